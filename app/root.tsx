@@ -1,0 +1,67 @@
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+import stylesHref from "./styles.css?url";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="sk">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#obsah">Preskočiť na obsah</a>
+        <header className="site-header">
+          <div className="inner">
+            <Link to="/" className="brand">Akadémia športového manažmentu</Link>
+            <nav className="site-nav" aria-label="Hlavná navigácia">
+              <Link to="/">Katalóg kurzov</Link>
+            </nav>
+          </div>
+        </header>
+        <main id="obsah">{children}</main>
+        <footer className="site-footer">
+          <div className="inner">Akreditované vzdelávanie pre vedenie športových klubov a zväzov.</div>
+        </footer>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+const statusTitles: Record<number, string> = {
+  400: "Neplatná požiadavka",
+  401: "Prihláste sa, prosím",
+  403: "Prístup zamietnutý",
+  404: "Stránka sa nenašla",
+  429: "Príliš veľa požiadaviek",
+};
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title = statusTitles[status] ?? "Nastala chyba";
+  const text =
+    status === 404
+      ? "Táto stránka neexistuje alebo bola presunutá."
+      : status === 429
+        ? "Skúste to, prosím, o chvíľu znova."
+        : status >= 500
+          ? "Ospravedlňujeme sa, niečo sa pokazilo. Skúste to neskôr."
+          : "Túto požiadavku nemôžeme vybaviť.";
+  return (
+    <section className="error-page">
+      <h1>{title}</h1>
+      <p>{text}</p>
+      <p><Link to="/">Späť na katalóg kurzov</Link></p>
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+import { type RouteConfig, index, route, prefix } from "@react-router/dev/routes";
+
+export default [
+  // student pages
+  index("routes/catalog.tsx"),
+  route("kurzy/:slug", "routes/course.tsx"),
+
+  // JSON API (resource routes)
+  ...prefix("api", [
+    route("courses", "routes/api/courses.ts"),
+    route("courses/:slug", "routes/api/course.ts"),
+    route("courses/:slug/preview", "routes/api/course-preview.ts"),
+    route("*", "routes/api/not-found.ts"),
+  ]),
+
+  // unknown URLs: a real 404 (JSON under /api)
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,3 @@
+export default function Catalog() {
+  return <h1>Katalóg kurzov</h1>;
+}

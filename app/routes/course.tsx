@@ -1,0 +1,3 @@
+export default function Course() {
+  return <h1>Kurz</h1>;
+}

@@ -1,0 +1,32 @@
+// pg-boss on the application database (the same PGlite instance when embedded).
+import { PgBoss, fromPglite } from "pg-boss";
+import type { Config } from "../server/config";
+import type { DatabaseHandle } from "../server/db";
+import type { Logger } from "../server/log";
+
+export type Jobs = {
+  boss: PgBoss;
+  stop(): Promise<void>;
+};
+
+export async function startJobs(
+  database: DatabaseHandle,
+  config: Config,
+  log: Logger,
+  options: { work: boolean },
+): Promise<Jobs> {
+  const boss = database.pglite
+    ? new PgBoss({ db: fromPglite(database.pglite), backend: "pglite" } as never)
+    : new PgBoss({ connectionString: config.DATABASE_URL!, max: 4 });
+  boss.on("error", (e: Error) => log.error("job queue error", { error: e.message }));
+  await boss.start();
+  if (options.work) {
+    // queues and workers are registered here by each area as it arrives
+  }
+  return {
+    boss,
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 5000 });
+    },
+  };
+}

@@ -1,0 +1,13 @@
+import type { Config } from "@react-router/dev/config";
+
+export default {
+  ssr: true,
+  // v8 behaviour now, so the later upgrade is a version bump (DESIGN.md > Stack)
+  future: {
+    v8_middleware: true,
+    v8_splitRouteModules: true,
+    v8_passThroughRequests: false,
+    v8_trailingSlashAwareDataRequests: true,
+    v8_viteEnvironmentApi: false,
+  },
+} satisfies Config;

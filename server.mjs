@@ -1,0 +1,80 @@
+// HTTP server: Express in front of the React Router build. Start-up (config, database,
+// jobs, identity provider) lives in the build's entry module: server/services.ts.
+import express from "express";
+import compression from "compression";
+import { createRequestHandler } from "@react-router/express";
+
+const dev = process.argv.includes("--dev");
+const seedOnly = process.argv.includes("--seed-only");
+
+let viteDevServer;
+let loadBuild;
+if (dev) {
+  const vite = await import("vite");
+  viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  loadBuild = () => viteDevServer.ssrLoadModule("virtual:react-router/server-build");
+} else {
+  const build = await import("./build/server/index.js");
+  loadBuild = async () => build;
+}
+
+const initial = await loadBuild();
+let services;
+try {
+  services = await initial.entry.module.startServices(process.env, { seedOnly });
+} catch (error) {
+  if (error instanceof initial.entry.module.ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+if (seedOnly) {
+  await services.stop();
+  process.exit(0);
+}
+
+const { config, log } = services;
+const app = express();
+app.disable("x-powered-by");
+// 0 hops: req.ip is the socket address, and a client cannot dodge limits with X-Forwarded-For
+app.set("trust proxy", config.TRUST_PROXY_HOPS);
+app.use(compression());
+for (const mount of services.mounts) app.use(mount.path, mount.handler);
+
+if (viteDevServer) {
+  app.use(viteDevServer.middlewares);
+} else {
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("build/client", { maxAge: "1h" }));
+}
+app.use(express.static("public", { maxAge: "1h" }));
+
+app.use(
+  createRequestHandler({
+    build: dev ? () => loadBuild() : initial,
+    mode: dev ? "development" : "production",
+    getLoadContext: (req) => initial.entry.module.createLoadContext(services, { clientIp: req.ip ?? "unknown" }),
+  }),
+);
+
+const server = app.listen(config.PORT, config.HOST, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  log.info(`listening on http://localhost:${port} (student origin ${config.publicUrl})`);
+});
+
+let stopping = false;
+async function shutdown() {
+  if (stopping) return;
+  stopping = true;
+  server.close();
+  server.closeAllConnections?.();
+  try {
+    await services.stop();
+  } finally {
+    process.exit(0);
+  }
+}
+process.on("SIGTERM", shutdown);
+process.on("SIGINT", shutdown);

@@ -1,0 +1,114 @@
+// Environment parsed once at start (STYLE.md > Server code). A missing or malformed
+// setting stops the server with one line naming the variable.
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+const positiveInt = z.coerce.number().int().positive();
+const url = z.url({ protocol: /^https?$/ });
+const origin = url.transform((u) => new URL(u).origin);
+
+const schema = z.object({
+  APP_ENV: z.enum(["development", "production"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PUBLIC_URL: origin.optional(),
+  ADMIN_URL: origin.optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default("./.data"),
+  // number of trusted reverse-proxy hops in front of the app; 0 = use the socket address
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SEED_DEMO_DATA: bool.optional(),
+  // identity provider
+  OIDC_ISSUER: url.optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  IDP_CLAIM_PREFIX: z.string().regex(/^[a-z][a-z0-9_]*$/).default("sportup"),
+  APP_ROLE_PREFIX: z.string().regex(/^[a-z][a-z0-9_-]*$/).default("academy"),
+  IDP_API_URL: url.optional(),
+  IDP_API_TOKEN: z.string().min(1).optional(),
+  // payment gateway
+  PAYMENT_GATEWAY_URL: url.optional(),
+  PAYMENT_WEBHOOK_SECRET: z.string().min(16).optional(),
+  // video provider (Mux)
+  MUX_TOKEN_ID: z.string().min(1).optional(),
+  MUX_TOKEN_SECRET: z.string().min(1).optional(),
+  MUX_SIGNING_KEY_ID: z.string().min(1).optional(),
+  MUX_SIGNING_KEY_PRIVATE: z.string().min(1).optional(),
+  MUX_WEBHOOK_SECRET: z.string().min(1).optional(),
+  // mail
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default("Akadémia športového manažmentu <noreply@localhost>"),
+  // rate limits (spec: Limits); raise them in tests that are not about limits
+  RATE_LIMIT_CATALOG_PER_MIN: positiveInt.default(60),
+  RATE_LIMIT_PREVIEW_PER_MIN: positiveInt.default(30),
+  RATE_LIMIT_PUBLIC_PER_MIN: positiveInt.default(60),
+  RATE_LIMIT_LOGIN_PER_15MIN: positiveInt.default(10),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof schema>;
+
+export type Config = Env & {
+  production: boolean;
+  publicUrl: string;
+  adminUrl: string;
+  allowedOrigins: string[];
+  /** true when no external issuer is configured: the local demo provider runs in-process */
+  localIdp: boolean;
+  embeddedDatabase: boolean;
+};
+
+export class ConfigError extends Error {}
+
+// Each embedded stand-in and the variable(s) that replace it in production.
+const productionRequirements: [keyof Env, string][] = [
+  ["DATABASE_URL", "the embedded PGlite database is not allowed in production"],
+  ["PUBLIC_URL", "the student origin must be set in production"],
+  ["SESSION_SECRET", "a generated development secret is not allowed in production"],
+  ["OIDC_ISSUER", "the local demo identity provider is not allowed in production"],
+  ["OIDC_CLIENT_ID", "required with OIDC_ISSUER"],
+  ["OIDC_CLIENT_SECRET", "required with OIDC_ISSUER"],
+  ["PAYMENT_GATEWAY_URL", "the sandbox payment gateway is not allowed in production"],
+  ["PAYMENT_WEBHOOK_SECRET", "required with PAYMENT_GATEWAY_URL"],
+  ["MUX_TOKEN_ID", "local video files are not allowed in production"],
+  ["MUX_TOKEN_SECRET", "required for Mux"],
+  ["MUX_SIGNING_KEY_ID", "required for signed Mux playback"],
+  ["MUX_SIGNING_KEY_PRIVATE", "required for signed Mux playback"],
+  ["MUX_WEBHOOK_SECRET", "required for Mux webhooks"],
+  ["SMTP_URL", "the local mail outbox is not allowed in production"],
+];
+
+/** Parses the environment; throws ConfigError with a one-line message naming the variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  // empty strings count as unset, as most deploy tools write them for blank fields
+  const input = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
+  }
+  const env = parsed.data;
+  const production = env.APP_ENV === "production";
+  if (production) {
+    for (const [name, why] of productionRequirements) {
+      if (env[name] === undefined) throw new ConfigError(`Missing configuration: ${name} (${why}; APP_ENV=production)`);
+    }
+  }
+  if (env.OIDC_ISSUER && (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET)) {
+    throw new ConfigError("Missing configuration: OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required with OIDC_ISSUER");
+  }
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const adminUrl = env.ADMIN_URL ?? publicUrl;
+  return {
+    ...env,
+    production,
+    publicUrl,
+    adminUrl,
+    allowedOrigins: [...new Set([publicUrl, adminUrl])],
+    localIdp: !env.OIDC_ISSUER,
+    embeddedDatabase: !env.DATABASE_URL,
+  };
+}

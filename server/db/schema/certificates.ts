@@ -1,0 +1,47 @@
+// spec: Resources > Certificate.
+import { index, pgEnum, pgTable, text, jsonb, unique, date } from "drizzle-orm/pg-core";
+import { createdAt, idPk, idRef, ts, updatedAt } from "./columns";
+
+export const certificateType = pgEnum("certificate_type", ["final", "intermediate"]);
+
+export type IssuedBy = {
+  partnerOrgId: string;
+  partnerName: string;
+  certificateType: string;
+  accreditationNumber?: string;
+  signatoryName?: string;
+  signatoryRole?: string;
+};
+
+export const certificates = pgTable(
+  "certificates",
+  {
+    id: idPk(),
+    type: certificateType("type").notNull(),
+    studentId: text("student_id").notNull(),
+    studentDisplayName: text("student_display_name").notNull(),
+    studentBirthDate: date("student_birth_date"),
+    courseId: idRef("course_id").notNull(),
+    courseVersionId: idRef("course_version_id").notNull(),
+    courseTitle: text("course_title").notNull(),
+    levelId: idRef("level_id"),
+    levelTitle: text("level_title"),
+    enrollmentId: idRef("enrollment_id").notNull(),
+    issuedAt: ts("issued_at").notNull(),
+    issuedBy: jsonb("issued_by").$type<IssuedBy>().notNull(),
+    registrationNumber: text("registration_number").notNull().unique("certificates_registration_uq"),
+    verificationHash: text("verification_hash").notNull(),
+    pdfUrl: text("pdf_url"),
+    certificateTitle: text("certificate_title").notNull(),
+    revokedAt: ts("revoked_at"),
+    revokedReason: text("revoked_reason"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // one final and one intermediate per level and enrollment; levelId is null for
+    // final certificates, so NULLs must count as equal here
+    unique("certificates_enrollment_type_level_uq").on(t.enrollmentId, t.type, t.levelId).nullsNotDistinct(),
+    index("certificates_student_idx").on(t.studentId),
+  ],
+);

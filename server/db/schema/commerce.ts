@@ -1,0 +1,90 @@
+// Orders, payments, refunds and invoices. spec: Resources > Order and Payment.
+import { boolean, index, integer, jsonb, pgEnum, pgTable, text, unique } from "drizzle-orm/pg-core";
+import { createdAt, idPk, idRef, ts, updatedAt } from "./columns";
+
+// 'refunded' and 'disputed' extend the spec's enum (DESIGN.md > Orders and payments)
+export const orderState = pgEnum("order_state", ["pending", "paid", "failed", "expired", "refunded", "disputed"]);
+export const billingType = pgEnum("billing_type", ["personal", "company"]);
+export const refundState = pgEnum("refund_state", ["pending", "completed", "failed"]);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: idPk(),
+    courseId: idRef("course_id").notNull(),
+    courseVersionId: idRef("course_version_id").notNull(),
+    courseTitle: text("course_title").notNull(),
+    studentId: text("student_id").notNull(),
+    studentDisplayName: text("student_display_name").notNull(),
+    studentEmail: text("student_email"),
+    sponsorOrgId: text("sponsor_org_id"),
+    billingType: billingType("billing_type").notNull(),
+    billingDetails: jsonb("billing_details").$type<Record<string, unknown>>().notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("EUR"),
+    vatRate: text("vat_rate").notNull().default("0.20"),
+    state: orderState("state").notNull().default("pending"),
+    paymentSessionId: text("payment_session_id"),
+    expiresAt: ts("expires_at"),
+    paidAt: ts("paid_at"),
+    invoiceUrl: text("invoice_url"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("orders_student_idx").on(t.studentId, t.createdAt), index("orders_state_idx").on(t.state)],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: idPk(),
+    orderId: idRef("order_id").notNull().references(() => orders.id),
+    gateway: text("gateway").notNull(),
+    transactionId: text("transaction_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("EUR"),
+    state: text("state").notNull(),
+    method: text("method"),
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
+    settledAt: ts("settled_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [unique("payments_gateway_tx_uq").on(t.gateway, t.transactionId), index("payments_order_idx").on(t.orderId)],
+);
+
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: idPk(),
+    orderId: idRef("order_id").notNull().references(() => orders.id),
+    paymentId: idRef("payment_id").references(() => payments.id),
+    amountCents: integer("amount_cents").notNull(),
+    reason: text("reason").notNull(),
+    alsoCancelEnrollment: boolean("also_cancel_enrollment").notNull().default(false),
+    state: refundState("state").notNull().default("pending"),
+    gatewayRefundId: text("gateway_refund_id"),
+    requestedBy: text("requested_by").notNull(),
+    settledAt: ts("settled_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("refunds_order_idx").on(t.orderId)],
+);
+
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: idPk(),
+    orderId: idRef("order_id").notNull().unique("invoices_order_uq").references(() => orders.id),
+    // INV-YYYY-NNNN, gapless per calendar year
+    number: text("number").notNull().unique("invoices_number_uq"),
+    year: integer("year").notNull(),
+    sequence: integer("sequence").notNull(),
+    issueDate: text("issue_date").notNull(),
+    supplyDate: text("supply_date").notNull(),
+    pdfPath: text("pdf_path"),
+    createdAt: createdAt(),
+  },
+  (t) => [unique("invoices_year_seq_uq").on(t.year, t.sequence)],
+);

@@ -1,0 +1,6 @@
+export * from "./catalog";
+export * from "./learning";
+export * from "./commerce";
+export * from "./certificates";
+export * from "./identity";
+export * from "./platform";

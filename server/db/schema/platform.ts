@@ -1,0 +1,64 @@
+// Cross-cutting records: audit log, received webhooks, idempotency keys, rate limits.
+import { index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { createdAt, idPk, idRef, ts } from "./columns";
+
+export const webhookProvider = pgEnum("webhook_provider", ["payment", "video", "meetings"]);
+
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    id: idPk(),
+    provider: webhookProvider("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    eventType: text("event_type").notNull(),
+    payload: text("payload").notNull(),
+    signature: text("signature"),
+    receivedAt: ts("received_at").notNull().defaultNow(),
+    processedAt: ts("processed_at"),
+    processingResult: text("processing_result"),
+    errorMessage: text("error_message"),
+    relatedOrderId: idRef("related_order_id"),
+  },
+  (t) => [unique("webhook_events_provider_event_uq").on(t.provider, t.eventId)],
+);
+
+/** Who did what, when, why, to which target. Written for every privileged action. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: idPk(),
+    actorId: text("actor_id").notNull(),
+    actorRoles: text("actor_roles").array(),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id"),
+    reason: text("reason"),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+    ip: text("ip"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_target_idx").on(t.targetType, t.targetId), index("audit_log_actor_idx").on(t.actorId)],
+);
+
+/** IETF httpapi Idempotency-Key: the first response is kept and replayed. */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userId: text("user_id").notNull(),
+    route: text("route").notNull(),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    responseStatus: integer("response_status"),
+    responseBody: jsonb("response_body"),
+    createdAt: createdAt(),
+    completedAt: ts("completed_at"),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.route, t.key] })],
+);
+
+/** Counters shared by every app instance (shape used by rate-limiter-flexible's Drizzle store). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull(),
+  expire: timestamp("expire", { withTimezone: true, mode: "date" }),
+});

@@ -1,0 +1,12 @@
+// Integration tests run the production build; build it once when it is missing.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+export default function setup() {
+  const root = path.resolve(import.meta.dirname, "../..");
+  if (process.env.SKIP_BUILD === "1" && fs.existsSync(path.join(root, "build/server/index.js"))) return;
+  if (!fs.existsSync(path.join(root, "build/server/index.js")) || process.env.FORCE_BUILD === "1") {
+    execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], { cwd: root, stdio: "inherit" });
+  }
+}

@@ -1,0 +1,8 @@
+import { reactRouter } from "@react-router/dev/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  plugins: [reactRouter()],
+  // native drivers and the local identity provider stay in node_modules at run time
+  ssr: { external: ["@electric-sql/pglite", "pg", "pg-boss", "oidc-provider"] },
+});

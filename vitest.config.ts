@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["server/**/*.test.ts", "app/**/*.test.ts", "jobs/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    environment: "node",
+    globalSetup: ["tests/support/global-setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 90_000,
+    pool: "forks",
+    maxWorkers: 2,
+  },
+});
