@@ -5,6 +5,7 @@ import compression from "compression";
 import { createRequestHandler } from "@react-router/express";
 
 const dev = process.argv.includes("--dev");
+const buildDir = process.env.BUILD_DIR ?? "build";
 const seedOnly = process.argv.includes("--seed-only");
 
 let viteDevServer;
@@ -14,7 +15,7 @@ if (dev) {
   viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
   loadBuild = () => viteDevServer.ssrLoadModule("virtual:react-router/server-build");
 } else {
-  const build = await import("./build/server/index.js");
+  const build = await import(new URL(`./${buildDir}/server/index.js`, import.meta.url).href);
   loadBuild = async () => build;
 }
 
@@ -45,8 +46,8 @@ for (const mount of services.mounts) app.use(mount.path, mount.handler);
 if (viteDevServer) {
   app.use(viteDevServer.middlewares);
 } else {
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("build/client", { maxAge: "1h" }));
+  app.use("/assets", express.static(`${buildDir}/client/assets`, { immutable: true, maxAge: "1y" }));
+  app.use(express.static(`${buildDir}/client`, { maxAge: "1h" }));
 }
 app.use(express.static("public", { maxAge: "1h" }));
 

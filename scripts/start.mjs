@@ -4,7 +4,7 @@ import path from "node:path";
 import { spawnSync, spawn } from "node:child_process";
 
 const root = path.resolve(import.meta.dirname, "..");
-const buildEntry = path.join(root, "build/server/index.js");
+const buildEntry = path.join(root, process.env.BUILD_DIR ?? "build", "server/index.js");
 const sources = ["app", "server", "jobs", "public", "react-router.config.ts", "vite.config.ts", "package-lock.json"];
 
 function newestMtime(p) {

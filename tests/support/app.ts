@@ -47,6 +47,7 @@ export async function startApp(
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",
       PORT: String(port),
+      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
       HOST: "127.0.0.1",
       PUBLIC_URL: url,
       LOG_LEVEL: "warn",

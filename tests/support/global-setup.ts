@@ -5,8 +5,9 @@ import path from "node:path";
 
 export default function setup() {
   const root = path.resolve(import.meta.dirname, "../..");
-  if (process.env.SKIP_BUILD === "1" && fs.existsSync(path.join(root, "build/server/index.js"))) return;
-  if (!fs.existsSync(path.join(root, "build/server/index.js")) || process.env.FORCE_BUILD === "1") {
+  const entry = path.join(root, process.env.BUILD_DIR ?? "build", "server/index.js");
+  if (process.env.SKIP_BUILD === "1" && fs.existsSync(entry)) return;
+  if (!fs.existsSync(entry) || process.env.FORCE_BUILD === "1") {
     execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], { cwd: root, stdio: "inherit" });
   }
 }
