@@ -7,6 +7,7 @@ import { createRequestHandler } from "@react-router/express";
 const dev = process.argv.includes("--dev");
 const buildDir = process.env.BUILD_DIR ?? "build";
 const seedOnly = process.argv.includes("--seed-only");
+const MAX_BODY_BYTES = 1024 * 1024;
 
 let viteDevServer;
 let loadBuild;
@@ -41,6 +42,20 @@ app.disable("x-powered-by");
 // 0 hops: req.ip is the socket address, and a client cannot dodge limits with X-Forwarded-For
 app.set("trust proxy", config.TRUST_PROXY_HOPS);
 app.use(compression());
+app.use((req, res, next) => {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("X-Frame-Options", "DENY");
+  // request bodies are small forms and JSON; uploads go straight to the video provider
+  const length = Number(req.headers["content-length"] ?? 0);
+  if (length > MAX_BODY_BYTES) {
+    res.status(413).type("application/json").send(
+      JSON.stringify({ error: "payload_too_large", message: "Požiadavka je príliš veľká.", details: { maxBytes: MAX_BODY_BYTES } }),
+    );
+    return;
+  }
+  next();
+});
 for (const mount of services.mounts) app.use(mount.path, mount.handler);
 
 if (viteDevServer) {
