@@ -1,4 +1,16 @@
+// GET /api/courses/<slug>/preview (spec: Endpoints > Public catalog; Limits: 30/min/IP).
+// What is withheld from a preview: see server/catalog/queries.ts toPreviewBlock and
+// docs/decisions.md.
+import type { Route } from "./+types/course-preview";
 import { apiRoute } from "../../lib/api.server";
-import { apiError } from "../../../server/http/errors";
+import { requestContext, servicesContext } from "../../context";
+import { apiError, json } from "../../../server/http/errors";
+import { getCoursePreview } from "../../../server/catalog";
 
-export const loader = apiRoute(async () => apiError(404));
+export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
+  const services = context.get(servicesContext);
+  await services.rateLimits.consume("preview", context.get(requestContext).clientIp);
+  const preview = await getCoursePreview(services.db, params.slug);
+  if (!preview) return apiError(404, "not_found", "Kurz sa nenašiel.");
+  return json(preview);
+});

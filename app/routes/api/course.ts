@@ -1,4 +1,38 @@
+// GET /api/courses/<slug> (spec: Endpoints > Public catalog; Limits: 60/min/IP)
+import type { Route } from "./+types/course";
 import { apiRoute } from "../../lib/api.server";
-import { apiError } from "../../../server/http/errors";
+import { requestContext, servicesContext } from "../../context";
+import { apiError, json } from "../../../server/http/errors";
+import { getPublishedCourseWithLevels } from "../../../server/catalog";
 
-export const loader = apiRoute(async () => apiError(404));
+export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
+  const services = context.get(servicesContext);
+  await services.rateLimits.consume("catalog", context.get(requestContext).clientIp);
+  const found = await getPublishedCourseWithLevels(services.db, params.slug);
+  if (!found) return apiError(404, "not_found", "Kurz sa nenašiel.");
+  const { course, levels } = found;
+  return json({
+    course: {
+      _id: course._id,
+      slug: course.slug,
+      title: course.title,
+      subtitle: course.subtitle,
+      description: course.description,
+      shortDescription: course.shortDescription,
+      coverImageUrl: course.coverImageUrl,
+      priceCents: course.priceCents,
+      currency: course.currency,
+      vatRate: course.vatRate,
+      vatIncluded: course.vatIncluded,
+      durationHours: course.durationHours,
+      language: course.language,
+      tags: course.tags,
+      instructorProfiles: course.instructorProfiles,
+      accreditation: course.accreditation,
+    },
+    levels,
+    // sessions do not exist yet; with one, an active enrollment's state, currentLevelId
+    // and progress go here (spec: "enrollment is null unless a session ...")
+    enrollment: null,
+  });
+});

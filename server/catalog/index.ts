@@ -1,0 +1,24 @@
+// Public catalog: list, course detail and preview (spec: Endpoints > Public catalog),
+// plus the price and text formatting the catalog pages show.
+export {
+  listPublishedCourses,
+  findPublishedCourse,
+  getPublishedCourseWithLevels,
+  getCoursePreview,
+  toCourseListItem,
+  toPreviewBlock,
+  PREVIEW_PART_COUNT,
+  type CourseSummary,
+  type CourseListItem,
+  type CourseDetail,
+  type CatalogLevel,
+  type CatalogTopic,
+  type CoursePreview,
+  type PreviewPart,
+  type PreviewBlock,
+  type Pagination,
+} from "./queries";
+export { catalogQuerySchema, parseCatalogQuery, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type CatalogQuery } from "./params";
+export { priceBreakdown, formatMoney, formatHours, formatMinutes, formatDecimal, type PriceBreakdown } from "./price";
+export { renderMarkdown } from "./markdown";
+export { AUDIENCE_TAGS, tagLabel } from "./tags";

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { renderMarkdown } from "./markdown";
+
+describe("renderMarkdown", () => {
+  it("renders Markdown with GFM tables and lists", () => {
+    const html = renderMarkdown("## Čo sa naučíte\n\n- **rozpočet** klubu\n- granty\n\n| a | b |\n|---|---|\n| 1 | 2 |\n");
+    expect(html).toContain("<h2>Čo sa naučíte</h2>");
+    expect(html).toContain("<li><strong>rozpočet</strong> klubu</li>");
+    expect(html).toContain("<table>");
+  });
+
+  it("escapes raw HTML, so a <script> never runs", () => {
+    const html = renderMarkdown('Ahoj <script>alert("x")</script>\n\n<img src=x onerror="alert(1)">\n\n<iframe src="https://evil.example"></iframe>');
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/<img[^>]*onerror/i);
+    expect(html).not.toMatch(/<iframe/i);
+    expect(html).toContain("&lt;script&gt;");
+  });
+
+  it("neutralizes javascript: and other unsafe link targets", () => {
+    const html = renderMarkdown(
+      "[klik](javascript:alert(1)) [velke](JavaScript:alert(1)) [data](data:text/html;base64,PHNjcmlwdD4=) ![obr](javascript:alert(1)) <javascript:alert(1)>",
+    );
+    expect(html).not.toMatch(/(href|src)="[^"]*(javascript|data|vbscript):/i);
+    expect(html).toContain('<a href="">klik</a>');
+  });
+
+  it("keeps safe links", () => {
+    expect(renderMarkdown("[web](https://example.sk/a?b=1&c=2) [mail](mailto:info@example.sk) [rel](/kurzy)")).toBe(
+      '<p><a href="https://example.sk/a?b=1&amp;c=2">web</a> <a href="mailto:info@example.sk">mail</a> <a href="/kurzy">rel</a></p>',
+    );
+  });
+
+  it("returns an empty string for missing text", () => {
+    expect(renderMarkdown("")).toBe("");
+    expect(renderMarkdown(null)).toBe("");
+  });
+});

@@ -1,0 +1,357 @@
+// Public catalog reads (spec: Endpoints > Public catalog; Versioning 5: the public slug
+// resolves to the newest published version). Only `published` rows are ever read here;
+// the partial unique index `courses_one_published_per_slug` guarantees at most one
+// published version per slug, and publishing archives the previous one.
+import { and, arrayContains, asc, count, eq, sql } from "drizzle-orm";
+import type { Database } from "../db";
+import { schema } from "../db";
+import type { Accreditation, Attachment, ContentBlock, InstructorProfile } from "../db/schema";
+
+const { courses, levels, topics, modules, parts } = schema;
+
+const published = eq(courses.state, "published");
+
+/** Fields the catalog reads for every course (list and detail). */
+const summaryColumns = {
+  _id: courses.id,
+  slug: courses.slug,
+  title: courses.title,
+  subtitle: courses.subtitle,
+  shortDescription: courses.shortDescription,
+  coverImageUrl: courses.coverImageUrl,
+  priceCents: courses.priceCents,
+  currency: courses.currency,
+  vatRate: courses.vatRate,
+  vatIncluded: courses.vatIncluded,
+  durationHours: courses.durationHours,
+  language: courses.language,
+  tags: courses.tags,
+  instructorProfiles: courses.instructorProfiles,
+  accreditation: courses.accreditation,
+};
+
+export type CourseSummary = {
+  _id: string;
+  slug: string;
+  title: string;
+  subtitle: string | null;
+  shortDescription: string;
+  coverImageUrl: string | null;
+  priceCents: number;
+  currency: string;
+  vatRate: number;
+  vatIncluded: boolean;
+  durationHours: number;
+  language: string;
+  tags: string[];
+  instructorProfiles: InstructorProfile[];
+  accreditation: Accreditation | null;
+};
+
+/** spec: GET /api/courses > CourseListItem, exactly these keys. */
+export type CourseListItem = {
+  _id: string;
+  slug: string;
+  title: string;
+  shortDescription: string;
+  coverImageUrl: string | null;
+  priceCents: number;
+  currency: string;
+  vatIncluded: boolean;
+  durationHours: number;
+  language: string;
+  tags: string[];
+  instructorProfiles: { displayName: string; affiliation: string | null }[];
+  accreditation: { partnerName: string } | null;
+};
+
+export type Pagination = { page: number; pageSize: number; totalItems: number; totalPages: number };
+
+export function toCourseListItem(c: CourseSummary): CourseListItem {
+  return {
+    _id: c._id,
+    slug: c.slug,
+    title: c.title,
+    shortDescription: c.shortDescription,
+    coverImageUrl: c.coverImageUrl,
+    priceCents: c.priceCents,
+    currency: c.currency,
+    vatIncluded: c.vatIncluded,
+    durationHours: c.durationHours,
+    language: c.language,
+    tags: c.tags,
+    instructorProfiles: c.instructorProfiles.map((p) => ({ displayName: p.displayName, affiliation: p.affiliation ?? null })),
+    accreditation: c.accreditation ? { partnerName: c.accreditation.partnerName } : null,
+  };
+}
+
+/**
+ * One page of published courses, newest publication first (slug breaks ties, so pages
+ * never overlap). The total comes from a window count in the same query; a second
+ * count runs only when the page is past the end and returned no row to carry it.
+ */
+export async function listPublishedCourses(
+  db: Database,
+  query: { tag?: string; page: number; pageSize: number },
+): Promise<{ items: CourseSummary[]; pagination: Pagination }> {
+  const where = query.tag ? and(published, arrayContains(courses.tags, [query.tag])) : published;
+  const rows = await db
+    .select({ ...summaryColumns, totalItems: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(courses)
+    .where(where)
+    .orderBy(sql`${courses.publishedAt} desc nulls last`, asc(courses.slug))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+
+  let totalItems = rows[0]?.totalItems ?? 0;
+  if (rows.length === 0 && query.page > 1) {
+    const [row] = await db.select({ n: count() }).from(courses).where(where);
+    totalItems = row?.n ?? 0;
+  }
+  const items = rows.map(({ totalItems: _, ...course }) => course as CourseSummary);
+  return {
+    items,
+    pagination: {
+      page: query.page,
+      pageSize: query.pageSize,
+      totalItems,
+      totalPages: Math.ceil(totalItems / query.pageSize),
+    },
+  };
+}
+
+export type CatalogTopic = {
+  _id: string;
+  slug: string;
+  title: string;
+  iconName: string | null;
+  moduleId: string | null;
+  moduleEstimatedMinutes: number | null;
+};
+
+export type CatalogLevel = {
+  _id: string;
+  orderIndex: number;
+  slug: string;
+  title: string;
+  subtitle: string | null;
+  estimatedHours: number;
+  topicSequencing: string;
+  issuesIntermediateCertificate: boolean;
+  topicCount: number;
+  topics: CatalogTopic[];
+};
+
+export type CourseDetail = CourseSummary & {
+  description: string;
+  seoTitle: string | null;
+  seoDescription: string | null;
+  ogImageUrl: string | null;
+  enrollmentDeadline: Date | null;
+};
+
+/** Slugs are short URL words; anything longer cannot exist and skips the database. */
+const MAX_SLUG_LENGTH = 200;
+
+/** The published version behind a slug, or null (unknown, draft-only, archived-only). */
+export async function findPublishedCourse(db: Database, slug: string): Promise<CourseDetail | null> {
+  if (!slug || slug.length > MAX_SLUG_LENGTH) return null;
+  const [course] = await db
+    .select({
+      ...summaryColumns,
+      description: courses.description,
+      seoTitle: courses.seoTitle,
+      seoDescription: courses.seoDescription,
+      ogImageUrl: courses.ogImageUrl,
+      enrollmentDeadline: courses.enrollmentDeadline,
+    })
+    .from(courses)
+    .where(and(published, eq(courses.slug, slug)))
+    .limit(1);
+  return course ?? null;
+}
+
+/**
+ * The course page and GET /api/courses/<slug>: the course and its levels with topics,
+ * in three queries (course; levels; topics joined with their module), whatever the size.
+ */
+export async function getPublishedCourseWithLevels(
+  db: Database,
+  slug: string,
+): Promise<{ course: CourseDetail; levels: CatalogLevel[] } | null> {
+  const course = await findPublishedCourse(db, slug);
+  if (!course) return null;
+  const [levelRows, topicRows] = await Promise.all([
+    db
+      .select({
+        _id: levels.id,
+        orderIndex: levels.orderIndex,
+        slug: levels.slug,
+        title: levels.title,
+        subtitle: levels.subtitle,
+        estimatedHours: levels.estimatedHours,
+        topicSequencing: levels.topicSequencing,
+        issuesIntermediateCertificate: levels.issuesIntermediateCertificate,
+      })
+      .from(levels)
+      .where(eq(levels.courseId, course._id))
+      .orderBy(asc(levels.orderIndex), asc(levels.id)),
+    db
+      .select({
+        _id: topics.id,
+        levelId: topics.levelId,
+        slug: topics.slug,
+        title: topics.title,
+        iconName: topics.iconName,
+        moduleId: modules.id,
+        moduleEstimatedMinutes: modules.estimatedMinutes,
+      })
+      .from(topics)
+      .leftJoin(modules, eq(modules.topicId, topics.id))
+      .where(eq(topics.courseId, course._id))
+      .orderBy(asc(topics.orderIndex), asc(topics.id)),
+  ]);
+
+  const topicsByLevel = new Map<string, CatalogTopic[]>();
+  for (const { levelId, ...topic } of topicRows) {
+    const list = topicsByLevel.get(levelId) ?? [];
+    list.push(topic);
+    topicsByLevel.set(levelId, list);
+  }
+  return {
+    course,
+    levels: levelRows.map((level) => {
+      const levelTopics = topicsByLevel.get(level._id) ?? [];
+      return { ...level, topicCount: levelTopics.length, topics: levelTopics };
+    }),
+  };
+}
+
+// ---------------------------------------------------------------------------------
+// Preview (spec: GET /api/courses/<slug>/preview): the first parts of the first module
+// in the parts route's format, with everything that needs an enrollment withheld.
+
+/** How many parts of the first module a preview shows (spec: "the first 1-2 parts"). */
+export const PREVIEW_PART_COUNT = 2;
+
+export type PreviewBlock =
+  | { id: string; type: "text"; markdown: string }
+  | {
+      id: string;
+      type: "video";
+      /** the 10-60 s preview asset; null when the block has none yet */
+      previewPlaybackId: string | null;
+      chapters: { title: string; startSec: number }[];
+    }
+  | { id: string; type: "presentation"; slideCount: number }
+  | { id: string; type: "image"; alt: string; caption: string | null };
+
+export type PreviewAttachment = { name: string; sizeBytes: number; mimeType: string };
+
+export type PreviewPart = {
+  _id: string;
+  slug: string;
+  title: string;
+  summary: string | null;
+  module: { _id: string; title: string; topicTitle: string; levelTitle: string };
+  contentBlocks: PreviewBlock[];
+  attachments: PreviewAttachment[];
+  prerequisites: string[];
+  partTest: null;
+  progress: null;
+};
+
+export type CoursePreview = {
+  course: { _id: string; slug: string; title: string };
+  parts: PreviewPart[];
+};
+
+/**
+ * Only what an anonymous visitor may see. Whitelists fields, so a field added to a
+ * stored block later stays private until someone decides otherwise here.
+ */
+export function toPreviewBlock(block: ContentBlock): PreviewBlock {
+  switch (block.type) {
+    case "text":
+      return { id: block.id, type: "text", markdown: block.markdown };
+    case "video":
+      return {
+        id: block.id,
+        type: "video",
+        previewPlaybackId: block.previewPlaybackId ?? null,
+        // not posterUrl (a provider thumbnail URL embeds the full playback id), not the
+        // transcript, not the full duration: they belong to the enrolled view
+        chapters: (block.chapters ?? []).map((c) => ({ title: c.title, startSec: c.startSec })),
+      };
+    case "presentation":
+      return { id: block.id, type: "presentation", slideCount: block.slideCount };
+    case "image":
+      return { id: block.id, type: "image", alt: block.alt, caption: block.caption ?? null };
+  }
+}
+
+export function toPreviewAttachment(a: Attachment): PreviewAttachment {
+  return { name: a.name, sizeBytes: a.sizeBytes, mimeType: a.mimeType };
+}
+
+export async function getCoursePreview(db: Database, slug: string): Promise<CoursePreview | null> {
+  if (!slug || slug.length > MAX_SLUG_LENGTH) return null;
+  // course and its first module (lowest level, then lowest topic) in one query
+  const [first] = await db
+    .select({
+      courseId: courses.id,
+      courseSlug: courses.slug,
+      courseTitle: courses.title,
+      moduleId: modules.id,
+      moduleTitle: modules.title,
+      topicTitle: topics.title,
+      levelTitle: levels.title,
+    })
+    .from(courses)
+    .leftJoin(levels, eq(levels.courseId, courses.id))
+    .leftJoin(topics, eq(topics.levelId, levels.id))
+    .leftJoin(modules, eq(modules.topicId, topics.id))
+    .where(and(published, eq(courses.slug, slug)))
+    .orderBy(sql`${modules.id} is null`, asc(levels.orderIndex), asc(topics.orderIndex))
+    .limit(1);
+  if (!first) return null;
+  const course = { _id: first.courseId, slug: first.courseSlug, title: first.courseTitle };
+  if (!first.moduleId) return { course, parts: [] };
+
+  const module = {
+    _id: first.moduleId,
+    title: first.moduleTitle ?? "",
+    topicTitle: first.topicTitle ?? "",
+    levelTitle: first.levelTitle ?? "",
+  };
+  const partRows = await db
+    .select({
+      _id: parts.id,
+      slug: parts.slug,
+      title: parts.title,
+      summary: parts.summary,
+      contentBlocks: parts.contentBlocks,
+      attachments: parts.attachments,
+      prerequisites: parts.prerequisites,
+    })
+    .from(parts)
+    .where(eq(parts.moduleId, first.moduleId))
+    .orderBy(asc(parts.orderIndex), asc(parts.id))
+    .limit(PREVIEW_PART_COUNT);
+
+  return {
+    course,
+    parts: partRows.map((p) => ({
+      _id: p._id,
+      slug: p.slug,
+      title: p.title,
+      summary: p.summary,
+      module,
+      contentBlocks: p.contentBlocks.map(toPreviewBlock),
+      attachments: p.attachments.map(toPreviewAttachment),
+      prerequisites: p.prerequisites,
+      partTest: null,
+      progress: null,
+    })),
+  };
+}
