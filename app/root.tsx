@@ -4,6 +4,12 @@ import stylesHref from "./styles.css?url";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
+// A page that fails with 429 renders the boundary below; keep the limiter's Retry-After.
+export const headers: Route.HeadersFunction = ({ errorHeaders }) => {
+  const retryAfter = errorHeaders?.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="sk">

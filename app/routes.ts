@@ -4,6 +4,7 @@ export default [
   // student pages
   index("routes/catalog.tsx"),
   route("kurzy/:slug", "routes/course.tsx"),
+  route("kurzy/:slug/kupit", "routes/course-buy.tsx"),
 
   // JSON API (resource routes)
   ...prefix("api", [

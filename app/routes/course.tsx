@@ -1,3 +1,204 @@
-export default function Course() {
-  return <h1>Kurz</h1>;
+// Public course page /kurzy/<slug>: description, levels with topics, price with and
+// without VAT, instructors, accreditation, buy link. Works without JavaScript; same
+// domain query as GET /api/courses/<slug>.
+import { data, Link } from "react-router";
+import type { Route } from "./+types/course";
+import { servicesContext } from "../context";
+import { countPublicRead } from "../lib/public-read.server";
+import {
+  AUDIENCE_TAGS, formatDecimal, formatHours, formatMinutes, formatMoney, getPublishedCourseWithLevels, priceBreakdown,
+  renderMarkdown, tagLabel,
+} from "../../server/catalog";
+
+const SITE = "Akadémia športového manažmentu";
+const languages: Record<string, string> = { sk: "slovenčina", cs: "čeština", en: "angličtina", de: "nemčina", hu: "maďarčina" };
+
+function topicsLabel(n: number) {
+  return n === 1 ? "1 téma" : n >= 2 && n <= 4 ? `${n} témy` : `${n} tém`;
+}
+
+function formatDate(d: Date) {
+  return new Intl.DateTimeFormat("sk-SK", { day: "numeric", month: "numeric", year: "numeric", timeZone: "Europe/Bratislava" }).format(d);
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  await countPublicRead(context);
+  const { db } = context.get(servicesContext);
+  const found = await getPublishedCourseWithLevels(db, params.slug);
+  if (!found) throw data(null, { status: 404 });
+  const { course, levels } = found;
+  const price = priceBreakdown(course);
+  const money = (cents: number) => formatMoney(cents, course.currency);
+  return {
+    slug: course.slug,
+    title: course.title,
+    subtitle: course.subtitle,
+    shortDescription: course.shortDescription,
+    coverImageUrl: course.coverImageUrl,
+    descriptionHtml: renderMarkdown(course.description),
+    seo: {
+      title: course.seoTitle ?? `${course.title} | ${SITE}`,
+      description: course.seoDescription ?? course.shortDescription,
+      image: course.ogImageUrl ?? course.coverImageUrl,
+    },
+    duration: formatHours(course.durationHours),
+    language: languages[course.language] ?? course.language,
+    audience: course.tags.filter((t) => AUDIENCE_TAGS.some((a) => a.tag === t)).map(tagLabel),
+    enrollmentDeadline: course.enrollmentDeadline ? formatDate(course.enrollmentDeadline) : null,
+    price: {
+      withVat: money(price.withVatCents),
+      withoutVat: money(price.withoutVatCents),
+      vat: money(price.vatCents),
+      vatPercent: formatDecimal(price.vatPercent),
+    },
+    instructors: course.instructorProfiles.map((p) => ({
+      name: p.displayName,
+      title: p.title ?? null,
+      affiliation: p.affiliation ?? null,
+      avatarUrl: p.avatarUrl ?? null,
+      bioHtml: renderMarkdown(p.bio),
+    })),
+    accreditation: course.accreditation,
+    levels: levels.map((l, i) => ({
+      id: l._id,
+      // position, not orderIndex: the stored index may start at 0 or 1
+      number: i + 1,
+      title: l.title,
+      subtitle: l.subtitle,
+      hours: l.estimatedHours > 0 ? formatHours(l.estimatedHours) : null,
+      topicCount: topicsLabel(l.topicCount),
+      issuesIntermediateCertificate: l.issuesIntermediateCertificate,
+      topics: l.topics.map((t) => ({
+        id: t._id,
+        title: t.title,
+        minutes: t.moduleEstimatedMinutes ? formatMinutes(t.moduleEstimatedMinutes) : null,
+      })),
+    })),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: `Kurz sa nenašiel | ${SITE}` }];
+  const { seo } = loaderData;
+  return [
+    { title: seo.title },
+    { name: "description", content: seo.description },
+    { property: "og:title", content: seo.title },
+    { property: "og:description", content: seo.description },
+    { property: "og:type", content: "website" },
+    ...(seo.image ? [{ property: "og:image", content: seo.image }] : []),
+  ];
+};
+
+export default function Course({ loaderData: c }: Route.ComponentProps) {
+  return (
+    <article className="course-page">
+      <nav aria-label="Omrvinková navigácia" className="breadcrumbs">
+        <Link to="/">Katalóg kurzov</Link> <span aria-hidden="true">›</span> <span aria-current="page">{c.title}</span>
+      </nav>
+      <header className="course-header">
+        <h1>{c.title}</h1>
+        {c.subtitle && <p className="lead">{c.subtitle}</p>}
+        <dl className="facts">
+          <dt>Celkový rozsah</dt>
+          <dd>{c.duration}</dd>
+          <dt>Počet úrovní</dt>
+          <dd>{c.levels.length}</dd>
+          <dt>Jazyk</dt>
+          <dd>{c.language}</dd>
+          {c.audience.length > 0 && (
+            <>
+              <dt>Pre koho</dt>
+              <dd>{c.audience.join(", ")}</dd>
+            </>
+          )}
+          {c.accreditation && (
+            <>
+              <dt>Akreditácia</dt>
+              <dd>{c.accreditation.partnerName}</dd>
+            </>
+          )}
+        </dl>
+      </header>
+
+      <div className="course-layout">
+        <aside className="buy-box" aria-labelledby="cena">
+          <h2 id="cena" className="visually-hidden">Cena a nákup</h2>
+          <p className="price"><span className="money">{c.price.withVat}</span></p>
+          <p className="muted">vrátane DPH {c.price.vatPercent} %</p>
+          <dl className="facts">
+            <dt>Cena bez DPH</dt>
+            <dd className="money">{c.price.withoutVat}</dd>
+            <dt>DPH {c.price.vatPercent} %</dt>
+            <dd className="money">{c.price.vat}</dd>
+            <dt>Cena s DPH</dt>
+            <dd className="money">{c.price.withVat}</dd>
+          </dl>
+          {c.enrollmentDeadline && <p className="muted">Kurz je možné kúpiť do {c.enrollmentDeadline}.</p>}
+          <p><Link className="button" to={`/kurzy/${c.slug}/kupit`}>Kúpiť kurz</Link></p>
+        </aside>
+
+        <div className="course-main">
+          {c.coverImageUrl && <img src={c.coverImageUrl} alt="" className="course-cover" />}
+
+          <section aria-labelledby="o-kurze">
+            <h2 id="o-kurze">O kurze</h2>
+            <div className="prose" dangerouslySetInnerHTML={{ __html: c.descriptionHtml }} />
+          </section>
+
+          <section aria-labelledby="obsah-kurzu">
+            <h2 id="obsah-kurzu">Obsah kurzu</h2>
+            <p className="muted">Úrovne sa absolvujú postupne; celkový rozsah kurzu je {c.duration}.</p>
+            <ol className="levels">
+              {c.levels.map((l) => (
+                <li key={l.id}>
+                  <h3>Úroveň {l.number}: {l.title}</h3>
+                  {l.subtitle && <p>{l.subtitle}</p>}
+                  <p className="muted">
+                    {[l.hours, l.topicCount, l.issuesIntermediateCertificate ? "končí čiastkovým certifikátom" : null].filter(Boolean).join(" · ")}
+                  </p>
+                  <ol className="topics">
+                    {l.topics.map((t) => (
+                      <li key={t.id}>
+                        {t.title}
+                        {t.minutes && <span className="muted"> ({t.minutes})</span>}
+                      </li>
+                    ))}
+                  </ol>
+                </li>
+              ))}
+            </ol>
+          </section>
+
+          {c.instructors.length > 0 && (
+            <section aria-labelledby="lektori">
+              <h2 id="lektori">Lektori</h2>
+              <ul className="instructors">
+                {c.instructors.map((i) => (
+                  <li key={i.name} className="card">
+                    {i.avatarUrl && <img src={i.avatarUrl} alt="" className="avatar" width={64} height={64} />}
+                    <h3>{i.name}</h3>
+                    {i.title && <p>{i.title}</p>}
+                    {i.affiliation && <p className="muted">{i.affiliation}</p>}
+                    {i.bioHtml && <div className="prose" dangerouslySetInnerHTML={{ __html: i.bioHtml }} />}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+
+          {c.accreditation && (
+            <section aria-labelledby="akreditacia">
+              <h2 id="akreditacia">Akreditácia</h2>
+              <p>
+                Kurz je akreditovaný v spolupráci s partnerom <strong>{c.accreditation.partnerName}</strong>
+                {c.accreditation.accreditationNumber && <> (číslo akreditácie {c.accreditation.accreditationNumber})</>}.
+                {c.accreditation.certificateType && <> Po úspešnom absolvovaní získate certifikát: {c.accreditation.certificateType}.</>}
+              </p>
+            </section>
+          )}
+        </div>
+      </div>
+    </article>
+  );
 }
