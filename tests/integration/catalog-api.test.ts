@@ -228,3 +228,12 @@ describe("GET /api/courses/<slug>/preview", () => {
     expectErrorBody(body, "not_found");
   });
 });
+
+describe("read-only catalog", () => {
+  it.each(["/api/courses", "/api/courses/riadenie-test", "/api/courses/riadenie-test/preview"])("answers POST %s with 405 and the error body", async (path) => {
+    const res = await fetch(`${app.url}${path}`, { method: "POST", headers: { Origin: app.url } });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("GET");
+    expectErrorBody(await res.json(), "method_not_allowed");
+  });
+});

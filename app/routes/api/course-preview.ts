@@ -14,3 +14,6 @@ export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => 
   if (!preview) return apiError(404, "not_found", "Kurz sa nenašiel.");
   return json(preview);
 });
+
+// the catalog is read-only
+export const action = apiRoute(async () => apiError(405, undefined, undefined, undefined, { Allow: "GET" }));

@@ -36,3 +36,6 @@ export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => 
     enrollment: null,
   });
 });
+
+// the catalog is read-only
+export const action = apiRoute(async () => apiError(405, undefined, undefined, undefined, { Allow: "GET" }));

@@ -16,3 +16,6 @@ export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) =>
   const { items, pagination } = await listPublishedCourses(services.db, query.data);
   return json({ data: items.map(toCourseListItem), pagination });
 });
+
+// the catalog is read-only
+export const action = apiRoute(async () => apiError(405, undefined, undefined, undefined, { Allow: "GET" }));
