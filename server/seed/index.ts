@@ -1,8 +1,27 @@
+import { sql } from "drizzle-orm";
 import type { Database } from "../db";
+import { insertCourse } from "./builder";
+import { demoCatalog } from "./catalog";
 
-/** Demo catalog in Slovak. Filled in by the seed module; returns whether it inserted data. */
-export async function seedDemoData(_db: Database): Promise<boolean> {
-  return false;
+/**
+ * Seeds the Slovak demo catalog in one transaction. Returns false (and writes nothing)
+ * when any course exists already, so it is safe to run twice.
+ */
+export async function seedDemoData(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // one seeder at a time, even with two app instances starting together
+    await tx.execute(sql`select pg_advisory_xact_lock(4242001)`);
+    const existing = await tx.query.courses.findFirst({ columns: { id: true } });
+    if (existing) return false;
+    const c = demoCatalog();
+    const v1 = await insertCourse(tx, c.riadenieV1);
+    await insertCourse(tx, c.riadenieV2(v1));
+    await insertCourse(tx, c.financie);
+    await insertCourse(tx, c.sekretar);
+    await insertCourse(tx, c.marketing);
+    await insertCourse(tx, c.pravo);
+    return true;
+  });
 }
 
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {

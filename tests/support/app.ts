@@ -34,10 +34,10 @@ export const relaxedLimits = {
 };
 
 export async function startApp(
-  options: { env?: Record<string, string>; seed?: boolean; database?: TestDatabase } = {},
+  options: { env?: Record<string, string>; seed?: boolean; database?: TestDatabase; port?: number } = {},
 ): Promise<RunningApp> {
   const database = options.database ?? (await createTestDatabase());
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://localhost:${port}`;
   const root = path.resolve(import.meta.dirname, "../..");
   let output = "";

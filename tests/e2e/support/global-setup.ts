@@ -1,0 +1,10 @@
+// Starts the built app with a fresh seeded database (the PostgreSQL server in
+// TEST_DATABASE_URL/DATABASE_URL, else PGlite) on E2E_PORT; the returned function stops it.
+import { startApp } from "../../support/app";
+
+export default async function globalSetup() {
+  const app = await startApp({ port: Number(process.env.E2E_PORT) });
+  return async () => {
+    await app.stop();
+  };
+}
