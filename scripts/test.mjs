@@ -7,7 +7,8 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name) => path.join(root, "node_modules/.bin", name);
-const results = path.join(root, "test-results");
+// Playwright empties test-results/ when it starts, so the reports live elsewhere
+const results = path.join(root, "reports");
 fs.mkdirSync(results, { recursive: true });
 const vitestReport = path.join(results, "vitest.json");
 const playwrightReport = path.join(results, "playwright.json");

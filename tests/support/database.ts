@@ -13,8 +13,8 @@ export function serverUrl(): string | undefined {
 export type TestDatabase = { env: Record<string, string>; url?: string; drop(): Promise<void> };
 
 /** Creates an empty database; refuses to touch one whose name lacks "test". */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const base = serverUrl();
+export async function createTestDatabase(options: { embedded?: boolean } = {}): Promise<TestDatabase> {
+  const base = options.embedded ? undefined : serverUrl();
   if (!base) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lp-test-"));
     return { env: { DATA_DIR: dir }, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
