@@ -1,0 +1,25 @@
+# Multi-stage build: dependencies → build → slim runtime. The runtime refuses every
+# embedded stand-in (APP_ENV=production): set DATABASE_URL, PUBLIC_URL, SESSION_SECRET,
+# OIDC_*, PAYMENT_*, MUX_* and SMTP_URL (see README > Configuration).
+FROM node:20-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+
+FROM deps AS build
+COPY . .
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production APP_ENV=production PORT=3000
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY --from=build /app/drizzle ./drizzle
+COPY --from=build /app/public ./public
+COPY --from=build /app/server.mjs ./
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/courses?pageSize=1').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["node", "server.mjs"]
