@@ -2,7 +2,7 @@
 // rate limits, background jobs. The HTTP server (server.mjs) calls startServices once.
 import fs from "node:fs";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { openDatabase, type Database, type DatabaseHandle } from "./db";
@@ -10,6 +10,25 @@ import { createLogger, type Logger } from "./log";
 import { createRateLimits, type RateLimits } from "./http/rate-limit";
 import { isDatabaseEmpty, seedDemoData } from "./seed";
 import { startJobs, type Jobs } from "../jobs";
+import { startLocalIdp, type LocalIdp } from "./idp-local";
+
+/** The effective identity provider settings (external from config, or the local provider). */
+export type OidcSettings = {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** base URL of the provider's REST API (persons, organizations, memberships) */
+  apiUrl: string;
+  /** application token for that API */
+  apiToken: string;
+};
+
+/** Embedded defaults of the local provider (helper brief > Identity contract). */
+export const LOCAL_OIDC_DEFAULTS = {
+  clientId: "learning-platform",
+  clientSecret: "local-dev-client-secret",
+  apiToken: "local-dev-api-token",
+} as const;
 
 export type Services = {
   config: Config;
@@ -19,6 +38,9 @@ export type Services = {
   rateLimits: RateLimits;
   jobs: Jobs;
   sessionSecret: string;
+  oidc: OidcSettings;
+  /** the in-process demo provider when no OIDC_ISSUER is configured, else null */
+  localIdp: LocalIdp | null;
   /** extra HTTP handlers mounted before the app (e.g. the local identity provider) */
   mounts: { path: string; handler: RequestHandler }[];
   stop(): Promise<void>;
@@ -54,6 +76,46 @@ export async function startServices(
   }
 
   const sessionSecret = config.SESSION_SECRET ?? developmentSecret(config.DATA_DIR);
+  let oidc: OidcSettings;
+  let localIdp: LocalIdp | null = null;
+  const mounts: Services["mounts"] = [];
+  if (config.localIdp) {
+    localIdp = await startLocalIdp({
+      issuer: `${config.publicUrl}/idp`,
+      appUrl: config.publicUrl,
+      claimPrefix: config.IDP_CLAIM_PREFIX,
+      rolePrefix: config.APP_ROLE_PREFIX,
+      clientId: config.OIDC_CLIENT_ID ?? LOCAL_OIDC_DEFAULTS.clientId,
+      clientSecret: config.OIDC_CLIENT_SECRET ?? LOCAL_OIDC_DEFAULTS.clientSecret,
+      apiToken: config.IDP_API_TOKEN ?? LOCAL_OIDC_DEFAULTS.apiToken,
+      cookieKeys: [createHmac("sha256", sessionSecret).update("local-idp-cookies").digest("base64url")],
+      dataDir: config.DATA_DIR,
+      trustProxy: config.TRUST_PROXY_HOPS > 0,
+      log,
+    });
+    mounts.push({ path: "/idp", handler: localIdp.handler });
+    oidc = {
+      issuer: localIdp.issuer,
+      clientId: config.OIDC_CLIENT_ID ?? LOCAL_OIDC_DEFAULTS.clientId,
+      clientSecret: config.OIDC_CLIENT_SECRET ?? LOCAL_OIDC_DEFAULTS.clientSecret,
+      apiUrl: localIdp.apiUrl,
+      apiToken: config.IDP_API_TOKEN ?? LOCAL_OIDC_DEFAULTS.apiToken,
+    };
+    if (!options.seedOnly) {
+      log.info(`local demo identity provider (not for production) runs at ${localIdp.issuer}; demo users sign in with password demo1234`);
+    }
+  } else {
+    // config guarantees these with OIDC_ISSUER
+    oidc = {
+      // exactly as configured: the ID token's iss is compared verbatim
+      issuer: config.OIDC_ISSUER!,
+      clientId: config.OIDC_CLIENT_ID!,
+      clientSecret: config.OIDC_CLIENT_SECRET!,
+      apiUrl: config.IDP_API_URL!.replace(/\/$/, ""),
+      apiToken: config.IDP_API_TOKEN!,
+    };
+  }
+
   const jobs = await startJobs(database, config, log, { work: options.startJobs ?? !options.seedOnly });
   const services: Services = {
     config,
@@ -63,9 +125,12 @@ export async function startServices(
     rateLimits: createRateLimits(database.db, config),
     jobs,
     sessionSecret,
-    mounts: [],
+    oidc,
+    localIdp,
+    mounts,
     async stop() {
       await jobs.stop();
+      await localIdp?.stop();
       await database.close();
     },
   };

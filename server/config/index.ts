@@ -71,6 +71,8 @@ const productionRequirements: [keyof Env, string][] = [
   ["OIDC_ISSUER", "the local demo identity provider is not allowed in production"],
   ["OIDC_CLIENT_ID", "required with OIDC_ISSUER"],
   ["OIDC_CLIENT_SECRET", "required with OIDC_ISSUER"],
+  ["IDP_API_URL", "the identity provider's REST API refreshes the user and organization caches"],
+  ["IDP_API_TOKEN", "required with IDP_API_URL"],
   ["PAYMENT_GATEWAY_URL", "the sandbox payment gateway is not allowed in production"],
   ["PAYMENT_WEBHOOK_SECRET", "required with PAYMENT_GATEWAY_URL"],
   ["MUX_TOKEN_ID", "local video files are not allowed in production"],
@@ -99,6 +101,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   if (env.OIDC_ISSUER && (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET)) {
     throw new ConfigError("Missing configuration: OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required with OIDC_ISSUER");
+  }
+  if (env.OIDC_ISSUER && (!env.IDP_API_URL || !env.IDP_API_TOKEN)) {
+    throw new ConfigError("Missing configuration: IDP_API_URL and IDP_API_TOKEN are required with OIDC_ISSUER");
   }
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const adminUrl = env.ADMIN_URL ?? publicUrl;
