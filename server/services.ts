@@ -10,7 +10,9 @@ import { createLogger, type Logger } from "./log";
 import { createRateLimits, type RateLimits } from "./http/rate-limit";
 import { isDatabaseEmpty, seedDemoData } from "./seed";
 import { startJobs, type Jobs } from "../jobs";
-import { startLocalIdp, type LocalIdp } from "./idp-local";
+// loaded only when it runs: oidc-provider prints a Node-version warning on import, which
+// must not precede the one-line configuration error
+import type { LocalIdp } from "./idp-local";
 
 /** The effective identity provider settings (external from config, or the local provider). */
 export type OidcSettings = {
@@ -80,6 +82,7 @@ export async function startServices(
   let localIdp: LocalIdp | null = null;
   const mounts: Services["mounts"] = [];
   if (config.localIdp) {
+    const { startLocalIdp } = await import("./idp-local");
     localIdp = await startLocalIdp({
       issuer: `${config.publicUrl}/idp`,
       appUrl: config.publicUrl,
