@@ -203,6 +203,15 @@ export async function startLocalIdp(options: LocalIdpOptions): Promise<LocalIdp>
       ctx.body = errorPage(out);
     },
     clientBasedCORS: () => false,
+    // oidc-provider refuses loopback/private addresses (SSRF guard); the app it posts
+    // back-channel logout tokens to is this very server, so only that origin is exempt
+    fetch: (url: URL | string, init: RequestInit & { dispatcher?: unknown }) => {
+      if (new URL(url).origin === appOrigin) {
+        const { dispatcher: _guarded, ...rest } = init;
+        return fetch(url, rest);
+      }
+      return fetch(url, init);
+    },
     ttl: {
       AccessToken: 15 * 60,
       AuthorizationCode: 60,

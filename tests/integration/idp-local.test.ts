@@ -1,9 +1,12 @@
 // The local OpenID provider mounted at /idp on the app's own server: discovery, the
 // Slovak login form (code + PKCE, no JavaScript), claims, UserInfo, refresh-token
 // rotation with reuse detection, the REST API. Real oidc-provider, real HTTP.
+import type { Server } from "node:http";
+import express from "express";
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApp, type RunningApp } from "../support/app";
+import { startLocalIdp, type LocalIdp } from "../../server/idp-local";
+import { freePort, startApp, type RunningApp } from "../support/app";
 import { authorizationRequest, CookieJar, follow, formAction, loginAtLocalIdp } from "../support/idp-login";
 
 const CLIENT = { id: "learning-platform", secret: "local-dev-client-secret" };
@@ -295,5 +298,140 @@ describe("local identity provider: REST API", () => {
   it("answers 405 to writes", async () => {
     const res = await api("/persons/p-1001", { method: "DELETE" });
     expect(res.status).toBe(405);
+  });
+});
+
+// The provider in-process on a small Express server whose /api/auth/* receivers record what
+// the provider sends, so logout and erasure tokens can be inspected before the app's
+// receivers exist (they are the auth flow's part).
+describe("local identity provider: back-channel logout and erasure requests", () => {
+  let server: Server;
+  let base: string;
+  let idp: LocalIdp;
+  const received: { path: string; body: URLSearchParams }[] = [];
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    const port = await freePort();
+    base = `http://localhost:${port}`;
+    idp = await startLocalIdp({
+      issuer: `${base}/idp`,
+      appUrl: base,
+      claimPrefix: "sportup",
+      rolePrefix: "academy",
+      clientId: CLIENT.id,
+      clientSecret: CLIENT.secret,
+      apiToken: API_TOKEN,
+      cookieKeys: ["test-cookie-key"],
+      log: { info() {}, warn: (m, f) => problems.push(`${m} ${JSON.stringify(f)}`), error: (m, f) => problems.push(`${m} ${JSON.stringify(f)}`) },
+    });
+    const web = express();
+    web.use("/idp", idp.handler);
+    web.post(["/api/auth/backchannel-logout", "/api/auth/erasure"], express.urlencoded({ extended: false }), (req, res) => {
+      received.push({ path: req.path, body: new URLSearchParams(req.body as Record<string, string>) });
+      res.status(200).set("cache-control", "no-store").end();
+    });
+    await new Promise<void>((resolve) => {
+      server = web.listen(port, "127.0.0.1", () => resolve());
+    });
+  });
+  afterAll(async () => {
+    await idp?.stop();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  async function loginHere(email: string) {
+    const jar = new CookieJar();
+    const request = authorizationRequest({ issuer: idp.issuer, appUrl: base });
+    const callback = new URL(await loginAtLocalIdp(jar, request, { email }));
+    const res = await fetch(`${idp.issuer}/token`, {
+      method: "POST",
+      headers: { authorization: basic, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        code: callback.searchParams.get("code")!,
+        redirect_uri: request.redirectUri,
+        code_verifier: request.verifier,
+      }),
+    });
+    expect(res.status).toBe(200);
+    return { jar, tokens: (await res.json()) as Record<string, string> };
+  }
+
+  it("ending the session at the provider (confirmed without JavaScript) POSTs a logout token to the app", async () => {
+    const { jar, tokens } = await loginHere("jana.novakova@demo.sk");
+    const jwks = createRemoteJWKSet(new URL(`${idp.issuer}/jwks`));
+    const idToken = (await jwtVerify(tokens.id_token, jwks, { issuer: idp.issuer, audience: CLIENT.id })).payload;
+    received.length = 0;
+
+    const end = new URL(`${idp.issuer}/session/end`);
+    end.search = new URLSearchParams({ id_token_hint: tokens.id_token, post_logout_redirect_uri: `${base}/`, state: "s1" }).toString();
+    const page = await jar.fetch(end.href);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Odhlásenie");
+    expect(html).toContain("Áno, odhlásiť ma");
+    expect(html).not.toMatch(/<script|fonts\.googleapis/);
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)![1];
+    const confirm = await jar.fetch(new URL(formAction(html), base).href, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ xsrf, logout: "yes" }),
+    });
+    expect(confirm.status).toBe(303);
+    expect(confirm.headers.get("location")).toBe(`${base}/?state=s1`);
+
+    expect(problems).toEqual([]);
+    expect(received.map((r) => r.path)).toEqual(["/api/auth/backchannel-logout"]);
+    const logoutToken = received[0].body.get("logout_token")!;
+    expect(decodeProtectedHeader(logoutToken).typ).toBe("logout+jwt");
+    const { payload } = await jwtVerify(logoutToken, jwks, { issuer: idp.issuer, audience: CLIENT.id });
+    expect(payload).toMatchObject({
+      sub: "p-1001",
+      sid: idToken.sid,
+      jti: expect.any(String),
+      events: { "http://schemas.openid.net/event/backchannel-logout": {} },
+    });
+    expect(payload.nonce).toBeUndefined();
+
+    // the provider session and the grant are gone: no silent login, refresh token revoked
+    const again = authorizationRequest({ issuer: idp.issuer, appUrl: base });
+    const { res, location } = await follow(jar, await jar.fetch(again.url), base, again.redirectUri);
+    expect(location).toBeUndefined();
+    expect(await res.text()).toContain("Prihlásiť sa");
+    const refresh = await fetch(`${idp.issuer}/token`, {
+      method: "POST",
+      headers: { authorization: basic, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: tokens.refresh_token }),
+    });
+    expect(refresh.status).toBe(400);
+  });
+
+  it("requestErasure signs an erasure+jwt with the provider key and POSTs it to the app", async () => {
+    received.length = 0;
+    expect(await idp.requestErasure("p-1002")).toBe(200);
+    expect(received.map((r) => r.path)).toEqual(["/api/auth/erasure"]);
+    const erasureToken = received[0].body.get("erasure_token")!;
+    expect(decodeProtectedHeader(erasureToken)).toMatchObject({ alg: "RS256", typ: "erasure+jwt", kid: expect.any(String) });
+    const jwks = createRemoteJWKSet(new URL(`${idp.issuer}/jwks`));
+    const { payload } = await jwtVerify(erasureToken, jwks, { issuer: idp.issuer, audience: CLIENT.id, typ: "erasure+jwt" });
+    expect(payload).toMatchObject({
+      sub: "p-1002",
+      jti: expect.any(String),
+      iat: expect.any(Number),
+      exp: expect.any(Number),
+      events: { "https://schemas.sportup.example/erasure": {} },
+    });
+  });
+
+  it("the REST API relays an erasure request for a known person", async () => {
+    received.length = 0;
+    const res = await fetch(`${idp.apiUrl}/persons/p-1001/erasure`, { method: "POST", headers: { authorization: `Bearer ${API_TOKEN}` } });
+    expect(res.status).toBe(202);
+    expect(await res.json()).toEqual({ personId: "p-1001", appStatus: 200 });
+    expect(received).toHaveLength(1);
+    const unknown = await fetch(`${idp.apiUrl}/persons/p-0000/erasure`, { method: "POST", headers: { authorization: `Bearer ${API_TOKEN}` } });
+    expect(unknown.status).toBe(404);
+    expect(received).toHaveLength(1);
   });
 });
