@@ -341,7 +341,10 @@ CREATE TABLE "users" (
 	"email" text,
 	"avatar_url" text,
 	"roles" text[] NOT NULL,
+	"provider_roles" text[] DEFAULT '{}'::text[] NOT NULL,
 	"organizations" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"sponsor_org_ids" text[] DEFAULT '{}'::text[] NOT NULL,
+	"purchase_org_ids" text[] DEFAULT '{}'::text[] NOT NULL,
 	"last_synced_at" timestamp with time zone NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -430,7 +433,9 @@ CREATE INDEX "orders_state_idx" ON "orders" USING btree ("state");--> statement-
 CREATE INDEX "payments_order_idx" ON "payments" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "refunds_order_idx" ON "refunds" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "certificates_student_idx" ON "certificates" USING btree ("student_id");--> statement-breakpoint
+CREATE INDEX "organizations_last_synced_idx" ON "organizations" USING btree ("last_synced_at");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "sessions_sid_idx" ON "sessions" USING btree ("idp_sid");--> statement-breakpoint
+CREATE INDEX "users_last_synced_idx" ON "users" USING btree ("last_synced_at");--> statement-breakpoint
 CREATE INDEX "audit_log_target_idx" ON "audit_log" USING btree ("target_type","target_id");--> statement-breakpoint
 CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_id");

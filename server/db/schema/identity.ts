@@ -1,5 +1,6 @@
 // Snapshots of the identity provider's data and the app's own sessions.
 // spec: External person and organization data; Authentication.
+import { sql } from "drizzle-orm";
 import { index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, idPk, ts, updatedAt } from "./columns";
 
@@ -11,12 +12,18 @@ export const users = pgTable("users", {
   displayName: text("display_name").notNull(),
   email: text("email"),
   avatarUrl: text("avatar_url"),
+  /** application roles (student, instructor, content_manager, admin) mapped from the provider's */
   roles: text("roles").array().notNull(),
+  /** the provider's role values as last seen (login claims or REST API) */
+  providerRoles: text("provider_roles").array().notNull().default(sql`'{}'::text[]`),
   organizations: jsonb("organizations").$type<OrgMembership[]>().notNull().default([]),
+  /** orgs the person may sponsor enrollments for / buy on behalf of (spec: Authentication 7) */
+  sponsorOrgIds: text("sponsor_org_ids").array().notNull().default(sql`'{}'::text[]`),
+  purchaseOrgIds: text("purchase_org_ids").array().notNull().default(sql`'{}'::text[]`),
   lastSyncedAt: ts("last_synced_at").notNull(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-});
+}, (t) => [index("users_last_synced_idx").on(t.lastSyncedAt)]);
 
 export const organizations = pgTable("organizations", {
   id: text("id").primaryKey(),
@@ -27,7 +34,7 @@ export const organizations = pgTable("organizations", {
   lastSyncedAt: ts("last_synced_at").notNull(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-});
+}, (t) => [index("organizations_last_synced_idx").on(t.lastSyncedAt)]);
 
 /** Server-side session row; the cookie holds an encrypted reference to it. */
 export const sessions = pgTable(
