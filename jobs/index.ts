@@ -3,6 +3,7 @@ import { PgBoss, fromPglite } from "pg-boss";
 import type { Config } from "../server/config";
 import type { DatabaseHandle } from "../server/db";
 import type { Logger } from "../server/log";
+import { registerIdentityJobs, type IdpApi } from "../server/identity";
 
 export type Jobs = {
   boss: PgBoss;
@@ -13,7 +14,7 @@ export async function startJobs(
   database: DatabaseHandle,
   config: Config,
   log: Logger,
-  options: { work: boolean },
+  options: { work: boolean; idpApi?: IdpApi },
 ): Promise<Jobs> {
   const boss = database.pglite
     ? new PgBoss({ db: fromPglite(database.pglite), backend: "pglite" } as never)
@@ -22,6 +23,14 @@ export async function startJobs(
   await boss.start();
   if (options.work) {
     // queues and workers are registered here by each area as it arrives
+    if (options.idpApi) {
+      await registerIdentityJobs(boss, {
+        db: database.db,
+        idpApi: options.idpApi,
+        names: { claimPrefix: config.IDP_CLAIM_PREFIX, rolePrefix: config.APP_ROLE_PREFIX },
+        log,
+      });
+    }
   }
   return {
     boss,

@@ -10,6 +10,7 @@ import { createLogger, type Logger } from "./log";
 import { createRateLimits, type RateLimits } from "./http/rate-limit";
 import { isDatabaseEmpty, seedDemoData } from "./seed";
 import { startJobs, type Jobs } from "../jobs";
+import { createIdpApi, type IdpApi } from "./identity";
 // loaded only when it runs: oidc-provider prints a Node-version warning on import, which
 // must not precede the one-line configuration error
 import type { LocalIdp } from "./idp-local";
@@ -41,6 +42,8 @@ export type Services = {
   jobs: Jobs;
   sessionSecret: string;
   oidc: OidcSettings;
+  /** the provider's REST API client (persons, organizations, memberships) */
+  idpApi: IdpApi;
   /** the in-process demo provider when no OIDC_ISSUER is configured, else null */
   localIdp: LocalIdp | null;
   /** extra HTTP handlers mounted before the app (e.g. the local identity provider) */
@@ -119,7 +122,8 @@ export async function startServices(
     };
   }
 
-  const jobs = await startJobs(database, config, log, { work: options.startJobs ?? !options.seedOnly });
+  const idpApi = createIdpApi({ apiUrl: oidc.apiUrl, apiToken: oidc.apiToken });
+  const jobs = await startJobs(database, config, log, { work: options.startJobs ?? !options.seedOnly, idpApi });
   const services: Services = {
     config,
     db: database.db,
@@ -129,6 +133,7 @@ export async function startServices(
     jobs,
     sessionSecret,
     oidc,
+    idpApi,
     localIdp,
     mounts,
     async stop() {

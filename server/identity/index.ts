@@ -3,3 +3,28 @@
 // organization data.
 export { APP_ROLES, BASIC_USER_ROLE, ORG_PURCHASE_ROLES, mapRoles, hasRole, parseOrganizationsClaim } from "./roles";
 export type { AppRole, ClaimNames, MappedRoles, OrganizationRoles } from "./roles";
+export {
+  createIdpApi,
+  hasOrgAdminRole,
+  fetchUserInfo,
+  discoverUserInfoEndpoint,
+  IdpApiError,
+  ORG_ADMIN_ROLES,
+} from "./idp-api";
+export type { IdpApi, IdpPerson, IdpOrganization, IdpMembership, UserInfo } from "./idp-api";
+export {
+  CACHE_TTL_DAYS,
+  displayNameFromClaims,
+  upsertUserFromClaims,
+  upsertUserFromPerson,
+  getCachedUser,
+  upsertOrganization,
+  getCachedOrganization,
+  refreshOrganization,
+  ensureOrganization,
+  refreshStaleCaches,
+} from "./cache";
+export type { CachedUser, CachedOrganization, RefreshReport } from "./cache";
+export { eraseUser, ANONYMIZED_STUDENT_LABEL } from "./erasure";
+export type { ErasureResult } from "./erasure";
+export { REFRESH_CACHES_QUEUE, REFRESH_CACHES_CRON, registerIdentityJobs } from "./jobs";

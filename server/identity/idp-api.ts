@@ -1,0 +1,143 @@
+// Client of the identity provider's REST API (application token). spec: Authentication 6;
+// helper brief > Identity contract. 404 answers become null; anything else unexpected throws.
+
+export type IdpPerson = {
+  id: string;
+  displayName: string;
+  email: string | null;
+  avatarUrl: string | null;
+  roles: string[];
+  organizations: { org_id: string; roles: string[] }[];
+};
+
+export type IdpOrganization = {
+  id: string;
+  name: string;
+  legalName: string | null;
+  ico: string | null;
+  dic: string | null;
+  icDph: string | null;
+  type: string | null;
+  address: { street: string; city: string; postalCode: string; country: string } | null;
+};
+
+export type IdpMembership = { orgId: string; personId: string; roles: string[] };
+
+export type IdpApi = {
+  getPerson(personId: string): Promise<IdpPerson | null>;
+  getOrganization(orgId: string): Promise<IdpOrganization | null>;
+  /** null when the person is not a member of the organization (or either is unknown) */
+  getMembership(orgId: string, personId: string): Promise<IdpMembership | null>;
+};
+
+export class IdpApiError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = "IdpApiError";
+  }
+}
+
+const TIMEOUT_MS = 5000;
+
+export function createIdpApi(options: { apiUrl: string; apiToken: string; fetch?: typeof fetch }): IdpApi {
+  const base = options.apiUrl.replace(/\/+$/, "");
+  const doFetch = options.fetch ?? fetch;
+
+  async function get<T>(path: string): Promise<T | null> {
+    let res: Response;
+    try {
+      res = await doFetch(`${base}${path}`, {
+        headers: { authorization: `Bearer ${options.apiToken}`, accept: "application/json" },
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+        redirect: "error",
+      });
+    } catch (e) {
+      throw new IdpApiError(`identity provider API unreachable: ${(e as Error).message}`);
+    }
+    if (res.status === 404) {
+      await res.body?.cancel();
+      return null;
+    }
+    if (!res.ok) {
+      await res.body?.cancel();
+      throw new IdpApiError(`identity provider API answered ${res.status} for ${path}`, res.status);
+    }
+    try {
+      return (await res.json()) as T;
+    } catch {
+      throw new IdpApiError(`identity provider API sent malformed JSON for ${path}`, res.status);
+    }
+  }
+
+  const seg = encodeURIComponent;
+  return {
+    getPerson: (personId) => get<IdpPerson>(`/persons/${seg(personId)}`),
+    getOrganization: (orgId) => get<IdpOrganization>(`/organizations/${seg(orgId)}`),
+    getMembership: (orgId, personId) => get<IdpMembership>(`/organizations/${seg(orgId)}/members/${seg(personId)}`),
+  };
+}
+
+/** Admin-type organization roles: may buy in the organization's name (spec: Authentication 7). */
+export const ORG_ADMIN_ROLES = ["club_admin", "executive_director"];
+
+/** Asks the provider (not the session) whether the person holds an admin-type role in the org. */
+export async function hasOrgAdminRole(idpApi: IdpApi, personId: string, orgId: string): Promise<boolean> {
+  const membership = await idpApi.getMembership(orgId, personId);
+  if (!membership || membership.personId !== personId || membership.orgId !== orgId) return false;
+  return membership.roles.some((r) => ORG_ADMIN_ROLES.includes(r));
+}
+
+export type UserInfo = {
+  sub: string;
+  name?: string;
+  email?: string;
+  birthdate?: string;
+  phone_number?: string;
+  address?: { country?: string; locality?: string; postal_code?: string; street_address?: string };
+  organizations?: { org_id: string; name: string; role: string }[];
+  [claim: string]: unknown;
+};
+
+/**
+ * Calls the UserInfo endpoint with the user's access token (spec: Authentication 6; used
+ * rarely, e.g. for the birth date on a certificate). `endpoint` is the userinfo URL or the
+ * issuer metadata carrying it. Checks that `sub` is the expected person when given.
+ */
+export async function fetchUserInfo(
+  endpoint: string | { userinfo_endpoint?: string },
+  accessToken: string,
+  options: { expectedSub?: string; fetch?: typeof fetch } = {},
+): Promise<UserInfo> {
+  const url = typeof endpoint === "string" ? endpoint : endpoint.userinfo_endpoint;
+  if (!url) throw new IdpApiError("the identity provider publishes no userinfo_endpoint");
+  let res: Response;
+  try {
+    res = await (options.fetch ?? fetch)(url, {
+      headers: { authorization: `Bearer ${accessToken}`, accept: "application/json" },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (e) {
+    throw new IdpApiError(`userinfo endpoint unreachable: ${(e as Error).message}`);
+  }
+  if (!res.ok) {
+    await res.body?.cancel();
+    throw new IdpApiError(`userinfo endpoint answered ${res.status}`, res.status);
+  }
+  const body = (await res.json().catch(() => null)) as UserInfo | null;
+  if (!body || typeof body.sub !== "string") throw new IdpApiError("userinfo response without sub");
+  if (options.expectedSub && body.sub !== options.expectedSub) throw new IdpApiError("userinfo sub does not match the session's person");
+  return body;
+}
+
+/** Reads userinfo_endpoint from the issuer's discovery document. */
+export async function discoverUserInfoEndpoint(issuer: string, options: { fetch?: typeof fetch } = {}): Promise<string> {
+  const url = `${issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`;
+  const res = await (options.fetch ?? fetch)(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
+  if (!res.ok) throw new IdpApiError(`discovery answered ${res.status}`, res.status);
+  const doc = (await res.json()) as { userinfo_endpoint?: string };
+  if (!doc.userinfo_endpoint) throw new IdpApiError("the identity provider publishes no userinfo_endpoint");
+  return doc.userinfo_endpoint;
+}
