@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import Provider, { type Interaction, type KoaContextWithOIDC } from "oidc-provider";
 import { importJWK, SignJWT } from "jose";
 import { handleApi } from "./api";
+import { createMemoryStore } from "./adapter";
 import { loadSigningKey } from "./keys";
 import { errorPage, loginPage, logoutPage, logoutSuccessPage } from "./pages";
 import { DEMO_PASSWORD, DEMO_PEOPLE, findOrganization, findPerson, findPersonByEmail, personRoles, type DemoPerson } from "./people";
@@ -125,7 +126,9 @@ export async function startLocalIdp(options: LocalIdpOptions): Promise<LocalIdp>
   };
 
   const p = options.claimPrefix;
+  const store = createMemoryStore();
   const provider = new Provider(issuer, {
+    adapter: store.Adapter,
     clients: [clientMetadata],
     jwks: { keys: [jwk] },
     cookies: { keys: options.cookieKeys },
@@ -338,7 +341,7 @@ export async function startLocalIdp(options: LocalIdpOptions): Promise<LocalIdp>
     apiUrl: `${issuer}/api`,
     requestErasure,
     async stop() {
-      // in-memory adapter: nothing to close
+      store.stop();
     },
   };
 }
