@@ -19,7 +19,7 @@ input[type=email],input[type=password]{width:100%;padding:.6rem;font-size:1rem;b
 button{margin-top:1rem;width:100%;padding:.7rem;font-size:1rem;font-weight:600;border:0;border-radius:.3rem;background:#0b5cad;color:#fff;cursor:pointer}
 button.secondary{background:#e4e8ee;color:#1d2430}
 .error{padding:.6rem .8rem;border-radius:.3rem;background:#fde8e8;color:#8a1c1c;border:1px solid #f5b5b5}
-details{margin-top:1.5rem}table{width:100%;border-collapse:collapse;font-size:.9rem}td{padding:.25rem 0;vertical-align:top}
+details{margin-top:1.5rem}table{width:100%;border-collapse:collapse;font-size:.9rem}td{padding:.25rem .5rem .25rem 0;vertical-align:top}td code{word-break:break-all}
 .badge{display:inline-block;font-size:.75rem;background:#fff4cc;color:#5c4500;padding:.1rem .4rem;border-radius:.2rem}
 `;
 
