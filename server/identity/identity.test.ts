@@ -166,7 +166,7 @@ describe("nightly refresh (refreshStaleCaches)", () => {
     expect(await getCachedUser(t.db, "p-2001")).toMatchObject({
       displayName: "Mgr. Eva Kováčová",
       email: "eva.kovacova@demo.sk",
-      avatarUrl: "/media/avatars/eva-kovacova.svg",
+      avatarUrl: `${idp.base}/media/avatars/eva-kovacova.svg`,
       roles: ["student", "instructor"],
       providerRoles: ["user", "academy:instructor"],
       lastSyncedAt: now,

@@ -26,12 +26,13 @@ export type OrganizationResource = {
 
 export type MembershipResource = { orgId: string; personId: string; roles: string[] };
 
-export function personResource(person: DemoPerson, rolePrefix: string): PersonResource {
+/** `appUrl` makes the avatar path absolute (the demo avatars are the app's static files). */
+export function personResource(person: DemoPerson, rolePrefix: string, appUrl: string): PersonResource {
   return {
     id: person.id,
     displayName: person.name,
     email: person.email,
-    avatarUrl: person.avatarUrl,
+    avatarUrl: person.avatarUrl ? new URL(person.avatarUrl, appUrl).href : null,
     roles: personRoles(person, rolePrefix),
     organizations: person.organizations.map((o) => ({ org_id: o.orgId, roles: [...o.roles] })),
   };
@@ -66,6 +67,7 @@ function sameToken(given: string, expected: string): boolean {
 export type ApiOptions = {
   apiToken: string;
   rolePrefix: string;
+  appUrl: string;
   /** relays an erasure request for a person to the app; returns the app's HTTP status */
   requestErasure(sub: string): Promise<number>;
 };
@@ -101,7 +103,7 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, path:
   if (segments.length === 2 && segments[0] === "persons") {
     const person = findPerson(segments[1]);
     if (!person) return error(res, 404, "not_found", "Osoba neexistuje.");
-    return send(res, 200, personResource(person, options.rolePrefix));
+    return send(res, 200, personResource(person, options.rolePrefix, options.appUrl));
   }
   if (segments.length === 2 && segments[0] === "organizations") {
     const org = findOrganization(segments[1]);

@@ -314,6 +314,7 @@ export async function startLocalIdp(options: LocalIdpOptions): Promise<LocalIdp>
         return handleApi(req, res, path.slice("/api".length), {
           apiToken: options.apiToken,
           rolePrefix: options.rolePrefix,
+          appUrl: appOrigin,
           requestErasure,
         });
       }
