@@ -2,14 +2,26 @@
 // (STYLE.md > Server code: the database client reaches loaders through context).
 import { createContext, RouterContextProvider } from "react-router";
 import type { Services } from "../server/services";
+import type { SessionRow } from "../server/auth";
+import type { CachedUser } from "../server/identity";
 
 export type RequestInfo = {
   /** the socket address, or X-Forwarded-For when TRUST_PROXY_HOPS trusts a proxy */
   clientIp: string;
 };
 
+/** Set by the root middleware (app/lib/auth.server.ts) for every request. */
+export type AuthState = {
+  session: SessionRow | null;
+  /** the user cache row, read for this request (roles are never taken from the cookie) */
+  user: CachedUser | null;
+  /** anti-CSRF token of the session, for forms that POST under /api/auth/* */
+  csrfToken: string | null;
+};
+
 export const servicesContext = createContext<Services>();
 export const requestContext = createContext<RequestInfo>();
+export const authContext = createContext<AuthState>({ session: null, user: null, csrfToken: null });
 
 export function createLoadContext(services: Services, request: RequestInfo) {
   return new RouterContextProvider(

@@ -1,6 +1,15 @@
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesHref from "./styles.css?url";
+import { authMiddleware, getAuth } from "./lib/auth.server";
+
+// Origin check, session lookup and renewal for every request (pages and /api alike).
+export const middleware: Route.MiddlewareFunction[] = [authMiddleware];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user, csrfToken } = getAuth(context);
+  return { viewer: user ? { displayName: user.displayName } : null, csrfToken };
+}
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
@@ -27,6 +36,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <nav className="site-nav" aria-label="Hlavná navigácia">
               <Link to="/">Katalóg kurzov</Link>
             </nav>
+            <AccountMenu />
           </div>
         </header>
         <main id="obsah">{children}</main>
@@ -37,6 +47,32 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Scripts />
       </body>
     </html>
+  );
+}
+
+/** Sign-in link, or the person's name and a sign-out form; both work without JavaScript. */
+function AccountMenu() {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const location = useLocation();
+  if (!root?.viewer || !root.csrfToken) {
+    const returnTo = location.pathname === "/prihlasenie" ? "/" : location.pathname + location.search;
+    return (
+      <div className="account-menu">
+        {/* a document navigation: the login route answers with a redirect to the provider */}
+        <a className="button-link" href={`/api/auth/login?returnTo=${encodeURIComponent(returnTo)}`}>Prihlásiť sa</a>
+      </div>
+    );
+  }
+  return (
+    <div className="account-menu">
+      <Link to="/ucet" className="account-name" aria-label={`Môj účet: ${root.viewer.displayName}`}>
+        {root.viewer.displayName}
+      </Link>
+      <form method="post" action="/api/auth/logout">
+        <input type="hidden" name="csrf" value={root.csrfToken} />
+        <button type="submit" className="link-button">Odhlásiť sa</button>
+      </form>
+    </div>
   );
 }
 

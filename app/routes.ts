@@ -5,12 +5,23 @@ export default [
   index("routes/catalog.tsx"),
   route("kurzy/:slug", "routes/course.tsx"),
   route("kurzy/:slug/kupit", "routes/course-buy.tsx"),
+  route("prihlasenie", "routes/sign-in.tsx"),
+  route("ucet", "routes/account.tsx"),
 
   // JSON API (resource routes)
   ...prefix("api", [
     route("courses", "routes/api/courses.ts"),
     route("courses/:slug", "routes/api/course.ts"),
     route("courses/:slug/preview", "routes/api/course-preview.ts"),
+    route("me", "routes/api/me.ts"),
+    route("admin/whoami", "routes/api/admin/whoami.ts"),
+    ...prefix("auth", [
+      route("login", "routes/api/auth/login.ts"),
+      route("callback", "routes/api/auth/callback.ts"),
+      route("logout", "routes/api/auth/logout.ts"),
+      route("backchannel-logout", "routes/api/auth/backchannel-logout.ts"),
+      route("erasure", "routes/api/auth/erasure.ts"),
+    ]),
     route("*", "routes/api/not-found.ts"),
   ]),
 

@@ -313,6 +313,13 @@ CREATE TABLE "certificates" (
 	CONSTRAINT "certificates_enrollment_type_level_uq" UNIQUE NULLS NOT DISTINCT("enrollment_id","type","level_id")
 );
 --> statement-breakpoint
+CREATE TABLE "consumed_tokens" (
+	"id" text PRIMARY KEY NOT NULL,
+	"kind" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "organizations" (
 	"id" text PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
@@ -328,6 +335,13 @@ CREATE TABLE "sessions" (
 	"id" text PRIMARY KEY NOT NULL,
 	"user_id" text NOT NULL,
 	"idp_sid" text,
+	"token_hash" text NOT NULL,
+	"previous_token_hash" text,
+	"rotated_at" timestamp with time zone,
+	"tokens" text NOT NULL,
+	"access_expires_at" timestamp with time zone NOT NULL,
+	"auth_time" timestamp with time zone,
+	"acr" text,
 	"expires_at" timestamp with time zone NOT NULL,
 	"last_seen_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"revoked_at" timestamp with time zone,
@@ -433,6 +447,7 @@ CREATE INDEX "orders_state_idx" ON "orders" USING btree ("state");--> statement-
 CREATE INDEX "payments_order_idx" ON "payments" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "refunds_order_idx" ON "refunds" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "certificates_student_idx" ON "certificates" USING btree ("student_id");--> statement-breakpoint
+CREATE INDEX "consumed_tokens_expires_idx" ON "consumed_tokens" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "organizations_last_synced_idx" ON "organizations" USING btree ("last_synced_at");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "sessions_sid_idx" ON "sessions" USING btree ("idp_sid");--> statement-breakpoint

@@ -11,6 +11,7 @@ import { createRateLimits, type RateLimits } from "./http/rate-limit";
 import { isDatabaseEmpty, seedDemoData } from "./seed";
 import { startJobs, type Jobs } from "../jobs";
 import { createIdpApi, type IdpApi } from "./identity";
+import { createOidcClient, sessionKeys, type Auth } from "./auth";
 // loaded only when it runs: oidc-provider prints a Node-version warning on import, which
 // must not precede the one-line configuration error
 import type { LocalIdp } from "./idp-local";
@@ -44,6 +45,8 @@ export type Services = {
   oidc: OidcSettings;
   /** the provider's REST API client (persons, organizations, memberships) */
   idpApi: IdpApi;
+  /** login client, session keys and claim names (server/auth) */
+  auth: Auth;
   /** the in-process demo provider when no OIDC_ISSUER is configured, else null */
   localIdp: LocalIdp | null;
   /** extra HTTP handlers mounted before the app (e.g. the local identity provider) */
@@ -134,6 +137,11 @@ export async function startServices(
     sessionSecret,
     oidc,
     idpApi,
+    auth: {
+      client: createOidcClient({ ...oidc, redirectUri: `${config.publicUrl}/api/auth/callback`, claimPrefix: config.IDP_CLAIM_PREFIX }),
+      keys: sessionKeys(sessionSecret),
+      names: { claimPrefix: config.IDP_CLAIM_PREFIX, rolePrefix: config.APP_ROLE_PREFIX },
+    },
     localIdp,
     mounts,
     async stop() {

@@ -66,7 +66,14 @@ async function fixtures(personId: string, name: string) {
     verificationHash: "abc123",
     certificateTitle: course.title,
   });
-  await t.db.insert(schema.sessions).values({ userId: personId, idpSid: `sid-${personId}`, expiresAt: new Date(Date.now() + 86_400_000) });
+  await t.db.insert(schema.sessions).values({
+    userId: personId,
+    idpSid: `sid-${personId}`,
+    tokenHash: "test",
+    tokens: "sealed",
+    accessExpiresAt: new Date(Date.now() + 900_000),
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
   await upsertUserFromClaims(t.db, { sub: personId, name, email: `${personId}@demo.sk`, sportup_roles: ["user"] }, names);
 }
 

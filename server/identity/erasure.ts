@@ -1,7 +1,7 @@
 // Erasure request relayed by the identity provider (spec: External person and organization
 // data; Limits: invoices and certificates are retained 10 years, never deleted on erasure).
 import { and, eq, isNull } from "drizzle-orm";
-import { schema, type Database } from "../db";
+import { schema, type DbOrTx } from "../db";
 import { SYSTEM_IDP_ACTOR, writeAudit } from "../audit";
 
 /** The fixed label that replaces the student's name on enrollments. */
@@ -21,7 +21,7 @@ export type ErasureResult = {
  * left untouched (legal retention). Safe to repeat.
  */
 export async function eraseUser(
-  db: Database,
+  db: DbOrTx,
   personId: string,
   options: { actorId?: string; reason?: string; ip?: string | null; details?: Record<string, unknown> } = {},
 ): Promise<ErasureResult> {

@@ -20,6 +20,19 @@ export class CookieJar {
     }
   }
 
+  names(): string[] {
+    return [...this.cookies.keys()].map((key) => key.split("\u0000")[0]);
+  }
+
+  get(name: string): string | undefined {
+    return [...this.cookies].find(([key]) => key.split("\u0000")[0] === name)?.[1].value;
+  }
+
+  set(name: string, value: string, path = "/") {
+    for (const key of [...this.cookies.keys()]) if (key.split("\u0000")[0] === name) this.cookies.delete(key);
+    this.cookies.set(`${name}\u0000${path}`, { value, path });
+  }
+
   header(url: string): string {
     const { pathname } = new URL(url);
     return [...this.cookies]

@@ -36,13 +36,27 @@ export const organizations = pgTable("organizations", {
   updatedAt: updatedAt(),
 }, (t) => [index("organizations_last_synced_idx").on(t.lastSyncedAt)]);
 
-/** Server-side session row; the cookie holds an encrypted reference to it. */
+/**
+ * Server-side session row; the cookie holds an encrypted reference to it (id + a secret
+ * whose hash is kept here). The secret rotates whenever the provider tokens are
+ * refreshed; presenting a rotated-out secret after a short grace revokes the session
+ * (reuse detection). `tokens` is the provider's access, refresh and ID token, sealed
+ * with AES-GCM. See server/auth/sessions.ts.
+ */
 export const sessions = pgTable(
   "sessions",
   {
     id: idPk(),
     userId: text("user_id").notNull(),
+    /** the provider's session id (ID token `sid`), for back-channel logout */
     idpSid: text("idp_sid"),
+    tokenHash: text("token_hash").notNull(),
+    previousTokenHash: text("previous_token_hash"),
+    rotatedAt: ts("rotated_at"),
+    tokens: text("tokens").notNull(),
+    accessExpiresAt: ts("access_expires_at").notNull(),
+    authTime: ts("auth_time"),
+    acr: text("acr"),
     expiresAt: ts("expires_at").notNull(),
     lastSeenAt: ts("last_seen_at").notNull().defaultNow(),
     revokedAt: ts("revoked_at"),
@@ -51,3 +65,12 @@ export const sessions = pgTable(
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_sid_idx").on(t.idpSid)],
 );
+
+/** Ids (jti) of one-time tokens already accepted: back-channel logout and erasure tokens. */
+export const consumedTokens = pgTable("consumed_tokens", {
+  /** `${iss} ${jti}` */
+  id: text("id").primaryKey(),
+  kind: text("kind").notNull(),
+  expiresAt: ts("expires_at").notNull(),
+  createdAt: createdAt(),
+}, (t) => [index("consumed_tokens_expires_idx").on(t.expiresAt)]);

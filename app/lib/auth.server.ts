@@ -1,0 +1,120 @@
+// Request-side authentication: the root middleware (Origin check, session lookup,
+// provider token refresh, cookie renewal) and the guards loaders and actions call.
+// spec: Authentication 1, 2, 8, 9.
+import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import {
+  clearSessionCookieHeader,
+  csrfTokenFor,
+  readCookie,
+  refreshSessionIfDue,
+  resolveSession,
+  SESSION_COOKIE,
+  sessionCookieHeader,
+  verifyCsrfToken,
+  type SessionRow,
+} from "../../server/auth";
+import { hasRole, type AppRole, type CachedUser } from "../../server/identity";
+import { apiError, errorBody, HttpError } from "../../server/http/errors";
+import { checkOrigin } from "../../server/http/origin";
+import { authContext, requestContext, servicesContext, type AuthState } from "../context";
+
+function isApi(request: Request): boolean {
+  const path = new URL(request.url).pathname;
+  return path === "/api" || path.startsWith("/api/");
+}
+
+/** Thrown from middleware: JSON under /api, the Slovak error page elsewhere. */
+function refuse(request: Request, status: number, code: string, message: string): never {
+  if (isApi(request)) throw apiError(status, code, message);
+  throw data(errorBody(status, code, message), { status });
+}
+
+export const authMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const services = context.get(servicesContext);
+  const { clientIp } = context.get(requestContext);
+
+  const verdict = checkOrigin(request, services.config.allowedOrigins);
+  if (!verdict.allowed) {
+    services.log.warn("request refused: origin not allowed", { origin: verdict.origin, url: new URL(request.url).pathname });
+    refuse(request, 403, "origin_not_allowed", "Požiadavka prišla z nepovoleného pôvodu.");
+  }
+
+  const cookieValue = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
+  const setCookies: string[] = [];
+  let state: AuthState = { session: null, user: null, csrfToken: null };
+  if (cookieValue) {
+    const lookup = await resolveSession(services.db, services.auth.keys, cookieValue, { ip: clientIp });
+    if (lookup.status === "active") {
+      const { session } = lookup;
+      const refreshed = await refreshSessionIfDue(services.db, services.auth, session, { log: services.log, ip: clientIp });
+      if (refreshed.status === "ended") {
+        setCookies.push(clearSessionCookieHeader());
+      } else {
+        if (refreshed.status === "rotated") setCookies.push(sessionCookieHeader(refreshed.cookieValue));
+        else if (lookup.slid) setCookies.push(sessionCookieHeader(cookieValue));
+        state = { session, user: lookup.user, csrfToken: csrfTokenFor(services.auth.keys, session.id) };
+      }
+    } else {
+      setCookies.push(clearSessionCookieHeader());
+    }
+  }
+  context.set(authContext, state);
+
+  const response = await next();
+  for (const cookie of setCookies) response.headers.append("Set-Cookie", cookie);
+  if (state.session && !response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-store");
+  return response;
+};
+
+export function getAuth(context: Readonly<RouterContextProvider>): AuthState {
+  return context.get(authContext);
+}
+
+export type SignedIn = { session: SessionRow; user: CachedUser; csrfToken: string };
+
+/** The signed-in person, or 401 {error: "unauthorized"} (API routes). */
+export function requireUser(context: Readonly<RouterContextProvider>): SignedIn {
+  const auth = getAuth(context);
+  if (!auth.session || !auth.user || !auth.csrfToken) throw new HttpError(401, "unauthorized", "Prihláste sa, prosím.");
+  return { session: auth.session, user: auth.user, csrfToken: auth.csrfToken };
+}
+
+/** For pages: the signed-in person, or a redirect to sign-in that comes back here. */
+export function requireUserForPage(request: Request, context: Readonly<RouterContextProvider>): SignedIn {
+  const auth = getAuth(context);
+  if (!auth.session || !auth.user || !auth.csrfToken) {
+    const url = new URL(request.url);
+    throw redirect(`/api/auth/login?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return { session: auth.session, user: auth.user, csrfToken: auth.csrfToken };
+}
+
+export function optionalUser(context: Readonly<RouterContextProvider>): CachedUser | null {
+  return getAuth(context).user;
+}
+
+/**
+ * The signed-in person holding one of the roles, else 401 / 403. The roles come from the
+ * user cache row read for this very request (the middleware joins it to the session),
+ * never from anything the cookie carries.
+ */
+export function requireRole(context: Readonly<RouterContextProvider>, ...roles: AppRole[]): SignedIn {
+  const signedIn = requireUser(context);
+  if (!roles.some((role) => hasRole(signedIn.user.roles, role))) {
+    throw new HttpError(403, "forbidden", "Na túto akciu nemáte oprávnenie.", { requiredRoles: roles });
+  }
+  return signedIn;
+}
+
+/** Ownership check for a student's own resource; someone else's reads as not found. */
+export function assertOwner(user: Pick<CachedUser, "id">, ownerId: string | null | undefined): void {
+  if (ownerId !== user.id) throw new HttpError(404, "not_found", "Nenašli sme, čo hľadáte.");
+}
+
+/** Anti-CSRF token check for POSTs under /api/auth/* (form field `csrf` or header X-CSRF-Token). */
+export function requireCsrf(context: Readonly<RouterContextProvider>, session: SessionRow, presented: string | null): void {
+  const services = context.get(servicesContext);
+  if (!verifyCsrfToken(services.auth.keys, session.id, presented)) {
+    throw new HttpError(403, "csrf_token_invalid", "Platnosť formulára vypršala. Obnovte stránku a skúste to znova.");
+  }
+}

@@ -1,0 +1,13 @@
+// GET /api/admin/whoami: the staff member behind the session (content_manager or admin).
+// Roles come from the user cache row read for this request, never from the cookie.
+import type { Route } from "./+types/whoami";
+import { apiRoute } from "../../../lib/api.server";
+import { requireRole } from "../../../lib/auth.server";
+import { apiError, json } from "../../../../server/http/errors";
+
+export const loader = apiRoute(async ({ context }: Route.LoaderArgs) => {
+  const { user } = requireRole(context, "content_manager", "admin");
+  return json({ id: user.id, displayName: user.displayName, roles: user.roles }, { headers: { "Cache-Control": "private, no-store" } });
+});
+
+export const action = apiRoute(async () => apiError(405, undefined, undefined, undefined, { Allow: "GET" }));

@@ -1,0 +1,32 @@
+// GET /api/auth/callback: the provider's redirect back. State, PKCE and the ID token
+// (iss, aud, exp, nonce, signature) are checked; only then a session starts.
+// Limits: 10 per 15 minutes per IP.
+import { redirect } from "react-router";
+import type { Route } from "./+types/callback";
+import { apiRoute } from "../../../lib/api.server";
+import { requestContext, servicesContext } from "../../../context";
+import { apiError } from "../../../../server/http/errors";
+import { clearFlowCookies, establishSession, LoginError, sessionCookieHeader } from "../../../../server/auth";
+
+export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) => {
+  const services = context.get(servicesContext);
+  const { clientIp } = context.get(requestContext);
+  await services.rateLimits.consume("login", clientIp);
+
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  for (const cookie of clearFlowCookies(request)) headers.append("Set-Cookie", cookie);
+  let login;
+  try {
+    login = await services.auth.client.completeLogin(request);
+  } catch (error) {
+    if (!(error instanceof LoginError)) throw error;
+    services.log.warn("login refused", { failure: error.failure, reason: error.message, ip: clientIp });
+    return redirect(`/prihlasenie?chyba=${error.failure}`, { headers });
+  }
+  const { cookieValue, user } = await establishSession(services.db, services.auth, login);
+  services.log.info("signed in", { user: user.id });
+  headers.append("Set-Cookie", sessionCookieHeader(cookieValue));
+  return redirect(login.returnTo, { headers });
+});
+
+export const action = apiRoute(async () => apiError(405, undefined, undefined, undefined, { Allow: "GET" }));

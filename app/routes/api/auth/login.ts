@@ -1,0 +1,18 @@
+// GET /api/auth/login?returnTo=<path>: starts the authorization code flow (PKCE S256,
+// state, nonce); the answer is a redirect to the provider with the flow cookies set.
+import type { Route } from "./+types/login";
+import { apiRoute } from "../../../lib/api.server";
+import { servicesContext } from "../../../context";
+import { apiError } from "../../../../server/http/errors";
+
+export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) => {
+  const services = context.get(servicesContext);
+  try {
+    return await services.auth.client.startLogin(request);
+  } catch (error) {
+    services.log.error("cannot start login: identity provider unreachable", { error: error instanceof Error ? error.message : String(error) });
+    return apiError(503, "identity_provider_unavailable", "Prihlasovanie je dočasne nedostupné. Skúste to o chvíľu.");
+  }
+});
+
+export const action = apiRoute(async () => apiError(405, undefined, undefined, undefined, { Allow: "GET" }));

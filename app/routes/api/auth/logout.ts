@@ -1,0 +1,36 @@
+// POST /api/auth/logout (form field `csrf` or header X-CSRF-Token): ends the session
+// here, then sends the browser to the provider's end-session endpoint (RP-initiated
+// logout), which comes back to the home page.
+import { redirect } from "react-router";
+import type { Route } from "./+types/logout";
+import { apiRoute } from "../../../lib/api.server";
+import { getAuth, requireCsrf } from "../../../lib/auth.server";
+import { servicesContext } from "../../../context";
+import { apiError } from "../../../../server/http/errors";
+import { clearSessionCookieHeader, openTokens, revokeSession } from "../../../../server/auth";
+
+export const action = apiRoute(async ({ request, context }: Route.ActionArgs) => {
+  const services = context.get(servicesContext);
+  const { session } = getAuth(context);
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  headers.append("Set-Cookie", clearSessionCookieHeader());
+  if (!session) return redirect("/", { headers });
+
+  const form = await readForm(request);
+  requireCsrf(context, session, request.headers.get("x-csrf-token") ?? form?.get("csrf")?.toString() ?? null);
+  await revokeSession(services.db, session.id, "logout");
+  const idToken = openTokens(services.auth.keys, session)?.idToken;
+  const endSession = idToken
+    ? await services.auth.client.endSessionUrl(idToken, `${services.config.publicUrl}/`).catch(() => null)
+    : null;
+  return redirect(endSession ?? "/", { status: 303, headers });
+});
+
+async function readForm(request: Request): Promise<FormData | null> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.includes("application/x-www-form-urlencoded") && !type.includes("multipart/form-data")) return null;
+  return request.formData().catch(() => null);
+}
+
+// signing out changes state: never on GET (a link or image could trigger it)
+export const loader = apiRoute(async () => apiError(405, undefined, undefined, undefined, { Allow: "POST" }));

@@ -1,0 +1,21 @@
+// GET /api/me: the signed-in person (from the user cache), their roles and the session's
+// anti-CSRF token for POSTs under /api/auth/*. 401 without a session.
+import type { Route } from "./+types/me";
+import { apiRoute } from "../../lib/api.server";
+import { requireUser } from "../../lib/auth.server";
+import { apiError, json } from "../../../server/http/errors";
+import { publicUser } from "../../../server/auth";
+
+export const loader = apiRoute(async ({ context }: Route.LoaderArgs) => {
+  const { user, session, csrfToken } = requireUser(context);
+  return json(
+    {
+      user: publicUser(user),
+      session: { expiresAt: session.expiresAt.toISOString(), authTime: session.authTime?.toISOString() ?? null },
+      csrfToken,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+});
+
+export const action = apiRoute(async () => apiError(405, undefined, undefined, undefined, { Allow: "GET" }));

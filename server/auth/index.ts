@@ -1,0 +1,28 @@
+// Authentication area: OpenID Connect login (remix-auth strategy with nonce), ID and
+// provider-event token checks, server-side sessions and CSRF tokens.
+// spec: Authentication.
+export { createOidcClient, safeReturnTo, clearFlowCookies, LoginError, RefreshRejectedError } from "./oidc";
+export type { OidcClient, LoginResult, LoginFailure } from "./oidc";
+export {
+  SESSION_COOKIE,
+  SESSION_TTL_MS,
+  ROTATION_GRACE_MS,
+  sessionKeys,
+  createSession,
+  resolveSession,
+  revokeSession,
+  revokeSessionsFor,
+  rotateSession,
+  openTokens,
+  csrfTokenFor,
+  verifyCsrfToken,
+  sessionCookieHeader,
+  clearSessionCookieHeader,
+  readCookie,
+  purgeOldSessions,
+} from "./sessions";
+export type { SessionRow, SessionLookup, SessionKeys, ProviderTokens } from "./sessions";
+export { establishSession, refreshSessionIfDue, backchannelLogout, erasureRequest, publicUser, countLiveSessions } from "./login";
+export type { Auth, RefreshOutcome } from "./login";
+export { TokenError } from "./tokens";
+export type { TokenFailure } from "./tokens";
