@@ -83,6 +83,14 @@ class OidcStrategy extends OAuth2Strategy<LoginResult> {
     return next;
   }
 
+  /**
+   * Refresh without a scope parameter: the grant's scopes stay as they are (sending the
+   * login's scopes again is refused by providers that do not grant offline_access twice).
+   */
+  override refreshToken(refreshToken: string) {
+    return this.client.refreshAccessToken(this.options.tokenEndpoint.toString(), refreshToken, []);
+  }
+
   override async authenticate(request: Request): Promise<LoginResult> {
     try {
       return await super.authenticate(request);

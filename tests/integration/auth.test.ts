@@ -27,6 +27,7 @@ describe.runIf(serverUrl())("sign-in with the local OpenID provider", () => {
     handle = await openDatabase({ databaseUrl: app.database.url, poolSize: 2 });
   });
   afterAll(async () => {
+    if (process.env.DEBUG_APP_OUTPUT) console.log(app?.output());
     await handle?.close();
     await app?.stop();
   });
