@@ -68,15 +68,16 @@ function toTokenError(error: unknown): TokenError {
   if (error instanceof TokenError) return error;
   if (error instanceof errors.JWTExpired) return new TokenError("expired", error.message);
   if (error instanceof errors.JWTClaimValidationFailed) {
+    if (error.reason === "missing") return new TokenError("missing_claim", error.message);
     if (error.claim === "iss") return new TokenError("wrong_issuer", error.message);
     if (error.claim === "aud") return new TokenError("wrong_audience", error.message);
     if (error.claim === "nbf" || error.claim === "iat") return new TokenError("not_yet_valid", error.message);
-    if (error.reason === "missing") return new TokenError("missing_claim", error.message);
     return new TokenError("malformed", error.message);
   }
   if (error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JWKSNoMatchingKey) {
     return new TokenError("bad_signature", error.message);
   }
+  // "none" and shared-secret algorithms: as good as no signature
   if (error instanceof errors.JOSEAlgNotAllowed) return new TokenError("bad_signature", error.message);
   if (error instanceof errors.JOSEError) return new TokenError("malformed", error.message);
   return new TokenError("malformed", error instanceof Error ? error.message : String(error));
