@@ -4,6 +4,7 @@ import type { Config } from "../server/config";
 import type { DatabaseHandle } from "../server/db";
 import type { Logger } from "../server/log";
 import { registerIdentityJobs, type IdpApi } from "../server/identity";
+import { registerAuthJobs } from "../server/auth/jobs";
 
 export type Jobs = {
   boss: PgBoss;
@@ -23,6 +24,7 @@ export async function startJobs(
   await boss.start();
   if (options.work) {
     // queues and workers are registered here by each area as it arrives
+    await registerAuthJobs(boss, { db: database.db, log });
     if (options.idpApi) {
       await registerIdentityJobs(boss, {
         db: database.db,

@@ -26,3 +26,4 @@ export { establishSession, refreshSessionIfDue, backchannelLogout, erasureReques
 export type { Auth, RefreshOutcome } from "./login";
 export { TokenError } from "./tokens";
 export type { TokenFailure } from "./tokens";
+export { registerAuthJobs, PURGE_SESSIONS_QUEUE, PURGE_SESSIONS_CRON } from "./jobs";
