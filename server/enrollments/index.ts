@@ -1,6 +1,6 @@
 // Enrollments area: what a student is enrolled in. spec: Enrollment; Endpoints >
 // Enrollments (student).
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
 
 export type EnrollmentListItem = {
@@ -35,4 +35,19 @@ export async function listStudentEnrollments(db: DbOrTx, studentId: string): Pro
     intermediateCertificateIds: e.intermediateCertificateIds,
     finalCertificateId: e.finalCertificateId,
   }));
+}
+
+/**
+ * The student's active enrollment on a course, for the course detail response (spec:
+ * "enrollment is null unless a session with an active enrollment exists"). The slug is
+ * the same for every version of a course, so it finds enrollments on older versions too.
+ */
+export async function findActiveEnrollmentBySlug(db: DbOrTx, studentId: string, courseSlug: string) {
+  const [row] = await db
+    .select({ state: schema.enrollments.state, currentLevelId: schema.enrollments.currentLevelId, progress: schema.enrollments.progress })
+    .from(schema.enrollments)
+    .where(and(eq(schema.enrollments.studentId, studentId), eq(schema.enrollments.courseSlug, courseSlug), eq(schema.enrollments.state, "active")))
+    .orderBy(desc(schema.enrollments.enrolledAt))
+    .limit(1);
+  return row ?? null;
 }

@@ -23,7 +23,7 @@ describe.runIf(serverUrl())("sign-in with the local OpenID provider", () => {
   const db = () => handle.db;
 
   beforeAll(async () => {
-    app = await startApp({ seed: false, env: { SESSION_SECRET: SECRET } });
+    app = await startApp({ env: { SESSION_SECRET: SECRET } });
     handle = await openDatabase({ databaseUrl: app.database.url, poolSize: 2 });
   });
   afterAll(async () => {
@@ -211,6 +211,37 @@ describe.runIf(serverUrl())("sign-in with the local OpenID provider", () => {
       expect(html).toContain("Peter Horváth");
       expect(html).toContain("Zatiaľ nemáte žiadne kurzy.");
       expect(html).toContain('action="/api/auth/logout"');
+    });
+  });
+
+  describe("course detail with a session", () => {
+    it("carries the active enrollment of the signed-in person, null for others and anonymous visitors", async () => {
+      const [course] = await db().select().from(schema.courses).where(eq(schema.courses.slug, "riadenie-sportoveho-klubu"));
+      const progress = { completedModules: 1, totalModules: 6, completedLevels: 0, totalLevels: 3, lastActivityAt: null };
+      await db().insert(schema.enrollments).values({
+        courseId: course.id,
+        courseVersionId: course.id,
+        courseTitle: course.title,
+        courseSlug: course.slug,
+        studentId: "p-5001",
+        studentDisplayName: "Tomáš Baláž",
+        reason: "admin_grant",
+        progress,
+      });
+      const enrolled = await signIn(app.url, "tomas.balaz@demo.sk");
+      const res = await enrolled.jar.fetch(`${app.url}/api/courses/${course.slug}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toContain("private");
+      expect((await res.json()).enrollment).toEqual({ state: "active", currentLevelId: null, progress });
+
+      const other = await signIn(app.url, "peter.horvath@demo.sk");
+      expect((await (await other.jar.fetch(`${app.url}/api/courses/${course.slug}`)).json()).enrollment).toBeNull();
+      expect((await (await fetch(`${app.url}/api/courses/${course.slug}`)).json()).enrollment).toBeNull();
+
+      // and the account page lists it
+      const page = await (await enrolled.jar.fetch(`${app.url}/ucet`)).text();
+      expect(page).toContain(course.title);
+      expect(page).not.toContain("Zatiaľ nemáte žiadne kurzy.");
     });
   });
 

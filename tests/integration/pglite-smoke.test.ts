@@ -2,6 +2,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { startApp } from "../support/app";
 import { createTestDatabase } from "../support/database";
+import { signIn } from "../support/app-login";
 
 describe("embedded PGlite", () => {
   const database = createTestDatabase({ embedded: true });
@@ -21,8 +22,25 @@ describe("embedded PGlite", () => {
     ]);
 
     app = await startApp({ database: db });
-    const second = await (await fetch(`${app.url}/api/courses`)).json();
-    await app.stop();
-    expect(second.data.map((c: { _id: string }) => c._id)).toEqual(first.data.map((c: { _id: string }) => c._id));
+    try {
+      const second = await (await fetch(`${app.url}/api/courses`)).json();
+      expect(second.data.map((c: { _id: string }) => c._id)).toEqual(first.data.map((c: { _id: string }) => c._id));
+
+      // sign-in, session and sign-out on PGlite too
+      const { jar } = await signIn(app.url, "jana.novakova@demo.sk");
+      const me = await jar.fetch(`${app.url}/api/me`);
+      expect(me.status).toBe(200);
+      const { user, csrfToken } = await me.json();
+      expect(user).toMatchObject({ id: "p-1001", roles: ["student"] });
+      const out = await jar.fetch(`${app.url}/api/auth/logout`, {
+        method: "POST",
+        headers: { origin: app.url, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ csrf: csrfToken }),
+      });
+      expect(out.status).toBe(303);
+      expect((await jar.fetch(`${app.url}/api/me`)).status).toBe(401);
+    } finally {
+      await app.stop();
+    }
   });
 });

@@ -4,6 +4,8 @@ import { apiRoute } from "../../lib/api.server";
 import { requestContext, servicesContext } from "../../context";
 import { apiError, json } from "../../../server/http/errors";
 import { getPublishedCourseWithLevels } from "../../../server/catalog";
+import { findActiveEnrollmentBySlug } from "../../../server/enrollments";
+import { optionalUser } from "../../lib/auth.server";
 
 export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
   const services = context.get(servicesContext);
@@ -11,6 +13,8 @@ export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => 
   const found = await getPublishedCourseWithLevels(services.db, params.slug);
   if (!found) return apiError(404, "not_found", "Kurz sa nenašiel.");
   const { course, levels } = found;
+  const viewer = optionalUser(context);
+  const enrollment = viewer ? await findActiveEnrollmentBySlug(services.db, viewer.id, course.slug) : null;
   return json({
     course: {
       _id: course._id,
@@ -31,9 +35,8 @@ export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => 
       accreditation: course.accreditation,
     },
     levels,
-    // sessions do not exist yet; with one, an active enrollment's state, currentLevelId
-    // and progress go here (spec: "enrollment is null unless a session ...")
-    enrollment: null,
+    // null unless the session's person has an active enrollment on this course
+    enrollment,
   });
 });
 
