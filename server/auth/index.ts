@@ -22,7 +22,7 @@ export {
   purgeOldSessions,
 } from "./sessions";
 export type { SessionRow, SessionLookup, SessionKeys, ProviderTokens } from "./sessions";
-export { establishSession, refreshSessionIfDue, backchannelLogout, erasureRequest, publicUser, countLiveSessions } from "./login";
+export { establishSession, userInfoForSession, refreshSessionIfDue, backchannelLogout, erasureRequest, publicUser, countLiveSessions } from "./login";
 export type { Auth, RefreshOutcome } from "./login";
 export { TokenError } from "./tokens";
 export type { TokenFailure } from "./tokens";

@@ -4,7 +4,7 @@
 // it (back-channel logout) or ask for the person's erasure.
 import { eq, sql } from "drizzle-orm";
 import { schema, type Database, type DbOrTx } from "../db";
-import { eraseUser, upsertUserFromClaims, type CachedUser, type ClaimNames } from "../identity";
+import { eraseUser, fetchUserInfo, IdpApiError, upsertUserFromClaims, type CachedUser, type ClaimNames, type UserInfo } from "../identity";
 import { SYSTEM_IDP_ACTOR, writeAudit } from "../audit";
 import type { Logger } from "../log";
 import { RefreshRejectedError, type LoginResult, type OidcClient } from "./oidc";
@@ -27,10 +27,12 @@ export type Auth = {
 };
 
 /** After a successful login: user cache upsert and a new session, in one transaction. */
-export async function establishSession(db: Database, auth: Auth, login: LoginResult, now = new Date()) {
+export async function establishSession(db: Database, auth: Auth, login: LoginResult, context: { ip?: string | null; now?: Date } = {}) {
   const { claims } = login;
+  const now = context.now ?? new Date();
   return db.transaction(async (tx) => {
     const { user } = await upsertUserFromClaims(tx, claims, auth.names, { now });
+    const staffRoles = user.roles.filter((role) => role !== "student");
     const { session, cookieValue } = await createSession(
       tx,
       auth.keys,
@@ -44,6 +46,18 @@ export async function establishSession(db: Database, auth: Auth, login: LoginRes
       },
       now,
     );
+    if (staffRoles.length > 0) {
+      // sign-ins with privileges are part of the audit trail
+      await writeAudit(tx, {
+        actorId: user.id,
+        actorRoles: user.roles,
+        action: "session.create",
+        targetType: "session",
+        targetId: session.id,
+        details: { idpSid: session.idpSid, acr: session.acr, authTime: session.authTime?.toISOString() ?? null },
+        ip: context.ip ?? null,
+      });
+    }
     return { user, session, cookieValue };
   });
 }
@@ -151,6 +165,19 @@ export async function erasureRequest(db: Database, auth: Auth, erasureToken: str
     if (!(await consumeTokenId(tx, "erasure", options.issuer, token.jti, expires))) return { replay: true, personId: token.sub };
     return { replay: false, ...(await eraseUser(tx, token.sub, { ip, details: { jti: token.jti } })) };
   });
+}
+
+/**
+ * The provider's UserInfo for the person of a session (birth date for certificates,
+ * spec: Authentication 6), with the access token kept in the session. Call it on a
+ * request whose middleware has refreshed the session's tokens.
+ */
+export async function userInfoForSession(auth: Auth, session: Pick<SessionRow, "tokens" | "userId">): Promise<UserInfo> {
+  const tokens = openTokens(auth.keys, session);
+  if (!tokens) throw new IdpApiError("the session's provider tokens cannot be opened");
+  const endpoint = await auth.client.userinfoEndpoint();
+  if (!endpoint) throw new IdpApiError("the identity provider publishes no userinfo_endpoint");
+  return fetchUserInfo(endpoint, tokens.accessToken, { expectedSub: session.userId });
 }
 
 /** A plain view of the signed-in person for pages and /api/me. */

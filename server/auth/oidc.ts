@@ -130,6 +130,8 @@ export type OidcClient = {
   endSessionUrl(idToken: string, postLogoutRedirectUri: string): Promise<string | null>;
   /** key set and expectations for tokens the provider posts to us (logout, erasure) */
   verifierOptions(): Promise<TokenVerifierOptions>;
+  /** the provider's UserInfo endpoint, or null when it publishes none */
+  userinfoEndpoint(): Promise<string | null>;
 };
 
 export function createOidcClient(settings: OidcSettings & { redirectUri: string; claimPrefix: string }): OidcClient {
@@ -239,6 +241,10 @@ export function createOidcClient(settings: OidcSettings & { redirectUri: string;
 
     async verifierOptions() {
       return verifier((await ready()).provider);
+    },
+
+    async userinfoEndpoint() {
+      return (await ready()).provider.userinfoEndpoint;
     },
   };
 }

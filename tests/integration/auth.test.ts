@@ -5,7 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, schema, type DatabaseHandle } from "../../server/db";
-import { openTokens, sessionKeys, SESSION_COOKIE } from "../../server/auth";
+import { createOidcClient, openTokens, sessionKeys, SESSION_COOKIE, userInfoForSession } from "../../server/auth";
 import { startApp, type RunningApp } from "../support/app";
 import { serverUrl } from "../support/database";
 import { CookieJar, follow, formAction } from "../support/idp-login";
@@ -158,6 +158,10 @@ describe.runIf(serverUrl())("sign-in with the local OpenID provider", () => {
       expect((await fetch(`${app.url}/api/admin/whoami`)).status).toBe(401);
 
       const admin = await signIn(app.url, "zuzana.bielikova@demo.sk");
+      // a privileged sign-in is in the audit log; a student's is not
+      const staffLogins = await db().select().from(schema.auditLog).where(eq(schema.auditLog.action, "session.create"));
+      expect(staffLogins.map((a) => a.actorId)).toContain("p-4001");
+      expect(staffLogins.map((a) => a.actorId)).not.toContain("p-1001");
       const ok = await admin.jar.fetch(`${app.url}/api/admin/whoami`);
       expect(ok.status).toBe(200);
       expect(await ok.json()).toMatchObject({ id: "p-4001", roles: expect.arrayContaining(["admin", "student"]) });
@@ -211,6 +215,26 @@ describe.runIf(serverUrl())("sign-in with the local OpenID provider", () => {
       expect(html).toContain("Peter Horváth");
       expect(html).toContain("Zatiaľ nemáte žiadne kurzy.");
       expect(html).toContain('action="/api/auth/logout"');
+    });
+  });
+
+  describe("UserInfo", () => {
+    it("reads the birth date with the access token kept in the session", async () => {
+      await signIn(app.url, "jana.novakova@demo.sk");
+      const [row] = (await sessionsOf("p-1001")).filter((s) => !s.revokedAt).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+      const client = createOidcClient({
+        issuer: `${app.url}/idp`,
+        clientId: CLIENT.id,
+        clientSecret: CLIENT.secret,
+        apiUrl: `${app.url}/idp/api`,
+        apiToken: "local-dev-api-token",
+        redirectUri: `${app.url}/api/auth/callback`,
+        claimPrefix: "sportup",
+      });
+      const auth = { client, keys, names: { claimPrefix: "sportup", rolePrefix: "academy" } };
+      const info = await userInfoForSession(auth, row);
+      expect(info).toMatchObject({ sub: "p-1001", birthdate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+      await expect(userInfoForSession(auth, { ...row, userId: "p-9999" })).rejects.toThrow(/does not match/);
     });
   });
 

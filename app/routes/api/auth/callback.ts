@@ -23,7 +23,7 @@ export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) =>
     services.log.warn("login refused", { failure: error.failure, reason: error.message, ip: clientIp });
     return redirect(`/prihlasenie?chyba=${error.failure}`, { headers });
   }
-  const { cookieValue, user } = await establishSession(services.db, services.auth, login);
+  const { cookieValue, user } = await establishSession(services.db, services.auth, login, { ip: clientIp });
   services.log.info("signed in", { user: user.id });
   headers.append("Set-Cookie", sessionCookieHeader(cookieValue));
   return redirect(login.returnTo, { headers });
