@@ -1,7 +1,35 @@
-// The provider posts its signed tokens form-encoded (Back-Channel Logout 1.0 §2.5).
-export async function readProviderToken(request: Request, field: string): Promise<string | null> {
+// Receivers of the tokens the identity provider posts (back-channel logout, erasure):
+// form-encoded (Back-Channel Logout 1.0 §2.5), no session, no Origin check; a token
+// that fails its checks → 400 invalid_request, success → 200; both no-store.
+import type { RouterContextProvider } from "react-router";
+import { apiRoute } from "./api.server";
+import { requestContext, servicesContext } from "../context";
+import { apiError, json } from "../../server/http/errors";
+import { TokenError } from "../../server/auth";
+import type { Services } from "../../server/services";
+
+async function readProviderToken(request: Request, field: string): Promise<string | null> {
   if (!(request.headers.get("content-type") ?? "").includes("application/x-www-form-urlencoded")) return null;
   const form = await request.formData().catch(() => null);
   const value = form?.get(field);
   return typeof value === "string" && value.length > 0 && value.length < 16_384 ? value : null;
+}
+
+export function providerTokenAction(
+  field: string,
+  handle: (services: Services, token: string, ip: string) => Promise<{ replay: boolean }>,
+) {
+  return apiRoute(async ({ request, context }: { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> }) => {
+    const services = context.get(servicesContext);
+    const token = await readProviderToken(request, field);
+    if (!token) return apiError(400, "invalid_request", `Chýba ${field}.`);
+    try {
+      const result = await handle(services, token, context.get(requestContext).clientIp);
+      return json({ ok: true, replay: result.replay }, { headers: { "Cache-Control": "no-store" } });
+    } catch (error) {
+      if (!(error instanceof TokenError)) throw error;
+      services.log.warn(`${field} refused`, { failure: error.failure, reason: error.message });
+      return apiError(400, "invalid_request", `Neplatný ${field}.`, { reason: error.failure });
+    }
+  });
 }
