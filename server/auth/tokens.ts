@@ -52,6 +52,7 @@ export type IdTokenClaims = JWTPayload & {
 const ALGORITHMS = ["RS256", "PS256", "ES256", "EdDSA"];
 export const BACKCHANNEL_LOGOUT_EVENT = "http://schemas.openid.net/event/backchannel-logout";
 export const ERASURE_EVENT = "https://schemas.sportup.example/erasure";
+export const ERASURE_TOKEN_TYPE = "erasure+jwt";
 /** a logout token without exp is not accepted once its iat is older than this */
 const LOGOUT_TOKEN_MAX_AGE_SEC = 10 * 60;
 
@@ -158,7 +159,7 @@ export async function verifyLogoutToken(token: string, options: TokenVerifierOpt
 /** The provider's erasure relay: typ erasure+jwt, the erasure event, sub, jti, exp. */
 export async function verifyErasureToken(token: string, options: TokenVerifierOptions) {
   const typ = headerType(token);
-  if (typ !== "erasure+jwt") throw new TokenError("wrong_type", `typ ${typ ?? "(none)"} is not erasure+jwt`);
+  if (typ !== ERASURE_TOKEN_TYPE) throw new TokenError("wrong_type", `typ ${typ ?? "(none)"} is not erasure+jwt`);
   const payload = await verify(token, options, ["iss", "aud", "iat", "exp", "jti", "sub"]);
   checkAuthorizedParty(payload, options.clientId);
   eventMember(payload, ERASURE_EVENT);

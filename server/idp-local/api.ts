@@ -13,16 +13,8 @@ export type PersonResource = {
   organizations: { org_id: string; roles: string[] }[];
 };
 
-export type OrganizationResource = {
-  id: string;
-  name: string;
-  legalName: string;
-  ico: string;
-  dic: string | null;
-  icDph: string | null;
-  type: string;
-  address: { street: string; city: string; postalCode: string; country: string };
-};
+/** The REST API shows an organization as the demo data holds it. */
+export type OrganizationResource = Omit<DemoOrganization, "type"> & { type: string };
 
 export type MembershipResource = { orgId: string; personId: string; roles: string[] };
 
