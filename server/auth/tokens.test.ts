@@ -7,8 +7,10 @@ import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, UnsecuredJWT, t
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   BACKCHANNEL_LOGOUT_EVENT,
+  discoverJwks,
   discoverProvider,
   ERASURE_EVENT,
+  TokenError,
   verifyErasureToken,
   verifyIdToken,
   verifyLogoutToken,
@@ -21,6 +23,7 @@ const NONCE = "n-0123456789abcdefghijklmnopqrstuvwxyzABCDEF";
 
 let signingKey: CryptoKey;
 let otherKey: CryptoKey;
+let publicJwk: JWK;
 let options: TokenVerifierOptions;
 
 beforeAll(async () => {
@@ -28,9 +31,19 @@ beforeAll(async () => {
   const other = await generateKeyPair("RS256", { extractable: true });
   signingKey = pair.privateKey;
   otherKey = other.privateKey;
-  const jwk: JWK = { ...(await exportJWK(pair.publicKey)), kid: "k1", alg: "RS256", use: "sig" };
-  options = { issuer: ISSUER, clientId: CLIENT, keys: createLocalJWKSet({ keys: [jwk] }), claimPrefix: "sportup" };
+  publicJwk = { ...(await exportJWK(pair.publicKey)), kid: "k1", alg: "RS256", use: "sig" };
+  options = { issuer: ISSUER, clientId: CLIENT, keys: createLocalJWKSet({ keys: [publicJwk] }), claimPrefix: "sportup" };
 });
+
+/** The promise is refused with a TokenError carrying exactly this failure code. */
+async function expectFailure(promise: Promise<unknown>, failure: string) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(TokenError);
+  expect(error).toMatchObject({ failure });
+}
 
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -59,7 +72,17 @@ async function sign(payload: JWTPayload, header: { typ?: string; kid?: string } 
 describe("verifyIdToken", () => {
   it("accepts a valid token and returns its claims", async () => {
     const claims = await verifyIdToken(await sign(idClaims()), NONCE, options);
-    expect(claims).toMatchObject({ sub: "p-1001", name: "Jana Nováková", email: "jana.novakova@demo.sk", sid: "sid-1", sportup_roles: ["user"] });
+    expect(claims).toMatchObject({
+      iss: ISSUER,
+      aud: CLIENT,
+      sub: "p-1001",
+      nonce: NONCE,
+      name: "Jana Nováková",
+      email: "jana.novakova@demo.sk",
+      email_verified: true,
+      sid: "sid-1",
+      sportup_roles: ["user"],
+    });
   });
 
   it("accepts several audiences when azp names this client", async () => {
@@ -72,6 +95,8 @@ describe("verifyIdToken", () => {
     ["issuer with a trailing slash (compared verbatim)", () => sign(idClaims({ iss: `${ISSUER}/` })), "wrong_issuer"],
     ["wrong audience", () => sign(idClaims({ aud: "another-client" })), "wrong_audience"],
     ["several audiences without azp", () => sign(idClaims({ aud: [CLIENT, "other"] })), "wrong_audience"],
+    ["several audiences, azp another client", () => sign(idClaims({ aud: [CLIENT, "other"], azp: "other" })), "wrong_audience"],
+    ["azp another client", () => sign(idClaims({ azp: "other" })), "wrong_audience"],
     ["expired beyond the clock tolerance", () => sign(idClaims({ iat: now() - 3600, exp: now() - 120 })), "expired"],
     ["wrong nonce", () => sign(idClaims({ nonce: NONCE.replace(/.$/, "X") })), "nonce_mismatch"],
     ["nonce of another length", () => sign(idClaims({ nonce: "short" })), "nonce_mismatch"],
@@ -91,21 +116,25 @@ describe("verifyIdToken", () => {
       "bad_signature",
     ],
     ["unsecured (alg none)", async () => new UnsecuredJWT(idClaims()).encode(), "bad_signature"],
-    ["issued in the future", () => sign(idClaims({ iat: now() + 600, nbf: now() + 600 })), "not_yet_valid"],
+    ["iat in the future", () => sign(idClaims({ iat: now() + 600 })), "not_yet_valid"],
+    ["nbf in the future", () => sign(idClaims({ nbf: now() + 600 })), "not_yet_valid"],
     ["a logout token presented as ID token", () => sign(idClaims(), { typ: "logout+jwt" }), "wrong_type"],
     ["not a JWT at all", async () => "not-a-token", "malformed"],
   ];
   for (const [name, make, failure] of cases) {
     it(`refuses: ${name} → ${failure}`, async () => {
-      await expect(verifyIdToken(await make(), NONCE, options)).rejects.toMatchObject({ name: "TokenError", failure });
+      await expectFailure(verifyIdToken(await make(), NONCE, options), failure);
     });
   }
 
+  it("tolerates a clock 30 s behind the provider's", async () => {
+    const token = await sign(idClaims({ iat: now() + 30, nbf: now() + 30 }));
+    await expect(verifyIdToken(token, NONCE, options)).resolves.toMatchObject({ sub: "p-1001" });
+  });
+
   it("a token valid an hour ago is refused now (currentDate is honoured)", async () => {
     const token = await sign(idClaims({ iat: now(), exp: now() + 60 }));
-    await expect(verifyIdToken(token, NONCE, { ...options, currentDate: new Date(Date.now() + 3600_000) })).rejects.toMatchObject({
-      failure: "expired",
-    });
+    await expectFailure(verifyIdToken(token, NONCE, { ...options, currentDate: new Date(Date.now() + 3600_000) }), "expired");
   });
 });
 
@@ -125,8 +154,22 @@ function logoutClaims(overrides: Record<string, unknown> = {}): JWTPayload {
 
 describe("verifyLogoutToken", () => {
   it("accepts a token with sid and sub", async () => {
-    const token = await verifyLogoutToken(await sign(logoutClaims(), { typ: "logout+jwt" }), options);
-    expect(token).toMatchObject({ sub: "p-1001", sid: "sid-1", jti: expect.stringMatching(/^jti-/) });
+    const token = await verifyLogoutToken(await sign(logoutClaims({ jti: "jti-1" }), { typ: "logout+jwt" }), options);
+    expect(token).toEqual({ sub: "p-1001", sid: "sid-1", jti: "jti-1", iat: expect.any(Number), exp: expect.any(Number) });
+  });
+
+  it("accepts one with sid only", async () => {
+    const token = await verifyLogoutToken(await sign(logoutClaims({ sub: undefined }), { typ: "logout+jwt" }), options);
+    expect(token).toMatchObject({ sub: null, sid: "sid-1" });
+  });
+
+  it("accepts typ application/logout+jwt (the same media type) and one without exp issued just now", async () => {
+    await expect(verifyLogoutToken(await sign(logoutClaims(), { typ: "application/logout+jwt" }), options)).resolves.toMatchObject({
+      sid: "sid-1",
+    });
+    await expect(verifyLogoutToken(await sign(logoutClaims({ exp: undefined }), { typ: "logout+jwt" }), options)).resolves.toMatchObject({
+      exp: null,
+    });
   });
 
   it("accepts one with sub only (all of the person's sessions) and one without typ", async () => {
@@ -146,13 +189,16 @@ describe("verifyLogoutToken", () => {
     ["typ JWT", () => sign(logoutClaims(), { typ: "JWT" }), "wrong_type"],
     ["expired", () => sign(logoutClaims({ iat: now() - 600, exp: now() - 300 }), { typ: "logout+jwt" }), "expired"],
     ["no exp and an old iat", () => sign(logoutClaims({ exp: undefined, iat: now() - 3600 }), { typ: "logout+jwt" }), "expired"],
+    ["no exp and an iat far in the future", () => sign(logoutClaims({ exp: undefined, iat: now() + 86400 * 365 }), { typ: "logout+jwt" }), "not_yet_valid"],
     ["no jti", () => sign(logoutClaims({ jti: undefined }), { typ: "logout+jwt" }), "missing_claim"],
+    ["no iat", () => sign(logoutClaims({ iat: undefined }), { typ: "logout+jwt" }), "missing_claim"],
+    ["wrong issuer", () => sign(logoutClaims({ iss: "https://evil.example" }), { typ: "logout+jwt" }), "wrong_issuer"],
     ["wrong audience", () => sign(logoutClaims({ aud: "other" }), { typ: "logout+jwt" }), "wrong_audience"],
     ["another key", () => sign(logoutClaims(), { typ: "logout+jwt" }, otherKey), "bad_signature"],
   ];
   for (const [name, make, failure] of cases) {
     it(`refuses: ${name} → ${failure}`, async () => {
-      await expect(verifyLogoutToken(await make(), options)).rejects.toMatchObject({ failure });
+      await expectFailure(verifyLogoutToken(await make(), options), failure);
     });
   }
 });
@@ -163,9 +209,11 @@ function erasureClaims(overrides: Record<string, unknown> = {}): JWTPayload {
 
 describe("verifyErasureToken", () => {
   it("accepts a valid erasure+jwt", async () => {
-    await expect(verifyErasureToken(await sign(erasureClaims(), { typ: "erasure+jwt" }), options)).resolves.toMatchObject({
+    await expect(verifyErasureToken(await sign(erasureClaims(), { typ: "erasure+jwt" }), options)).resolves.toEqual({
       sub: "p-1001",
       jti: "e-1",
+      iat: expect.any(Number),
+      exp: expect.any(Number),
     });
   });
 
@@ -175,11 +223,14 @@ describe("verifyErasureToken", () => {
     ["a logout event", () => sign(erasureClaims({ events: { [BACKCHANNEL_LOGOUT_EVENT]: {} } }), { typ: "erasure+jwt" }), "bad_event"],
     ["no sub", () => sign(erasureClaims({ sub: undefined }), { typ: "erasure+jwt" }), "missing_claim"],
     ["no exp", () => sign(erasureClaims({ exp: undefined }), { typ: "erasure+jwt" }), "missing_claim"],
+    ["no jti", () => sign(erasureClaims({ jti: undefined }), { typ: "erasure+jwt" }), "missing_claim"],
+    ["expired", () => sign(erasureClaims({ iat: now() - 600, exp: now() - 300 }), { typ: "erasure+jwt" }), "expired"],
+    ["no events", () => sign(erasureClaims({ events: undefined }), { typ: "erasure+jwt" }), "bad_event"],
     ["wrong issuer", () => sign(erasureClaims({ iss: "https://evil.example" }), { typ: "erasure+jwt" }), "wrong_issuer"],
   ];
   for (const [name, make, failure] of cases) {
     it(`refuses: ${name} → ${failure}`, async () => {
-      await expect(verifyErasureToken(await make(), options)).rejects.toMatchObject({ failure });
+      await expectFailure(verifyErasureToken(await make(), options), failure);
     });
   }
 });
@@ -202,6 +253,12 @@ describe("discoverProvider", () => {
             end_session_endpoint: `${base}/idp/session/end`,
           }),
         );
+      } else if (req.url === "/idp/jwks") {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ keys: [publicJwk] }));
+      } else if (req.url === "/html/.well-known/openid-configuration") {
+        res.writeHead(200, { "content-type": "text/html" });
+        res.end("<html>login</html>");
       } else {
         res.writeHead(404).end();
       }
@@ -227,7 +284,33 @@ describe("discoverProvider", () => {
     await expect(discoverProvider(`${base}/idp`)).rejects.toThrow(/names issuer https:\/\/evil\.example\/idp/);
   });
 
+  it("strips one trailing slash to find the document but compares the issuer verbatim", async () => {
+    advertisedIssuer = `${base}/idp/`;
+    await expect(discoverProvider(`${base}/idp/`)).resolves.toMatchObject({ tokenEndpoint: `${base}/idp/token` });
+    await expect(discoverProvider(`${base}/idp`)).rejects.toThrow(/expected http:\/\/127\.0\.0\.1:\d+\/idp$/);
+  });
+
+  it("discoverJwks returns the advertised key set, which checks real tokens", async () => {
+    advertisedIssuer = `${base}/idp`;
+    const keys = await discoverJwks(`${base}/idp`);
+    const token = await sign(idClaims());
+    await expect(verifyIdToken(token, NONCE, { ...options, keys })).resolves.toMatchObject({ sub: "p-1001" });
+    await expectFailure(verifyIdToken(await sign(idClaims(), {}, otherKey), NONCE, { ...options, keys }), "bad_signature");
+  });
+
   it("fails clearly when there is no document", async () => {
     await expect(discoverProvider(`${base}/nothing`)).rejects.toThrow(/answered 404/);
+  });
+
+  it("fails clearly when the document is not JSON", async () => {
+    await expect(discoverProvider(`${base}/html`)).rejects.toThrow(/is not a JSON object/);
+  });
+
+  it("fails clearly when the provider cannot be reached", async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    await expect(discoverJwks(`http://127.0.0.1:${port}/idp`)).rejects.toThrow(/OpenID discovery at .* failed/);
   });
 });
