@@ -1,16 +1,18 @@
 # Multi-stage build: dependencies → build → slim runtime. The runtime refuses every
 # embedded stand-in (APP_ENV=production): set DATABASE_URL, PUBLIC_URL, SESSION_SECRET,
 # OIDC_*, PAYMENT_*, MUX_* and SMTP_URL (see README > Configuration).
-FROM node:20-bookworm-slim AS deps
+# The image's Node is the runtime (same major as the `node` dependency, 24 LTS);
+# --ignore-scripts keeps that dependency's second Node binary out of node_modules.
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+RUN npm ci --ignore-scripts --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production APP_ENV=production PORT=3000
 WORKDIR /app
 COPY --from=build /app/package.json ./

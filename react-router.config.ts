@@ -8,12 +8,4 @@ export default {
   // is handed to the root middleware's check, which compares with PUBLIC_URL/ADMIN_URL
   // and answers 403 origin_not_allowed everywhere (server/http/origin.ts)
   allowedActionOrigins: ["**"],
-  // v8 behaviour now, so the later upgrade is a version bump (DESIGN.md > Stack)
-  future: {
-    v8_middleware: true,
-    v8_splitRouteModules: true,
-    v8_passThroughRequests: false,
-    v8_trailingSlashAwareDataRequests: true,
-    v8_viteEnvironmentApi: false,
-  },
 } satisfies Config;

@@ -15,7 +15,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const base = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 
 if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
-  const r = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], { cwd: root, stdio: "inherit" });
+  const r = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], { cwd: root, stdio: "inherit" });
   if (r.status !== 0) process.exit(1);
 }
 

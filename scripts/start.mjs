@@ -20,7 +20,7 @@ function newestMtime(p) {
 const builtAt = fs.existsSync(buildEntry) ? fs.statSync(buildEntry).mtimeMs : 0;
 if (builtAt < Math.max(...sources.map(newestMtime))) {
   console.log("building the app …");
-  const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
+  const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], {
     cwd: root,
     stdio: "inherit",
   });

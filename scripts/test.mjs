@@ -17,7 +17,7 @@ for (const f of [vitestReport, playwrightReport]) fs.rmSync(f, { force: true });
 const run = (cmd, args, env = {}) =>
   spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } }).status;
 
-if (run(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"]) !== 0) {
+if (run(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.cjs"), "build"]) !== 0) {
   console.log("0 passed, 1 failed");
   process.exit(1);
 }

@@ -8,6 +8,6 @@ export default function setup() {
   const entry = path.join(root, process.env.BUILD_DIR ?? "build", "server/index.js");
   if (process.env.SKIP_BUILD === "1" && fs.existsSync(entry)) return;
   if (!fs.existsSync(entry) || process.env.FORCE_BUILD === "1") {
-    execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], { cwd: root, stdio: "inherit" });
+    execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], { cwd: root, stdio: "inherit" });
   }
 }
