@@ -3,6 +3,8 @@ import { defineConfig } from "vite";
 
 export default defineConfig({
   plugins: [reactRouter()],
+  // `#server/*` (tsconfig.json paths) instead of ../../../server/*
+  resolve: { tsconfigPaths: true },
   // native drivers and the local identity provider stay in node_modules at run time
   ssr: { external: ["@electric-sql/pglite", "pg", "pg-boss", "oidc-provider"] },
 });

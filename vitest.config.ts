@@ -1,6 +1,7 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  resolve: { tsconfigPaths: true },
   test: {
     include: ["server/**/*.test.ts", "app/**/*.test.ts", "jobs/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",

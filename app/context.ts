@@ -1,9 +1,9 @@
 // What every loader and action receives through React Router's context
 // (STYLE.md > Server code: the database client reaches loaders through context).
 import { createContext, RouterContextProvider } from "react-router";
-import type { Services } from "../server/services";
-import type { SessionRow } from "../server/auth";
-import type { CachedUser } from "../server/identity";
+import type { Services } from "#server/services";
+import type { SessionRow } from "#server/auth";
+import type { CachedUser } from "#server/identity";
 
 export type RequestInfo = {
   /** the socket address, or X-Forwarded-For when TRUST_PROXY_HOPS trusts a proxy */

@@ -7,7 +7,7 @@ import { ServerRouter } from "react-router";
 
 // The HTTP server (server.mjs) reaches start-up through the build's entry module, so
 // the services and the routes share one bundle and one set of singletons.
-export { startServices, ConfigError } from "../server/services";
+export { startServices, ConfigError } from "#server/services";
 export { createLoadContext } from "./context";
 
 export const streamTimeout = 5_000;

@@ -1,10 +1,10 @@
 // pg-boss on the application database (the same PGlite instance when embedded).
 import { PgBoss, fromPglite } from "pg-boss";
-import type { Config } from "../server/config";
-import type { DatabaseHandle } from "../server/db";
-import type { Logger } from "../server/log";
-import { registerIdentityJobs, type IdpApi } from "../server/identity";
-import { registerAuthJobs } from "../server/auth/jobs";
+import type { Config } from "#server/config";
+import type { DatabaseHandle } from "#server/db";
+import type { Logger } from "#server/log";
+import { registerIdentityJobs, type IdpApi } from "#server/identity";
+import { registerAuthJobs } from "#server/auth/jobs";
 
 export type Jobs = {
   boss: PgBoss;

@@ -14,7 +14,7 @@ import { createIdpApi, type IdpApi } from "./identity";
 import { createOidcClient, sessionKeys, type Auth } from "./auth";
 // loaded only when it runs: oidc-provider prints a Node-version warning on import, which
 // must not precede the one-line configuration error
-import type { LocalIdp } from "./idp-local";
+import type { LocalIdp } from "./stand-ins/identity-provider";
 
 /** The effective identity provider settings (external from config, or the local provider). */
 export type OidcSettings = {
@@ -88,7 +88,7 @@ export async function startServices(
   let localIdp: LocalIdp | null = null;
   const mounts: Services["mounts"] = [];
   if (config.localIdp) {
-    const { startLocalIdp } = await import("./idp-local");
+    const { startLocalIdp } = await import("./stand-ins/identity-provider");
     localIdp = await startLocalIdp({
       issuer: `${config.publicUrl}/idp`,
       appUrl: config.publicUrl,

@@ -1,6 +1,6 @@
 // One helper for /api resource routes: expected failures (HttpError, thrown Responses)
 // become the spec's error body; anything else is logged and answered 500 without a stack.
-import { apiError, HttpError } from "../../server/http/errors";
+import { apiError, HttpError } from "#server/http/errors";
 import { servicesContext } from "../context";
 import type { RouterContextProvider } from "react-router";
 

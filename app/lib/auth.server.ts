@@ -12,10 +12,10 @@ import {
   sessionCookieHeader,
   verifyCsrfToken,
   type SessionRow,
-} from "../../server/auth";
-import { hasRole, type AppRole, type CachedUser } from "../../server/identity";
-import { apiError, errorBody, HttpError } from "../../server/http/errors";
-import { checkOrigin } from "../../server/http/origin";
+} from "#server/auth";
+import { hasRole, type AppRole, type CachedUser } from "#server/identity";
+import { apiError, errorBody, HttpError } from "#server/http/errors";
+import { checkOrigin } from "#server/http/origin";
 import { authContext, requestContext, servicesContext, type AuthState } from "../context";
 
 function isApi(request: Request): boolean {

@@ -4,9 +4,9 @@
 import type { RouterContextProvider } from "react-router";
 import { apiRoute } from "./api.server";
 import { requestContext, servicesContext } from "../context";
-import { apiError, json } from "../../server/http/errors";
-import { TokenError } from "../../server/auth";
-import type { Services } from "../../server/services";
+import { apiError, json } from "#server/http/errors";
+import { TokenError } from "#server/auth";
+import type { Services } from "#server/services";
 
 async function readProviderToken(request: Request, field: string): Promise<string | null> {
   if (!(request.headers.get("content-type") ?? "").includes("application/x-www-form-urlencoded")) return null;

@@ -2,7 +2,7 @@
 // limit the page answers 429 through the Slovak error boundary, keeping Retry-After
 // (root.tsx `headers` passes it on).
 import { data, type RouterContextProvider } from "react-router";
-import { errorBody, HttpError } from "../../server/http/errors";
+import { errorBody, HttpError } from "#server/http/errors";
 import { requestContext, servicesContext } from "../context";
 
 export async function countPublicRead(context: Readonly<RouterContextProvider>): Promise<void> {

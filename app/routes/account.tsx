@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/account";
 import { servicesContext } from "../context";
 import { requireUserForPage } from "../lib/auth.server";
-import { listStudentEnrollments } from "../../server/enrollments";
+import { listStudentEnrollments } from "#server/enrollments";
 
 const SITE = "Akadémia športového manažmentu";
 

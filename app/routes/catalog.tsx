@@ -6,7 +6,7 @@ import { servicesContext } from "../context";
 import { countPublicRead } from "../lib/public-read.server";
 import {
   AUDIENCE_TAGS, catalogQuerySchema, formatHours, formatMoney, listPublishedCourses, priceBreakdown, tagLabel,
-} from "../../server/catalog";
+} from "#server/catalog";
 
 const PAGE_SIZE = 12;
 const SITE = "Akadémia športového manažmentu";

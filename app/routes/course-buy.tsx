@@ -4,7 +4,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/course-buy";
 import { servicesContext } from "../context";
 import { countPublicRead } from "../lib/public-read.server";
-import { findPublishedCourse } from "../../server/catalog";
+import { findPublishedCourse } from "#server/catalog";
 
 const SITE = "Akadémia športového manažmentu";
 

@@ -8,7 +8,7 @@ import { countPublicRead } from "../lib/public-read.server";
 import {
   AUDIENCE_TAGS, formatDecimal, formatHours, formatMinutes, formatMoney, getPublishedCourseWithLevels, priceBreakdown,
   renderMarkdown, tagLabel,
-} from "../../server/catalog";
+} from "#server/catalog";
 
 const SITE = "Akadémia športového manažmentu";
 const languages: Record<string, string> = { sk: "slovenčina", cs: "čeština", en: "angličtina", de: "nemčina", hu: "maďarčina" };

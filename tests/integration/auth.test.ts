@@ -4,8 +4,8 @@
 // logout and erasure. Session rows are inspected in the app's PostgreSQL database.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, schema, type DatabaseHandle } from "../../server/db";
-import { createOidcClient, openTokens, sessionKeys, SESSION_COOKIE, userInfoForSession } from "../../server/auth";
+import { openDatabase, schema, type DatabaseHandle } from "#server/db";
+import { createOidcClient, openTokens, sessionKeys, SESSION_COOKIE, userInfoForSession } from "#server/auth";
 import { startApp, type RunningApp } from "../support/app";
 import { serverUrl } from "../support/database";
 import { CookieJar, follow, formAction } from "../support/idp-login";

@@ -5,7 +5,7 @@ import type { Server } from "node:http";
 import express from "express";
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startLocalIdp, type LocalIdp } from "../../server/idp-local";
+import { startLocalIdp, type LocalIdp } from "#server/stand-ins/identity-provider";
 import { freePort, startApp, type RunningApp } from "../support/app";
 import { authorizationRequest, CookieJar, follow, formAction, loginAtLocalIdp } from "../support/idp-login";
 

@@ -1,8 +1,8 @@
 // A small catalog written straight into a test database before the app starts (PGlite
 // allows one process at a time, so fixtures go in first). Covers every state the public
 // catalog must hide, and a slug with several versions.
-import { openDatabase, schema, type Database } from "../../server/db";
-import type { ContentBlock } from "../../server/db/schema";
+import { openDatabase, schema, type Database } from "#server/db";
+import type { ContentBlock } from "#server/db/schema";
 import type { TestDatabase } from "./database";
 
 const { courses, levels, topics, modules, parts } = schema;

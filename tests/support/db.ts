@@ -1,6 +1,6 @@
 // A migrated database for tests that call domain functions directly: a fresh database on
 // the PostgreSQL server in TEST_DATABASE_URL/DATABASE_URL, else embedded PGlite in a temp dir.
-import { openDatabase, type Database, type DatabaseHandle } from "../../server/db";
+import { openDatabase, type Database, type DatabaseHandle } from "#server/db";
 import { createTestDatabase } from "./database";
 
 export type OpenTestDatabase = { db: Database; handle: DatabaseHandle; /** set on a PostgreSQL server */ url?: string; close(): Promise<void> };

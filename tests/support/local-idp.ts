@@ -2,7 +2,7 @@
 // oidc-provider, real HTTP), for domain tests that need the provider's REST API or tokens.
 import type { Server } from "node:http";
 import express from "express";
-import { startLocalIdp, type LocalIdp } from "../../server/idp-local";
+import { startLocalIdp, type LocalIdp } from "#server/stand-ins/identity-provider";
 import { freePort } from "./app";
 
 export const TEST_CLIENT = { id: "learning-platform", secret: "local-dev-client-secret" };

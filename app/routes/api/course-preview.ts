@@ -4,8 +4,8 @@
 import type { Route } from "./+types/course-preview";
 import { apiRoute } from "../../lib/api.server";
 import { requestContext, servicesContext } from "../../context";
-import { apiError, json } from "../../../server/http/errors";
-import { getCoursePreview } from "../../../server/catalog";
+import { apiError, json } from "#server/http/errors";
+import { getCoursePreview } from "#server/catalog";
 
 export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
   const services = context.get(servicesContext);

@@ -2,9 +2,9 @@
 import type { Route } from "./+types/course";
 import { apiRoute } from "../../lib/api.server";
 import { requestContext, servicesContext } from "../../context";
-import { apiError, json } from "../../../server/http/errors";
-import { getPublishedCourseWithLevels } from "../../../server/catalog";
-import { findActiveEnrollmentBySlug } from "../../../server/enrollments";
+import { apiError, json } from "#server/http/errors";
+import { getPublishedCourseWithLevels } from "#server/catalog";
+import { findActiveEnrollmentBySlug } from "#server/enrollments";
 import { optionalUser } from "../../lib/auth.server";
 
 export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {

@@ -2,8 +2,8 @@
 import type { Route } from "./+types/courses";
 import { apiRoute } from "../../lib/api.server";
 import { requestContext, servicesContext } from "../../context";
-import { apiError, json, zodDetails } from "../../../server/http/errors";
-import { listPublishedCourses, parseCatalogQuery, toCourseListItem } from "../../../server/catalog";
+import { apiError, json, zodDetails } from "#server/http/errors";
+import { listPublishedCourses, parseCatalogQuery, toCourseListItem } from "#server/catalog";
 
 export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) => {
   const services = context.get(servicesContext);

@@ -3,8 +3,8 @@
 import type { Route } from "./+types/me";
 import { apiRoute } from "../../lib/api.server";
 import { requireUser } from "../../lib/auth.server";
-import { apiError, json } from "../../../server/http/errors";
-import { publicUser } from "../../../server/auth";
+import { apiError, json } from "#server/http/errors";
+import { publicUser } from "#server/auth";
 
 export const loader = apiRoute(async ({ context }: Route.LoaderArgs) => {
   const { user, session, csrfToken } = requireUser(context);

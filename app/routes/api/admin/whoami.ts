@@ -3,7 +3,7 @@
 import type { Route } from "./+types/whoami";
 import { apiRoute } from "../../../lib/api.server";
 import { requireRole } from "../../../lib/auth.server";
-import { apiError, json } from "../../../../server/http/errors";
+import { apiError, json } from "#server/http/errors";
 
 export const loader = apiRoute(async ({ context }: Route.LoaderArgs) => {
   const { user } = requireRole(context, "content_manager", "admin");

@@ -3,8 +3,8 @@
 // no Origin check: the token's signature authenticates the sender.
 import { apiRoute } from "../../../lib/api.server";
 import { providerTokenAction } from "../../../lib/provider-token.server";
-import { apiError } from "../../../../server/http/errors";
-import { backchannelLogout } from "../../../../server/auth";
+import { apiError } from "#server/http/errors";
+import { backchannelLogout } from "#server/auth";
 
 export const action = providerTokenAction("logout_token", (services, token, ip) => backchannelLogout(services.db, services.auth, token, ip));
 

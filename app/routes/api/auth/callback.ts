@@ -5,8 +5,8 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/callback";
 import { apiRoute } from "../../../lib/api.server";
 import { requestContext, servicesContext } from "../../../context";
-import { apiError } from "../../../../server/http/errors";
-import { clearFlowCookies, establishSession, LoginError, sessionCookieHeader } from "../../../../server/auth";
+import { apiError } from "#server/http/errors";
+import { clearFlowCookies, establishSession, LoginError, sessionCookieHeader } from "#server/auth";
 
 export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) => {
   const services = context.get(servicesContext);

@@ -3,8 +3,8 @@
 // anonymized name, invoices and certificates stay (spec: External person data).
 import { apiRoute } from "../../../lib/api.server";
 import { providerTokenAction } from "../../../lib/provider-token.server";
-import { apiError } from "../../../../server/http/errors";
-import { erasureRequest } from "../../../../server/auth";
+import { apiError } from "#server/http/errors";
+import { erasureRequest } from "#server/auth";
 
 export const action = providerTokenAction("erasure_token", (services, token, ip) => erasureRequest(services.db, services.auth, token, ip));
 

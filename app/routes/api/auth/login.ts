@@ -3,7 +3,7 @@
 import type { Route } from "./+types/login";
 import { apiRoute } from "../../../lib/api.server";
 import { servicesContext } from "../../../context";
-import { apiError } from "../../../../server/http/errors";
+import { apiError } from "#server/http/errors";
 
 export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) => {
   const services = context.get(servicesContext);

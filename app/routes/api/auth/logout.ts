@@ -6,8 +6,8 @@ import type { Route } from "./+types/logout";
 import { apiRoute } from "../../../lib/api.server";
 import { getAuth, requireCsrf } from "../../../lib/auth.server";
 import { servicesContext } from "../../../context";
-import { apiError } from "../../../../server/http/errors";
-import { clearSessionCookieHeader, openTokens, revokeSession } from "../../../../server/auth";
+import { apiError } from "#server/http/errors";
+import { clearSessionCookieHeader, openTokens, revokeSession } from "#server/auth";
 
 export const action = apiRoute(async ({ request, context }: Route.ActionArgs) => {
   const services = context.get(servicesContext);

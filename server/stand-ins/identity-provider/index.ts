@@ -11,13 +11,13 @@ import { createMemoryStore } from "./adapter";
 import { loadSigningKey } from "./keys";
 import { errorPage, loginPage, logoutPage, logoutSuccessPage } from "./pages";
 import { DEMO_PASSWORD, DEMO_PEOPLE, findOrganization, findPerson, findPersonByEmail, personRoles, type DemoPerson } from "./people";
-import { ERASURE_EVENT, ERASURE_TOKEN_TYPE } from "../auth/tokens";
+import { ERASURE_EVENT, ERASURE_TOKEN_TYPE } from "../../auth/tokens";
 
 export { DEMO_PASSWORD, DEMO_PEOPLE, DEMO_ORGANIZATIONS, findPerson, findOrganization } from "./people";
 export type { DemoPerson, DemoOrganization } from "./people";
 
 // the erasure token's contract (event member, typ) is defined once, where the app checks it
-export { ERASURE_EVENT, ERASURE_TOKEN_TYPE } from "../auth/tokens";
+export { ERASURE_EVENT, ERASURE_TOKEN_TYPE } from "../../auth/tokens";
 
 export type LocalIdpOptions = {
   /** e.g. `${publicUrl}/idp`; the path part is where the handler is mounted */

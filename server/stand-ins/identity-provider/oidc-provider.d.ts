@@ -1,4 +1,4 @@
-// Minimal typing for oidc-provider 9 (the package ships none); only what server/idp-local uses.
+// Minimal typing for oidc-provider 9 (the package ships none); only what the local identity provider uses.
 declare module "oidc-provider" {
   import type { IncomingMessage, ServerResponse } from "node:http";
 
