@@ -21,9 +21,9 @@ if (dev) {
 }
 
 const initial = await loadBuild();
-let services;
+let appProcess;
 try {
-  services = await initial.entry.module.startServices(process.env, { seedOnly });
+  appProcess = await initial.entry.module.startServices(process.env, { seedOnly });
 } catch (error) {
   if (error instanceof initial.entry.module.ConfigError) {
     console.error(error.message);
@@ -32,11 +32,12 @@ try {
   throw error;
 }
 if (seedOnly) {
-  await services.stop();
+  await appProcess.stop();
   process.exit(0);
 }
 
-const { config, log } = services;
+const { config, services } = appProcess;
+const { log } = services;
 const app = express();
 app.disable("x-powered-by");
 // 0 hops: req.ip is the socket address, and a client cannot dodge limits with X-Forwarded-For
@@ -56,7 +57,7 @@ app.use((req, res, next) => {
   }
   next();
 });
-for (const mount of services.mounts) app.use(mount.path, mount.handler);
+for (const mount of appProcess.mounts) app.use(mount.path, mount.handler);
 
 if (viteDevServer) {
   app.use(viteDevServer.middlewares);
@@ -87,7 +88,7 @@ async function shutdown() {
   server.close();
   server.closeAllConnections?.();
   try {
-    await services.stop();
+    await appProcess.stop();
   } finally {
     process.exit(0);
   }

@@ -1,7 +1,7 @@
 // What every loader and action receives through React Router's context
 // (STYLE.md > Server code: the database client reaches loaders through context).
 import { createContext, RouterContextProvider } from "react-router";
-import type { Services } from "#server/services";
+import type { AppServices } from "#server/services";
 import type { SessionRow } from "#server/auth";
 import type { CachedUser } from "#server/identity";
 
@@ -19,11 +19,11 @@ export type AuthState = {
   csrfToken: string | null;
 };
 
-export const servicesContext = createContext<Services>();
+export const servicesContext = createContext<AppServices>();
 export const requestContext = createContext<RequestInfo>();
 export const authContext = createContext<AuthState>({ session: null, user: null, csrfToken: null });
 
-export function createLoadContext(services: Services, request: RequestInfo) {
+export function createLoadContext(services: AppServices, request: RequestInfo) {
   return new RouterContextProvider(
     new Map<Parameters<RouterContextProvider["get"]>[0], unknown>([
       [servicesContext, services],

@@ -33,7 +33,7 @@ export const authMiddleware: MiddlewareFunction<Response> = async ({ request, co
   const services = context.get(servicesContext);
   const { clientIp } = context.get(requestContext);
 
-  const verdict = checkOrigin(request, services.config.allowedOrigins);
+  const verdict = checkOrigin(request, services.site.allowedOrigins);
   if (!verdict.allowed) {
     services.log.warn("request refused: origin not allowed", { origin: verdict.origin, url: new URL(request.url).pathname });
     refuse(request, 403, "origin_not_allowed", "Požiadavka prišla z nepovoleného pôvodu.");

@@ -6,7 +6,7 @@ import { apiRoute } from "./api.server";
 import { requestContext, servicesContext } from "../context";
 import { apiError, json } from "#server/http/errors";
 import { TokenError } from "#server/auth";
-import type { Services } from "#server/services";
+import type { AppServices } from "#server/services";
 
 async function readProviderToken(request: Request, field: string): Promise<string | null> {
   if (!(request.headers.get("content-type") ?? "").includes("application/x-www-form-urlencoded")) return null;
@@ -17,7 +17,7 @@ async function readProviderToken(request: Request, field: string): Promise<strin
 
 export function providerTokenAction(
   field: string,
-  handle: (services: Services, token: string, ip: string) => Promise<{ replay: boolean }>,
+  handle: (services: AppServices, token: string, ip: string) => Promise<{ replay: boolean }>,
 ) {
   return apiRoute(async ({ request, context }: { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> }) => {
     const services = context.get(servicesContext);

@@ -7,7 +7,7 @@
 // keeps it, with the page to return to, in a second cookie named after the state.
 import { Authenticator } from "remix-auth";
 import { OAuth2RequestError, OAuth2Strategy, CodeChallengeMethod } from "remix-auth-oauth2";
-import type { OidcSettings } from "../services";
+import type { OidcSettings } from "./provider";
 import { randomToken, sha256 } from "./crypto";
 import { readCookie, type ProviderTokens } from "./sessions";
 import { discoverProvider, TokenError, verifyIdToken, type IdTokenClaims, type TokenVerifierOptions } from "./tokens";

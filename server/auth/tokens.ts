@@ -2,6 +2,7 @@
 // token at login, the logout token of Back-Channel Logout 1.0 and the erasure token of
 // the provider's erasure relay. Pure: keys and expectations come in as options.
 import { timingSafeEqual } from "node:crypto";
+import { ERASURE_EVENT, ERASURE_TOKEN_TYPE } from "../identity";
 import { createRemoteJWKSet, decodeProtectedHeader, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from "jose";
 
 export type TokenVerifierOptions = {
@@ -48,11 +49,11 @@ export type IdTokenClaims = JWTPayload & {
   [claim: string]: unknown;
 };
 
+export { ERASURE_EVENT, ERASURE_TOKEN_TYPE };
+
 /** Asymmetric algorithms only: never "none", never a shared-secret HS*. */
 const ALGORITHMS = ["RS256", "PS256", "ES256", "EdDSA"];
 export const BACKCHANNEL_LOGOUT_EVENT = "http://schemas.openid.net/event/backchannel-logout";
-export const ERASURE_EVENT = "https://schemas.sportup.example/erasure";
-export const ERASURE_TOKEN_TYPE = "erasure+jwt";
 /** a logout token without exp is not accepted once its iat is older than this */
 const LOGOUT_TOKEN_MAX_AGE_SEC = 10 * 60;
 

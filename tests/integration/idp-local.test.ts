@@ -323,6 +323,7 @@ describe("local identity provider: back-channel logout and erasure requests", ()
       clientSecret: CLIENT.secret,
       apiToken: API_TOKEN,
       cookieKeys: ["test-cookie-key"],
+      production: false,
       log: { info() {}, warn: (m, f) => problems.push(`${m} ${JSON.stringify(f)}`), error: (m, f) => problems.push(`${m} ${JSON.stringify(f)}`) },
     });
     const web = express();

@@ -22,6 +22,7 @@ export async function startTestIdp(): Promise<TestIdp> {
     clientSecret: TEST_CLIENT.secret,
     apiToken: TEST_API_TOKEN,
     cookieKeys: ["test-cookie-key"],
+    production: false,
   });
   const web = express();
   web.use("/idp", idp.handler);

@@ -11,13 +11,14 @@ import { createMemoryStore } from "./adapter";
 import { loadSigningKey } from "./keys";
 import { errorPage, loginPage, logoutPage, logoutSuccessPage } from "./pages";
 import { DEMO_PASSWORD, DEMO_PEOPLE, findOrganization, findPerson, findPersonByEmail, personRoles, type DemoPerson } from "./people";
-import { ERASURE_EVENT, ERASURE_TOKEN_TYPE } from "../../auth/tokens";
+import { ERASURE_EVENT, ERASURE_TOKEN_TYPE } from "../../identity";
+import { refuseInProduction } from "../guard";
 
 export { DEMO_PASSWORD, DEMO_PEOPLE, DEMO_ORGANIZATIONS, findPerson, findOrganization } from "./people";
 export type { DemoPerson, DemoOrganization } from "./people";
 
-// the erasure token's contract (event member, typ) is defined once, where the app checks it
-export { ERASURE_EVENT, ERASURE_TOKEN_TYPE } from "../../auth/tokens";
+// the erasure token's contract (event member, typ) is defined once, by the identity area
+export { ERASURE_EVENT, ERASURE_TOKEN_TYPE } from "../../identity";
 
 export type LocalIdpOptions = {
   /** e.g. `${publicUrl}/idp`; the path part is where the handler is mounted */
@@ -35,6 +36,8 @@ export type LocalIdpOptions = {
   dataDir?: string;
   /** trust X-Forwarded-Proto/Host (behind a reverse proxy) */
   trustProxy?: boolean;
+  /** APP_ENV=production: refuse to start */
+  production: boolean;
   log?: { info(m: string, f?: Record<string, unknown>): void; warn(m: string, f?: Record<string, unknown>): void; error(m: string, f?: Record<string, unknown>): void };
 };
 
@@ -105,6 +108,7 @@ function sendHtml(res: ServerResponse, status: number, html: string, formTargets
 }
 
 export async function startLocalIdp(options: LocalIdpOptions): Promise<LocalIdp> {
+  refuseInProduction("local identity provider", options.production);
   const issuer = options.issuer.replace(/\/$/, "");
   const mountPath = new URL(issuer).pathname.replace(/\/$/, "");
   const appOrigin = new URL(options.appUrl).origin;

@@ -1,0 +1,6 @@
+// Local replacements of outside systems (DESIGN.md > Layout): the OpenID provider today;
+// the payment gateway, video and mail outbox join here. Each one refuses to start when
+// APP_ENV=production, whatever the configuration let through.
+export { refuseInProduction, StandInRefusedError } from "./guard";
+export { startLocalIdp, DEMO_PASSWORD, DEMO_PEOPLE, DEMO_ORGANIZATIONS, findPerson, findOrganization } from "./identity-provider";
+export type { LocalIdp, LocalIdpOptions, DemoPerson, DemoOrganization } from "./identity-provider";
