@@ -57,6 +57,14 @@ app.use((req, res, next) => {
   }
   next();
 });
+// One canonical host: a page opened as 127.0.0.1 while PUBLIC_URL names localhost (or
+// the reverse) moves to the PUBLIC_URL host first, so the sign-in cookies, which belong to
+// one host, come back to the callback (else it fails with state_missing).
+const allowedHosts = new Set(config.allowedOrigins.map((origin) => new URL(origin).host));
+app.use((req, res, next) => {
+  if ((req.method !== "GET" && req.method !== "HEAD") || allowedHosts.has(req.headers.host ?? "")) return next();
+  res.redirect(302, new URL(req.originalUrl, config.publicUrl).href);
+});
 for (const mount of appProcess.mounts) app.use(mount.path, mount.handler);
 
 if (viteDevServer) {

@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["server/**/*.test.ts", "app/**/*.test.ts", "jobs/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    include: ["tooling/**/*.test.ts", "server/**/*.test.ts", "app/**/*.test.ts", "jobs/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
     globalSetup: ["tests/support/global-setup.ts"],
     testTimeout: 30_000,

@@ -6,7 +6,9 @@ import { newId, schema } from "../db";
 import { seedDemoData } from "../seed";
 import { listAudit } from "../audit";
 import { openTestDatabase, type OpenTestDatabase } from "../../tests/support/db";
-import { ANONYMIZED_STUDENT_LABEL, eraseUser, getCachedUser, upsertUserFromClaims } from "./index";
+import { getCachedUser, upsertUserFromClaims } from "../identity";
+import { ANONYMIZED_STUDENT_LABEL } from "../enrollments";
+import { eraseUser } from "./index";
 
 const names = { claimPrefix: "sportup", rolePrefix: "academy" };
 let t: OpenTestDatabase;

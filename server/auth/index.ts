@@ -29,3 +29,5 @@ export type { TokenFailure } from "./tokens";
 export { registerAuthJobs, PURGE_SESSIONS_QUEUE, PURGE_SESSIONS_CRON } from "./jobs";
 export { chooseIdentityProvider, LOCAL_OIDC_DEFAULTS } from "./provider";
 export type { OidcSettings, IdentityProvider } from "./provider";
+export { eraseUser } from "./erasure";
+export type { ErasureResult } from "./erasure";

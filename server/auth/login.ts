@@ -4,7 +4,7 @@
 // it (back-channel logout) or ask for the person's erasure.
 import { eq, sql } from "drizzle-orm";
 import { schema, type Database, type DbOrTx } from "../db";
-import { eraseUser, fetchUserInfo, IdpApiError, upsertUserFromClaims, type CachedUser, type ClaimNames, type UserInfo } from "../identity";
+import { fetchUserInfo, IdpApiError, upsertUserFromClaims, type CachedUser, type ClaimNames, type UserInfo } from "../identity";
 import { SYSTEM_IDP_ACTOR, writeAudit } from "../audit";
 import type { Logger } from "../log";
 import { RefreshRejectedError, type LoginResult, type OidcClient } from "./oidc";
@@ -18,6 +18,7 @@ import {
   type SessionKeys,
   type SessionRow,
 } from "./sessions";
+import { eraseUser } from "./erasure";
 import { verifyErasureToken, verifyLogoutToken } from "./tokens";
 
 export type Auth = {

@@ -51,3 +51,19 @@ export async function findActiveEnrollmentBySlug(db: DbOrTx, studentId: string, 
     .limit(1);
   return row ?? null;
 }
+
+/** The fixed label that replaces the student's name on enrollments after erasure. */
+export const ANONYMIZED_STUDENT_LABEL = "Anonymizovaný študent";
+
+/**
+ * Erasure (spec: External person and organization data): the person's enrollments keep
+ * their history under a fixed label, without name or e-mail. Returns how many changed.
+ */
+export async function anonymizeStudentEnrollments(db: DbOrTx, studentId: string): Promise<number> {
+  const rows = await db
+    .update(schema.enrollments)
+    .set({ studentDisplayName: ANONYMIZED_STUDENT_LABEL, studentEmail: null })
+    .where(eq(schema.enrollments.studentId, studentId))
+    .returning({ id: schema.enrollments.id });
+  return rows.length;
+}

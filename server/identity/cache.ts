@@ -205,3 +205,9 @@ export async function refreshStaleCaches(
   return report;
 }
 
+
+/** Erasure: the person's cache row goes. True when there was one. */
+export async function forgetCachedUser(db: DbOrTx, personId: string): Promise<boolean> {
+  const rows = await db.delete(schema.users).where(eq(schema.users.id, personId)).returning({ id: schema.users.id });
+  return rows.length > 0;
+}

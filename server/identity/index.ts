@@ -23,9 +23,8 @@ export {
   refreshOrganization,
   ensureOrganization,
   refreshStaleCaches,
+  forgetCachedUser,
 } from "./cache";
 export type { CachedUser, CachedOrganization, RefreshReport } from "./cache";
-export { eraseUser, ANONYMIZED_STUDENT_LABEL } from "./erasure";
-export type { ErasureResult } from "./erasure";
 export { REFRESH_CACHES_QUEUE, REFRESH_CACHES_CRON, registerIdentityJobs } from "./jobs";
 export { ERASURE_EVENT, ERASURE_TOKEN_TYPE } from "./provider-contract";

@@ -1,0 +1,79 @@
+// Dependency rules checked in CI (`npm run depcheck`); docs/architecture.md explains them.
+// Layers: app (routes, UI) → server areas (domain) → server infrastructure (db, http,
+// config, log, queue). jobs/ (the worker registry) is wired by the process only.
+
+// Infrastructure modules: importable by every area, one module per file (no door).
+const INFRA = "(db|http|config|log|queue|money)";
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment: "A cycle means two modules cannot be understood, tested or changed apart.",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "server-never-imports-app",
+      severity: "error",
+      comment: "Domain code never imports a route or a component (routes → domain → db).",
+      from: { path: "^server/" },
+      to: { path: "^app/" },
+    },
+    {
+      name: "only-the-process-wires-jobs",
+      severity: "error",
+      comment: "The worker registry (jobs/) imports the areas; areas enqueue through server/queue.",
+      from: { path: "^(server|app)/", pathNot: ["^server/services\\.ts$", "\\.test\\.ts$"] },
+      to: { path: "^jobs/" },
+    },
+    {
+      name: "areas-through-their-door",
+      severity: "error",
+      comment:
+        "An area (server/<area>/) is reached from outside only through its index.ts; " +
+        "db/schema is the one second door of the database module.",
+      from: { path: "^(server/([^/]+)/|app/|jobs/)" },
+      to: {
+        path: "^server/([^/]+)/.+",
+        pathNot: [
+          "^server/[^/]+/index\\.ts$",
+          "^server/$2/",
+          "^server/db/schema(/index)?\\.ts$",
+          "^server/db/schema/[^/]+\\.ts$",
+          "^server/(http|config|log)/[^/]+\\.ts$",
+        ],
+      },
+    },
+    {
+      name: "infrastructure-imports-no-area",
+      severity: "error",
+      comment: "db, http, config, log, queue and money sit below the areas; every area may import them.",
+      from: { path: `^server/${INFRA}/` },
+      to: { path: "^server/[^/]+/", pathNot: [`^server/${INFRA}/`] },
+    },
+    {
+      name: "stand-ins-only-through-auth-and-start-up",
+      severity: "error",
+      comment: "Routes and areas never reach a stand-in; the area that needs the outside system chooses it.",
+      from: { path: "^(app|server)/", pathNot: "^server/(auth|stand-ins|services\\.ts)" },
+      to: { path: "^server/stand-ins/" },
+    },
+    {
+      name: "no-orphans",
+      severity: "warn",
+      from: { orphan: true, pathNot: ["\\.d\\.ts$", "\\.test\\.ts$", "(^|/)\\.[^/]+\\.(c|m)?js$", "\\.config\\.ts$", "^app/routes/", "^app/(root|entry\\.server|routes)\\.tsx?$", "^tests/", "^scripts/", "^bench/"] },
+      to: {},
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(build|build-[^/]+|node_modules|\\.react-router|reports|test-results)/" },
+    tsConfig: { fileName: "tsconfig.json" },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default", "types"], extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json"] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
