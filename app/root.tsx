@@ -1,7 +1,9 @@
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
+import { Link, Links, Meta, NavLink, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesHref from "./styles.css?url";
 import { authMiddleware, getAuth } from "./lib/auth.server";
+import { errorPageTitle, StatusErrorPage } from "./components/error-boundary";
+import { SITE } from "./site";
 
 // Origin check, session lookup and renewal for every request (pages and /api alike).
 export const middleware: Route.MiddlewareFunction[] = [authMiddleware];
@@ -11,7 +13,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { viewer: user ? { displayName: user.displayName } : null, csrfToken };
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesHref },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+// Pages override the title; an error page (this boundary) gets its status's Slovak title.
+export const meta: Route.MetaFunction = ({ error }) =>
+  error
+    ? [{ title: errorPageTitle(error) }, { name: "robots", content: "noindex" }]
+    : [{ title: SITE.name }, { name: "description", content: SITE.description }];
 
 // A page that fails with 429 renders the boundary below; keep the limiter's Retry-After.
 export const headers: Route.HeadersFunction = ({ errorHeaders }) => {
@@ -32,16 +43,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#obsah">Preskočiť na obsah</a>
         <header className="site-header">
           <div className="inner">
-            <Link to="/" className="brand">Akadémia športového manažmentu</Link>
+            <Link to="/" className="brand">
+              <img src="/favicon.svg" alt="" width={32} height={32} className="brand-mark" />
+              <span className="brand-name">{SITE.name}</span>
+            </Link>
             <nav className="site-nav" aria-label="Hlavná navigácia">
-              <Link to="/">Katalóg kurzov</Link>
+              <NavLink to="/" end>Katalóg<span className="wide-only"> kurzov</span></NavLink>
             </nav>
             <AccountMenu />
           </div>
         </header>
         <main id="obsah">{children}</main>
         <footer className="site-footer">
-          <div className="inner">Akreditované vzdelávanie pre vedenie športových klubov a zväzov.</div>
+          <div className="inner">{SITE.tagline}</div>
         </footer>
         <ScrollRestoration />
         <Scripts />
@@ -65,8 +79,14 @@ function AccountMenu() {
   }
   return (
     <div className="account-menu">
-      <Link to="/ucet" className="account-name" aria-label={`Môj účet: ${root.viewer.displayName}`}>
-        {root.viewer.displayName}
+      {/* the name on a wide screen, "Môj účet" on a phone; the accessible name holds both */}
+      <Link to="/ucet" className="account-link" aria-label={`Môj účet: ${root.viewer.displayName}`}>
+        <svg className="account-icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+          <circle cx="12" cy="8" r="4" fill="currentColor" />
+          <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7z" fill="currentColor" />
+        </svg>
+        <span className="wide-only">{root.viewer.displayName}</span>
+        <span className="narrow-only">Môj účet</span>
       </Link>
       <form method="post" action="/api/auth/logout">
         <input type="hidden" name="csrf" value={root.csrfToken} />
@@ -80,30 +100,6 @@ export default function App() {
   return <Outlet />;
 }
 
-const statusTitles: Record<number, string> = {
-  400: "Neplatná požiadavka",
-  401: "Prihláste sa, prosím",
-  403: "Prístup zamietnutý",
-  404: "Stránka sa nenašla",
-  429: "Príliš veľa požiadaviek",
-};
-
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = statusTitles[status] ?? "Nastala chyba";
-  const text =
-    status === 404
-      ? "Táto stránka neexistuje alebo bola presunutá."
-      : status === 429
-        ? "Skúste to, prosím, o chvíľu znova."
-        : status >= 500
-          ? "Ospravedlňujeme sa, niečo sa pokazilo. Skúste to neskôr."
-          : "Túto požiadavku nemôžeme vybaviť.";
-  return (
-    <section className="error-page">
-      <h1>{title}</h1>
-      <p>{text}</p>
-      <p><Link to="/">Späť na katalóg kurzov</Link></p>
-    </section>
-  );
+  return <StatusErrorPage error={error} />;
 }

@@ -8,6 +8,13 @@ export default [
   route("prihlasenie", "routes/sign-in.tsx"),
   route("ucet", "routes/account.tsx"),
 
+  // administration (content managers and admins); admin features add routes here
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/dashboard.tsx"),
+    // unknown /admin/* URLs: the admin 404, behind the same role check
+    route("*", "routes/not-found.tsx", { id: "routes/admin/not-found" }),
+  ]),
+
   // JSON API (resource routes)
   ...prefix("api", [
     route("courses", "routes/api/courses.ts"),
@@ -22,6 +29,7 @@ export default [
       route("backchannel-logout", "routes/api/auth/backchannel-logout.ts"),
       route("erasure", "routes/api/auth/erasure.ts"),
     ]),
+    route("openapi.json", "routes/api/openapi.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

@@ -106,6 +106,29 @@ export function requireRole(context: Readonly<RouterContextProvider>, ...roles: 
   return signedIn;
 }
 
+const roleLabels: Record<AppRole, string> = {
+  student: "študent",
+  instructor: "lektor",
+  content_manager: "správca obsahu",
+  admin: "administrátor",
+};
+
+/**
+ * For pages (the /admin layout's middleware): the signed-in person holding one of the
+ * roles. Anonymous → redirect to sign-in and back; signed in without the role → the
+ * Slovak 403 page (the error boundary gets the API error body as `error.data`). Roles are
+ * the user cache row read for this request, as in `requireRole`.
+ */
+export function requireRoleForPage(request: Request, context: Readonly<RouterContextProvider>, ...roles: AppRole[]): SignedIn {
+  const signedIn = requireUserForPage(request, context);
+  if (!roles.some((role) => hasRole(signedIn.user.roles, role))) {
+    const needed = roles.map((role) => roleLabels[role]).join(" alebo ");
+    const message = `Táto stránka je len pre rolu ${needed}. Ak ju potrebujete, požiadajte o ňu správcu akadémie.`;
+    throw data(errorBody(403, "forbidden", message, { requiredRoles: roles }), { status: 403 });
+  }
+  return signedIn;
+}
+
 /** Ownership check for a student's own resource; someone else's reads as not found. */
 export function assertOwner(user: Pick<CachedUser, "id">, ownerId: string | null | undefined): void {
   if (ownerId !== user.id) throw new HttpError(404, "not_found", "Nenašli sme, čo hľadáte.");

@@ -5,8 +5,8 @@ import type { Route } from "./+types/account";
 import { servicesContext } from "../context";
 import { requireUserForPage } from "../lib/auth.server";
 import { listStudentEnrollments } from "#server/enrollments";
-
-const SITE = "Akadémia športového manažmentu";
+import { hasRole } from "#server/identity";
+import { pageTitle } from "../site";
 
 const stateLabels: Record<string, string> = {
   active: "Aktívny",
@@ -27,6 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const enrollments = await listStudentEnrollments(context.get(servicesContext).db, user.id);
   return {
     person: { displayName: user.displayName, email: user.email, roles: user.roles },
+    canAdminister: hasRole(user.roles, "content_manager") || hasRole(user.roles, "admin"),
     enrollments: enrollments.map((e) => ({
       id: e._id,
       courseTitle: e.courseTitle,
@@ -39,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `Môj účet | ${SITE}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Môj účet") }, { name: "robots", content: "noindex" }];
 
 const dateFormat = new Intl.DateTimeFormat("sk-SK", { dateStyle: "long", timeZone: "Europe/Bratislava" });
 
@@ -53,6 +54,9 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         {person.email ? <span className="muted"> · {person.email}</span> : null}
       </p>
       <p className="muted">Roly: {person.roles.map((r) => roleLabels[r] ?? r).join(", ")}</p>
+      {loaderData.canAdminister ? (
+        <p><Link className="button secondary" to="/admin">Administrácia</Link></p>
+      ) : null}
 
       <h2>Moje kurzy</h2>
       {enrollments.length === 0 ? (

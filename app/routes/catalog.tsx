@@ -4,12 +4,12 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/catalog";
 import { servicesContext } from "../context";
 import { countPublicRead } from "../lib/public-read.server";
+import { pageTitle, SITE } from "../site";
 import {
-  AUDIENCE_TAGS, catalogQuerySchema, formatHours, formatMoney, listPublishedCourses, priceBreakdown, tagLabel,
+  AUDIENCE_TAGS, catalogQuerySchema, formatHours, formatMoney, listPublishedCourses, priceBreakdown, isAudienceTag, tagLabel,
 } from "#server/catalog";
 
 const PAGE_SIZE = 12;
-const SITE = "Akadémia športového manažmentu";
 
 function catalogHref(tag: string | undefined, page = 1): string {
   const params = new URLSearchParams();
@@ -27,10 +27,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { tag, page } = query.data;
   const { db } = context.get(servicesContext);
   const { items, pagination } = await listPublishedCourses(db, { tag, page, pageSize: PAGE_SIZE });
+  // A tag no published course carries (and no audience the filter offers) is not a filter
+  // to show as active: the page says so instead of presenting "Kurzy pre: <whatever>".
+  const unknownTag = tag !== undefined && !isAudienceTag(tag) && pagination.totalItems === 0 ? tag : null;
 
   return {
     tag: tag ?? null,
-    tagLabel: tag ? tagLabel(tag) : null,
+    tagLabel: tag && !unknownTag ? tagLabel(tag) : null,
+    unknownTag,
     filters: [
       { label: "Všetky", href: catalogHref(undefined), current: !tag },
       ...AUDIENCE_TAGS.map((t) => ({ label: t.label, href: catalogHref(t.tag), current: tag === t.tag })),
@@ -59,15 +63,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const title = loaderData?.tagLabel ? `Kurzy pre: ${loaderData.tagLabel} | ${SITE}` : `Katalóg kurzov | ${SITE}`;
+  const title = pageTitle(loaderData?.tagLabel ? `Kurzy pre: ${loaderData.tagLabel}` : "Katalóg kurzov");
   return [
     { title },
-    { name: "description", content: "Akreditované online kurzy pre vedenie športových klubov: riadenie, financie, granty, administratíva." },
+    { name: "description", content: SITE.description },
+    ...(loaderData?.unknownTag ? [{ name: "robots", content: "noindex" }] : []),
   ];
 };
 
 export default function Catalog({ loaderData }: Route.ComponentProps) {
-  const { courses, filters, pagination, pages, tagLabel: currentLabel } = loaderData;
+  const { courses, filters, pagination, pages, tagLabel: currentLabel, unknownTag } = loaderData;
   return (
     <>
       <h1>Katalóg kurzov</h1>
@@ -85,7 +90,12 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
 
       {currentLabel && <p className="muted">Kurzy pre cieľovú skupinu: <strong>{currentLabel}</strong> ({pagination.totalItems})</p>}
 
-      {courses.length === 0 ? (
+      {unknownTag !== null ? (
+        <div className="notice" role="status">
+          <p>Žiadny kurz nemá značku „{unknownTag}“.</p>
+          <p><Link to="/">Zobraziť všetky kurzy</Link></p>
+        </div>
+      ) : courses.length === 0 ? (
         <div className="notice">
           <p>{pagination.totalItems > 0 ? "Na tejto strane už nie sú žiadne kurzy." : "V tejto kategórii zatiaľ nie sú žiadne kurzy."}</p>
           <p>

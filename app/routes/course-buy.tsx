@@ -4,9 +4,9 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/course-buy";
 import { servicesContext } from "../context";
 import { countPublicRead } from "../lib/public-read.server";
+import { Breadcrumbs } from "../components/breadcrumbs";
+import { pageTitle } from "../site";
 import { findPublishedCourse } from "#server/catalog";
-
-const SITE = "Akadémia športového manažmentu";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   await countPublicRead(context);
@@ -16,18 +16,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `Nákup kurzu ${loaderData.title} | ${SITE}` : `Kurz sa nenašiel | ${SITE}` },
+  { title: pageTitle(loaderData ? `Nákup kurzu ${loaderData.title}` : "Kurz sa nenašiel") },
   { name: "robots", content: "noindex" },
 ];
 
 export default function CourseBuy({ loaderData }: Route.ComponentProps) {
   return (
     <section className="narrow">
-      <nav aria-label="Omrvinková navigácia" className="breadcrumbs">
-        <Link to="/">Katalóg kurzov</Link> <span aria-hidden="true">›</span>{" "}
-        <Link to={`/kurzy/${loaderData.slug}`}>{loaderData.title}</Link> <span aria-hidden="true">›</span>{" "}
-        <span aria-current="page">Nákup</span>
-      </nav>
+      <Breadcrumbs
+        items={[
+          { label: "Katalóg kurzov", href: "/" },
+          { label: loaderData.title, href: `/kurzy/${loaderData.slug}` },
+          { label: "Nákup" },
+        ]}
+      />
       <h1>Nákup kurzu {loaderData.title}</h1>
       <div className="notice" role="status">
         <p><strong>Nákup kurzu pripravujeme.</strong></p>

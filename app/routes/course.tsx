@@ -5,12 +5,13 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/course";
 import { servicesContext } from "../context";
 import { countPublicRead } from "../lib/public-read.server";
+import { Breadcrumbs } from "../components/breadcrumbs";
+import { pageTitle } from "../site";
 import {
   AUDIENCE_TAGS, formatDecimal, formatHours, formatMinutes, formatMoney, getPublishedCourseWithLevels, priceBreakdown,
   renderMarkdown, tagLabel,
 } from "#server/catalog";
 
-const SITE = "Akadémia športového manažmentu";
 const languages: Record<string, string> = { sk: "slovenčina", cs: "čeština", en: "angličtina", de: "nemčina", hu: "maďarčina" };
 
 function topicsLabel(n: number) {
@@ -37,7 +38,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     coverImageUrl: course.coverImageUrl,
     descriptionHtml: renderMarkdown(course.description),
     seo: {
-      title: course.seoTitle ?? `${course.title} | ${SITE}`,
+      title: course.seoTitle ?? pageTitle(course.title),
       description: course.seoDescription ?? course.shortDescription,
       image: course.ogImageUrl ?? course.coverImageUrl,
     },
@@ -78,7 +79,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: `Kurz sa nenašiel | ${SITE}` }];
+  if (!loaderData) return [{ title: pageTitle("Kurz sa nenašiel") }];
   const { seo } = loaderData;
   return [
     { title: seo.title },
@@ -93,9 +94,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 export default function Course({ loaderData: c }: Route.ComponentProps) {
   return (
     <article className="course-page">
-      <nav aria-label="Omrvinková navigácia" className="breadcrumbs">
-        <Link to="/">Katalóg kurzov</Link> <span aria-hidden="true">›</span> <span aria-current="page">{c.title}</span>
-      </nav>
+      <Breadcrumbs items={[{ label: "Katalóg kurzov", href: "/" }, { label: c.title }]} />
       <header className="course-header">
         <h1>{c.title}</h1>
         {c.subtitle && <p className="lead">{c.subtitle}</p>}

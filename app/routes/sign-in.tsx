@@ -2,8 +2,7 @@
 // and a fresh start. Signing in itself happens at the identity provider.
 import type { Route } from "./+types/sign-in";
 import { getAuth } from "../lib/auth.server";
-
-const SITE = "Akadémia športového manažmentu";
+import { pageTitle } from "../site";
 
 const failureMessages: Record<string, string> = {
   state_missing: "Prihlasovanie trvalo príliš dlho alebo prehliadač neuložil cookies. Skúste to znova.",
@@ -23,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `Prihlásenie | ${SITE}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Prihlásenie") }, { name: "robots", content: "noindex" }];
 
 export default function SignIn({ loaderData }: Route.ComponentProps) {
   return (

@@ -21,4 +21,4 @@ export {
 export { catalogQuerySchema, parseCatalogQuery, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type CatalogQuery } from "./params";
 export { priceBreakdown, formatMoney, formatHours, formatMinutes, formatDecimal, type PriceBreakdown } from "./price";
 export { renderMarkdown } from "./markdown";
-export { AUDIENCE_TAGS, tagLabel } from "./tags";
+export { AUDIENCE_TAGS, isAudienceTag, tagLabel } from "./tags";

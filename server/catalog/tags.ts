@@ -9,6 +9,11 @@ export const AUDIENCE_TAGS = [
 
 const labels = new Map<string, string>(AUDIENCE_TAGS.map((t) => [t.tag, t.label]));
 
+/** One of the audiences the catalog filter offers (free-form tags are not). */
+export function isAudienceTag(tag: string): boolean {
+  return labels.has(tag);
+}
+
 /** The Slovak label of a tag, or the tag itself for free-form tags. */
 export function tagLabel(tag: string): string {
   return labels.get(tag) ?? tag;

@@ -1,0 +1,156 @@
+// Form fields for Conform + zod forms: label, description and errors wired to the control
+// with aria-describedby / aria-invalid, so a screen reader hears what is wrong. They work
+// without JavaScript (a plain <Form method="post">; the action answers submission.reply()
+// with status 400 and the page renders the errors from lastResult).
+//
+// How a route uses them (STYLE.md > Forms; one action, several forms, dispatch on `intent`):
+//
+//   const renameSchema = z.object({
+//     intent: z.literal("rename"),
+//     title: z.string().trim().min(3).max(200),          // Slovak messages: app/lib/validation.ts
+//     notify: z.boolean().default(false),
+//   });
+//   const archiveSchema = z.object({ intent: z.literal("archive") });
+//   const schema = z.discriminatedUnion("intent", [renameSchema, archiveSchema]);
+//
+//   export async function action({ request }: Route.ActionArgs) {
+//     const submission = parseForm(await request.formData(), schema);
+//     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+//     switch (submission.value.intent) {
+//       case "rename": await renameCourse(db, id, submission.value.title); break;
+//       case "archive": await archiveCourse(db, id); break;
+//     }
+//     return redirect(".");
+//   }
+//
+//   export default function Page({ actionData }: Route.ComponentProps) {
+//     const [form, fields] = useForm({
+//       lastResult: actionData,
+//       constraint: getZodConstraint(renameSchema),
+//       shouldValidate: "onBlur",
+//       onValidate: ({ formData }) => parseForm(formData, renameSchema),
+//     });
+//     return (
+//       <Form method="post" {...getFormProps(form)}>
+//         <FormErrors meta={form} />
+//         <TextField meta={fields.title} label="Názov kurzu" description="Najviac 200 znakov." />
+//         <CheckboxField meta={fields.notify} label="Upozorniť študentov e-mailom" />
+//         <SubmitButton intent="rename">Uložiť</SubmitButton>
+//       </Form>
+//     );
+//   }
+import { getFormProps, getInputProps, getTextareaProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { useNavigation } from "react-router";
+
+export { getFormProps };
+
+type AnyField = FieldMetadata<any, any, any>;
+
+/** The field's errors under the control; the id is what aria-describedby points to. */
+export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <ul id={id} className="field-errors">
+      {errors.map((e) => <li key={e}>{e}</li>)}
+    </ul>
+  );
+}
+
+/** Errors of the whole form (form.errors), e.g. "Kurz medzitým upravil niekto iný". */
+export function FormErrors({ meta }: { meta: FormMetadata<any, any> }) {
+  if (!meta.errors?.length) return null;
+  return (
+    <div id={meta.errorId} className="alert" role="alert">
+      {meta.errors.map((e: unknown) => <p key={String(e)}>{String(e)}</p>)}
+    </div>
+  );
+}
+
+type TextFieldProps = {
+  meta: AnyField;
+  label: string;
+  description?: ReactNode;
+  type?: "text" | "email" | "url" | "tel" | "number" | "password" | "search" | "date" | "datetime-local";
+  autoComplete?: string;
+  /** a multi-line <textarea> instead of an <input> */
+  multiline?: boolean;
+  rows?: number;
+};
+
+export function TextField({ meta, label, description, type = "text", autoComplete, multiline, rows = 5 }: TextFieldProps) {
+  const describedBy = description ? meta.descriptionId : undefined;
+  const invalid = Boolean(meta.errors?.length);
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      {description ? <p id={meta.descriptionId} className="field-description">{description}</p> : null}
+      {multiline ? (
+        <TextArea meta={meta} describedBy={describedBy} rows={rows} />
+      ) : (
+        <Input meta={meta} describedBy={describedBy} type={type} autoComplete={autoComplete} invalid={invalid} />
+      )}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+function Input({ meta, describedBy, type, autoComplete, invalid }: { meta: AnyField; describedBy?: string; type: NonNullable<TextFieldProps["type"]>; autoComplete?: string; invalid: boolean }) {
+  // `key` resets an uncontrolled input when Conform resets the form; React wants it apart
+  const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: describedBy });
+  return <input key={key} {...props} aria-invalid={invalid || undefined} autoComplete={autoComplete} />;
+}
+
+function TextArea({ meta, describedBy, rows }: { meta: AnyField; describedBy?: string; rows: number }) {
+  const { key, ...props } = getTextareaProps(meta, { ariaDescribedBy: describedBy });
+  return <textarea key={key} {...props} aria-invalid={Boolean(meta.errors?.length) || undefined} rows={rows} />;
+}
+
+/** A checkbox with its label to the right; the zod field is `z.boolean()` (checked = "on"). */
+export function CheckboxField({ meta, label, description }: { meta: AnyField; label: string; description?: ReactNode }) {
+  const describedBy = description ? meta.descriptionId : undefined;
+  const { key, ...props } = getInputProps(meta, { type: "checkbox", ariaDescribedBy: describedBy });
+  return (
+    <div className="field field-checkbox">
+      <input key={key} {...props} aria-invalid={Boolean(meta.errors?.length) || undefined} />
+      <label htmlFor={meta.id}>{label}</label>
+      {description ? <p id={meta.descriptionId} className="field-description">{description}</p> : null}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+/**
+ * Submits the form with `intent=<intent>`, so one action can serve several forms (the
+ * action's schema has `intent: z.literal(...)` per form). While this very intent is being
+ * submitted (JavaScript on) it says so and refuses a second click.
+ */
+export function SubmitButton({
+  intent,
+  children,
+  pendingLabel = "Ukladá sa…",
+  variant,
+}: {
+  intent?: string;
+  children: ReactNode;
+  pendingLabel?: string;
+  variant?: "secondary" | "danger";
+}) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.state === "submitting" && (intent === undefined || navigation.formData?.get("intent") === intent);
+  return (
+    <button
+      type="submit"
+      name={intent ? "intent" : undefined}
+      value={intent}
+      className={variant}
+      aria-disabled={pending || undefined}
+      onClick={(event) => {
+        if (pending) event.preventDefault();
+      }}
+    >
+      {pending ? pendingLabel : children}
+    </button>
+  );
+}
