@@ -1,8 +1,10 @@
-// One helper for /api resource routes: expected failures (HttpError, thrown Responses)
-// become the spec's error body; anything else is logged and answered 500 without a stack.
-import { apiError, HttpError } from "#server/http/errors";
-import { servicesContext } from "../context";
+// The one conversion for /api resource routes. A DomainError becomes the spec's JSON body
+// {error, message, details} with the status from server/http/errors.ts's table; a thrown
+// Response passes (a redirect as it is, a bare error status gets the body); anything else
+// is logged and answered 500 `internal`, never with a stack.
 import type { RouterContextProvider } from "react-router";
+import { apiError, DomainError } from "#server/http/errors";
+import { servicesContext } from "../context";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
 
@@ -16,16 +18,20 @@ export function apiRoute<A extends Args>(handler: (args: A) => Promise<Response>
   };
 }
 
-export function toApiErrorResponse(error: unknown, args: Args): Response {
-  if (error instanceof HttpError) return error.toResponse();
+export function toApiErrorResponse(error: unknown, args: Pick<Args, "request" | "context">): Response {
+  if (error instanceof DomainError) return domainErrorResponse(error);
   if (error instanceof Response) {
-    if (error.headers.get("Content-Type")?.includes("application/json")) return error;
-    return apiError(error.status);
+    if (error.status < 400 || error.headers.get("Content-Type")?.includes("application/json")) return error;
+    return apiError(error.status, { headers: error.headers });
   }
   const services = args.context.get(servicesContext);
   services.log.error("unhandled API error", {
     url: args.request.url,
-    error: error instanceof Error ? error.stack ?? error.message : String(error),
+    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
   });
-  return apiError(500);
+  return apiError({ code: "internal" });
+}
+
+export function domainErrorResponse(error: DomainError): Response {
+  return apiError(error.status, { code: error.code, message: error.message, details: error.details, headers: error.headers });
 }

@@ -1,7 +1,7 @@
 // Request-side authentication: the root middleware (Origin check, session lookup,
 // provider token refresh, cookie renewal) and the guards loaders and actions call.
 // spec: Authentication 1, 2, 8, 9.
-import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import {
   clearSessionCookieHeader,
   csrfTokenFor,
@@ -14,7 +14,9 @@ import {
   type SessionRow,
 } from "#server/auth";
 import { hasRole, type AppRole, type CachedUser } from "#server/identity";
-import { apiError, errorBody, HttpError } from "#server/http/errors";
+import { DomainError, type ErrorCode } from "#server/http/errors";
+import { domainErrorResponse } from "./api.server";
+import { pageError } from "./page.server";
 import { checkOrigin } from "#server/http/origin";
 import { authContext, requestContext, servicesContext, type AuthState } from "../context";
 
@@ -24,9 +26,10 @@ function isApi(request: Request): boolean {
 }
 
 /** Thrown from middleware: JSON under /api, the Slovak error page elsewhere. */
-function refuse(request: Request, status: number, code: string, message: string): never {
-  if (isApi(request)) throw apiError(status, code, message);
-  throw data(errorBody(status, code, message), { status });
+function refuse(request: Request, code: ErrorCode): never {
+  const error = new DomainError(code);
+  if (isApi(request)) throw domainErrorResponse(error);
+  throw pageError(error);
 }
 
 export const authMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
@@ -36,7 +39,7 @@ export const authMiddleware: MiddlewareFunction<Response> = async ({ request, co
   const verdict = checkOrigin(request, services.site.allowedOrigins);
   if (!verdict.allowed) {
     services.log.warn("request refused: origin not allowed", { origin: verdict.origin, url: new URL(request.url).pathname });
-    refuse(request, 403, "origin_not_allowed", "Požiadavka prišla z nepovoleného pôvodu.");
+    refuse(request, "origin_not_allowed");
   }
 
   const cookieValue = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
@@ -72,10 +75,10 @@ export function getAuth(context: Readonly<RouterContextProvider>): AuthState {
 
 export type SignedIn = { session: SessionRow; user: CachedUser; csrfToken: string };
 
-/** The signed-in person, or 401 {error: "unauthorized"} (API routes). */
+/** The signed-in person, or DomainError 401 `unauthorized`. */
 export function requireUser(context: Readonly<RouterContextProvider>): SignedIn {
   const auth = getAuth(context);
-  if (!auth.session || !auth.user || !auth.csrfToken) throw new HttpError(401, "unauthorized", "Prihláste sa, prosím.");
+  if (!auth.session || !auth.user || !auth.csrfToken) throw new DomainError("unauthorized");
   return { session: auth.session, user: auth.user, csrfToken: auth.csrfToken };
 }
 
@@ -101,7 +104,7 @@ export function optionalUser(context: Readonly<RouterContextProvider>): CachedUs
 export function requireRole(context: Readonly<RouterContextProvider>, ...roles: AppRole[]): SignedIn {
   const signedIn = requireUser(context);
   if (!roles.some((role) => hasRole(signedIn.user.roles, role))) {
-    throw new HttpError(403, "forbidden", "Na túto akciu nemáte oprávnenie.", { requiredRoles: roles });
+    throw new DomainError("forbidden", undefined, { requiredRoles: roles });
   }
   return signedIn;
 }
@@ -124,20 +127,20 @@ export function requireRoleForPage(request: Request, context: Readonly<RouterCon
   if (!roles.some((role) => hasRole(signedIn.user.roles, role))) {
     const needed = roles.map((role) => roleLabels[role]).join(" alebo ");
     const message = `Táto stránka je len pre rolu ${needed}. Ak ju potrebujete, požiadajte o ňu správcu akadémie.`;
-    throw data(errorBody(403, "forbidden", message, { requiredRoles: roles }), { status: 403 });
+    throw pageError(new DomainError("forbidden", message, { requiredRoles: roles }));
   }
   return signedIn;
 }
 
 /** Ownership check for a student's own resource; someone else's reads as not found. */
 export function assertOwner(user: Pick<CachedUser, "id">, ownerId: string | null | undefined): void {
-  if (ownerId !== user.id) throw new HttpError(404, "not_found", "Nenašli sme, čo hľadáte.");
+  if (ownerId !== user.id) throw new DomainError("not_found");
 }
 
 /** Anti-CSRF token check for POSTs under /api/auth/* (form field `csrf` or header X-CSRF-Token). */
 export function requireCsrf(context: Readonly<RouterContextProvider>, session: SessionRow, presented: string | null): void {
   const services = context.get(servicesContext);
   if (!verifyCsrfToken(services.auth.keys, session.id, presented)) {
-    throw new HttpError(403, "csrf_token_invalid", "Platnosť formulára vypršala. Obnovte stránku a skúste to znova.");
+    throw new DomainError("csrf_token_invalid");
   }
 }

@@ -5,7 +5,7 @@ import type { RouterContextProvider } from "react-router";
 import { apiRoute } from "./api.server";
 import { requestContext, servicesContext } from "../context";
 import { apiError, json } from "#server/http/errors";
-import { TokenError } from "#server/auth";
+import { TokenError, type ProviderTokenAck } from "#server/auth";
 import type { AppServices } from "#server/services";
 
 async function readProviderToken(request: Request, field: string): Promise<string | null> {
@@ -22,14 +22,15 @@ export function providerTokenAction(
   return apiRoute(async ({ request, context }: { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> }) => {
     const services = context.get(servicesContext);
     const token = await readProviderToken(request, field);
-    if (!token) return apiError(400, "invalid_request", `Chýba ${field}.`);
+    if (!token) return apiError({ code: "invalid_request", message: `Chýba ${field}.` });
     try {
       const result = await handle(services, token, context.get(requestContext).clientIp);
-      return json({ ok: true, replay: result.replay }, { headers: { "Cache-Control": "no-store" } });
+      const body: ProviderTokenAck = { ok: true, replay: result.replay };
+      return json(body, { headers: { "Cache-Control": "no-store" } });
     } catch (error) {
       if (!(error instanceof TokenError)) throw error;
       services.log.warn(`${field} refused`, { failure: error.failure, reason: error.message });
-      return apiError(400, "invalid_request", `Neplatný ${field}.`, { reason: error.failure });
+      return apiError({ code: "invalid_request", message: `Neplatný ${field}.`, details: { reason: error.failure } });
     }
   });
 }

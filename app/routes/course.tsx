@@ -1,12 +1,14 @@
 // Public course page /kurzy/<slug>: description, levels with topics, price with and
 // without VAT, instructors, accreditation, buy link. Works without JavaScript; same
 // domain query as GET /api/courses/<slug>.
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/course";
 import { servicesContext } from "../context";
 import { countPublicRead } from "../lib/public-read.server";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { pageTitle } from "../site";
+import { pageRoute } from "../lib/page.server";
+import { DomainError } from "#server/http/errors";
 import {
   AUDIENCE_TAGS, formatDecimal, formatHours, formatMinutes, formatMoney, getPublishedCourseWithLevels, priceBreakdown,
   renderMarkdown, tagLabel,
@@ -22,11 +24,11 @@ function formatDate(d: Date) {
   return new Intl.DateTimeFormat("sk-SK", { day: "numeric", month: "numeric", year: "numeric", timeZone: "Europe/Bratislava" }).format(d);
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export const loader = pageRoute(async ({ params, context }: Route.LoaderArgs) => {
   await countPublicRead(context);
   const { db } = context.get(servicesContext);
   const found = await getPublishedCourseWithLevels(db, params.slug);
-  if (!found) throw data(null, { status: 404 });
+  if (!found) throw new DomainError("not_found", "Kurz sa nenašiel. Možno bol stiahnutý z ponuky alebo je adresa nesprávna.");
   const { course, levels } = found;
   const price = priceBreakdown(course);
   const money = (cents: number) => formatMoney(cents, course.currency);
@@ -76,7 +78,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       })),
     })),
   };
-}
+});
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: pageTitle("Kurz sa nenašiel") }];

@@ -31,3 +31,4 @@ export { chooseIdentityProvider, LOCAL_OIDC_DEFAULTS } from "./provider";
 export type { OidcSettings, IdentityProvider } from "./provider";
 export { eraseUser } from "./erasure";
 export type { ErasureResult } from "./erasure";
+export { authApi, MeResponse, PublicUser, WhoAmIResponse, ProviderTokenAck } from "./contract";

@@ -20,6 +20,7 @@ import {
 } from "./sessions";
 import { eraseUser } from "./erasure";
 import { verifyErasureToken, verifyLogoutToken } from "./tokens";
+import type { PublicUser } from "./contract";
 
 export type Auth = {
   client: OidcClient;
@@ -182,7 +183,7 @@ export async function userInfoForSession(auth: Auth, session: Pick<SessionRow, "
 }
 
 /** A plain view of the signed-in person for pages and /api/me. */
-export function publicUser(user: CachedUser) {
+export function publicUser(user: CachedUser): PublicUser {
   return {
     id: user.id,
     displayName: user.displayName,

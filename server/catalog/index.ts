@@ -6,18 +6,26 @@ export {
   getPublishedCourseWithLevels,
   getCoursePreview,
   toCourseListItem,
+  toCourseDetailResponse,
   toPreviewBlock,
   PREVIEW_PART_COUNT,
   type CourseSummary,
-  type CourseListItem,
   type CourseDetail,
-  type CatalogLevel,
-  type CatalogTopic,
-  type CoursePreview,
-  type PreviewPart,
-  type PreviewBlock,
-  type Pagination,
 } from "./queries";
+export {
+  catalogApi,
+  CourseListQuery,
+  CourseListItem,
+  CourseListResponse,
+  CourseDetailResponse,
+  CourseDetailCourse,
+  CatalogLevel,
+  CatalogTopic,
+  CoursePreview,
+  PreviewPart,
+  PreviewBlock,
+  Pagination,
+} from "./contract";
 export { catalogQuerySchema, parseCatalogQuery, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type CatalogQuery } from "./params";
 export { priceBreakdown, formatMoney, formatHours, formatMinutes, formatDecimal, type PriceBreakdown } from "./price";
 export { renderMarkdown } from "./markdown";

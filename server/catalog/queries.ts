@@ -6,6 +6,10 @@ import { and, arrayContains, asc, count, eq, sql } from "drizzle-orm";
 import type { Database } from "../db";
 import { schema } from "../db";
 import type { Accreditation, Attachment, ContentBlock, InstructorProfile } from "../db/schema";
+import type { CourseEnrollmentSummary } from "../enrollments";
+import type {
+  CatalogLevel, CatalogTopic, CourseDetailResponse, CourseListItem, CoursePreview, Pagination, PreviewAttachment, PreviewBlock,
+} from "./contract";
 
 const { courses, levels, topics, modules, parts } = schema;
 
@@ -47,25 +51,6 @@ export type CourseSummary = {
   instructorProfiles: InstructorProfile[];
   accreditation: Accreditation | null;
 };
-
-/** spec: GET /api/courses > CourseListItem, exactly these keys. */
-export type CourseListItem = {
-  _id: string;
-  slug: string;
-  title: string;
-  shortDescription: string;
-  coverImageUrl: string | null;
-  priceCents: number;
-  currency: string;
-  vatIncluded: boolean;
-  durationHours: number;
-  language: string;
-  tags: string[];
-  instructorProfiles: { displayName: string; affiliation: string | null }[];
-  accreditation: { partnerName: string } | null;
-};
-
-export type Pagination = { page: number; pageSize: number; totalItems: number; totalPages: number };
 
 export function toCourseListItem(c: CourseSummary): CourseListItem {
   return {
@@ -120,28 +105,6 @@ export async function listPublishedCourses(
   };
 }
 
-export type CatalogTopic = {
-  _id: string;
-  slug: string;
-  title: string;
-  iconName: string | null;
-  moduleId: string | null;
-  moduleEstimatedMinutes: number | null;
-};
-
-export type CatalogLevel = {
-  _id: string;
-  orderIndex: number;
-  slug: string;
-  title: string;
-  subtitle: string | null;
-  estimatedHours: number;
-  topicSequencing: string;
-  issuesIntermediateCertificate: boolean;
-  topicCount: number;
-  topics: CatalogTopic[];
-};
-
 export type CourseDetail = CourseSummary & {
   description: string;
   seoTitle: string | null;
@@ -149,6 +112,51 @@ export type CourseDetail = CourseSummary & {
   ogImageUrl: string | null;
   enrollmentDeadline: Date | null;
 };
+
+/** GET /api/courses/<slug>: exactly the contract's keys (instructor profiles and accreditation whitelisted too). */
+export function toCourseDetailResponse(
+  found: { course: CourseDetail; levels: CatalogLevel[] },
+  enrollment: CourseEnrollmentSummary | null,
+): CourseDetailResponse {
+  const { course, levels } = found;
+  const a = course.accreditation;
+  return {
+    course: {
+      _id: course._id,
+      slug: course.slug,
+      title: course.title,
+      subtitle: course.subtitle,
+      description: course.description,
+      shortDescription: course.shortDescription,
+      coverImageUrl: course.coverImageUrl,
+      priceCents: course.priceCents,
+      currency: course.currency,
+      vatRate: course.vatRate,
+      vatIncluded: course.vatIncluded,
+      durationHours: course.durationHours,
+      language: course.language,
+      tags: course.tags,
+      instructorProfiles: course.instructorProfiles.map((p) => ({
+        personId: p.personId,
+        displayName: p.displayName,
+        ...(p.title !== undefined ? { title: p.title } : {}),
+        ...(p.bio !== undefined ? { bio: p.bio } : {}),
+        ...(p.avatarUrl !== undefined ? { avatarUrl: p.avatarUrl } : {}),
+        ...(p.affiliation !== undefined ? { affiliation: p.affiliation } : {}),
+      })),
+      accreditation: a
+        ? {
+            partnerOrgId: a.partnerOrgId,
+            partnerName: a.partnerName,
+            certificateType: a.certificateType,
+            ...(a.accreditationNumber !== undefined ? { accreditationNumber: a.accreditationNumber } : {}),
+          }
+        : null,
+    },
+    levels,
+    enrollment,
+  };
+}
 
 /** Slugs are short URL words; anything longer cannot exist and skips the database. */
 const MAX_SLUG_LENGTH = 200;
@@ -233,38 +241,6 @@ export async function getPublishedCourseWithLevels(
 
 /** How many parts of the first module a preview shows (spec: "the first 1-2 parts"). */
 export const PREVIEW_PART_COUNT = 2;
-
-export type PreviewBlock =
-  | { id: string; type: "text"; markdown: string }
-  | {
-      id: string;
-      type: "video";
-      /** the 10-60 s preview asset; null when the block has none yet */
-      previewPlaybackId: string | null;
-      chapters: { title: string; startSec: number }[];
-    }
-  | { id: string; type: "presentation"; slideCount: number }
-  | { id: string; type: "image"; alt: string; caption: string | null };
-
-export type PreviewAttachment = { name: string; sizeBytes: number; mimeType: string };
-
-export type PreviewPart = {
-  _id: string;
-  slug: string;
-  title: string;
-  summary: string | null;
-  module: { _id: string; title: string; topicTitle: string; levelTitle: string };
-  contentBlocks: PreviewBlock[];
-  attachments: PreviewAttachment[];
-  prerequisites: string[];
-  partTest: null;
-  progress: null;
-};
-
-export type CoursePreview = {
-  course: { _id: string; slug: string; title: string };
-  parts: PreviewPart[];
-};
 
 /**
  * Only what an anonymous visitor may see. Whitelists fields, so a field added to a

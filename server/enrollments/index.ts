@@ -2,6 +2,9 @@
 // Enrollments (student).
 import { and, desc, eq } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
+import type { CourseEnrollmentSummary } from "./contract";
+
+export { CourseEnrollmentSummary, EnrollmentProgress, EnrollmentState } from "./contract";
 
 export type EnrollmentListItem = {
   _id: string;
@@ -42,7 +45,7 @@ export async function listStudentEnrollments(db: DbOrTx, studentId: string): Pro
  * "enrollment is null unless a session with an active enrollment exists"). The slug is
  * the same for every version of a course, so it finds enrollments on older versions too.
  */
-export async function findActiveEnrollmentBySlug(db: DbOrTx, studentId: string, courseSlug: string) {
+export async function findActiveEnrollmentBySlug(db: DbOrTx, studentId: string, courseSlug: string): Promise<CourseEnrollmentSummary | null> {
   const [row] = await db
     .select({ state: schema.enrollments.state, currentLevelId: schema.enrollments.currentLevelId, progress: schema.enrollments.progress })
     .from(schema.enrollments)

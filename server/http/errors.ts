@@ -1,55 +1,173 @@
-// The spec's error body {error, message, details} (spec: Errors), from one place.
-export type ErrorBody = { error: string; message: string; details: Record<string, unknown> | unknown[] };
+// Errors from one place: the spec's error body {error, message, details} (spec: Errors 1),
+// the ONE table of stable codes → HTTP status + default Slovak message, and DomainError,
+// which areas throw for expected failures. Conversions: /api → JSON (app/lib/api.server.ts
+// toApiErrorResponse), pages → the Slovak error page (app/lib/page.server.ts).
+//
+// Sources of the codes (each entry names its line): spec interface-0.1.0 "Errors" 2-5,
+// "Endpoints" (tests, orders, admin publish, webhooks), "Authentication" 9-11, "Events";
+// DESIGN.md "Errors and auth", "Orders and payments", "Tests (quizzes)"; docs/decisions.md.
 
-const defaultMessages: Record<number, [string, string]> = {
-  400: ["bad_request", "Neplatná požiadavka."],
-  401: ["unauthorized", "Prihláste sa, prosím."],
-  403: ["forbidden", "Na túto akciu nemáte oprávnenie."],
-  404: ["not_found", "Nenašli sme, čo hľadáte."],
-  405: ["method_not_allowed", "Táto metóda nie je podporovaná."],
-  409: ["conflict", "Požiadavka je v konflikte so stavom zdroja."],
-  422: ["validation", "Údaje nie sú platné."],
-  429: ["rate_limited", "Príliš veľa požiadaviek. Skúste to o chvíľu znova."],
-  500: ["internal", "Nastala neočakávaná chyba."],
+export type ErrorDetails = Record<string, unknown> | unknown[];
+export type ErrorBody = { error: ErrorCode; message: string; details: ErrorDetails };
+
+type Entry = { status: number; message: string };
+
+export const ERROR_CODES = {
+  // 400
+  bad_request: { status: 400, message: "Neplatná požiadavka." },
+  // back-channel logout / erasure token refused (docs/decisions.md: Sign-in)
+  invalid_request: { status: 400, message: "Neplatná požiadavka." },
+  // DESIGN: Errors and auth (idempotency keys)
+  idempotency_key_required: { status: 400, message: "Chýba hlavička Idempotency-Key." },
+
+  // 401: spec Errors 2 (no session; invalid webhook signature), Authentication 1, 10
+  unauthorized: { status: 401, message: "Prihláste sa, prosím." },
+  invalid_signature: { status: 401, message: "Neplatný podpis požiadavky." },
+
+  // 403: spec Errors 2; DESIGN: Errors and auth
+  forbidden: { status: 403, message: "Na túto akciu nemáte oprávnenie." },
+  no_enrollment: { status: 403, message: "Na tento kurz nie ste zapísaný." },
+  part_locked: { status: 403, message: "Táto časť kurzu je zatiaľ zamknutá." },
+  prerequisites_not_met: { status: 403, message: "Najprv dokončite predchádzajúce časti kurzu." },
+  origin_not_allowed: { status: 403, message: "Požiadavka prišla z nepovoleného pôvodu." },
+  csrf_token_invalid: { status: 403, message: "Platnosť formulára vypršala. Obnovte stránku a skúste to znova." },
+
+  // 404: spec Errors 2 (unknown slug, verification); DESIGN: someone else's resource
+  not_found: { status: 404, message: "Nenašli sme, čo hľadáte." },
+  // spec Errors 3: internal processing code of a payment event for an unknown order
+  // (the webhook's HTTP answer is the payments area's decision)
+  order_not_found: { status: 404, message: "Objednávka sa nenašla." },
+
+  // 405: a method a route does not answer (methodNotAllowed below)
+  method_not_allowed: { status: 405, message: "Táto metóda nie je podporovaná." },
+
+  // 409: spec Errors 2 (tests); DESIGN: Orders and payments, Tests, Errors and auth
+  conflict: { status: 409, message: "Požiadavka je v konflikte so stavom zdroja." },
+  already_enrolled: { status: 409, message: "Na tento kurz ste už zapísaný." },
+  course_not_available: { status: 409, message: "Tento kurz sa už nedá kúpiť." },
+  enrollment_deadline_passed: { status: 409, message: "Termín na zápis do kurzu uplynul." },
+  enrollment_limit_reached: { status: 409, message: "Kurz je plne obsadený." },
+  max_attempts_reached: { status: 409, message: "Vyčerpali ste všetky pokusy o test." },
+  cooldown_active: { status: 409, message: "Ďalší pokus o test bude možný neskôr." },
+  course_not_editable: { status: 409, message: "Zverejnený kurz sa nedá upravovať. Vytvorte novú verziu." },
+  course_has_enrollments: { status: 409, message: "Kurz so zápismi sa nedá zmazať, iba archivovať." },
+  attempt_expired: { status: 409, message: "Čas na test vypršal; pokus bol odovzdaný automaticky." },
+  idempotency_in_progress: { status: 409, message: "Rovnaká požiadavka sa práve spracúva." },
+  // DESIGN: Orders and payments (payment.completed with another amount: recorded, pays nothing)
+  amount_mismatch: { status: 409, message: "Suma platby nezodpovedá objednávke." },
+
+  // 413: docs/decisions.md Request size (also written by server.mjs before routing)
+  payload_too_large: { status: 413, message: "Požiadavka je príliš veľká." },
+
+  // 422: spec Errors 2 (validation; publish of an incomplete course); DESIGN idempotency
+  validation: { status: 422, message: "Údaje nie sú platné." },
+  idempotency_key_reused: { status: 422, message: "Kľúč Idempotency-Key už bol použitý s inými údajmi." },
+
+  // 429: spec Errors 2, Limits
+  rate_limited: { status: 429, message: "Príliš veľa požiadaviek. Skúste to o chvíľu znova." },
+
+  // 5xx
+  internal: { status: 500, message: "Nastala neočakávaná chyba." },
+  identity_provider_unavailable: { status: 503, message: "Prihlasovanie je dočasne nedostupné. Skúste to o chvíľu." },
+} as const satisfies Record<string, Entry>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+export type ErrorStatus = (typeof ERROR_CODES)[ErrorCode]["status"];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && Object.hasOwn(ERROR_CODES, value);
+}
+
+/** The code a bare status stands for (a thrown Response without a body, the /api 404). */
+const codeForStatus: Partial<Record<number, ErrorCode>> = {
+  400: "bad_request",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+  405: "method_not_allowed",
+  409: "conflict",
+  413: "payload_too_large",
+  422: "validation",
+  429: "rate_limited",
+  500: "internal",
 };
 
-export function errorBody(status: number, error?: string, message?: string, details?: ErrorBody["details"]): ErrorBody {
-  const [code, text] = defaultMessages[status] ?? defaultMessages[500];
-  return { error: error ?? code, message: message ?? text, details: details ?? {} };
+export function codeFor(status: number): ErrorCode {
+  return codeForStatus[status] ?? (status >= 500 ? "internal" : "bad_request");
 }
 
-/** A JSON error response with the spec's body. */
-export function apiError(
-  status: number,
-  error?: string,
-  message?: string,
-  details?: ErrorBody["details"],
-  headers?: HeadersInit,
-): Response {
-  const h = new Headers(headers);
-  h.set("Content-Type", "application/json; charset=utf-8");
-  h.set("Cache-Control", "no-store");
-  return new Response(JSON.stringify(errorBody(status, error, message, details)), { status, headers: h });
+export function statusOf(code: ErrorCode): number {
+  return ERROR_CODES[code].status;
 }
 
-/** Thrown by domain code for expected failures; API routes turn it into apiError. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code?: string,
-    message?: string,
-    readonly details?: ErrorBody["details"],
-    readonly headers?: HeadersInit,
-  ) {
-    super(message ?? code ?? String(status));
+/** The spec's error body; the message defaults to the code's Slovak text. */
+export function errorBody(code: ErrorCode, message?: string, details?: ErrorDetails): ErrorBody {
+  return { error: code, message: message ?? ERROR_CODES[code].message, details: details ?? {} };
+}
+
+/**
+ * An expected failure of a domain operation. Its status comes from the table, so areas
+ * name only the code: `throw new DomainError("cooldown_active", undefined, { retryAt })`.
+ * `headers` travel to the response (Retry-After of a 429).
+ */
+export class DomainError extends Error {
+  override readonly name = "DomainError";
+  readonly code: ErrorCode;
+  readonly details: ErrorDetails;
+  readonly headers: HeadersInit | undefined;
+
+  constructor(code: ErrorCode, message?: string, details?: ErrorDetails, options?: { headers?: HeadersInit; cause?: unknown }) {
+    super(message ?? ERROR_CODES[code].message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.details = details ?? {};
+    this.headers = options?.headers;
   }
-  toResponse() {
-    return apiError(this.status, this.code, this.message === this.code ? undefined : this.message, this.details, this.headers);
+
+  get status(): number {
+    return ERROR_CODES[this.code].status;
   }
+
+  toBody(): ErrorBody {
+    return errorBody(this.code, this.message, this.details);
+  }
+}
+
+/**
+ * @deprecated Only server/http/rate-limit.ts still throws it (old signature, kept while
+ * that file is edited elsewhere); new code throws DomainError. It IS a DomainError, so
+ * every conversion handles it; the status argument is ignored in favour of the table.
+ */
+export class HttpError extends DomainError {
+  constructor(status: number, code?: string, message?: string, details?: ErrorDetails, headers?: HeadersInit) {
+    super(isErrorCode(code) ? code : codeFor(status), message, details, { headers });
+  }
+}
+
+export type ApiErrorInit = { code?: ErrorCode; message?: string; details?: ErrorDetails; headers?: HeadersInit };
+
+/**
+ * A JSON error response with the spec's body: `apiError({ code })` takes the status from
+ * the table; `apiError(status, { ... })` sets it (the code then defaults from the status).
+ */
+export function apiError(init: ApiErrorInit & { code: ErrorCode }): Response;
+export function apiError(status: number, init?: ApiErrorInit): Response;
+export function apiError(a: number | (ApiErrorInit & { code: ErrorCode }), b: ApiErrorInit = {}): Response {
+  const init = typeof a === "number" ? b : a;
+  const code = init.code ?? codeFor(a as number);
+  const status = typeof a === "number" ? a : ERROR_CODES[code].status;
+  const headers = new Headers(init.headers);
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  headers.set("Cache-Control", "no-store");
+  return new Response(JSON.stringify(errorBody(code, init.message, init.details)), { status, headers });
+}
+
+/** 405 with the Allow header and the error body, for the methods a resource route lacks. */
+export function methodNotAllowed(allowed: string[]): Response {
+  return apiError({ code: "method_not_allowed", details: { allowed }, headers: { Allow: allowed.join(", ") } });
 }
 
 /** Turns a zod error into the details array of a 422. */
-export function zodDetails(issues: { path: PropertyKey[]; message: string; code?: string }[]) {
+export function zodDetails(issues: readonly { path: PropertyKey[]; message: string; code?: string }[]) {
   return issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message, code: i.code }));
 }
 

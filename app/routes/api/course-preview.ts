@@ -4,16 +4,16 @@
 import type { Route } from "./+types/course-preview";
 import { apiRoute } from "../../lib/api.server";
 import { requestContext, servicesContext } from "../../context";
-import { apiError, json } from "#server/http/errors";
+import { DomainError, json, methodNotAllowed } from "#server/http/errors";
 import { getCoursePreview } from "#server/catalog";
 
 export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
   const services = context.get(servicesContext);
   await services.rateLimits.consume("preview", context.get(requestContext).clientIp);
   const preview = await getCoursePreview(services.db, params.slug);
-  if (!preview) return apiError(404, "not_found", "Kurz sa nenašiel.");
+  if (!preview) throw new DomainError("not_found", "Kurz sa nenašiel.");
   return json(preview);
 });
 
 // the catalog is read-only
-export const action = apiRoute(async () => apiError(405, undefined, undefined, undefined, { Allow: "GET" }));
+export const action = () => methodNotAllowed(["GET"]);

@@ -2,8 +2,8 @@
 import type { Route } from "./+types/courses";
 import { apiRoute } from "../../lib/api.server";
 import { requestContext, servicesContext } from "../../context";
-import { apiError, json, zodDetails } from "#server/http/errors";
-import { listPublishedCourses, parseCatalogQuery, toCourseListItem } from "#server/catalog";
+import { DomainError, json, methodNotAllowed, zodDetails } from "#server/http/errors";
+import { listPublishedCourses, parseCatalogQuery, toCourseListItem, type CourseListResponse } from "#server/catalog";
 
 export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) => {
   const services = context.get(servicesContext);
@@ -11,11 +11,12 @@ export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) =>
   await services.rateLimits.consume("catalog", context.get(requestContext).clientIp);
   const query = parseCatalogQuery(new URL(request.url).searchParams);
   if (!query.success) {
-    return apiError(422, "validation", "Neplatné parametre dopytu.", zodDetails(query.error.issues));
+    throw new DomainError("validation", "Neplatné parametre dopytu.", zodDetails(query.error.issues));
   }
   const { items, pagination } = await listPublishedCourses(services.db, query.data);
-  return json({ data: items.map(toCourseListItem), pagination });
+  const body: CourseListResponse = { data: items.map(toCourseListItem), pagination };
+  return json(body);
 });
 
 // the catalog is read-only
-export const action = apiRoute(async () => apiError(405, undefined, undefined, undefined, { Allow: "GET" }));
+export const action = () => methodNotAllowed(["GET"]);

@@ -3,19 +3,17 @@
 import type { Route } from "./+types/me";
 import { apiRoute } from "../../lib/api.server";
 import { requireUser } from "../../lib/auth.server";
-import { apiError, json } from "#server/http/errors";
-import { publicUser } from "#server/auth";
+import { json, methodNotAllowed } from "#server/http/errors";
+import { publicUser, type MeResponse } from "#server/auth";
 
 export const loader = apiRoute(async ({ context }: Route.LoaderArgs) => {
   const { user, session, csrfToken } = requireUser(context);
-  return json(
-    {
-      user: publicUser(user),
-      session: { expiresAt: session.expiresAt.toISOString(), authTime: session.authTime?.toISOString() ?? null },
-      csrfToken,
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  const body: MeResponse = {
+    user: publicUser(user),
+    session: { expiresAt: session.expiresAt.toISOString(), authTime: session.authTime?.toISOString() ?? null },
+    csrfToken,
+  };
+  return json(body, { headers: { "Cache-Control": "private, no-store" } });
 });
 
-export const action = apiRoute(async () => apiError(405, undefined, undefined, undefined, { Allow: "GET" }));
+export const action = () => methodNotAllowed(["GET"]);

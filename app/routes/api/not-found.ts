@@ -1,5 +1,5 @@
 import { apiError } from "#server/http/errors";
 
 // Unknown /api URLs answer the spec's error body, never an HTML page.
-export const loader = () => apiError(404);
-export const action = () => apiError(404);
+export const loader = () => apiError({ code: "not_found" });
+export const action = () => apiError({ code: "not_found" });

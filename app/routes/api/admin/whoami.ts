@@ -3,11 +3,13 @@
 import type { Route } from "./+types/whoami";
 import { apiRoute } from "../../../lib/api.server";
 import { requireRole } from "../../../lib/auth.server";
-import { apiError, json } from "#server/http/errors";
+import { json, methodNotAllowed } from "#server/http/errors";
+import type { WhoAmIResponse } from "#server/auth";
 
 export const loader = apiRoute(async ({ context }: Route.LoaderArgs) => {
   const { user } = requireRole(context, "content_manager", "admin");
-  return json({ id: user.id, displayName: user.displayName, roles: user.roles }, { headers: { "Cache-Control": "private, no-store" } });
+  const body: WhoAmIResponse = { id: user.id, displayName: user.displayName, roles: user.roles };
+  return json(body, { headers: { "Cache-Control": "private, no-store" } });
 });
 
-export const action = apiRoute(async () => apiError(405, undefined, undefined, undefined, { Allow: "GET" }));
+export const action = () => methodNotAllowed(["GET"]);

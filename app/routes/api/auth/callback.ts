@@ -5,7 +5,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/callback";
 import { apiRoute } from "../../../lib/api.server";
 import { requestContext, servicesContext } from "../../../context";
-import { apiError } from "#server/http/errors";
+import { methodNotAllowed } from "#server/http/errors";
 import { clearFlowCookies, establishSession, LoginError, sessionCookieHeader } from "#server/auth";
 
 export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) => {
@@ -29,4 +29,4 @@ export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) =>
   return redirect(login.returnTo, { headers });
 });
 
-export const action = apiRoute(async () => apiError(405, undefined, undefined, undefined, { Allow: "GET" }));
+export const action = () => methodNotAllowed(["GET"]);

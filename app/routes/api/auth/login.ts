@@ -3,7 +3,7 @@
 import type { Route } from "./+types/login";
 import { apiRoute } from "../../../lib/api.server";
 import { servicesContext } from "../../../context";
-import { apiError } from "#server/http/errors";
+import { apiError, methodNotAllowed } from "#server/http/errors";
 
 export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) => {
   const services = context.get(servicesContext);
@@ -11,8 +11,8 @@ export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) =>
     return await services.auth.client.startLogin(request);
   } catch (error) {
     services.log.error("cannot start login: identity provider unreachable", { error: error instanceof Error ? error.message : String(error) });
-    return apiError(503, "identity_provider_unavailable", "Prihlasovanie je dočasne nedostupné. Skúste to o chvíľu.");
+    return apiError({ code: "identity_provider_unavailable" });
   }
 });
 
-export const action = apiRoute(async () => apiError(405, undefined, undefined, undefined, { Allow: "GET" }));
+export const action = () => methodNotAllowed(["GET"]);

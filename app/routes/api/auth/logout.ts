@@ -6,7 +6,7 @@ import type { Route } from "./+types/logout";
 import { apiRoute } from "../../../lib/api.server";
 import { getAuth, requireCsrf } from "../../../lib/auth.server";
 import { servicesContext } from "../../../context";
-import { apiError } from "#server/http/errors";
+import { methodNotAllowed } from "#server/http/errors";
 import { clearSessionCookieHeader, openTokens, revokeSession } from "#server/auth";
 
 export const action = apiRoute(async ({ request, context }: Route.ActionArgs) => {
@@ -33,4 +33,4 @@ async function readForm(request: Request): Promise<FormData | null> {
 }
 
 // signing out changes state: never on GET (a link or image could trigger it)
-export const loader = apiRoute(async () => apiError(405, undefined, undefined, undefined, { Allow: "POST" }));
+export const loader = () => methodNotAllowed(["POST"]);

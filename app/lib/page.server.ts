@@ -1,0 +1,45 @@
+// The one conversion for pages. A page loader or action wrapped in `pageRoute` that throws
+// a DomainError (its own or a domain function's) answers with the DomainError's status
+// and renders the nearest ErrorBoundary instead of a 500.
+//
+// Contract with the error boundary (app/root.tsx, app/components): the boundary receives
+// `error` with `isRouteErrorResponse(error) === true`, `error.status` = the HTTP status
+// from the table in server/http/errors.ts, and `error.data` = the spec's error body
+// `{ error: <code>, message: <Slovak text for people>, details }` (an `ErrorBody`). It shows
+// `error.data.message` when present. Headers of the DomainError (Retry-After) reach the
+// response through root `headers` (`errorHeaders`). Anything else thrown stays a 500
+// (React Router hides its message in production).
+//
+// Why a wrapper and not middleware: React Router catches loader errors before they reach
+// `next()`, and sanitizes any thrown `Error` in production, so the conversion must happen
+// where the loader runs.
+import { data, type RouterContextProvider } from "react-router";
+import { DomainError, type ErrorBody, type ErrorCode, type ErrorDetails } from "#server/http/errors";
+
+/** `throw pageError(...)` / what the wrapper throws: `data(errorBody, { status })`. */
+export function pageError(error: DomainError) {
+  return data<ErrorBody>(error.toBody(), { status: error.status, headers: error.headers });
+}
+
+/** The same from a code, for a page that decides the failure itself. */
+export function pageErrorFor(code: ErrorCode, message?: string, details?: ErrorDetails) {
+  return pageError(new DomainError(code, message, details));
+}
+
+export function isErrorBody(value: unknown): value is ErrorBody {
+  return typeof value === "object" && value !== null && typeof (value as ErrorBody).error === "string" && typeof (value as ErrorBody).message === "string";
+}
+
+type Args = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
+
+/** Wraps a page loader or action: a DomainError becomes `data(errorBody, { status })`. */
+export function pageRoute<A extends Args, R>(handler: (args: A) => Promise<R>) {
+  return async (args: A): Promise<R> => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      if (error instanceof DomainError) throw pageError(error);
+      throw error;
+    }
+  };
+}
