@@ -384,6 +384,7 @@ CREATE TABLE "idempotency_keys" (
 	"request_hash" text NOT NULL,
 	"response_status" integer,
 	"response_body" jsonb,
+	"response_headers" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"completed_at" timestamp with time zone,
 	CONSTRAINT "idempotency_keys_user_id_route_key_pk" PRIMARY KEY("user_id","route","key")
@@ -453,4 +454,5 @@ CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> state
 CREATE INDEX "sessions_sid_idx" ON "sessions" USING btree ("idp_sid");--> statement-breakpoint
 CREATE INDEX "users_last_synced_idx" ON "users" USING btree ("last_synced_at");--> statement-breakpoint
 CREATE INDEX "audit_log_target_idx" ON "audit_log" USING btree ("target_type","target_id");--> statement-breakpoint
-CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_id");
+CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_id");--> statement-breakpoint
+CREATE INDEX "idempotency_keys_created_idx" ON "idempotency_keys" USING btree ("created_at");

@@ -1,15 +1,74 @@
-// pg-boss on the application database (the same PGlite instance when embedded).
-import { PgBoss, fromPglite } from "pg-boss";
+// The worker registry: pg-boss on the application database (the same PGlite instance when
+// embedded). It creates every queue named in server/queue (so `queue.enqueue(tx, …)`
+// never meets a missing queue), sets the schedules and starts the workers, which call
+// each area's handler. Areas never import this module; they enqueue through server/queue.
+import { PgBoss, fromPglite, type Job, type Queue as QueueSettings } from "pg-boss";
 import type { Config } from "#server/config";
-import type { DatabaseHandle } from "#server/db";
+import type { Database, DatabaseHandle } from "#server/db";
 import type { Logger } from "#server/log";
-import { registerIdentityJobs, type IdpApi } from "#server/identity";
-import { registerAuthJobs } from "#server/auth/jobs";
+import { createQueue, QUEUE_NAMES, type Queue, type QueueName, type QueuePayloads } from "#server/queue";
+import { purgeIdempotencyKeys } from "#server/http/idempotency";
+import { purgeRateLimits } from "#server/http/rate-limit";
+import { REFRESH_CACHES_CRON, refreshCachesJob, type IdpApi } from "#server/identity";
+import { PURGE_SESSIONS_CRON, purgeSessionsJob } from "#server/auth";
 
 export type Jobs = {
   boss: PgBoss;
+  /** what areas use: `queue.enqueue(tx, name, data)` */
+  queue: Queue;
   stop(): Promise<void>;
 };
+
+const TZ = "Europe/Bratislava";
+
+type QueueSetup = {
+  options: Omit<QueueSettings, "name">;
+  /** cron in Europe/Bratislava time; the schedule sends one job with null data */
+  cron?: string;
+};
+
+/**
+ * Every queue's settings. Retries back off; delivery is at least once. A queue whose area
+ * has not arrived yet still exists, so jobs enqueued for it wait for its worker.
+ */
+const QUEUES: Record<QueueName, QueueSetup> = {
+  "identity.refresh-caches": {
+    // exclusive: at most one run queued or active, whatever the number of app instances
+    options: { policy: "exclusive", retryLimit: 3, retryDelay: 300, retryBackoff: true },
+    cron: REFRESH_CACHES_CRON,
+  },
+  "auth.purge-sessions": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 600 }, cron: PURGE_SESSIONS_CRON },
+  // hourly: keys are kept at least 24 h, so the table holds about a day of keys
+  "platform.purge-idempotency-keys": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 300 }, cron: "20 * * * *" },
+  // every 10 minutes: per-IP counters of one-minute windows pile up quickly
+  "platform.purge-rate-limits": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 60 }, cron: "*/10 * * * *" },
+  "orders.expire-pending": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 60 } },
+  "invoices.render-pdf": { options: { retryLimit: 5, retryDelay: 30, retryBackoff: true } },
+  "certificates.issue": { options: { retryLimit: 5, retryDelay: 60, retryBackoff: true } },
+  "mail.send": { options: { retryLimit: 8, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600 } },
+  "enrollments.expire-access": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 300 } },
+  "tests.expire-attempts": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 30 } },
+};
+
+/** A PgBoss on the application database: its own pool on a server, the same instance on PGlite. */
+export function createBoss(database: DatabaseHandle, databaseUrl: string | undefined): PgBoss {
+  return database.pglite
+    ? new PgBoss({ db: fromPglite(database.pglite), backend: "pglite" } as never)
+    : new PgBoss({ connectionString: databaseUrl!, max: 4 });
+}
+
+/** A typed worker: the handler gets the payload its queue carries. */
+export async function work<N extends QueueName>(
+  boss: PgBoss,
+  name: N,
+  handler: (data: QueuePayloads[N], job: Job<QueuePayloads[N]>) => Promise<unknown>,
+): Promise<void> {
+  await boss.work<QueuePayloads[N]>(name, async (jobs) => {
+    let result: unknown;
+    for (const job of jobs) result = await handler(job.data, job);
+    return result;
+  });
+}
 
 export async function startJobs(
   database: DatabaseHandle,
@@ -17,27 +76,52 @@ export async function startJobs(
   log: Logger,
   options: { work: boolean; idpApi?: IdpApi },
 ): Promise<Jobs> {
-  const boss = database.pglite
-    ? new PgBoss({ db: fromPglite(database.pglite), backend: "pglite" } as never)
-    : new PgBoss({ connectionString: config.DATABASE_URL!, max: 4 });
+  const boss = createBoss(database, config.DATABASE_URL);
   boss.on("error", (e: Error) => log.error("job queue error", { error: e.message }));
   await boss.start();
+  // Every queue exists before anything is enqueued: pg-boss looks an unknown queue up on
+  // its own connection, which inside a PGlite transaction would wait for that transaction.
+  for (const name of QUEUE_NAMES) await boss.createQueue(name, QUEUES[name].options);
   if (options.work) {
-    // queues and workers are registered here by each area as it arrives
-    await registerAuthJobs(boss, { db: database.db, log });
-    if (options.idpApi) {
-      await registerIdentityJobs(boss, {
-        db: database.db,
-        idpApi: options.idpApi,
-        names: { claimPrefix: config.IDP_CLAIM_PREFIX, rolePrefix: config.APP_ROLE_PREFIX },
-        log,
-      });
+    for (const name of QUEUE_NAMES) {
+      const cron = QUEUES[name].cron;
+      if (cron) await boss.schedule(name, cron, null, { tz: TZ });
     }
+    await registerWorkers(boss, { db: database.db, log, idpApi: options.idpApi, config });
   }
   return {
     boss,
+    queue: createQueue(boss),
     async stop() {
       await boss.stop({ graceful: true, timeout: 5000 });
     },
   };
+}
+
+async function registerWorkers(boss: PgBoss, deps: { db: Database; log: Logger; idpApi?: IdpApi; config: Config }) {
+  const { db, log } = deps;
+  await work(boss, "auth.purge-sessions", purgeSessionsJob({ db, log }));
+  if (deps.idpApi) {
+    await work(
+      boss,
+      "identity.refresh-caches",
+      refreshCachesJob({
+        db,
+        log,
+        idpApi: deps.idpApi,
+        names: { claimPrefix: deps.config.IDP_CLAIM_PREFIX, rolePrefix: deps.config.APP_ROLE_PREFIX },
+      }),
+    );
+  }
+  await work(boss, "platform.purge-idempotency-keys", async () => {
+    const deleted = await purgeIdempotencyKeys(db);
+    log.info("idempotency keys purged", { deleted });
+    return { deleted };
+  });
+  await work(boss, "platform.purge-rate-limits", async () => {
+    const deleted = await purgeRateLimits(db);
+    log.debug("expired rate-limit counters purged", { deleted });
+    return { deleted };
+  });
+  // orders, invoices, certificates, mail, enrollments, tests: their areas add workers here
 }

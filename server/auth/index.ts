@@ -26,7 +26,7 @@ export { establishSession, userInfoForSession, refreshSessionIfDue, backchannelL
 export type { Auth, RefreshOutcome } from "./login";
 export { TokenError } from "./tokens";
 export type { TokenFailure } from "./tokens";
-export { registerAuthJobs, PURGE_SESSIONS_QUEUE, PURGE_SESSIONS_CRON } from "./jobs";
+export { purgeSessionsJob, PURGE_SESSIONS_QUEUE, PURGE_SESSIONS_CRON } from "./jobs";
 export { chooseIdentityProvider, LOCAL_OIDC_DEFAULTS } from "./provider";
 export type { OidcSettings, IdentityProvider } from "./provider";
 export { eraseUser } from "./erasure";

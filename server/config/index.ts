@@ -46,6 +46,8 @@ const schema = z.object({
   RATE_LIMIT_PREVIEW_PER_MIN: positiveInt.default(30),
   RATE_LIMIT_PUBLIC_PER_MIN: positiveInt.default(60),
   RATE_LIMIT_LOGIN_PER_15MIN: positiveInt.default(10),
+  RATE_LIMIT_ORDERS_PER_HOUR: positiveInt.default(5),
+  RATE_LIMIT_ATTEMPT_STARTS_PER_15MIN: positiveInt.default(10),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

@@ -26,5 +26,5 @@ export {
   forgetCachedUser,
 } from "./cache";
 export type { CachedUser, CachedOrganization, RefreshReport } from "./cache";
-export { REFRESH_CACHES_QUEUE, REFRESH_CACHES_CRON, registerIdentityJobs } from "./jobs";
+export { REFRESH_CACHES_QUEUE, REFRESH_CACHES_CRON, refreshCachesJob } from "./jobs";
 export { ERASURE_EVENT, ERASURE_TOKEN_TYPE } from "./provider-contract";

@@ -40,20 +40,23 @@ export const auditLog = pgTable(
   (t) => [index("audit_log_target_idx").on(t.targetType, t.targetId), index("audit_log_actor_idx").on(t.actorId)],
 );
 
-/** IETF httpapi Idempotency-Key: the first response is kept and replayed. */
+/** IETF httpapi Idempotency-Key: the first response is kept and replayed (server/http/idempotency.ts). */
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {
     userId: text("user_id").notNull(),
     route: text("route").notNull(),
     key: text("key").notNull(),
+    /** sha-256 (hex) of the canonical JSON of the request body */
     requestHash: text("request_hash").notNull(),
     responseStatus: integer("response_status"),
     responseBody: jsonb("response_body"),
+    /** the replayed headers (content-type, location, …), lower-case names */
+    responseHeaders: jsonb("response_headers").$type<Record<string, string>>(),
     createdAt: createdAt(),
     completedAt: ts("completed_at"),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.route, t.key] })],
+  (t) => [primaryKey({ columns: [t.userId, t.route, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
 );
 
 /** Counters shared by every app instance (shape used by rate-limiter-flexible's Drizzle store). */

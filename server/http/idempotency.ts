@@ -1,0 +1,248 @@
+// Idempotency keys (IETF httpapi Idempotency-Key draft; DESIGN.md > Errors and auth), one
+// implementation for every route that takes them (spec: Authentication 11: test attempt
+// start, test submit and refund require a key; order creation recommends one).
+//
+// - Format: a UUID (spec: "Idempotency-Key is a request header of format UUID"), bare or
+//   as the draft's structured-field string ("…" in double quotes); case-insensitive,
+//   stored lower-case. Anything else → 400 `bad_request` with
+//   `details.reason: "idempotency_key_invalid"`.
+// - Stored per (user, route, key) with the sha-256 of the canonical JSON of the body
+//   (object keys sorted, so key order and whitespace do not matter) and the first
+//   response: status, JSON body and the headers in REPLAYED_HEADERS.
+// - Same key + same body → the stored response, status included, with
+//   `Idempotent-Replayed: true`. Same key + other body → 422 `idempotency_key_reused`.
+//   Missing where required → 400 `idempotency_key_required`. The first request still
+//   running → 409 `idempotency_in_progress` (Retry-After: 1).
+// - The route's work runs in the same transaction that stores the response, so both
+//   commit or neither does: a crash never leaves, say, a started attempt without its
+//   stored response, nor a stored response without its attempt. Work that throws, or
+//   returns a 5xx, rolls back and releases the key: a retry with the same key runs anew
+//   (nothing it did survived). Only returned responses below 500 are remembered.
+// - Keys are kept at least 24 hours; the hourly job "platform.purge-idempotency-keys"
+//   deletes older ones, after which the key may be used again.
+import { createHash } from "node:crypto";
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { Database, DbOrTx, Tx } from "../db";
+import { idempotencyKeys } from "../db/schema";
+import { DomainError } from "./errors";
+
+export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+export const IDEMPOTENT_REPLAYED_HEADER = "Idempotent-Replayed";
+/** How long a key is honoured at least (the purge removes keys older than this). */
+export const IDEMPOTENCY_KEY_RETENTION_MS = 24 * 60 * 60 * 1000;
+/** Response headers kept with the first response and replayed (never Set-Cookie). */
+export const REPLAYED_HEADERS = ["content-type", "location", "content-location", "cache-control", "etag", "last-modified"] as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The key from a header (or form field) value: null when absent or empty, the lower-case
+ * UUID when well-formed; throws 400 `bad_request` (details.reason `idempotency_key_invalid`) otherwise.
+ */
+export function parseIdempotencyKey(raw: string | null | undefined): string | null {
+  if (raw == null) return null;
+  let value = raw.trim();
+  if (value === "") return null;
+  // the draft defines the header as a structured-field string: "8e03978e-…"
+  if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+  if (!UUID.test(value)) {
+    throw new DomainError("bad_request", "Hlavička Idempotency-Key musí obsahovať UUID.", {
+      header: IDEMPOTENCY_KEY_HEADER,
+      reason: "idempotency_key_invalid",
+    });
+  }
+  return value.toLowerCase();
+}
+
+/** `METHOD /path` of a request: the route part of the key's scope (ids in the path included). */
+export function idempotencyRoute(request: Request): string {
+  return `${request.method.toUpperCase()} ${new URL(request.url).pathname}`;
+}
+
+/** JSON with object keys sorted at every depth; `undefined` (absent body) counts as null. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value === undefined ? null : sortKeys(value));
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value && typeof value === "object" && (value as object).constructor === Object) {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return Object.fromEntries(entries.map(([k, v]) => [k, sortKeys(v)]));
+  }
+  return value;
+}
+
+export function requestHash(body: unknown): string {
+  return createHash("sha256").update(canonicalJson(body)).digest("hex");
+}
+
+export type IdempotentRequest = {
+  db: Database;
+  /** the person acting (session user id) */
+  userId: string;
+  /** `METHOD /path`, see idempotencyRoute(request) */
+  route: string;
+  /** the Idempotency-Key header value (or a form field's), absent as null/undefined */
+  key: string | null | undefined;
+  /** the parsed request body (undefined or null for an empty one) */
+  body: unknown;
+  /** true where the spec requires a key (400 without one); false runs keyless requests plainly */
+  required: boolean;
+  /**
+   * Runs when the request is about to execute (not for a replay or a reused key), outside
+   * the transaction: the place for a rate limit, so a replayed double click spends nothing.
+   */
+  beforeExecute?: () => Promise<void>;
+};
+
+type StoredRow = typeof idempotencyKeys.$inferSelect;
+
+/** Thrown inside the transaction to roll it back and still answer with `response`. */
+class RollbackWith {
+  constructor(readonly response: Response) {}
+}
+
+/**
+ * Runs `work` at most once per (user, route, key) and answers every repeat with the first
+ * response. `work` gets the transaction that also stores the response; it must do all its
+ * database work through `tx` (on embedded PGlite anything else waits for `tx` to end).
+ */
+export async function withIdempotency(request: IdempotentRequest, work: (tx: Tx) => Promise<Response>): Promise<Response> {
+  const key = parseIdempotencyKey(request.key);
+  const { db } = request;
+  if (key === null) {
+    if (request.required) {
+      throw new DomainError("idempotency_key_required", undefined, { header: IDEMPOTENCY_KEY_HEADER });
+    }
+    await request.beforeExecute?.();
+    return runInTransaction(db, work, async () => undefined);
+  }
+
+  const hash = requestHash(request.body);
+  const scope = and(
+    eq(idempotencyKeys.userId, request.userId),
+    eq(idempotencyKeys.route, request.route),
+    eq(idempotencyKeys.key, key),
+  );
+  const find = async (q: DbOrTx) => (await q.select().from(idempotencyKeys).where(scope).limit(1))[0];
+
+  // a finished first request answers at once, without a transaction
+  const seen = await find(db);
+  if (seen) return answerFromStored(seen, hash);
+
+  await request.beforeExecute?.();
+  return runInTransaction(
+    db,
+    async (tx) => {
+      // One holder per key at a time; a second request arriving meanwhile is told the
+      // first is still running instead of waiting for it. (On PGlite transactions run one
+      // after another, so the second finds the stored response instead.)
+      const lockName = `idempotency\u001f${request.userId}\u001f${request.route}\u001f${key}`;
+      const locked = await tx.execute(sql`select pg_try_advisory_xact_lock(hashtextextended(${lockName}, 0)) as locked`);
+      if (!rowsOf(locked)[0]?.locked) throw inProgress();
+      // committed by a request that finished between the first look and the lock
+      const stored = await find(tx);
+      if (stored) throw new RollbackWith(answerFromStored(stored, hash));
+      return work(tx);
+    },
+    async (tx, response, text) => {
+      const headers: Record<string, string> = {};
+      for (const name of REPLAYED_HEADERS) {
+        const value = response.headers.get(name);
+        if (value !== null) headers[name] = value;
+      }
+      await tx.insert(idempotencyKeys).values({
+        userId: request.userId,
+        route: request.route,
+        key,
+        requestHash: hash,
+        responseStatus: response.status,
+        responseBody: storedBody(text, headers["content-type"]),
+        responseHeaders: headers,
+        completedAt: sql`now()`,
+      });
+    },
+  );
+}
+
+/**
+ * Runs `work` in a transaction; a returned 5xx rolls back like a throw, anything else is
+ * passed to `remember` inside the same transaction. The body is read once and the response
+ * rebuilt, so the caller gets it intact.
+ */
+async function runInTransaction(
+  db: Database,
+  work: (tx: Tx) => Promise<Response>,
+  remember: (tx: Tx, response: Response, text: string) => Promise<void>,
+): Promise<Response> {
+  try {
+    return await db.transaction(async (tx) => {
+      const response = await work(tx);
+      if (response.status >= 500) throw new RollbackWith(response);
+      const text = response.body === null ? "" : await response.text();
+      await remember(tx, response, text);
+      return new Response(text === "" ? null : text, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
+    });
+  } catch (e) {
+    if (e instanceof RollbackWith) return e.response;
+    throw e;
+  }
+}
+
+function answerFromStored(row: StoredRow, hash: string): Response {
+  if (row.requestHash !== hash) {
+    throw new DomainError("idempotency_key_reused", undefined, { header: IDEMPOTENCY_KEY_HEADER });
+  }
+  if (row.completedAt === null || row.responseStatus === null) throw inProgress();
+  return replay(row);
+}
+
+function replay(row: StoredRow): Response {
+  const headers = new Headers(row.responseHeaders ?? {});
+  headers.set(IDEMPOTENT_REPLAYED_HEADER, "true");
+  const status = row.responseStatus!;
+  const noBody = status === 204 || status === 205 || status === 304 || row.responseBody === null;
+  let body: string | null = null;
+  if (!noBody) body = isJson(headers.get("content-type")) ? JSON.stringify(row.responseBody) : String(row.responseBody);
+  return new Response(body, { status, headers });
+}
+
+function inProgress() {
+  return new DomainError("idempotency_in_progress", undefined, { header: IDEMPOTENCY_KEY_HEADER }, { headers: { "Retry-After": "1" } });
+}
+
+function isJson(contentType: string | null | undefined) {
+  return !!contentType && /(^|\/|\+)json\b/i.test(contentType.split(";")[0]);
+}
+
+/** JSON bodies are kept as JSON; any other body as its text (a JSON string). */
+function storedBody(text: string, contentType: string | undefined): unknown {
+  if (text === "") return null;
+  if (isJson(contentType)) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      // not valid JSON after all: keep the text
+    }
+  }
+  return text;
+}
+
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  if (Array.isArray(result)) return result as Record<string, unknown>[];
+  return ((result as { rows?: Record<string, unknown>[] }).rows ?? []) as Record<string, unknown>[];
+}
+
+/** Deletes keys older than the retention (the hourly job); returns how many. */
+export async function purgeIdempotencyKeys(db: DbOrTx, now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - IDEMPOTENCY_KEY_RETENTION_MS);
+  const rows = await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, cutoff)).returning({ key: idempotencyKeys.key });
+  return rows.length;
+}

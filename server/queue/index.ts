@@ -1,0 +1,97 @@
+// Background jobs as every area sees them: the names of all queues with the payload each
+// carries, and `queue.enqueue(tx, name, data)`, which writes the job inside the caller's
+// transaction (DESIGN.md > Stack: pg-boss `fromDrizzle(tx)`), so a rolled-back change
+// never leaves a job behind and a committed one never loses its job.
+//
+// This module sits below the areas: it imports no area and not jobs/ (the worker
+// registry, which imports the areas' handlers and creates the queues at start-up).
+// Delivery is at least once, so every handler must find its work done on a rerun.
+import { sql } from "drizzle-orm";
+import { fromDrizzle, type PgBoss, type SendOptions } from "pg-boss";
+import type { DbOrTx } from "../db";
+
+/** Sent by a schedule, carries nothing. */
+type Scheduled = null;
+
+/**
+ * Every queue and the data its jobs carry. Names are `<area>.<what>`. Payloads hold ids,
+ * never copies of rows: the handler reads the current state and stops when the work is
+ * already done.
+ */
+export type QueuePayloads = {
+  // nightly refresh of the user and organization caches (server/identity)
+  "identity.refresh-caches": Scheduled;
+  // ended sessions and remembered one-time token ids (server/auth)
+  "auth.purge-sessions": Scheduled;
+  // idempotency keys older than their 24 h (server/http/idempotency.ts)
+  "platform.purge-idempotency-keys": Scheduled;
+  // expired rate-limit counters (server/http/rate-limit.ts)
+  "platform.purge-rate-limits": Scheduled;
+  // pending orders past `expiresAt` (24 h) become expired (DESIGN: Orders and payments)
+  "orders.expire-pending": Scheduled;
+  // the invoice row is written with the payment; its PDF is rendered once and stored
+  "invoices.render-pdf": { invoiceId: string };
+  // issue (or, with the manual partner, ask an admin to issue) a certificate; unique per
+  // (enrollment, type, level), so a rerun finds it issued
+  "certificates.issue": { enrollmentId: string; type: "final" | "intermediate"; levelId: string | null };
+  // one e-mail; `kind` says which template and the ids what it is about (spec: Events >
+  // Notifications triggered by domain changes)
+  "mail.send": MailJob;
+  // enrollments past `accessExpiresAt` become expired (DESIGN: Unlocking and progress)
+  "enrollments.expire-access": Scheduled;
+  // attempts whose deadline + 60 s passed are submitted with their saved answers
+  "tests.expire-attempts": Scheduled;
+};
+
+export type MailJob =
+  | { kind: "purchase_confirmation"; orderId: string }
+  | { kind: "sponsorship"; enrollmentId: string }
+  | { kind: "certificate_issued"; certificateId: string }
+  | { kind: "completion_notice"; enrollmentId: string; levelId: string | null }
+  | { kind: "video_ready"; partId: string; blockId: string; adminId: string };
+
+export type QueueName = keyof QueuePayloads;
+
+/** Every queue name, in one list (the registry creates each at start-up). */
+export const QUEUE_NAMES = [
+  "identity.refresh-caches",
+  "auth.purge-sessions",
+  "platform.purge-idempotency-keys",
+  "platform.purge-rate-limits",
+  "orders.expire-pending",
+  "invoices.render-pdf",
+  "certificates.issue",
+  "mail.send",
+  "enrollments.expire-access",
+  "tests.expire-attempts",
+] as const satisfies readonly QueueName[];
+
+// fails to compile when a name is in QueuePayloads but missing from QUEUE_NAMES
+type Missing = Exclude<QueueName, (typeof QUEUE_NAMES)[number]>;
+const allNamesListed: Missing extends never ? true : Missing = true;
+void allNamesListed;
+
+/** pg-boss's per-job options, without `db` (enqueue supplies the transaction). */
+export type EnqueueOptions = Omit<SendOptions, "db">;
+
+export type Queue<P extends Record<string, object | null> = QueuePayloads> = {
+  /**
+   * Adds a job inside `tx` (pass the business transaction; the job becomes visible to
+   * workers only when it commits). Returns the job id, or null when a singleton/throttle
+   * option kept the job out.
+   *
+   * On embedded PGlite (one connection) everything inside a transaction must go through
+   * `tx`; this does, provided the queue exists, which the registry guarantees for every
+   * name in QueuePayloads before the app serves.
+   */
+  enqueue<N extends keyof P & string>(tx: DbOrTx, name: N, data: P[N], options?: EnqueueOptions): Promise<string | null>;
+};
+
+/** The queue over a started PgBoss (created by jobs/ at start-up). */
+export function createQueue<P extends Record<string, object | null> = QueuePayloads>(boss: PgBoss): Queue<P> {
+  return {
+    async enqueue(tx, name, data, options = {}) {
+      return boss.send(name, data, { ...options, db: fromDrizzle(tx as never, sql) });
+    },
+  };
+}
