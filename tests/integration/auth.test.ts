@@ -5,11 +5,12 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, schema, type DatabaseHandle } from "#server/db";
-import { createOidcClient, openTokens, sessionKeys, SESSION_COOKIE, userInfoForSession } from "#server/auth";
+import { createOidcClient, MeResponse, openTokens, sessionKeys, SESSION_COOKIE, userInfoForSession, WhoAmIResponse } from "#server/auth";
 import { startApp, type RunningApp } from "../support/app";
 import { serverUrl } from "../support/database";
 import { CookieJar, follow, formAction } from "../support/idp-login";
 import { signIn, startSignIn } from "../support/app-login";
+import { expectMatchesContract } from "../support/contract";
 
 const SECRET = "auth-test-session-secret-0123456789abcdef";
 const keys = sessionKeys(SECRET);
@@ -98,6 +99,8 @@ describe.runIf(serverUrl())("sign-in with the local OpenID provider", () => {
       const res = await me(jar);
       expect(res.status).toBe(200);
       const body = await res.json();
+      MeResponse.parse(body);
+      await expectMatchesContract("GET", "/api/me", res, body);
       expect(body.user).toMatchObject({ id: "p-1001", displayName: "Jana Nováková", roles: ["student"] });
       expect(body.csrfToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(res.headers.get("cache-control")).toContain("no-store");
@@ -144,7 +147,8 @@ describe.runIf(serverUrl())("sign-in with the local OpenID provider", () => {
     it("no cookie → 401 with the error body; a cookie that is not ours → 401 and the cookie is cleared", async () => {
       const res = await fetch(`${app.url}/api/me`);
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({ error: "unauthorized", message: expect.any(String), details: {} });
+      expect(await res.clone().json()).toEqual({ error: "unauthorized", message: expect.any(String), details: {} });
+      await expectMatchesContract("GET", "/api/me", res);
       const forged = await fetch(`${app.url}/api/me`, { headers: { cookie: `${SESSION_COOKIE}=Zm9yZ2VkLWNvb2tpZS12YWx1ZS0xMjM0NTY3ODkw` } });
       expect(forged.status).toBe(401);
       expect(forged.headers.getSetCookie().some((c) => c.startsWith(`${SESSION_COOKIE}=;`) && /Max-Age=0/.test(c))).toBe(true);
@@ -154,7 +158,8 @@ describe.runIf(serverUrl())("sign-in with the local OpenID provider", () => {
       const student = await signIn(app.url, "jana.novakova@demo.sk");
       const denied = await student.jar.fetch(`${app.url}/api/admin/whoami`);
       expect(denied.status).toBe(403);
-      expect(await denied.json()).toMatchObject({ error: "forbidden" });
+      expect(await denied.clone().json()).toMatchObject({ error: "forbidden" });
+      await expectMatchesContract("GET", "/api/admin/whoami", denied);
       expect((await fetch(`${app.url}/api/admin/whoami`)).status).toBe(401);
 
       const admin = await signIn(app.url, "zuzana.bielikova@demo.sk");
@@ -164,7 +169,8 @@ describe.runIf(serverUrl())("sign-in with the local OpenID provider", () => {
       expect(staffLogins.map((a) => a.actorId)).not.toContain("p-1001");
       const ok = await admin.jar.fetch(`${app.url}/api/admin/whoami`);
       expect(ok.status).toBe(200);
-      expect(await ok.json()).toMatchObject({ id: "p-4001", roles: expect.arrayContaining(["admin", "student"]) });
+      expect(WhoAmIResponse.parse(await ok.clone().json())).toMatchObject({ id: "p-4001", roles: expect.arrayContaining(["admin", "student"]) });
+      await expectMatchesContract("GET", "/api/admin/whoami", ok);
 
       // the provider took the admin role away (nightly refresh wrote the cache): the same
       // session is refused on its next admin request
@@ -401,7 +407,8 @@ describe.runIf(serverUrl())("sign-in with the local OpenID provider", () => {
       });
       expect(res.status).toBe(400);
       expect(res.headers.get("cache-control")).toContain("no-store");
-      expect(await res.json()).toMatchObject({ error: "invalid_request" });
+      expect(await res.clone().json()).toMatchObject({ error: "invalid_request" });
+      await expectMatchesContract("POST", "/api/auth/backchannel-logout", res);
       expect((await fetch(`${app.url}/api/auth/backchannel-logout`, { method: "POST" })).status).toBe(400);
     });
 
