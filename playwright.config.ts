@@ -1,7 +1,9 @@
-// Browser tests drive Debian's Chromium (/usr/bin/chromium), never a downloaded browser.
+// Browser tests drive Debian's Chromium (/usr/bin/chromium, or CHROMIUM_PATH), never a
+// downloaded browser; without it global-setup stops with one line saying how to install it.
 // The app is the production build with a fresh seeded database, started by
 // tests/e2e/support/global-setup.ts; specs use relative URLs (baseURL). Demo users: README.
 import { defineConfig } from "@playwright/test";
+import { chromiumPath } from "./scripts/test-summary.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 3917);
 process.env.E2E_PORT = String(port);
@@ -15,7 +17,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
+      executablePath: chromiumPath(),
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"],
     },

@@ -1,23 +1,21 @@
 // `npm run bench`: the production build against a fresh PostgreSQL database with the
 // demo seed, loaded with autocannon; writes requests/s and p50/p99 latency per endpoint
 // to bench/results.json. Timings are only measured here, never asserted in tests.
-import { spawn, spawnSync, execSync } from "node:child_process";
+import { spawn, execSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { buildAppIfMissing } from "../scripts/build-app.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const base = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 
-if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
-  const r = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], { cwd: root, stdio: "inherit" });
-  if (r.status !== 0) process.exit(1);
-}
+if (!buildAppIfMissing()) process.exit(1);
 
 const name = `bench_lp_${randomBytes(4).toString("hex")}`;
 const admin = new pg.Client({ connectionString: base });
@@ -37,7 +35,7 @@ const server = spawn(process.execPath, ["server.mjs"], {
   cwd: root,
   stdio: "inherit",
   env: {
-    PATH: process.env.PATH, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: origin, DATABASE_URL: url.href,
+    PATH: process.env.PATH, ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}), PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: origin, DATABASE_URL: url.href,
     SEED_DEMO_DATA: "true", LOG_LEVEL: "warn", NODE_ENV: "production",
     RATE_LIMIT_CATALOG_PER_MIN: "100000000", RATE_LIMIT_PREVIEW_PER_MIN: "100000000", RATE_LIMIT_PUBLIC_PER_MIN: "100000000",
   },

@@ -1,10 +1,9 @@
 // `npm start`: build when the build is missing or older than the sources, then serve.
 import fs from "node:fs";
 import path from "node:path";
-import { spawnSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
+import { buildApp, buildEntry, root } from "./build-app.mjs";
 
-const root = path.resolve(import.meta.dirname, "..");
-const buildEntry = path.join(root, process.env.BUILD_DIR ?? "build", "server/index.js");
 const sources = ["app", "server", "jobs", "public", "react-router.config.ts", "vite.config.ts", "package-lock.json"];
 
 function newestMtime(p) {
@@ -17,14 +16,11 @@ function newestMtime(p) {
   return newest;
 }
 
-const builtAt = fs.existsSync(buildEntry) ? fs.statSync(buildEntry).mtimeMs : 0;
+const entry = buildEntry();
+const builtAt = fs.existsSync(entry) ? fs.statSync(entry).mtimeMs : 0;
 if (builtAt < Math.max(...sources.map(newestMtime))) {
   console.log("building the app …");
-  const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], {
-    cwd: root,
-    stdio: "inherit",
-  });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  if (!buildApp()) process.exit(1);
 }
 const child = spawn(process.execPath, [path.join(root, "server.mjs"), ...process.argv.slice(2)], { cwd: root, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));

@@ -1,13 +1,18 @@
 // Sign-in end to end over real HTTP: the app's /api/auth/* routes against the local
 // OpenID provider (real oidc-provider) on the same server, the session cookie, guards,
 // Origin and CSRF checks, refresh-token rotation with reuse detection, back-channel
-// logout and erasure. Session rows are inspected in the app's PostgreSQL database.
+// logout and erasure. Session rows are inspected in the app's own database: on a
+// PostgreSQL server the app runs as `node server.mjs` and the test opens a second client;
+// on embedded PGlite (one process only) the build runs inside the test process
+// (tests/support/in-process-app.ts) and the test uses the app's own client.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, schema, type DatabaseHandle } from "#server/db";
+import { openDatabase, schema, type Database } from "#server/db";
 import { createOidcClient, MeResponse, openTokens, sessionKeys, SESSION_COOKIE, userInfoForSession, WhoAmIResponse } from "#server/auth";
-import { startApp, type RunningApp } from "../support/app";
-import { serverUrl } from "../support/database";
+import { startApp } from "../support/app";
+import { serverUrl } from "../support/db";
+import { startInProcessApp } from "../support/in-process-app";
+import { allowConsoleError } from "../support/console-guard";
 import { CookieJar, follow, formAction } from "../support/idp-login";
 import { signIn, startSignIn } from "../support/app-login";
 import { expectMatchesContract } from "../support/contract";
@@ -16,20 +21,28 @@ const SECRET = "auth-test-session-secret-0123456789abcdef";
 const keys = sessionKeys(SECRET);
 const CLIENT = { id: "learning-platform", secret: "local-dev-client-secret" };
 
-// the session rows are read from the app's database, which needs a PostgreSQL server
-// (an embedded PGlite directory is open in the app's process only)
-describe.runIf(serverUrl())("sign-in with the local OpenID provider", () => {
-  let app: RunningApp;
-  let handle: DatabaseHandle;
-  const db = () => handle.db;
+describe("sign-in with the local OpenID provider", () => {
+  let app: { url: string; stop(): Promise<void>; output?: () => string };
+  let database: Database;
+  let closeDatabase = async () => {};
+  const db = () => database;
 
   beforeAll(async () => {
-    app = await startApp({ env: { SESSION_SECRET: SECRET } });
-    handle = await openDatabase({ databaseUrl: app.database.url, poolSize: 2 });
+    if (serverUrl()) {
+      const running = await startApp({ env: { SESSION_SECRET: SECRET } });
+      app = running;
+      const handle = await openDatabase({ databaseUrl: running.database.url, poolSize: 2 });
+      database = handle.db;
+      closeDatabase = () => handle.close();
+    } else {
+      const inProcess = await startInProcessApp({ env: { SESSION_SECRET: SECRET } });
+      app = inProcess;
+      database = inProcess.db;
+    }
   });
   afterAll(async () => {
-    if (process.env.DEBUG_APP_OUTPUT) console.log(app?.output());
-    await handle?.close();
+    if (process.env.DEBUG_APP_OUTPUT) console.log(app?.output?.());
+    await closeDatabase();
     await app?.stop();
   });
 
@@ -107,6 +120,7 @@ describe.runIf(serverUrl())("sign-in with the local OpenID provider", () => {
     });
 
     it("refuses an ID token whose nonce differs from the cookie's: no session", async () => {
+      allowConsoleError(/^\[warn\] login refused/); // the refusal is logged (on PGlite the app logs in this process)
       const jar = new CookieJar();
       const { callbackUrl } = await startSignIn(jar, app.url, "peter.horvath@demo.sk");
       const before = (await sessionsOf("p-1002")).length;
@@ -122,6 +136,7 @@ describe.runIf(serverUrl())("sign-in with the local OpenID provider", () => {
     });
 
     it("refuses a callback whose state was not issued to this browser", async () => {
+      allowConsoleError(/^\[warn\] login refused/); // the refusal is logged (on PGlite the app logs in this process)
       const jar = new CookieJar();
       const { callbackUrl } = await startSignIn(jar, app.url, "peter.horvath@demo.sk");
       const other = new CookieJar();
@@ -181,6 +196,7 @@ describe.runIf(serverUrl())("sign-in with the local OpenID provider", () => {
     });
 
     it("a POST with a foreign Origin → 403 origin_not_allowed, before anything else runs", async () => {
+      allowConsoleError(/^\[warn\] request refused: origin not allowed/); // the refusal is logged (on PGlite the app logs in this process)
       const { jar } = await signIn(app.url, "jana.novakova@demo.sk");
       const csrf = (await (await me(jar)).json()).csrfToken as string;
       const res = await jar.fetch(`${app.url}/api/auth/logout`, {
@@ -400,6 +416,7 @@ describe.runIf(serverUrl())("sign-in with the local OpenID provider", () => {
     });
 
     it("back-channel logout refuses a token that is not the provider's", async () => {
+      allowConsoleError(/^\[warn\] logout_token refused/); // the refusal is logged (on PGlite the app logs in this process)
       const res = await fetch(`${app.url}/api/auth/backchannel-logout`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -413,6 +430,7 @@ describe.runIf(serverUrl())("sign-in with the local OpenID provider", () => {
     });
 
     it("erasure relayed by the provider: cache row deleted, sessions revoked", async () => {
+      allowConsoleError(/^\[warn\] erasure_token refused/); // the refusal is logged (on PGlite the app logs in this process)
       const { jar } = await signIn(app.url, "martin.simko@demo.sk");
       expect((await me(jar)).status).toBe(200);
       const relay = await fetch(`${app.url}/idp/api/persons/p-3001/erasure`, {
@@ -437,8 +455,8 @@ describe.runIf(serverUrl())("sign-in with the local OpenID provider", () => {
   });
 });
 
-describe.runIf(serverUrl())("login callback rate limit", () => {
-  let app: RunningApp;
+describe("login callback rate limit", () => {
+  let app: Awaited<ReturnType<typeof startApp>>;
   beforeAll(async () => {
     app = await startApp({ seed: false, env: { RATE_LIMIT_LOGIN_PER_15MIN: "2" } });
   });

@@ -1,7 +1,7 @@
 // Catalog and course pages as a browser without JavaScript sees them: the server's HTML.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type RunningApp } from "../support/app";
-import { createTestDatabase, type TestDatabase } from "../support/database";
+import { createTestDatabase, type TestDatabase } from "../support/db";
 import { insertCatalogFixtures, type CatalogFixtures } from "../support/catalog-fixtures";
 
 let database: TestDatabase;

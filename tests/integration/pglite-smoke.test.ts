@@ -1,7 +1,7 @@
 // The embedded default: PGlite even when CI provides a PostgreSQL server.
 import { afterAll, describe, expect, it } from "vitest";
 import { startApp } from "../support/app";
-import { createTestDatabase } from "../support/database";
+import { createTestDatabase } from "../support/db";
 import { signIn } from "../support/app-login";
 
 describe("embedded PGlite", () => {

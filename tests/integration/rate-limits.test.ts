@@ -4,7 +4,7 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type RunningApp } from "../support/app";
-import { createTestDatabase, serverUrl, type TestDatabase } from "../support/database";
+import { createTestDatabase, serverUrl, type TestDatabase } from "../support/db";
 import { insertCatalogFixtures } from "../support/catalog-fixtures";
 
 const CATALOG = 3;
@@ -41,7 +41,8 @@ type Reply = { status: number; headers: http.IncomingHttpHeaders; body: string }
 /** GET from a chosen local address; the server sees it as the socket's remote address. */
 function getFrom(app: RunningApp, from: string, path: string, headers: Record<string, string> = {}): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: "127.0.0.1", port: app.port, path, localAddress: from, headers }, (res) => {
+    // Host as in PUBLIC_URL (localhost), so the canonical-host redirect stays out of the way
+    const req = http.get({ host: "127.0.0.1", port: app.port, path, localAddress: from, headers: { host: new URL(app.url).host, ...headers } }, (res) => {
       let body = "";
       res.setEncoding("utf8");
       res.on("data", (d) => (body += d));
@@ -92,7 +93,8 @@ describe("catalog API limit (catalog, per IP)", () => {
     expect429Json(await getFrom(appA, ip, "/api/courses", { "X-Forwarded-For": "198.51.100.78, 10.0.0.1" }), "catalog");
   });
 
-  it.skipIf(!twoInstances)("shares one budget between two app instances on the same database", async () => {
+  // PostgreSQL only: two app processes cannot share one embedded PGlite directory
+  it.skipIf(!twoInstances)("shares one budget between two app instances on the same database (PostgreSQL only)", async () => {
     const ip = "127.0.0.15";
     expect((await getFrom(appA, ip, "/api/courses")).status).toBe(200);
     expect((await getFrom(appB, ip, "/api/courses")).status).toBe(200);

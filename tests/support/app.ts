@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
-import { createTestDatabase, type TestDatabase } from "./database";
+import { createTestDatabase, type TestDatabase } from "./db";
 
 export type RunningApp = {
   url: string;

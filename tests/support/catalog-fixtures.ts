@@ -3,7 +3,7 @@
 // catalog must hide, and a slug with several versions.
 import { openDatabase, schema, type Database } from "#server/db";
 import type { ContentBlock } from "#server/db/schema";
-import type { TestDatabase } from "./database";
+import type { TestDatabase } from "./db";
 
 const { courses, levels, topics, modules, parts } = schema;
 

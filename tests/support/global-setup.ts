@@ -1,13 +1,12 @@
-// Integration tests run the production build; build it once when it is missing.
-import { execFileSync } from "node:child_process";
+// Integration tests run the production build (BUILD_DIR, default build/); build it once
+// when it is missing, or always with FORCE_BUILD=1. `npm test` builds first and sets SKIP_BUILD.
 import fs from "node:fs";
-import path from "node:path";
+import { buildApp, buildEntry } from "../../scripts/build-app.mjs";
 
 export default function setup() {
-  const root = path.resolve(import.meta.dirname, "../..");
-  const entry = path.join(root, process.env.BUILD_DIR ?? "build", "server/index.js");
-  if (process.env.SKIP_BUILD === "1" && fs.existsSync(entry)) return;
-  if (!fs.existsSync(entry) || process.env.FORCE_BUILD === "1") {
-    execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], { cwd: root, stdio: "inherit" });
+  const built = fs.existsSync(buildEntry());
+  if (process.env.SKIP_BUILD === "1" && built) return;
+  if (!built || process.env.FORCE_BUILD === "1") {
+    if (!buildApp()) throw new Error("the app did not build (see the output above)");
   }
 }

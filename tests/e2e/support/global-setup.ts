@@ -1,8 +1,12 @@
 // Starts the built app with a fresh seeded database (the PostgreSQL server in
 // TEST_DATABASE_URL/DATABASE_URL, else PGlite) on E2E_PORT; the returned function stops it.
+import fs from "node:fs";
 import { startApp } from "../../support/app";
+import { chromiumProblem } from "../../../scripts/test-summary.mjs";
 
 export default async function globalSetup() {
+  const noBrowser = chromiumProblem(fs.existsSync);
+  if (noBrowser) throw new Error(noBrowser);
   const app = await startApp({ port: Number(process.env.E2E_PORT) });
   return async () => {
     await app.stop();

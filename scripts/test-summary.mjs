@@ -1,0 +1,46 @@
+// The closing line of `npm test` from the runners' JSON reports, and the browser check;
+// kept apart from scripts/test.mjs so tests/integration/test-harness.test.ts can check them.
+
+/** Where Playwright finds Chromium (playwright.config.ts reads the same variable). */
+export const chromiumPath = (env = process.env) => env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+/** One line telling how to install Chromium, or undefined when it is there. */
+export function chromiumProblem(exists, file = chromiumPath()) {
+  if (exists(file)) return undefined;
+  return `Chromium not found at ${file}: install it with apt-get install -y chromium (or set CHROMIUM_PATH)`;
+}
+
+/**
+ * Counts from the Vitest and Playwright JSON reports (undefined = missing report, counted
+ * as one failure). `browserMissing` = number of browser tests that could not run.
+ */
+export function summarize({ vitest, playwright, browserMissing } = {}) {
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  if (vitest) {
+    passed += vitest.numPassedTests ?? 0;
+    failed += vitest.numFailedTests ?? 0;
+    skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
+    if (!vitest.success && !vitest.numFailedTests) failed += 1; // e.g. a suite that failed to load
+  } else failed += 1;
+  if (browserMissing !== undefined) failed += Math.max(1, browserMissing);
+  else if (playwright?.stats) {
+    passed += (playwright.stats.expected ?? 0) + (playwright.stats.flaky ?? 0);
+    failed += playwright.stats.unexpected ?? 0;
+    skipped += playwright.stats.skipped ?? 0;
+    if (playwright.errors?.length) failed += playwright.errors.length;
+  } else failed += 1;
+  return { passed, failed, skipped, ok: failed === 0 && passed > 0, line: `${passed} passed, ${failed} failed, ${skipped} skipped` };
+}
+
+/** Number of tests in a `playwright test --list --reporter=json` report. */
+export function countListedTests(report) {
+  let n = 0;
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) n += spec.tests?.length ?? 1;
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report?.suites ?? []) walk(suite);
+  return n;
+}
