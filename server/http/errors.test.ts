@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { apiError, DomainError, ERROR_CODES, errorBody, HttpError, methodNotAllowed, statusOf, type ErrorCode } from "./errors";
+import { apiError, DomainError, ERROR_CODES, errorBody, methodNotAllowed, statusOf, type ErrorCode } from "./errors";
 
 const shared = path.resolve(import.meta.dirname, "../../../shared");
 const spec = readFileSync(path.join(shared, "spec/interface-0.1.0.md"), "utf8");
@@ -116,13 +116,6 @@ describe("DomainError", () => {
     // @ts-expect-error a typo does not compile
     const typo = () => new DomainError("not_fuond");
     expect(typeof typo).toBe("function");
-  });
-
-  it("HttpError (kept for rate-limit.ts) is a DomainError with the table's status", () => {
-    const e = new HttpError(429, "rate_limited", undefined, { limit: "catalog" }, { "Retry-After": "7" });
-    expect(e).toBeInstanceOf(DomainError);
-    expect(e.status).toBe(429);
-    expect(e.headers).toEqual({ "Retry-After": "7" });
   });
 });
 

@@ -132,17 +132,6 @@ export class DomainError extends Error {
   }
 }
 
-/**
- * @deprecated Only server/http/rate-limit.ts still throws it (old signature, kept while
- * that file is edited elsewhere); new code throws DomainError. It IS a DomainError, so
- * every conversion handles it; the status argument is ignored in favour of the table.
- */
-export class HttpError extends DomainError {
-  constructor(status: number, code?: string, message?: string, details?: ErrorDetails, headers?: HeadersInit) {
-    super(isErrorCode(code) ? code : codeFor(status), message, details, { headers });
-  }
-}
-
 export type ApiErrorInit = { code?: ErrorCode; message?: string; details?: ErrorDetails; headers?: HeadersInit };
 
 /**

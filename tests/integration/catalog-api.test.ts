@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type RunningApp } from "../support/app";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { insertCatalogFixtures, type CatalogFixtures } from "../support/catalog-fixtures";
+import { expectMatchesContract } from "../support/contract";
 
 const LIST_ITEM_KEYS = [
   "_id", "slug", "title", "shortDescription", "coverImageUrl", "priceCents", "currency", "vatIncluded",
@@ -24,9 +25,12 @@ afterAll(async () => {
   await database?.drop();
 });
 
+// every answer is checked against GET /api/openapi.json (status documented, body valid)
 const get = async (path: string) => {
   const res = await fetch(`${app.url}${path}`);
-  return { res, status: res.status, body: await res.json() };
+  const body = await res.json();
+  await expectMatchesContract("GET", path, res, body);
+  return { res, status: res.status, body };
 };
 
 function expectErrorBody(body: unknown, error: string) {
