@@ -8,6 +8,7 @@ import { openTestDatabase, type OpenTestDatabase } from "../../tests/support/db"
 import { json } from "./errors";
 import {
   canonicalJson,
+  idempotencyOf,
   idempotencyRoute,
   parseIdempotencyKey,
   purgeIdempotencyKeys,
@@ -72,8 +73,10 @@ describe("key format", () => {
     expect(canonicalJson({ b: 1, a: { d: [1, { y: 2, x: 1 }], c: undefined } })).toBe('{"a":{"d":[1,{"x":1,"y":2}]},"b":1}');
     expect(canonicalJson(undefined)).toBe("null");
   });
-  it("route is the method and the path", () => {
+  it("route is the method and the path; the key comes from the header", () => {
     expect(idempotencyRoute(new Request("http://x/api/orders?x=1", { method: "post" }))).toBe("POST /api/orders");
+    const request = new Request("http://x/api/tests/t1/attempts", { method: "POST", headers: { "Idempotency-Key": "k" } });
+    expect(idempotencyOf(request)).toEqual({ route: "POST /api/tests/t1/attempts", key: "k" });
   });
 });
 

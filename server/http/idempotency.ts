@@ -59,6 +59,11 @@ export function idempotencyRoute(request: Request): string {
   return `${request.method.toUpperCase()} ${new URL(request.url).pathname}`;
 }
 
+/** Route and key of a request, for `withIdempotency({ db, userId, ...idempotencyOf(request), body, required })`. */
+export function idempotencyOf(request: Request): { route: string; key: string | null } {
+  return { route: idempotencyRoute(request), key: request.headers.get(IDEMPOTENCY_KEY_HEADER) };
+}
+
 /** JSON with object keys sorted at every depth; `undefined` (absent body) counts as null. */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value === undefined ? null : sortKeys(value));
