@@ -19,6 +19,7 @@ export const ERROR_CODES = {
   invalid_request: { status: 400, message: "Neplatná požiadavka." },
   // DESIGN: Errors and auth (idempotency keys)
   idempotency_key_required: { status: 400, message: "Chýba hlavička Idempotency-Key." },
+  idempotency_key_invalid: { status: 400, message: "Hlavička Idempotency-Key musí obsahovať UUID." },
 
   // 401: spec Errors 2 (no session; invalid webhook signature), Authentication 1, 10
   unauthorized: { status: 401, message: "Prihláste sa, prosím." },

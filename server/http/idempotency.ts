@@ -4,8 +4,7 @@
 //
 // - Format: a UUID (spec: "Idempotency-Key is a request header of format UUID"), bare or
 //   as the draft's structured-field string ("…" in double quotes); case-insensitive,
-//   stored lower-case. Anything else → 400 `bad_request` with
-//   `details.reason: "idempotency_key_invalid"`.
+//   stored lower-case. Anything else → 400 `idempotency_key_invalid`.
 // - Stored per (user, route, key) with the sha-256 of the canonical JSON of the body
 //   (object keys sorted, so key order and whitespace do not matter) and the first
 //   response: status, JSON body and the headers in REPLAYED_HEADERS.
@@ -37,7 +36,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The key from a header (or form field) value: null when absent or empty, the lower-case
- * UUID when well-formed; throws 400 `bad_request` (details.reason `idempotency_key_invalid`) otherwise.
+ * UUID when well-formed; throws 400 `idempotency_key_invalid` otherwise.
  */
 export function parseIdempotencyKey(raw: string | null | undefined): string | null {
   if (raw == null) return null;
@@ -46,10 +45,7 @@ export function parseIdempotencyKey(raw: string | null | undefined): string | nu
   // the draft defines the header as a structured-field string: "8e03978e-…"
   if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
   if (!UUID.test(value)) {
-    throw new DomainError("bad_request", "Hlavička Idempotency-Key musí obsahovať UUID.", {
-      header: IDEMPOTENCY_KEY_HEADER,
-      reason: "idempotency_key_invalid",
-    });
+    throw new DomainError("idempotency_key_invalid", undefined, { header: IDEMPOTENCY_KEY_HEADER });
   }
   return value.toLowerCase();
 }
