@@ -14,7 +14,8 @@ import { openDatabase, type Database, type DatabaseHandle } from "./db";
 import { createLogger, type Logger } from "./log";
 import { createRateLimits, type RateLimits } from "./http/rate-limit";
 import { isDatabaseEmpty, seedDemoData } from "./seed";
-import { startJobs, type Jobs } from "../jobs";
+import { startJobs } from "../jobs";
+import type { Queue } from "./queue";
 import { createIdpApi, type IdpApi } from "./identity";
 import { chooseIdentityProvider, createOidcClient, sessionKeys, type Auth, type OidcSettings } from "./auth";
 
@@ -27,8 +28,8 @@ export type AppServices = {
   auth: Auth;
   /** the provider's REST API client (persons, organizations, memberships) */
   idpApi: IdpApi;
-  /** background jobs (pg-boss on the same database) */
-  jobs: Jobs;
+  /** background jobs: `queue.enqueue(tx, name, data)` inside the business transaction */
+  queue: Queue;
   /** the time domain code uses; tests may hand in another */
   clock: Clock;
   /** origins the app answers for (PUBLIC_URL, ADMIN_URL) */
@@ -94,7 +95,7 @@ export async function startServices(
       names: { claimPrefix: config.IDP_CLAIM_PREFIX, rolePrefix: config.APP_ROLE_PREFIX },
     },
     idpApi,
-    jobs,
+    queue: jobs.queue,
     clock: systemClock,
     site: { publicUrl: config.publicUrl, adminUrl: config.adminUrl, allowedOrigins: config.allowedOrigins },
   };
