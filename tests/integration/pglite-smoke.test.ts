@@ -42,5 +42,7 @@ describe("embedded PGlite", () => {
     } finally {
       await app.stop();
     }
-  });
+    // two app starts on PGlite (the first migrates and seeds: ~15 s alone, more under the
+    // suite's parallel load) and a sign-in: longer than the default 30 s
+  }, 120_000);
 });
