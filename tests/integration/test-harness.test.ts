@@ -127,3 +127,15 @@ describe("npm test's closing line", () => {
     expect(summarize({ vitest, playwright, browserMissing: 0 }).failed).toBe(1);
   });
 });
+
+describe("one build function", () => {
+  it("only scripts/build-app.mjs spawns React Router's build; start, test, bench and the vitest setup use it", () => {
+    const users = ["scripts/start.mjs", "scripts/test.mjs", "bench/run.mjs", "tests/support/global-setup.ts"];
+    for (const file of users) {
+      const text = fs.readFileSync(file, "utf8");
+      expect(text, file).not.toContain("@react-router/dev/bin.cjs");
+      expect(text, file).toMatch(/from "(\.\/|\.\.\/scripts\/|\.\.\/\.\.\/scripts\/)build-app\.mjs"/);
+    }
+    expect(fs.readFileSync("scripts/build-app.mjs", "utf8")).toContain("@react-router/dev/bin.cjs");
+  });
+});
