@@ -90,7 +90,7 @@ function AccountMenu() {
       </Link>
       <form method="post" action="/api/auth/logout">
         <input type="hidden" name="csrf" value={root.csrfToken} />
-        <button type="submit" className="link-button">Odhlásiť sa</button>
+        <button type="submit" className="link-button" aria-label="Odhlásiť sa">Odhlásiť<span className="wide-only"> sa</span></button>
       </form>
     </div>
   );

@@ -1,7 +1,8 @@
 // Signing in and out in a real browser through the local OpenID provider's form, once
 // with JavaScript off and once with it on: the header shows the person's name, the
 // account page lists their (no) courses, signing out returns to a signed-out header.
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 test.beforeEach(async ({ context }) => {
   // offline machine: nothing but the app itself

@@ -3,7 +3,8 @@
 // with it on (client-side navigation). Uses the demo seed's slugs (helper brief > Demo
 // catalog): sekretar-klubu-v-praxi carries the "secretary" tag, riadenie-sportoveho-klubu
 // does not; archived and draft-only slugs never show.
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 test.beforeEach(async ({ context }) => {
   // offline machine: nothing but the app itself
@@ -87,19 +88,19 @@ test.describe("with JavaScript", () => {
     expect(await page.evaluate(() => (window as unknown as { __catalogMarker?: number }).__catalogMarker)).toBe(1);
   });
 
-  test("usable on a phone: no horizontal scrolling on the course page", async ({ browser }) => {
-    const ctx = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
-    const page = await ctx.newPage();
-    await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
-    for (const path of ["/", "/kurzy/riadenie-sportoveho-klubu"]) {
-      await page.goto(path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-    }
-    // the price and buy button come before the long description on a narrow screen
-    const buyTop = await page.getByRole("link", { name: "Kúpiť kurz" }).evaluate((el) => el.getBoundingClientRect().top);
-    const aboutTop = await page.getByRole("heading", { name: "O kurze" }).evaluate((el) => el.getBoundingClientRect().top);
-    expect(buyTop).toBeLessThan(aboutTop);
-    await ctx.close();
+  test.describe("on a phone", () => {
+    test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+    test("usable on a phone: no horizontal scrolling on the course page", async ({ page }) => {
+      for (const path of ["/", "/kurzy/riadenie-sportoveho-klubu"]) {
+        await page.goto(path);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+      }
+      // the price and buy button come before the long description on a narrow screen
+      const buyTop = await page.getByRole("link", { name: "Kúpiť kurz" }).evaluate((el) => el.getBoundingClientRect().top);
+      const aboutTop = await page.getByRole("heading", { name: "O kurze" }).evaluate((el) => el.getBoundingClientRect().top);
+      expect(buyTop).toBeLessThan(aboutTop);
+    });
   });
 });

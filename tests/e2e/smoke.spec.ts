@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 test.beforeEach(async ({ context }) => {
   // closed network: anything off loopback is aborted at once
@@ -6,13 +6,13 @@ test.beforeEach(async ({ context }) => {
 });
 
 for (const javaScriptEnabled of [true, false]) {
-  test(`home page renders the catalog (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({ browser }) => {
-    const context = await browser.newContext({ javaScriptEnabled });
-    const page = await context.newPage();
-    const response = await page.goto("/");
-    expect(response?.status()).toBe(200);
-    await expect(page.locator("html")).toHaveAttribute("lang", "sk");
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await context.close();
+  test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+    test("home page renders the catalog", async ({ page }) => {
+      const response = await page.goto("/");
+      expect(response?.status()).toBe(200);
+      await expect(page.locator("html")).toHaveAttribute("lang", "sk");
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    });
   });
 }

@@ -1,0 +1,178 @@
+// The `test` every browser spec imports: its `page` runs axe-core on every page the test
+// visits and fails the test on any WCAG 2.2 A/AA violation, so a new spec cannot forget
+// the check. Checked: the page after each `page.goto` (before goto returns), and every
+// other document load or client-side navigation (a link click, a redirect, a form post),
+// in the background, one at a time; when the test ends, the page it ended on, and every
+// app page the test passed through too quickly for its check (the next navigation
+// interrupted it) is opened again in the same browser context and checked then.
+// `expectAccessible(page)` checks the current page on the spot (e.g. after opening a menu).
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+
+export { expect };
+
+/** WCAG 2.0, 2.1 and 2.2, levels A and AA (axe-core's tags). */
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+type Violation = { url: string; id: string; impact: string | null | undefined; help: string; targets: string[] };
+
+/**
+ * With JavaScript off axe cannot run in the page (its timers never fire), so the page's
+ * DOM is copied into a JavaScript-enabled page of the same size, at the same URL, with
+ * every page script blocked by CSP; stylesheets and images load from the app as usual.
+ */
+class Snapshotter {
+  private context: BrowserContext | null = null;
+  constructor(private readonly browser: Browser) {}
+
+  async page(of: Page): Promise<Page> {
+    const url = of.url();
+    const html = await of.content();
+    this.context ??= await this.browser.newContext({ viewport: of.viewportSize(), javaScriptEnabled: true });
+    const copy = await this.context.newPage();
+    await copy.route((u) => u.href === url, (route) =>
+      route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html, headers: { "Content-Security-Policy": "script-src 'none'" } }),
+    );
+    await copy.goto(url);
+    return copy;
+  }
+
+  async close() {
+    await this.context?.close();
+  }
+}
+
+async function violationsOf(page: Page, snapshots?: Snapshotter): Promise<Violation[]> {
+  const url = page.url();
+  const target = snapshots ? await snapshots.page(page) : page;
+  const results = await new AxeBuilder({ page: target }).withTags(WCAG_TAGS).analyze().finally(async () => {
+    if (target !== page) await target.close();
+  });
+  return results.violations.map((v) => ({
+    url,
+    id: v.id,
+    impact: v.impact,
+    help: v.help,
+    targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(1).join(" ").trim() ?? ""}`),
+  }));
+}
+
+function describeViolations(violations: Violation[]): string {
+  return violations
+    .map((v) => `${v.url}\n  [${v.impact}] ${v.id}: ${v.help}\n${v.targets.map((t) => `    ${t}`).join("\n")}`)
+    .join("\n");
+}
+
+/** Checks the page as it is now (JavaScript on); fails at once on a violation. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const violations = await violationsOf(page);
+  expect(violations, `WCAG 2.2 AA violations:\n${describeViolations(violations)}`).toEqual([]);
+}
+
+/** A navigation that destroyed the page under a running check: not a finding. */
+function interrupted(error: unknown): boolean {
+  const text = error instanceof Error ? error.message : String(error);
+  return /Execution context was destroyed|Target (page, context or browser )?(has been )?closed|frame was detached|navigat/i.test(text);
+}
+
+class AutoAxe {
+  readonly found: Violation[] = [];
+  readonly checked: string[] = [];
+  readonly skipped: string[] = [];
+  /** every main-frame URL, in order (client-side navigations too) */
+  readonly visited: string[] = [];
+  private queue: Promise<void> = Promise.resolve();
+  /** bumped on every main-frame navigation; a check of an older one is stale */
+  private generation = 0;
+  private checkedGeneration = -1;
+  private paused = 0;
+
+  constructor(
+    private readonly page: Page,
+    private readonly snapshots?: Snapshotter,
+  ) {
+    page.on("framenavigated", (frame) => {
+      if (frame !== page.mainFrame()) return;
+      this.visited.push(frame.url());
+      this.generation++;
+      if (this.paused === 0) this.schedule();
+    });
+  }
+
+  schedule(): Promise<void> {
+    this.queue = this.queue.then(() => this.check());
+    return this.queue;
+  }
+
+  private async check(): Promise<void> {
+    const generation = this.generation;
+    if (generation === this.checkedGeneration || this.page.isClosed()) return;
+    try {
+      await this.page.waitForLoadState("load", { timeout: 10_000 });
+      if (generation !== this.generation) return; // already left
+      const violations = await violationsOf(this.page, this.snapshots);
+      if (generation !== this.generation) return; // left while checking: the result may mix two pages
+      this.checkedGeneration = generation;
+      this.checked.push(this.page.url());
+      this.found.push(...violations);
+    } catch (error) {
+      if (!interrupted(error)) throw error;
+      this.skipped.push(`${this.page.url()}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+    }
+  }
+
+  /** goto: navigate, then check before the test continues. */
+  async around<T>(navigate: () => Promise<T>): Promise<T> {
+    this.paused++;
+    try {
+      const response = await navigate();
+      await this.queue;
+      await this.schedule();
+      return response;
+    } finally {
+      this.paused--;
+    }
+  }
+
+  async finish(): Promise<void> {
+    await this.queue;
+    await this.schedule();
+    // pages left before their check finished: open them again (same cookies) and check
+    const origin = new URL(this.page.url()).origin;
+    const missed = [...new Set(this.visited)].filter((url) => {
+      if (this.checked.includes(url)) return false;
+      const u = new URL(url);
+      // the API and the provider's one-time pages cannot be revisited meaningfully
+      return u.origin === origin && !/^\/(api|idp)(\/|$)/.test(u.pathname);
+    });
+    for (const url of missed) {
+      const again = await this.page.context().newPage();
+      try {
+        await again.goto(url);
+        this.found.push(...(await violationsOf(again, this.snapshots)));
+        this.checked.push(`${url} (revisited)`);
+      } finally {
+        await again.close();
+      }
+    }
+  }
+}
+
+export const test = base.extend({
+  page: async ({ page, browser, javaScriptEnabled }, use, testInfo) => {
+    const snapshots = javaScriptEnabled === false ? new Snapshotter(browser) : undefined;
+    const axe = new AutoAxe(page, snapshots);
+    const goto = page.goto.bind(page);
+    page.goto = (url, options) => axe.around(() => goto(url, options));
+    await use(page);
+    await axe.finish();
+    await snapshots?.close();
+    await testInfo.attach("accessibility-checked-pages", {
+      body: [...axe.checked, ...axe.skipped.map((s) => `interrupted: ${s}`)].join("\n"),
+      contentType: "text/plain",
+    });
+    if (axe.found.length > 0) {
+      throw new Error(`WCAG 2.2 AA violations (axe-core, ${WCAG_TAGS.join(", ")}):\n${describeViolations(axe.found)}`);
+    }
+  },
+});
