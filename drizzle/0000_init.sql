@@ -19,7 +19,7 @@ CREATE TABLE "courses" (
 	"cover_image_url" text,
 	"price_cents" integer NOT NULL,
 	"currency" text DEFAULT 'EUR' NOT NULL,
-	"vat_rate" double precision DEFAULT 0.2 NOT NULL,
+	"vat_rate_bp" integer DEFAULT 2000 NOT NULL,
 	"vat_included" boolean DEFAULT true NOT NULL,
 	"target_audience" text[] DEFAULT '{}'::text[] NOT NULL,
 	"language" text DEFAULT 'sk' NOT NULL,
@@ -45,7 +45,8 @@ CREATE TABLE "courses" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"created_by" text NOT NULL,
 	"published_by" text,
-	CONSTRAINT "courses_slug_version_uq" UNIQUE("slug","version")
+	CONSTRAINT "courses_slug_version_uq" UNIQUE("slug","version"),
+	CONSTRAINT "courses_vat_rate_bp_range" CHECK ("courses"."vat_rate_bp" between 0 and 10000)
 );
 --> statement-breakpoint
 CREATE TABLE "levels" (
@@ -246,14 +247,15 @@ CREATE TABLE "orders" (
 	"billing_details" jsonb NOT NULL,
 	"amount_cents" integer NOT NULL,
 	"currency" text DEFAULT 'EUR' NOT NULL,
-	"vat_rate" text DEFAULT '0.20' NOT NULL,
+	"vat_rate_bp" integer DEFAULT 2000 NOT NULL,
 	"state" "order_state" DEFAULT 'pending' NOT NULL,
 	"payment_session_id" text,
 	"expires_at" timestamp with time zone,
 	"paid_at" timestamp with time zone,
 	"invoice_url" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "orders_vat_rate_bp_range" CHECK ("orders"."vat_rate_bp" between 0 and 10000)
 );
 --> statement-breakpoint
 CREATE TABLE "payments" (

@@ -6,6 +6,7 @@ import { servicesContext } from "../context";
 import { requireUserForPage } from "../lib/auth.server";
 import { listStudentEnrollments } from "#server/enrollments";
 import { hasRole } from "#server/identity";
+import { formatDateLong } from "#server/money";
 import { pageTitle } from "../site";
 
 const stateLabels: Record<string, string> = {
@@ -33,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       courseTitle: e.courseTitle,
       courseSlug: e.courseSlug,
       state: e.state,
-      enrolledAt: e.enrolledAt,
+      enrolledAt: formatDateLong(e.enrolledAt),
       completedModules: e.progress.completedModules,
       totalModules: e.progress.totalModules,
     })),
@@ -41,8 +42,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Môj účet") }, { name: "robots", content: "noindex" }];
-
-const dateFormat = new Intl.DateTimeFormat("sk-SK", { dateStyle: "long", timeZone: "Europe/Bratislava" });
 
 export default function Account({ loaderData }: Route.ComponentProps) {
   const { person, enrollments } = loaderData;
@@ -70,7 +69,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             <li key={e.id} className="card">
               <h3><Link to={`/kurzy/${e.courseSlug}`}>{e.courseTitle}</Link></h3>
               <p className="muted">
-                {stateLabels[e.state] ?? e.state} · zapísaný {dateFormat.format(new Date(e.enrolledAt))} · moduly{" "}
+                {stateLabels[e.state] ?? e.state} · zapísaný {e.enrolledAt} · moduly{" "}
                 {e.completedModules}/{e.totalModules}
               </p>
             </li>

@@ -5,9 +5,8 @@ import type { Route } from "./+types/catalog";
 import { servicesContext } from "../context";
 import { countPublicRead } from "../lib/public-read.server";
 import { pageTitle, SITE } from "../site";
-import {
-  AUDIENCE_TAGS, catalogQuerySchema, formatHours, formatMoney, listPublishedCourses, priceBreakdown, isAudienceTag, tagLabel,
-} from "#server/catalog";
+import { AUDIENCE_TAGS, catalogQuerySchema, listPublishedCourses, isAudienceTag, tagLabel } from "#server/catalog";
+import { formatHours, formatMoney, priceBreakdown } from "#server/money";
 
 const PAGE_SIZE = 12;
 

@@ -9,20 +9,12 @@ import { Breadcrumbs } from "../components/breadcrumbs";
 import { pageTitle } from "../site";
 import { pageRoute } from "../lib/page.server";
 import { DomainError } from "#server/http/errors";
-import {
-  AUDIENCE_TAGS, formatDecimal, formatHours, formatMinutes, formatMoney, getPublishedCourseWithLevels, priceBreakdown,
-  renderMarkdown, tagLabel,
-} from "#server/catalog";
+import { AUDIENCE_TAGS, getPublishedCourseWithLevels, renderMarkdown, tagLabel } from "#server/catalog";
+import { formatCount, formatDate, formatHours, formatMinutes, formatMoney, formatVatRate, priceBreakdown } from "#server/money";
 
 const languages: Record<string, string> = { sk: "slovenčina", cs: "čeština", en: "angličtina", de: "nemčina", hu: "maďarčina" };
 
-function topicsLabel(n: number) {
-  return n === 1 ? "1 téma" : n >= 2 && n <= 4 ? `${n} témy` : `${n} tém`;
-}
-
-function formatDate(d: Date) {
-  return new Intl.DateTimeFormat("sk-SK", { day: "numeric", month: "numeric", year: "numeric", timeZone: "Europe/Bratislava" }).format(d);
-}
+const TOPICS = { one: "téma", few: "témy", many: "tém" };
 
 export const loader = pageRoute(async ({ params, context }: Route.LoaderArgs) => {
   await countPublicRead(context);
@@ -52,7 +44,7 @@ export const loader = pageRoute(async ({ params, context }: Route.LoaderArgs) =>
       withVat: money(price.withVatCents),
       withoutVat: money(price.withoutVatCents),
       vat: money(price.vatCents),
-      vatPercent: formatDecimal(price.vatPercent),
+      vatRate: formatVatRate(price.vatRateBp),
     },
     instructors: course.instructorProfiles.map((p) => ({
       name: p.displayName,
@@ -69,7 +61,7 @@ export const loader = pageRoute(async ({ params, context }: Route.LoaderArgs) =>
       title: l.title,
       subtitle: l.subtitle,
       hours: l.estimatedHours > 0 ? formatHours(l.estimatedHours) : null,
-      topicCount: topicsLabel(l.topicCount),
+      topicCount: formatCount(l.topicCount, TOPICS),
       issuesIntermediateCertificate: l.issuesIntermediateCertificate,
       topics: l.topics.map((t) => ({
         id: t._id,
@@ -126,11 +118,11 @@ export default function Course({ loaderData: c }: Route.ComponentProps) {
         <aside className="buy-box" aria-labelledby="cena">
           <h2 id="cena" className="visually-hidden">Cena a nákup</h2>
           <p className="price"><span className="money">{c.price.withVat}</span></p>
-          <p className="muted">vrátane DPH {c.price.vatPercent} %</p>
+          <p className="muted">vrátane DPH {c.price.vatRate}</p>
           <dl className="facts">
             <dt>Cena bez DPH</dt>
             <dd className="money">{c.price.withoutVat}</dd>
-            <dt>DPH {c.price.vatPercent} %</dt>
+            <dt>DPH {c.price.vatRate}</dt>
             <dd className="money">{c.price.vat}</dd>
             <dt>Cena s DPH</dt>
             <dd className="money">{c.price.withVat}</dd>

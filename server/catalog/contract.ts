@@ -93,7 +93,8 @@ export const CourseDetailCourse = z.strictObject({
   coverImageUrl: z.string().nullable(),
   priceCents: z.int().min(0),
   currency: z.string().length(3),
-  vatRate: z.number(),
+  /** fraction, 0.2 = 20 % (stored as basis points) */
+  vatRate: z.number().min(0).max(1),
   vatIncluded: z.boolean(),
   durationHours: z.number(),
   language: z.string(),

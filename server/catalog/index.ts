@@ -1,5 +1,6 @@
 // Public catalog: list, course detail and preview (spec: Endpoints > Public catalog),
-// plus the price and text formatting the catalog pages show.
+// plus the Markdown and tag labels the catalog pages show (money and Slovak formats:
+// server/money).
 export {
   listPublishedCourses,
   findPublishedCourse,
@@ -27,6 +28,5 @@ export {
   Pagination,
 } from "./contract";
 export { catalogQuerySchema, parseCatalogQuery, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type CatalogQuery } from "./params";
-export { priceBreakdown, formatMoney, formatHours, formatMinutes, formatDecimal, type PriceBreakdown } from "./price";
 export { renderMarkdown } from "./markdown";
 export { AUDIENCE_TAGS, isAudienceTag, tagLabel } from "./tags";

@@ -5,6 +5,7 @@
 import { and, arrayContains, asc, count, eq, sql } from "drizzle-orm";
 import type { Database } from "../db";
 import { schema } from "../db";
+import { vatFractionFromBasisPoints } from "../money";
 import type { Accreditation, Attachment, ContentBlock, InstructorProfile } from "../db/schema";
 import type { CourseEnrollmentSummary } from "../enrollments";
 import type {
@@ -25,7 +26,7 @@ const summaryColumns = {
   coverImageUrl: courses.coverImageUrl,
   priceCents: courses.priceCents,
   currency: courses.currency,
-  vatRate: courses.vatRate,
+  vatRateBp: courses.vatRateBp,
   vatIncluded: courses.vatIncluded,
   durationHours: courses.durationHours,
   language: courses.language,
@@ -43,7 +44,8 @@ export type CourseSummary = {
   coverImageUrl: string | null;
   priceCents: number;
   currency: string;
-  vatRate: number;
+  /** basis points (2000 = 20 %); the API answers the fraction */
+  vatRateBp: number;
   vatIncluded: boolean;
   durationHours: number;
   language: string;
@@ -131,7 +133,7 @@ export function toCourseDetailResponse(
       coverImageUrl: course.coverImageUrl,
       priceCents: course.priceCents,
       currency: course.currency,
-      vatRate: course.vatRate,
+      vatRate: vatFractionFromBasisPoints(course.vatRateBp),
       vatIncluded: course.vatIncluded,
       durationHours: course.durationHours,
       language: course.language,

@@ -1,6 +1,6 @@
 // The demo catalog in Slovak (DEVELOPERS.md > How a fresh machine runs it).
 // Prices include VAT 20 %; tags are the spec's target audiences.
-import type { CourseSpec, PartSpec, QuestionSpec, TestSpec, TopicSpec } from "./builder";
+import type { CourseTree, PartInput, QuestionInput, TestInput, TopicInput } from "../authoring";
 import { ACCREDITATION, ADMIN, CONTENT_MANAGER, EVA, JURAJ } from "./people";
 
 const text = (markdown: string) => ({ type: "text" as const, markdown });
@@ -22,13 +22,13 @@ const slides = (name: string, slideCount: number) => ({ type: "presentation" as 
 const image = (name: string, alt: string, caption?: string) => ({ type: "image" as const, imagePath: `/media/images/${name}.svg`, alt, caption });
 const pdf = (name: string, file: string, sizeBytes: number) => ({ name, path: `/media/files/${file}.pdf`, sizeBytes, mimeType: "application/pdf" });
 
-const q = (text: string, answers: [string, boolean][], explanation: string): QuestionSpec => ({ text, answers, explanation });
-const multi = (text: string, answers: [string, boolean][], explanation: string): QuestionSpec => ({ type: "multiple_choice", text, answers, explanation });
-const open = (text: string, acceptedAnswers: string[], explanation: string): QuestionSpec => ({ type: "text", text, acceptedAnswers, explanation });
+const q = (text: string, answers: [string, boolean][], explanation: string): QuestionInput => ({ text, answers, explanation });
+const multi = (text: string, answers: [string, boolean][], explanation: string): QuestionInput => ({ type: "multiple_choice", text, answers, explanation });
+const open = (text: string, acceptedAnswers: string[], explanation: string): QuestionInput => ({ type: "text", text, acceptedAnswers, explanation });
 
-const partTest = (title: string, questions: QuestionSpec[]): TestSpec => ({ title, timeLimitSec: 600, cooldownMinutes: 0, showAnswersAfter: "submit", questions });
+const partTest = (title: string, questions: QuestionInput[]): TestInput => ({ title, timeLimitSec: 600, cooldownMinutes: 0, showAnswersAfter: "submit", questions });
 
-function topic(slug: string, title: string, iconName: string, parts: PartSpec[]): TopicSpec {
+function topic(slug: string, title: string, iconName: string, parts: PartInput[]): TopicInput {
   return { slug, title, iconName, estimatedMinutes: parts.length * 25, parts };
 }
 
@@ -48,7 +48,7 @@ const financeQuestions = [
   q("Čo je cash-flow?", [["Pohyb peňažných prostriedkov v čase", true], ["Počet členov", false], ["Typ tréningu", false]], "Cash-flow ukazuje, či bude mať klub peniaze vtedy, keď ich potrebuje."),
 ];
 
-const riadenieV2Levels: CourseSpec["levels"] = [
+const riadenieV2Levels: CourseTree["levels"] = [
   {
     slug: "zaklady-riadenia-klubu",
     title: "Základy riadenia klubu",
@@ -176,7 +176,7 @@ const riadenieV2Levels: CourseSpec["levels"] = [
 
 const common = {
   currency: "EUR",
-  vatRate: 0.2,
+  vatRateBp: 2000, // 20 %
   vatIncluded: true,
   language: "sk",
   accreditation: ACCREDITATION,
@@ -202,7 +202,7 @@ export function demoCatalog(now = new Date()) {
     seoTitle: "Riadenie športového klubu – akreditovaný online kurz",
     seoDescription: "Online kurz riadenia športového klubu: stanovy, rozpočet, ľudia a partnerstvá. Akreditované osvedčenie.",
   };
-  const riadenieV1: CourseSpec = {
+  const riadenieV1: CourseTree = {
     ...riadenieBase,
     priceCents: 12_900,
     durationHours: 12,
@@ -213,7 +213,7 @@ export function demoCatalog(now = new Date()) {
     archivedAt: daysAgo(60),
     levels: riadenieV2Levels.slice(0, 2).map((l) => ({ ...l, issuesIntermediateCertificate: false })),
   };
-  const riadenieV2 = (v1Id: string): CourseSpec => ({
+  const riadenieV2 = (v1Id: string): CourseTree => ({
     ...riadenieBase,
     priceCents: 14_900,
     durationHours: 18,
@@ -226,7 +226,7 @@ export function demoCatalog(now = new Date()) {
     levels: riadenieV2Levels,
   });
 
-  const financie: CourseSpec = {
+  const financie: CourseTree = {
     ...common,
     slug: "financie-a-granty-v-sporte",
     title: "Financie a granty v športe",
@@ -289,7 +289,7 @@ export function demoCatalog(now = new Date()) {
     ],
   };
 
-  const sekretar: CourseSpec = {
+  const sekretar: CourseTree = {
     ...common,
     slug: "sekretar-klubu-v-praxi",
     title: "Sekretár klubu v praxi",
@@ -328,7 +328,7 @@ export function demoCatalog(now = new Date()) {
     ],
   };
 
-  const marketing: CourseSpec = {
+  const marketing: CourseTree = {
     ...common,
     slug: "marketing-sportovej-organizacie",
     title: "Marketing športovej organizácie",
@@ -348,7 +348,7 @@ export function demoCatalog(now = new Date()) {
     levels: [riadenieV2Levels[2]],
   };
 
-  const pravo: CourseSpec = {
+  const pravo: CourseTree = {
     ...common,
     slug: "pravo-a-governance-vo-zvazoch",
     title: "Právo a governance vo zväzoch",

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db";
-import { insertCourse } from "./builder";
+import { writeCourseTree } from "../authoring";
 import { demoCatalog } from "./catalog";
 
 /**
@@ -14,12 +14,12 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     const existing = await tx.query.courses.findFirst({ columns: { id: true } });
     if (existing) return false;
     const c = demoCatalog();
-    const v1 = await insertCourse(tx, c.riadenieV1);
-    await insertCourse(tx, c.riadenieV2(v1));
-    await insertCourse(tx, c.financie);
-    await insertCourse(tx, c.sekretar);
-    await insertCourse(tx, c.marketing);
-    await insertCourse(tx, c.pravo);
+    const v1 = await writeCourseTree(tx, c.riadenieV1);
+    await writeCourseTree(tx, c.riadenieV2(v1));
+    await writeCourseTree(tx, c.financie);
+    await writeCourseTree(tx, c.sekretar);
+    await writeCourseTree(tx, c.marketing);
+    await writeCourseTree(tx, c.pravo);
     return true;
   });
 }

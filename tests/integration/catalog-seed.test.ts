@@ -91,7 +91,7 @@ describe("catalog over the demo seed", () => {
     const course = await fetch(`${app.url}/kurzy/riadenie-sportoveho-klubu`);
     expect(course.status).toBe(200);
     const page = await course.text();
-    expect(page).toMatch(/\d,\d{2} €/);
+    expect(page).toMatch(/\d,\d{2}\u00a0€/);
     expect(page).toContain("Cena bez DPH");
     expect(page).toContain('href="/kurzy/riadenie-sportoveho-klubu/kupit"');
   });

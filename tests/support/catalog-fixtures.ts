@@ -42,7 +42,7 @@ function course(values: Partial<CourseInsert> & Pick<CourseInsert, "slug" | "tit
     description: `Popis kurzu ${values.title}.`,
     priceCents: 9_900,
     currency: "EUR",
-    vatRate: 0.2,
+    vatRateBp: 2000,
     vatIncluded: true,
     language: "sk",
     durationHours: 10,

@@ -2,7 +2,7 @@
 // spec: Resources and their fields > Course; Level, Topic, Module, Part; Test, Question.
 import { sql } from "drizzle-orm";
 import {
-  boolean, doublePrecision, index, integer, jsonb, pgEnum, pgTable, text, unique, uniqueIndex,
+  boolean, check, doublePrecision, index, integer, jsonb, pgEnum, pgTable, text, unique, uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { createdAt, idPk, idRef, ts, updatedAt } from "./columns";
 
@@ -37,7 +37,8 @@ export const courses = pgTable(
     coverImageUrl: text("cover_image_url"),
     priceCents: integer("price_cents").notNull(),
     currency: text("currency").notNull().default("EUR"),
-    vatRate: doublePrecision("vat_rate").notNull().default(0.2),
+    /** VAT in basis points (2000 = 20 %); the API shows the fraction (server/money) */
+    vatRateBp: integer("vat_rate_bp").notNull().default(2000),
     vatIncluded: boolean("vat_included").notNull().default(true),
     targetAudience: text("target_audience").array().notNull().default(sql`'{}'::text[]`),
     language: text("language").notNull().default("sk"),
@@ -71,6 +72,7 @@ export const courses = pgTable(
     uniqueIndex("courses_one_published_per_slug").on(t.slug).where(sql`${t.state} = 'published'`),
     index("courses_state_idx").on(t.state),
     index("courses_tags_idx").using("gin", t.tags),
+    check("courses_vat_rate_bp_range", sql`${t.vatRateBp} between 0 and 10000`),
   ],
 );
 

@@ -1,5 +1,6 @@
 // Orders, payments, refunds and invoices. spec: Resources > Order and Payment.
-import { boolean, index, integer, jsonb, pgEnum, pgTable, text, unique } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, unique } from "drizzle-orm/pg-core";
 import { createdAt, idPk, idRef, ts, updatedAt } from "./columns";
 
 // 'refunded' and 'disputed' extend the spec's enum (DESIGN.md > Orders and payments)
@@ -22,7 +23,8 @@ export const orders = pgTable(
     billingDetails: jsonb("billing_details").$type<Record<string, unknown>>().notNull(),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("EUR"),
-    vatRate: text("vat_rate").notNull().default("0.20"),
+    /** VAT in basis points (2000 = 20 %), copied from the course version at ordering */
+    vatRateBp: integer("vat_rate_bp").notNull().default(2000),
     state: orderState("state").notNull().default("pending"),
     paymentSessionId: text("payment_session_id"),
     expiresAt: ts("expires_at"),
@@ -31,7 +33,11 @@ export const orders = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("orders_student_idx").on(t.studentId, t.createdAt), index("orders_state_idx").on(t.state)],
+  (t) => [
+    index("orders_student_idx").on(t.studentId, t.createdAt),
+    index("orders_state_idx").on(t.state),
+    check("orders_vat_rate_bp_range", sql`${t.vatRateBp} between 0 and 10000`),
+  ],
 );
 
 export const payments = pgTable(

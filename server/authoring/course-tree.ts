@@ -1,19 +1,23 @@
-// Inserts a declarative course tree (levels > topics > module > parts, tests with
-// questions) inside the caller's transaction. Ids are generated here so content files
-// stay plain data; part prerequisites refer to earlier parts by slug.
+// Writes one course version with its whole tree (levels > topics > module > parts, tests
+// with questions) inside the caller's transaction. The tree is plain data: ids are made
+// here, and a part names its prerequisites by the slugs of earlier parts of its topic.
+// The demo seed uses it today; the admin authoring API will build on it.
+import { eq } from "drizzle-orm";
 import { newId, schema, type Tx } from "../db";
 import type { ContentBlock, QuestionAnswer } from "../db/schema";
+import { assertBasisPoints } from "../money";
 
-export type QuestionSpec = {
+export type QuestionInput = {
   type?: "single_choice" | "multiple_choice" | "text";
   text: string;
+  /** [answer text, is correct] */
   answers?: [string, boolean][];
   acceptedAnswers?: string[];
   explanation: string;
   weight?: number;
 };
 
-export type TestSpec = {
+export type TestInput = {
   title: string;
   description?: string;
   timeLimitSec?: number;
@@ -22,58 +26,62 @@ export type TestSpec = {
   selectionMode?: "all" | "shuffle" | "random_subset";
   questionCount?: number;
   showAnswersAfter?: "never" | "submit" | "pass" | "last_attempt";
-  questions: QuestionSpec[];
+  questions: QuestionInput[];
 };
 
-type BlockSpec = ContentBlock extends infer B ? (B extends { id: string } ? Omit<B, "id"> : never) : never;
+/** A content block without its id (ids are made when the part is written). */
+export type BlockInput = ContentBlock extends infer B ? (B extends { id: string } ? Omit<B, "id"> : never) : never;
 
-export type PartSpec = {
+export type PartInput = {
   slug: string;
   title: string;
   summary: string;
-  blocks: BlockSpec[];
+  blocks: BlockInput[];
   attachments?: (typeof schema.parts.$inferInsert)["attachments"];
+  /** slugs of earlier parts of the same topic */
   prerequisites?: string[];
   requiredForCompletion?: boolean;
-  test?: TestSpec;
+  test?: TestInput;
 };
 
-export type TopicSpec = { slug: string; title: string; iconName: string; estimatedMinutes: number; parts: PartSpec[] };
+/** A topic and its one module (the module takes the topic's title). */
+export type TopicInput = { slug: string; title: string; iconName: string; estimatedMinutes: number; parts: PartInput[] };
 
-export type LevelSpec = {
+export type LevelInput = {
   slug: string;
   title: string;
   subtitle?: string;
   estimatedHours: number;
   issuesIntermediateCertificate?: boolean;
-  test?: TestSpec;
-  topics: TopicSpec[];
+  test?: TestInput;
+  topics: TopicInput[];
 };
 
-export type CourseSpec = Omit<typeof schema.courses.$inferInsert, "id" | "courseTestId"> & {
-  levels: LevelSpec[];
-  courseTest?: TestSpec;
+/** The course row's values (VAT as `vatRateBp`, basis points) plus its tree. */
+export type CourseTree = Omit<typeof schema.courses.$inferInsert, "id" | "courseTestId"> & {
+  levels: LevelInput[];
+  courseTest?: TestInput;
 };
 
-async function insertTest(tx: Tx, courseId: string, placement: "part" | "level" | "course", spec: TestSpec) {
+async function writeTest(tx: Tx, courseId: string, placement: "part" | "level" | "course", input: TestInput) {
   const testId = newId();
   await tx.insert(schema.tests).values({
     id: testId,
     courseId,
     placement,
-    title: spec.title,
-    description: spec.description,
+    title: input.title,
+    description: input.description,
     passingScore: 0.7,
-    timeLimitSec: spec.timeLimitSec ?? 900,
-    maxAttempts: spec.maxAttempts ?? 3,
-    cooldownMinutes: spec.cooldownMinutes ?? 0,
-    selectionMode: spec.selectionMode ?? "all",
-    questionCount: spec.questionCount,
+    timeLimitSec: input.timeLimitSec ?? 900,
+    maxAttempts: input.maxAttempts ?? 3,
+    cooldownMinutes: input.cooldownMinutes ?? 0,
+    selectionMode: input.selectionMode ?? "all",
+    questionCount: input.questionCount,
     randomizeAnswerOrder: true,
-    showAnswersAfter: spec.showAnswersAfter ?? "submit",
+    showAnswersAfter: input.showAnswersAfter ?? "submit",
   });
   await tx.insert(schema.questions).values(
-    spec.questions.map((q, i) => ({
+    input.questions.map((q, i) => ({
       testId,
       orderIndex: i,
       type: q.type ?? "single_choice",
@@ -87,12 +95,13 @@ async function insertTest(tx: Tx, courseId: string, placement: "part" | "level" 
   return testId;
 }
 
-/** Inserts one course version with its whole tree; returns the course id. */
-export async function insertCourse(tx: Tx, spec: CourseSpec): Promise<string> {
-  const { levels: levelSpecs, courseTest, ...courseValues } = spec;
+/** Writes one course version with its whole tree in `tx`; returns the new course id. */
+export async function writeCourseTree(tx: Tx, tree: CourseTree): Promise<string> {
+  const { levels: levelInputs, courseTest, ...courseValues } = tree;
+  if (courseValues.vatRateBp !== undefined) assertBasisPoints(courseValues.vatRateBp);
   const courseId = newId();
   await tx.insert(schema.courses).values({ ...courseValues, id: courseId });
-  for (const [li, level] of levelSpecs.entries()) {
+  for (const [li, level] of levelInputs.entries()) {
     const levelId = newId();
     await tx.insert(schema.levels).values({
       id: levelId,
@@ -106,8 +115,8 @@ export async function insertCourse(tx: Tx, spec: CourseSpec): Promise<string> {
       issuesIntermediateCertificate: level.issuesIntermediateCertificate ?? false,
     });
     if (level.test) {
-      const testId = await insertTest(tx, courseId, "level", level.test);
-      await tx.update(schema.levels).set({ levelTestId: testId, levelTestRequired: true }).where(eqId(schema.levels.id, levelId));
+      const testId = await writeTest(tx, courseId, "level", level.test);
+      await tx.update(schema.levels).set({ levelTestId: testId, levelTestRequired: true }).where(eq(schema.levels.id, levelId));
     }
     for (const [ti, topic] of level.topics.entries()) {
       const topicId = newId();
@@ -118,7 +127,7 @@ export async function insertCourse(tx: Tx, spec: CourseSpec): Promise<string> {
       for (const [pi, part] of topic.parts.entries()) {
         const partId = newId();
         partIds.set(part.slug, partId);
-        const partTestId = part.test ? await insertTest(tx, courseId, "part", part.test) : null;
+        const partTestId = part.test ? await writeTest(tx, courseId, "part", part.test) : null;
         await tx.insert(schema.parts).values({
           id: partId,
           courseId,
@@ -131,7 +140,7 @@ export async function insertCourse(tx: Tx, spec: CourseSpec): Promise<string> {
           attachments: part.attachments ?? [],
           prerequisites: (part.prerequisites ?? []).map((slug) => {
             const id = partIds.get(slug);
-            if (!id) throw new Error(`seed: prerequisite ${slug} of ${part.slug} must come earlier`);
+            if (!id) throw new Error(`course tree: prerequisite ${slug} of ${part.slug} must come earlier in its topic`);
             return id;
           }),
           partTestId,
@@ -142,13 +151,8 @@ export async function insertCourse(tx: Tx, spec: CourseSpec): Promise<string> {
     }
   }
   if (courseTest) {
-    const testId = await insertTest(tx, courseId, "course", courseTest);
-    await tx.update(schema.courses).set({ courseTestId: testId, courseTestRequired: true }).where(eqId(schema.courses.id, courseId));
+    const testId = await writeTest(tx, courseId, "course", courseTest);
+    await tx.update(schema.courses).set({ courseTestId: testId, courseTestRequired: true }).where(eq(schema.courses.id, courseId));
   }
   return courseId;
-}
-
-import { eq } from "drizzle-orm";
-function eqId(column: typeof schema.courses.id | typeof schema.levels.id, id: string) {
-  return eq(column, id);
 }
