@@ -33,6 +33,20 @@ export const relaxedLimits = {
   RATE_LIMIT_LOGIN_PER_15MIN: "100000",
 };
 
+/** The configuration a test app runs with (child process or in-process alike). */
+export function appTestEnv(port: number, database: TestDatabase, options: { env?: Record<string, string>; seed?: boolean } = {}) {
+  return {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: `http://localhost:${port}`,
+    LOG_LEVEL: "warn",
+    SEED_DEMO_DATA: options.seed === false ? "false" : "true",
+    ...relaxedLimits,
+    ...database.env,
+    ...options.env,
+  };
+}
+
 export async function startApp(
   options: { env?: Record<string, string>; seed?: boolean; database?: TestDatabase; port?: number } = {},
 ): Promise<RunningApp> {
@@ -46,15 +60,8 @@ export async function startApp(
     env: {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",
-      PORT: String(port),
       ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: url,
-      LOG_LEVEL: "warn",
-      SEED_DEMO_DATA: options.seed === false ? "false" : "true",
-      ...relaxedLimits,
-      ...database.env,
-      ...options.env,
+      ...appTestEnv(port, database, options),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -10,7 +10,7 @@ import { createRequestHandler } from "@react-router/express";
 import type { Database } from "#server/db";
 import type { AppProcess } from "#server/services";
 import { buildEntry } from "../../scripts/build-app.mjs";
-import { freePort, relaxedLimits } from "./app";
+import { appTestEnv, freePort } from "./app";
 import { createTestDatabase, type TestDatabase } from "./db";
 
 export type InProcessApp = { url: string; port: number; database: TestDatabase; db: Database; process: AppProcess; stop(): Promise<void> };
@@ -20,16 +20,7 @@ export async function startInProcessApp(options: { env?: Record<string, string>;
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const build = await import(/* @vite-ignore */ pathToFileURL(buildEntry()).href);
-  const appProcess: AppProcess = await build.entry.module.startServices({
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: url,
-    LOG_LEVEL: "warn",
-    SEED_DEMO_DATA: options.seed === false ? "false" : "true",
-    ...relaxedLimits,
-    ...database.env,
-    ...options.env,
-  });
+  const appProcess: AppProcess = await build.entry.module.startServices(appTestEnv(port, database, options));
   const app = express();
   app.set("trust proxy", appProcess.config.TRUST_PROXY_HOPS);
   for (const mount of appProcess.mounts) app.use(mount.path, mount.handler);
