@@ -219,6 +219,12 @@ CREATE TABLE "test_attempts" (
 	CONSTRAINT "test_attempts_number_uq" UNIQUE("test_id","enrollment_id","attempt_number")
 );
 --> statement-breakpoint
+CREATE TABLE "invoice_counters" (
+	"year" integer PRIMARY KEY NOT NULL,
+	"last_sequence" integer NOT NULL,
+	CONSTRAINT "invoice_counters_sequence_nonnegative" CHECK ("invoice_counters"."last_sequence" >= 0)
+);
+--> statement-breakpoint
 CREATE TABLE "invoices" (
 	"id" text PRIMARY KEY NOT NULL,
 	"order_id" text NOT NULL,
@@ -227,11 +233,14 @@ CREATE TABLE "invoices" (
 	"sequence" integer NOT NULL,
 	"issue_date" text NOT NULL,
 	"supply_date" text NOT NULL,
-	"pdf_path" text,
+	"variable_symbol" text NOT NULL,
+	"pdf" "bytea",
+	"pdf_rendered_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "invoices_order_uq" UNIQUE("order_id"),
 	CONSTRAINT "invoices_number_uq" UNIQUE("number"),
-	CONSTRAINT "invoices_year_seq_uq" UNIQUE("year","sequence")
+	CONSTRAINT "invoices_year_seq_uq" UNIQUE("year","sequence"),
+	CONSTRAINT "invoices_sequence_positive" CHECK ("invoices"."sequence" > 0)
 );
 --> statement-breakpoint
 CREATE TABLE "orders" (
@@ -413,6 +422,42 @@ CREATE TABLE "webhook_events" (
 	CONSTRAINT "webhook_events_provider_event_uq" UNIQUE("provider","event_id")
 );
 --> statement-breakpoint
+CREATE TABLE "mail_deliveries" (
+	"key" text PRIMARY KEY NOT NULL,
+	"kind" text NOT NULL,
+	"state" text NOT NULL,
+	"transport" text,
+	"message_id" text,
+	"recipient" text,
+	"claimed_at" timestamp with time zone NOT NULL,
+	"sent_at" timestamp with time zone,
+	"note" text
+);
+--> statement-breakpoint
+CREATE TABLE "mail_outbox" (
+	"id" text PRIMARY KEY NOT NULL,
+	"message_id" text NOT NULL,
+	"from_address" text NOT NULL,
+	"to_addresses" text[] NOT NULL,
+	"subject" text NOT NULL,
+	"text_body" text NOT NULL,
+	"html_body" text,
+	"raw" "bytea" NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "mail_outbox_message_id_uq" UNIQUE("message_id")
+);
+--> statement-breakpoint
+CREATE TABLE "mail_outbox_attachments" (
+	"id" text PRIMARY KEY NOT NULL,
+	"outbox_id" text NOT NULL,
+	"position" integer NOT NULL,
+	"filename" text NOT NULL,
+	"content_type" text NOT NULL,
+	"size" integer NOT NULL,
+	"content" "bytea" NOT NULL,
+	CONSTRAINT "mail_outbox_attachments_position_uq" UNIQUE("outbox_id","position")
+);
+--> statement-breakpoint
 ALTER TABLE "levels" ADD CONSTRAINT "levels_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "modules" ADD CONSTRAINT "modules_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "modules" ADD CONSTRAINT "modules_topic_id_topics_id_fk" FOREIGN KEY ("topic_id") REFERENCES "public"."topics"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -433,6 +478,7 @@ ALTER TABLE "invoices" ADD CONSTRAINT "invoices_order_id_orders_id_fk" FOREIGN K
 ALTER TABLE "payments" ADD CONSTRAINT "payments_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "mail_outbox_attachments" ADD CONSTRAINT "mail_outbox_attachments_outbox_id_mail_outbox_id_fk" FOREIGN KEY ("outbox_id") REFERENCES "public"."mail_outbox"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "courses_one_published_per_slug" ON "courses" USING btree ("slug") WHERE "courses"."state" = 'published';--> statement-breakpoint
 CREATE INDEX "courses_state_idx" ON "courses" USING btree ("state");--> statement-breakpoint
 CREATE INDEX "courses_tags_idx" ON "courses" USING gin ("tags");--> statement-breakpoint
@@ -457,4 +503,5 @@ CREATE INDEX "sessions_sid_idx" ON "sessions" USING btree ("idp_sid");--> statem
 CREATE INDEX "users_last_synced_idx" ON "users" USING btree ("last_synced_at");--> statement-breakpoint
 CREATE INDEX "audit_log_target_idx" ON "audit_log" USING btree ("target_type","target_id");--> statement-breakpoint
 CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_id");--> statement-breakpoint
-CREATE INDEX "idempotency_keys_created_idx" ON "idempotency_keys" USING btree ("created_at");
+CREATE INDEX "idempotency_keys_created_idx" ON "idempotency_keys" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "mail_outbox_created_idx" ON "mail_outbox" USING btree ("created_at");

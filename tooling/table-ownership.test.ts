@@ -20,6 +20,7 @@ const OWNERS: Record<string, string[]> = {
   payments: ["payments"],
   refunds: ["payments"],
   invoices: ["invoices"],
+  invoiceCounters: ["invoices"],
   users: ["identity"],
   organizations: ["identity"],
   sessions: ["auth"],
@@ -33,6 +34,9 @@ const OWNERS: Record<string, string[]> = {
   auditLog: ["audit"],
   idempotencyKeys: ["http"],
   rateLimits: ["http"],
+  mailDeliveries: ["mail"],
+  mailOutbox: ["mail"],
+  mailOutboxAttachments: ["mail"],
 };
 
 const root = path.resolve(import.meta.dirname, "..");

@@ -12,7 +12,8 @@ const origin = url.transform((u) => new URL(u).origin);
 const schema = z.object({
   APP_ENV: z.enum(["development", "production"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  // unset: loopback while the local demo identity provider runs, else every interface
+  HOST: z.string().min(1).optional(),
   PUBLIC_URL: origin.optional(),
   ADMIN_URL: origin.optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
@@ -41,6 +42,16 @@ const schema = z.object({
   // mail
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default("Akadémia športového manažmentu <noreply@localhost>"),
+  // the supplier printed on tax invoices (server/invoices); demo values by default,
+  // required in production
+  INVOICE_SUPPLIER_NAME: z.string().min(1).optional(),
+  INVOICE_SUPPLIER_ADDRESS: z.string().min(1).optional(),
+  INVOICE_SUPPLIER_ICO: z.string().regex(/^\d{6,8}$/, "must be 6 to 8 digits").optional(),
+  INVOICE_SUPPLIER_DIC: z.string().regex(/^\d{10}$/, "must be 10 digits").optional(),
+  INVOICE_SUPPLIER_IC_DPH: z.string().regex(/^[A-Z]{2}[0-9A-Z]{2,13}$/, "must be a VAT id such as SK2020123456").optional(),
+  INVOICE_SUPPLIER_IBAN: z.string().regex(/^[A-Z]{2}\d{2}[0-9A-Z ]{10,36}$/, "must be an IBAN").optional(),
+  INVOICE_SUPPLIER_BIC: z.string().regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, "must be a BIC/SWIFT code").optional(),
+  INVOICE_SUPPLIER_REGISTRATION: z.string().min(1).optional(),
   // rate limits (spec: Limits); raise them in tests that are not about limits
   RATE_LIMIT_CATALOG_PER_MIN: positiveInt.default(60),
   RATE_LIMIT_PREVIEW_PER_MIN: positiveInt.default(30),
@@ -49,11 +60,19 @@ const schema = z.object({
   RATE_LIMIT_ORDERS_PER_HOUR: positiveInt.default(5),
   RATE_LIMIT_ATTEMPT_STARTS_PER_15MIN: positiveInt.default(10),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  // operability (server/http/front.ts): Prometheus metrics on their own listener, or at
+  // /metrics on the main port behind a bearer token; the grace period of a SIGTERM
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(10),
 });
 
 export type Env = z.infer<typeof schema>;
 
-export type Config = Env & {
+export type Config = Omit<Env, "HOST"> & {
+  /** HOST, or 127.0.0.1 with the local demo identity provider, else 0.0.0.0 */
+  HOST: string;
   production: boolean;
   publicUrl: string;
   adminUrl: string;
@@ -61,6 +80,34 @@ export type Config = Env & {
   /** true when no external issuer is configured: the local demo provider runs in-process */
   localIdp: boolean;
   embeddedDatabase: boolean;
+  /** the invoice supplier: INVOICE_SUPPLIER_* or the demo defaults */
+  invoiceSupplier: InvoiceSupplier;
+};
+
+/** The seller on every tax invoice (server/invoices). */
+export type InvoiceSupplier = {
+  name: string;
+  /** one line per comma-separated part when printed */
+  address: string;
+  ico: string;
+  dic: string;
+  icDph: string;
+  iban: string;
+  bic?: string;
+  /** commercial register entry ("Zapísaná v Obchodnom registri …") */
+  registration?: string;
+};
+
+/** Fictitious demo supplier (valid formats, IBAN checksum included) for the embedded setup. */
+export const DEMO_INVOICE_SUPPLIER: InvoiceSupplier = {
+  name: "Akadémia športového manažmentu, s. r. o.",
+  address: "Športová 12, 831 04 Bratislava, Slovensko",
+  ico: "12345678",
+  dic: "2021234567",
+  icDph: "SK2021234567",
+  iban: "SK31 1200 0000 1987 4263 7541",
+  bic: "SUBASKBX",
+  registration: "Zapísaná v Obchodnom registri Mestského súdu Bratislava III, oddiel Sro, vložka č. 000000/B (demo)",
 };
 
 export class ConfigError extends Error {}
@@ -83,6 +130,12 @@ const productionRequirements: [keyof Env, string][] = [
   ["MUX_SIGNING_KEY_PRIVATE", "required for signed Mux playback"],
   ["MUX_WEBHOOK_SECRET", "required for Mux webhooks"],
   ["SMTP_URL", "the local mail outbox is not allowed in production"],
+  ["INVOICE_SUPPLIER_NAME", "tax invoices must name the real supplier, not the demo one"],
+  ["INVOICE_SUPPLIER_ADDRESS", "tax invoices carry the supplier's address"],
+  ["INVOICE_SUPPLIER_ICO", "tax invoices carry the supplier's IČO"],
+  ["INVOICE_SUPPLIER_DIC", "tax invoices carry the supplier's DIČ"],
+  ["INVOICE_SUPPLIER_IC_DPH", "tax invoices carry the supplier's IČ DPH"],
+  ["INVOICE_SUPPLIER_IBAN", "tax invoices carry the supplier's bank account"],
 ];
 
 /** Parses the environment; throws ConfigError with a one-line message naming the variable. */
@@ -111,11 +164,23 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const adminUrl = env.ADMIN_URL ?? publicUrl;
   return {
     ...env,
+    HOST: env.HOST ?? (env.OIDC_ISSUER ? "0.0.0.0" : "127.0.0.1"),
     production,
     publicUrl,
     adminUrl,
     allowedOrigins: [...new Set([publicUrl, adminUrl])],
     localIdp: !env.OIDC_ISSUER,
     embeddedDatabase: !env.DATABASE_URL,
+    invoiceSupplier: {
+      name: env.INVOICE_SUPPLIER_NAME ?? DEMO_INVOICE_SUPPLIER.name,
+      address: env.INVOICE_SUPPLIER_ADDRESS ?? DEMO_INVOICE_SUPPLIER.address,
+      ico: env.INVOICE_SUPPLIER_ICO ?? DEMO_INVOICE_SUPPLIER.ico,
+      dic: env.INVOICE_SUPPLIER_DIC ?? DEMO_INVOICE_SUPPLIER.dic,
+      icDph: env.INVOICE_SUPPLIER_IC_DPH ?? DEMO_INVOICE_SUPPLIER.icDph,
+      iban: env.INVOICE_SUPPLIER_IBAN ?? DEMO_INVOICE_SUPPLIER.iban,
+      // the demo BIC and register entry belong to the demo supplier only
+      bic: env.INVOICE_SUPPLIER_BIC ?? (env.INVOICE_SUPPLIER_IBAN ? undefined : DEMO_INVOICE_SUPPLIER.bic),
+      registration: env.INVOICE_SUPPLIER_REGISTRATION ?? (env.INVOICE_SUPPLIER_NAME ? undefined : DEMO_INVOICE_SUPPLIER.registration),
+    },
   };
 }

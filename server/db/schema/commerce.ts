@@ -1,7 +1,7 @@
 // Orders, payments, refunds and invoices. spec: Resources > Order and Payment.
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, unique } from "drizzle-orm/pg-core";
-import { createdAt, idPk, idRef, ts, updatedAt } from "./columns";
+import { bytea, createdAt, idPk, idRef, ts, updatedAt } from "./columns";
 
 // 'refunded' and 'disputed' extend the spec's enum (DESIGN.md > Orders and payments)
 export const orderState = pgEnum("order_state", ["pending", "paid", "failed", "expired", "refunded", "disputed"]);
@@ -83,14 +83,38 @@ export const invoices = pgTable(
   {
     id: idPk(),
     orderId: idRef("order_id").notNull().unique("invoices_order_uq").references(() => orders.id),
-    // INV-YYYY-NNNN, gapless per calendar year
+    // INV-YYYY-NNNN, gapless per calendar year (server/invoices: invoice_counters)
     number: text("number").notNull().unique("invoices_number_uq"),
     year: integer("year").notNull(),
     sequence: integer("sequence").notNull(),
+    /** YYYY-MM-DD in Europe/Bratislava: the day the paying transaction assigned the number */
     issueDate: text("issue_date").notNull(),
+    /** YYYY-MM-DD in Europe/Bratislava: the day of the successful payment */
     supplyDate: text("supply_date").notNull(),
-    pdfPath: text("pdf_path"),
+    /** digits only, at most 10 (Slovak payment orders): YYYYNNNN of the number */
+    variableSymbol: text("variable_symbol").notNull(),
+    /** the tax invoice, rendered once by the invoices.render-pdf job and never replaced */
+    pdf: bytea("pdf"),
+    pdfRenderedAt: ts("pdf_rendered_at"),
     createdAt: createdAt(),
   },
-  (t) => [unique("invoices_year_seq_uq").on(t.year, t.sequence)],
+  (t) => [
+    unique("invoices_year_seq_uq").on(t.year, t.sequence),
+    check("invoices_sequence_positive", sql`${t.sequence} > 0`),
+  ],
+);
+
+/**
+ * One row per calendar year: the last invoice sequence handed out. Assigning a number
+ * updates this row inside the paying transaction (a row lock until commit), so
+ * concurrent payments wait for each other and a rolled-back payment gives its number
+ * back: numbers are unique and gapless.
+ */
+export const invoiceCounters = pgTable(
+  "invoice_counters",
+  {
+    year: integer("year").primaryKey(),
+    lastSequence: integer("last_sequence").notNull(),
+  },
+  (t) => [check("invoice_counters_sequence_nonnegative", sql`${t.lastSequence} >= 0`)],
 );

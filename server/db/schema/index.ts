@@ -4,3 +4,4 @@ export * from "./commerce";
 export * from "./certificates";
 export * from "./identity";
 export * from "./platform";
+export * from "./mail";

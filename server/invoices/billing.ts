@@ -1,0 +1,86 @@
+// The customer on the invoice, read from the order's billingDetails snapshot (spec: Order
+// > billingDetails; billingAddress variants). Read tolerantly: the members may sit at the
+// top level or under `billingAddress`/`address`, and club purchases use the
+// `organization` variant (orgName, ico, dic, icDph, address as text or object).
+// A natural person when there is no company or organization name (spec: Invoice rules).
+
+export type InvoiceCustomer = {
+  kind: "person" | "company";
+  name: string;
+  /** street; postal code and city; country */
+  addressLines: string[];
+  ico?: string;
+  dic?: string;
+  icDph?: string;
+  contactPerson?: string;
+  email?: string;
+};
+
+const COUNTRIES: Record<string, string> = {
+  SK: "Slovensko",
+  SVK: "Slovensko",
+  CZ: "Česko",
+  CZE: "Česko",
+  AT: "Rakúsko",
+  HU: "Maďarsko",
+  PL: "Poľsko",
+  DE: "Nemecko",
+};
+
+/** "SK" → "Slovensko"; anything else as written. */
+export function countryName(country: string): string {
+  return COUNTRIES[country.trim().toUpperCase()] ?? country.trim();
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function text(value: unknown): string | undefined {
+  if (typeof value === "number") return String(value);
+  if (typeof value !== "string") return undefined;
+  const trimmed = value.trim();
+  return trimmed === "" ? undefined : trimmed;
+}
+
+function addressLinesOf(source: Record<string, unknown>): string[] {
+  const street = text(source.street);
+  const city = [text(source.postalCode), text(source.city)].filter(Boolean).join(" ");
+  const country = text(source.country);
+  return [street, city || undefined, country ? countryName(country) : undefined].filter((l): l is string => !!l);
+}
+
+/**
+ * The invoice customer from a billingDetails snapshot; `fallbackName` (the student's
+ * display name) names a person whose snapshot lacks first and last name.
+ */
+export function customerFromBilling(details: Record<string, unknown>, fallbackName: string): InvoiceCustomer {
+  const nested = isRecord(details.billingAddress) ? details.billingAddress : {};
+  const address = isRecord(details.address) ? details.address : {};
+  // later layers win; nested objects are layers, not values
+  const source: Record<string, unknown> = {};
+  for (const layer of [address, nested, details]) {
+    for (const [key, value] of Object.entries(layer)) if (!isRecord(value) && value !== undefined && value !== null) source[key] = value;
+  }
+
+  let addressLines = addressLinesOf(source);
+  if (addressLines.length === 0 && typeof details.address === "string") {
+    addressLines = details.address.split(/\s*[,\n]\s*/).filter(Boolean);
+  }
+  const email = text(source.contactEmail) ?? text(source.email);
+  const companyName = text(source.companyName) ?? text(source.orgName) ?? text(source.legalName);
+  if (companyName) {
+    return {
+      kind: "company",
+      name: companyName,
+      addressLines,
+      ico: text(source.ico),
+      dic: text(source.dic),
+      icDph: text(source.icDph),
+      contactPerson: text(source.contactPerson),
+      email,
+    };
+  }
+  const name = [text(source.firstName), text(source.lastName)].filter(Boolean).join(" ") || fallbackName;
+  return { kind: "person", name, addressLines, email };
+}

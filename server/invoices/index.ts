@@ -1,0 +1,25 @@
+// Invoices (spec: Order and Payment > Invoice rules; DESIGN.md > Orders and payments):
+// gapless numbers INV-YYYY-NNNN assigned in the paying transaction, a Slovak tax invoice
+// PDF rendered once by a job and stored in the database, served unchanged forever.
+//
+// For the orders/payments areas:
+// - `assignInvoice(tx, { orderId, paidAt })` inside the transaction that marks the order
+//   paid (idempotent per order); then enqueue `invoices.render-pdf { invoiceId }` in the
+//   same transaction.
+// - `invoicePdfForOrder(db, orderId)` for GET /api/orders/<id>/invoice (null → 404),
+//   `invoiceForOrder` for the invoice URL in order views.
+// The order's billingDetails is read as billing.ts describes; amountCents is the price
+// the buyer paid (with VAT) and vatRateBp its rate.
+export { assignInvoice, formatInvoiceNumber, variableSymbolOf, bratislavaDay, type AssignedInvoice } from "./numbering";
+export {
+  renderInvoicePdf,
+  renderInvoicePdfJob,
+  invoicePdfForOrder,
+  invoiceForOrder,
+  ensureInvoicePdfForOrder,
+  invoiceFileName,
+  paymentMethodLabel,
+  type InvoiceSummary,
+  type RenderResult,
+} from "./render";
+export { customerFromBilling, type InvoiceCustomer } from "./billing";

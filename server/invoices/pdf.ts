@@ -1,0 +1,208 @@
+// The Slovak tax invoice ("Faktúra – daňový doklad") as a PDF, drawn with pdfkit in
+// DejaVu Sans (every Slovak glyph and €). Pure: data in, bytes out; the caller stores
+// the bytes once (render.ts). Amounts and rates come formatted from server/money.
+import { createRequire } from "node:module";
+import PDFDocument from "pdfkit";
+import type { InvoiceSupplier } from "../config";
+import { formatDate, formatMoney, formatVatRate, type PriceBreakdown } from "../money";
+import type { InvoiceCustomer } from "./billing";
+
+const require = createRequire(import.meta.url);
+
+/** The DejaVu Sans files from the `dejavu-fonts-ttf` package (resolved at run time, so the built server finds them in node_modules). */
+export const FONT_FILES = {
+  regular: require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf"),
+  bold: require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf"),
+};
+
+export type InvoiceDocument = {
+  number: string;
+  /** YYYY-MM-DD */
+  issueDate: string;
+  /** YYYY-MM-DD, the day of the successful payment */
+  supplyDate: string;
+  variableSymbol: string;
+  orderId: string;
+  paymentMethod: string;
+  supplier: InvoiceSupplier;
+  customer: InvoiceCustomer;
+  line: { description: string; quantity: number };
+  price: PriceBreakdown;
+  /** written into the PDF's metadata, so the same data renders the same bytes */
+  createdAt: Date;
+};
+
+const PAGE = { width: 595.28, margin: 50 };
+const CONTENT = PAGE.width - 2 * PAGE.margin;
+const GREY = "#555555";
+const RULE = "#bbbbbb";
+
+function partyLines(lines: (string | undefined | false)[]): string[] {
+  return lines.filter((l): l is string => typeof l === "string" && l.length > 0);
+}
+
+export function supplierLines(s: InvoiceSupplier): string[] {
+  return partyLines([
+    ...s.address.split(/\s*,\s*/),
+    `IČO: ${s.ico}`,
+    `DIČ: ${s.dic}`,
+    `IČ DPH: ${s.icDph}`,
+  ]);
+}
+
+export function customerLines(c: InvoiceCustomer): string[] {
+  return partyLines([
+    ...c.addressLines,
+    c.kind === "company" && c.ico ? `IČO: ${c.ico}` : false,
+    c.kind === "company" && c.dic ? `DIČ: ${c.dic}` : false,
+    c.kind === "company" && c.icDph ? `IČ DPH: ${c.icDph}` : false,
+    c.kind === "company" && c.contactPerson ? `Kontaktná osoba: ${c.contactPerson}` : false,
+    c.kind === "person" ? "Fyzická osoba – nepodnikateľ" : false,
+    c.email ? `E-mail: ${c.email}` : false,
+  ]);
+}
+
+/** Renders the invoice; resolves with the PDF bytes. */
+export function renderInvoiceDocument(data: InvoiceDocument): Promise<Uint8Array> {
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: PAGE.margin,
+    font: FONT_FILES.regular,
+    lang: "sk",
+    displayTitle: true,
+    info: {
+      Title: `Faktúra ${data.number}`,
+      Author: data.supplier.name,
+      Subject: `Faktúra – daňový doklad ${data.number}`,
+      Creator: data.supplier.name,
+      CreationDate: data.createdAt,
+      ModDate: data.createdAt,
+    },
+  });
+  doc.registerFont("regular", FONT_FILES.regular);
+  doc.registerFont("bold", FONT_FILES.bold);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Uint8Array>((resolve, reject) => {
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    doc.on("error", reject);
+  });
+
+  const left = PAGE.margin;
+  const { price } = data;
+  const money = (cents: number) => formatMoney(cents, price.currency);
+
+  // title and number
+  doc.font("bold").fontSize(18).fillColor("black").text("Faktúra – daňový doklad", left, 50, { width: CONTENT });
+  doc.font("regular").fontSize(11).text(`Číslo faktúry: `, left, 78, { continued: true }).font("bold").text(data.number);
+  rule(doc, 100);
+
+  // dates and payment identifiers, two columns of label/value pairs
+  const facts: [string, string][] = [
+    ["Dátum vystavenia:", formatDate(data.issueDate)],
+    ["Dátum dodania:", formatDate(data.supplyDate)],
+    ["Dátum splatnosti:", formatDate(data.issueDate)],
+    ["Forma úhrady:", data.paymentMethod],
+    ["Variabilný symbol:", data.variableSymbol],
+    ["Číslo objednávky:", data.orderId],
+  ];
+  let y = 112;
+  for (let i = 0; i < facts.length; i += 2) {
+    for (const [col, fact] of [facts[i], facts[i + 1]].entries()) {
+      if (!fact) continue;
+      const x = left + col * (CONTENT / 2);
+      doc.font("regular").fontSize(9).fillColor(GREY).text(fact[0], x, y, { width: 105 });
+      doc.font("regular").fontSize(9).fillColor("black").text(fact[1], x + 105, y, { width: CONTENT / 2 - 110 });
+    }
+    y += 16;
+  }
+  rule(doc, y + 4);
+
+  // supplier and customer
+  y += 16;
+  const partyTop = y;
+  const colWidth = CONTENT / 2 - 10;
+  doc.font("bold").fontSize(10).fillColor(GREY).text("Dodávateľ", left, partyTop, { width: colWidth });
+  doc.font("bold").fontSize(10).fillColor(GREY).text("Odberateľ", left + CONTENT / 2, partyTop, { width: colWidth });
+  doc.font("bold").fontSize(11).fillColor("black").text(data.supplier.name, left, partyTop + 16, { width: colWidth });
+  doc.font("regular").fontSize(10).text(supplierLines(data.supplier).join("\n"), { width: colWidth, lineGap: 2 });
+  const supplierBottom = doc.y;
+  doc.font("bold").fontSize(11).text(data.customer.name, left + CONTENT / 2, partyTop + 16, { width: colWidth });
+  doc.font("regular").fontSize(10).text(customerLines(data.customer).join("\n"), { width: colWidth, lineGap: 2 });
+  y = Math.max(supplierBottom, doc.y) + 18;
+
+  // the line item
+  const cols = [
+    { label: "Položka", width: 165, align: "left" as const },
+    { label: "Množstvo", width: 52, align: "right" as const },
+    { label: "Cena bez DPH", width: 75, align: "right" as const },
+    { label: "Sadzba DPH", width: 63, align: "right" as const },
+    { label: "DPH", width: 65, align: "right" as const },
+    { label: "Cena s DPH", width: CONTENT - 165 - 52 - 75 - 63 - 65, align: "right" as const },
+  ];
+  doc.rect(left, y, CONTENT, 20).fill("#eeeeee");
+  let x = left;
+  for (const c of cols) {
+    doc.font("bold").fontSize(8.5).fillColor("black").text(c.label, x + 4, y + 6, { width: c.width - 8, align: c.align });
+    x += c.width;
+  }
+  y += 26;
+  const values = [
+    data.line.description,
+    `${data.line.quantity} ks`,
+    money(price.withoutVatCents),
+    formatVatRate(price.vatRateBp),
+    money(price.vatCents),
+    money(price.withVatCents),
+  ];
+  x = left;
+  let rowBottom = y;
+  for (const [i, c] of cols.entries()) {
+    doc.font("regular").fontSize(9).text(values[i], x + 4, y, { width: c.width - 8, align: c.align });
+    rowBottom = Math.max(rowBottom, doc.y);
+    x += c.width;
+  }
+  y = rowBottom + 8;
+  rule(doc, y);
+
+  // VAT recapitulation and total
+  y += 12;
+  const labelX = left + CONTENT - 300;
+  const summary: [string, string, boolean][] = [
+    [`Základ dane (${formatVatRate(price.vatRateBp)}):`, money(price.withoutVatCents), false],
+    [`DPH ${formatVatRate(price.vatRateBp)}:`, money(price.vatCents), false],
+    ["Celkom s DPH:", money(price.withVatCents), true],
+  ];
+  for (const [label, value, strong] of summary) {
+    doc.font(strong ? "bold" : "regular").fontSize(strong ? 12 : 10).fillColor("black");
+    doc.text(label, labelX, y, { width: 180, align: "right" });
+    doc.text(value, labelX + 185, y, { width: 115, align: "right" });
+    y += strong ? 20 : 16;
+  }
+  doc.font("bold").fontSize(10).text("Uhradené – neuhrádzajte.", labelX, y + 2, { width: 300, align: "right" });
+  y += 30;
+
+  // bank account and payment note
+  rule(doc, y);
+  y += 10;
+  const bank = [`IBAN: ${data.supplier.iban}`, data.supplier.bic ? `BIC (SWIFT): ${data.supplier.bic}` : ""].filter(Boolean).join("   ");
+  doc.font("bold").fontSize(9).fillColor("black").text("Bankové spojenie: ", left, y, { continued: true }).font("regular").text(bank);
+  doc.moveDown(0.4);
+  doc
+    .font("regular")
+    .fontSize(9)
+    .text(`Suma ${money(price.withVatCents)} bola uhradená dňa ${formatDate(data.supplyDate)} (${data.paymentMethod}).`, left, doc.y, { width: CONTENT });
+
+  // footer: register entry and who issued it
+  const footer = [data.supplier.registration, `${data.supplier.name}, IČO ${data.supplier.ico}, IČ DPH ${data.supplier.icDph}`]
+    .filter(Boolean)
+    .join("\n");
+  doc.font("regular").fontSize(7.5).fillColor(GREY).text(footer, left, 755, { width: CONTENT, align: "center" });
+
+  doc.end();
+  return done;
+}
+
+function rule(doc: PDFKit.PDFDocument, y: number) {
+  doc.save().moveTo(PAGE.margin, y).lineTo(PAGE.width - PAGE.margin, y).lineWidth(0.7).strokeColor(RULE).stroke().restore();
+}

@@ -1,0 +1,141 @@
+// The invoice PDF: rendered once (the invoices.render-pdf job, or inline for the
+// purchase confirmation e-mail), stored in invoices.pdf, served unchanged forever
+// (spec: Limits: retention 10 years). A rerun finds the PDF and stops; two concurrent
+// renders race on `pdf is null` and the first one's bytes stay.
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { InvoiceSupplier } from "../config";
+import { schema, type Database, type DbOrTx } from "../db";
+import { DomainError } from "../http/errors";
+import type { Logger } from "../log";
+import { priceBreakdown } from "../money";
+import type { QueuePayloads } from "../queue";
+import { customerFromBilling } from "./billing";
+import { renderInvoiceDocument, type InvoiceDocument } from "./pdf";
+
+const { invoices, orders, payments } = schema;
+
+const PAYMENT_METHODS: Record<string, string> = {
+  card: "platobná karta",
+  bank_transfer: "bankový prevod",
+  transfer: "bankový prevod",
+  apple_pay: "Apple Pay",
+  google_pay: "Google Pay",
+  sandbox: "online platba (testovacia brána)",
+};
+
+/** The payment method as the invoice says it ("platobná karta"); unknown methods say "online platba". */
+export function paymentMethodLabel(method: string | null | undefined): string {
+  if (!method) return "online platba cez platobnú bránu";
+  return PAYMENT_METHODS[method.toLowerCase()] ?? `online platba (${method})`;
+}
+
+/** Everything printed on the invoice, read from the invoice, its order and the order's payment. */
+export async function invoiceDocumentData(db: DbOrTx, invoiceId: string, supplier: InvoiceSupplier): Promise<InvoiceDocument> {
+  const [row] = await db
+    .select({ invoice: invoices, order: orders })
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .where(eq(invoices.id, invoiceId));
+  if (!row) throw new DomainError("not_found", "Faktúra neexistuje.", { invoiceId });
+  const { invoice, order } = row;
+  const [payment] = await db
+    .select({ method: payments.method })
+    .from(payments)
+    .where(and(eq(payments.orderId, order.id), eq(payments.state, "completed")))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return {
+    number: invoice.number,
+    issueDate: invoice.issueDate,
+    supplyDate: invoice.supplyDate,
+    variableSymbol: invoice.variableSymbol,
+    orderId: order.id,
+    paymentMethod: paymentMethodLabel(payment?.method),
+    supplier,
+    customer: customerFromBilling(order.billingDetails, order.studentDisplayName),
+    line: { description: `Online kurz „${order.courseTitle}“`, quantity: 1 },
+    // amountCents is what the buyer paid: the price with VAT
+    price: priceBreakdown({ priceCents: order.amountCents, vatRateBp: order.vatRateBp, vatIncluded: true, currency: order.currency }),
+    createdAt: invoice.createdAt,
+  };
+}
+
+export type RenderResult = { invoiceId: string; number: string; rendered: boolean };
+
+/**
+ * Renders and stores the invoice's PDF unless it has one (then `rendered: false`).
+ * Never replaces stored bytes.
+ */
+export async function renderInvoicePdf(db: Database, invoiceId: string, supplier: InvoiceSupplier): Promise<RenderResult> {
+  const [invoice] = await db
+    .select({ id: invoices.id, number: invoices.number, rendered: invoices.pdfRenderedAt })
+    .from(invoices)
+    .where(eq(invoices.id, invoiceId));
+  if (!invoice) throw new DomainError("not_found", "Faktúra neexistuje.", { invoiceId });
+  if (invoice.rendered) return { invoiceId, number: invoice.number, rendered: false };
+  const pdf = await renderInvoiceDocument(await invoiceDocumentData(db, invoiceId, supplier));
+  const stored = await db
+    .update(invoices)
+    .set({ pdf, pdfRenderedAt: new Date() })
+    .where(and(eq(invoices.id, invoiceId), isNull(invoices.pdf)))
+    .returning({ id: invoices.id });
+  return { invoiceId, number: invoice.number, rendered: stored.length === 1 };
+}
+
+/** The handler of the `invoices.render-pdf` job (jobs/ registers it). */
+export function renderInvoicePdfJob(deps: { db: Database; log: Logger; supplier: InvoiceSupplier }) {
+  return async (data: QueuePayloads["invoices.render-pdf"]) => {
+    const result = await renderInvoicePdf(deps.db, data.invoiceId, deps.supplier);
+    if (result.rendered) deps.log.info("invoice PDF rendered", { invoiceId: result.invoiceId, number: result.number });
+    else deps.log.debug("invoice PDF already stored", { invoiceId: result.invoiceId });
+    return result;
+  };
+}
+
+export type InvoiceSummary = { invoiceId: string; number: string; issueDate: string; supplyDate: string; pdfReady: boolean };
+
+/** The order's invoice (without the PDF bytes), or null before payment. */
+export async function invoiceForOrder(db: DbOrTx, orderId: string): Promise<InvoiceSummary | null> {
+  const [row] = await db
+    .select({
+      invoiceId: invoices.id,
+      number: invoices.number,
+      issueDate: invoices.issueDate,
+      supplyDate: invoices.supplyDate,
+      renderedAt: invoices.pdfRenderedAt,
+    })
+    .from(invoices)
+    .where(eq(invoices.orderId, orderId));
+  if (!row) return null;
+  const { renderedAt, ...rest } = row;
+  return { ...rest, pdfReady: renderedAt !== null };
+}
+
+/** The stored PDF of the order's invoice; null before payment or before rendering (→ 404). */
+export async function invoicePdfForOrder(db: DbOrTx, orderId: string): Promise<{ number: string; pdf: Uint8Array } | null> {
+  const [row] = await db.select({ number: invoices.number, pdf: invoices.pdf }).from(invoices).where(eq(invoices.orderId, orderId));
+  if (!row?.pdf) return null;
+  return { number: row.number, pdf: row.pdf };
+}
+
+/**
+ * The order's invoice PDF, rendering it now when the job has not yet (the purchase
+ * confirmation e-mail attaches it). Null when the order has no invoice.
+ */
+export async function ensureInvoicePdfForOrder(
+  db: Database,
+  orderId: string,
+  supplier: InvoiceSupplier,
+): Promise<{ number: string; pdf: Uint8Array } | null> {
+  const ready = await invoicePdfForOrder(db, orderId);
+  if (ready) return ready;
+  const invoice = await invoiceForOrder(db, orderId);
+  if (!invoice) return null;
+  await renderInvoicePdf(db, invoice.invoiceId, supplier);
+  return invoicePdfForOrder(db, orderId);
+}
+
+/** The file name a download offers: "faktura-INV-2026-0001.pdf". */
+export function invoiceFileName(number: string): string {
+  return `faktura-${number}.pdf`;
+}
