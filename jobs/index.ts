@@ -11,6 +11,7 @@ import { purgeIdempotencyKeys } from "#server/http/idempotency";
 import { purgeRateLimits } from "#server/http/rate-limit";
 import { REFRESH_CACHES_CRON, refreshCachesJob, type IdpApi } from "#server/identity";
 import { PURGE_SESSIONS_CRON, purgeSessionsJob } from "#server/auth";
+import { EXPIRE_PENDING_CRON, expirePendingOrders } from "#server/orders";
 
 export type Jobs = {
   boss: PgBoss;
@@ -42,7 +43,7 @@ const QUEUES: Record<QueueName, QueueSetup> = {
   "platform.purge-idempotency-keys": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 300 }, cron: "20 * * * *" },
   // every 10 minutes: per-IP counters of one-minute windows pile up quickly
   "platform.purge-rate-limits": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 60 }, cron: "*/10 * * * *" },
-  "orders.expire-pending": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 60 } },
+  "orders.expire-pending": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 60 }, cron: EXPIRE_PENDING_CRON },
   "invoices.render-pdf": { options: { retryLimit: 5, retryDelay: 30, retryBackoff: true } },
   "certificates.issue": { options: { retryLimit: 5, retryDelay: 60, retryBackoff: true } },
   "mail.send": { options: { retryLimit: 8, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600 } },
@@ -122,6 +123,12 @@ async function registerWorkers(boss: PgBoss, deps: { db: Database; log: Logger; 
     const deleted = await purgeRateLimits(db);
     log.debug("expired rate-limit counters purged", { deleted });
     return { deleted };
+  });
+  // pending orders older than 24 h become expired (DESIGN.md > Orders and payments)
+  await work(boss, "orders.expire-pending", async () => {
+    const expired = await expirePendingOrders(db);
+    if (expired > 0) log.info("pending orders expired", { expired });
+    return { expired };
   });
   // orders, invoices, certificates, mail, enrollments, tests: their areas add workers here
 }

@@ -7,7 +7,7 @@
 //   mounts of the stand-ins, and stop().
 import fs from "node:fs";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { openDatabase, type Database, type DatabaseHandle } from "./db";
@@ -18,6 +18,7 @@ import { startJobs } from "../jobs";
 import type { Queue } from "./queue";
 import { createIdpApi, type IdpApi } from "./identity";
 import { chooseIdentityProvider, createOidcClient, sessionKeys, type Auth, type OidcSettings } from "./auth";
+import { createPayments, type Payments } from "./payments";
 
 /** What every loader and action may use (React Router context). */
 export type AppServices = {
@@ -30,6 +31,8 @@ export type AppServices = {
   idpApi: IdpApi;
   /** background jobs: `queue.enqueue(tx, name, data)` inside the business transaction */
   queue: Queue;
+  /** payment gateway adapter (sessions) and the webhook receiver (server/payments) */
+  payments: Payments;
   /** the time domain code uses; tests may hand in another */
   clock: Clock;
   /** origins the app answers for (PUBLIC_URL, ADMIN_URL) */
@@ -83,6 +86,23 @@ export async function startServices(
   const { oidc, localIdp } = await chooseIdentityProvider(config, sessionSecret, log, { quiet: options.seedOnly });
   const mounts: AppProcess["mounts"] = localIdp ? [{ path: "/idp", handler: localIdp.handler }] : [];
 
+  // payment gateway: PAYMENT_GATEWAY_URL, else the sandbox mounted on this server
+  let gatewayUrl = config.PAYMENT_GATEWAY_URL;
+  let webhookSecret = config.PAYMENT_WEBHOOK_SECRET;
+  if (!gatewayUrl) {
+    const { startSandboxGateway } = await import("./stand-ins");
+    webhookSecret ??= createHmac("sha256", sessionSecret).update("sandbox-payment-webhook").digest("hex");
+    const sandbox = startSandboxGateway({ baseUrl: `${config.publicUrl}/sandbox-gateway`, secret: webhookSecret, production: config.production, log });
+    mounts.push({ path: "/sandbox-gateway", handler: sandbox.handler as RequestHandler });
+    gatewayUrl = sandbox.baseUrl;
+  }
+  if (!webhookSecret) throw new ConfigError("Missing configuration: PAYMENT_WEBHOOK_SECRET is required with PAYMENT_GATEWAY_URL");
+  const payments = createPayments({
+    url: gatewayUrl,
+    secret: webhookSecret,
+    name: config.PAYMENT_GATEWAY_URL ? new URL(config.PAYMENT_GATEWAY_URL).hostname : "sandbox",
+  });
+
   const idpApi = createIdpApi({ apiUrl: oidc.apiUrl, apiToken: oidc.apiToken });
   const jobs = await startJobs(database, config, log, { work: options.startJobs ?? !options.seedOnly, idpApi });
   const services: AppServices = {
@@ -96,6 +116,7 @@ export async function startServices(
     },
     idpApi,
     queue: jobs.queue,
+    payments,
     clock: systemClock,
     site: { publicUrl: config.publicUrl, adminUrl: config.adminUrl, allowedOrigins: config.allowedOrigins },
   };

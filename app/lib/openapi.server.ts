@@ -5,6 +5,8 @@ import { z } from "zod";
 import { buildOpenApiDocument, type ApiArea, type OpenApiDocument } from "#server/http/openapi";
 import { catalogApi } from "#server/catalog";
 import { authApi } from "#server/auth";
+import { ordersApi } from "#server/orders";
+import { paymentsApi } from "#server/payments";
 
 const documentApi: ApiArea = {
   schemas: {},
@@ -21,7 +23,7 @@ const documentApi: ApiArea = {
   ],
 };
 
-export const apiAreas: ApiArea[] = [catalogApi, authApi, documentApi];
+export const apiAreas: ApiArea[] = [catalogApi, authApi, ordersApi, paymentsApi, documentApi];
 
 let cached: OpenApiDocument | undefined;
 

@@ -70,3 +70,5 @@ export async function anonymizeStudentEnrollments(db: DbOrTx, studentId: string)
     .returning({ id: schema.enrollments.id });
   return rows.length;
 }
+
+export { enrollStudent, suspendEnrollmentsOfOrder, cancelEnrollmentsOfOrder, type NewEnrollment } from "./enroll";

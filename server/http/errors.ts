@@ -56,6 +56,8 @@ export const ERROR_CODES = {
   idempotency_in_progress: { status: 409, message: "Rovnaká požiadavka sa práve spracúva." },
   // DESIGN: Orders and payments (payment.completed with another amount: recorded, pays nothing)
   amount_mismatch: { status: 409, message: "Suma platby nezodpovedá objednávke." },
+  // issue 10: retry-payment applies to failed or expired orders only
+  order_not_retryable: { status: 409, message: "Túto objednávku nemožno znova zaplatiť." },
 
   // 413: docs/decisions.md Request size (also written by server.mjs before routing)
   payload_too_large: { status: 413, message: "Požiadavka je príliš veľká." },
@@ -70,6 +72,8 @@ export const ERROR_CODES = {
   // 5xx
   internal: { status: 500, message: "Nastala neočakávaná chyba." },
   identity_provider_unavailable: { status: 503, message: "Prihlasovanie je dočasne nedostupné. Skúste to o chvíľu." },
+  // the payment gateway did not open a payment session (the order is not created)
+  payment_gateway_unavailable: { status: 503, message: "Platobná brána je dočasne nedostupná. Skúste to o chvíľu." },
 } as const satisfies Record<string, Entry>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -4,3 +4,5 @@
 export { refuseInProduction, StandInRefusedError } from "./guard";
 export { startLocalIdp, DEMO_PASSWORD, DEMO_PEOPLE, DEMO_ORGANIZATIONS, findPerson, findOrganization } from "./identity-provider";
 export type { LocalIdp, LocalIdpOptions, DemoPerson, DemoOrganization } from "./identity-provider";
+export { startSandboxGateway } from "./payment-gateway";
+export type { SandboxGateway, SandboxGatewayOptions } from "./payment-gateway";

@@ -1,0 +1,31 @@
+// GET /api/orders/<id>/invoice: the stored tax invoice PDF of the owner's paid order
+// (spec: Endpoints > Orders (student)); before payment (or before the render job has
+// stored it, a few seconds after payment) → 404; anyone else's order → 404.
+import type { Route } from "./+types/invoice";
+import { apiRoute } from "../../../lib/api.server";
+import { requireUser } from "../../../lib/auth.server";
+import { servicesContext } from "../../../context";
+import { DomainError, methodNotAllowed } from "#server/http/errors";
+import { assertOrderOwner } from "#server/orders";
+import { invoiceFileName, invoiceForOrder, invoicePdfForOrder } from "#server/invoices";
+
+export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
+  const { user } = requireUser(context);
+  const { db } = context.get(servicesContext);
+  const order = await assertOrderOwner(db, user.id, params.orderId);
+  const invoice = await invoicePdfForOrder(db, order.id);
+  if (!invoice) {
+    const pending = await invoiceForOrder(db, order.id);
+    if (pending) throw new DomainError("not_found", "Faktúra sa ešte pripravuje. Skúste to o chvíľu.", { invoiceNumber: pending.number }, { headers: { "Retry-After": "5" } });
+    throw new DomainError("not_found", "Objednávka zatiaľ nemá faktúru.");
+  }
+  return new Response(Buffer.from(invoice.pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${invoiceFileName(invoice.number)}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+});
+
+export const action = () => methodNotAllowed(["GET"]);

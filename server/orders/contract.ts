@@ -1,0 +1,186 @@
+// Request and response shapes of the orders area (spec: Resources > Order and Payment;
+// Endpoints > Orders (student)). Required billingAddress members: docs/decisions.md.
+import { z } from "zod";
+import type { ApiArea } from "../http/openapi";
+
+const Id = z.string().regex(/^[0-9a-f]{24}$/, "Musí mať 24 šestnástkových znakov.");
+const required = (max = 200) => z.string().trim().min(1).max(max);
+const optional = (max = 200) =>
+  z.string().trim().max(max).optional().transform((v) => (v === "" ? undefined : v));
+const mustBeTrue = z.literal(true, { error: "Musíte súhlasiť." });
+
+/** personal variant: firstName, lastName, email, street, city, postalCode, country required; phone optional */
+export const PersonalBillingAddress = z.strictObject({
+  firstName: required(100),
+  lastName: required(100),
+  email: z.email().max(254),
+  phone: optional(40),
+  street: required(),
+  city: required(100),
+  postalCode: required(20),
+  country: required(60),
+});
+
+/** company variant: companyName, ico, street, city, postalCode, country, contactEmail required */
+export const CompanyBillingAddress = z.strictObject({
+  companyName: required(),
+  ico: required(20),
+  dic: optional(20),
+  icDph: optional(20),
+  street: required(),
+  city: required(100),
+  postalCode: required(20),
+  country: required(60),
+  contactEmail: z.email().max(254),
+  contactPerson: optional(200),
+});
+
+export const BillingType = z.enum(["personal", "company"]);
+
+const commonOrderFields = {
+  courseId: Id,
+  sponsorOrgId: z.string().trim().min(1).max(100).optional(),
+  agreedTos: mustBeTrue,
+  agreedRefundPolicy: mustBeTrue,
+};
+
+/** POST /api/orders body: billingType chooses the billingAddress variant. */
+export const CreateOrderBody = z.discriminatedUnion("billingType", [
+  z.strictObject({ ...commonOrderFields, billingType: z.literal("personal"), billingAddress: PersonalBillingAddress }),
+  z.strictObject({ ...commonOrderFields, billingType: z.literal("company"), billingAddress: CompanyBillingAddress }),
+]);
+export type CreateOrderBody = z.infer<typeof CreateOrderBody>;
+
+export const CreateOrderResponse = z.strictObject({
+  orderId: Id,
+  amount: z.int().min(0).describe("integer cents"),
+  currency: z.string().length(3),
+  redirectUrl: z.string(),
+});
+export type CreateOrderResponse = z.infer<typeof CreateOrderResponse>;
+
+/** 'refunded' and 'disputed' extend the spec's enum (DESIGN.md > Orders and payments). */
+export const OrderState = z
+  .enum(["pending", "paid", "failed", "expired", "refunded", "disputed"])
+  .describe("pending, paid, failed, expired (spec) plus refunded and disputed (DESIGN.md: Orders and payments)");
+
+export const OrderListItem = z.strictObject({
+  _id: Id,
+  courseId: Id,
+  courseTitle: z.string(),
+  amountCents: z.int().min(0),
+  currency: z.string().length(3),
+  state: OrderState,
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  invoiceUrl: z.string().nullable(),
+});
+export type OrderListItem = z.infer<typeof OrderListItem>;
+
+export const OrderListResponse = z.strictObject({ data: z.array(OrderListItem) });
+
+export const OrderPayment = z.strictObject({
+  orderId: Id,
+  gateway: z.string(),
+  transactionId: z.string(),
+  amountCents: z.int(),
+  currency: z.string(),
+  state: z.string(),
+  method: z.string().nullable(),
+  settledAt: z.string().nullable(),
+});
+
+export const OrderDetail = z.strictObject({
+  _id: Id,
+  courseId: Id,
+  courseVersionId: Id,
+  courseTitle: z.string(),
+  courseSlug: z.string(),
+  studentId: z.string(),
+  studentDisplayName: z.string(),
+  studentEmail: z.string().nullable(),
+  sponsorOrgId: z.string().nullable(),
+  billingType: BillingType,
+  billingDetails: z.record(z.string(), z.unknown()),
+  amountCents: z.int().min(0),
+  currency: z.string().length(3),
+  state: OrderState,
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  invoiceUrl: z.string().nullable(),
+  payment: OrderPayment.nullable().describe("the latest Payment record"),
+});
+export type OrderDetail = z.infer<typeof OrderDetail>;
+
+export const RetryPaymentResponse = z.strictObject({ redirectUrl: z.string() });
+
+const orderId = Id;
+const idempotencyHeader = "Idempotency-Key";
+
+export const ordersApi: ApiArea = {
+  schemas: {
+    PersonalBillingAddress, CompanyBillingAddress, CreateOrderBody, CreateOrderResponse, OrderState, OrderListItem,
+    OrderListResponse, OrderPayment, OrderDetail, RetryPaymentResponse,
+  },
+  operations: [
+    {
+      method: "post",
+      path: "/api/orders",
+      operationId: "createOrder",
+      summary: `Order a course (pending) and open a payment session; header ${idempotencyHeader} (UUID) recommended`,
+      tags: ["orders"],
+      auth: { kind: "session" },
+      body: { contentType: "application/json", schema: CreateOrderBody },
+      responses: { 201: { description: "the order and where to pay it", schema: CreateOrderResponse } },
+      errors: [
+        "unauthorized", "forbidden", "not_found", "validation", "already_enrolled", "course_not_available",
+        "enrollment_deadline_passed", "enrollment_limit_reached", "idempotency_key_invalid", "idempotency_key_reused",
+        "idempotency_in_progress", "rate_limited", "payment_gateway_unavailable",
+      ],
+    },
+    {
+      method: "get",
+      path: "/api/orders/me",
+      operationId: "listMyOrders",
+      summary: "The caller's orders, newest first",
+      tags: ["orders"],
+      auth: { kind: "session" },
+      responses: { 200: { description: "the caller's orders", schema: OrderListResponse } },
+      errors: ["unauthorized"],
+    },
+    {
+      method: "get",
+      path: "/api/orders/{orderId}",
+      operationId: "getMyOrder",
+      summary: "One of the caller's orders with its latest payment and invoice URL",
+      tags: ["orders"],
+      auth: { kind: "session" },
+      pathParams: { orderId },
+      responses: { 200: { description: "the order", schema: OrderDetail } },
+      errors: ["unauthorized", "not_found"],
+    },
+    {
+      method: "get",
+      path: "/api/orders/{orderId}/invoice",
+      operationId: "getMyOrderInvoice",
+      summary: "The invoice PDF of a paid order (404 before payment)",
+      tags: ["orders"],
+      auth: { kind: "session" },
+      pathParams: { orderId },
+      responses: { 200: { description: "the invoice", contentType: "application/pdf" } },
+      errors: ["unauthorized", "not_found"],
+    },
+    {
+      method: "post",
+      path: "/api/orders/{orderId}/retry-payment",
+      operationId: "retryOrderPayment",
+      summary: "A new payment session for a failed or expired order",
+      tags: ["orders"],
+      auth: { kind: "session" },
+      pathParams: { orderId },
+      responses: { 200: { description: "where to pay", schema: RetryPaymentResponse } },
+      errors: ["unauthorized", "not_found", "order_not_retryable", "payment_gateway_unavailable"],
+    },
+  ],
+};

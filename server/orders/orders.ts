@@ -1,0 +1,316 @@
+// Orders: creation with the price snapshot, the student's reads, retry-payment and the
+// pending-order expiry. spec: Resources > Order and Payment; States and transitions >
+// Order; Endpoints > Orders (student). DESIGN.md > Orders and payments.
+import { and, count, desc, eq, inArray, lt } from "drizzle-orm";
+import { schema, type DbOrTx } from "../db";
+import { DomainError } from "../http/errors";
+import { priceBreakdown } from "../money";
+import type { CreateOrderBody, CreateOrderResponse, OrderDetail, OrderListItem } from "./contract";
+
+const { orders, courses, enrollments, payments } = schema;
+
+/** Pending orders expire after 24 h (DESIGN.md > Orders and payments). */
+export const ORDER_PENDING_TTL_MS = 24 * 60 * 60 * 1000;
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** What the gateway needs to open a payment session for an order. */
+export type PaymentSessionRequest = {
+  orderId: string;
+  amountCents: number;
+  currency: string;
+  description: string;
+  /** where the gateway sends the browser back: /objednavky/<id>/return */
+  returnUrl: string;
+  /** where the gateway posts its signed events: /api/webhooks/payment */
+  notifyUrl: string;
+  payerEmail: string | null;
+};
+
+/**
+ * The payment gateway as orders see it; server/payments implements it (the adapter that
+ * speaks the gateway contract), AppServices carry it.
+ */
+export type PaymentSessions = {
+  /** the gateway's name stored on Payment records */
+  readonly gateway: string;
+  createSession(request: PaymentSessionRequest): Promise<{ sessionId: string; redirectUrl: string }>;
+};
+
+export type Buyer = { id: string; displayName: string; email: string | null };
+
+/** The sponsoring organization as cached by the identity area (checked by the caller). */
+export type SponsorOrganization = { id: string; name: string; legalName: string | null; ico: string | null };
+
+export type OrderDeps = { sessions: PaymentSessions; publicUrl: string; now: Date };
+
+export function returnUrlOf(publicUrl: string, orderId: string): string {
+  return `${publicUrl}/objednavky/${orderId}/return`;
+}
+
+
+/**
+ * The version a new order buys: the newest published version of the course whose id
+ * (the catalog's `_id`, or any version's id) is given. Refusals: DESIGN.md > Orders and
+ * payments (409 codes), unknown or never-published course → 404.
+ */
+export async function purchasableCourse(db: DbOrTx, courseId: string, studentId: string, now: Date) {
+  const [named] = await db.select({ slug: courses.slug }).from(courses).where(eq(courses.id, courseId)).limit(1);
+  if (!named) throw new DomainError("not_found", "Kurz sa nenašiel.", { courseId });
+  const chain = await db
+    .select()
+    .from(courses)
+    .where(eq(courses.slug, named.slug))
+    .orderBy(desc(courses.version));
+  const published = chain.find((c) => c.state === "published");
+  if (!published) {
+    if (chain.some((c) => c.state === "archived")) throw new DomainError("course_not_available", undefined, { courseId });
+    throw new DomainError("not_found", "Kurz sa nenašiel.", { courseId });
+  }
+  const rootId = chain.reduce((a, b) => (a.version <= b.version ? a : b)).id;
+  const [active] = await db
+    .select({ id: enrollments.id })
+    .from(enrollments)
+    .where(and(eq(enrollments.studentId, studentId), eq(enrollments.courseId, rootId), eq(enrollments.state, "active")))
+    .limit(1);
+  if (active) throw new DomainError("already_enrolled", undefined, { enrollmentId: active.id });
+  if (published.enrollmentDeadline && published.enrollmentDeadline.getTime() < now.getTime()) {
+    throw new DomainError("enrollment_deadline_passed", undefined, { enrollmentDeadline: published.enrollmentDeadline.toISOString() });
+  }
+  if (published.enrollmentLimit !== null) {
+    // seats taken on this version: enrollments that are not cancelled or expired
+    const [{ taken }] = await db
+      .select({ taken: count() })
+      .from(enrollments)
+      .where(and(eq(enrollments.courseVersionId, published.id), inArray(enrollments.state, ["active", "completed"])));
+    if (taken >= published.enrollmentLimit) {
+      throw new DomainError("enrollment_limit_reached", undefined, { enrollmentLimit: published.enrollmentLimit });
+    }
+  }
+  return { course: published, rootId };
+}
+
+/** Why a course cannot be bought by this student now, or null (for the course page's button). */
+export async function purchaseBlocker(db: DbOrTx, courseId: string, studentId: string, now: Date) {
+  try {
+    await purchasableCourse(db, courseId, studentId, now);
+    return null;
+  } catch (e) {
+    if (e instanceof DomainError) return { code: e.code, message: e.message };
+    throw e;
+  }
+}
+
+/** The immutable billing snapshot (spec: Order.billingDetails; club purchases: type organization). */
+function billingSnapshot(body: CreateOrderBody, sponsor: SponsorOrganization | null): Record<string, unknown> {
+  if (sponsor && body.billingType === "company") {
+    const a = body.billingAddress;
+    return {
+      type: "organization",
+      orgId: sponsor.id,
+      orgName: sponsor.legalName ?? sponsor.name,
+      ico: sponsor.ico ?? a.ico,
+      dic: a.dic ?? null,
+      icDph: a.icDph ?? null,
+      address: { street: a.street, city: a.city, postalCode: a.postalCode, country: a.country },
+      billingAddress: a,
+    };
+  }
+  return { type: body.billingType, ...body.billingAddress };
+}
+
+/**
+ * Creates a pending order for the newest published version at today's price and opens a
+ * payment session for it. Runs in the caller's transaction (with the idempotency record);
+ * a gateway that does not answer throws 503 and nothing is kept.
+ */
+export async function createOrder(
+  tx: DbOrTx,
+  deps: OrderDeps,
+  input: { buyer: Buyer; body: CreateOrderBody; sponsor: SponsorOrganization | null },
+): Promise<CreateOrderResponse> {
+  const { buyer, body, sponsor } = input;
+  const { course, rootId } = await purchasableCourse(tx, body.courseId, buyer.id, deps.now);
+  const price = priceBreakdown({ priceCents: course.priceCents, vatRateBp: course.vatRateBp, vatIncluded: course.vatIncluded, currency: course.currency });
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      courseId: rootId,
+      courseVersionId: course.id,
+      courseTitle: course.title,
+      studentId: buyer.id,
+      studentDisplayName: buyer.displayName,
+      studentEmail: buyer.email,
+      sponsorOrgId: sponsor?.id ?? null,
+      billingType: body.billingType,
+      billingDetails: billingSnapshot(body, sponsor),
+      amountCents: price.withVatCents,
+      currency: price.currency,
+      vatRateBp: price.vatRateBp,
+      state: "pending",
+      expiresAt: new Date(deps.now.getTime() + ORDER_PENDING_TTL_MS),
+    })
+    .returning();
+  const session = await openSession(deps, order);
+  await tx.update(orders).set({ paymentSessionId: session.sessionId }).where(eq(orders.id, order.id));
+  return { orderId: order.id, amount: order.amountCents, currency: order.currency, redirectUrl: session.redirectUrl };
+}
+
+async function openSession(deps: OrderDeps, order: OrderRow) {
+  try {
+    return await deps.sessions.createSession({
+      orderId: order.id,
+      amountCents: order.amountCents,
+      currency: order.currency,
+      description: order.courseTitle,
+      returnUrl: returnUrlOf(deps.publicUrl, order.id),
+      notifyUrl: `${deps.publicUrl}/api/webhooks/payment`,
+      payerEmail: order.studentEmail,
+    });
+  } catch (e) {
+    throw new DomainError("payment_gateway_unavailable", undefined, {}, { cause: e });
+  }
+}
+
+/** spec: States > Order: failed or expired → a new payment session, state unchanged. */
+export async function retryOrderPayment(tx: DbOrTx, deps: OrderDeps, studentId: string, orderId: string): Promise<{ redirectUrl: string }> {
+  const order = await ownOrderForUpdate(tx, studentId, orderId);
+  if (order.state !== "failed" && order.state !== "expired") {
+    throw new DomainError("order_not_retryable", undefined, { state: order.state });
+  }
+  const session = await openSession(deps, order);
+  await tx.update(orders).set({ paymentSessionId: session.sessionId }).where(eq(orders.id, order.id));
+  return { redirectUrl: session.redirectUrl };
+}
+
+async function ownOrderForUpdate(tx: DbOrTx, studentId: string, orderId: string): Promise<OrderRow> {
+  if (!/^[0-9a-f]{24}$/.test(orderId)) throw notFound();
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update").limit(1);
+  // another person's order answers like a missing one (DESIGN.md > Errors and auth)
+  if (!order || order.studentId !== studentId) throw notFound();
+  return order;
+}
+
+function notFound() {
+  return new DomainError("not_found", "Objednávka sa nenašla.");
+}
+
+function invoiceUrlOf(order: Pick<OrderRow, "id" | "state" | "paidAt">, hasInvoice: boolean): string | null {
+  return hasInvoice ? `/api/orders/${order.id}/invoice` : null;
+}
+
+async function invoicedOrderIds(db: DbOrTx, orderIds: string[]): Promise<Set<string>> {
+  if (orderIds.length === 0) return new Set();
+  const rows = await db.select({ orderId: schema.invoices.orderId }).from(schema.invoices).where(inArray(schema.invoices.orderId, orderIds));
+  return new Set(rows.map((r) => r.orderId));
+}
+
+/** GET /api/orders/me: newest first. */
+export async function listStudentOrders(db: DbOrTx, studentId: string): Promise<OrderListItem[]> {
+  const rows = await db.select().from(orders).where(eq(orders.studentId, studentId)).orderBy(desc(orders.createdAt), desc(orders.id));
+  const invoiced = await invoicedOrderIds(db, rows.map((r) => r.id));
+  return rows.map((o) => ({
+    _id: o.id,
+    courseId: o.courseId,
+    courseTitle: o.courseTitle,
+    amountCents: o.amountCents,
+    currency: o.currency,
+    state: o.state,
+    createdAt: o.createdAt.toISOString(),
+    paidAt: o.paidAt?.toISOString() ?? null,
+    invoiceUrl: invoiceUrlOf(o, invoiced.has(o.id)),
+  }));
+}
+
+/** GET /api/orders/<id>: the owner's order with its latest Payment; anyone else → 404. */
+export async function getStudentOrder(db: DbOrTx, studentId: string, orderId: string): Promise<OrderDetail> {
+  if (!/^[0-9a-f]{24}$/.test(orderId)) throw notFound();
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order || order.studentId !== studentId) throw notFound();
+  const [version] = await db.select({ slug: courses.slug }).from(courses).where(eq(courses.id, order.courseVersionId)).limit(1);
+  const [payment] = await db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(desc(payments.createdAt), desc(payments.id)).limit(1);
+  const invoiced = await invoicedOrderIds(db, [order.id]);
+  return {
+    _id: order.id,
+    courseId: order.courseId,
+    courseVersionId: order.courseVersionId,
+    courseTitle: order.courseTitle,
+    courseSlug: version?.slug ?? "",
+    studentId: order.studentId,
+    studentDisplayName: order.studentDisplayName,
+    studentEmail: order.studentEmail,
+    sponsorOrgId: order.sponsorOrgId,
+    billingType: order.billingType,
+    billingDetails: order.billingDetails,
+    amountCents: order.amountCents,
+    currency: order.currency,
+    state: order.state,
+    createdAt: order.createdAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+    expiresAt: order.expiresAt?.toISOString() ?? null,
+    invoiceUrl: invoiceUrlOf(order, invoiced.has(order.id)),
+    payment: payment
+      ? {
+          orderId: payment.orderId,
+          gateway: payment.gateway,
+          transactionId: payment.transactionId,
+          amountCents: payment.amountCents,
+          currency: payment.currency,
+          state: payment.state,
+          method: payment.method,
+          settledAt: payment.settledAt?.toISOString() ?? null,
+        }
+      : null,
+  };
+}
+
+/** The owner's order id check for the invoice download; anyone else → 404. */
+export async function assertOrderOwner(db: DbOrTx, studentId: string, orderId: string): Promise<OrderRow> {
+  if (!/^[0-9a-f]{24}$/.test(orderId)) throw notFound();
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order || order.studentId !== studentId) throw notFound();
+  return order;
+}
+
+// ---------------------------------------------------------------------------------------
+// State changes driven by payment events (called by server/payments in its transaction)
+
+/** The order for a payment event, locked for the rest of the transaction; null when unknown. */
+export async function lockOrder(tx: DbOrTx, orderId: string): Promise<OrderRow | null> {
+  if (!/^[0-9a-f]{24}$/.test(orderId)) return null;
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update").limit(1);
+  return order ?? null;
+}
+
+/** pending, failed or expired → paid (DESIGN.md: so retry-payment can succeed). */
+export async function markOrderPaid(tx: DbOrTx, orderId: string, paidAt: Date): Promise<void> {
+  await tx.update(orders).set({ state: "paid", paidAt }).where(and(eq(orders.id, orderId), inArray(orders.state, ["pending", "failed", "expired"])));
+}
+
+/** payment.failed: pending → failed; any other state stays. Returns whether it moved. */
+export async function markOrderFailed(tx: DbOrTx, orderId: string): Promise<boolean> {
+  const rows = await tx.update(orders).set({ state: "failed" }).where(and(eq(orders.id, orderId), eq(orders.state, "pending"))).returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+export async function markOrderRefunded(tx: DbOrTx, orderId: string): Promise<void> {
+  await tx.update(orders).set({ state: "refunded" }).where(and(eq(orders.id, orderId), inArray(orders.state, ["paid", "disputed"])));
+}
+
+export async function markOrderDisputed(tx: DbOrTx, orderId: string): Promise<void> {
+  await tx.update(orders).set({ state: "disputed" }).where(and(eq(orders.id, orderId), eq(orders.state, "paid")));
+}
+
+/** The expiry job: pending orders past expiresAt → expired. Returns how many. */
+export async function expirePendingOrders(db: DbOrTx, now: Date = new Date()): Promise<number> {
+  const rows = await db
+    .update(orders)
+    .set({ state: "expired" })
+    .where(and(eq(orders.state, "pending"), lt(orders.expiresAt, now)))
+    .returning({ id: orders.id });
+  return rows.length;
+}
+
+/** Every 15 minutes, Europe/Bratislava cron. */
+export const EXPIRE_PENDING_CRON = "*/15 * * * *";
+

@@ -1,0 +1,16 @@
+// Payments area: the gateway adapter (payment sessions), the payment webhook receiver and
+// the Payment and Refund records. spec: Order and Payment; Webhook receivers; Payment
+// events. DESIGN.md > Orders and payments.
+export { createPaymentGateway, createPayments, GatewayError, type GatewaySettings, type Payments } from "./gateway";
+export { signPayload, verifySignature, timestampFresh, TIMESTAMP_TOLERANCE_SEC } from "./signature";
+export {
+  receivePaymentWebhook,
+  parseEventBody,
+  PaymentEvent,
+  WebhookAck,
+  PAYMENT_EVENT_TYPES,
+  PAYMENT_GATEWAY_ACTOR,
+  type PaymentWebhookDeps,
+  type PaymentWebhookRequest,
+} from "./webhook";
+export { paymentsApi } from "./contract";

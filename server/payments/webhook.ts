@@ -1,0 +1,287 @@
+// POST /api/webhooks/payment: the gateway's signed events. spec: Webhook receivers;
+// Events > General receiver rules, Payment events; States and transitions > Order;
+// DESIGN.md > Orders and payments.
+//
+// Order of checks: signature of the raw body first (constant time, nothing parsed or
+// stored before it), then x-payment-event-id and x-payment-timestamp (±300 s). Then, in
+// ONE transaction: the event is recorded in webhook_events ((provider, eventId) unique:
+// a repeat finds the row and is acknowledged without processing), handled, its result
+// written to the row and the audit log, and the jobs (invoice PDF, confirmation e-mail)
+// queued. Concurrent deliveries of one event serialize on the unique key: the first
+// commits, the others find it recorded.
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { schema, type Database, type Tx } from "../db";
+import { DomainError } from "../http/errors";
+import type { Queue } from "../queue";
+import { writeAudit } from "../audit";
+import { lockOrder, markOrderDisputed, markOrderFailed, markOrderPaid, markOrderRefunded, type OrderRow } from "../orders";
+import { cancelEnrollmentsOfOrder, enrollStudent, suspendEnrollmentsOfOrder } from "../enrollments";
+import { assignInvoice } from "../invoices";
+import { timestampFresh, verifySignature } from "./signature";
+
+const { webhookEvents, payments, refunds, courses } = schema;
+
+/** Actor of audit rows written for gateway events. */
+export const PAYMENT_GATEWAY_ACTOR = "system:payment-gateway";
+
+export const PAYMENT_EVENT_TYPES = ["payment.completed", "payment.failed", "payment.refunded", "payment.disputed"] as const;
+
+const cents = z.coerce.number().int().min(0);
+const optionalText = z.string().max(500).nullish();
+
+/** The event body (spec: Payment events); extra members of a gateway are ignored. */
+export const PaymentEvent = z.looseObject({
+  eventId: z.string().min(1).max(200),
+  eventType: z.string().min(1).max(100),
+  occurredAt: z.string().max(64).nullish(),
+  payment: z.looseObject({
+    id: optionalText,
+    merchantOrderId: z.string().min(1).max(100),
+    amount: cents,
+    currency: z.string().min(3).max(3),
+    method: optionalText,
+    cardBrand: optionalText,
+    cardLast4: optionalText,
+    transactionId: z.string().min(1).max(200).nullish(),
+    settledAt: z.string().max(64).nullish(),
+  }),
+});
+export type PaymentEvent = z.infer<typeof PaymentEvent>;
+
+export const WebhookAck = z.strictObject({
+  received: z.literal(true),
+  duplicate: z.boolean(),
+  result: z.string().nullable().describe("what processing did: paid, failed, ignored, order_not_found, amount_mismatch, …"),
+});
+export type WebhookAck = z.infer<typeof WebhookAck>;
+
+export type PaymentWebhookRequest = {
+  rawBody: string;
+  contentType: string | null;
+  signature: string | null;
+  eventIdHeader: string | null;
+  timestamp: string | null;
+};
+
+export type PaymentWebhookDeps = { db: Database; queue: Queue; secret: string; gateway: string; now: Date };
+
+/**
+ * The form-encoded variant (layout not in the spec; docs/decisions.md): the JSON members
+ * as fields, the payment's as `payment[<member>]` (or `payment.<member>`).
+ */
+export function parseEventBody(rawBody: string, contentType: string | null): unknown {
+  const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
+  if (type === "application/x-www-form-urlencoded") {
+    const form = new URLSearchParams(rawBody);
+    const out: Record<string, unknown> = {};
+    const payment: Record<string, string> = {};
+    for (const [k, v] of form) {
+      const m = /^payment(?:\[(\w+)\]|\.(\w+))$/.exec(k);
+      if (m) payment[m[1] ?? m[2]] = v;
+      else out[k] = v;
+    }
+    out.payment = payment;
+    return out;
+  }
+  return JSON.parse(rawBody);
+}
+
+function dateOr(value: string | null | undefined, fallback: Date): Date {
+  if (!value) return fallback;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? fallback : d;
+}
+
+type Outcome = { result: string; ok: boolean; message?: string; orderId?: string | null; details?: Record<string, unknown> };
+
+export async function receivePaymentWebhook(deps: PaymentWebhookDeps, req: PaymentWebhookRequest): Promise<WebhookAck> {
+  // 1. signature first: nothing is parsed or stored without it (General receiver rules 1)
+  if (!verifySignature(deps.secret, req.rawBody, req.signature)) throw new DomainError("invalid_signature");
+  const eventIdHeader = req.eventIdHeader?.trim();
+  if (!eventIdHeader) throw new DomainError("invalid_signature", "Chýba hlavička x-payment-event-id.", { header: "x-payment-event-id" });
+  if (!timestampFresh(req.timestamp, deps.now)) {
+    throw new DomainError("invalid_signature", "Hlavička x-payment-timestamp chýba alebo je mimo povoleného okna 300 s.", { header: "x-payment-timestamp" });
+  }
+
+  let event: PaymentEvent;
+  try {
+    const parsed = PaymentEvent.safeParse(parseEventBody(req.rawBody, req.contentType));
+    if (!parsed.success) throw parsed.error;
+    event = parsed.data;
+  } catch (e) {
+    throw new DomainError("bad_request", "Telo udalosti nemá očakávaný tvar.", e instanceof z.ZodError ? { issues: e.issues.map((i) => ({ path: i.path.join("."), message: i.message })) } : {});
+  }
+  if (event.eventId !== eventIdHeader) {
+    throw new DomainError("bad_request", "eventId v tele sa líši od hlavičky x-payment-event-id.", { header: "x-payment-event-id" });
+  }
+
+  // 2.-4. record and handle atomically; a repeat is acknowledged and not processed again
+  return deps.db.transaction(async (tx) => {
+    const [recorded] = await tx
+      .insert(webhookEvents)
+      .values({
+        provider: "payment",
+        eventId: event.eventId,
+        eventType: event.eventType,
+        payload: req.rawBody,
+        signature: req.signature,
+        receivedAt: deps.now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: webhookEvents.id });
+    if (!recorded) {
+      const [seen] = await tx
+        .select({ result: webhookEvents.processingResult, error: webhookEvents.errorMessage })
+        .from(webhookEvents)
+        .where(and(eq(webhookEvents.provider, "payment"), eq(webhookEvents.eventId, event.eventId)));
+      return { received: true as const, duplicate: true, result: seen?.error ?? seen?.result ?? null };
+    }
+
+    const outcome = await handle(tx, deps, event);
+    await tx
+      .update(webhookEvents)
+      .set({
+        processedAt: sql`now()`,
+        processingResult: outcome.ok ? "success" : "error",
+        errorMessage: outcome.ok ? null : (outcome.message ?? outcome.result),
+        relatedOrderId: outcome.orderId ?? null,
+      })
+      .where(eq(webhookEvents.id, recorded.id));
+    await writeAudit(tx, {
+      actorId: PAYMENT_GATEWAY_ACTOR,
+      action: `webhook.${event.eventType}`,
+      targetType: "order",
+      targetId: outcome.orderId ?? event.payment.merchantOrderId,
+      details: { eventId: event.eventId, webhookEventId: recorded.id, result: outcome.result, ok: outcome.ok, ...outcome.details },
+    });
+    return { received: true as const, duplicate: false, result: outcome.result };
+  });
+}
+
+async function handle(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent): Promise<Outcome> {
+  if (!(PAYMENT_EVENT_TYPES as readonly string[]).includes(event.eventType)) {
+    return { result: "ignored_unknown_type", ok: true };
+  }
+  const order = await lockOrder(tx, event.payment.merchantOrderId);
+  // spec: Errors 3: an unknown order is a processing error, order_not_found; acknowledged
+  if (!order) return { result: "order_not_found", ok: false, message: "order_not_found", orderId: null };
+  switch (event.eventType) {
+    case "payment.completed":
+      return completed(tx, deps, event, order);
+    case "payment.failed": {
+      const moved = await markOrderFailed(tx, order.id);
+      return { result: moved ? "failed" : "ignored_not_pending", ok: true, orderId: order.id, details: { previousState: order.state } };
+    }
+    case "payment.refunded":
+      return refunded(tx, deps, event, order);
+    case "payment.disputed": {
+      if (order.state !== "paid") return { result: "ignored_not_paid", ok: true, orderId: order.id, details: { previousState: order.state } };
+      await markOrderDisputed(tx, order.id);
+      const suspended = await suspendEnrollmentsOfOrder(tx, order.id, deps.now);
+      return { result: "disputed", ok: true, orderId: order.id, details: { suspendedEnrollments: suspended } };
+    }
+    default:
+      return { result: "ignored_unknown_type", ok: true, orderId: order.id };
+  }
+}
+
+async function completed(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, order: OrderRow): Promise<Outcome> {
+  // DESIGN: pending, failed or expired orders are paid; a paid one is left as it is
+  if (order.state !== "pending" && order.state !== "failed" && order.state !== "expired") {
+    return { result: "ignored_already_paid", ok: true, orderId: order.id, details: { state: order.state } };
+  }
+  const p = event.payment;
+  if (p.amount !== order.amountCents || p.currency.toUpperCase() !== order.currency.toUpperCase()) {
+    return {
+      result: "amount_mismatch",
+      ok: false,
+      message: "amount_mismatch",
+      orderId: order.id,
+      details: { expected: { amount: order.amountCents, currency: order.currency }, received: { amount: p.amount, currency: p.currency } },
+    };
+  }
+  const settledAt = dateOr(p.settledAt, deps.now);
+  const paidAt = deps.now;
+  await markOrderPaid(tx, order.id, paidAt);
+  await tx
+    .insert(payments)
+    .values({
+      orderId: order.id,
+      gateway: deps.gateway,
+      transactionId: p.transactionId ?? p.id ?? event.eventId,
+      amountCents: p.amount,
+      currency: p.currency.toUpperCase(),
+      state: "completed",
+      method: p.method ?? null,
+      cardBrand: p.cardBrand ?? null,
+      cardLast4: p.cardLast4 ?? null,
+      settledAt,
+    })
+    .onConflictDoNothing();
+
+  // a club purchase (sponsorOrgId) enrolls members later through the batch endpoint
+  let enrollmentId: string | null = null;
+  if (!order.sponsorOrgId) {
+    const [version] = await tx.select({ slug: courses.slug, title: courses.title }).from(courses).where(eq(courses.id, order.courseVersionId));
+    const enrolled = await enrollStudent(tx, {
+      courseId: order.courseId,
+      courseVersionId: order.courseVersionId,
+      courseTitle: order.courseTitle,
+      courseSlug: version.slug,
+      studentId: order.studentId,
+      studentDisplayName: order.studentDisplayName,
+      studentEmail: order.studentEmail,
+      reason: "paid",
+      orderId: order.id,
+      enrolledAt: paidAt,
+    });
+    enrollmentId = enrolled.enrollmentId;
+  }
+  const invoice = await assignInvoice(tx, { orderId: order.id, paidAt });
+  await deps.queue.enqueue(tx, "invoices.render-pdf", { invoiceId: invoice.invoiceId });
+  await deps.queue.enqueue(tx, "mail.send", { kind: "purchase_confirmation", orderId: order.id });
+  return {
+    result: "paid",
+    ok: true,
+    orderId: order.id,
+    details: { previousState: order.state, enrollmentId, invoiceNumber: invoice.number },
+  };
+}
+
+async function refunded(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, order: OrderRow): Promise<Outcome> {
+  if (order.state !== "paid" && order.state !== "disputed" && order.state !== "refunded") {
+    return { result: "ignored_not_paid", ok: true, orderId: order.id, details: { state: order.state } };
+  }
+  // the refund an admin started (pending), else one the gateway reports on its own
+  const [pending] = await tx
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.orderId, order.id), eq(refunds.state, "pending")))
+    .orderBy(refunds.createdAt)
+    .limit(1)
+    .for("update");
+  let alsoCancel = false;
+  if (pending) {
+    await tx.update(refunds).set({ state: "completed", settledAt: deps.now, gatewayRefundId: event.payment.id ?? event.eventId }).where(eq(refunds.id, pending.id));
+    alsoCancel = pending.alsoCancelEnrollment;
+  } else {
+    await tx.insert(refunds).values({
+      orderId: order.id,
+      amountCents: event.payment.amount,
+      reason: "Refundácia oznámená platobnou bránou",
+      state: "completed",
+      gatewayRefundId: event.payment.id ?? event.eventId,
+      requestedBy: PAYMENT_GATEWAY_ACTOR,
+      settledAt: deps.now,
+    });
+  }
+  const [{ total }] = await tx
+    .select({ total: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, order.id), eq(refunds.state, "completed")));
+  const full = Number(total) >= order.amountCents;
+  if (full) await markOrderRefunded(tx, order.id);
+  const cancelled = alsoCancel ? await cancelEnrollmentsOfOrder(tx, order.id, deps.now, "refund") : 0;
+  return { result: full ? "refunded" : "partially_refunded", ok: true, orderId: order.id, details: { refundedCents: Number(total), cancelledEnrollments: cancelled } };
+}
