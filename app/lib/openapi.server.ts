@@ -5,6 +5,7 @@ import { z } from "zod";
 import { buildOpenApiDocument, type ApiArea, type OpenApiDocument } from "#server/http/openapi";
 import { catalogApi } from "#server/catalog";
 import { authApi } from "#server/auth";
+import { authoringApi } from "#server/authoring";
 import { ordersApi } from "#server/orders";
 import { paymentsApi } from "#server/payments";
 
@@ -23,7 +24,7 @@ const documentApi: ApiArea = {
   ],
 };
 
-export const apiAreas: ApiArea[] = [catalogApi, authApi, ordersApi, paymentsApi, documentApi];
+export const apiAreas: ApiArea[] = [catalogApi, authApi, authoringApi, ordersApi, paymentsApi, documentApi];
 
 let cached: OpenApiDocument | undefined;
 

@@ -1,6 +1,6 @@
 // Enrollments area: what a student is enrolled in. spec: Enrollment; Endpoints >
 // Enrollments (student).
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
 import type { CourseEnrollmentSummary } from "./contract";
 
@@ -69,6 +69,27 @@ export async function anonymizeStudentEnrollments(db: DbOrTx, studentId: string)
     .where(eq(schema.enrollments.studentId, studentId))
     .returning({ id: schema.enrollments.id });
   return rows.length;
+}
+
+/**
+ * How many enrollments point at one course version (spec: Course states, "any → delete:
+ * course has at least one enrollment → refused"); `states` narrows it (e.g. active only).
+ */
+export async function countEnrollmentsOfCourseVersion(
+  db: DbOrTx,
+  courseVersionId: string,
+  states?: (typeof schema.enrollmentState.enumValues)[number][],
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(schema.enrollments)
+    .where(
+      and(
+        eq(schema.enrollments.courseVersionId, courseVersionId),
+        states ? inArray(schema.enrollments.state, states) : undefined,
+      ),
+    );
+  return Number(row?.n ?? 0);
 }
 
 export { enrollStudent, suspendEnrollmentsOfOrder, cancelEnrollmentsOfOrder, type NewEnrollment } from "./enroll";

@@ -52,6 +52,11 @@ export const ERROR_CODES = {
   cooldown_active: { status: 409, message: "Ďalší pokus o test bude možný neskôr." },
   course_not_editable: { status: 409, message: "Zverejnený kurz sa nedá upravovať. Vytvorte novú verziu." },
   course_has_enrollments: { status: 409, message: "Kurz so zápismi sa nedá zmazať, iba archivovať." },
+  // docs/api.md (admin authoring): a slug another course (or sibling) already uses; a
+  // second published version of one slug; a second draft in one version chain
+  slug_taken: { status: 409, message: "Tento identifikátor do adresy sa už používa." },
+  another_version_published: { status: 409, message: "Iná verzia tohto kurzu je zverejnená. Najprv ju archivujte." },
+  draft_exists: { status: 409, message: "Tento kurz už má rozpracovaný koncept novej verzie." },
   attempt_expired: { status: 409, message: "Čas na test vypršal; pokus bol odovzdaný automaticky." },
   idempotency_in_progress: { status: 409, message: "Rovnaká požiadavka sa práve spracúva." },
   // DESIGN: Orders and payments (payment.completed with another amount: recorded, pays nothing)

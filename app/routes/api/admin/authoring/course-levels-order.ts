@@ -1,0 +1,7 @@
+// PUT /api/admin/courses/<courseId>/levels/order {ids}: reorders the levels.
+import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { reorderLevels, ReorderRequest } from "#server/authoring";
+
+export const { loader, action } = authoringRoute({
+  PUT: method({ body: ReorderRequest, run: ({ services, actor, params, body }) => reorderLevels(services.db, actor, params.courseId, body.ids) }),
+});

@@ -1,0 +1,7 @@
+// POST /api/admin/courses/<courseId>/new-version (content_manager+). spec: Versioning 3.
+import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { createNewVersion } from "#server/authoring";
+
+export const { loader, action } = authoringRoute({
+  POST: method({ status: 201, run: ({ services, actor, params }) => createNewVersion(services.db, actor, params.courseId) }),
+});

@@ -1,0 +1,7 @@
+// PUT /api/admin/levels/<levelId>/topics/order {ids}: reorders the topics of a level.
+import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { reorderTopics, ReorderRequest } from "#server/authoring";
+
+export const { loader, action } = authoringRoute({
+  PUT: method({ body: ReorderRequest, run: ({ services, actor, params, body }) => reorderTopics(services.db, actor, params.levelId, body.ids) }),
+});

@@ -1,0 +1,7 @@
+// POST /api/admin/levels/<levelId>/topics: a topic at the end of the level.
+import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { createTopic, TopicCreateRequest } from "#server/authoring";
+
+export const { loader, action } = authoringRoute({
+  POST: method({ body: TopicCreateRequest, status: 201, run: ({ services, actor, params, body }) => createTopic(services.db, actor, params.levelId, body) }),
+});

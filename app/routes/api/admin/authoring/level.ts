@@ -1,0 +1,8 @@
+// PATCH/DELETE /api/admin/levels/<levelId> (DELETE: admin, as the spec says).
+import { authoringRoute, method, ADMINS } from "../../../../lib/authoring.server";
+import { deleteLevel, LevelPatchRequest, updateLevel } from "#server/authoring";
+
+export const { loader, action } = authoringRoute({
+  PATCH: method({ body: LevelPatchRequest, run: ({ services, actor, params, body }) => updateLevel(services.db, actor, params.levelId, body) }),
+  DELETE: method({ roles: ADMINS, run: ({ services, actor, params }) => deleteLevel(services.db, actor, params.levelId) }),
+});

@@ -1,0 +1,8 @@
+// PATCH/DELETE /api/admin/parts/<partId>.
+import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { deletePart, PartPatchRequest, updatePart } from "#server/authoring";
+
+export const { loader, action } = authoringRoute({
+  PATCH: method({ body: PartPatchRequest, run: ({ services, actor, params, body }) => updatePart(services.db, actor, params.partId, body) }),
+  DELETE: method({ run: ({ services, actor, params }) => deletePart(services.db, actor, params.partId) }),
+});

@@ -1,0 +1,7 @@
+// PUT /api/admin/questions/<questionId>/move {testId, orderIndex?}: to another test of the same course.
+import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { moveQuestion, QuestionMoveRequest } from "#server/authoring";
+
+export const { loader, action } = authoringRoute({
+  PUT: method({ body: QuestionMoveRequest, run: ({ services, actor, params, body }) => moveQuestion(services.db, actor, params.questionId, body) }),
+});

@@ -1,0 +1,8 @@
+// PATCH/DELETE /api/admin/questions/<questionId>.
+import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { deleteQuestion, QuestionPatchRequest, updateQuestion } from "#server/authoring";
+
+export const { loader, action } = authoringRoute({
+  PATCH: method({ body: QuestionPatchRequest, run: ({ services, actor, params, body }) => updateQuestion(services.db, actor, params.questionId, body) }),
+  DELETE: method({ run: ({ services, actor, params }) => deleteQuestion(services.db, actor, params.questionId) }),
+});

@@ -1,0 +1,8 @@
+// PATCH/DELETE /api/admin/tests/<testId>.
+import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { deleteTest, TestPatchRequest, updateTest } from "#server/authoring";
+
+export const { loader, action } = authoringRoute({
+  PATCH: method({ body: TestPatchRequest, run: ({ services, actor, params, body }) => updateTest(services.db, actor, params.testId, body) }),
+  DELETE: method({ run: ({ services, actor, params }) => deleteTest(services.db, actor, params.testId) }),
+});

@@ -1,0 +1,7 @@
+// POST /api/admin/tests: a test on a part, a level or the course (placement).
+import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { createTest, TestCreateRequest } from "#server/authoring";
+
+export const { loader, action } = authoringRoute({
+  POST: method({ body: TestCreateRequest, status: 201, run: ({ services, actor, body }) => createTest(services.db, actor, body) }),
+});

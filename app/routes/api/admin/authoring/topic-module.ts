@@ -1,0 +1,7 @@
+// POST /api/admin/topics/<topicId>/module: the topic's one module (409 when it has one).
+import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { createModule, ModuleCreateRequest } from "#server/authoring";
+
+export const { loader, action } = authoringRoute({
+  POST: method({ body: ModuleCreateRequest, status: 201, run: ({ services, actor, params, body }) => createModule(services.db, actor, params.topicId, body) }),
+});

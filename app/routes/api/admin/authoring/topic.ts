@@ -1,0 +1,8 @@
+// PATCH/DELETE /api/admin/topics/<topicId>.
+import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { deleteTopic, TopicPatchRequest, updateTopic } from "#server/authoring";
+
+export const { loader, action } = authoringRoute({
+  PATCH: method({ body: TopicPatchRequest, run: ({ services, actor, params, body }) => updateTopic(services.db, actor, params.topicId, body) }),
+  DELETE: method({ run: ({ services, actor, params }) => deleteTopic(services.db, actor, params.topicId) }),
+});

@@ -1,0 +1,223 @@
+// Course versions for the admin: list, detail with the whole tree, create a draft, update
+// a draft, delete. spec: Endpoints > Admin: courses and content; Course states.
+import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { newId, schema, type Database, type DbOrTx, type Tx } from "../db";
+import { DomainError } from "../http/errors";
+import { basisPointsFromFraction } from "../money";
+import { countEnrollmentsOfCourseVersion } from "../enrollments";
+import type {
+  AdminCourse,
+  AdminCourseDetail,
+  AdminCourseListQuery,
+  AdminCourseListResponse,
+  CourseCreateRequest,
+  CoursePatchRequest,
+} from "./contract";
+import { audit, invalid, lockCourse, lockDraftCourse, type Actor, type CourseRow } from "./editing";
+import {
+  toAdminCourse,
+  toAdminCourseListItem,
+  toAdminLevel,
+  toAdminModule,
+  toAdminPart,
+  toAdminTest,
+  toAdminTopic,
+} from "./serialize";
+
+type CourseInsert = typeof schema.courses.$inferInsert;
+type Profile = (typeof schema.courses.$inferSelect)["instructorProfiles"][number];
+
+export async function listAdminCourses(db: DbOrTx, query: AdminCourseListQuery): Promise<AdminCourseListResponse> {
+  const where = and(
+    query.state ? eq(schema.courses.state, query.state) : undefined,
+    query.slug ? eq(schema.courses.slug, query.slug) : undefined,
+  );
+  const [[total], rows] = await Promise.all([
+    db.select({ n: count() }).from(schema.courses).where(where),
+    db
+      .select()
+      .from(schema.courses)
+      .where(where)
+      .orderBy(asc(schema.courses.slug), desc(schema.courses.version))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+  ]);
+  const totalItems = Number(total?.n ?? 0);
+  return {
+    data: rows.map(toAdminCourseListItem),
+    pagination: { page: query.page, pageSize: query.pageSize, totalItems, totalPages: Math.ceil(totalItems / query.pageSize) },
+  };
+}
+
+async function levelIdsOf(db: DbOrTx, courseId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: schema.levels.id })
+    .from(schema.levels)
+    .where(eq(schema.levels.courseId, courseId))
+    .orderBy(asc(schema.levels.orderIndex));
+  return rows.map((r) => r.id);
+}
+
+export async function adminCourseOf(db: DbOrTx, course: CourseRow): Promise<AdminCourse> {
+  return toAdminCourse(course, await levelIdsOf(db, course.id));
+}
+
+/** Every row of one course version's tree, in order (one query per table). */
+export async function readCourseTree(db: DbOrTx, courseId: string) {
+  // one after another: inside a transaction these share one connection
+  const levels = await db.select().from(schema.levels).where(eq(schema.levels.courseId, courseId)).orderBy(asc(schema.levels.orderIndex));
+  const topics = await db.select().from(schema.topics).where(eq(schema.topics.courseId, courseId)).orderBy(asc(schema.topics.orderIndex));
+  const modules = await db.select().from(schema.modules).where(eq(schema.modules.courseId, courseId));
+  const parts = await db.select().from(schema.parts).where(eq(schema.parts.courseId, courseId)).orderBy(asc(schema.parts.orderIndex));
+  const tests = await db.select().from(schema.tests).where(eq(schema.tests.courseId, courseId)).orderBy(asc(schema.tests.createdAt), asc(schema.tests.id));
+  const questions = tests.length
+    ? await db
+        .select()
+        .from(schema.questions)
+        .where(inArray(schema.questions.testId, tests.map((t) => t.id)))
+        .orderBy(asc(schema.questions.orderIndex))
+    : [];
+  return { levels, topics, modules, parts, tests, questions };
+}
+export type CourseTreeRows = Awaited<ReturnType<typeof readCourseTree>>;
+
+/** Which part or level a test hangs on (null for the course test and detached tests). */
+export function testAttachments(tree: Pick<CourseTreeRows, "levels" | "parts">) {
+  const partOf = new Map(tree.parts.filter((p) => p.partTestId).map((p) => [p.partTestId!, p.id]));
+  const levelOf = new Map(tree.levels.filter((l) => l.levelTestId).map((l) => [l.levelTestId!, l.id]));
+  return (testId: string) => ({ partId: partOf.get(testId) ?? null, levelId: levelOf.get(testId) ?? null });
+}
+
+export async function getAdminCourseDetail(db: DbOrTx, courseId: string): Promise<AdminCourseDetail> {
+  const [course] = await db.select().from(schema.courses).where(eq(schema.courses.id, courseId));
+  if (!course) throw new DomainError("not_found", "Kurz sa nenašiel.");
+  const tree = await readCourseTree(db, courseId);
+  const attachedTo = testAttachments(tree);
+  return {
+    course: toAdminCourse(course, tree.levels.map((l) => l.id)),
+    levels: tree.levels.map((level) => ({
+      ...toAdminLevel(level),
+      topics: tree.topics
+        .filter((t) => t.levelId === level.id)
+        .map((topic) => {
+          const module = tree.modules.find((m) => m.topicId === topic.id);
+          return {
+            ...toAdminTopic(topic),
+            module: module ? { ...toAdminModule(module), parts: tree.parts.filter((p) => p.moduleId === module.id).map(toAdminPart) } : null,
+          };
+        }),
+    })),
+    tests: tree.tests.map((t) => toAdminTest(t, tree.questions.filter((q) => q.testId === t.id), attachedTo(t.id))),
+  };
+}
+
+async function assertSlugFree(tx: Tx, slug: string, exceptCourseId?: string): Promise<void> {
+  const [taken] = await tx
+    .select({ id: schema.courses.id })
+    .from(schema.courses)
+    .where(and(eq(schema.courses.slug, slug), exceptCourseId ? ne(schema.courses.id, exceptCourseId) : undefined))
+    .limit(1);
+  if (taken) throw new DomainError("slug_taken", "Kurz s týmto identifikátorom do adresy už existuje.", { slug });
+}
+
+/** Editor extras per instructor; the name and avatar are filled from the provider at publish. */
+function profilesFrom(input: NonNullable<CourseCreateRequest["instructorProfiles"]>, existing: Profile[], instructors: string[]): Profile[] {
+  for (const [i, p] of input.entries()) {
+    if (!instructors.includes(p.personId)) {
+      throw invalid(`instructorProfiles.${i}.personId`, "Profil patrí len lektorovi uvedenému v zozname lektorov.");
+    }
+  }
+  return input.map((p) => ({ ...p, displayName: existing.find((e) => e.personId === p.personId)?.displayName ?? "" }));
+}
+
+function courseValues(input: Partial<CourseCreateRequest & CoursePatchRequest>): Partial<CourseInsert> {
+  const { vatRate, enrollmentDeadline, instructorProfiles: _profiles, courseTestId: _test, ...rest } = input;
+  return {
+    ...rest,
+    ...(vatRate !== undefined ? { vatRateBp: basisPointsFromFraction(vatRate) } : {}),
+    ...(enrollmentDeadline !== undefined ? { enrollmentDeadline: enrollmentDeadline === null ? null : new Date(enrollmentDeadline) } : {}),
+  } as Partial<CourseInsert>;
+}
+
+export async function createCourse(db: Database, actor: Actor, input: CourseCreateRequest): Promise<AdminCourse> {
+  return db.transaction(async (tx) => {
+    await assertSlugFree(tx, input.slug);
+    const instructors = input.instructors ?? [];
+    const values: CourseInsert = {
+      ...(courseValues(input) as CourseInsert),
+      id: newId(),
+      slug: input.slug,
+      title: input.title,
+      priceCents: input.priceCents,
+      instructors,
+      instructorProfiles: profilesFrom(input.instructorProfiles ?? [], [], instructors),
+      state: "draft",
+      version: 1,
+      createdBy: actor.actorId,
+    };
+    const [course] = await tx.insert(schema.courses).values(values).returning();
+    await audit(tx, actor, "course.create", { type: "course", id: course.id }, { slug: course.slug, version: 1 });
+    return toAdminCourse(course, []);
+  });
+}
+
+export async function updateCourse(db: Database, actor: Actor, courseId: string, input: CoursePatchRequest): Promise<AdminCourse> {
+  return db.transaction(async (tx) => {
+    const course = await lockDraftCourse(tx, courseId);
+    if (input.slug !== undefined && input.slug !== course.slug) {
+      // spec: Course.slug is identical across versions of one course
+      if (course.version > 1) throw invalid("slug", "Identifikátor do adresy je spoločný pre všetky verzie kurzu; v novej verzii sa nemení.");
+      await assertSlugFree(tx, input.slug, course.id);
+    }
+    const values = courseValues(input);
+    const instructors = input.instructors ?? course.instructors;
+    if (input.instructorProfiles !== undefined) {
+      values.instructorProfiles = profilesFrom(input.instructorProfiles, course.instructorProfiles, instructors);
+    } else if (input.instructors !== undefined) {
+      values.instructorProfiles = course.instructorProfiles.filter((p) => instructors.includes(p.personId));
+    }
+    if (input.courseTestId !== undefined) {
+      if (input.courseTestId !== null) {
+        const [test] = await tx
+          .select({ placement: schema.tests.placement })
+          .from(schema.tests)
+          .where(and(eq(schema.tests.id, input.courseTestId), eq(schema.tests.courseId, course.id)));
+        if (!test || test.placement !== "course") {
+          throw invalid("courseTestId", "Záverečný test musí byť test tohto kurzu s umiestnením „course“.");
+        }
+        // spec: courseTestRequired defaults to true when courseTestId exists
+        if (course.courseTestId === null && input.courseTestRequired === undefined) values.courseTestRequired = true;
+      }
+      values.courseTestId = input.courseTestId;
+    }
+    const [updated] = await tx.update(schema.courses).set(values).where(eq(schema.courses.id, course.id)).returning();
+    await audit(tx, actor, "course.update", { type: "course", id: course.id }, { fields: Object.keys(input).sort() });
+    return adminCourseOf(tx, updated);
+  });
+}
+
+/**
+ * DELETE /api/admin/courses/<id> (admin). Refused with 409 `course_has_enrollments` while
+ * any enrollment points at the version (spec: Course states). A draft, which nobody ever
+ * saw, is removed with its tree; an archived version becomes `deleted` (soft, kept for
+ * the record: spec Versioning 10); a published one must be archived first.
+ */
+export async function deleteCourse(db: Database, actor: Actor, courseId: string): Promise<{ ok: true; deleted: "hard" | "soft" }> {
+  return db.transaction(async (tx) => {
+    const course = await lockCourse(tx, courseId);
+    const enrollments = await countEnrollmentsOfCourseVersion(tx, course.id);
+    if (enrollments > 0) throw new DomainError("course_has_enrollments", undefined, { enrollments });
+    if (course.state === "published") throw new DomainError("conflict", "Zverejnený kurz najprv archivujte.", { state: course.state });
+    if (course.state === "draft") {
+      await tx.delete(schema.courses).where(eq(schema.courses.id, course.id));
+      await audit(tx, actor, "course.delete", { type: "course", id: course.id }, { slug: course.slug, version: course.version, deleted: "hard" });
+      return { ok: true as const, deleted: "hard" as const };
+    }
+    await tx
+      .update(schema.courses)
+      .set({ state: "deleted", deletedAt: sql`now()` })
+      .where(eq(schema.courses.id, course.id));
+    await audit(tx, actor, "course.delete", { type: "course", id: course.id }, { slug: course.slug, version: course.version, deleted: "soft" });
+    return { ok: true as const, deleted: "soft" as const };
+  });
+}
