@@ -2,6 +2,9 @@
 import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { reorderLevels, ReorderRequest } from "#server/authoring";
 
-export const { loader, action } = authoringRoute({
+const route = authoringRoute({
   PUT: method({ body: ReorderRequest, run: ({ services, actor, params, body }) => reorderLevels(services.db, actor, params.courseId, body.ids) }),
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -2,6 +2,9 @@
 import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { createLevel, LevelCreateRequest } from "#server/authoring";
 
-export const { loader, action } = authoringRoute({
+const route = authoringRoute({
   POST: method({ body: LevelCreateRequest, status: 201, run: ({ services, actor, params, body }) => createLevel(services.db, actor, params.courseId, body) }),
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -2,6 +2,9 @@
 import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { createNewVersion } from "#server/authoring";
 
-export const { loader, action } = authoringRoute({
+const route = authoringRoute({
   POST: method({ status: 201, run: ({ services, actor, params }) => createNewVersion(services.db, actor, params.courseId) }),
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -3,8 +3,11 @@
 import { authoringRoute, method, ADMINS } from "../../../../lib/authoring.server";
 import { CoursePatchRequest, deleteCourse, getAdminCourseDetail, updateCourse } from "#server/authoring";
 
-export const { loader, action } = authoringRoute({
+const route = authoringRoute({
   GET: method({ run: ({ services, params }) => getAdminCourseDetail(services.db, params.courseId) }),
   PATCH: method({ body: CoursePatchRequest, run: ({ services, actor, params, body }) => updateCourse(services.db, actor, params.courseId, body) }),
   DELETE: method({ roles: ADMINS, run: ({ services, actor, params }) => deleteCourse(services.db, actor, params.courseId) }),
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -4,7 +4,7 @@ import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { DomainError, zodDetails } from "#server/http/errors";
 import { AdminCourseListQuery, CourseCreateRequest, createCourse, listAdminCourses } from "#server/authoring";
 
-export const { loader, action } = authoringRoute({
+const route = authoringRoute({
   GET: method({
     run: async ({ services, url }) => {
       const query = AdminCourseListQuery.safeParse(Object.fromEntries(url.searchParams));
@@ -14,3 +14,6 @@ export const { loader, action } = authoringRoute({
   }),
   POST: method({ body: CourseCreateRequest, status: 201, run: ({ services, actor, body }) => createCourse(services.db, actor, body) }),
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -2,6 +2,9 @@
 import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { createTopic, TopicCreateRequest } from "#server/authoring";
 
-export const { loader, action } = authoringRoute({
+const route = authoringRoute({
   POST: method({ body: TopicCreateRequest, status: 201, run: ({ services, actor, params, body }) => createTopic(services.db, actor, params.levelId, body) }),
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -2,7 +2,10 @@
 import { authoringRoute, method, ADMINS } from "../../../../lib/authoring.server";
 import { deleteLevel, LevelPatchRequest, updateLevel } from "#server/authoring";
 
-export const { loader, action } = authoringRoute({
+const route = authoringRoute({
   PATCH: method({ body: LevelPatchRequest, run: ({ services, actor, params, body }) => updateLevel(services.db, actor, params.levelId, body) }),
   DELETE: method({ roles: ADMINS, run: ({ services, actor, params }) => deleteLevel(services.db, actor, params.levelId) }),
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -2,6 +2,9 @@
 import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { reorderParts, ReorderRequest } from "#server/authoring";
 
-export const { loader, action } = authoringRoute({
+const route = authoringRoute({
   PUT: method({ body: ReorderRequest, run: ({ services, actor, params, body }) => reorderParts(services.db, actor, params.moduleId, body.ids) }),
 });
+
+export const loader = route.loader;
+export const action = route.action;

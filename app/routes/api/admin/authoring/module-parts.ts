@@ -2,6 +2,9 @@
 import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { createPart, PartCreateRequest } from "#server/authoring";
 
-export const { loader, action } = authoringRoute({
+const route = authoringRoute({
   POST: method({ body: PartCreateRequest, status: 201, run: ({ services, actor, params, body }) => createPart(services.db, actor, params.moduleId, body) }),
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -2,7 +2,10 @@
 import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { deleteModule, ModulePatchRequest, updateModule } from "#server/authoring";
 
-export const { loader, action } = authoringRoute({
+const route = authoringRoute({
   PATCH: method({ body: ModulePatchRequest, run: ({ services, actor, params, body }) => updateModule(services.db, actor, params.moduleId, body) }),
   DELETE: method({ run: ({ services, actor, params }) => deleteModule(services.db, actor, params.moduleId) }),
 });
+
+export const loader = route.loader;
+export const action = route.action;

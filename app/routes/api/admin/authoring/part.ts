@@ -2,7 +2,10 @@
 import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { deletePart, PartPatchRequest, updatePart } from "#server/authoring";
 
-export const { loader, action } = authoringRoute({
+const route = authoringRoute({
   PATCH: method({ body: PartPatchRequest, run: ({ services, actor, params, body }) => updatePart(services.db, actor, params.partId, body) }),
   DELETE: method({ run: ({ services, actor, params }) => deletePart(services.db, actor, params.partId) }),
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -2,6 +2,9 @@
 import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { moveQuestion, QuestionMoveRequest } from "#server/authoring";
 
-export const { loader, action } = authoringRoute({
+const route = authoringRoute({
   PUT: method({ body: QuestionMoveRequest, run: ({ services, actor, params, body }) => moveQuestion(services.db, actor, params.questionId, body) }),
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -2,7 +2,10 @@
 import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { deleteQuestion, QuestionPatchRequest, updateQuestion } from "#server/authoring";
 
-export const { loader, action } = authoringRoute({
+const route = authoringRoute({
   PATCH: method({ body: QuestionPatchRequest, run: ({ services, actor, params, body }) => updateQuestion(services.db, actor, params.questionId, body) }),
   DELETE: method({ run: ({ services, actor, params }) => deleteQuestion(services.db, actor, params.questionId) }),
 });
+
+export const loader = route.loader;
+export const action = route.action;

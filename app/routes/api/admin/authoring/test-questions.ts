@@ -2,6 +2,9 @@
 import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { createQuestion, QuestionCreateRequest } from "#server/authoring";
 
-export const { loader, action } = authoringRoute({
+const route = authoringRoute({
   POST: method({ body: QuestionCreateRequest, status: 201, run: ({ services, actor, params, body }) => createQuestion(services.db, actor, params.testId, body) }),
 });
+
+export const loader = route.loader;
+export const action = route.action;

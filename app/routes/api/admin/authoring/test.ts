@@ -2,7 +2,10 @@
 import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { deleteTest, TestPatchRequest, updateTest } from "#server/authoring";
 
-export const { loader, action } = authoringRoute({
+const route = authoringRoute({
   PATCH: method({ body: TestPatchRequest, run: ({ services, actor, params, body }) => updateTest(services.db, actor, params.testId, body) }),
   DELETE: method({ run: ({ services, actor, params }) => deleteTest(services.db, actor, params.testId) }),
 });
+
+export const loader = route.loader;
+export const action = route.action;

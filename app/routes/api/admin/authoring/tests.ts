@@ -2,6 +2,9 @@
 import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { createTest, TestCreateRequest } from "#server/authoring";
 
-export const { loader, action } = authoringRoute({
+const route = authoringRoute({
   POST: method({ body: TestCreateRequest, status: 201, run: ({ services, actor, body }) => createTest(services.db, actor, body) }),
 });
+
+export const loader = route.loader;
+export const action = route.action;

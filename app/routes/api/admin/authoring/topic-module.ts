@@ -2,6 +2,9 @@
 import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { createModule, ModuleCreateRequest } from "#server/authoring";
 
-export const { loader, action } = authoringRoute({
+const route = authoringRoute({
   POST: method({ body: ModuleCreateRequest, status: 201, run: ({ services, actor, params, body }) => createModule(services.db, actor, params.topicId, body) }),
 });
+
+export const loader = route.loader;
+export const action = route.action;

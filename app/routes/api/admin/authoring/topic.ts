@@ -2,7 +2,10 @@
 import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { deleteTopic, TopicPatchRequest, updateTopic } from "#server/authoring";
 
-export const { loader, action } = authoringRoute({
+const route = authoringRoute({
   PATCH: method({ body: TopicPatchRequest, run: ({ services, actor, params, body }) => updateTopic(services.db, actor, params.topicId, body) }),
   DELETE: method({ run: ({ services, actor, params }) => deleteTopic(services.db, actor, params.topicId) }),
 });
+
+export const loader = route.loader;
+export const action = route.action;
