@@ -58,7 +58,7 @@ module.exports = {
       name: "stand-ins-only-through-auth-and-start-up",
       severity: "error",
       comment: "Routes and areas never reach a stand-in; the area that needs the outside system chooses it.",
-      from: { path: "^(app|server)/", pathNot: "^server/(auth|stand-ins|services\\.ts)" },
+      from: { path: "^(app|server)/", pathNot: "^server/(auth|mail|stand-ins|services\\.ts)" },
       to: { path: "^server/stand-ins/" },
     },
     {

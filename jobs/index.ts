@@ -11,6 +11,8 @@ import { purgeIdempotencyKeys } from "#server/http/idempotency";
 import { purgeRateLimits } from "#server/http/rate-limit";
 import { REFRESH_CACHES_CRON, refreshCachesJob, type IdpApi } from "#server/identity";
 import { PURGE_SESSIONS_CRON, purgeSessionsJob } from "#server/auth";
+import { renderInvoicePdfJob } from "#server/invoices";
+import { createMailer, sendMailJob } from "#server/mail";
 import { EXPIRE_PENDING_CRON, expirePendingOrders } from "#server/orders";
 
 export type Jobs = {
@@ -130,5 +132,13 @@ async function registerWorkers(boss: PgBoss, deps: { db: Database; log: Logger; 
     if (expired > 0) log.info("pending orders expired", { expired });
     return { expired };
   });
+  await work(boss, "invoices.render-pdf", renderInvoicePdfJob({ db, log, supplier: deps.config.invoiceSupplier }));
+  // SMTP when SMTP_URL is set, else the local outbox (/admin/posta)
+  const mailer = createMailer({ db, config: deps.config });
+  await work(
+    boss,
+    "mail.send",
+    sendMailJob({ db, log, mailer, publicUrl: deps.config.publicUrl, supplier: deps.config.invoiceSupplier }),
+  );
   // orders, invoices, certificates, mail, enrollments, tests: their areas add workers here
 }

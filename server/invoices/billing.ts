@@ -59,7 +59,7 @@ export function customerFromBilling(details: Record<string, unknown>, fallbackNa
   const address = isRecord(details.address) ? details.address : {};
   // later layers win; nested objects are layers, not values
   const source: Record<string, unknown> = {};
-  for (const layer of [address, nested, details]) {
+  for (const layer of [nested, address, details]) {
     for (const [key, value] of Object.entries(layer)) if (!isRecord(value) && value !== undefined && value !== null) source[key] = value;
   }
 
@@ -68,7 +68,11 @@ export function customerFromBilling(details: Record<string, unknown>, fallbackNa
     addressLines = details.address.split(/\s*[,\n]\s*/).filter(Boolean);
   }
   const email = text(source.contactEmail) ?? text(source.email);
-  const companyName = text(source.companyName) ?? text(source.orgName) ?? text(source.legalName);
+  // a club purchase names the organization from the provider's cache (orgName) first
+  const companyName =
+    source.type === "organization"
+      ? (text(source.orgName) ?? text(source.companyName) ?? text(source.legalName))
+      : (text(source.companyName) ?? text(source.orgName) ?? text(source.legalName));
   if (companyName) {
     return {
       kind: "company",

@@ -207,6 +207,20 @@ describe("billing details → customer", () => {
     expect(
       customerFromBilling({ type: "organization", orgName: "ŠK Tatran Demo", ico: "11223344", address: "Tatranská 1, 058 01 Poprad" }, "x"),
     ).toMatchObject({ kind: "company", name: "ŠK Tatran Demo", ico: "11223344", addressLines: ["Tatranská 1", "058 01 Poprad"] });
+    // the orders area's club snapshot: the organization's name wins over the form's
+    expect(
+      customerFromBilling(
+        {
+          type: "organization",
+          orgName: "Športový klub Tatran Demo, o. z.",
+          ico: "11223344",
+          dic: null,
+          address: { street: "Tatranská 1", city: "Poprad", postalCode: "058 01", country: "SK" },
+          billingAddress: { ...company, companyName: "ŠK Tatran" },
+        },
+        "x",
+      ),
+    ).toMatchObject({ kind: "company", name: "Športový klub Tatran Demo, o. z.", ico: "11223344", dic: "2024242424", addressLines: ["Tatranská 1", "058 01 Poprad", "Slovensko"] });
     // no name in the snapshot: the student's display name
     expect(customerFromBilling({ street: "A 1" }, "Jana Nováková").name).toBe("Jana Nováková");
   });

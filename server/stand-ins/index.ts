@@ -2,6 +2,8 @@
 // the payment gateway, video and mail outbox join here. Each one refuses to start when
 // APP_ENV=production, whatever the configuration let through.
 export { refuseInProduction, StandInRefusedError } from "./guard";
+export { createOutboxTransport } from "./mail-outbox";
+export type { OutboxMessage, OutboxAttachment, OutboxSentInfo } from "./mail-outbox";
 export { startLocalIdp, DEMO_PASSWORD, DEMO_PEOPLE, DEMO_ORGANIZATIONS, findPerson, findOrganization } from "./identity-provider";
 export type { LocalIdp, LocalIdpOptions, DemoPerson, DemoOrganization } from "./identity-provider";
 export { startSandboxGateway } from "./payment-gateway";

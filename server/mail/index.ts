@@ -1,0 +1,29 @@
+// Outgoing e-mail (spec: Events > Notifications triggered by domain changes; DESIGN.md >
+// Stack: nodemailer, SMTP when configured, else a local outbox the admin can read).
+// - `sendMailJob` handles the `mail.send` job (jobs/ registers it): purchase confirmation
+//   with the invoice PDF attached, sponsorship notice; kinds of areas not built yet fail
+//   with MailKindNotReadyError. Idempotent per logical e-mail (send.ts).
+// - `createMailer` chooses SMTP (SMTP_URL) or the local outbox stand-in.
+// - `listOutbox`, `getOutboxMessage`, `getOutboxAttachment`, `getOutboxRaw` serve
+//   /admin/posta.
+export { createMailer, type Mailer, type OutgoingMail, type OutgoingAttachment } from "./mailer";
+export {
+  sendMail,
+  sendMailJob,
+  deliveryKey,
+  messageIdFor,
+  MailKindNotReadyError,
+  MailInProgressError,
+  CLAIM_TIMEOUT_MS,
+  type MailDeps,
+  type MailResult,
+} from "./send";
+export {
+  listOutbox,
+  getOutboxMessage,
+  getOutboxAttachment,
+  getOutboxRaw,
+  type OutboxListItem,
+  type OutboxMessageView,
+} from "./outbox";
+export { escapeHtml } from "./templates";

@@ -1,0 +1,53 @@
+// The way out: SMTP through nodemailer when SMTP_URL is set, else the local outbox
+// stand-in (server/stand-ins/mail-outbox), which the mail area chooses here and only here.
+import nodemailer from "nodemailer";
+import type { Config } from "../config";
+import type { Database } from "../db";
+import { createOutboxTransport } from "../stand-ins";
+import { storeOutboxMessage } from "./outbox";
+
+export type OutgoingAttachment = { filename: string; contentType: string; content: Uint8Array };
+
+export type OutgoingMail = {
+  /** the RFC 5322 Message-ID, "<…@…>"; derived from the delivery key, so a resend carries the same one */
+  messageId: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: OutgoingAttachment[];
+};
+
+export type Mailer = {
+  transport: "smtp" | "outbox";
+  from: string;
+  send(mail: OutgoingMail): Promise<{ messageId: string; accepted: string[] }>;
+  close(): void;
+};
+
+export function createMailer(deps: { db: Database; config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "production"> }): Mailer {
+  const { config } = deps;
+  const transporter = config.SMTP_URL
+    ? nodemailer.createTransport(config.SMTP_URL)
+    : nodemailer.createTransport(createOutboxTransport({ production: config.production, store: (m) => storeOutboxMessage(deps.db, m) }));
+  return {
+    transport: config.SMTP_URL ? "smtp" : "outbox",
+    from: config.MAIL_FROM,
+    async send(mail) {
+      const info = await transporter.sendMail({
+        from: config.MAIL_FROM,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        messageId: mail.messageId,
+        attachments: mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content) })),
+      });
+      const accepted = (info.accepted ?? []).map((a: string | { address: string }) => (typeof a === "string" ? a : a.address));
+      return { messageId: info.messageId, accepted };
+    },
+    close() {
+      transporter.close();
+    },
+  };
+}
