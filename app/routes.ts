@@ -7,6 +7,7 @@ export default [
   route("kurzy/:slug/kupit", "routes/course-buy.tsx"),
   route("prihlasenie", "routes/sign-in.tsx"),
   route("ucet", "routes/account.tsx"),
+  route("objednavky/:orderId/return", "routes/order-return.tsx"),
 
   // administration (content managers and admins); admin features add routes here
   route("admin", "routes/admin/layout.tsx", [

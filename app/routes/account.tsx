@@ -5,8 +5,10 @@ import type { Route } from "./+types/account";
 import { servicesContext } from "../context";
 import { requireUserForPage } from "../lib/auth.server";
 import { listStudentEnrollments } from "#server/enrollments";
+import { listStudentOrders } from "#server/orders";
+import { orderStateLabels } from "../lib/order-labels";
 import { hasRole } from "#server/identity";
-import { formatDateLong } from "#server/money";
+import { formatDate, formatDateLong, formatMoney } from "#server/money";
 import { pageTitle } from "../site";
 
 const stateLabels: Record<string, string> = {
@@ -25,7 +27,8 @@ const roleLabels: Record<string, string> = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = requireUserForPage(request, context);
-  const enrollments = await listStudentEnrollments(context.get(servicesContext).db, user.id);
+  const { db } = context.get(servicesContext);
+  const [enrollments, orders] = await Promise.all([listStudentEnrollments(db, user.id), listStudentOrders(db, user.id)]);
   return {
     person: { displayName: user.displayName, email: user.email, roles: user.roles },
     canAdminister: hasRole(user.roles, "content_manager") || hasRole(user.roles, "admin"),
@@ -37,6 +40,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       enrolledAt: formatDateLong(e.enrolledAt),
       completedModules: e.progress.completedModules,
       totalModules: e.progress.totalModules,
+    })),
+    orders: orders.map((o) => ({
+      id: o._id,
+      courseTitle: o.courseTitle,
+      createdAt: formatDate(o.createdAt),
+      amount: formatMoney(o.amountCents, o.currency),
+      state: o.state,
+      stateLabel: orderStateLabels[o.state] ?? o.state,
+      invoiceUrl: o.invoiceUrl,
     })),
   };
 }
@@ -75,6 +87,29 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+      )}
+
+      <h2>Objednávky</h2>
+      {loaderData.orders.length === 0 ? (
+        <p className="muted">Zatiaľ ste si nič neobjednali.</p>
+      ) : (
+        <table className="orders-table">
+          <caption className="visually-hidden">Vaše objednávky, od najnovšej</caption>
+          <thead>
+            <tr><th scope="col">Kurz</th><th scope="col">Dátum</th><th scope="col">Suma</th><th scope="col">Stav</th><th scope="col">Faktúra</th></tr>
+          </thead>
+          <tbody>
+            {loaderData.orders.map((o) => (
+              <tr key={o.id}>
+                <td><Link to={`/objednavky/${o.id}/return`}>{o.courseTitle}</Link></td>
+                <td>{o.createdAt}</td>
+                <td className="money">{o.amount}</td>
+                <td>{o.stateLabel}</td>
+                <td>{o.invoiceUrl ? <a href={o.invoiceUrl}>Faktúra (PDF)</a> : "—"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       )}
     </section>
   );

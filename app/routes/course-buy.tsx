@@ -1,41 +1,169 @@
-// /kurzy/<slug>/kupit: placeholder until ordering exists; the course page's buy
-// button lands here and the visitor finds a way back.
-import { data, Link } from "react-router";
+// /kurzy/<slug>/kupit: checkout (issue 10 item 7). A Conform + zod form that works
+// without JavaScript: the personal/company switch is a radio group whose choice shows its
+// fieldset by CSS (:has), and the server reads only the chosen variant. Errors come back
+// inline in Slovak with the values kept. A valid form places the order exactly as
+// POST /api/orders does (app/lib/orders.server.ts) and redirects to the payment gateway;
+// a hidden Idempotency-Key makes a double submit land on the same order.
+import { randomUUID } from "node:crypto";
+import { data, Form, Link, redirect } from "react-router";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { Route } from "./+types/course-buy";
 import { servicesContext } from "../context";
-import { countPublicRead } from "../lib/public-read.server";
 import { Breadcrumbs } from "../components/breadcrumbs";
+import { CheckboxField, FormErrors, SubmitButton, TextField } from "../components/forms";
 import { pageTitle } from "../site";
+import { pageRoute } from "../lib/page.server";
+import { requireUserForPage } from "../lib/auth.server";
+import { parseForm } from "../lib/validation";
+import { checkoutSchema, orderBodyFromForm } from "../lib/checkout";
+import { placeOrder } from "../lib/orders.server";
+import { DomainError } from "#server/http/errors";
+import { idempotencyRoute } from "#server/http/idempotency";
 import { findPublishedCourse } from "#server/catalog";
+import { CreateOrderBody, purchaseBlocker } from "#server/orders";
+import { formatMoney, formatVatRate, priceBreakdown } from "#server/money";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  await countPublicRead(context);
-  const course = await findPublishedCourse(context.get(servicesContext).db, params.slug);
-  if (!course) throw data(null, { status: 404 });
-  return { slug: course.slug, title: course.title };
+async function courseFor(context: Route.LoaderArgs["context"], slug: string) {
+  const course = await findPublishedCourse(context.get(servicesContext).db, slug);
+  if (!course) throw new DomainError("not_found", "Kurz sa nenašiel. Možno bol stiahnutý z ponuky alebo je adresa nesprávna.");
+  return course;
 }
 
+export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
+  const { user } = requireUserForPage(request, context);
+  const services = context.get(servicesContext);
+  const course = await courseFor(context, params.slug);
+  const blocker = await purchaseBlocker(services.db, course._id, user.id, services.clock.now());
+  const price = priceBreakdown(course);
+  const [firstName, ...rest] = user.displayName.split(" ");
+  return {
+    slug: course.slug,
+    title: course.title,
+    price: {
+      withVat: formatMoney(price.withVatCents, course.currency),
+      withoutVat: formatMoney(price.withoutVatCents, course.currency),
+      vat: formatMoney(price.vatCents, course.currency),
+      vatRate: formatVatRate(price.vatRateBp),
+    },
+    blocker,
+    defaults: { billingType: "personal", firstName, lastName: rest.join(" "), email: user.email ?? "", country: "Slovensko", idempotencyKey: randomUUID() },
+  };
+});
+
+export const action = pageRoute(async ({ request, params, context }: Route.ActionArgs) => {
+  const { user } = requireUserForPage(request, context);
+  const services = context.get(servicesContext);
+  const course = await courseFor(context, params.slug);
+  const submission = parseForm(await request.formData(), checkoutSchema);
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const body = CreateOrderBody.parse(orderBodyFromForm(course._id, submission.value));
+  let response: Response;
+  try {
+    response = await placeOrder(services, user, body, { route: idempotencyRoute(request), key: submission.value.idempotencyKey, rawBody: body });
+  } catch (e) {
+    // refusals (already enrolled, deadline, limit, rate limit) are said on the form
+    if (e instanceof DomainError && e.status < 500) return data(submission.reply({ formErrors: [e.message] }), { status: e.status });
+    throw e;
+  }
+  const created = (await response.json()) as { redirectUrl: string };
+  return redirect(created.redirectUrl);
+});
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: pageTitle(loaderData ? `Nákup kurzu ${loaderData.title}` : "Kurz sa nenašiel") },
+  { title: pageTitle(loaderData ? `Nákup kurzu ${loaderData.title}` : "Nákup kurzu") },
   { name: "robots", content: "noindex" },
 ];
 
-export default function CourseBuy({ loaderData }: Route.ComponentProps) {
+export default function CourseBuy({ loaderData: c, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    lastResult: actionData,
+    defaultValue: c.defaults,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseForm(formData, checkoutSchema),
+  });
+  const f = fields as unknown as Record<string, Parameters<typeof TextField>[0]["meta"]>;
+  const billingType = f.billingType;
+  const chosen = (billingType.value as string | undefined) ?? "personal";
   return (
-    <section className="narrow">
+    <section className="narrow checkout">
       <Breadcrumbs
         items={[
           { label: "Katalóg kurzov", href: "/" },
-          { label: loaderData.title, href: `/kurzy/${loaderData.slug}` },
+          { label: c.title, href: `/kurzy/${c.slug}` },
           { label: "Nákup" },
         ]}
       />
-      <h1>Nákup kurzu {loaderData.title}</h1>
-      <div className="notice" role="status">
-        <p><strong>Nákup kurzu pripravujeme.</strong></p>
-        <p>Platbu online práve dokončujeme. Čoskoro si tu kurz budete môcť kúpiť a hneď začať študovať.</p>
-      </div>
-      <p><Link to={`/kurzy/${loaderData.slug}`}>‹ Späť na kurz</Link></p>
+      <h1>Nákup kurzu {c.title}</h1>
+      <dl className="facts">
+        <dt>Cena bez DPH</dt>
+        <dd className="money">{c.price.withoutVat}</dd>
+        <dt>DPH {c.price.vatRate}</dt>
+        <dd className="money">{c.price.vat}</dd>
+        <dt>Spolu s DPH</dt>
+        <dd className="money"><strong>{c.price.withVat}</strong></dd>
+      </dl>
+
+      {c.blocker ? (
+        <div className="notice" role="status">
+          <p><strong>{c.blocker.message}</strong></p>
+          {c.blocker.code === "already_enrolled" ? (
+            <p><Link className="button" to={`/kurzy/${c.slug}/studium`}>Pokračovať v štúdiu</Link></p>
+          ) : (
+            <p><Link to={`/kurzy/${c.slug}`}>‹ Späť na kurz</Link></p>
+          )}
+        </div>
+      ) : (
+        <Form method="post" {...getFormProps(form)} className="checkout-form">
+          <FormErrors meta={form} />
+          <input {...getInputProps(f.idempotencyKey, { type: "hidden" })} key={f.idempotencyKey.key} />
+          <fieldset className="billing-switch">
+            <legend>Kupujete ako</legend>
+            {[
+              { value: "personal", label: "Fyzická osoba" },
+              { value: "company", label: "Firma alebo klub (na IČO)" },
+            ].map((o) => (
+              <label key={o.value} className="radio">
+                <input type="radio" name={billingType.name} value={o.value} defaultChecked={chosen === o.value} />
+                {o.label}
+              </label>
+            ))}
+            {billingType.errors?.length ? <p className="field-errors" id={billingType.errorId}>{billingType.errors[0]}</p> : null}
+          </fieldset>
+
+          <fieldset className="billing-personal">
+            <legend>Fakturačné údaje osoby</legend>
+            <TextField meta={f.firstName} label="Meno" autoComplete="given-name" />
+            <TextField meta={f.lastName} label="Priezvisko" autoComplete="family-name" />
+            <TextField meta={f.email} label="E-mail" type="email" autoComplete="email" />
+            <TextField meta={f.phone} label="Telefón (nepovinné)" type="tel" autoComplete="tel" />
+          </fieldset>
+
+          <fieldset className="billing-company">
+            <legend>Fakturačné údaje firmy</legend>
+            <TextField meta={f.companyName} label="Názov firmy alebo klubu" autoComplete="organization" />
+            <TextField meta={f.ico} label="IČO" />
+            <TextField meta={f.dic} label="DIČ (nepovinné)" />
+            <TextField meta={f.icDph} label="IČ DPH (nepovinné)" />
+            <TextField meta={f.contactEmail} label="Kontaktný e-mail" type="email" autoComplete="email" />
+            <TextField meta={f.contactPerson} label="Kontaktná osoba (nepovinné)" autoComplete="name" />
+          </fieldset>
+
+          <fieldset>
+            <legend>Adresa</legend>
+            <TextField meta={f.street} label="Ulica a číslo" autoComplete="street-address" />
+            <TextField meta={f.city} label="Mesto" autoComplete="address-level2" />
+            <TextField meta={f.postalCode} label="PSČ" autoComplete="postal-code" />
+            <TextField meta={f.country} label="Krajina" autoComplete="country-name" />
+          </fieldset>
+
+          <CheckboxField meta={f.agreedTos} label="Súhlasím s obchodnými podmienkami." />
+          <CheckboxField meta={f.agreedRefundPolicy} label="Súhlasím s podmienkami vrátenia peňazí a beriem na vedomie, že prístup k obsahu začína hneď po zaplatení." />
+          <SubmitButton pendingLabel="Presmerúvame na platbu…">Zaplatiť {c.price.withVat}</SubmitButton>
+          <p className="muted">Platbu spracuje platobná brána; po zaplatení sa vrátite sem a kurz sa vám hneď sprístupní.</p>
+        </Form>
+      )}
+      <p><Link to={`/kurzy/${c.slug}`}>‹ Späť na kurz</Link></p>
     </section>
   );
 }

@@ -10,6 +10,8 @@ import { pageTitle } from "../site";
 import { pageRoute } from "../lib/page.server";
 import { DomainError } from "#server/http/errors";
 import { AUDIENCE_TAGS, getPublishedCourseWithLevels, renderMarkdown, tagLabel } from "#server/catalog";
+import { purchaseBlocker } from "#server/orders";
+import { optionalUser } from "../lib/auth.server";
 import { formatCount, formatDate, formatHours, formatMinutes, formatMoney, formatVatRate, priceBreakdown } from "#server/money";
 
 const languages: Record<string, string> = { sk: "slovenčina", cs: "čeština", en: "angličtina", de: "nemčina", hu: "maďarčina" };
@@ -18,11 +20,14 @@ const TOPICS = { one: "téma", few: "témy", many: "tém" };
 
 export const loader = pageRoute(async ({ params, context }: Route.LoaderArgs) => {
   await countPublicRead(context);
-  const { db } = context.get(servicesContext);
+  const { db, clock } = context.get(servicesContext);
   const found = await getPublishedCourseWithLevels(db, params.slug);
   if (!found) throw new DomainError("not_found", "Kurz sa nenašiel. Možno bol stiahnutý z ponuky alebo je adresa nesprávna.");
   const { course, levels } = found;
   const price = priceBreakdown(course);
+  // the buy button: checkout, the learning page when enrolled, or why it cannot be bought
+  const viewer = optionalUser(context);
+  const blocker = await purchaseBlocker(db, course._id, viewer?.id ?? "", clock.now());
   const money = (cents: number) => formatMoney(cents, course.currency);
   return {
     slug: course.slug,
@@ -40,6 +45,7 @@ export const loader = pageRoute(async ({ params, context }: Route.LoaderArgs) =>
     language: languages[course.language] ?? course.language,
     audience: course.tags.filter((t) => AUDIENCE_TAGS.some((a) => a.tag === t)).map(tagLabel),
     enrollmentDeadline: course.enrollmentDeadline ? formatDate(course.enrollmentDeadline) : null,
+    purchase: blocker === null ? { kind: "buy" as const } : blocker.code === "already_enrolled" ? { kind: "enrolled" as const } : { kind: "unavailable" as const, reason: blocker.message },
     price: {
       withVat: money(price.withVatCents),
       withoutVat: money(price.withoutVatCents),
@@ -128,7 +134,16 @@ export default function Course({ loaderData: c }: Route.ComponentProps) {
             <dd className="money">{c.price.withVat}</dd>
           </dl>
           {c.enrollmentDeadline && <p className="muted">Kurz je možné kúpiť do {c.enrollmentDeadline}.</p>}
-          <p><Link className="button" to={`/kurzy/${c.slug}/kupit`}>Kúpiť kurz</Link></p>
+          {c.purchase.kind === "buy" ? (
+            <p><Link className="button" to={`/kurzy/${c.slug}/kupit`}>Kúpiť kurz</Link></p>
+          ) : c.purchase.kind === "enrolled" ? (
+            <>
+              <p>Tento kurz už máte.</p>
+              <p><Link className="button" to={`/kurzy/${c.slug}/studium`}>Pokračovať v štúdiu</Link></p>
+            </>
+          ) : (
+            <p className="notice" role="status">{c.purchase.reason}</p>
+          )}
         </aside>
 
         <div className="course-main">

@@ -1,0 +1,88 @@
+// /objednavky/<id>/return: where the payment gateway sends the student back (spec:
+// Endpoints > Orders (student), return page). It only shows the order's state, which the
+// payment webhook alone changes (query parameters change nothing): paid → access with a
+// link to the course; pending → a processing notice that refreshes itself (meta refresh,
+// no JavaScript); failed or expired → a failure notice with a retry button. Owner only;
+// anyone else's order is the 404 page.
+import { Form, Link, redirect } from "react-router";
+import type { Route } from "./+types/order-return";
+import { servicesContext } from "../context";
+import { Breadcrumbs } from "../components/breadcrumbs";
+import { pageTitle } from "../site";
+import { pageRoute } from "../lib/page.server";
+import { requireUserForPage } from "../lib/auth.server";
+import { orderStateLabels } from "../lib/order-labels";
+import { getStudentOrder, retryOrderPayment } from "#server/orders";
+import { formatDateTime, formatMoney } from "#server/money";
+
+/** Seconds between refreshes while the payment is being processed. */
+const REFRESH_SECONDS = 3;
+
+export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
+  const { user } = requireUserForPage(request, context);
+  const order = await getStudentOrder(context.get(servicesContext).db, user.id, params.orderId);
+  return {
+    id: order._id,
+    state: order.state,
+    stateLabel: orderStateLabels[order.state] ?? order.state,
+    courseTitle: order.courseTitle,
+    courseSlug: order.courseSlug,
+    amount: formatMoney(order.amountCents, order.currency),
+    paidAt: order.paidAt ? formatDateTime(order.paidAt) : null,
+    invoiceUrl: order.invoiceUrl,
+    sponsored: order.sponsorOrgId !== null,
+  };
+});
+
+export const action = pageRoute(async ({ request, params, context }: Route.ActionArgs) => {
+  const { user } = requireUserForPage(request, context);
+  const services = context.get(servicesContext);
+  const deps = { sessions: services.payments.sessions, publicUrl: services.site.publicUrl, now: services.clock.now() };
+  const { redirectUrl } = await services.db.transaction((tx) => retryOrderPayment(tx, deps, user.id, params.orderId));
+  return redirect(redirectUrl);
+});
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: pageTitle(loaderData ? `Objednávka: ${loaderData.stateLabel}` : "Objednávka") },
+  { name: "robots", content: "noindex" },
+  ...(loaderData?.state === "pending" ? [{ httpEquiv: "refresh", content: String(REFRESH_SECONDS) } as never] : []),
+];
+
+export default function OrderReturn({ loaderData: o }: Route.ComponentProps) {
+  return (
+    <section className="narrow">
+      <Breadcrumbs items={[{ label: "Môj účet", href: "/ucet" }, { label: "Objednávka" }]} />
+      <h1>Objednávka kurzu {o.courseTitle}</h1>
+      {o.state === "paid" ? (
+        <div className="order-state" role="status">
+          <p><strong>Platba prebehla úspešne. Kurz máte sprístupnený.</strong></p>
+          {o.sponsored ? (
+            <p>Kurz ste kúpili pre organizáciu; členov do kurzu zapíše administrátor.</p>
+          ) : (
+            <p><Link className="button" to={`/kurzy/${o.courseSlug}/studium`}>Začať študovať</Link></p>
+          )}
+          <p className="muted">Zaplatené {o.paidAt} · {o.amount}. Potvrdenie a faktúru vám pošleme e-mailom.</p>
+          {o.invoiceUrl ? <p><a href={o.invoiceUrl}>Stiahnuť faktúru (PDF)</a></p> : null}
+        </div>
+      ) : o.state === "pending" ? (
+        <div className="order-state" role="status">
+          <p><strong>Platbu spracúvame.</strong></p>
+          <p>Stránka sa o chvíľu obnoví sama. Ak platba trvá dlhšie, nájdete ju aj v <Link to="/ucet">účte</Link>.</p>
+        </div>
+      ) : o.state === "failed" || o.state === "expired" ? (
+        <div className="order-state failed" role="alert">
+          <p><strong>{o.state === "failed" ? "Platba sa nepodarila." : "Objednávka vypršala bez zaplatenia."}</strong></p>
+          <p>Peniaze vám neboli stiahnuté. Platbu môžete skúsiť znova.</p>
+          <Form method="post">
+            <button type="submit">Zaplatiť znova ({o.amount})</button>
+          </Form>
+        </div>
+      ) : (
+        <div className="order-state" role="status">
+          <p><strong>Stav objednávky: {o.stateLabel}.</strong></p>
+        </div>
+      )}
+      <p><Link to="/ucet">Môj účet a objednávky</Link></p>
+    </section>
+  );
+}
