@@ -14,6 +14,7 @@ import { PURGE_SESSIONS_CRON, purgeSessionsJob } from "#server/auth";
 import { renderInvoicePdfJob } from "#server/invoices";
 import { createMailer, sendMailJob } from "#server/mail";
 import { EXPIRE_PENDING_CRON, expirePendingOrders } from "#server/orders";
+import { SOFT_DELETE_VERSIONS_CRON, softDeleteVersionsJob } from "#server/authoring";
 
 export type Jobs = {
   boss: PgBoss;
@@ -51,6 +52,8 @@ const QUEUES: Record<QueueName, QueueSetup> = {
   "mail.send": { options: { retryLimit: 8, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600 } },
   "enrollments.expire-access": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 300 } },
   "tests.expire-attempts": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 30 } },
+  // daily: archived versions past 5 years without active enrollments (spec: Course states)
+  "authoring.soft-delete-versions": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 600 }, cron: SOFT_DELETE_VERSIONS_CRON },
 };
 
 /** A PgBoss on the application database: its own pool on a server, the same instance on PGlite. */
@@ -133,8 +136,9 @@ async function registerWorkers(boss: PgBoss, deps: { db: Database; log: Logger; 
     return { expired };
   });
   await work(boss, "invoices.render-pdf", renderInvoicePdfJob({ db, log, supplier: deps.config.invoiceSupplier }));
+  await work(boss, "authoring.soft-delete-versions", softDeleteVersionsJob({ db, log }));
   // SMTP when SMTP_URL is set, else the local outbox (/admin/posta)
-  const mailer = createMailer({ db, config: deps.config });
+  const mailer = await createMailer({ db, config: deps.config });
   await work(
     boss,
     "mail.send",

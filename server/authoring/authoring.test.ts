@@ -29,6 +29,7 @@ import {
   publishCourse,
   QuestionCreateRequest,
   reorderParts,
+  softDeleteExpiredVersions,
   TestCreateRequest,
   updateCourse,
   updatePart,
@@ -383,5 +384,35 @@ describe("delete", () => {
     await expectDomainError(getAdminCourseDetail(db, newId()), "not_found");
     const [count] = await db.select().from(schema.levels).where(and(eq(schema.levels.courseId, course._id)));
     expect(count).toBeDefined(); // the tree stays with a soft-deleted version
+  });
+});
+
+describe("soft deletion after 5 years (the daily job)", () => {
+  it("deletes archived versions 5 years after archival without active enrollments, and nothing else", async () => {
+    const old = await publishableCourse();
+    const enrolled = await publishableCourse();
+    const recent = await publishableCourse();
+    for (const c of [old, enrolled, recent]) {
+      await publishCourse(db, services, admin, c.course._id);
+      await archiveCourse(db, clock, admin, c.course._id);
+    }
+    const archivedAt = new Date("2020-01-10T00:00:00Z");
+    for (const c of [old, enrolled]) await db.update(schema.courses).set({ archivedAt }).where(eq(schema.courses.id, c.course._id));
+    await db.update(schema.courses).set({ archivedAt: new Date("2021-06-01T00:00:00Z") }).where(eq(schema.courses.id, recent.course._id));
+    await db.insert(schema.enrollments).values({
+      courseId: enrolled.course._id, courseVersionId: enrolled.course._id, courseTitle: "K", courseSlug: enrolled.course.slug, studentId: "p-1001",
+      studentDisplayName: "Študent", reason: "admin_grant", progress: { completedModules: 0, totalModules: 1, completedLevels: 0, totalLevels: 1, lastActivityAt: null },
+    });
+    const at = new Date("2025-01-10T00:00:01Z");
+    const deleted = await softDeleteExpiredVersions(db, at);
+    expect(deleted).toContain(old.course._id);
+    expect(deleted).not.toContain(enrolled.course._id);
+    expect(deleted).not.toContain(recent.course._id);
+    expect(await courseRow(old.course._id)).toMatchObject({ state: "deleted", deletedAt: at });
+    expect(await courseRow(enrolled.course._id)).toMatchObject({ state: "archived", deletedAt: null });
+    expect(await courseRow(recent.course._id)).toMatchObject({ state: "archived", deletedAt: null });
+    expect(await auditActions(old.course._id)).toContain("course.soft_delete");
+    // a rerun finds the work done
+    expect(await softDeleteExpiredVersions(db, at)).not.toContain(old.course._id);
   });
 });

@@ -26,4 +26,11 @@ export {
   createQuestion, updateQuestion, deleteQuestion, reorderQuestions, moveQuestion,
 } from "./quizzes";
 export { publishCourse, archiveCourse, createNewVersion, publishProblems, significantChanges } from "./publish";
+export {
+  softDeleteExpiredVersions,
+  softDeleteVersionsJob,
+  SOFT_DELETE_VERSIONS_QUEUE,
+  SOFT_DELETE_VERSIONS_CRON,
+  SOFT_DELETE_AFTER_YEARS,
+} from "./retention";
 export * from "./contract";

@@ -41,6 +41,9 @@ export type QueuePayloads = {
   "enrollments.expire-access": Scheduled;
   // attempts whose deadline + 60 s passed are submitted with their saved answers
   "tests.expire-attempts": Scheduled;
+  // archived course versions 5 years old without active enrollments become deleted
+  // (server/authoring; spec: Course states, soft delete)
+  "authoring.soft-delete-versions": Scheduled;
 };
 
 export type MailJob =
@@ -64,6 +67,7 @@ export const QUEUE_NAMES = [
   "mail.send",
   "enrollments.expire-access",
   "tests.expire-attempts",
+  "authoring.soft-delete-versions",
 ] as const satisfies readonly QueueName[];
 
 // fails to compile when a name is in QueuePayloads but missing from QUEUE_NAMES
