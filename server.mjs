@@ -1,5 +1,10 @@
 // HTTP server: Express in front of the React Router build. Start-up (config, database,
-// jobs, identity provider) lives in the build's entry module: server/services.ts.
+// jobs, identity provider) lives in the build's entry module: server/services.ts; so does
+// the front door every request meets first (server/http/front.ts: request id and log line,
+// methods, Host, body cap, security headers, /healthz, /readyz, /metrics).
+// The production switch implies Node's: Express and React Router hide error details then.
+if (process.env.APP_ENV === "production") process.env.NODE_ENV = "production";
+import http from "node:http";
 import express from "express";
 import compression from "compression";
 import { createRequestHandler } from "@react-router/express";
@@ -7,7 +12,6 @@ import { createRequestHandler } from "@react-router/express";
 const dev = process.argv.includes("--dev");
 const buildDir = process.env.BUILD_DIR ?? "build";
 const seedOnly = process.argv.includes("--seed-only");
-const MAX_BODY_BYTES = 1024 * 1024;
 
 let viteDevServer;
 let loadBuild;
@@ -38,25 +42,23 @@ if (seedOnly) {
 
 const { config, services } = appProcess;
 const { log } = services;
+const entry = initial.entry.module;
+const front = entry.createFrontDoor({
+  log,
+  production: config.production,
+  routes: initial.routes,
+  ready: () => appProcess.ready(),
+  metricsToken: config.METRICS_TOKEN,
+});
 const app = express();
 app.disable("x-powered-by");
 // 0 hops: req.ip is the socket address, and a client cannot dodge limits with X-Forwarded-For
 app.set("trust proxy", config.TRUST_PROXY_HOPS);
+// request id + log line, methods, target and Host, security headers, the 1 MiB body cap
+app.use(front.begin);
+// probes answer before the canonical-host redirect: a load balancer asks by IP address
+app.use(front.probes);
 app.use(compression());
-app.use((req, res, next) => {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "DENY");
-  // request bodies are small forms and JSON; uploads go straight to the video provider
-  const length = Number(req.headers["content-length"] ?? 0);
-  if (length > MAX_BODY_BYTES) {
-    res.status(413).type("application/json").send(
-      JSON.stringify({ error: "payload_too_large", message: "Požiadavka je príliš veľká.", details: { maxBytes: MAX_BODY_BYTES } }),
-    );
-    return;
-  }
-  next();
-});
 // One canonical host: a page opened as 127.0.0.1 while PUBLIC_URL names localhost (or
 // the reverse) moves to the PUBLIC_URL host first, so the sign-in cookies, which belong to
 // one host, come back to the callback (else it fails with state_missing).
@@ -79,27 +81,69 @@ app.use(
   createRequestHandler({
     build: dev ? () => loadBuild() : initial,
     mode: dev ? "development" : "production",
-    getLoadContext: (req) => initial.entry.module.createLoadContext(services, { clientIp: req.ip ?? "unknown" }),
+    getLoadContext: (req) => entry.createLoadContext(services, { clientIp: req.ip ?? "unknown" }),
   }),
 );
+// anything thrown above: logged, answered 500 with the error body, never a stack
+app.use(front.errors);
 
 const server = app.listen(config.PORT, config.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
-  log.info(`listening on http://localhost:${port} (student origin ${config.publicUrl})`);
+  log.info(`listening on http://${config.HOST}:${port} (student origin ${config.publicUrl})`);
 });
+// 431 and malformed requests get the error body too
+entry.installClientErrorHandler(server, log);
 
+// Prometheus metrics on their own listener (loopback unless METRICS_HOST says otherwise)
+let metricsServer;
+if (config.METRICS_PORT) {
+  metricsServer = http.createServer((req, res) => {
+    if (req.method === "GET" && req.url?.split("?")[0] === "/metrics") {
+      entry.serveMetrics(res).catch(() => res.destroy());
+      return;
+    }
+    res.writeHead(404, { "Content-Type": "text/plain" }).end("not found\n");
+  });
+  metricsServer.listen(config.METRICS_PORT, config.METRICS_HOST, () =>
+    log.info(`metrics on http://${config.METRICS_HOST}:${config.METRICS_PORT}/metrics`),
+  );
+}
+
+// SIGTERM: stop accepting, finish the requests in flight (each answer closes its
+// connection; /readyz says 503), stop the job workers after their current job, close
+// the database, exit. Past SHUTDOWN_TIMEOUT_SECONDS the remaining connections are cut.
 let stopping = false;
-async function shutdown() {
+async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
-  server.close();
-  server.closeAllConnections?.();
+  const graceMs = config.SHUTDOWN_TIMEOUT_SECONDS * 1000;
+  log.info("shutting down", { signal, inFlight: front.inFlight() });
+  front.beginShutdown();
+  // the whole stop is bounded: grace for requests, then up to 10 s for workers and pools
+  setTimeout(() => {
+    log.error("shutdown took too long; exiting");
+    process.exit(1);
+  }, graceMs + 10_000).unref();
+  const cut = setTimeout(() => {
+    log.warn("requests still running at the end of the grace period; closing their connections", { inFlight: front.inFlight() });
+    server.closeAllConnections();
+  }, graceMs);
+  metricsServer?.close();
+  await new Promise((resolve) => {
+    server.close(resolve);
+    server.closeIdleConnections();
+  });
+  clearTimeout(cut);
+  let code = 0;
   try {
     await appProcess.stop();
-  } finally {
-    process.exit(0);
+  } catch (error) {
+    log.error("error while stopping", { error });
+    code = 1;
   }
+  log.info("stopped");
+  process.exit(code);
 }
-process.on("SIGTERM", shutdown);
-process.on("SIGINT", shutdown);
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,14 +1,34 @@
+import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { documentCsp } from "#server/http/front";
+import { NonceContext } from "./lib/nonce";
+import { servicesContext } from "./context";
 
 // The HTTP server (server.mjs) reaches start-up through the build's entry module, so
 // the services and the routes share one bundle and one set of singletons.
 export { startServices, ConfigError } from "#server/services";
 export { createLoadContext } from "./context";
+// the front door (request id, methods, Host, body cap, security headers, probes, metrics)
+export { createFrontDoor, installClientErrorHandler, serveMetrics } from "#server/http/front";
+
+/** Errors React Router caught in loaders, actions and rendering: one structured log line. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  let log;
+  try {
+    log = (context as RouterContextProvider).get(servicesContext).log;
+  } catch {
+    log = undefined;
+  }
+  const path = new URL(request.url).pathname;
+  if (log) log.error("request failed", { method: request.method, path, error });
+  else console.error(error);
+};
 
 export const streamTimeout = 5_000;
 
@@ -21,26 +41,35 @@ export default function handleRequest(
 ) {
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    // scripts React Router writes inline run only with this nonce (Content-Security-Policy)
+    const nonce = randomBytes(16).toString("base64");
+    responseHeaders.set("Content-Security-Policy", documentCsp(nonce));
     const userAgent = request.headers.get("user-agent");
     // bots and no-JS clients get the whole document at once
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
-      [readyOption]() {
-        shellRendered = true;
-        const body = new PassThrough();
-        const stream = createReadableStreamFromReadable(body);
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-        pipe(body);
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
+      {
+        nonce: { script: nonce },
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          const stream = createReadableStreamFromReadable(body);
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
       },
-      onShellError(error: unknown) {
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        if (shellRendered) console.error(error);
-      },
-    });
+    );
     setTimeout(abort, streamTimeout + 1000);
   });
 }

@@ -2,11 +2,14 @@ import { Link, Links, Meta, NavLink, Outlet, Scripts, ScrollRestoration, useLoca
 import type { Route } from "./+types/root";
 import stylesHref from "./styles.css?url";
 import { authMiddleware, getAuth } from "./lib/auth.server";
+import { requestGuardMiddleware } from "./lib/request-guard.server";
 import { errorPageTitle, StatusErrorPage } from "./components/error-boundary";
 import { SITE } from "./site";
+import { useNonce } from "./lib/nonce";
 
+// Input no route should see (NUL bytes) and the error body on every /api answer; then the
 // Origin check, session lookup and renewal for every request (pages and /api alike).
-export const middleware: Route.MiddlewareFunction[] = [authMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [requestGuardMiddleware, authMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user, csrfToken } = getAuth(context);
@@ -31,6 +34,7 @@ export const headers: Route.HeadersFunction = ({ errorHeaders }) => {
 };
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="sk">
       <head>
@@ -57,8 +61,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <footer className="site-footer">
           <div className="inner">{SITE.tagline}</div>
         </footer>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

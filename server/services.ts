@@ -10,9 +10,12 @@ import path from "node:path";
 import { createHmac, randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import { ConfigError, loadConfig, type Config } from "./config";
-import { openDatabase, type Database, type DatabaseHandle } from "./db";
+import { DatabaseUnreachableError, openDatabase, type Database, type DatabaseHandle } from "./db";
 import { createLogger, type Logger } from "./log";
 import { createRateLimits, type RateLimits } from "./http/rate-limit";
+import { createReadiness } from "./http/readiness";
+import type { Readiness } from "./http/front";
+import { setMetricsSources } from "./log/metrics";
 import { isDatabaseEmpty, seedDemoData } from "./seed";
 import { startJobs } from "../jobs";
 import type { Queue } from "./queue";
@@ -50,14 +53,19 @@ export type AppProcess = {
   oidc: OidcSettings;
   /** HTTP handlers mounted before the app (the local identity provider) */
   mounts: { path: string; handler: RequestHandler }[];
+  /** GET /readyz: database reachable, migrations current, job workers running */
+  ready(): Promise<Readiness>;
   stop(): Promise<void>;
 };
 
 export { ConfigError };
 
-/** Development secret kept in DATA_DIR so sessions survive a restart. */
-function developmentSecret(dataDir: string): string {
-  const file = path.resolve(dataDir, "session-secret");
+/**
+ * A random secret kept in DATA_DIR (0600), made on first use: the development session
+ * secret (sessions survive a restart) and the local provider's API token.
+ */
+function developmentSecret(dataDir: string, name = "session-secret"): string {
+  const file = path.resolve(dataDir, name);
   try {
     return fs.readFileSync(file, "utf8").trim();
   } catch {
@@ -74,7 +82,18 @@ export async function startServices(
 ): Promise<AppProcess> {
   const config = loadConfig(env);
   const log = createLogger(config.LOG_LEVEL, config.production);
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  let database: DatabaseHandle;
+  try {
+    database = await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      onIdleError: (error) => log.warn("idle database connection lost; the pool reconnects on the next query", { error: error.message }),
+    });
+  } catch (error) {
+    // one line naming DATABASE_URL, no stack (server.mjs prints a ConfigError's message)
+    if (error instanceof DatabaseUnreachableError) throw new ConfigError(error.message);
+    throw error;
+  }
   log.info(`database: ${database.kind === "pglite" ? `embedded PGlite in ${path.resolve(config.DATA_DIR)}` : "PostgreSQL server"} (migrated)`);
 
   const shouldSeed = config.SEED_DEMO_DATA ?? (config.embeddedDatabase || options.seedOnly === true);
@@ -83,7 +102,11 @@ export async function startServices(
   }
 
   const sessionSecret = config.SESSION_SECRET ?? developmentSecret(config.DATA_DIR);
-  const { oidc, localIdp } = await chooseIdentityProvider(config, sessionSecret, log, { quiet: options.seedOnly });
+  const { oidc, localIdp } = await chooseIdentityProvider(config, sessionSecret, log, {
+    quiet: options.seedOnly,
+    // the local provider's REST API token: random per data directory, never a constant
+    localApiToken: () => developmentSecret(config.DATA_DIR, "idp-api-token"),
+  });
   const mounts: AppProcess["mounts"] = localIdp ? [{ path: "/idp", handler: localIdp.handler }] : [];
 
   // payment gateway: PAYMENT_GATEWAY_URL, else the sandbox mounted on this server
@@ -104,7 +127,9 @@ export async function startServices(
   });
 
   const idpApi = createIdpApi({ apiUrl: oidc.apiUrl, apiToken: oidc.apiToken });
-  const jobs = await startJobs(database, config, log, { work: options.startJobs ?? !options.seedOnly, idpApi });
+  const workers = options.startJobs ?? !options.seedOnly;
+  const jobs = await startJobs(database, config, log, { work: workers, idpApi });
+  let jobsRunning = workers;
   const services: AppServices = {
     db: database.db,
     log,
@@ -120,13 +145,17 @@ export async function startServices(
     clock: systemClock,
     site: { publicUrl: config.publicUrl, adminUrl: config.adminUrl, allowedOrigins: config.allowedOrigins },
   };
+  setMetricsSources({ pool: database.pool, queues: () => jobs.boss.getQueues() });
   return {
     config,
     services,
     database,
     oidc,
     mounts,
+    ready: createReadiness({ database, jobsRunning: () => jobsRunning }),
     async stop() {
+      // the workers finish the job in hand (pg-boss graceful stop), take no new one
+      jobsRunning = false;
       await jobs.stop();
       await localIdp?.stop();
       await database.close();

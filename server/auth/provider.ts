@@ -1,6 +1,6 @@
 // Which OpenID provider the app signs in with: the one OIDC_ISSUER names, or, in the
 // embedded default, the local stand-in provider mounted at /idp on the app's own server.
-import { createHmac } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import type { Config } from "../config";
 import type { Logger } from "../log";
 import type { LocalIdp } from "../stand-ins";
@@ -16,11 +16,14 @@ export type OidcSettings = {
   apiToken: string;
 };
 
-/** Embedded defaults of the local provider. */
+/**
+ * Embedded defaults of the local provider. Its REST API token is not among them: it lists
+ * persons and triggers erasure, so it is IDP_API_TOKEN or a random one kept per data
+ * directory (`options.localApiToken`, server/services.ts).
+ */
 export const LOCAL_OIDC_DEFAULTS = {
   clientId: "learning-platform",
   clientSecret: "local-dev-client-secret",
-  apiToken: "local-dev-api-token",
 } as const;
 
 export type IdentityProvider = {
@@ -33,7 +36,7 @@ export async function chooseIdentityProvider(
   config: Config,
   sessionSecret: string,
   log: Logger,
-  options: { quiet?: boolean } = {},
+  options: { quiet?: boolean; localApiToken?: () => string } = {},
 ): Promise<IdentityProvider> {
   if (!config.localIdp) {
     // config guarantees these with OIDC_ISSUER
@@ -53,7 +56,7 @@ export async function chooseIdentityProvider(
   const { startLocalIdp } = await import("../stand-ins");
   const clientId = config.OIDC_CLIENT_ID ?? LOCAL_OIDC_DEFAULTS.clientId;
   const clientSecret = config.OIDC_CLIENT_SECRET ?? LOCAL_OIDC_DEFAULTS.clientSecret;
-  const apiToken = config.IDP_API_TOKEN ?? LOCAL_OIDC_DEFAULTS.apiToken;
+  const apiToken = config.IDP_API_TOKEN ?? options.localApiToken?.() ?? randomBytes(32).toString("base64url");
   const localIdp = await startLocalIdp({
     issuer: `${config.publicUrl}/idp`,
     appUrl: config.publicUrl,

@@ -26,18 +26,51 @@ export function migrationsFolder(root = process.cwd()) {
   return path.resolve(root, "drizzle");
 }
 
+/** The database named by DATABASE_URL could not be reached at start (no stack needed). */
+export class DatabaseUnreachableError extends Error {
+  override name = "DatabaseUnreachableError";
+}
+
+/** A PostgreSQL URL without its password, for messages. */
+export function redactDatabaseUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = "***";
+    return u.href;
+  } catch {
+    return "(unparsable URL)";
+  }
+}
+
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir?: string;
   migrate?: boolean;
   poolSize?: number;
+  /**
+   * Errors of idle pooled connections (the server restarted, failed over, or terminated
+   * the backend): pg.Pool emits them as "error", which without a listener kills the
+   * process. The pool drops such a client and opens a new one on the next query.
+   */
+  onIdleError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   const migrate = options.migrate ?? true;
   if (options.databaseUrl) {
     const { default: pg } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    pool.on("error", (error) => options.onIdleError?.(error));
     const db = drizzle(pool, { schema }) as unknown as Database;
+    try {
+      const client = await pool.connect();
+      client.release();
+    } catch (error) {
+      await pool.end().catch(() => {});
+      const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      throw new DatabaseUnreachableError(
+        `Cannot reach the database named by DATABASE_URL (${redactDatabaseUrl(options.databaseUrl)}): ${reason}`,
+      );
+    }
     if (migrate) {
       const { migrate: run } = await import("drizzle-orm/node-postgres/migrator");
       await run(db as never, { migrationsFolder: migrationsFolder() });
@@ -58,4 +91,19 @@ export async function openDatabase(options: {
     await run(db as never, { migrationsFolder: migrationsFolder() });
   }
   return { db, kind: "pglite", pglite: client, close: () => client.close() };
+}
+
+/**
+ * Whether every migration in drizzle/ is applied: the journal's entries against the rows of
+ * drizzle.__drizzle_migrations (for GET /readyz).
+ */
+export async function migrationsCurrent(db: Database, root = process.cwd()): Promise<{ current: boolean; applied: number; expected: number }> {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(root), "meta/_journal.json"), "utf8")) as { entries: unknown[] };
+  const { sql } = await import("drizzle-orm");
+  const result = (await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as
+    | { rows: { n: number }[] }
+    | { n: number }[];
+  const rows = Array.isArray(result) ? result : result.rows;
+  const applied = Number(rows[0]?.n ?? 0);
+  return { current: applied >= journal.entries.length, applied, expected: journal.entries.length };
 }

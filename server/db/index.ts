@@ -1,4 +1,4 @@
-export { openDatabase, migrationsFolder } from "./client";
+export { openDatabase, migrationsFolder, migrationsCurrent, DatabaseUnreachableError, redactDatabaseUrl } from "./client";
 export type { Database, DatabaseHandle, DbOrTx, Tx } from "./client";
 export { newId, isId, ID_PATTERN } from "./ids";
 export * as schema from "./schema";

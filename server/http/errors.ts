@@ -7,6 +7,8 @@
 // "Endpoints" (tests, orders, admin publish, webhooks), "Authentication" 9-11, "Events";
 // DESIGN.md "Errors and auth", "Orders and payments", "Tests (quizzes)"; docs/decisions.md.
 
+import { currentRequestId } from "../log/context";
+
 export type ErrorDetails = Record<string, unknown> | unknown[];
 export type ErrorBody = { error: ErrorCode; message: string; details: ErrorDetails };
 
@@ -67,6 +69,9 @@ export const ERROR_CODES = {
   // 413: docs/decisions.md Request size (also written by server.mjs before routing)
   payload_too_large: { status: 413, message: "Požiadavka je príliš veľká." },
 
+  // 431: a header block over the server's limit (server/http/front.ts)
+  headers_too_large: { status: 431, message: "Hlavičky požiadavky sú príliš veľké." },
+
   // 422: spec Errors 2 (validation; publish of an incomplete course); DESIGN idempotency
   validation: { status: 422, message: "Údaje nie sú platné." },
   idempotency_key_reused: { status: 422, message: "Kľúč Idempotency-Key už bol použitý s inými údajmi." },
@@ -76,6 +81,8 @@ export const ERROR_CODES = {
 
   // 5xx
   internal: { status: 500, message: "Nastala neočakávaná chyba." },
+  // GET /readyz while the database, migrations or job workers are not ready, or stopping
+  not_ready: { status: 503, message: "Služba momentálne nie je pripravená." },
   identity_provider_unavailable: { status: 503, message: "Prihlasovanie je dočasne nedostupné. Skúste to o chvíľu." },
   // the payment gateway did not open a payment session (the order is not created)
   payment_gateway_unavailable: { status: 503, message: "Platobná brána je dočasne nedostupná. Skúste to o chvíľu." },
@@ -99,7 +106,9 @@ const codeForStatus: Partial<Record<number, ErrorCode>> = {
   413: "payload_too_large",
   422: "validation",
   429: "rate_limited",
+  431: "headers_too_large",
   500: "internal",
+  503: "not_ready",
 };
 
 export function codeFor(status: number): ErrorCode {
@@ -110,9 +119,16 @@ export function statusOf(code: ErrorCode): number {
   return ERROR_CODES[code].status;
 }
 
-/** The spec's error body; the message defaults to the code's Slovak text. */
+/**
+ * The spec's error body; the message defaults to the code's Slovak text. A 500 carries
+ * the request id in `details.requestId` (the id of the log lines about it), so a person
+ * can quote it and an operator find them.
+ */
 export function errorBody(code: ErrorCode, message?: string, details?: ErrorDetails): ErrorBody {
-  return { error: code, message: message ?? ERROR_CODES[code].message, details: details ?? {} };
+  let body = details ?? {};
+  const requestId = ERROR_CODES[code].status >= 500 ? currentRequestId() : undefined;
+  if (requestId && !Array.isArray(body) && body.requestId === undefined) body = { ...body, requestId };
+  return { error: code, message: message ?? ERROR_CODES[code].message, details: body };
 }
 
 /**

@@ -1,16 +1,89 @@
-// Minimal leveled logger writing one line per event; JSON in production for log shippers.
+// Structured JSON logs through pino: one JSON object per line on stdout, with the request
+// id of the request being served (server/log/context.ts) on every line written while it
+// runs. Callers keep the small Logger interface: `log.info("message", { fields })`.
+// Cookies, tokens, secrets and passwords are redacted wherever they appear in the fields.
+import pino from "pino";
+import { currentRequest } from "./context";
+
 type Level = "debug" | "info" | "warn" | "error";
-const order: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+export type LogLevel = Level | "silent";
 
-export type Logger = Record<Level, (message: string, fields?: Record<string, unknown>) => void>;
+export type Logger = Record<Level, (message: string, fields?: Record<string, unknown>) => void> & {
+  /** a logger whose lines all carry `bindings` */
+  child?(bindings: Record<string, unknown>): Logger;
+};
 
-export function createLogger(level: Level | "silent" = "info", json = false): Logger {
+/** Field names whose values never reach a log line, at any depth up to three. */
+export const REDACTED_KEYS = [
+  "cookie",
+  "set-cookie",
+  "authorization",
+  "password",
+  "secret",
+  "token",
+  "accessToken",
+  "refreshToken",
+  "idToken",
+  "access_token",
+  "refresh_token",
+  "id_token",
+  "apiToken",
+  "clientSecret",
+  "sessionSecret",
+  "csrf",
+  "code_verifier",
+];
+
+function redactPaths(): string[] {
+  return REDACTED_KEYS.flatMap((key) => {
+    const step = /^[A-Za-z_$][\w$]*$/.test(key) ? { top: key, nested: `.${key}` } : { top: `["${key}"]`, nested: `["${key}"]` };
+    return [step.top, `*${step.nested}`, `*.*${step.nested}`];
+  });
+}
+
+/** Keys whose values look like credentials even inside free text (a URL with a password). */
+function scrubUrl(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  return value.replace(/(postgres(?:ql)?:\/\/[^:/@\s]+:)[^@\s]+@/g, "$1[Redacted]@");
+}
+
+export type CreateLoggerOptions = {
+  /** where the lines go (tests); stdout otherwise */
+  destination?: pino.DestinationStream;
+};
+
+export function createLogger(level: LogLevel = "info", _json = true, options: CreateLoggerOptions = {}): Logger {
+  const base = pino(
+    {
+      level,
+      base: { pid: process.pid },
+      messageKey: "message",
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: redactPaths(), censor: "[Redacted]" },
+      // the request id of the request being served, on every line written while it runs
+      mixin() {
+        const request = currentRequest();
+        return request ? { requestId: request.requestId } : {};
+      },
+      serializers: { error: (e: unknown) => (e instanceof Error ? pino.stdSerializers.err(e) : scrubUrl(e)) },
+    },
+    options.destination ?? pino.destination({ dest: 1, sync: true }),
+  );
+  return wrap(base);
+}
+
+function wrap(instance: pino.Logger): Logger {
   const write = (l: Level) => (message: string, fields?: Record<string, unknown>) => {
-    if (order[l] < order[level]) return;
-    const line = json
-      ? JSON.stringify({ level: l, time: new Date().toISOString(), message, ...fields })
-      : `[${l}] ${message}${fields ? " " + JSON.stringify(fields) : ""}`;
-    (l === "error" || l === "warn" ? console.error : console.log)(line);
+    if (!instance.isLevelEnabled(l)) return;
+    if (fields) instance[l](fields, scrubUrl(message) as string);
+    else instance[l](scrubUrl(message) as string);
   };
-  return { debug: write("debug"), info: write("info"), warn: write("warn"), error: write("error") };
+  return {
+    debug: write("debug"),
+    info: write("info"),
+    warn: write("warn"),
+    error: write("error"),
+    child: (bindings) => wrap(instance.child(bindings)),
+  };
 }

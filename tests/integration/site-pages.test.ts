@@ -25,7 +25,6 @@ describe("page titles", () => {
   it.each([
     ["/", 200, `Katalóg kurzov | ${SITE}`],
     ["/?tag=secretary", 200, `Kurzy pre: Sekretári | ${SITE}`],
-    ["/kurzy/riadenie-sportoveho-klubu/kupit", 200, `Nákup kurzu Riadenie športového klubu | ${SITE}`],
     ["/prihlasenie", 200, `Prihlásenie | ${SITE}`],
     ["/neexistuje", 404, `Stránka sa nenašla | ${SITE}`],
     ["/kurzy/neexistuje", 404, `Stránka sa nenašla | ${SITE}`],
@@ -42,7 +41,8 @@ describe("page titles", () => {
     expect(titles(res.html)).toHaveLength(1);
     expect(titles(res.html)[0]).toMatch(/\S/);
     for (const path of ["/", "/neexistuje"]) {
-      expect((await page(path)).html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>');
+      // React Router puts the document's CSP nonce on the links it renders
+      expect((await page(path)).html).toMatch(/<link (nonce="[^"]+" )?rel="icon" href="\/favicon\.svg" type="image\/svg\+xml"\/>/);
     }
   });
 

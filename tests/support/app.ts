@@ -11,6 +11,10 @@ export type RunningApp = {
   database: TestDatabase;
   /** everything the server printed, for debugging a failed test */
   output: () => string;
+  /** sends a signal to the server process (SIGTERM: graceful stop) */
+  kill(signal: NodeJS.Signals): void;
+  /** the server process's exit code, once it exits */
+  exited: Promise<number | null>;
   stop(): Promise<void>;
 };
 
@@ -33,6 +37,12 @@ export const relaxedLimits = {
   RATE_LIMIT_LOGIN_PER_15MIN: "100000",
 };
 
+/**
+ * The local provider's API token test apps run with (the app's own default is random per
+ * data directory; tests that check that pass `IDP_API_TOKEN: ""`, which counts as unset).
+ */
+export const TEST_IDP_API_TOKEN = "local-dev-api-token";
+
 /** The configuration a test app runs with (child process or in-process alike). */
 export function appTestEnv(port: number, database: TestDatabase, options: { env?: Record<string, string>; seed?: boolean } = {}) {
   return {
@@ -41,6 +51,7 @@ export function appTestEnv(port: number, database: TestDatabase, options: { env?
     PUBLIC_URL: `http://localhost:${port}`,
     LOG_LEVEL: "warn",
     SEED_DEMO_DATA: options.seed === false ? "false" : "true",
+    IDP_API_TOKEN: TEST_IDP_API_TOKEN,
     ...relaxedLimits,
     ...database.env,
     ...options.env,
@@ -90,6 +101,8 @@ export async function startApp(
     port,
     database,
     output: () => output,
+    kill: (signal) => void child.kill(signal),
+    exited,
     async stop() {
       if (child.exitCode === null) {
         child.kill("SIGTERM");

@@ -1,0 +1,40 @@
+// Root middleware before the session lookup: input no route should ever see, and the
+// error body on every /api answer.
+// - A NUL byte anywhere in the path → 404; in a query parameter → 422 (PostgreSQL text
+//   cannot hold NUL, so such a slug or tag would otherwise end as a 500).
+// - Under /api, an error answer React Router made itself (405 for a method a resource
+//   route lacks, a bare thrown status) gets the spec's JSON error body.
+import type { MiddlewareFunction } from "react-router";
+import { apiError, DomainError } from "#server/http/errors";
+import { domainErrorResponse } from "./api.server";
+import { pageError } from "./page.server";
+
+function isApiPath(path: string): boolean {
+  return path === "/api" || path.startsWith("/api/");
+}
+
+function hasNul(value: string): boolean {
+  return value.includes("\0") || /%00/i.test(value);
+}
+
+export const requestGuardMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
+  const url = new URL(request.url);
+  const api = isApiPath(url.pathname);
+  const refuse = (error: DomainError): never => {
+    throw api ? domainErrorResponse(error) : pageError(error);
+  };
+  if (hasNul(url.pathname)) refuse(new DomainError("not_found"));
+  for (const [name, value] of url.searchParams) {
+    if (name.includes("\0") || value.includes("\0")) {
+      refuse(new DomainError("validation", undefined, [{ path: name.replace(/\0/g, "\\0"), message: "Hodnota nesmie obsahovať znak NUL.", code: "invalid_string" }]));
+    }
+  }
+  const response = await next();
+  if (api && response.status >= 400 && !response.headers.get("Content-Type")?.includes("application/json")) {
+    const headers = new Headers(response.headers);
+    headers.delete("Content-Length");
+    headers.delete("Content-Type");
+    return apiError(response.status, { headers });
+  }
+  return response;
+};
