@@ -13,6 +13,7 @@ import { Breadcrumbs } from "../components/breadcrumbs";
 import { CheckboxField, FormErrors, SubmitButton, TextField } from "../components/forms";
 import { pageTitle } from "../site";
 import { pageRoute } from "../lib/page.server";
+import { countPublicRead } from "../lib/public-read.server";
 import { requireUserForPage } from "../lib/auth.server";
 import { parseForm } from "../lib/validation";
 import { checkoutSchema, orderBodyFromForm } from "../lib/checkout";
@@ -30,9 +31,11 @@ async function courseFor(context: Route.LoaderArgs["context"], slug: string) {
 }
 
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
+  // a page read like any other (60/min/IP); an unknown course is 404 before sign-in
+  await countPublicRead(context);
+  const course = await courseFor(context, params.slug);
   const { user } = requireUserForPage(request, context);
   const services = context.get(servicesContext);
-  const course = await courseFor(context, params.slug);
   const blocker = await purchaseBlocker(services.db, course._id, user.id, services.clock.now());
   const price = priceBreakdown(course);
   const [firstName, ...rest] = user.displayName.split(" ");

@@ -171,12 +171,11 @@ describe("course page /kurzy/<slug>", () => {
   });
 });
 
-describe("buy placeholder /kurzy/<slug>/kupit", () => {
-  it("tells the visitor that purchase is coming and links back", async () => {
-    const { status, html } = await page("/kurzy/riadenie-test/kupit");
-    expect(status).toBe(200);
-    expect(html).toContain("Nákup kurzu pripravujeme.");
-    expect(linksTo(html, "‹ Späť na kurz").map((l) => l.href)).toEqual(["/kurzy/riadenie-test"]);
+describe("checkout /kurzy/<slug>/kupit (tests/integration/checkout-pages.test.ts has the purchase)", () => {
+  it("sends an anonymous visitor to sign in and back", async () => {
+    const res = await fetch(`${app.url}/kurzy/riadenie-test/kupit`, { redirect: "manual" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`/api/auth/login?returnTo=${encodeURIComponent("/kurzy/riadenie-test/kupit")}`);
   });
 
   it("answers 404 for a course that is not published", async () => {
