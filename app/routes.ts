@@ -12,6 +12,7 @@ export default [
   // administration (content managers and admins); admin features add routes here
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
+    route("kurzy", "routes/admin/courses.tsx"),
     // unknown /admin/* URLs: the admin 404, behind the same role check
     route("*", "routes/not-found.tsx", { id: "routes/admin/not-found" }),
   ]),

@@ -289,3 +289,19 @@ describe("authoring a course through the API", () => {
     expect(await courseRow(draft.body._id)).toBeUndefined();
   });
 });
+
+describe("/admin/kurzy (course versions page)", () => {
+  it("lists versions with a state filter for staff; a student gets 403", async () => {
+    const all = await editor.jar!.fetch(`${url}/admin/kurzy`);
+    expect(all.status).toBe(200);
+    const html = await all.text();
+    expect(html).toContain("<h1>Kurzy</h1>");
+    expect(html).toContain("Kurz z API");
+    expect(html).toMatch(/<a[^>]*href="\/admin\/kurzy"[^>]*>Kurzy<\/a>/);
+    const deleted = await (await editor.jar!.fetch(`${url}/admin/kurzy?stav=deleted`)).text();
+    expect(deleted).toContain("Zmazaný");
+    expect(deleted).not.toContain("Koncept</span>");
+    expect((await editor.jar!.fetch(`${url}/admin/kurzy?stav=zly`)).status).toBe(400);
+    expect((await student.jar!.fetch(`${url}/admin/kurzy`)).status).toBe(403);
+  });
+});

@@ -26,6 +26,7 @@ export const meta: Route.MetaFunction = ({ error }) =>
 
 const sections = [
   { to: "/admin", label: "Prehľad", end: true },
+  { to: "/admin/kurzy", label: "Kurzy", end: false },
   { to: "/", label: "Verejný katalóg", end: true },
 ];
 
