@@ -292,6 +292,37 @@ describe("POST /api/webhooks/payment", () => {
   });
 });
 
+describe("refunds and disputes (DESIGN.md: states refunded and disputed)", () => {
+  it("payment.disputed suspends the enrollment; payment.refunded of the full amount makes the order refunded", async () => {
+    const tomas = await signInStudent(app.url, "tomas.balaz@demo.sk");
+    const order = await createOrder(tomas, RIADENIE);
+    // a refund event before payment changes nothing
+    let res = await deliver(app.url, paymentEvent(order.orderId, order.amount, { eventType: "payment.refunded" }));
+    expect(await res.json()).toMatchObject({ result: "ignored_not_paid" });
+    await deliver(app.url, paymentEvent(order.orderId, order.amount));
+    res = await deliver(app.url, paymentEvent(order.orderId, order.amount, { eventType: "payment.disputed" }));
+    expect(await res.json()).toMatchObject({ result: "disputed" });
+    expect((await ordersRows(order.orderId))[0].state).toBe("disputed");
+    const [suspended] = await enrollmentsOf(order.orderId);
+    expect(suspended.suspendedAt).toBeInstanceOf(Date);
+    expect(suspended.state).toBe("active");
+
+    res = await deliver(app.url, paymentEvent(order.orderId, 100, { eventType: "payment.refunded" }));
+    expect(await res.json()).toMatchObject({ result: "partially_refunded" });
+    expect((await ordersRows(order.orderId))[0].state).toBe("disputed");
+    res = await deliver(app.url, paymentEvent(order.orderId, order.amount - 100, { eventType: "payment.refunded" }));
+    expect(await res.json()).toMatchObject({ result: "refunded" });
+    expect((await ordersRows(order.orderId))[0].state).toBe("refunded");
+    const refunds = await app.db.select().from(schema.refunds).where(eq(schema.refunds.orderId, order.orderId));
+    expect(refunds.map((r) => r.state)).toEqual(["completed", "completed"]);
+    // the order view shows the extra state, which the contract documents
+    const detail = await tomas.get(`/api/orders/${order.orderId}`);
+    const body = await detail.json();
+    expect(body.state).toBe("refunded");
+    await expectMatchesContract("GET", `/api/orders/${order.orderId}`, detail, body);
+  });
+});
+
 describe("failure, retry-payment and the owner's views", () => {
   it("payment.failed → failed; retry-payment opens a new session; payment.completed then pays it", async () => {
     const order = await createOrder(peter, FINANCIE);
