@@ -13,6 +13,11 @@ export default [
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("kurzy", "routes/admin/courses.tsx"),
+    // the local mail outbox (server/mail): list, one message, its files
+    route("posta", "routes/admin/mail-outbox.tsx"),
+    route("posta/:messageId", "routes/admin/mail-message.tsx"),
+    route("posta/:messageId/prilohy/:attachmentId", "routes/admin/mail-attachment.ts"),
+    route("posta/:messageId/:part", "routes/admin/mail-part.ts"),
     // unknown /admin/* URLs: the admin 404, behind the same role check
     route("*", "routes/not-found.tsx", { id: "routes/admin/not-found" }),
   ]),

@@ -53,7 +53,7 @@ function deps(mailer: Mailer): MailDeps {
   return { db, log, mailer, publicUrl: PUBLIC_URL, supplier: config.invoiceSupplier };
 }
 
-const outboxMailer = () => createMailer({ db, config: { SMTP_URL: undefined, MAIL_FROM: config.MAIL_FROM, production: false } });
+const outboxMailer = async () => createMailer({ db, config: { SMTP_URL: undefined, MAIL_FROM: config.MAIL_FROM, production: false } });
 
 /** A paid order with its invoice assigned (PDF not rendered yet), as the paying transaction leaves it. */
 async function paidOrder(options: { email?: string | null } = {}) {
@@ -137,7 +137,7 @@ describe("mail.send over SMTP", () => {
   });
 
   it("delivers the purchase confirmation with the invoice PDF attached, once", async () => {
-    const mailer = createMailer({ db, config: { SMTP_URL: smtpUrl, MAIL_FROM: "Akadémia <noreply@kurzy.test>", production: false } });
+    const mailer = await createMailer({ db, config: { SMTP_URL: smtpUrl, MAIL_FROM: "Akadémia <noreply@kurzy.test>", production: false } });
     expect(mailer.transport).toBe("smtp");
     const { orderId, invoice } = await paidOrder();
     const job = sendMailJob(deps(mailer));
@@ -173,12 +173,12 @@ describe("mail.send over SMTP", () => {
 
   it("releases its claim when the SMTP server is unreachable, so a retry sends", async () => {
     const { orderId } = await paidOrder();
-    const broken = createMailer({ db, config: { SMTP_URL: "smtp://127.0.0.1:1", MAIL_FROM: config.MAIL_FROM, production: false } });
+    const broken = await createMailer({ db, config: { SMTP_URL: "smtp://127.0.0.1:1", MAIL_FROM: config.MAIL_FROM, production: false } });
     await expect(sendMail(deps(broken), { kind: "purchase_confirmation", orderId })).rejects.toThrow();
     const [claim] = await db.select().from(schema.mailDeliveries).where(eq(schema.mailDeliveries.key, `purchase_confirmation:${orderId}`));
     expect(claim).toBeUndefined();
     const before = received.length;
-    const working = createMailer({ db, config: { SMTP_URL: smtpUrl, MAIL_FROM: config.MAIL_FROM, production: false } });
+    const working = await createMailer({ db, config: { SMTP_URL: smtpUrl, MAIL_FROM: config.MAIL_FROM, production: false } });
     expect(await sendMail(deps(working), { kind: "purchase_confirmation", orderId })).toMatchObject({ status: "sent" });
     expect(received.length).toBe(before + 1);
   });
@@ -188,7 +188,7 @@ describe("mail.send without SMTP: the local outbox", () => {
   it("stores the purchase confirmation with its PDF, once", async () => {
     const { orderId, invoice } = await paidOrder();
     const before = await outboxCount();
-    const mailer = outboxMailer();
+    const mailer = await outboxMailer();
     expect(mailer.transport).toBe("outbox");
     expect(await sendMail(deps(mailer), { kind: "purchase_confirmation", orderId })).toMatchObject({ status: "sent", transport: "outbox" });
     expect(await outboxCount()).toBe(before + 1);
@@ -214,7 +214,7 @@ describe("mail.send without SMTP: the local outbox", () => {
     expect(raw).toMatch(/^Content-Type: multipart\/mixed/im);
 
     // rerun: nothing new
-    expect(await sendMail(deps(outboxMailer()), { kind: "purchase_confirmation", orderId })).toMatchObject({ status: "already_done" });
+    expect(await sendMail(deps(await outboxMailer()), { kind: "purchase_confirmation", orderId })).toMatchObject({ status: "already_done" });
     expect(await outboxCount()).toBe(before + 1);
   });
 
@@ -235,12 +235,12 @@ describe("mail.send without SMTP: the local outbox", () => {
         progress: { completedModules: 0, totalModules: 1, completedLevels: 0, totalLevels: 1, lastActivityAt: null },
       })
       .returning({ id: schema.enrollments.id });
-    expect(await sendMail(deps(outboxMailer()), { kind: "sponsorship", enrollmentId: enrollment.id })).toMatchObject({ status: "sent" });
+    expect(await sendMail(deps(await outboxMailer()), { kind: "sponsorship", enrollmentId: enrollment.id })).toMatchObject({ status: "sent" });
     const { items } = await listOutbox(db);
     expect(items[0]).toMatchObject({ to: ["peter.horvath@demo.sk"], subject: "Organizácia ŠK Tatran Demo vám sprístupnila kurz „Riadenie športového klubu“", attachmentCount: 0 });
     const message = (await getOutboxMessage(db, items[0].id))!;
     expect(message.text).toContain("organizácia ŠK Tatran Demo vás zapísala do kurzu „Riadenie športového klubu“");
-    expect(await sendMail(deps(outboxMailer()), { kind: "sponsorship", enrollmentId: enrollment.id })).toMatchObject({ status: "already_done" });
+    expect(await sendMail(deps(await outboxMailer()), { kind: "sponsorship", enrollmentId: enrollment.id })).toMatchObject({ status: "already_done" });
   });
 
   it("skips an order without an e-mail address, once", async () => {
@@ -261,8 +261,8 @@ describe("mail.send without SMTP: the local outbox", () => {
       })
       .returning({ id: schema.orders.id });
     const before = await outboxCount();
-    expect(await sendMail(deps(outboxMailer()), { kind: "purchase_confirmation", orderId: order.id })).toMatchObject({ status: "skipped", reason: "no e-mail address on the order" });
-    expect(await sendMail(deps(outboxMailer()), { kind: "purchase_confirmation", orderId: order.id })).toMatchObject({ status: "already_done" });
+    expect(await sendMail(deps(await outboxMailer()), { kind: "purchase_confirmation", orderId: order.id })).toMatchObject({ status: "skipped", reason: "no e-mail address on the order" });
+    expect(await sendMail(deps(await outboxMailer()), { kind: "purchase_confirmation", orderId: order.id })).toMatchObject({ status: "already_done" });
     expect(await outboxCount()).toBe(before);
   });
 
@@ -270,20 +270,20 @@ describe("mail.send without SMTP: the local outbox", () => {
     const { orderId } = await paidOrder();
     const key = `purchase_confirmation:${orderId}`;
     await db.insert(schema.mailDeliveries).values({ key, kind: "purchase_confirmation", state: "sending", claimedAt: new Date() });
-    await expect(sendMail(deps(outboxMailer()), { kind: "purchase_confirmation", orderId })).rejects.toBeInstanceOf(MailInProgressError);
+    await expect(sendMail(deps(await outboxMailer()), { kind: "purchase_confirmation", orderId })).rejects.toBeInstanceOf(MailInProgressError);
     await db.update(schema.mailDeliveries).set({ claimedAt: new Date(Date.now() - CLAIM_TIMEOUT_MS - 1000) }).where(eq(schema.mailDeliveries.key, key));
-    expect(await sendMail(deps(outboxMailer()), { kind: "purchase_confirmation", orderId })).toMatchObject({ status: "sent" });
+    expect(await sendMail(deps(await outboxMailer()), { kind: "purchase_confirmation", orderId })).toMatchObject({ status: "sent" });
   });
 
   it("fails the kinds whose areas do not exist yet, claiming nothing", async () => {
     const id = newId();
-    await expect(sendMail(deps(outboxMailer()), { kind: "certificate_issued", certificateId: id })).rejects.toBeInstanceOf(MailKindNotReadyError);
-    await expect(sendMail(deps(outboxMailer()), { kind: "completion_notice", enrollmentId: id, levelId: null })).rejects.toThrow(/does not exist/);
-    await expect(sendMail(deps(outboxMailer()), { kind: "video_ready", partId: id, blockId: "b", adminId: "a" })).rejects.toThrow(/video/);
+    await expect(sendMail(deps(await outboxMailer()), { kind: "certificate_issued", certificateId: id })).rejects.toBeInstanceOf(MailKindNotReadyError);
+    await expect(sendMail(deps(await outboxMailer()), { kind: "completion_notice", enrollmentId: id, levelId: null })).rejects.toThrow(/does not exist/);
+    await expect(sendMail(deps(await outboxMailer()), { kind: "video_ready", partId: id, blockId: "b", adminId: "a" })).rejects.toThrow(/video/);
     expect(await db.select().from(schema.mailDeliveries).where(eq(schema.mailDeliveries.kind, "certificate_issued"))).toEqual([]);
   });
 
-  it("is refused in production", () => {
-    expect(() => createMailer({ db, config: { SMTP_URL: undefined, MAIL_FROM: "x@y.sk", production: true } })).toThrow(StandInRefusedError);
+  it("is refused in production", async () => {
+    await expect(createMailer({ db, config: { SMTP_URL: undefined, MAIL_FROM: "x@y.sk", production: true } })).rejects.toThrow(StandInRefusedError);
   });
 });

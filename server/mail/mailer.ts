@@ -3,7 +3,6 @@
 import nodemailer from "nodemailer";
 import type { Config } from "../config";
 import type { Database } from "../db";
-import { createOutboxTransport } from "../stand-ins";
 import { storeOutboxMessage } from "./outbox";
 
 export type OutgoingAttachment = { filename: string; contentType: string; content: Uint8Array };
@@ -25,11 +24,20 @@ export type Mailer = {
   close(): void;
 };
 
-export function createMailer(deps: { db: Database; config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "production"> }): Mailer {
+/**
+ * The mailer for this configuration. The stand-ins module is imported only when the
+ * outbox is chosen (as the other stand-ins are), so a configured deployment never loads
+ * it; in production the outbox refuses to start.
+ */
+export async function createMailer(deps: { db: Database; config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "production"> }): Promise<Mailer> {
   const { config } = deps;
-  const transporter = config.SMTP_URL
-    ? nodemailer.createTransport(config.SMTP_URL)
-    : nodemailer.createTransport(createOutboxTransport({ production: config.production, store: (m) => storeOutboxMessage(deps.db, m) }));
+  let transporter;
+  if (config.SMTP_URL) {
+    transporter = nodemailer.createTransport(config.SMTP_URL);
+  } else {
+    const { createOutboxTransport } = await import("../stand-ins");
+    transporter = nodemailer.createTransport(createOutboxTransport({ production: config.production, store: (m) => storeOutboxMessage(deps.db, m) }));
+  }
   return {
     transport: config.SMTP_URL ? "smtp" : "outbox",
     from: config.MAIL_FROM,

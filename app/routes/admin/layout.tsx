@@ -27,6 +27,7 @@ export const meta: Route.MetaFunction = ({ error }) =>
 const sections = [
   { to: "/admin", label: "Prehľad", end: true },
   { to: "/admin/kurzy", label: "Kurzy", end: false },
+  { to: "/admin/posta", label: "Odchádzajúca pošta", end: false },
   { to: "/", label: "Verejný katalóg", end: true },
 ];
 

@@ -1,0 +1,17 @@
+// Headers for files the app hands out (admin outbox attachments, .eml files).
+
+/** RFC 6266 Content-Disposition for any file name: an ASCII fallback plus the UTF-8 original. */
+export function contentDisposition(kind: "attachment" | "inline", filename: string): string {
+  const ascii = filename
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/** Private, never cached, never sniffed, never indexed. */
+export const PRIVATE_FILE_HEADERS = {
+  "Cache-Control": "private, no-store",
+  "X-Content-Type-Options": "nosniff",
+  "X-Robots-Tag": "noindex",
+} as const;
