@@ -281,6 +281,21 @@ describe("publish", () => {
     expect(await courseRow(course._id)).toMatchObject({ state: "archived" });
   });
 
+  it("two archived versions of one slug published at once: one 200, one 409, never the index's 500", async () => {
+    const { course } = await publishableCourse();
+    await publishCourse(db, services, admin, course._id);
+    const { newCourseId } = await createNewVersion(db, editor, course._id);
+    await publishCourse(db, services, admin, newCourseId);
+    await archiveCourse(db, clock, admin, newCourseId);
+    const results = await Promise.allSettled([publishCourse(db, services, admin, course._id), publishCourse(db, services, admin, newCourseId)]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const [refused] = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+    expect(refused.reason).toBeInstanceOf(DomainError);
+    expect((refused.reason as DomainError).code).toBe("another_version_published");
+    const states = [(await courseRow(course._id)).state, (await courseRow(newCourseId)).state].sort();
+    expect(states).toEqual(["archived", "published"]);
+  });
+
   it("minor edits in version 2 publish without a new accreditation", async () => {
     const { course } = await publishableCourse();
     await publishCourse(db, services, admin, course._id);
