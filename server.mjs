@@ -90,7 +90,10 @@ app.use(front.errors);
 const server = app.listen(config.PORT, config.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
-  log.info(`listening on http://${config.HOST}:${port} (student origin ${config.publicUrl})`);
+  log.info(`listening on http://${config.HOST}:${port} (student origin ${config.publicUrl})`, {
+    appEnv: config.APP_ENV,
+    nodeEnv: process.env.NODE_ENV ?? null,
+  });
 });
 // 431 and malformed requests get the error body too
 entry.installClientErrorHandler(server, log);

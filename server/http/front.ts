@@ -175,8 +175,7 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
     res.once("close", done);
 
     runWithRequest({ requestId }, () => {
-      if (stopping) res.setHeader("Connection", "close");
-      securityHeaders(req, res, options.production);
+      securityHeaders(req, res, options.production, () => stopping);
 
       // a body the route left unread is drained after the answer (the cap still applies)
       res.once("finish", () => {
@@ -294,7 +293,7 @@ export async function serveMetrics(res: ServerResponse): Promise<void> {
   res.end(text);
 }
 
-function securityHeaders(req: ExpressRequest, res: ServerResponse, production: boolean) {
+function securityHeaders(req: ExpressRequest, res: ServerResponse, production: boolean, stopping: () => boolean) {
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("X-Frame-Options", "DENY");
@@ -306,6 +305,8 @@ function securityHeaders(req: ExpressRequest, res: ServerResponse, production: b
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
     if (!this.hasHeader("Content-Security-Policy")) this.setHeader("Content-Security-Policy", idp ? IDP_CSP : DEFAULT_CSP);
+    // while stopping, an answer also ends its kept-alive connection
+    if (stopping()) this.setHeader("Connection", "close");
     return writeHead.apply(this, args);
   } as ServerResponse["writeHead"];
 }
