@@ -23,5 +23,9 @@ COPY --from=build /app/public ./public
 COPY --from=build /app/server.mjs ./
 USER node
 EXPOSE 3000
-HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/courses?pageSize=1').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# /healthz: the process answers (no database, no rate limit, no canonical-host redirect);
+# a load balancer asks /readyz (database, migrations, job workers) before sending traffic.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# SIGTERM: stop accepting, finish requests in flight, stop workers (SHUTDOWN_TIMEOUT_SECONDS)
+STOPSIGNAL SIGTERM
 CMD ["node", "server.mjs"]

@@ -2,6 +2,7 @@
 // Versioning 8). Written inside the transaction of the action it records.
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
+import { currentRequestId } from "../log/context";
 
 export type AuditEntry = {
   /** person id of the actor, or a system actor such as "system:idp" */
@@ -24,6 +25,9 @@ export const SYSTEM_IDP_ACTOR = "system:idp";
 export const SYSTEM_JOB_ACTOR = "system:job";
 
 export async function writeAudit(db: DbOrTx, entry: AuditEntry): Promise<AuditRecord> {
+  // the id of the HTTP request that did it (its log lines carry the same id)
+  const requestId = currentRequestId();
+  const details = requestId ? { ...(entry.details ?? {}), requestId } : (entry.details ?? null);
   const [row] = await db
     .insert(schema.auditLog)
     .values({
@@ -33,7 +37,7 @@ export async function writeAudit(db: DbOrTx, entry: AuditEntry): Promise<AuditRe
       targetType: entry.targetType,
       targetId: entry.targetId ?? null,
       reason: entry.reason ?? null,
-      details: entry.details ?? null,
+      details,
       ip: entry.ip ?? null,
     })
     .returning();
