@@ -133,12 +133,12 @@ export function renderInvoiceDocument(data: InvoiceDocument): Promise<Uint8Array
 
   // the line item
   const cols = [
-    { label: "Položka", width: 165, align: "left" as const },
-    { label: "Množstvo", width: 52, align: "right" as const },
-    { label: "Cena bez DPH", width: 75, align: "right" as const },
-    { label: "Sadzba DPH", width: 63, align: "right" as const },
-    { label: "DPH", width: 65, align: "right" as const },
-    { label: "Cena s DPH", width: CONTENT - 165 - 52 - 75 - 63 - 65, align: "right" as const },
+    { label: "Položka", width: 142, align: "left" as const },
+    { label: "Množstvo", width: 60, align: "right" as const },
+    { label: "Cena bez DPH", width: 78, align: "right" as const },
+    { label: "Sadzba DPH", width: 74, align: "right" as const },
+    { label: "DPH", width: 64, align: "right" as const },
+    { label: "Cena s DPH", width: CONTENT - 142 - 60 - 78 - 74 - 64, align: "right" as const },
   ];
   doc.rect(left, y, CONTENT, 20).fill("#eeeeee");
   let x = left;
