@@ -9,7 +9,7 @@ import { Breadcrumbs } from "../components/breadcrumbs";
 import { pageTitle } from "../site";
 import { pageRoute } from "../lib/page.server";
 import { DomainError } from "#server/http/errors";
-import { AUDIENCE_TAGS, getPublishedCourseWithLevels, renderMarkdown, tagLabel } from "#server/catalog";
+import { AUDIENCE_TAGS, getCoursePreview, getPublishedCourseWithLevels, renderMarkdown, tagLabel } from "#server/catalog";
 import { purchaseBlocker } from "#server/orders";
 import { optionalUser } from "../lib/auth.server";
 import { formatCount, formatDate, formatHours, formatMinutes, formatMoney, formatVatRate, priceBreakdown } from "#server/money";
@@ -28,6 +28,9 @@ export const loader = pageRoute(async ({ params, context }: Route.LoaderArgs) =>
   // the buy button: checkout, the learning page when enrolled, or why it cannot be bought
   const viewer = optionalUser(context);
   const blocker = await purchaseBlocker(db, course._id, viewer?.id ?? "", clock.now());
+  // a sample lesson: the first preview part (the same whitelist as the preview endpoint)
+  const preview = await getCoursePreview(db, course.slug);
+  const samplePart = preview?.parts[0] ?? null;
   const money = (cents: number) => formatMoney(cents, course.currency);
   return {
     slug: course.slug,
@@ -60,6 +63,18 @@ export const loader = pageRoute(async ({ params, context }: Route.LoaderArgs) =>
       bioHtml: renderMarkdown(p.bio),
     })),
     accreditation: course.accreditation,
+    sample: samplePart
+      ? {
+          title: samplePart.title,
+          summary: samplePart.summary,
+          where: `${samplePart.module.levelTitle} › ${samplePart.module.topicTitle}`,
+          texts: samplePart.contentBlocks.flatMap((b) => (b.type === "text" ? [{ id: b.id, html: renderMarkdown(b.markdown) }] : [])),
+          others: samplePart.contentBlocks.flatMap((b) =>
+            b.type === "video" ? ["video"] : b.type === "presentation" ? [`prezentácia (${b.slideCount} snímok)`] : b.type === "image" ? [`obrázok: ${b.alt}`] : [],
+          ),
+          attachments: samplePart.attachments.map((a) => a.name),
+        }
+      : null,
     levels: levels.map((l, i) => ({
       id: l._id,
       // position, not orderIndex: the stored index may start at 0 or 1
@@ -153,6 +168,22 @@ export default function Course({ loaderData: c }: Route.ComponentProps) {
             <h2 id="o-kurze">O kurze</h2>
             <div className="prose" dangerouslySetInnerHTML={{ __html: c.descriptionHtml }} />
           </section>
+
+          {c.sample && (
+            <section aria-labelledby="ukazka" className="sample-lesson">
+              <h2 id="ukazka">{`Ukážka z kurzu: ${c.sample.title}`}</h2>
+              <p className="muted">{c.sample.where}</p>
+              {c.sample.summary && <p>{c.sample.summary}</p>}
+              {c.sample.texts.map((t) => (
+                <div key={t.id} className="prose" dangerouslySetInnerHTML={{ __html: t.html }} />
+              ))}
+              {(c.sample.others.length > 0 || c.sample.attachments.length > 0) && (
+                <p className="muted">
+                  V lekcii ďalej: {[...c.sample.others, ...c.sample.attachments.map((a) => `príloha „${a}“`)].join(", ")}. Celú lekciu uvidíte po zakúpení kurzu.
+                </p>
+              )}
+            </section>
+          )}
 
           <section aria-labelledby="obsah-kurzu">
             <h2 id="obsah-kurzu">Obsah kurzu</h2>

@@ -363,5 +363,30 @@ export function demoCatalog(now = new Date()) {
     levels: [riadenieV2Levels[0]],
   };
 
-  return { riadenieV1, riadenieV2, financie, sekretar, marketing, pravo };
+  return {
+    riadenieV1: consistentDurations(riadenieV1),
+    riadenieV2: (v1Id: string) => consistentDurations(riadenieV2(v1Id)),
+    financie: consistentDurations(financie),
+    sekretar: consistentDurations(sekretar),
+    marketing: consistentDurations(marketing),
+    pravo: consistentDurations(pravo),
+  };
+}
+
+/**
+ * The syllabus adds up (issue 10 item 8: an 18-hour course whose topics add up to 3.75
+ * hours reads as an error): each level's hours are shared among its topics' modules in
+ * whole 5-minute steps (the last topic takes the rest), and the course's duration is the
+ * sum of its levels.
+ */
+export function consistentDurations(tree: CourseTree): CourseTree {
+  const levels = tree.levels.map((level) => {
+    const total = Math.round((level.estimatedHours ?? 0) * 60);
+    const count = level.topics.length;
+    const share = count > 0 ? Math.floor(total / count / 5) * 5 : 0;
+    const topics = level.topics.map((t, i) => ({ ...t, estimatedMinutes: i === count - 1 ? total - share * (count - 1) : share }));
+    return { ...level, topics };
+  });
+  const durationHours = levels.reduce((sum, l) => sum + (l.estimatedHours ?? 0), 0);
+  return { ...tree, levels, durationHours };
 }

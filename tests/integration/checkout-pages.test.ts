@@ -145,4 +145,12 @@ describe("checkout without JavaScript", () => {
     await app.db.update(schema.courses).set({ enrollmentDeadline: null }).where(eq(schema.courses.id, course.id));
     expect(await (await fetch(`${app.url}/kurzy/sekretar-klubu-v-praxi`)).text()).toContain(">Kúpiť kurz<");
   });
+
+  it("the course page shows a sample lesson from the preview data, without enrolled-only data", async () => {
+    const html = await (await fetch(`${app.url}/kurzy/${SLUG}`)).text();
+    expect(html).toContain("Ukážka z kurzu: Príspevok uznanému športu");
+    expect(html).toContain("Príspevok rozdeľuje národný zväz");
+    expect(html).toContain("Celú lekciu uvidíte po zakúpení kurzu.");
+    expect(html).not.toContain("demo-pus"); // the video's playback id stays private
+  });
 });
