@@ -1,7 +1,7 @@
 // Authentication area: OpenID Connect login (remix-auth strategy with nonce), ID and
 // provider-event token checks, server-side sessions and CSRF tokens.
 // spec: Authentication.
-export { createOidcClient, safeReturnTo, clearFlowCookies, LoginError, RefreshRejectedError } from "./oidc";
+export { createOidcClient, safeReturnTo, clearFlowCookies, staleFlowCookies, LoginError, RefreshRejectedError } from "./oidc";
 export type { OidcClient, LoginResult, LoginFailure } from "./oidc";
 export {
   SESSION_COOKIE,

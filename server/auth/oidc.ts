@@ -64,6 +64,24 @@ function flowCookie(name: string, value: string, maxAge: number): string {
   return `${name}=${value}; Path=${FLOW_COOKIE_PATH}; HttpOnly; Secure; SameSite=Lax; Max-Age=${maxAge}`;
 }
 
+/** Sign-in starts whose flow cookies are kept (tabs signing in at once); older ones go. */
+export const KEPT_FLOW_STARTS = 3;
+
+/**
+ * Set-Cookie headers that remove the flow cookies of abandoned sign-in starts: of each
+ * kind (state, nonce) all but the newest `keep` the request carried. Browsers send cookies
+ * of one path oldest first, so the last ones are the newest. Without this, every start
+ * left two cookies behind until the Cookie header passed the server's 16 KB (431).
+ */
+export function staleFlowCookies(request: Request, keep = KEPT_FLOW_STARTS): string[] {
+  const names = (request.headers.get("cookie") ?? "").split(";").map((part) => part.split("=")[0].trim());
+  const stale = (prefix: string) => {
+    const matching = names.filter((name) => name.startsWith(prefix));
+    return matching.slice(0, Math.max(0, matching.length - keep));
+  };
+  return [...stale(STATE_COOKIE), ...stale(NONCE_COOKIE_PREFIX)].map((name) => flowCookie(name, "", 0));
+}
+
 /** Set-Cookie headers that remove every login-flow cookie the request carried. */
 export function clearFlowCookies(request: Request): string[] {
   const header = request.headers.get("cookie") ?? "";

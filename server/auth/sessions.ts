@@ -26,7 +26,9 @@ export type SessionRevokeReason =
   | "token_reuse"
   | "refresh_rejected"
   | "user_missing"
-  | "erasure";
+  | "erasure"
+  /** the browser signed in again: the session in its old cookie ends */
+  | "replaced";
 
 export function sessionKeys(secret: string): SessionKeys {
   return { cookie: deriveKey(secret, "session-cookie"), tokens: deriveKey(secret, "session-tokens"), csrf: deriveKey(secret, "csrf") };

@@ -16,7 +16,7 @@
 // body too (`installClientErrorHandler`).
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import type { ErrorRequestHandler, Request as ExpressRequest, RequestHandler } from "express";
+import type { ErrorRequestHandler, RequestHandler } from "express";
 import { matchRoutes, type RouteObject } from "react-router";
 import type { Logger } from "../log";
 import { currentRequestId, requestIdFrom, runWithRequest } from "../log/context";
@@ -36,8 +36,8 @@ export function isValidHost(host: string | undefined): boolean {
 
 /** The policy of answers that render no HTML of the app (JSON, files, redirects). */
 export const DEFAULT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
-/** The local identity provider's pages: its own styles and forms, never framed. */
-const IDP_CSP = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; object-src 'none'; base-uri 'self'";
+/** HTML that is not the app's document (the stand-ins' pages): own inline styles, no scripts. */
+const PAGE_CSP = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; object-src 'none'; base-uri 'self'";
 
 /** The document policy: scripts only from this origin or with the request's nonce. */
 export function documentCsp(nonce: string): string {
@@ -175,7 +175,7 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
     res.once("close", done);
 
     runWithRequest({ requestId }, () => {
-      securityHeaders(req, res, options.production, () => stopping);
+      securityHeaders(res, options.production, () => stopping);
 
       // a body the route left unread is drained after the answer (the cap still applies)
       res.once("finish", () => {
@@ -293,18 +293,20 @@ export async function serveMetrics(res: ServerResponse): Promise<void> {
   res.end(text);
 }
 
-function securityHeaders(req: ExpressRequest, res: ServerResponse, production: boolean, stopping: () => boolean) {
+function securityHeaders(res: ServerResponse, production: boolean, stopping: () => boolean) {
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("X-Frame-Options", "DENY");
   res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
   res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
   if (production) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  const idp = req.url === "/idp" || req.url?.startsWith("/idp/") || req.url?.startsWith("/idp?");
   // set when the head goes out, unless the answer brought its own (the HTML documents)
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
-    if (!this.hasHeader("Content-Security-Policy")) this.setHeader("Content-Security-Policy", idp ? IDP_CSP : DEFAULT_CSP);
+    if (!this.hasHeader("Content-Security-Policy")) {
+      const html = /text\/html/i.test(String(this.getHeader("Content-Type") ?? ""));
+      this.setHeader("Content-Security-Policy", html ? PAGE_CSP : DEFAULT_CSP);
+    }
     // while stopping, an answer also ends its kept-alive connection
     if (stopping()) this.setHeader("Connection", "close");
     return writeHead.apply(this, args);

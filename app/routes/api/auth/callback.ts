@@ -6,7 +6,8 @@ import type { Route } from "./+types/callback";
 import { apiRoute } from "../../../lib/api.server";
 import { requestContext, servicesContext } from "../../../context";
 import { methodNotAllowed } from "#server/http/errors";
-import { clearFlowCookies, establishSession, LoginError, sessionCookieHeader } from "#server/auth";
+import { clearFlowCookies, establishSession, LoginError, revokeSession, sessionCookieHeader } from "#server/auth";
+import { getAuth } from "../../../lib/auth.server";
 
 export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) => {
   const services = context.get(servicesContext);
@@ -24,6 +25,9 @@ export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) =>
     return redirect(`/prihlasenie?chyba=${error.failure}`, { headers });
   }
   const { cookieValue, user } = await establishSession(services.db, services.auth, login, { ip: clientIp });
+  // signing in again ends the session the old cookie named (whoever's it was)
+  const previous = getAuth(context).session;
+  if (previous) await revokeSession(services.db, previous.id, "replaced");
   services.log.info("signed in", { user: user.id });
   headers.append("Set-Cookie", sessionCookieHeader(cookieValue));
   return redirect(login.returnTo, { headers });

@@ -4,11 +4,15 @@ import type { Route } from "./+types/login";
 import { apiRoute } from "../../../lib/api.server";
 import { servicesContext } from "../../../context";
 import { apiError, methodNotAllowed } from "#server/http/errors";
+import { staleFlowCookies } from "#server/auth";
 
 export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) => {
   const services = context.get(servicesContext);
   try {
-    return await services.auth.client.startLogin(request);
+    const response = await services.auth.client.startLogin(request);
+    // abandoned earlier starts: their flow cookies go (the newest few stay, for other tabs)
+    for (const cookie of staleFlowCookies(request)) response.headers.append("Set-Cookie", cookie);
+    return response;
   } catch (error) {
     services.log.error("cannot start login: identity provider unreachable", { error: error instanceof Error ? error.message : String(error) });
     return apiError({ code: "identity_provider_unavailable" });
