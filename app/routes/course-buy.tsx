@@ -5,7 +5,7 @@
 // POST /api/orders does (app/lib/orders.server.ts) and redirects to the payment gateway;
 // a hidden Idempotency-Key makes a double submit land on the same order.
 import { randomUUID } from "node:crypto";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirectDocument } from "react-router";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { Route } from "./+types/course-buy";
 import { servicesContext } from "../context";
@@ -69,7 +69,8 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
     throw e;
   }
   const created = (await response.json()) as { redirectUrl: string };
-  return redirect(created.redirectUrl);
+  // the gateway is another site (or a mount outside the app): a document navigation, also with JavaScript
+  return redirectDocument(created.redirectUrl);
 });
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -4,7 +4,7 @@
 // link to the course; pending → a processing notice that refreshes itself (meta refresh,
 // no JavaScript); failed or expired → a failure notice with a retry button. Owner only;
 // anyone else's order is the 404 page.
-import { Form, Link, redirect } from "react-router";
+import { Form, Link, redirectDocument } from "react-router";
 import type { Route } from "./+types/order-return";
 import { servicesContext } from "../context";
 import { Breadcrumbs } from "../components/breadcrumbs";
@@ -39,7 +39,7 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
   const services = context.get(servicesContext);
   const deps = { sessions: services.payments.sessions, publicUrl: services.site.publicUrl, now: services.clock.now() };
   const { redirectUrl } = await services.db.transaction((tx) => retryOrderPayment(tx, deps, user.id, params.orderId));
-  return redirect(redirectUrl);
+  return redirectDocument(redirectUrl);
 });
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

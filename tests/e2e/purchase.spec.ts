@@ -89,3 +89,42 @@ test.describe("without JavaScript", () => {
     expect(text).toContain("89,00");
   });
 });
+
+test.describe("with JavaScript", () => {
+  test("the billing switch, inline errors, a refused payment and a retry from the return page", async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.goto(`/kurzy/sekretar-klubu-v-praxi/kupit`);
+    await expect(page).toHaveURL(/\/idp\/interaction\//);
+    await page.getByLabel("E-mail").fill("eva.kovacova@demo.sk");
+    await page.getByLabel("Heslo").fill("demo1234");
+    await page.getByRole("button", { name: "Prihlásiť sa" }).click();
+    await expect(page).toHaveURL(/\/kurzy\/sekretar-klubu-v-praxi\/kupit$/);
+
+    // company: its fieldset shows, the person's hides
+    await page.getByLabel("Firma alebo klub (na IČO)").check();
+    await expect(page.getByLabel("Názov firmy alebo klubu")).toBeVisible();
+    await expect(page.getByLabel("Meno", { exact: true })).toBeHidden();
+    await page.getByRole("button", { name: /^Zaplatiť/ }).click();
+    await expect(page.getByText("Na dokončenie objednávky musíte súhlasiť s obchodnými podmienkami.")).toBeVisible();
+    await expect(page.getByLabel("Názov firmy alebo klubu")).toHaveAttribute("aria-invalid", "true");
+
+    await page.getByLabel("Názov firmy alebo klubu").fill("ŠK Tatran Demo");
+    await page.getByLabel("IČO", { exact: true }).fill("12345678");
+    await page.getByLabel("Kontaktný e-mail").fill("klub@tatran-demo.sk");
+    await page.getByLabel("Ulica a číslo").fill("Športová 5");
+    await page.getByLabel("Mesto").fill("Prešov");
+    await page.getByLabel("PSČ").fill("080 01");
+    await page.getByLabel("Súhlasím s obchodnými podmienkami.").check();
+    await page.getByLabel(/Súhlasím s podmienkami vrátenia peňazí/).check();
+    await page.getByRole("button", { name: /^Zaplatiť/ }).click();
+
+    await expect(page).toHaveURL(/\/sandbox-gateway\/pay\//);
+    await page.getByRole("button", { name: "Zamietnuť platbu" }).click();
+    await expect(page).toHaveURL(/\/objednavky\/[0-9a-f]{24}\/return$/);
+    await expect(page.getByRole("alert")).toContainText("Platba sa nepodarila.");
+    await page.getByRole("button", { name: /^Zaplatiť znova/ }).click();
+    await expect(page).toHaveURL(/\/sandbox-gateway\/pay\//);
+    await page.getByRole("button", { name: "Zaplatiť (úspešná platba)" }).click();
+    await expect(page.getByRole("status")).toContainText("Platba prebehla úspešne.");
+  });
+});
