@@ -91,7 +91,7 @@ describe("purchase confirmation through the local outbox", () => {
     const { jar } = await signIn(app.url, "martin.simko@demo.sk", "/");
     const list = await (await jar.fetch(`${app.url}/admin/posta`)).text();
     expect(list).toContain(`href="/admin/posta/${message.id}"`);
-  });
+  }, 90_000);
 });
 
 describe("purchase confirmation over SMTP", () => {
@@ -138,5 +138,5 @@ describe("purchase confirmation over SMTP", () => {
     expect((await deliver(app.url, event)).status).toBe(200);
     await new Promise((r) => setTimeout(r, 1500));
     expect(received.filter((m) => m.raw.includes(`purchase_confirmation.${orderId}@`))).toHaveLength(1);
-  });
+  }, 90_000);
 });
