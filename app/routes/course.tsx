@@ -150,7 +150,7 @@ export default function Course({ loaderData: c }: Route.ComponentProps) {
           </dl>
           {c.enrollmentDeadline && <p className="muted">Kurz je možné kúpiť do {c.enrollmentDeadline}.</p>}
           {c.purchase.kind === "buy" ? (
-            <p><Link className="button" to={`/kurzy/${c.slug}/kupit`}>Kúpiť kurz</Link></p>
+            <p><Link className="button" to={`/kurzy/${c.slug}/kupit`} reloadDocument>Kúpiť kurz</Link></p>
           ) : c.purchase.kind === "enrolled" ? (
             <>
               <p>Tento kurz už máte.</p>
