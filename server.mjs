@@ -3,6 +3,8 @@
 // the front door every request meets first (server/http/front.ts: request id and log line,
 // methods, Host, body cap, security headers, /healthz, /readyz, /metrics).
 // The production switch implies Node's: Express and React Router hide error details then.
+// (Static imports run before this line; none reads NODE_ENV until express() and the
+// build's dynamic import below.)
 if (process.env.APP_ENV === "production") process.env.NODE_ENV = "production";
 import http from "node:http";
 import express from "express";
