@@ -1,7 +1,7 @@
 // Request-side authentication: the root middleware (Origin check, session lookup,
 // provider token refresh, cookie renewal) and the guards loaders and actions call.
 // spec: Authentication 1, 2, 8, 9.
-import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { redirectDocument, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import {
   clearSessionCookieHeader,
   csrfTokenFor,
@@ -82,12 +82,26 @@ export function requireUser(context: Readonly<RouterContextProvider>): SignedIn 
   return { session: auth.session, user: auth.user, csrfToken: auth.csrfToken };
 }
 
+/**
+ * The page a request is for: React Router's data requests (client-side navigation) ask
+ * for `/ucet.data` (`/_root.data` for the home page) with a `_routes` parameter.
+ */
+export function pagePath(request: Request): string {
+  const url = new URL(request.url);
+  let path = url.pathname;
+  if (path.endsWith(".data")) path = path === "/_root.data" ? "/" : path.slice(0, -".data".length);
+  url.searchParams.delete("_routes");
+  const search = url.searchParams.toString();
+  return path + (search ? `?${search}` : "");
+}
+
 /** For pages: the signed-in person, or a redirect to sign-in that comes back here. */
 export function requireUserForPage(request: Request, context: Readonly<RouterContextProvider>): SignedIn {
   const auth = getAuth(context);
   if (!auth.session || !auth.user || !auth.csrfToken) {
-    const url = new URL(request.url);
-    throw redirect(`/api/auth/login?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
+    // a document redirect: sign-in is a resource route, which client-side navigation
+    // cannot render
+    throw redirectDocument(`/api/auth/login?returnTo=${encodeURIComponent(pagePath(request))}`);
   }
   return { session: auth.session, user: auth.user, csrfToken: auth.csrfToken };
 }
