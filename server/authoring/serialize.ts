@@ -2,6 +2,7 @@
 // the contract lacks does not compile.
 import { schema } from "../db";
 import { vatFractionFromBasisPoints } from "../money";
+import { accreditationView, instructorProfileView } from "../catalog";
 import type { AdminCourse, AdminCourseListItem, AdminLevel, AdminModule, AdminPart, AdminQuestion, AdminTest, AdminTopic } from "./contract";
 
 type Row<T extends { $inferSelect: unknown }> = T["$inferSelect"];
@@ -28,22 +29,8 @@ export function toAdminCourse(c: Row<typeof schema.courses>, levelIds: string[])
     courseTestId: c.courseTestId,
     courseTestRequired: c.courseTestRequired,
     instructors: c.instructors,
-    instructorProfiles: c.instructorProfiles.map((p) => ({
-      personId: p.personId,
-      displayName: p.displayName,
-      ...(p.title !== undefined ? { title: p.title } : {}),
-      ...(p.bio !== undefined ? { bio: p.bio } : {}),
-      ...(p.avatarUrl !== undefined ? { avatarUrl: p.avatarUrl } : {}),
-      ...(p.affiliation !== undefined ? { affiliation: p.affiliation } : {}),
-    })),
-    accreditation: c.accreditation
-      ? {
-          partnerOrgId: c.accreditation.partnerOrgId,
-          partnerName: c.accreditation.partnerName,
-          certificateType: c.accreditation.certificateType,
-          ...(c.accreditation.accreditationNumber !== undefined ? { accreditationNumber: c.accreditation.accreditationNumber } : {}),
-        }
-      : null,
+    instructorProfiles: c.instructorProfiles.map(instructorProfileView),
+    accreditation: accreditationView(c.accreditation),
     state: c.state,
     version: c.version,
     previousVersionId: c.previousVersionId,

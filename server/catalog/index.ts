@@ -30,3 +30,4 @@ export {
 export { catalogQuerySchema, parseCatalogQuery, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type CatalogQuery } from "./params";
 export { renderMarkdown } from "./markdown";
 export { AUDIENCE_TAGS, isAudienceTag, tagLabel } from "./tags";
+export { accreditationView, instructorProfileView } from "./snapshots";

@@ -6,6 +6,7 @@ import { and, arrayContains, asc, count, eq, sql } from "drizzle-orm";
 import type { Database } from "../db";
 import { schema } from "../db";
 import { vatFractionFromBasisPoints } from "../money";
+import { accreditationView, instructorProfileView } from "./snapshots";
 import type { Accreditation, Attachment, ContentBlock, InstructorProfile } from "../db/schema";
 import type { CourseEnrollmentSummary } from "../enrollments";
 import type {
@@ -121,7 +122,6 @@ export function toCourseDetailResponse(
   enrollment: CourseEnrollmentSummary | null,
 ): CourseDetailResponse {
   const { course, levels } = found;
-  const a = course.accreditation;
   return {
     course: {
       _id: course._id,
@@ -138,22 +138,8 @@ export function toCourseDetailResponse(
       durationHours: course.durationHours,
       language: course.language,
       tags: course.tags,
-      instructorProfiles: course.instructorProfiles.map((p) => ({
-        personId: p.personId,
-        displayName: p.displayName,
-        ...(p.title !== undefined ? { title: p.title } : {}),
-        ...(p.bio !== undefined ? { bio: p.bio } : {}),
-        ...(p.avatarUrl !== undefined ? { avatarUrl: p.avatarUrl } : {}),
-        ...(p.affiliation !== undefined ? { affiliation: p.affiliation } : {}),
-      })),
-      accreditation: a
-        ? {
-            partnerOrgId: a.partnerOrgId,
-            partnerName: a.partnerName,
-            certificateType: a.certificateType,
-            ...(a.accreditationNumber !== undefined ? { accreditationNumber: a.accreditationNumber } : {}),
-          }
-        : null,
+      instructorProfiles: course.instructorProfiles.map(instructorProfileView),
+      accreditation: accreditationView(course.accreditation),
     },
     levels,
     enrollment,

@@ -1,0 +1,24 @@
+// The course's stored snapshots (instructor profiles, accreditation) as every API shows
+// them: only the known keys, optional ones omitted when unset (the contracts are strict).
+import type { Accreditation, InstructorProfile } from "../db/schema";
+
+export function instructorProfileView(p: InstructorProfile) {
+  return {
+    personId: p.personId,
+    displayName: p.displayName,
+    ...(p.title !== undefined ? { title: p.title } : {}),
+    ...(p.bio !== undefined ? { bio: p.bio } : {}),
+    ...(p.avatarUrl !== undefined ? { avatarUrl: p.avatarUrl } : {}),
+    ...(p.affiliation !== undefined ? { affiliation: p.affiliation } : {}),
+  };
+}
+
+export function accreditationView(a: Accreditation | null) {
+  if (!a) return null;
+  return {
+    partnerOrgId: a.partnerOrgId,
+    partnerName: a.partnerName,
+    certificateType: a.certificateType,
+    ...(a.accreditationNumber !== undefined ? { accreditationNumber: a.accreditationNumber } : {}),
+  };
+}
