@@ -2,17 +2,15 @@
 // PGlite): the purchase confirmation with the invoice PDF through a real SMTP server
 // (smtp-server) and through the local outbox; sponsorship; a rerun sends nothing new;
 // claims, skips and the kinds whose areas do not exist yet.
-import { once } from "node:events";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { newId, schema, type Database } from "../db";
 import { loadConfig } from "../config";
 import { createLogger } from "../log";
 import { assignInvoice, invoiceForOrder } from "../invoices";
 import { StandInRefusedError } from "../stand-ins";
 import { openTestDatabase, type OpenTestDatabase } from "../../tests/support/db";
+import { startTestSmtp, type TestSmtp } from "../../tests/support/smtp";
 import { normalizeSpaces, pdfText } from "../../tests/support/pdf-text";
 import {
   CLAIM_TIMEOUT_MS,
@@ -106,34 +104,16 @@ function base64Part(raw: string, partHeader: RegExp): Buffer | null {
 }
 
 describe("mail.send over SMTP", () => {
-  let server: SMTPServer;
-  const received: { from: string; to: string[]; raw: string }[] = [];
+  let smtp: TestSmtp;
+  let received: TestSmtp["received"];
   let smtpUrl: string;
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS", "AUTH"],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on("data", (c: Buffer) => chunks.push(c));
-        stream.on("end", () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString("utf8"),
-          });
-          callback();
-        });
-      },
-    });
-    server.listen(0, "127.0.0.1");
-    await once(server.server, "listening");
-    smtpUrl = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+    smtp = await startTestSmtp();
+    ({ received, url: smtpUrl } = smtp);
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => server?.close(() => resolve()));
+    await smtp?.stop();
   });
 
   it("delivers the purchase confirmation with the invoice PDF attached, once", async () => {

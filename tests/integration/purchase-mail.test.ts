@@ -2,15 +2,13 @@
 // transaction, the jobs render the invoice PDF and send the purchase confirmation with it
 // attached, over a real SMTP server (smtp-server) when SMTP_URL is set, else into the
 // local outbox that /admin/posta shows. A replayed event sends nothing new.
-import { once } from "node:events";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SMTPServer } from "smtp-server";
 import { schema } from "#server/db";
 import { CreateOrderResponse } from "#server/orders";
 import { signIn } from "../support/app-login";
 import { deliver, idempotencyKey, orderBody, paymentEvent, signInStudent, startCommerceApp, type CommerceApp } from "../support/commerce";
+import { startTestSmtp, type TestSmtp } from "../support/smtp";
 import { normalizeSpaces, pdfText } from "../support/pdf-text";
 
 const RIADENIE = "riadenie-sportoveho-klubu";
@@ -96,31 +94,17 @@ describe("purchase confirmation through the local outbox", () => {
 
 describe("purchase confirmation over SMTP", () => {
   let app: CommerceApp;
-  let server: SMTPServer;
-  const received: { to: string[]; raw: string }[] = [];
+  let smtp: TestSmtp;
+  let received: TestSmtp["received"];
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS", "AUTH"],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on("data", (c: Buffer) => chunks.push(c));
-        stream.on("end", () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
-          callback();
-        });
-      },
-    });
-    server.listen(0, "127.0.0.1");
-    await once(server.server, "listening");
-    const port = (server.server.address() as AddressInfo).port;
-    app = await startCommerceApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: "Akadémia <noreply@kurzy.test>" });
+    smtp = await startTestSmtp();
+    received = smtp.received;
+    app = await startCommerceApp({ SMTP_URL: smtp.url, MAIL_FROM: "Akadémia <noreply@kurzy.test>" });
   });
   afterAll(async () => {
     await app?.stop();
-    await new Promise<void>((resolve) => server?.close(() => resolve()));
+    await smtp?.stop();
   });
 
   it("delivers one message with the invoice PDF attached, and nothing to the outbox", async () => {
