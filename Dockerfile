@@ -20,6 +20,8 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/drizzle ./drizzle
 COPY --from=build /app/public ./public
+# private course files (PDFs, images, attachments), served through signed URLs (MEDIA_DIR)
+COPY --from=build /app/media ./media
 COPY --from=build /app/server.mjs ./
 USER node
 EXPOSE 3000

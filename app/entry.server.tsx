@@ -15,6 +15,10 @@ export { startServices, ConfigError } from "#server/services";
 export { createLoadContext } from "./context";
 // the front door (request id, methods, Host, body cap, security headers, probes, metrics)
 export { createFrontDoor, installClientErrorHandler, serveMetrics } from "#server/http/front";
+// static files looked up in a list made at start, not with a stat per request
+export { createStaticFiles } from "#server/http/static-files";
+// React Router behind Express: one write with Content-Length, ETag/304, Cache-Control
+export { createAppHandler } from "#server/http/respond";
 
 /** Errors React Router caught in loaders, actions and rendering: one structured log line. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {

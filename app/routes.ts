@@ -5,19 +5,48 @@ export default [
   index("routes/catalog.tsx"),
   route("kurzy/:slug", "routes/course.tsx"),
   route("kurzy/:slug/kupit", "routes/course-buy.tsx"),
+  route("kurzy/:slug/studium", "routes/learn.tsx"),
+  route("kurzy/:slug/studium/:partId", "routes/learn-part.tsx"),
+  route("kurzy/:slug/testy/:testId", "routes/test-intro.tsx"),
+  route("kurzy/:slug/testy/:testId/pokus/:attemptId", "routes/test-attempt.tsx"),
   route("prihlasenie", "routes/sign-in.tsx"),
   route("ucet", "routes/account.tsx"),
+  // certificates (server/certificates): the student's, and the public verification page
+  route("ucet/certifikaty", "routes/account-certificates.tsx"),
+  route("ucet/certifikaty/:certificateId", "routes/account-certificate.tsx"),
+  route("verify/:registrationNumber?", "routes/verify.tsx"),
   route("objednavky/:orderId/return", "routes/order-return.tsx"),
 
   // administration (content managers and admins); admin features add routes here
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("kurzy", "routes/admin/courses.tsx"),
+    // course authoring (server/authoring): editor with structure and publishing, the
+    // course's fields, a part with its blocks, tests with questions
+    route("kurzy/:courseId", "routes/admin/course-editor.tsx"),
+    route("kurzy/:courseId/udaje", "routes/admin/course-settings.tsx"),
+    route("kurzy/:courseId/casti/:partId", "routes/admin/part-editor.tsx"),
+    route("kurzy/:courseId/testy", "routes/admin/course-tests.tsx"),
+    route("kurzy/:courseId/testy/:testId", "routes/admin/test-editor.tsx"),
     // the local mail outbox (server/mail): list, one message, its files
     route("posta", "routes/admin/mail-outbox.tsx"),
     route("posta/:messageId", "routes/admin/mail-message.tsx"),
     route("posta/:messageId/prilohy/:attachmentId", "routes/admin/mail-attachment.ts"),
     route("posta/:messageId/:part", "routes/admin/mail-part.ts"),
+    // a video block's upload and state (server/video)
+    route("video/:partId/:blockId", "routes/admin/video-upload.tsx"),
+    // enrollments (server/enrollments; role admin): the table with filters and actions, one enrollment
+    route("zapisy", "routes/admin/enrollments.tsx"),
+    route("zapisy/:enrollmentId", "routes/admin/enrollment-detail.tsx"),
+    // the manual partner's issuing tasks (admins only)
+    route("certifikaty", "routes/admin/certificates.tsx"),
+    // orders, refunds, the audit log and received webhooks (role admin)
+    route("objednavky", "routes/admin/orders.tsx"),
+    route("objednavky/:orderId", "routes/admin/order.tsx"),
+    route("objednavky/:orderId/refundacia", "routes/admin/order-refund.tsx"),
+    route("audit", "routes/admin/audit-log.tsx"),
+    route("webhooky", "routes/admin/webhook-events.tsx"),
+    route("webhooky/:eventId", "routes/admin/webhook-event.tsx"),
     // unknown /admin/* URLs: the admin 404, behind the same role check
     route("*", "routes/not-found.tsx", { id: "routes/admin/not-found" }),
   ]),
@@ -27,8 +56,25 @@ export default [
     route("courses", "routes/api/courses.ts"),
     route("courses/:slug", "routes/api/course.ts"),
     route("courses/:slug/preview", "routes/api/course-preview.ts"),
+    route("courses/:slug/learn", "routes/api/learning/course-learn.ts"),
+    route("parts/:partId", "routes/api/learning/part.ts"),
+    route("parts/:partId/playback-url", "routes/api/learning/part-playback-url.ts"),
+    route("parts/:partId/progress", "routes/api/learning/part-progress.ts"),
+    route("enrollments/me", "routes/api/learning/enrollments-mine.ts"),
+    route("enrollments/:enrollmentId", "routes/api/learning/enrollment.ts"),
+    route("tests/:testId/attempts", "routes/api/tests/attempts.ts"),
+    route("tests/:testId/attempts/:attemptId", "routes/api/tests/attempt.ts"),
+    route("tests/:testId/attempts/:attemptId/answers", "routes/api/tests/attempt-answers.ts"),
+    route("tests/:testId/attempts/:attemptId/submit", "routes/api/tests/attempt-submit.ts"),
     route("me", "routes/api/me.ts"),
     route("admin/whoami", "routes/api/admin/whoami.ts"),
+    route("certificates/me", "routes/api/certificates/mine.ts"),
+    route("certificates/:certificateId", "routes/api/certificates/certificate.ts"),
+    route("certificates/:certificateId/pdf", "routes/api/certificates/confirmation-pdf.ts"),
+    route("verify/:registrationNumber", "routes/api/verify.ts"),
+    route("admin/certificate-requests", "routes/api/admin/certificates/requests.ts"),
+    route("admin/certificate-requests/:requestId/issue", "routes/api/admin/certificates/issue.ts"),
+    route("admin/certificates/:certificateId/revoke", "routes/api/admin/certificates/revoke.ts"),
     // admin authoring (server/authoring; docs/api.md)
     ...prefix("admin", [
       route("courses", "routes/api/admin/authoring/courses.ts"),
@@ -53,6 +99,25 @@ export default [
       route("tests/:testId/questions/order", "routes/api/admin/authoring/test-questions-order.ts"),
       route("questions/:questionId", "routes/api/admin/authoring/question.ts"),
       route("questions/:questionId/move", "routes/api/admin/authoring/question-move.ts"),
+      // enrollments (server/enrollments; role admin)
+      route("enrollments", "routes/api/admin/enrollments/enrollments.ts"),
+      route("enrollments/batch", "routes/api/admin/enrollments/batch.ts"),
+      route("enrollments/:enrollmentId", "routes/api/admin/enrollments/enrollment.ts"),
+      route("enrollments/:enrollmentId/cancel", "routes/api/admin/enrollments/enrollment-cancel.ts"),
+      route("enrollments/:enrollmentId/extend", "routes/api/admin/enrollments/enrollment-extend.ts"),
+      route("enrollments/:enrollmentId/reset-test-attempts", "routes/api/admin/enrollments/enrollment-reset-test-attempts.ts"),
+      route("enrollments/:enrollmentId/migrate-to-version", "routes/api/admin/enrollments/enrollment-migrate-to-version.ts"),
+      route("enrollments/:enrollmentId/resync", "routes/api/admin/enrollments/enrollment-resync.ts"),
+      // direct video upload (server/video)
+      route("uploads/video", "routes/api/admin/uploads/video.ts"),
+      // admin orders and refunds (server/orders, server/payments; docs/api.md > Admin: orders)
+      route("orders", "routes/api/admin/orders/orders.ts"),
+      route("orders/:orderId", "routes/api/admin/orders/order.ts"),
+      route("orders/:orderId/audit", "routes/api/admin/orders/audit.ts"),
+      route("orders/:orderId/refund", "routes/api/admin/orders/refund.ts"),
+      route("orders/:orderId/invoice", "routes/api/admin/orders/invoice.ts"),
+      route("orders/:orderId/credit-notes/:creditNoteId", "routes/api/admin/orders/credit-note.ts"),
+      route("uploads/video/preview", "routes/api/admin/uploads/video-preview.ts"),
     ]),
     ...prefix("auth", [
       route("login", "routes/api/auth/login.ts"),
@@ -66,7 +131,10 @@ export default [
     route("orders/:orderId", "routes/api/orders/order.ts"),
     route("orders/:orderId/invoice", "routes/api/orders/invoice.ts"),
     route("orders/:orderId/retry-payment", "routes/api/orders/retry-payment.ts"),
+    route("orders/:orderId/credit-notes/:creditNoteId", "routes/api/orders/credit-note.ts"),
     route("webhooks/payment", "routes/api/webhooks/payment.ts"),
+    route("webhooks/video", "routes/api/webhooks/video.ts"),
+    route("webhooks/meetings", "routes/api/webhooks/meetings.ts"),
     route("openapi.json", "routes/api/openapi.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),

@@ -11,10 +11,13 @@ import { purgeIdempotencyKeys } from "#server/http/idempotency";
 import { purgeRateLimits } from "#server/http/rate-limit";
 import { REFRESH_CACHES_CRON, refreshCachesJob, type IdpApi } from "#server/identity";
 import { PURGE_SESSIONS_CRON, purgeSessionsJob } from "#server/auth";
-import { renderInvoicePdfJob } from "#server/invoices";
+import { renderCreditNotePdfJob, renderInvoicePdfJob } from "#server/invoices";
 import { createMailer, sendMailJob } from "#server/mail";
 import { EXPIRE_PENDING_CRON, expirePendingOrders } from "#server/orders";
 import { SOFT_DELETE_VERSIONS_CRON, softDeleteVersionsJob } from "#server/authoring";
+import { expireEnrollmentAccess } from "#server/learning";
+import { expireOverdueAttempts } from "#server/quizzes";
+import { issueCertificateJob } from "#server/certificates";
 
 export type Jobs = {
   boss: PgBoss;
@@ -48,10 +51,13 @@ const QUEUES: Record<QueueName, QueueSetup> = {
   "platform.purge-rate-limits": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 60 }, cron: "*/10 * * * *" },
   "orders.expire-pending": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 60 }, cron: EXPIRE_PENDING_CRON },
   "invoices.render-pdf": { options: { retryLimit: 5, retryDelay: 30, retryBackoff: true } },
+  "invoices.render-credit-note": { options: { retryLimit: 5, retryDelay: 30, retryBackoff: true } },
   "certificates.issue": { options: { retryLimit: 5, retryDelay: 60, retryBackoff: true } },
   "mail.send": { options: { retryLimit: 8, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600 } },
-  "enrollments.expire-access": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 300 } },
-  "tests.expire-attempts": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 30 } },
+  // every 15 minutes; every learning request checks the expiry as well
+  "enrollments.expire-access": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 300 }, cron: "*/15 * * * *" },
+  // every minute: attempts past deadline + 60 s are submitted with their saved answers
+  "tests.expire-attempts": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 30 }, cron: "* * * * *" },
   // daily: archived versions past 5 years without active enrollments (spec: Course states)
   "authoring.soft-delete-versions": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 600 }, cron: SOFT_DELETE_VERSIONS_CRON },
 };
@@ -63,6 +69,9 @@ export function createBoss(database: DatabaseHandle, databaseUrl: string | undef
     : new PgBoss({ connectionString: databaseUrl!, max: 4 });
 }
 
+/** Where workers say which job they start (debug level); set by startJobs. */
+let workerLog: Logger | undefined;
+
 /** A typed worker: the handler gets the payload its queue carries. */
 export async function work<N extends QueueName>(
   boss: PgBoss,
@@ -71,7 +80,10 @@ export async function work<N extends QueueName>(
 ): Promise<void> {
   await boss.work<QueuePayloads[N]>(name, async (jobs) => {
     let result: unknown;
-    for (const job of jobs) result = await handler(job.data, job);
+    for (const job of jobs) {
+      workerLog?.debug("job started", { queue: name, jobId: job.id });
+      result = await handler(job.data, job);
+    }
     return result;
   });
 }
@@ -83,6 +95,7 @@ export async function startJobs(
   options: { work: boolean; idpApi?: IdpApi },
 ): Promise<Jobs> {
   const boss = createBoss(database, config.DATABASE_URL);
+  workerLog = log;
   boss.on("error", (e: Error) => log.error("job queue error", { error: e.message }));
   await boss.start();
   // Every queue exists before anything is enqueued: pg-boss looks an unknown queue up on
@@ -136,13 +149,46 @@ async function registerWorkers(boss: PgBoss, deps: { db: Database; log: Logger; 
     return { expired };
   });
   await work(boss, "invoices.render-pdf", renderInvoicePdfJob({ db, log, supplier: deps.config.invoiceSupplier }));
+  await work(boss, "invoices.render-credit-note", renderCreditNotePdfJob({ db, log, supplier: deps.config.invoiceSupplier }));
   await work(boss, "authoring.soft-delete-versions", softDeleteVersionsJob({ db, log }));
+  await work(boss, "tests.expire-attempts", async () => {
+    const expired = await expireOverdueAttempts(db, { queue: createQueue(boss) });
+    if (expired > 0) log.info("overdue test attempts submitted", { expired });
+    return { expired };
+  });
+  // certificates: the sandbox issues at once, the manual partner leaves an admin task
+  await work(
+    boss,
+    "certificates.issue",
+    issueCertificateJob({
+      db,
+      log,
+      queue: createQueue(boss),
+      idpApi: deps.idpApi,
+      partner: deps.config.certificatePartner,
+      birthDate: deps.config.CERTIFICATE_BIRTH_DATE,
+    }),
+  );
+  // active enrollments past accessExpiresAt become expired (DESIGN.md > Unlocking and progress)
+  await work(boss, "enrollments.expire-access", async () => {
+    const expired = await expireEnrollmentAccess(db);
+    if (expired > 0) log.info("enrollments expired", { expired });
+    return { expired };
+  });
   // SMTP when SMTP_URL is set, else the local outbox (/admin/posta)
   const mailer = await createMailer({ db, config: deps.config });
   await work(
     boss,
     "mail.send",
-    sendMailJob({ db, log, mailer, publicUrl: deps.config.publicUrl, supplier: deps.config.invoiceSupplier }),
+    sendMailJob({
+      db,
+      log,
+      mailer,
+      publicUrl: deps.config.publicUrl,
+      adminUrl: deps.config.adminUrl,
+      supplier: deps.config.invoiceSupplier,
+      adminRecipients: deps.config.ADMIN_NOTIFY_EMAIL,
+    }),
   );
   // orders, invoices, certificates, mail, enrollments, tests: their areas add workers here
 }

@@ -22,7 +22,13 @@ export function summarize({ vitest, playwright, browserMissing } = {}) {
     passed += vitest.numPassedTests ?? 0;
     failed += vitest.numFailedTests ?? 0;
     skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
-    if (!vitest.success && !vitest.numFailedTests) failed += 1; // e.g. a suite that failed to load
+    // a file that failed without a failed test (it did not load, or a beforeAll/afterAll
+    // hook threw and its tests were reported skipped) counts as one failure
+    const brokenFiles = (vitest.testResults ?? []).filter(
+      (file) => file.status === "failed" && !(file.assertionResults ?? []).some((a) => a.status === "failed"),
+    ).length;
+    failed += brokenFiles;
+    if (!vitest.success && !vitest.numFailedTests && brokenFiles === 0) failed += 1;
   } else failed += 1;
   if (browserMissing !== undefined) failed += Math.max(1, browserMissing);
   else if (playwright?.stats) {

@@ -12,7 +12,7 @@ import type { RequestHandler } from "express";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { DatabaseUnreachableError, openDatabase, type Database, type DatabaseHandle } from "./db";
 import { createLogger, type Logger } from "./log";
-import { createRateLimits, type RateLimits } from "./http/rate-limit";
+import { createRateLimits, type IpLimitName, type RateLimits } from "./http/rate-limit";
 import { createReadiness } from "./http/readiness";
 import type { Readiness } from "./http/front";
 import { setMetricsSources } from "./log/metrics";
@@ -22,6 +22,11 @@ import type { Queue } from "./queue";
 import { createIdpApi, type IdpApi } from "./identity";
 import { chooseIdentityProvider, createOidcClient, sessionKeys, type Auth, type OidcSettings } from "./auth";
 import { createPayments, type Payments } from "./payments";
+import { videoBlocks } from "./authoring";
+import { createCourseFiles, createMediaUrls, createMuxProvider, createVideo, deriveKey, FILES_MOUNT, type MediaUrls, type Video, type VideoProvider } from "./video";
+import { startCatalogCache } from "./catalog";
+import { createAnswerCache, noteDatabaseQuery, type AnswerCache } from "./http/answer-cache";
+import { observeDatabaseQueries } from "./db";
 
 /** What every loader and action may use (React Router context). */
 export type AppServices = {
@@ -36,6 +41,10 @@ export type AppServices = {
   queue: Queue;
   /** payment gateway adapter (sessions) and the webhook receiver (server/payments) */
   payments: Payments;
+  /** signed, expiring URLs of course media: video playback, PDFs, attachments (server/video) */
+  media: MediaUrls;
+  /** video uploads and the provider's webhooks (server/video; Mux or the local stand-in) */
+  video: Video;
   /** the time domain code uses; tests may hand in another */
   clock: Clock;
   /** origins the app answers for (PUBLIC_URL, ADMIN_URL) */
@@ -51,10 +60,16 @@ export type AppProcess = {
   services: AppServices;
   database: DatabaseHandle;
   oidc: OidcSettings;
-  /** HTTP handlers mounted before the app (the local identity provider) */
+  /** HTTP handlers mounted before the app (the local identity provider, stand-ins, signed course files) */
   mounts: { path: string; handler: RequestHandler }[];
+  /** paths whose request bodies may exceed the front door's 1 MiB cap (the local video upload) */
+  bodyLimits: { prefix: string; maxBytes: number }[];
   /** GET /readyz: database reachable, migrations current, job workers running */
   ready(): Promise<Readiness>;
+  /** a write request (not GET/HEAD/OPTIONS) was answered: caches check before their next read */
+  afterWrite(): void;
+  /** anonymous visitors' answers made from memory, given again for a few seconds (null: off) */
+  answers: AnswerCache | null;
   stop(): Promise<void>;
 };
 
@@ -82,11 +97,27 @@ export async function startServices(
 ): Promise<AppProcess> {
   const config = loadConfig(env);
   const log = createLogger(config.LOG_LEVEL, config.production);
+  // Mux (all five MUX_* set, checked by the config): its signing key is read before
+  // anything opens, so an unreadable key stops the start with one line
+  let muxProvider: VideoProvider | null = null;
+  if (config.MUX_TOKEN_ID) {
+    try {
+      muxProvider = createMuxProvider({
+        tokenId: config.MUX_TOKEN_ID,
+        tokenSecret: config.MUX_TOKEN_SECRET!,
+        signingKeyId: config.MUX_SIGNING_KEY_ID!,
+        signingKeyPrivate: config.MUX_SIGNING_KEY_PRIVATE!,
+      });
+    } catch (error) {
+      throw new ConfigError(`Invalid configuration: MUX_SIGNING_KEY_PRIVATE ${(error as Error).message}`);
+    }
+  }
   let database: DatabaseHandle;
   try {
     database = await openDatabase({
       databaseUrl: config.DATABASE_URL,
       dataDir: config.DATA_DIR,
+      poolSize: config.DATABASE_POOL_SIZE,
       onIdleError: (error) => log.warn("idle database connection lost; the pool reconnects on the next query", { error: error.message }),
     });
   } catch (error) {
@@ -115,7 +146,13 @@ export async function startServices(
   if (!gatewayUrl) {
     const { startSandboxGateway } = await import("./stand-ins");
     webhookSecret ??= createHmac("sha256", sessionSecret).update("sandbox-payment-webhook").digest("hex");
-    const sandbox = startSandboxGateway({ baseUrl: `${config.publicUrl}/sandbox-gateway`, secret: webhookSecret, production: config.production, log });
+    const sandbox = startSandboxGateway({
+      baseUrl: `${config.publicUrl}/sandbox-gateway`,
+      secret: webhookSecret,
+      production: config.production,
+      refundDelayMs: config.SANDBOX_REFUND_DELAY_MS,
+      log,
+    });
     mounts.push({ path: "/sandbox-gateway", handler: sandbox.handler as RequestHandler });
     gatewayUrl = sandbox.baseUrl;
   }
@@ -126,6 +163,41 @@ export async function startServices(
     name: config.PAYMENT_GATEWAY_URL ? new URL(config.PAYMENT_GATEWAY_URL).hostname : "sandbox",
   });
 
+  // course files (PDFs, images, attachments): served by the app itself in every mode,
+  // through HMAC-signed expiring URLs (server/video; docs/decisions.md > Signed media URLs)
+  const mediaDir = path.resolve(config.MEDIA_DIR);
+  const courseFiles = createCourseFiles({ dir: mediaDir, key: deriveKey(sessionSecret, "course-files"), publicUrl: config.publicUrl });
+  mounts.push({ path: FILES_MOUNT, handler: courseFiles.handler as RequestHandler });
+  // video: Mux with MUX_* (all five, checked by the config), else the local stand-in on this server
+  const bodyLimits: AppProcess["bodyLimits"] = [];
+  let videoProvider: VideoProvider;
+  let videoWebhookSecret: string;
+  if (muxProvider) {
+    videoProvider = muxProvider;
+    videoWebhookSecret = config.MUX_WEBHOOK_SECRET!;
+  } else {
+    const { startLocalVideo } = await import("./stand-ins");
+    videoWebhookSecret = createHmac("sha256", sessionSecret).update("local-video-webhook").digest("hex");
+    const localVideo = startLocalVideo({
+      publicUrl: config.publicUrl,
+      adminUrl: config.adminUrl,
+      key: deriveKey(sessionSecret, "local-video"),
+      webhookSecret: videoWebhookSecret,
+      notifyUrl: `${config.publicUrl}/api/webhooks/video`,
+      samplesDir: path.join(mediaDir, "video"),
+      uploadsDir: path.resolve(config.DATA_DIR, "local-video"),
+      ffmpegPath: config.FFMPEG_PATH,
+      production: config.production,
+      log,
+    });
+    mounts.push({ path: localVideo.mount, handler: localVideo.handler as RequestHandler });
+    // the multipart form of a page without JavaScript adds a little to the file
+    bodyLimits.push({ prefix: localVideo.uploadPathPrefix, maxBytes: localVideo.maxUploadBytes + 64 * 1024 });
+    videoProvider = localVideo.provider;
+  }
+  // the published catalog in memory, emptied on every instance when it changes
+  const catalogCache = await startCatalogCache(database, log);
+
   const idpApi = createIdpApi({ apiUrl: oidc.apiUrl, apiToken: oidc.apiToken });
   const workers = options.startJobs ?? !options.seedOnly;
   const jobs = await startJobs(database, config, log, { work: workers, idpApi });
@@ -133,7 +205,9 @@ export async function startServices(
   const services: AppServices = {
     db: database.db,
     log,
-    rateLimits: createRateLimits(database.db, config),
+    rateLimits: createRateLimits(database.db, config, {
+      onFlushError: (error) => log.warn("rate limit counters not written; retrying", { error: error instanceof Error ? error.message : String(error) }),
+    }),
     auth: {
       client: createOidcClient({ ...oidc, redirectUri: `${config.publicUrl}/api/auth/callback`, claimPrefix: config.IDP_CLAIM_PREFIX }),
       keys: sessionKeys(sessionSecret),
@@ -142,22 +216,40 @@ export async function startServices(
     idpApi,
     queue: jobs.queue,
     payments,
+    media: createMediaUrls(videoProvider, courseFiles),
+    video: createVideo({ provider: videoProvider, blocks: videoBlocks, webhookSecret: videoWebhookSecret, meetingsClientState: config.MEETINGS_CLIENT_STATE, adminUrl: config.adminUrl }),
     clock: systemClock,
     site: { publicUrl: config.publicUrl, adminUrl: config.adminUrl, allowedOrigins: config.allowedOrigins },
   };
   setMetricsSources({ pool: database.pool, queues: () => jobs.boss.getQueues() });
+  // which answers were made without a database round trip (server/http/answer-cache.ts)
+  observeDatabaseQueries(noteDatabaseQuery);
+  const answers =
+    config.ANSWER_CACHE_SECONDS > 0 && catalogCache.cache
+      ? createAnswerCache({
+          dataVersion: () => catalogCache.dataVersion(),
+          spend: (name, ip) => services.rateLimits.consume(name as IpLimitName, ip),
+          ttlMs: config.ANSWER_CACHE_SECONDS * 1000,
+        })
+      : null;
   return {
     config,
     services,
     database,
     oidc,
     mounts,
+    bodyLimits,
     ready: createReadiness({ database, jobsRunning: () => jobsRunning }),
+    afterWrite: () => catalogCache.noteWrite(),
+    answers,
     async stop() {
       // the workers finish the job in hand (pg-boss graceful stop), take no new one
       jobsRunning = false;
       await jobs.stop();
       await localIdp?.stop();
+      // the reads counted since the last flush go to the database before it closes
+      await services.rateLimits.stop().catch(() => {});
+      await catalogCache.stop();
       await database.close();
     },
   };

@@ -3,7 +3,8 @@
 // Response passes (a redirect as it is, a bare error status gets the body); anything else
 // is logged and answered 500 `internal`, never with a stack.
 import type { RouterContextProvider } from "react-router";
-import { apiError, DomainError } from "#server/http/errors";
+import type { z } from "zod";
+import { apiError, DomainError, zodDetails } from "#server/http/errors";
 import { servicesContext } from "../context";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
@@ -34,4 +35,18 @@ export function toApiErrorResponse(error: unknown, args: Pick<Args, "request" | 
 
 export function domainErrorResponse(error: DomainError): Response {
   return apiError(error.status, { code: error.code, message: error.message, details: error.details, headers: error.headers });
+}
+
+/** Reads and validates a JSON body: malformed JSON or a failing schema is 422 `validation`. */
+export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  let raw: unknown;
+  try {
+    const text = await request.text();
+    raw = text.trim() === "" ? {} : JSON.parse(text);
+  } catch {
+    throw new DomainError("validation", "Telo požiadavky nie je platný JSON.", [{ path: "", message: "Telo požiadavky nie je platný JSON.", code: "invalid_json" }]);
+  }
+  const parsed = await schema.safeParseAsync(raw);
+  if (!parsed.success) throw new DomainError("validation", undefined, zodDetails(parsed.error.issues));
+  return parsed.data;
 }

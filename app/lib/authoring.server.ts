@@ -8,7 +8,7 @@ import type { AppRole } from "#server/identity";
 import type { Actor } from "#server/authoring";
 import type { AppServices } from "#server/services";
 import { DomainError, json, methodNotAllowed, zodDetails } from "#server/http/errors";
-import { apiRoute } from "./api.server";
+import { apiRoute, readJsonBody } from "./api.server";
 import { requireRole } from "./auth.server";
 import { requestContext, servicesContext } from "../context";
 
@@ -38,19 +38,7 @@ export function method<S extends z.ZodType | undefined = undefined>(spec: Method
   return spec;
 }
 
-/** Reads and validates a JSON body: malformed JSON or a failing schema is 422 `validation`. */
-export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
-  let raw: unknown;
-  try {
-    const text = await request.text();
-    raw = text.trim() === "" ? {} : JSON.parse(text);
-  } catch {
-    throw new DomainError("validation", "Telo požiadavky nie je platný JSON.", [{ path: "", message: "Telo požiadavky nie je platný JSON.", code: "invalid_json" }]);
-  }
-  const parsed = await schema.safeParseAsync(raw);
-  if (!parsed.success) throw new DomainError("validation", undefined, zodDetails(parsed.error.issues));
-  return parsed.data;
-}
+export { readJsonBody };
 
 async function handle(args: Args, spec: MethodSpec<z.ZodType | undefined>): Promise<Response> {
   const { user } = requireRole(args.context, ...(spec.roles ?? EDITORS));

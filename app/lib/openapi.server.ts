@@ -6,8 +6,13 @@ import { buildOpenApiDocument, type ApiArea, type OpenApiDocument } from "#serve
 import { catalogApi } from "#server/catalog";
 import { authApi } from "#server/auth";
 import { authoringApi } from "#server/authoring";
-import { ordersApi } from "#server/orders";
+import { adminOrdersApi, ordersApi } from "#server/orders";
 import { paymentsApi } from "#server/payments";
+import { learningApi } from "#server/learning";
+import { quizzesApi } from "#server/quizzes";
+import { videoApi } from "#server/video";
+import { certificatesApi } from "#server/certificates";
+import { enrollmentsAdminApi } from "#server/enrollments";
 
 const documentApi: ApiArea = {
   schemas: {},
@@ -24,7 +29,7 @@ const documentApi: ApiArea = {
   ],
 };
 
-export const apiAreas: ApiArea[] = [catalogApi, authApi, authoringApi, ordersApi, paymentsApi, documentApi];
+export const apiAreas: ApiArea[] = [catalogApi, authApi, authoringApi, ordersApi, adminOrdersApi, paymentsApi, learningApi, quizzesApi, videoApi, certificatesApi, enrollmentsAdminApi, documentApi];
 
 let cached: OpenApiDocument | undefined;
 

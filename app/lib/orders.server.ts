@@ -26,7 +26,9 @@ export async function placeOrder(
     const allowed = await hasOrgAdminRole(services.idpApi, user.id, body.sponsorOrgId);
     const org = allowed ? await ensureOrganization(services.db, services.idpApi, body.sponsorOrgId) : null;
     if (!org) throw new DomainError("forbidden", "Za túto organizáciu nemôžete nakupovať.", { sponsorOrgId: body.sponsorOrgId });
-    sponsor = { id: org.id, name: org.name, legalName: org.legalName, ico: org.ico };
+    // DIČ, IČ DPH and address are not in the cache (spec: its fields): one lookup per club order
+    const details = await services.idpApi.getOrganization(org.id).catch(() => null);
+    sponsor = { id: org.id, name: org.name, legalName: org.legalName, ico: org.ico, dic: details?.dic ?? null, icDph: details?.icDph ?? null, address: details?.address ?? null };
   }
   return withIdempotency(
     {

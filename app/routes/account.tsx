@@ -6,6 +6,8 @@ import { servicesContext } from "../context";
 import { requireUserForPage } from "../lib/auth.server";
 import { listStudentEnrollments } from "#server/enrollments";
 import { listStudentOrders } from "#server/orders";
+import { listStudentCertificates } from "#server/certificates";
+import { creditNotesForOrders } from "#server/invoices";
 import { orderStateLabels } from "../lib/order-labels";
 import { hasRole } from "#server/identity";
 import { formatDate, formatDateLong, formatMoney } from "#server/money";
@@ -28,9 +30,16 @@ const roleLabels: Record<string, string> = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = requireUserForPage(request, context);
   const { db } = context.get(servicesContext);
-  const [enrollments, orders] = await Promise.all([listStudentEnrollments(db, user.id), listStudentOrders(db, user.id)]);
+  const [enrollments, orders, certificates] = await Promise.all([
+    listStudentEnrollments(db, user.id),
+    listStudentOrders(db, user.id),
+    listStudentCertificates(db, user.id),
+  ]);
+  // credit notes of refunded orders (docs/decisions.md > Refunds and credit notes)
+  const creditNotes = await creditNotesForOrders(db, orders.map((o) => o._id));
   return {
     person: { displayName: user.displayName, email: user.email, roles: user.roles },
+    certificateCount: certificates.length,
     canAdminister: hasRole(user.roles, "content_manager") || hasRole(user.roles, "admin"),
     enrollments: enrollments.map((e) => ({
       id: e._id,
@@ -49,6 +58,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       state: o.state,
       stateLabel: orderStateLabels[o.state] ?? o.state,
       invoiceUrl: o.invoiceUrl,
+      creditNotes: creditNotes
+        .filter((n) => n.orderId === o._id)
+        .map((n) => ({ number: n.number, url: `/api/orders/${o._id}/credit-notes/${n.creditNoteId}` })),
     })),
   };
 }
@@ -84,10 +96,21 @@ export default function Account({ loaderData }: Route.ComponentProps) {
                 {stateLabels[e.state] ?? e.state} · zapísaný {e.enrolledAt} · moduly{" "}
                 {e.completedModules}/{e.totalModules}
               </p>
+              {e.state === "active" || e.state === "completed" ? (
+                <p><Link className="button" to={`/kurzy/${e.courseSlug}/studium`}>{e.state === "completed" ? "Otvoriť kurz" : "Pokračovať v štúdiu"}</Link></p>
+              ) : null}
             </li>
           ))}
         </ul>
       )}
+
+      <h2>Certifikáty</h2>
+      <p>
+        {loaderData.certificateCount > 0
+          ? `Máte ${loaderData.certificateCount} ${loaderData.certificateCount === 1 ? "certifikát" : loaderData.certificateCount < 5 ? "certifikáty" : "certifikátov"}.`
+          : "Certifikát získate po dokončení kurzu."}{" "}
+        <Link to="/ucet/certifikaty">Moje certifikáty</Link>
+      </p>
 
       <h2>Objednávky</h2>
       {loaderData.orders.length === 0 ? (
@@ -105,7 +128,12 @@ export default function Account({ loaderData }: Route.ComponentProps) {
                 <td>{o.createdAt}</td>
                 <td className="money">{o.amount}</td>
                 <td>{o.stateLabel}</td>
-                <td>{o.invoiceUrl ? <a href={o.invoiceUrl}>Faktúra (PDF)</a> : "—"}</td>
+                <td>
+                  {o.invoiceUrl ? <a href={o.invoiceUrl}>Faktúra (PDF)</a> : "—"}
+                  {o.creditNotes.map((n) => (
+                    <span key={n.number}><br /><a href={n.url}>{`Dobropis ${n.number} (PDF)`}</a></span>
+                  ))}
+                </td>
               </tr>
             ))}
           </tbody>

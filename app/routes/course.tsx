@@ -10,7 +10,7 @@ import { pageTitle } from "../site";
 import { pageRoute } from "../lib/page.server";
 import { DomainError } from "#server/http/errors";
 import { AUDIENCE_TAGS, getCoursePreview, getPublishedCourseWithLevels, renderMarkdown, tagLabel } from "#server/catalog";
-import { purchaseBlocker } from "#server/orders";
+import { purchaseBlocker, visitorPurchaseBlocker } from "#server/orders";
 import { optionalUser } from "../lib/auth.server";
 import { formatCount, formatDate, formatHours, formatMinutes, formatMoney, formatVatRate, priceBreakdown } from "#server/money";
 
@@ -27,10 +27,16 @@ export const loader = pageRoute(async ({ params, context }: Route.LoaderArgs) =>
   const price = priceBreakdown(course);
   // the buy button: checkout, the learning page when enrolled, or why it cannot be bought
   const viewer = optionalUser(context);
-  const blocker = await purchaseBlocker(db, course._id, viewer?.id ?? "", clock.now());
+  const blocker = viewer ? await purchaseBlocker(db, course._id, viewer.id, clock.now()) : await visitorPurchaseBlocker(db, course, clock.now());
   // a sample lesson: the first preview part (the same whitelist as the preview endpoint)
   const preview = await getCoursePreview(db, course.slug);
   const samplePart = preview?.parts[0] ?? null;
+  // the course's preview clip: the first video block of the preview parts that has one,
+  // played through a short-lived signed URL (server/video; the page is public)
+  const previewVideo = preview?.parts.flatMap((p) => p.contentBlocks).find((b) => b.type === "video" && b.previewPlaybackId);
+  const { media } = context.get(servicesContext);
+  const previewClip =
+    previewVideo?.type === "video" && previewVideo.previewPlaybackId ? media.preview(previewVideo.previewPlaybackId, clock.now()) : null;
   const money = (cents: number) => formatMoney(cents, course.currency);
   return {
     slug: course.slug,
@@ -63,6 +69,7 @@ export const loader = pageRoute(async ({ params, context }: Route.LoaderArgs) =>
       bioHtml: renderMarkdown(p.bio),
     })),
     accreditation: course.accreditation,
+    previewClip: previewClip ? { url: previewClip.url, type: previewClip.mimeType ?? null } : null,
     sample: samplePart
       ? {
           title: samplePart.title,
@@ -168,6 +175,16 @@ export default function Course({ loaderData: c }: Route.ComponentProps) {
             <h2 id="o-kurze">O kurze</h2>
             <div className="prose" dangerouslySetInnerHTML={{ __html: c.descriptionHtml }} />
           </section>
+
+          {c.previewClip && (
+            <section aria-labelledby="ukazka-video">
+              <h2 id="ukazka-video">Video ukážka</h2>
+              <video controls preload="metadata" className="video-preview" aria-labelledby="ukazka-video">
+                <source src={c.previewClip.url} type={c.previewClip.type ?? undefined} />
+                <a href={c.previewClip.url}>Prehrať video ukážku</a>
+              </video>
+            </section>
+          )}
 
           {c.sample && (
             <section aria-labelledby="ukazka" className="sample-lesson">

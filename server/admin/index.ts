@@ -41,3 +41,6 @@ export async function getAdminDashboard(db: DbOrTx): Promise<AdminDashboard> {
     enrollmentCount: Object.values(enrollmentsByState).reduce((a, b) => a + b, 0),
   };
 }
+
+// the webhook event viewer (/admin/webhooky)
+export { WebhookEventQuery, WEBHOOK_PAGE_SIZE, listWebhookEvents, getWebhookEvent, webhookEventTypes, type WebhookEventRow } from "./webhook-events";

@@ -1,6 +1,6 @@
 // Audit log: who did what to which target, when and why (spec: Authentication 8;
 // Versioning 8). Written inside the transaction of the action it records.
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, isNull, like, type SQL } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
 import { currentRequestId } from "../log/context";
 
@@ -61,4 +61,50 @@ export async function listAudit(
     .where(and(eq(schema.auditLog.targetType, query.targetType), target))
     .orderBy(desc(schema.auditLog.createdAt), desc(schema.auditLog.id))
     .limit(Math.min(Math.max(query.limit ?? 100, 1), 1000));
+}
+
+export type AuditFilter = {
+  targetType?: string;
+  /** a target id; null: rows without one */
+  targetId?: string | null;
+  actorId?: string;
+  /** an action, or a prefix of dotted actions ending in "." or "*" ("order." finds order.refund.request) */
+  action?: string;
+};
+
+/** Filtered audit rows, newest first, a page at a time, with the total (the audit viewer, the order audit). */
+export async function listAuditPage(
+  db: DbOrTx,
+  query: AuditFilter & { limit: number; offset: number },
+): Promise<{ rows: AuditRecord[]; total: number }> {
+  const { auditLog } = schema;
+  const action = query.action?.endsWith("*") ? query.action.slice(0, -1) : query.action;
+  const prefix = action !== undefined && (query.action!.endsWith("*") || action.endsWith("."));
+  const escaped = action?.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const conditions: (SQL | undefined)[] = [
+    query.targetType !== undefined ? eq(auditLog.targetType, query.targetType) : undefined,
+    query.targetId === undefined ? undefined : query.targetId === null ? isNull(auditLog.targetId) : eq(auditLog.targetId, query.targetId),
+    query.actorId !== undefined ? eq(auditLog.actorId, query.actorId) : undefined,
+    action === undefined ? undefined : prefix ? like(auditLog.action, `${escaped}%`) : eq(auditLog.action, action),
+  ];
+  const where = and(...conditions);
+  const [{ total }] = await db.select({ total: count() }).from(auditLog).where(where);
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(where)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(Math.min(Math.max(query.limit, 1), 1000))
+    .offset(Math.max(query.offset, 0));
+  return { rows, total: Number(total) };
+}
+
+/** The target types and actions the log holds (the audit viewer's filter choices). */
+export async function auditFacets(db: DbOrTx): Promise<{ targetTypes: string[]; actions: string[] }> {
+  const { auditLog } = schema;
+  const [types, actions] = await Promise.all([
+    db.selectDistinct({ v: auditLog.targetType }).from(auditLog).orderBy(auditLog.targetType),
+    db.selectDistinct({ v: auditLog.action }).from(auditLog).orderBy(auditLog.action),
+  ]);
+  return { targetTypes: types.map((t) => t.v), actions: actions.map((a) => a.v) };
 }

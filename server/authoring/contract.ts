@@ -424,10 +424,41 @@ export const AdminBlock = z.discriminatedUnion("type", [
     videoAssetId: z.string().optional(),
     videoPlaybackId: z.string().optional(),
     previewPlaybackId: z.string().optional(),
+    // the preview clip's asset and range, and the latest cut asked of the provider
+    // (POST /api/admin/uploads/video/preview)
+    previewAssetId: z.string().optional(),
+    previewStartSec: z.number().optional(),
+    previewEndSec: z.number().optional(),
+    previewCut: z
+      .strictObject({
+        id: z.string(),
+        provider: z.enum(["mux", "local"]),
+        by: z.string(),
+        createdAt: z.string(),
+        startSec: z.number(),
+        endSec: z.number(),
+        status: z.enum(["waiting", "ready", "errored"]),
+        assetId: z.string().optional(),
+        message: z.string().optional(),
+        endedAt: z.string().optional(),
+      })
+      .optional(),
     durationSec: z.number().optional(),
     transcript: z.string().optional(),
     posterUrl: z.string().optional(),
     chapters: z.array(z.strictObject({ title: z.string(), startSec: z.number() })).optional(),
+    // the latest direct upload (POST /api/admin/uploads/video) and how it ended
+    upload: z
+      .strictObject({
+        id: z.string(),
+        provider: z.enum(["mux", "local"]),
+        by: z.string(),
+        createdAt: z.string(),
+        status: z.enum(["waiting", "ready", "errored", "cancelled"]),
+        message: z.string().optional(),
+        endedAt: z.string().optional(),
+      })
+      .optional(),
   }),
   z.strictObject({ id: z.string(), type: z.literal("presentation"), pdfPath: z.string(), slideCount: z.int() }),
   z.strictObject({ id: z.string(), type: z.literal("image"), imagePath: z.string(), alt: z.string(), caption: z.string().optional() }),

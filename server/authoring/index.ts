@@ -33,4 +33,5 @@ export {
   SOFT_DELETE_VERSIONS_CRON,
   SOFT_DELETE_AFTER_YEARS,
 } from "./retention";
+export { videoBlocks, findVideoBlock, recordVideoUpload, applyVideoResult } from "./video-blocks";
 export * from "./contract";

@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { ApiArea } from "../http/openapi";
 import { CourseEnrollmentSummary } from "../enrollments";
 import { catalogQuerySchema } from "./params";
+import { PreviewAttachment, PreviewBlock } from "../learning";
 
 /** 24-character lowercase hex (spec: Resources, conventions). */
 export const Id = z.string().regex(/^[0-9a-f]{24}$/);
@@ -113,22 +114,8 @@ export type CourseDetailResponse = z.infer<typeof CourseDetailResponse>;
 
 // Preview: the parts route's format with everything that needs an enrollment withheld
 // (docs/decisions.md: Public catalog responses).
-export const PreviewBlock = z.discriminatedUnion("type", [
-  z.strictObject({ id: z.string(), type: z.literal("text"), markdown: z.string() }),
-  z.strictObject({
-    id: z.string(),
-    type: z.literal("video"),
-    /** the 10-60 s preview asset; null when the block has none yet */
-    previewPlaybackId: z.string().nullable(),
-    chapters: z.array(z.strictObject({ title: z.string(), startSec: z.number() })),
-  }),
-  z.strictObject({ id: z.string(), type: z.literal("presentation"), slideCount: z.int() }),
-  z.strictObject({ id: z.string(), type: z.literal("image"), alt: z.string(), caption: z.string().nullable() }),
-]);
-export type PreviewBlock = z.infer<typeof PreviewBlock>;
-
-export const PreviewAttachment = z.strictObject({ name: z.string(), sizeBytes: z.int().min(0), mimeType: z.string() });
-export type PreviewAttachment = z.infer<typeof PreviewAttachment>;
+// the preview block shapes are the learning area's part serializer's (server/learning)
+export { PreviewBlock, PreviewAttachment };
 
 export const PreviewPart = z.strictObject({
   _id: Id,

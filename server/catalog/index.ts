@@ -1,14 +1,20 @@
 // Public catalog: list, course detail and preview (spec: Endpoints > Public catalog),
 // plus the Markdown and tag labels the catalog pages show (money and Slovak formats:
 // server/money).
+// the reads go through the in-process cache of the published catalog when it is on
 export {
   listPublishedCourses,
   findPublishedCourse,
   getPublishedCourseWithLevels,
   getCoursePreview,
+  startCatalogCache,
+  CATALOG_CHANNEL,
+  type CatalogCache,
+  type RunningCatalogCache,
+} from "./cache";
+export {
   toCourseListItem,
   toCourseDetailResponse,
-  toPreviewBlock,
   PREVIEW_PART_COUNT,
   type CourseSummary,
   type CourseDetail,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderMarkdown } from "./markdown";
+import { markdownMemoStats, renderMarkdown } from "./markdown";
 
 describe("renderMarkdown", () => {
   it("renders Markdown with GFM tables and lists", () => {
@@ -34,5 +34,14 @@ describe("renderMarkdown", () => {
   it("returns an empty string for missing text", () => {
     expect(renderMarkdown("")).toBe("");
     expect(renderMarkdown(null)).toBe("");
+  });
+
+  it("gives a remembered text the same HTML, and the memo stays bounded", () => {
+    const first = renderMarkdown("**tučné** a _šikmé_");
+    expect(renderMarkdown("**tučné** a _šikmé_")).toBe(first);
+    expect(first).toBe("<p><strong>tučné</strong> a <em>šikmé</em></p>");
+    for (let i = 0; i < 700; i++) renderMarkdown(`odsek číslo ${i}`);
+    expect(markdownMemoStats().entries).toBeLessThanOrEqual(500);
+    expect(renderMarkdown("odsek číslo 699")).toBe("<p>odsek číslo 699</p>");
   });
 });

@@ -7,6 +7,7 @@ import type { Database } from "../db";
 import { schema } from "../db";
 import { vatFractionFromBasisPoints } from "../money";
 import { accreditationView, instructorProfileView } from "./snapshots";
+import { serializeAttachment, serializeBlock } from "../learning";
 import type { Accreditation, Attachment, ContentBlock, InstructorProfile } from "../db/schema";
 import type { CourseEnrollmentSummary } from "../enrollments";
 import type {
@@ -108,12 +109,27 @@ export async function listPublishedCourses(
   };
 }
 
+/**
+ * Every published course in the catalog's order (newest publication first, slug breaks
+ * ties), for the in-process cache (server/catalog/cache.ts), which pages and filters it.
+ */
+export async function allPublishedCourses(db: Database): Promise<CourseSummary[]> {
+  const rows = await db
+    .select(summaryColumns)
+    .from(courses)
+    .where(published)
+    .orderBy(sql`${courses.publishedAt} desc nulls last`, asc(courses.slug));
+  return rows as CourseSummary[];
+}
+
 export type CourseDetail = CourseSummary & {
   description: string;
   seoTitle: string | null;
   seoDescription: string | null;
   ogImageUrl: string | null;
   enrollmentDeadline: Date | null;
+  /** seats on this version (null: no limit); the course page's buy button needs it */
+  enrollmentLimit: number | null;
 };
 
 /** GET /api/courses/<slug>: exactly the contract's keys (instructor profiles and accreditation whitelisted too). */
@@ -147,7 +163,7 @@ export function toCourseDetailResponse(
 }
 
 /** Slugs are short URL words; anything longer cannot exist and skips the database. */
-const MAX_SLUG_LENGTH = 200;
+export const MAX_SLUG_LENGTH = 200;
 
 /** The published version behind a slug, or null (unknown, draft-only, archived-only). */
 export async function findPublishedCourse(db: Database, slug: string): Promise<CourseDetail | null> {
@@ -160,6 +176,7 @@ export async function findPublishedCourse(db: Database, slug: string): Promise<C
       seoDescription: courses.seoDescription,
       ogImageUrl: courses.ogImageUrl,
       enrollmentDeadline: courses.enrollmentDeadline,
+      enrollmentLimit: courses.enrollmentLimit,
     })
     .from(courses)
     .where(and(published, eq(courses.slug, slug)))
@@ -230,33 +247,8 @@ export async function getPublishedCourseWithLevels(
 /** How many parts of the first module a preview shows (spec: "the first 1-2 parts"). */
 export const PREVIEW_PART_COUNT = 2;
 
-/**
- * Only what an anonymous visitor may see. Whitelists fields, so a field added to a
- * stored block later stays private until someone decides otherwise here.
- */
-export function toPreviewBlock(block: ContentBlock): PreviewBlock {
-  switch (block.type) {
-    case "text":
-      return { id: block.id, type: "text", markdown: block.markdown };
-    case "video":
-      return {
-        id: block.id,
-        type: "video",
-        previewPlaybackId: block.previewPlaybackId ?? null,
-        // not posterUrl (a provider thumbnail URL embeds the full playback id), not the
-        // transcript, not the full duration: they belong to the enrolled view
-        chapters: (block.chapters ?? []).map((c) => ({ title: c.title, startSec: c.startSec })),
-      };
-    case "presentation":
-      return { id: block.id, type: "presentation", slideCount: block.slideCount };
-    case "image":
-      return { id: block.id, type: "image", alt: block.alt, caption: block.caption ?? null };
-  }
-}
-
-export function toPreviewAttachment(a: Attachment): PreviewAttachment {
-  return { name: a.name, sizeBytes: a.sizeBytes, mimeType: a.mimeType };
-}
+/** The learning area's part serializer in its public mode: what a preview may show. */
+const PREVIEW = { kind: "preview" } as const;
 
 export async function getCoursePreview(db: Database, slug: string): Promise<CoursePreview | null> {
   if (!slug || slug.length > MAX_SLUG_LENGTH) return null;
@@ -311,8 +303,8 @@ export async function getCoursePreview(db: Database, slug: string): Promise<Cour
       title: p.title,
       summary: p.summary,
       module,
-      contentBlocks: p.contentBlocks.map(toPreviewBlock),
-      attachments: p.attachments.map(toPreviewAttachment),
+      contentBlocks: p.contentBlocks.map((b) => serializeBlock(b, PREVIEW)),
+      attachments: p.attachments.map((a) => serializeAttachment(a, PREVIEW)),
       prerequisites: p.prerequisites,
       partTest: null,
       progress: null,

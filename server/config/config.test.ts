@@ -29,8 +29,37 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ OIDC_ISSUER: "https://idp.example" })).toThrow(/OIDC_CLIENT_ID/);
   });
 
+  it("takes Mux only with all five MUX_* variables, naming the missing ones", () => {
+    expect(() => loadConfig({ MUX_TOKEN_ID: "id" })).toThrow(/MUX_TOKEN_SECRET, MUX_SIGNING_KEY_ID, MUX_SIGNING_KEY_PRIVATE, MUX_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ MUX_WEBHOOK_SECRET: "s" })).toThrow(/^Missing configuration: MUX_TOKEN_ID,/);
+    const all = { MUX_TOKEN_ID: "id", MUX_TOKEN_SECRET: "secret", MUX_SIGNING_KEY_ID: "key", MUX_SIGNING_KEY_PRIVATE: "pem", MUX_WEBHOOK_SECRET: "whsec" };
+    expect(loadConfig(all).MUX_TOKEN_ID).toBe("id");
+    expect(loadConfig({}).MEDIA_DIR).toBe("media");
+    expect(() => loadConfig({ MEETINGS_CLIENT_STATE: "short" })).toThrow(/MEETINGS_CLIENT_STATE/);
+  });
+
   it("reduces PUBLIC_URL and ADMIN_URL to origins", () => {
     const c = loadConfig({ PUBLIC_URL: "https://kurzy.example.sk/", ADMIN_URL: "https://admin.example.sk/x" });
     expect(c.allowedOrigins).toEqual(["https://kurzy.example.sk", "https://admin.example.sk"]);
+  });
+
+  it("chooses the certificate partner: sandbox only with the local provider, never in production", () => {
+    expect(loadConfig({}).certificatePartner).toBe("sandbox");
+    expect(loadConfig({}).CERTIFICATE_BIRTH_DATE).toBe(true);
+    const external = { OIDC_ISSUER: "https://idp.example", OIDC_CLIENT_ID: "c", OIDC_CLIENT_SECRET: "s", IDP_API_URL: "https://idp.example/api", IDP_API_TOKEN: "t" };
+    expect(loadConfig(external).certificatePartner).toBe("manual");
+    expect(loadConfig({ CERTIFICATE_PARTNER: "manual" }).certificatePartner).toBe("manual");
+    expect(loadConfig({ ...external, CERTIFICATE_PARTNER: "sandbox" }).certificatePartner).toBe("sandbox");
+    expect(loadConfig({ CERTIFICATE_BIRTH_DATE: "false" }).CERTIFICATE_BIRTH_DATE).toBe(false);
+    expect(() => loadConfig({ CERTIFICATE_PARTNER: "api" })).toThrow(/^Invalid configuration: CERTIFICATE_PARTNER /);
+    const production = {
+      APP_ENV: "production", DATABASE_URL: "postgres://db/x", PUBLIC_URL: "https://a.sk", SESSION_SECRET: "x".repeat(32), ...external,
+      PAYMENT_GATEWAY_URL: "https://pay.example", PAYMENT_WEBHOOK_SECRET: "w".repeat(16), MUX_TOKEN_ID: "m", MUX_TOKEN_SECRET: "m",
+      MUX_SIGNING_KEY_ID: "m", MUX_SIGNING_KEY_PRIVATE: "m", MUX_WEBHOOK_SECRET: "m", SMTP_URL: "smtp://mail.example",
+      INVOICE_SUPPLIER_NAME: "A", INVOICE_SUPPLIER_ADDRESS: "B", INVOICE_SUPPLIER_ICO: "12345678", INVOICE_SUPPLIER_DIC: "2021234567",
+      INVOICE_SUPPLIER_IC_DPH: "SK2021234567", INVOICE_SUPPLIER_IBAN: "SK3112000000198742637541",
+    };
+    expect(loadConfig(production).certificatePartner).toBe("manual");
+    expect(() => loadConfig({ ...production, CERTIFICATE_PARTNER: "sandbox" })).toThrow(/CERTIFICATE_PARTNER sandbox .* not allowed in production/);
   });
 });

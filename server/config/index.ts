@@ -17,7 +17,11 @@ const schema = z.object({
   PUBLIC_URL: origin.optional(),
   ADMIN_URL: origin.optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** connections of the app's pool on a PostgreSQL server (jobs and LISTEN have their own) */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   DATA_DIR: z.string().min(1).default("./.data"),
+  /** the local video stand-in cuts preview clips with it (docs/decisions.md > Video uploads and webhooks) */
+  FFMPEG_PATH: z.string().min(1).default("ffmpeg"),
   // number of trusted reverse-proxy hops in front of the app; 0 = use the socket address
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -33,15 +37,30 @@ const schema = z.object({
   // payment gateway
   PAYMENT_GATEWAY_URL: url.optional(),
   PAYMENT_WEBHOOK_SECRET: z.string().min(16).optional(),
+  // the sandbox gateway settles a refund (sends payment.refunded) this many ms after the
+  // request; "manual": never by itself (tests deliver the event)
+  SANDBOX_REFUND_DELAY_MS: z
+    .union([z.literal("manual").transform(() => null), z.coerce.number().int().min(0).max(600_000)])
+    .default(2000),
   // video provider (Mux)
   MUX_TOKEN_ID: z.string().min(1).optional(),
   MUX_TOKEN_SECRET: z.string().min(1).optional(),
   MUX_SIGNING_KEY_ID: z.string().min(1).optional(),
   MUX_SIGNING_KEY_PRIVATE: z.string().min(1).optional(),
   MUX_WEBHOOK_SECRET: z.string().min(1).optional(),
+  // course files (presentation PDFs, images, attachments) served through signed URLs; not public/
+  MEDIA_DIR: z.string().min(1).default("media"),
+  // phase 2: the clientState of the meetings (recording) subscription
+  MEETINGS_CLIENT_STATE: z.string().min(16, "must be at least 16 characters").optional(),
   // mail
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default("Akadémia športového manažmentu <noreply@localhost>"),
+  // who gets the admins' notices (a course or level completed); comma-separated
+  ADMIN_NOTIFY_EMAIL: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").split(",").map((a) => a.trim()).filter(Boolean))
+    .pipe(z.array(z.email("must be e-mail addresses separated by commas"))),
   // the supplier printed on tax invoices (server/invoices); demo values by default,
   // required in production
   INVOICE_SUPPLIER_NAME: z.string().min(1).optional(),
@@ -52,6 +71,12 @@ const schema = z.object({
   INVOICE_SUPPLIER_IBAN: z.string().regex(/^[A-Z]{2}\d{2}[0-9A-Z ]{10,36}$/, "must be an IBAN").optional(),
   INVOICE_SUPPLIER_BIC: z.string().regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, "must be a BIC/SWIFT code").optional(),
   INVOICE_SUPPLIER_REGISTRATION: z.string().min(1).optional(),
+  // accreditation partner adapter (server/certificates): `manual` (phase 1: an admin
+  // enters the partner's registration number) or `sandbox` (numbers assigned locally;
+  // refused in production); unset: sandbox with the local identity provider, else manual
+  CERTIFICATE_PARTNER: z.enum(["manual", "sandbox"]).optional(),
+  // whether certificates carry the student's birth date (read from the provider's person API)
+  CERTIFICATE_BIRTH_DATE: bool.default(true),
   // rate limits (spec: Limits); raise them in tests that are not about limits
   RATE_LIMIT_CATALOG_PER_MIN: positiveInt.default(60),
   RATE_LIMIT_PREVIEW_PER_MIN: positiveInt.default(30),
@@ -66,6 +91,8 @@ const schema = z.object({
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(10),
+  /** how long an anonymous visitor's answer made from memory is given again (0: never) */
+  ANSWER_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -82,6 +109,8 @@ export type Config = Omit<Env, "HOST"> & {
   embeddedDatabase: boolean;
   /** the invoice supplier: INVOICE_SUPPLIER_* or the demo defaults */
   invoiceSupplier: InvoiceSupplier;
+  /** CERTIFICATE_PARTNER, or its default (sandbox only with the local identity provider) */
+  certificatePartner: "manual" | "sandbox";
 };
 
 /** The seller on every tax invoice (server/invoices). */
@@ -160,6 +189,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.OIDC_ISSUER && (!env.IDP_API_URL || !env.IDP_API_TOKEN)) {
     throw new ConfigError("Missing configuration: IDP_API_URL and IDP_API_TOKEN are required with OIDC_ISSUER");
   }
+  const muxParts = ["MUX_TOKEN_ID", "MUX_TOKEN_SECRET", "MUX_SIGNING_KEY_ID", "MUX_SIGNING_KEY_PRIVATE", "MUX_WEBHOOK_SECRET"] as const;
+  if (muxParts.some((name) => env[name] !== undefined)) {
+    const missing = muxParts.filter((name) => env[name] === undefined);
+    if (missing.length) throw new ConfigError(`Missing configuration: ${missing.join(", ")} (Mux needs all of ${muxParts.join(", ")})`);
+  }
+  if (production && env.CERTIFICATE_PARTNER === "sandbox") {
+    throw new ConfigError("Invalid configuration: CERTIFICATE_PARTNER sandbox assigns its own registration numbers and is not allowed in production (use manual)");
+  }
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const adminUrl = env.ADMIN_URL ?? publicUrl;
   return {
@@ -171,6 +208,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     allowedOrigins: [...new Set([publicUrl, adminUrl])],
     localIdp: !env.OIDC_ISSUER,
     embeddedDatabase: !env.DATABASE_URL,
+    certificatePartner: env.CERTIFICATE_PARTNER ?? (!production && !env.OIDC_ISSUER ? "sandbox" : "manual"),
     invoiceSupplier: {
       name: env.INVOICE_SUPPLIER_NAME ?? DEMO_INVOICE_SUPPLIER.name,
       address: env.INVOICE_SUPPLIER_ADDRESS ?? DEMO_INVOICE_SUPPLIER.address,

@@ -22,6 +22,16 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
+/**
+ * Called for every database use of the app's handle (each query outside a transaction,
+ * each transaction), in the caller's async context: the answer cache learns from it whether an
+ * answer was made from memory alone (server/http/answer-cache.ts).
+ */
+let queryObserver: (() => void) | null = null;
+export function observeDatabaseQueries(observer: (() => void) | null): void {
+  queryObserver = observer;
+}
+
 export function migrationsFolder(root = process.cwd()) {
   return path.resolve(root, "drizzle");
 }
@@ -60,6 +70,9 @@ export async function openDatabase(options: {
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     pool.on("error", (error) => options.onIdleError?.(error));
+    // pool.query takes a connection through pool.connect too: one count per checkout
+    const poolConnect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+    Object.assign(pool, { connect: (...args: unknown[]) => (queryObserver?.(), poolConnect(...args)) });
     const db = drizzle(pool, { schema }) as unknown as Database;
     try {
       const client = await pool.connect();
@@ -85,6 +98,10 @@ export async function openDatabase(options: {
     fs.mkdirSync(dir, { recursive: true });
   }
   const client = await PGlite.create(dir ?? "memory://");
+  for (const method of ["query", "exec", "transaction"] as const) {
+    const original = client[method].bind(client) as (...args: unknown[]) => unknown;
+    Object.assign(client, { [method]: (...args: unknown[]) => (queryObserver?.(), original(...args)) });
+  }
   const db = drizzle(client, { schema }) as unknown as Database;
   if (migrate) {
     const { migrate: run } = await import("drizzle-orm/pglite/migrator");

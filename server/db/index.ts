@@ -1,4 +1,5 @@
-export { openDatabase, migrationsFolder, migrationsCurrent, DatabaseUnreachableError, redactDatabaseUrl } from "./client";
+export { openDatabase, observeDatabaseQueries, migrationsFolder, migrationsCurrent, DatabaseUnreachableError, redactDatabaseUrl } from "./client";
 export type { Database, DatabaseHandle, DbOrTx, Tx } from "./client";
+export { listenChannel, type ChannelListener, type ChannelSubscriber } from "./notify";
 export { newId, isId, ID_PATTERN } from "./ids";
 export * as schema from "./schema";

@@ -19,6 +19,8 @@ export type NewEnrollment = {
   sponsorOrgId?: string | null;
   grantReason?: string | null;
   enrolledAt: Date;
+  /** admin grants may end access on a date (spec: Enrollment.accessExpiresAt) */
+  accessExpiresAt?: Date | null;
 };
 
 /**
@@ -45,6 +47,7 @@ export async function enrollStudent(tx: DbOrTx, input: NewEnrollment): Promise<{
       sponsorOrgId: input.sponsorOrgId ?? null,
       orderId: input.orderId ?? null,
       enrolledAt: input.enrolledAt,
+      accessExpiresAt: input.accessExpiresAt ?? null,
       currentLevelId: shape.firstLevelId,
       progress: { completedModules: 0, totalModules: shape.totalModules, completedLevels: 0, totalLevels: shape.totalLevels, lastActivityAt: null },
     })

@@ -1,6 +1,6 @@
 // Enrollments area: what a student is enrolled in. spec: Enrollment; Endpoints >
 // Enrollments (student).
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
 import type { CourseEnrollmentSummary } from "./contract";
 
@@ -92,4 +92,69 @@ export async function countEnrollmentsOfCourseVersion(
   return Number(row?.n ?? 0);
 }
 
+/**
+ * A certificate was issued for the enrollment (server/certificates, in its transaction):
+ * `finalCertificateId` or one more entry of `intermediateCertificateIds` (spec:
+ * Enrollment). Repeating it changes nothing.
+ */
+export async function recordIssuedCertificate(
+  tx: DbOrTx,
+  enrollmentId: string,
+  certificate: { id: string; type: "final" | "intermediate" },
+): Promise<void> {
+  const { enrollments } = schema;
+  if (certificate.type === "final") {
+    await tx.update(enrollments).set({ finalCertificateId: certificate.id }).where(eq(enrollments.id, enrollmentId));
+    return;
+  }
+  await tx
+    .update(enrollments)
+    .set({ intermediateCertificateIds: sql`array_append(${enrollments.intermediateCertificateIds}, ${certificate.id}::text)` })
+    .where(and(eq(enrollments.id, enrollmentId), sql`not (${certificate.id}::text = any(${enrollments.intermediateCertificateIds}))`));
+}
+
 export { enrollStudent, suspendEnrollmentsOfOrder, cancelEnrollmentsOfOrder, type NewEnrollment } from "./enroll";
+
+// Admin operations (spec: Endpoints > Admin: enrollments; docs/decisions.md > Admin enrollments)
+export {
+  listEnrollmentsForAdmin,
+  getEnrollmentForAdmin,
+  grantEnrollment,
+  batchEnroll,
+  cancelEnrollment,
+  extendEnrollment,
+  resetTestAttempts,
+  migrateEnrollment,
+  resyncEnrollment,
+  grantableCourses,
+  courseFilterOptions,
+  testsOfVersions,
+  serializeAdminEnrollment,
+  bratislavaMidnight,
+  type AdminActor,
+  type EnrollmentAdminDeps,
+} from "./admin";
+export { lookupPerson, personForEnrollment, type PersonSnapshot } from "./people";
+export {
+  enrollmentsAdminApi,
+  AdminEnrollment,
+  AdminEnrollmentDetail,
+  AdminEnrollmentListQuery,
+  AdminEnrollmentListResponse,
+  AdminProgress,
+  GrantEnrollmentBody,
+  GrantEnrollmentResponse,
+  CancelEnrollmentBody,
+  CancelEnrollmentResponse,
+  ExtendEnrollmentBody,
+  ExtendEnrollmentResponse,
+  ResetTestAttemptsBody,
+  ResetTestAttemptsResponse,
+  MigrateEnrollmentBody,
+  MigrateEnrollmentResponse,
+  ResyncEnrollmentBody,
+  ResyncEnrollmentResponse,
+  BatchEnrollBody,
+  BatchEnrollResponse,
+  EnrolledAfter,
+} from "./admin-contract";

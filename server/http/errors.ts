@@ -34,6 +34,10 @@ export const ERROR_CODES = {
   prerequisites_not_met: { status: 403, message: "Najprv dokončite predchádzajúce časti kurzu." },
   origin_not_allowed: { status: 403, message: "Požiadavka prišla z nepovoleného pôvodu." },
   csrf_token_invalid: { status: 403, message: "Platnosť formulára vypršala. Obnovte stránku a skúste to znova." },
+  // docs/decisions.md > Signed media URLs: a signed media URL past its expiry, or whose
+  // signature does not match its path and expiry (tampered, or made for another file)
+  signed_url_expired: { status: 403, message: "Platnosť odkazu na súbor vypršala. Obnovte stránku." },
+  signed_url_invalid: { status: 403, message: "Odkaz na súbor nie je platný." },
 
   // 404: spec Errors 2 (unknown slug, verification); DESIGN: someone else's resource
   not_found: { status: 404, message: "Nenašli sme, čo hľadáte." },
@@ -65,6 +69,13 @@ export const ERROR_CODES = {
   amount_mismatch: { status: 409, message: "Suma platby nezodpovedá objednávke." },
   // issue 10: retry-payment applies to failed or expired orders only
   order_not_retryable: { status: 409, message: "Túto objednávku nemožno znova zaplatiť." },
+  // docs/api.md (admin certificates): the manual partner's number is unique; a task is done once
+  registration_number_taken: { status: 409, message: "Toto registračné číslo už má iný certifikát. Skontrolujte ho, prosím." },
+  certificate_request_not_pending: { status: 409, message: "Tento certifikát už bol vydaný." },
+  // docs/decisions.md > Admin enrollments: cancel, migrate (active only), extend (active or expired)
+  enrollment_not_active: { status: 409, message: "Zápis nie je aktívny." },
+  // issue 14: a refund of an order that was never paid (pending, failed, expired)
+  order_not_paid: { status: 409, message: "Objednávka nie je zaplatená, nie je čo vrátiť." },
 
   // 413: docs/decisions.md Request size (also written by server.mjs before routing)
   payload_too_large: { status: 413, message: "Požiadavka je príliš veľká." },
@@ -72,9 +83,14 @@ export const ERROR_CODES = {
   // 431: a header block over the server's limit (server/http/front.ts)
   headers_too_large: { status: 431, message: "Hlavičky požiadavky sú príliš veľké." },
 
+  // 416: a Range header past the end of a served file (server/video: signed media)
+  range_not_satisfiable: { status: 416, message: "Požadovaný rozsah je mimo súboru." },
+
   // 422: spec Errors 2 (validation; publish of an incomplete course); DESIGN idempotency
   validation: { status: 422, message: "Údaje nie sú platné." },
   idempotency_key_reused: { status: 422, message: "Kľúč Idempotency-Key už bol použitý s inými údajmi." },
+  // issue 14: a refund larger than what was paid minus what is refunded or pending
+  refund_exceeds_remaining: { status: 422, message: "Suma refundácie prevyšuje sumu, ktorú ešte možno vrátiť." },
 
   // 429: spec Errors 2, Limits
   rate_limited: { status: 429, message: "Príliš veľa požiadaviek. Skúste to o chvíľu znova." },
@@ -86,6 +102,8 @@ export const ERROR_CODES = {
   identity_provider_unavailable: { status: 503, message: "Prihlasovanie je dočasne nedostupné. Skúste to o chvíľu." },
   // the payment gateway did not open a payment session (the order is not created)
   payment_gateway_unavailable: { status: 503, message: "Platobná brána je dočasne nedostupná. Skúste to o chvíľu." },
+  // the video provider (Mux) did not create a direct upload
+  video_provider_unavailable: { status: 503, message: "Služba na spracovanie videa je dočasne nedostupná. Skúste to o chvíľu." },
 } as const satisfies Record<string, Entry>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

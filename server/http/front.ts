@@ -47,7 +47,8 @@ export function documentCsp(nonce: string): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https://image.mux.com",
     "media-src 'self' blob: https://*.mux.com",
-    "connect-src 'self' https://*.mux.com https://*.litix.io",
+    // Mux direct uploads go to Google Cloud Storage (the admin video page's XHR PUT)
+    "connect-src 'self' https://*.mux.com https://*.litix.io https://storage.googleapis.com",
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
@@ -69,6 +70,10 @@ export type FrontDoorOptions = {
   ready(): Promise<Readiness>;
   /** a bearer token that opens GET /metrics on the main port */
   metricsToken?: string;
+  /** paths (by prefix) whose bodies may be larger than MAX_BODY_BYTES: the local video stand-in's uploads */
+  bodyLimits?: { prefix: string; maxBytes: number }[];
+  /** called when a request other than GET, HEAD or OPTIONS has been answered */
+  afterWrite?: () => void;
 };
 
 export type FrontDoor = {
@@ -173,6 +178,9 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
     };
     res.once("finish", done);
     res.once("close", done);
+    if (options.afterWrite && req.method !== "GET" && req.method !== "HEAD" && req.method !== "OPTIONS") {
+      res.once("finish", options.afterWrite);
+    }
 
     runWithRequest({ requestId }, () => {
       securityHeaders(res, options.production, () => stopping);
@@ -206,7 +214,9 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
         res.end();
         return;
       }
-      if (capBody(req, res)) return;
+      const path = pathOnly(req.url ?? "");
+      const limit = options.bodyLimits?.find((l) => path.startsWith(l.prefix))?.maxBytes ?? MAX_BODY_BYTES;
+      if (capBody(req, res, limit)) return;
       next();
     });
   };
@@ -303,7 +313,8 @@ function securityHeaders(res: ServerResponse, production: boolean, stopping: () 
   // set when the head goes out, unless the answer brought its own (the HTML documents)
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
-    if (!this.hasHeader("Content-Security-Policy")) {
+    // (not on 304 Not Modified: its headers would replace the stored page's policy)
+    if (!this.hasHeader("Content-Security-Policy") && this.statusCode !== 304) {
       const html = /text\/html/i.test(String(this.getHeader("Content-Type") ?? ""));
       this.setHeader("Content-Security-Policy", html ? PAGE_CSP : DEFAULT_CSP);
     }
@@ -319,10 +330,10 @@ function securityHeaders(res: ServerResponse, production: boolean, stopping: () 
  * 413 (when none went out yet), the rest of the body is dropped and the connection closed.
  * Returns true when it answered.
  */
-function capBody(req: IncomingMessage, res: ServerResponse): boolean {
+function capBody(req: IncomingMessage, res: ServerResponse, maxBytes = MAX_BODY_BYTES): boolean {
   const declared = req.headers["content-length"];
-  if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) {
-    send(res, 413, "payload_too_large", { maxBytes: MAX_BODY_BYTES }, { Connection: "close" });
+  if (declared !== undefined && Number(declared) > maxBytes) {
+    send(res, 413, "payload_too_large", { maxBytes }, { Connection: "close" });
     closeAfterAnswer(res, req.socket);
     return true;
   }
@@ -332,11 +343,11 @@ function capBody(req: IncomingMessage, res: ServerResponse): boolean {
   req.push = function (this: IncomingMessage, chunk: unknown, encoding?: BufferEncoding) {
     if (chunk === null || over) return over ? false : push.call(this, chunk, encoding);
     received += (chunk as Buffer).length;
-    if (received > MAX_BODY_BYTES) {
+    if (received > maxBytes) {
       over = true;
       if (!res.headersSent) {
         res.setHeader("Connection", "close");
-        send(res, 413, "payload_too_large", { maxBytes: MAX_BODY_BYTES });
+        send(res, 413, "payload_too_large", { maxBytes });
       }
       closeAfterAnswer(res, req.socket);
       // whoever reads the body learns it ended badly

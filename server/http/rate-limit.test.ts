@@ -89,8 +89,96 @@ describe("rate limits per student", () => {
   it("the per-IP limits keep their two-argument form", async () => {
     await instanceA.consume("catalog", "198.51.100.7");
     await instanceA.consume({ name: "catalog", ip: "198.51.100.7" });
+    await instanceA.flush();
     const rows = await t.db.select().from(schema.rateLimits).where(like(schema.rateLimits.key, "catalog:%"));
     expect(rows).toEqual([expect.objectContaining({ key: "catalog:198.51.100.7", points: 2 })]);
+  });
+});
+
+describe("per-IP read limits: counted locally, flushed every second", () => {
+  const LIMIT = 20;
+  const readSettings = { ...settings, RATE_LIMIT_CATALOG_PER_MIN: LIMIT };
+  // no timer flushes during a test: each flush below is explicit
+  const manual = { flushIntervalMs: 3_600_000 };
+  const stored = async (key: string) =>
+    (await t.db.select().from(schema.rateLimits).where(like(schema.rateLimits.key, key)))[0]?.points ?? 0;
+
+  it("the first read of a client goes to the database at once, the next ones in one flush", async () => {
+    const limits = createRateLimits(t.db, readSettings, manual);
+    const ip = "198.51.100.20";
+    await limits.consume("catalog", ip);
+    expect(await stored(`catalog:${ip}`)).toBe(1);
+    for (let i = 0; i < 5; i++) await limits.consume("catalog", ip);
+    expect(await stored(`catalog:${ip}`)).toBe(1);
+    await limits.flush();
+    expect(await stored(`catalog:${ip}`)).toBe(6);
+    await limits.stop();
+  });
+
+  it("one instance refuses exactly the (N+1)th read with 429 and Retry-After; refusals write nothing", async () => {
+    const limits = createRateLimits(t.db, readSettings, manual);
+    const ip = "198.51.100.21";
+    for (let i = 0; i < LIMIT; i++) expect(await spend(limits, { name: "catalog", ip })).toBe("ok");
+    const refused = await spend(limits, { name: "catalog", ip });
+    expect(refused).toMatchObject({ status: 429, code: "rate_limited", details: { limit: "catalog" } });
+    const retryAfter = Number((refused as { headers: Record<string, string> }).headers["Retry-After"]);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // past half the budget every read was counted in the database at once; once it said
+    // the budget is spent, refusals need no database
+    expect(await stored(`catalog:${ip}`)).toBe(LIMIT);
+    for (let i = 0; i < 3; i++) expect(await spend(limits, { name: "catalog", ip })).toMatchObject({ status: 429 });
+    await limits.flush();
+    expect(await stored(`catalog:${ip}`)).toBe(LIMIT);
+    // another address, another budget
+    expect(await spend(limits, { name: "catalog", ip: "198.51.100.22" })).toBe("ok");
+    await limits.stop();
+  });
+
+  it("two instances share one budget: exact when each has flushed, over by at most what the other had not flushed", async () => {
+    const a = createRateLimits(t.db, readSettings, manual);
+    const b = createRateLimits(second?.db ?? t.db, readSettings, manual);
+    const admitted = async (limits: RateLimits, ip: string, tries: number) => {
+      let n = 0;
+      for (let i = 0; i < tries; i++) if ((await spend(limits, { name: "catalog", ip })) === "ok") n++;
+      return n;
+    };
+    // flushed between turns: the budget is met exactly
+    let ip = "198.51.100.30";
+    let total = 0;
+    for (let turn = 0; turn < 8; turn++) {
+      total += await admitted(turn % 2 ? b : a, ip, 4);
+      await (turn % 2 ? b : a).flush();
+    }
+    expect(total).toBe(LIMIT);
+
+    // nothing flushed: instance B's local reads (below half the budget) are what A cannot see
+    ip = "198.51.100.31";
+    const fromB = await admitted(b, ip, 5);
+    const fromA = await admitted(a, ip, 2 * LIMIT);
+    expect(fromB).toBe(5);
+    expect(fromA).toBe(LIMIT - 1);
+    expect(fromA + fromB).toBeLessThanOrEqual(LIMIT + LIMIT / 2);
+    // once B flushes, it knows the budget is spent
+    await b.flush();
+    expect(await spend(b, { name: "catalog", ip })).toMatchObject({ status: 429 });
+    await a.stop();
+    await b.stop();
+  });
+
+  it("a database error never fails a read; the counts wait for the next flush", async () => {
+    const broken = await openDatabase({ databaseUrl: t.url, dataDir: t.url ? undefined : "memory://", migrate: !t.url, poolSize: 1 });
+    const errors: unknown[] = [];
+    const limits = createRateLimits(broken.db, readSettings, { ...manual, onFlushError: (e) => errors.push(e) });
+    await limits.consume("catalog", "198.51.100.40");
+    await limits.consume("catalog", "198.51.100.40");
+    await broken.close();
+    await limits.consume("catalog", "198.51.100.40");
+    await limits.flush();
+    expect(errors.length).toBeGreaterThanOrEqual(1);
+    await limits.consume("catalog", "198.51.100.41");
+    expect(errors.length).toBeGreaterThanOrEqual(2);
+    await limits.stop();
   });
 });
 

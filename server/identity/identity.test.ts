@@ -38,12 +38,20 @@ afterAll(async () => {
 
 describe("REST API client", () => {
   it("reads persons, organizations and memberships; null for unknown ones", async () => {
-    expect(await api.getPerson("p-2001")).toMatchObject({ id: "p-2001", displayName: "Mgr. Eva Kováčová", roles: ["user", "academy:instructor"] });
+    expect(await api.getPerson("p-2001")).toMatchObject({ id: "p-2001", displayName: "Mgr. Eva Kováčová", roles: ["user", "academy:instructor"], birthdate: "1979-02-03" });
     expect(await api.getPerson("p-9999")).toBeNull();
     expect(await api.getOrganization("o-5001")).toMatchObject({ id: "o-5001", name: "ŠK Tatran Demo", ico: "12345678", type: "sport_club" });
     expect(await api.getOrganization("o-0000")).toBeNull();
     expect(await api.getMembership("o-5001", "p-5001")).toEqual({ orgId: "o-5001", personId: "p-5001", roles: ["club_admin"] });
     expect(await api.getMembership("o-5001", "p-1001")).toBeNull();
+  });
+
+  it("finds a person by e-mail (any case), null for an unknown address; a provider ignoring the filter finds no one", async () => {
+    expect(await api.findPersonByEmail!("Peter.Horvath@demo.sk")).toMatchObject({ id: "p-1002", displayName: "Peter Horváth", email: "peter.horvath@demo.sk" });
+    expect(await api.findPersonByEmail!("nikto@demo.sk")).toBeNull();
+    const everyone = { data: [{ id: "p-1", displayName: "Iný", email: "iny@demo.sk", avatarUrl: null, roles: [], organizations: [] }] };
+    const sloppy = createIdpApi({ apiUrl: "http://idp.invalid", apiToken: "x", fetch: async () => Response.json(everyone) });
+    expect(await sloppy.findPersonByEmail!("peter.horvath@demo.sk")).toBeNull();
   });
 
   it("throws IdpApiError with the status on a wrong token, and when the provider is unreachable", async () => {

@@ -8,6 +8,11 @@ export type IdpPerson = {
   avatarUrl: string | null;
   roles: string[];
   organizations: { org_id: string; roles: string[] }[];
+  /**
+   * YYYY-MM-DD (OIDC `birthdate`), when the provider knows it; read for certificates,
+   * whose issuing job has no session to ask UserInfo with (server/certificates)
+   */
+  birthdate?: string | null;
 };
 
 export type IdpOrganization = {
@@ -28,6 +33,12 @@ export type IdpApi = {
   getOrganization(orgId: string): Promise<IdpOrganization | null>;
   /** null when the person is not a member of the organization (or either is unknown) */
   getMembership(orgId: string, personId: string): Promise<IdpMembership | null>;
+  /**
+   * The person with this e-mail address (`GET /persons?email=`, answering `{data: Person[]}`),
+   * or null. Optional: a provider without the search is asked by person id only
+   * (docs/decisions.md > Admin enrollments).
+   */
+  findPersonByEmail?(email: string): Promise<IdpPerson | null>;
 };
 
 export class IdpApiError extends Error {
@@ -77,6 +88,12 @@ export function createIdpApi(options: { apiUrl: string; apiToken: string; fetch?
     getPerson: (personId) => get<IdpPerson>(`/persons/${seg(personId)}`),
     getOrganization: (orgId) => get<IdpOrganization>(`/organizations/${seg(orgId)}`),
     getMembership: (orgId, personId) => get<IdpMembership>(`/organizations/${seg(orgId)}/members/${seg(personId)}`),
+    async findPersonByEmail(email) {
+      const wanted = email.trim().toLowerCase();
+      const found = await get<{ data?: IdpPerson[] }>(`/persons?email=${seg(wanted)}`);
+      // only an exact match counts: a provider that ignores the parameter lists everyone
+      return found?.data?.find((p) => p.email?.toLowerCase() === wanted) ?? null;
+    },
   };
 }
 

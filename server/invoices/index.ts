@@ -23,3 +23,17 @@ export {
   type RenderResult,
 } from "./render";
 export { customerFromBilling, type InvoiceCustomer } from "./billing";
+// Credit notes (opravný daňový doklad, DOB-YYYY-NNNN; docs/decisions.md > Refunds and
+// credit notes): `issueCreditNote(tx, …)` in the transaction that completes a refund,
+// then enqueue `invoices.render-credit-note { creditNoteId }` in the same transaction.
+export {
+  issueCreditNote,
+  formatCreditNoteNumber,
+  creditNotesForOrders,
+  renderCreditNotePdf,
+  renderCreditNotePdfJob,
+  creditNotePdf,
+  creditNoteFileName,
+  type IssuedCreditNote,
+  type CreditNoteSummary,
+} from "./credit-notes";

@@ -32,9 +32,9 @@ export type InvoiceDocument = {
   createdAt: Date;
 };
 
-const PAGE = { width: 595.28, margin: 50 };
-const CONTENT = PAGE.width - 2 * PAGE.margin;
-const GREY = "#555555";
+export const PAGE = { width: 595.28, margin: 50 };
+export const CONTENT = PAGE.width - 2 * PAGE.margin;
+export const GREY = "#555555";
 const RULE = "#bbbbbb";
 
 function partyLines(lines: (string | undefined | false)[]): string[] {
@@ -203,6 +203,7 @@ export function renderInvoiceDocument(data: InvoiceDocument): Promise<Uint8Array
   return done;
 }
 
-function rule(doc: PDFKit.PDFDocument, y: number) {
+/** A thin grey line across the content width at `y`. */
+export function rule(doc: PDFKit.PDFDocument, y: number) {
   doc.save().moveTo(PAGE.margin, y).lineTo(PAGE.width - PAGE.margin, y).lineWidth(0.7).strokeColor(RULE).stroke().restore();
 }

@@ -1,45 +1,41 @@
-// Learning area: a student's progress through a course version (part progress, module
-// and level completions). spec: States and transitions > Part; DESIGN.md > Unlocking and
-// progress. Today it only preallocates progress for a new enrollment.
-import { asc, eq } from "drizzle-orm";
-import { schema, type DbOrTx } from "../db";
-
-const { parts, modules, topics, levels, partProgress } = schema;
-
-export type CourseShape = { totalLevels: number; totalModules: number; firstLevelId: string | null };
-
-/** Levels and modules of a course version (for an enrollment's progress counters). */
-export async function courseShape(db: DbOrTx, courseVersionId: string): Promise<CourseShape> {
-  const levelRows = await db.select({ id: levels.id }).from(levels).where(eq(levels.courseId, courseVersionId)).orderBy(asc(levels.orderIndex));
-  const moduleRows = await db.select({ id: modules.id }).from(modules).where(eq(modules.courseId, courseVersionId));
-  return { totalLevels: levelRows.length, totalModules: moduleRows.length, firstLevelId: levelRows[0]?.id ?? null };
-}
-
-/**
- * One part_progress row per part of the version (spec: Enrollment "progress
- * preallocated"): parts of the first level without prerequisites start `available`
- * (levels are sequential; topics of an unlocked level are open), every other part
- * `locked`. Idempotent: existing rows stay. Returns how many rows the enrollment has.
- */
-export async function preallocatePartProgress(tx: DbOrTx, enrollmentId: string, courseVersionId: string): Promise<number> {
-  const rows = await tx
-    .select({ partId: parts.id, prerequisites: parts.prerequisites, levelOrder: levels.orderIndex })
-    .from(parts)
-    .innerJoin(modules, eq(parts.moduleId, modules.id))
-    .innerJoin(topics, eq(modules.topicId, topics.id))
-    .innerJoin(levels, eq(topics.levelId, levels.id))
-    .where(eq(parts.courseId, courseVersionId));
-  if (rows.length === 0) return 0;
-  const firstLevel = Math.min(...rows.map((r) => r.levelOrder));
-  await tx
-    .insert(partProgress)
-    .values(
-      rows.map((r) => ({
-        enrollmentId,
-        partId: r.partId,
-        state: r.levelOrder === firstLevel && r.prerequisites.length === 0 ? ("available" as const) : ("locked" as const),
-      })),
-    )
-    .onConflictDoNothing();
-  return rows.length;
-}
+// Learning area: a student's way through a course version: the learn view, parts with
+// signed media, block and part progress, unlocking, module/level/course completion and
+// the enrollment's counters (spec: Endpoints > Learning (student); States and transitions
+// > Part, Course completion; DESIGN.md > Unlocking and progress). The progress engine
+// (engine.ts) is the one place for those rules.
+export { courseShape, preallocatePartProgress, type CourseShape } from "./preallocate";
+export {
+  getLearnView,
+  getPart,
+  renewPlaybackUrl,
+  reportProgress,
+  getEnrollmentDetail,
+  reconcileEnrollment,
+  type LearningDeps,
+} from "./learn";
+export { expireEnrollmentAccess, requireLearningEnrollment } from "./access";
+export { loadCourseStructure, type CourseStructure, type PartNode, type LevelNode, type ModuleNode } from "./structure";
+export {
+  VIDEO_COMPLETION_RATIO,
+  WATCH_SLACK_SEC,
+  loadProgressFacts,
+  partTestAvailable,
+  levelTestAvailable,
+  courseTestAvailable,
+  partStateOf,
+  testGate,
+  courseDone,
+  lockEnrollment,
+  type TestGate,
+  type EnrollmentRow,
+  type ProgressFacts,
+  type PartState,
+  type LevelState,
+} from "./engine";
+export { PreviewBlock, PreviewAttachment, serializeBlock, serializeAttachment, type SerializeMode } from "./serialize";
+export { enrollmentRecord } from "./views";
+export { learningApi, ProgressBody, LearnView, PartView, ProgressAnswer, EnrollmentDetail, EnrollmentListResponse } from "./contract";
+// admin operations on enrollments (server/enrollments): the raw records, and moving the
+// progress to another course version (spec: Versioning 8)
+export { enrollmentProgressRecords, type ProgressRecords } from "./records";
+export { migrateProgress, stablePartKey, type ProgressMigration } from "./migrate";

@@ -1,8 +1,9 @@
 // Outgoing e-mail (spec: Events > Notifications triggered by domain changes; DESIGN.md >
 // Stack: nodemailer, SMTP when configured, else a local outbox the admin can read).
 // - `sendMailJob` handles the `mail.send` job (jobs/ registers it): purchase confirmation
-//   with the invoice PDF attached, sponsorship notice; kinds of areas not built yet fail
-//   with MailKindNotReadyError. Idempotent per logical e-mail (send.ts).
+//   with the invoice PDF attached, sponsorship notice, certificate issued (detail link and
+//   public verification URL), admins' completion notice, the uploading admin's video
+//   notices. Idempotent per logical e-mail (send.ts).
 // - `createMailer` chooses SMTP (SMTP_URL) or the local outbox stand-in.
 // - `listOutbox`, `getOutboxMessage`, `getOutboxAttachment`, `getOutboxRaw` serve
 //   /admin/posta.
@@ -12,7 +13,6 @@ export {
   sendMailJob,
   deliveryKey,
   messageIdFor,
-  MailKindNotReadyError,
   MailInProgressError,
   CLAIM_TIMEOUT_MS,
   type MailDeps,

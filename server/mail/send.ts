@@ -9,14 +9,15 @@
 import { and, eq, inArray, lt } from "drizzle-orm";
 import type { InvoiceSupplier } from "../config";
 import { schema, type Database } from "../db";
+import { certificatePageUrl, verificationUrl } from "../certificates";
 import { ensureInvoicePdfForOrder, invoiceFileName } from "../invoices";
 import type { Logger } from "../log";
-import { formatDate, formatMoney } from "../money";
+import { formatDate, formatMinutes, formatMoney } from "../money";
 import type { MailJob } from "../queue";
 import type { Mailer, OutgoingMail } from "./mailer";
-import { purchaseConfirmation, sponsorshipNotice } from "./templates";
+import { certificateIssued, completionNotice, enrollmentGranted, purchaseConfirmation, sponsorshipNotice, videoFailed, videoReady } from "./templates";
 
-const { mailDeliveries, orders, enrollments, organizations, courses } = schema;
+const { mailDeliveries, orders, enrollments, organizations, courses, levels, parts, users, certificates } = schema;
 
 export const CLAIM_TIMEOUT_MS = 10 * 60_000;
 
@@ -26,23 +27,22 @@ export type MailDeps = {
   mailer: Mailer;
   /** PUBLIC_URL: links in the e-mails, and the Message-ID's domain */
   publicUrl: string;
+  /** ADMIN_URL: links in e-mails to admins (default PUBLIC_URL) */
+  adminUrl?: string;
   /** the invoice PDF is rendered inline when its job has not run yet */
   supplier: InvoiceSupplier;
   clock?: { now(): Date };
+  /**
+   * who gets the admins' notices (course or level completed: spec: Events > Notifications);
+   * ADMIN_NOTIFY_EMAIL, else every cached user with the admin role and an e-mail address
+   */
+  adminRecipients?: string[];
 };
 
 export type MailResult =
   | { status: "sent"; key: string; messageId: string; transport: "smtp" | "outbox" }
   | { status: "already_done"; key: string }
   | { status: "skipped"; key: string; reason: string };
-
-/** A kind whose area does not exist yet: the job fails (and stays in pg-boss) instead of being lost. */
-export class MailKindNotReadyError extends Error {
-  override readonly name = "MailKindNotReadyError";
-  constructor(readonly kind: string, area: string) {
-    super(`mail.send kind "${kind}" cannot be sent yet: the ${area} area it reads does not exist; the job fails and can be retried once it does`);
-  }
-}
 
 /** Another worker is sending the same e-mail right now: try again later. */
 export class MailInProgressError extends Error {
@@ -56,12 +56,16 @@ export function deliveryKey(job: MailJob): string {
       return `purchase_confirmation:${job.orderId}`;
     case "sponsorship":
       return `sponsorship:${job.enrollmentId}`;
+    case "enrollment_granted":
+      return `enrollment_granted:${job.enrollmentId}`;
     case "certificate_issued":
       return `certificate_issued:${job.certificateId}`;
     case "completion_notice":
       return `completion_notice:${job.enrollmentId}:${job.levelId ?? "course"}`;
     case "video_ready":
-      return `video_ready:${job.partId}:${job.blockId}:${job.adminId}`;
+      return `video_ready:${job.uploadId}:${job.adminId}`;
+    case "video_failed":
+      return `video_failed:${job.uploadId}:${job.reason}:${job.adminId}`;
   }
 }
 
@@ -119,18 +123,120 @@ async function composeSponsorship(deps: MailDeps, enrollmentId: string): Promise
   return { mail: { to: enrollment.studentEmail, ...content } };
 }
 
+async function composeEnrollmentGranted(deps: MailDeps, enrollmentId: string): Promise<Composed> {
+  const [enrollment] = await deps.db.select().from(enrollments).where(eq(enrollments.id, enrollmentId));
+  if (!enrollment) return { skip: "enrollment not found" };
+  if (!enrollment.studentEmail) return { skip: "no e-mail address on the enrollment" };
+  const content = enrollmentGranted({
+    name: enrollment.studentDisplayName,
+    courseTitle: enrollment.courseTitle,
+    accessUntil: enrollment.accessExpiresAt ? formatDate(enrollment.accessExpiresAt) : null,
+    courseUrl: `${deps.publicUrl}/kurzy/${enrollment.courseSlug}/studium`,
+    accountUrl: `${deps.publicUrl}/ucet`,
+  });
+  return { mail: { to: enrollment.studentEmail, ...content } };
+}
+
+/** The uploading admin, the part and its course, for the video e-mails. */
+async function videoContext(deps: MailDeps, job: { partId: string; blockId: string; adminId: string }) {
+  const [admin] = await deps.db.select({ name: users.displayName, email: users.email }).from(users).where(eq(users.id, job.adminId));
+  const [part] = await deps.db
+    .select({ title: parts.title, blocks: parts.contentBlocks, courseTitle: courses.title })
+    .from(parts)
+    .innerJoin(courses, eq(courses.id, parts.courseId))
+    .where(eq(parts.id, job.partId));
+  const block = part?.blocks.find((b) => b.id === job.blockId);
+  const pageUrl = `${deps.adminUrl ?? deps.publicUrl}/admin/video/${job.partId}/${encodeURIComponent(job.blockId)}`;
+  return { admin, part, block: block?.type === "video" ? block : undefined, pageUrl };
+}
+
+async function composeVideoReady(deps: MailDeps, job: Extract<MailJob, { kind: "video_ready" }>): Promise<Composed> {
+  const { admin, part, block, pageUrl } = await videoContext(deps, job);
+  if (!admin?.email) return { skip: "the uploading admin has no e-mail address in the user cache" };
+  if (!part || !block) return { skip: "the part or its video block no longer exists" };
+  const seconds = block.durationSec ?? 0;
+  const duration = seconds >= 60 ? formatMinutes(Math.round(seconds / 60)) : `${Math.round(seconds)}\u00a0s`;
+  return { mail: { to: admin.email, ...videoReady({ name: admin.name, partTitle: part.title, courseTitle: part.courseTitle, duration, pageUrl }) } };
+}
+
+async function composeVideoFailed(deps: MailDeps, job: Extract<MailJob, { kind: "video_failed" }>): Promise<Composed> {
+  const { admin, part, block, pageUrl } = await videoContext(deps, job);
+  if (!admin?.email) return { skip: "the uploading admin has no e-mail address in the user cache" };
+  if (!part) return { skip: "the part no longer exists" };
+  const message = block?.upload?.id === job.uploadId ? (block.upload.message ?? null) : null;
+  return { mail: { to: admin.email, ...videoFailed({ name: admin.name, partTitle: part.title, courseTitle: part.courseTitle, reason: job.reason, message, pageUrl }) } };
+}
+
+/** A certificate was issued: the student gets its detail link and public verification URL. */
+async function composeCertificateIssued(deps: MailDeps, certificateId: string): Promise<Composed> {
+  const [certificate] = await deps.db.select().from(certificates).where(eq(certificates.id, certificateId));
+  if (!certificate) return { skip: "certificate not found" };
+  const [enrollment] = await deps.db
+    .select({ email: enrollments.studentEmail, courseSlug: enrollments.courseSlug })
+    .from(enrollments)
+    .where(eq(enrollments.id, certificate.enrollmentId));
+  const [cached] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, certificate.studentId));
+  const to = enrollment?.email ?? cached?.email ?? null;
+  if (!to) return { skip: "no e-mail address for the student" };
+  const content = certificateIssued({
+    name: certificate.studentDisplayName,
+    type: certificate.type,
+    courseTitle: certificate.courseTitle,
+    levelTitle: certificate.levelTitle,
+    certificateTitle: certificate.certificateTitle,
+    partnerName: certificate.issuedBy.partnerName,
+    registrationNumber: certificate.registrationNumber,
+    issuedOn: formatDate(certificate.issuedAt),
+    detailUrl: certificatePageUrl(deps.publicUrl, certificate.id),
+    verificationUrl: verificationUrl(deps.publicUrl, certificate.registrationNumber, certificate.verificationHash),
+    partnerPdfUrl: certificate.pdfUrl,
+  });
+  return { mail: { to, ...content } };
+}
+
+/** The admins' addresses: configured, else the cached admins (those who have signed in). */
+async function adminAddresses(deps: MailDeps): Promise<string[]> {
+  if (deps.adminRecipients && deps.adminRecipients.length > 0) return deps.adminRecipients;
+  const rows = await deps.db.select({ email: users.email, roles: users.roles }).from(users);
+  return rows.filter((r) => r.email && r.roles.includes("admin")).map((r) => r.email!);
+}
+
+/** A student completed a level (levelId) or the course (null): the admins issue the certificate (phase 1). */
+async function composeCompletionNotice(deps: MailDeps, enrollmentId: string, levelId: string | null): Promise<Composed> {
+  const [enrollment] = await deps.db.select().from(enrollments).where(eq(enrollments.id, enrollmentId));
+  if (!enrollment) return { skip: "enrollment not found" };
+  const [level] = levelId ? await deps.db.select({ title: levels.title }).from(levels).where(eq(levels.id, levelId)) : [];
+  if (levelId && !level) return { skip: "level not found" };
+  const to = await adminAddresses(deps);
+  if (to.length === 0) return { skip: "no admin e-mail address (set ADMIN_NOTIFY_EMAIL)" };
+  const content = completionNotice({
+    studentName: enrollment.studentDisplayName,
+    studentEmail: enrollment.studentEmail,
+    courseTitle: enrollment.courseTitle,
+    levelTitle: level?.title ?? null,
+    completedOn: formatDate((deps.clock ?? { now: () => new Date() }).now()),
+    enrollmentId: enrollment.id,
+    adminUrl: `${deps.publicUrl}/admin/certifikaty`,
+  });
+  return { mail: { to: to.join(", "), ...content } };
+}
+
 function compose(deps: MailDeps, job: MailJob): Promise<Composed> {
   switch (job.kind) {
     case "purchase_confirmation":
       return composePurchaseConfirmation(deps, job.orderId);
     case "sponsorship":
       return composeSponsorship(deps, job.enrollmentId);
+    case "enrollment_granted":
+      return composeEnrollmentGranted(deps, job.enrollmentId);
     case "certificate_issued":
-      throw new MailKindNotReadyError(job.kind, "certificates");
+      return composeCertificateIssued(deps, job.certificateId);
     case "completion_notice":
-      throw new MailKindNotReadyError(job.kind, "learning progress (course/level completion)");
+      return composeCompletionNotice(deps, job.enrollmentId, job.levelId);
     case "video_ready":
-      throw new MailKindNotReadyError(job.kind, "video");
+      return composeVideoReady(deps, job);
+    case "video_failed":
+      return composeVideoFailed(deps, job);
   }
 }
 
@@ -163,10 +269,6 @@ async function release(db: Database, key: string) {
 export async function sendMail(deps: MailDeps, job: MailJob): Promise<MailResult> {
   const key = deliveryKey(job);
   const now = (deps.clock ?? { now: () => new Date() }).now();
-  // kinds whose areas are missing fail before claiming anything
-  if (job.kind === "certificate_issued" || job.kind === "completion_notice" || job.kind === "video_ready") {
-    await compose(deps, job);
-  }
   if ((await claim(deps.db, key, job.kind, now)) === "done") return { status: "already_done", key };
   try {
     const composed = await compose(deps, job);

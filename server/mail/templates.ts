@@ -58,3 +58,78 @@ export function sponsorshipNotice(v: { name: string; organization: string; cours
     { link: v.accountUrl, label: "Môj účet", before: "Všetky vaše kurzy sú v časti" },
   ]);
 }
+
+export function enrollmentGranted(v: { name: string; courseTitle: string; accessUntil: string | null; courseUrl: string; accountUrl: string }): MailContent {
+  return render(`Máte sprístupnený kurz „${v.courseTitle}“`, `Dobrý deň, ${v.name},`, [
+    {
+      text: `administrátor akadémie vás zapísal do kurzu „${v.courseTitle}“. Kurz máte sprístupnený${v.accessUntil ? ` do ${v.accessUntil}` : ""}, nič neplatíte.`,
+    },
+    { link: v.courseUrl, label: "Začať sa učiť", before: "Kurz nájdete tu (po prihlásení)." },
+    { link: v.accountUrl, label: "Môj účet", before: "Všetky vaše kurzy sú v časti" },
+  ]);
+}
+
+export function videoReady(v: { name: string; partTitle: string; courseTitle: string; duration: string; pageUrl: string }): MailContent {
+  return render(`Video je spracované: „${v.partTitle}“`, `Dobrý deň, ${v.name},`, [
+    { text: `video, ktoré ste nahrali do časti „${v.partTitle}“ kurzu „${v.courseTitle}“, je spracované a pripravené na prehrávanie (dĺžka ${v.duration}).` },
+    { link: v.pageUrl, label: "Zobraziť video blok", before: "Stav bloku nájdete v administrácii." },
+  ]);
+}
+
+export function videoFailed(v: { name: string; partTitle: string; courseTitle: string; reason: "errored" | "cancelled"; message: string | null; pageUrl: string }): MailContent {
+  const subject = v.reason === "errored" ? `Video sa nepodarilo spracovať: „${v.partTitle}“` : `Nahrávanie videa bolo zrušené: „${v.partTitle}“`;
+  const what =
+    v.reason === "errored"
+      ? `video, ktoré ste nahrali do časti „${v.partTitle}“ kurzu „${v.courseTitle}“, sa nepodarilo spracovať${v.message ? ` (${v.message})` : ""}. Skontrolujte súbor a nahrajte ho znova.`
+      : `nahrávanie videa do časti „${v.partTitle}“ kurzu „${v.courseTitle}“ bolo zrušené. Blok prehráva to, čo prehrával predtým.`;
+  return render(subject, `Dobrý deň, ${v.name},`, [{ text: what }, { link: v.pageUrl, label: "Nahrať video znova", before: "Video môžete nahrať v administrácii." }]);
+}
+
+export function completionNotice(v: {
+  studentName: string;
+  studentEmail: string | null;
+  courseTitle: string;
+  levelTitle: string | null;
+  completedOn: string;
+  enrollmentId: string;
+  adminUrl: string;
+}): MailContent {
+  const what = v.levelTitle ? `úroveň „${v.levelTitle}“ kurzu „${v.courseTitle}“` : `celý kurz „${v.courseTitle}“`;
+  const certificate = v.levelTitle ? "priebežný certifikát za túto úroveň" : "záverečný certifikát";
+  return render(
+    v.levelTitle ? `Študent dokončil úroveň „${v.levelTitle}“ (${v.courseTitle})` : `Študent dokončil kurz „${v.courseTitle}“`,
+    "Dobrý deň,",
+    [
+      { text: `${v.studentName}${v.studentEmail ? ` (${v.studentEmail})` : ""} dokončil(a) ${v.completedOn} ${what}.` },
+      { text: `Vydanie certifikátu sa spustilo: ${certificate}. Pri ručnom vydávaní (fáza 1) doplňte registračné číslo od akreditačného partnera. Zápis: ${v.enrollmentId}.` },
+      { link: v.adminUrl, label: "Administrácia" },
+    ],
+  );
+}
+
+export function certificateIssued(v: {
+  name: string;
+  type: "final" | "intermediate";
+  courseTitle: string;
+  levelTitle: string | null;
+  certificateTitle: string;
+  partnerName: string;
+  registrationNumber: string;
+  issuedOn: string;
+  detailUrl: string;
+  verificationUrl: string;
+  partnerPdfUrl: string | null;
+}): MailContent {
+  const what = v.type === "final" || !v.levelTitle ? `kurzu „${v.courseTitle}“` : `úrovne „${v.levelTitle}“ kurzu „${v.courseTitle}“`;
+  const blocks: Block[] = [
+    { text: `gratulujeme k úspešnému absolvovaniu ${what}. ${v.partnerName} vám ${v.issuedOn} vydal certifikát „${v.certificateTitle}“ s registračným číslom ${v.registrationNumber}.` },
+    { link: v.detailUrl, label: "Detail certifikátu", before: "Certifikát a potvrdenie o absolvovaní na stiahnutie nájdete tu." },
+    { link: v.verificationUrl, label: "Verejné overenie certifikátu", before: "Pravosť certifikátu si ktokoľvek overí na adrese" },
+  ];
+  if (v.partnerPdfUrl) blocks.push({ link: v.partnerPdfUrl, label: "Certifikát od partnera (PDF)" });
+  return render(
+    v.type === "final" ? `Certifikát za kurz „${v.courseTitle}“` : `Certifikát za úroveň „${v.levelTitle ?? ""}“ (${v.courseTitle})`,
+    `Dobrý deň, ${v.name},`,
+    blocks,
+  );
+}

@@ -110,6 +110,9 @@ export const OrderDetail = z.strictObject({
   expiresAt: z.string().nullable(),
   invoiceUrl: z.string().nullable(),
   payment: OrderPayment.nullable().describe("the latest Payment record"),
+  creditNotes: z
+    .array(z.strictObject({ number: z.string(), issueDate: z.string(), amountCents: z.int().min(1), url: z.string() }))
+    .describe("credit notes (DOB-YYYY-NNNN) of completed refunds of the invoiced order, oldest first"),
 });
 export type OrderDetail = z.infer<typeof OrderDetail>;
 

@@ -6,6 +6,7 @@ export {
   EXPIRE_PENDING_CRON,
   purchasableCourse,
   purchaseBlocker,
+  visitorPurchaseBlocker,
   createOrder,
   retryOrderPayment,
   listStudentOrders,
@@ -33,3 +34,33 @@ export {
   CompanyBillingAddress,
   BillingType,
 } from "./contract";
+// admin views (spec: Endpoints > Admin: orders; docs/api.md > Admin: orders)
+export {
+  listAdminOrders,
+  getAdminOrder,
+  getAdminOrderAudit,
+  orderedCourses,
+  existingOrderIds,
+  auditEntry,
+  webhookEventView,
+  pagination,
+  DETAIL_AUDIT_LIMIT,
+} from "./admin";
+export {
+  adminOrdersApi,
+  AdminOrderListQuery,
+  AdminPagingQuery,
+  AdminOrderListItem,
+  AdminOrderListResponse,
+  AdminOrderDetail,
+  AdminRefund,
+  AdminWebhookEvent,
+  AuditEntry,
+  AuditListResponse,
+  RefundRequestBody,
+  RefundAcceptedResponse,
+  IsoInstant,
+  startOfDayInBratislava,
+  ADMIN_DEFAULT_PAGE_SIZE,
+  ADMIN_MAX_PAGE_SIZE,
+} from "./admin-contract";

@@ -5,7 +5,9 @@ import { and, count, desc, eq, inArray, lt } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
 import { DomainError } from "../http/errors";
 import { priceBreakdown } from "../money";
+import { creditNotesForOrders } from "../invoices";
 import type { CreateOrderBody, CreateOrderResponse, OrderDetail, OrderListItem } from "./contract";
+import { isId } from "../db";
 
 const { orders, courses, enrollments, payments } = schema;
 
@@ -40,7 +42,16 @@ export type PaymentSessions = {
 export type Buyer = { id: string; displayName: string; email: string | null };
 
 /** The sponsoring organization as cached by the identity area (checked by the caller). */
-export type SponsorOrganization = { id: string; name: string; legalName: string | null; ico: string | null };
+/** The buying organization as the provider knows it (spec: organization data snapshotted into billingDetails). */
+export type SponsorOrganization = {
+  id: string;
+  name: string;
+  legalName: string | null;
+  ico: string | null;
+  dic?: string | null;
+  icDph?: string | null;
+  address?: { street: string; city: string; postalCode: string; country: string } | null;
+};
 
 export type OrderDeps = { sessions: PaymentSessions; publicUrl: string; now: Date };
 
@@ -90,6 +101,24 @@ export async function purchasableCourse(db: DbOrTx, courseId: string, studentId:
   return { course: published, rootId };
 }
 
+/**
+ * The same verdict for a visitor who is not signed in, from the published course the
+ * caller already holds (the catalog's): no enrollment to find, so only a seat limit needs
+ * the database. Signed in, the buy page and the order check again with `purchasableCourse`.
+ */
+export async function visitorPurchaseBlocker(
+  db: DbOrTx,
+  course: { _id: string; enrollmentDeadline: Date | null; enrollmentLimit: number | null },
+  now: Date,
+) {
+  if (course.enrollmentLimit !== null) return purchaseBlocker(db, course._id, "", now);
+  if (course.enrollmentDeadline && course.enrollmentDeadline.getTime() < now.getTime()) {
+    const error = new DomainError("enrollment_deadline_passed");
+    return { code: error.code, message: error.message };
+  }
+  return null;
+}
+
 /** Why a course cannot be bought by this student now, or null (for the course page's button). */
 export async function purchaseBlocker(db: DbOrTx, courseId: string, studentId: string, now: Date) {
   try {
@@ -109,10 +138,12 @@ function billingSnapshot(body: CreateOrderBody, sponsor: SponsorOrganization | n
       type: "organization",
       orgId: sponsor.id,
       orgName: sponsor.legalName ?? sponsor.name,
+      // the provider's organization data first (spec: External organization data), the
+      // billing form where the provider has no value
       ico: sponsor.ico ?? a.ico,
-      dic: a.dic ?? null,
-      icDph: a.icDph ?? null,
-      address: { street: a.street, city: a.city, postalCode: a.postalCode, country: a.country },
+      dic: sponsor.dic ?? a.dic ?? null,
+      icDph: sponsor.icDph ?? a.icDph ?? null,
+      address: sponsor.address ?? { street: a.street, city: a.city, postalCode: a.postalCode, country: a.country },
       billingAddress: a,
     };
   }
@@ -184,7 +215,7 @@ export async function retryOrderPayment(tx: DbOrTx, deps: OrderDeps, studentId: 
 }
 
 async function ownOrderForUpdate(tx: DbOrTx, studentId: string, orderId: string): Promise<OrderRow> {
-  if (!/^[0-9a-f]{24}$/.test(orderId)) throw notFound();
+  if (!isId(orderId)) throw notFound();
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update").limit(1);
   // another person's order answers like a missing one (DESIGN.md > Errors and auth)
   if (!order || order.studentId !== studentId) throw notFound();
@@ -224,12 +255,13 @@ export async function listStudentOrders(db: DbOrTx, studentId: string): Promise<
 
 /** GET /api/orders/<id>: the owner's order with its latest Payment; anyone else → 404. */
 export async function getStudentOrder(db: DbOrTx, studentId: string, orderId: string): Promise<OrderDetail> {
-  if (!/^[0-9a-f]{24}$/.test(orderId)) throw notFound();
+  if (!isId(orderId)) throw notFound();
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order || order.studentId !== studentId) throw notFound();
   const [version] = await db.select({ slug: courses.slug }).from(courses).where(eq(courses.id, order.courseVersionId)).limit(1);
   const [payment] = await db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(desc(payments.createdAt), desc(payments.id)).limit(1);
   const invoiced = await invoicedOrderIds(db, [order.id]);
+  const notes = await creditNotesForOrders(db, [order.id]);
   return {
     _id: order.id,
     courseId: order.courseId,
@@ -261,12 +293,18 @@ export async function getStudentOrder(db: DbOrTx, studentId: string, orderId: st
           settledAt: payment.settledAt?.toISOString() ?? null,
         }
       : null,
+    creditNotes: notes.map((n) => ({
+      number: n.number,
+      issueDate: n.issueDate,
+      amountCents: n.amountCents,
+      url: `/api/orders/${order.id}/credit-notes/${n.creditNoteId}`,
+    })),
   };
 }
 
 /** The owner's order id check for the invoice download; anyone else → 404. */
 export async function assertOrderOwner(db: DbOrTx, studentId: string, orderId: string): Promise<OrderRow> {
-  if (!/^[0-9a-f]{24}$/.test(orderId)) throw notFound();
+  if (!isId(orderId)) throw notFound();
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order || order.studentId !== studentId) throw notFound();
   return order;
@@ -277,7 +315,7 @@ export async function assertOrderOwner(db: DbOrTx, studentId: string, orderId: s
 
 /** The order for a payment event, locked for the rest of the transaction; null when unknown. */
 export async function lockOrder(tx: DbOrTx, orderId: string): Promise<OrderRow | null> {
-  if (!/^[0-9a-f]{24}$/.test(orderId)) return null;
+  if (!isId(orderId)) return null;
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update").limit(1);
   return order ?? null;
 }

@@ -23,12 +23,71 @@ export class GatewayError extends Error {
   override name = "GatewayError";
 }
 
-export function createPaymentGateway(settings: GatewaySettings): PaymentSessions {
+/** What the gateway needs to refund (part of) a completed payment. */
+export type GatewayRefundRequest = {
+  orderId: string;
+  /** our refund id: the gateway's idempotency reference, echoed as payment.merchantRefundId in payment.refunded */
+  refundId: string;
+  /** the gateway's transaction id of the payment being refunded */
+  transactionId: string;
+  amountCents: number;
+  currency: string;
+  reason: string;
+  /** where the gateway posts payment.refunded: /api/webhooks/payment */
+  notifyUrl: string;
+};
+
+/** The refund side of the gateway contract (docs/decisions.md > Refunds and credit notes). */
+export type PaymentRefunds = {
+  /** asks the gateway to refund; it settles later with a signed payment.refunded event */
+  requestRefund(request: GatewayRefundRequest): Promise<{ gatewayRefundId: string; state: string }>;
+};
+
+/** A signed POST of JSON to the gateway (the contract signs our requests like its webhooks). */
+async function postSigned(settings: GatewaySettings, path: string, payload: Record<string, unknown>): Promise<Response> {
   const base = settings.url.replace(/\/$/, "");
+  const body = JSON.stringify(payload);
+  try {
+    return await fetch(`${base}${path}`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "x-payment-timestamp": String(Math.floor(Date.now() / 1000)),
+        "x-payment-signature": signPayload(settings.secret, body),
+      },
+      body,
+      signal: AbortSignal.timeout(settings.timeoutMs ?? 5000),
+    });
+  } catch (e) {
+    throw new GatewayError(`payment gateway unreachable: ${(e as Error).message}`);
+  }
+}
+
+export function createGatewayRefunds(settings: GatewaySettings): PaymentRefunds {
+  return {
+    async requestRefund(request) {
+      const res = await postSigned(settings, "/api/refunds", {
+        merchantOrderId: request.orderId,
+        merchantRefundId: request.refundId,
+        transactionId: request.transactionId,
+        amount: request.amountCents,
+        currency: request.currency,
+        reason: request.reason,
+        notifyUrl: request.notifyUrl,
+      });
+      if (res.status !== 200 && res.status !== 201 && res.status !== 202) throw new GatewayError(`payment gateway answered ${res.status} to a refund`);
+      const answer = (await res.json().catch(() => ({}))) as { refundId?: unknown; state?: unknown };
+      if (typeof answer.refundId !== "string") throw new GatewayError("payment gateway answered a refund without refundId");
+      return { gatewayRefundId: answer.refundId, state: typeof answer.state === "string" ? answer.state : "pending" };
+    },
+  };
+}
+
+export function createPaymentGateway(settings: GatewaySettings): PaymentSessions {
   return {
     gateway: settings.name,
     async createSession(request: PaymentSessionRequest) {
-      const body = JSON.stringify({
+      const res = await postSigned(settings, "/api/sessions", {
         merchantOrderId: request.orderId,
         amount: request.amountCents,
         currency: request.currency,
@@ -37,21 +96,6 @@ export function createPaymentGateway(settings: GatewaySettings): PaymentSessions
         notifyUrl: request.notifyUrl,
         payerEmail: request.payerEmail,
       });
-      let res: Response;
-      try {
-        res = await fetch(`${base}/api/sessions`, {
-          method: "POST",
-          headers: {
-            "Content-Type": "application/json",
-            "x-payment-timestamp": String(Math.floor(Date.now() / 1000)),
-            "x-payment-signature": signPayload(settings.secret, body),
-          },
-          body,
-          signal: AbortSignal.timeout(settings.timeoutMs ?? 5000),
-        });
-      } catch (e) {
-        throw new GatewayError(`payment gateway unreachable: ${(e as Error).message}`);
-      }
       if (res.status !== 201 && res.status !== 200) throw new GatewayError(`payment gateway answered ${res.status}`);
       const answer = (await res.json()) as { sessionId?: unknown; redirectUrl?: unknown };
       if (typeof answer.sessionId !== "string" || typeof answer.redirectUrl !== "string") {
@@ -68,6 +112,7 @@ export function createPaymentGateway(settings: GatewaySettings): PaymentSessions
  */
 export type Payments = {
   sessions: PaymentSessions;
+  refunds: PaymentRefunds;
   receiveWebhook(deps: { db: Database; queue: Queue; now: Date }, request: PaymentWebhookRequest): Promise<WebhookAck>;
 };
 
@@ -75,6 +120,7 @@ export function createPayments(settings: GatewaySettings): Payments {
   const sessions = createPaymentGateway(settings);
   return {
     sessions,
+    refunds: createGatewayRefunds(settings),
     receiveWebhook: (deps, request) => receivePaymentWebhook({ ...deps, secret: settings.secret, gateway: settings.name }, request),
   };
 }

@@ -1,7 +1,26 @@
 // Payments area: the gateway adapter (payment sessions), the payment webhook receiver and
 // the Payment and Refund records. spec: Order and Payment; Webhook receivers; Payment
 // events. DESIGN.md > Orders and payments.
-export { createPaymentGateway, createPayments, GatewayError, type GatewaySettings, type Payments } from "./gateway";
+export {
+  createPaymentGateway,
+  createGatewayRefunds,
+  createPayments,
+  GatewayError,
+  type GatewaySettings,
+  type Payments,
+  type PaymentRefunds,
+  type GatewayRefundRequest,
+} from "./gateway";
+export {
+  requestRefund,
+  refundBalance,
+  addBusinessDays,
+  REFUND_SETTLEMENT_BUSINESS_DAYS,
+  type RefundActor,
+  type RefundInput,
+  type RefundAccepted,
+  type RefundDeps,
+} from "./refunds";
 export { signPayload, verifySignature, timestampFresh, TIMESTAMP_TOLERANCE_SEC } from "./signature";
 export {
   receivePaymentWebhook,

@@ -17,8 +17,9 @@ import type { Queue } from "../queue";
 import { writeAudit } from "../audit";
 import { lockOrder, markOrderDisputed, markOrderFailed, markOrderPaid, markOrderRefunded, type OrderRow } from "../orders";
 import { cancelEnrollmentsOfOrder, enrollStudent, suspendEnrollmentsOfOrder } from "../enrollments";
-import { assignInvoice } from "../invoices";
+import { assignInvoice, issueCreditNote } from "../invoices";
 import { timestampFresh, verifySignature } from "./signature";
+import { isId } from "../db";
 
 const { webhookEvents, payments, refunds, courses } = schema;
 
@@ -45,6 +46,8 @@ export const PaymentEvent = z.looseObject({
     cardLast4: optionalText,
     transactionId: z.string().min(1).max(200).nullish(),
     settledAt: z.string().max(64).nullish(),
+    /** payment.refunded: our refund id, which the gateway was given with the refund request */
+    merchantRefundId: optionalText,
   }),
 });
 export type PaymentEvent = z.infer<typeof PaymentEvent>;
@@ -253,29 +256,61 @@ async function refunded(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, o
   if (order.state !== "paid" && order.state !== "disputed" && order.state !== "refunded") {
     return { result: "ignored_not_paid", ok: true, orderId: order.id, details: { state: order.state } };
   }
-  // the refund an admin started (pending), else one the gateway reports on its own
-  const [pending] = await tx
-    .select()
-    .from(refunds)
-    .where(and(eq(refunds.orderId, order.id), eq(refunds.state, "pending")))
-    .orderBy(refunds.createdAt)
-    .limit(1)
-    .for("update");
-  let alsoCancel = false;
-  if (pending) {
-    await tx.update(refunds).set({ state: "completed", settledAt: deps.now, gatewayRefundId: event.payment.id ?? event.eventId }).where(eq(refunds.id, pending.id));
-    alsoCancel = pending.alsoCancelEnrollment;
-  } else {
-    await tx.insert(refunds).values({
-      orderId: order.id,
-      amountCents: event.payment.amount,
-      reason: "Refundácia oznámená platobnou bránou",
-      state: "completed",
-      gatewayRefundId: event.payment.id ?? event.eventId,
-      requestedBy: PAYMENT_GATEWAY_ACTOR,
-      settledAt: deps.now,
-    });
+  const p = event.payment;
+  // the refund an admin started: named by merchantRefundId (our refund id, which the
+  // gateway echoes), else the oldest pending one of the same amount; else the gateway
+  // refunded on its own and a completed record is written for it
+  let target: typeof refunds.$inferSelect | undefined;
+  if (p.merchantRefundId && isId(p.merchantRefundId)) {
+    [target] = await tx
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.id, p.merchantRefundId), eq(refunds.orderId, order.id)))
+      .for("update");
+    if (target && target.state !== "pending") {
+      return { result: "ignored_refund_not_pending", ok: true, orderId: order.id, details: { refundId: target.id, state: target.state } };
+    }
   }
+  target ??= (
+    await tx
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.orderId, order.id), eq(refunds.state, "pending"), eq(refunds.amountCents, p.amount)))
+      .orderBy(refunds.createdAt)
+      .limit(1)
+      .for("update")
+  )[0];
+  let alsoCancel = false;
+  if (target) {
+    await tx
+      .update(refunds)
+      .set({ state: "completed", settledAt: deps.now, gatewayRefundId: target.gatewayRefundId ?? p.id ?? event.eventId })
+      .where(eq(refunds.id, target.id));
+    alsoCancel = target.alsoCancelEnrollment;
+  } else {
+    if (p.amount <= 0) return { result: "ignored_zero_refund", ok: true, orderId: order.id };
+    [target] = await tx
+      .insert(refunds)
+      .values({
+        orderId: order.id,
+        amountCents: p.amount,
+        reason: "Refundácia oznámená platobnou bránou",
+        state: "completed",
+        gatewayRefundId: p.id ?? event.eventId,
+        requestedBy: PAYMENT_GATEWAY_ACTOR,
+        settledAt: deps.now,
+      })
+      .returning();
+  }
+  // an invoiced order gets a credit note for the refunded amount (docs/decisions.md)
+  const creditNote = await issueCreditNote(tx, {
+    refundId: target.id,
+    orderId: order.id,
+    amountCents: target.amountCents,
+    reason: target.reason,
+    issuedAt: deps.now,
+  });
+  if (creditNote) await deps.queue.enqueue(tx, "invoices.render-credit-note", { creditNoteId: creditNote.creditNoteId });
   const [{ total }] = await tx
     .select({ total: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
     .from(refunds)
@@ -283,5 +318,17 @@ async function refunded(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, o
   const full = Number(total) >= order.amountCents;
   if (full) await markOrderRefunded(tx, order.id);
   const cancelled = alsoCancel ? await cancelEnrollmentsOfOrder(tx, order.id, deps.now, "refund") : 0;
-  return { result: full ? "refunded" : "partially_refunded", ok: true, orderId: order.id, details: { refundedCents: Number(total), cancelledEnrollments: cancelled } };
+  return {
+    result: full ? "refunded" : "partially_refunded",
+    ok: true,
+    orderId: order.id,
+    details: {
+      refundId: target.id,
+      refundCents: target.amountCents,
+      requestedBy: target.requestedBy,
+      refundedCents: Number(total),
+      cancelledEnrollments: cancelled,
+      creditNoteNumber: creditNote?.number ?? null,
+    },
+  };
 }

@@ -31,6 +31,8 @@ export type QueuePayloads = {
   "orders.expire-pending": Scheduled;
   // the invoice row is written with the payment; its PDF is rendered once and stored
   "invoices.render-pdf": { invoiceId: string };
+  // a credit note (refund of an invoiced order) is numbered with the refund; its PDF likewise
+  "invoices.render-credit-note": { creditNoteId: string };
   // issue (or, with the manual partner, ask an admin to issue) a certificate; unique per
   // (enrollment, type, level), so a rerun finds it issued
   "certificates.issue": { enrollmentId: string; type: "final" | "intermediate"; levelId: string | null };
@@ -49,9 +51,13 @@ export type QueuePayloads = {
 export type MailJob =
   | { kind: "purchase_confirmation"; orderId: string }
   | { kind: "sponsorship"; enrollmentId: string }
+  // an admin granted the enrollment (reason admin_grant; server/enrollments)
+  | { kind: "enrollment_granted"; enrollmentId: string }
   | { kind: "certificate_issued"; certificateId: string }
   | { kind: "completion_notice"; enrollmentId: string; levelId: string | null }
-  | { kind: "video_ready"; partId: string; blockId: string; adminId: string };
+  // the uploading admin learns how a direct upload ended (server/video webhook)
+  | { kind: "video_ready"; partId: string; blockId: string; adminId: string; uploadId: string }
+  | { kind: "video_failed"; partId: string; blockId: string; adminId: string; uploadId: string; reason: "errored" | "cancelled" };
 
 export type QueueName = keyof QueuePayloads;
 
@@ -63,6 +69,7 @@ export const QUEUE_NAMES = [
   "platform.purge-rate-limits",
   "orders.expire-pending",
   "invoices.render-pdf",
+  "invoices.render-credit-note",
   "certificates.issue",
   "mail.send",
   "enrollments.expire-access",

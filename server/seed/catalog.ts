@@ -1,25 +1,34 @@
 // The demo catalog in Slovak (DEVELOPERS.md > How a fresh machine runs it).
 // Prices include VAT 20 %; tags are the spec's target audiences.
+import { createHash } from "node:crypto";
 import type { CourseTree, PartInput, QuestionInput, TestInput, TopicInput } from "../authoring";
 import { ACCREDITATION, ADMIN, CONTENT_MANAGER, EVA, JURAJ } from "./people";
 
 const text = (markdown: string) => ({ type: "text" as const, markdown });
-const video = (playbackId: string, durationSec: number, transcript: string) => ({
+// Every demo playback id plays the committed 30 s sample (media/video/sample.mp4, made by
+// scripts/make-sample-media.mjs) in the local video stand-in, its `-preview` id the 15 s
+// preview clip (its id does not contain the full video's, which stays private to enrolled
+// students); `durationSec` is the sample's real length, so watching it to 90 % completes
+// the block. The poster comes with the signed playback (MediaUrls.playback), not stored.
+const SAMPLE_VIDEO_SECONDS = 30;
+const video = (playbackId: string, transcript: string) => ({
   type: "video" as const,
   state: "ready" as const,
   videoAssetId: `asset-${playbackId}`,
   videoPlaybackId: playbackId,
-  previewPlaybackId: `${playbackId}-preview`,
-  durationSec,
+  previewPlaybackId: `demo-${createHash("sha256").update(playbackId).digest("hex").slice(0, 8)}-preview`,
+  durationSec: SAMPLE_VIDEO_SECONDS,
   transcript,
-  posterUrl: `/media/images/poster.svg`,
   chapters: [
     { title: "Úvod", startSec: 0 },
-    { title: "Príklady z praxe", startSec: Math.floor(durationSec / 2) },
+    { title: "Príklady z praxe", startSec: SAMPLE_VIDEO_SECONDS / 2 },
   ],
 });
 const slides = (name: string, slideCount: number) => ({ type: "presentation" as const, pdfPath: `/media/slides/${name}.pdf`, slideCount });
 const image = (name: string, alt: string, caption?: string) => ({ type: "image" as const, imagePath: `/media/images/${name}.svg`, alt, caption });
+// presentation PDFs, images and attachments live in media/ (private; served only through
+// signed URLs, server/video) and were made by scripts/make-sample-media.mjs; sizeBytes are
+// the files' real sizes
 const pdf = (name: string, file: string, sizeBytes: number) => ({ name, path: `/media/files/${file}.pdf`, sizeBytes, mimeType: "application/pdf" });
 
 const q = (text: string, answers: [string, boolean][], explanation: string): QuestionInput => ({ text, answers, explanation });
@@ -64,9 +73,9 @@ const riadenieV2Levels: CourseTree["levels"] = [
           summary: "Ako sformulovať poslanie, ktorému rozumejú členovia, rodičia aj partneri.",
           blocks: [
             text("## Poslanie klubu\n\nPoslanie odpovedá na otázku **prečo** klub existuje. Dobre napísané poslanie:\n\n- je krátke (1–2 vety),\n- hovorí, komu klub slúži,\n- dá sa podľa neho rozhodovať.\n\n> Príklad: *Vychovávame deti z Tatranskej Lomnice k pohybu a férovej hre.*\n\nViac nájdete v [metodike Ministerstva školstva](https://www.minedu.sk/sport/)."),
-            video("demo-uvod-do-riadenia", 420, "Dobrý deň, v tomto videu si povieme, prečo potrebuje každý klub jasné poslanie…"),
+            video("demo-uvod-do-riadenia", "Dobrý deň, v tomto videu si povieme, prečo potrebuje každý klub jasné poslanie…"),
           ],
-          attachments: [pdf("Šablóna poslania a vízie", "sablona-poslania", 3120)],
+          attachments: [pdf("Šablóna poslania a vízie", "sablona-poslania", 18892)],
         },
         {
           slug: "vizia-na-pat-rokov",
@@ -89,7 +98,7 @@ const riadenieV2Levels: CourseTree["levels"] = [
             text("## Kto rozhoduje\n\n1. **Valné zhromaždenie** schvaľuje stanovy, rozpočet a volí výbor.\n2. **Výbor** riadi klub medzi zasadnutiami.\n3. **Kontrolór** dohliada na hospodárenie.\n\nZápisnicu z každého zasadnutia uložte do archívu klubu."),
             slides("organy-klubu", 12),
           ],
-          attachments: [pdf("Vzor zápisnice z výboru", "vzor-zapisnice", 2870)],
+          attachments: [pdf("Vzor zápisnice z výboru", "vzor-zapisnice", 17599)],
         },
         {
           slug: "delba-zodpovednosti",
@@ -116,10 +125,10 @@ const riadenieV2Levels: CourseTree["levels"] = [
           summary: "Príjmy, výdavky a rezerva krok za krokom.",
           blocks: [
             text("## Rozpočet v piatich krokoch\n\n1. Spíšte všetky príjmy z minulej sezóny.\n2. Odhadnite výdavky podľa družstiev.\n3. Pridajte rezervu aspoň 10 %.\n4. Dajte rozpočet schváliť.\n5. Sledujte plnenie každý mesiac."),
-            video("demo-rozpocet-klubu", 540, "V tomto videu zostavíme rozpočet modelového klubu s tromi družstvami…"),
+            video("demo-rozpocet-klubu", "V tomto videu zostavíme rozpočet modelového klubu s tromi družstvami…"),
             slides("rozpocet-klubu", 15),
           ],
-          attachments: [pdf("Tabuľka rozpočtu klubu", "tabulka-rozpoctu", 4010)],
+          attachments: [pdf("Tabuľka rozpočtu klubu", "tabulka-rozpoctu", 18483)],
           test: partTest("Kontrolný test: rozpočet", financeQuestions.slice(0, 3)),
         },
         {
@@ -157,9 +166,9 @@ const riadenieV2Levels: CourseTree["levels"] = [
           summary: "Čo klub ponúka firme a obci okrem loga na drese.",
           blocks: [
             text("## Hodnota pre partnera\n\nPartneri nepodporujú klub len pre reklamu. Ukážte im **vplyv na komunitu**: počet detí, podujatia, dobrovoľnícke hodiny."),
-            video("demo-partnerstva", 360, "Ako pripraviť stretnutie s potenciálnym partnerom…"),
+            video("demo-partnerstva", "Ako pripraviť stretnutie s potenciálnym partnerom…"),
           ],
-          attachments: [pdf("Vzor partnerskej ponuky", "vzor-ponuky", 3560)],
+          attachments: [pdf("Vzor partnerskej ponuky", "vzor-ponuky", 16471)],
         },
       ]),
       topic("komunikacia", "Komunikácia klubu", "megaphone", [
@@ -258,8 +267,8 @@ export function demoCatalog(now = new Date()) {
               slug: "prispevok-uznanemu-sportu",
               title: "Príspevok uznanému športu",
               summary: "Kto naň má nárok a ako sa používa.",
-              blocks: [text("## Príspevok uznanému športu\n\nPríspevok rozdeľuje národný zväz podľa pravidiel zákona o športe. Klub ho musí použiť na **účel** a vyúčtovať."), video("demo-pus", 480, "Príspevok uznanému športu v praxi…")],
-              attachments: [pdf("Prehľad oprávnených výdavkov", "opravnene-vydavky", 2990)],
+              blocks: [text("## Príspevok uznanému športu\n\nPríspevok rozdeľuje národný zväz podľa pravidiel zákona o športe. Klub ho musí použiť na **účel** a vyúčtovať."), video("demo-pus", "Príspevok uznanému športu v praxi…")],
+              attachments: [pdf("Prehľad oprávnených výdavkov", "opravnene-vydavky", 17552)],
             },
             {
               slug: "dotacie-obci",
@@ -312,15 +321,16 @@ export function demoCatalog(now = new Date()) {
         slug: "agenda-sekretara",
         title: "Agenda sekretára",
         estimatedHours: 3,
-        test: { title: "Test: agenda sekretára", questions: governanceQuestions.slice(0, 4) },
+        // a one-minute cooldown: a newcomer sees it after a failed attempt without a long wait
+        test: { title: "Test: agenda sekretára", cooldownMinutes: 1, questions: governanceQuestions.slice(0, 4) },
         topics: [
           topic("evidencia", "Evidencia členov", "folder", [
             {
               slug: "evidencia-clenov",
               title: "Evidencia členov a ochrana údajov",
               summary: "Aké údaje evidovať a ako ich chrániť.",
-              blocks: [text("## Evidencia členov\n\nEvidujte len údaje, ktoré potrebujete, a **chráňte ich** podľa GDPR."), video("demo-evidencia", 300, "Evidencia členov krok za krokom…")],
-              attachments: [pdf("Vzor súhlasu so spracovaním údajov", "suhlas-gdpr", 2650)],
+              blocks: [text("## Evidencia členov\n\nEvidujte len údaje, ktoré potrebujete, a **chráňte ich** podľa GDPR."), video("demo-evidencia", "Evidencia členov krok za krokom…")],
+              attachments: [pdf("Vzor súhlasu so spracovaním údajov", "suhlas-gdpr", 18585)],
             },
           ]),
         ],

@@ -8,3 +8,5 @@ export { startLocalIdp, DEMO_PASSWORD, DEMO_PEOPLE, DEMO_ORGANIZATIONS, findPers
 export type { LocalIdp, LocalIdpOptions, DemoPerson, DemoOrganization } from "./identity-provider";
 export { startSandboxGateway } from "./payment-gateway";
 export type { SandboxGateway, SandboxGatewayOptions } from "./payment-gateway";
+export { startLocalVideo, LOCAL_VIDEO_MOUNT, LOCAL_UPLOAD_MAX_BYTES, LOCAL_UPLOAD_TTL_SEC, mp4DurationSeconds } from "./video";
+export type { LocalVideo, LocalVideoOptions } from "./video";

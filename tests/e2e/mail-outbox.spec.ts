@@ -3,17 +3,10 @@
 // under Administrácia → Odchádzajúca pošta, opens it and downloads the invoice PDF
 // attached to it. axe checks every admin page visited (fixtures).
 import { randomUUID } from "node:crypto";
-import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { signIn } from "./support/journeys";
 
 const SLUG = "sekretar-klubu-v-praxi";
-
-async function signIn(page: Page, email: string, returnTo: string) {
-  await page.goto(`/api/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Heslo").fill("demo1234");
-  await page.getByRole("button", { name: "Prihlásiť sa" }).click();
-}
 
 test.beforeEach(async ({ context }) => {
   // offline machine: nothing but the app itself

@@ -259,6 +259,7 @@ describe("local identity provider: REST API", () => {
       avatarUrl: null,
       roles: ["user", "club_admin:o-5001"],
       organizations: [{ org_id: "o-5001", roles: ["club_admin"] }],
+      birthdate: "1975-01-08",
     });
   });
 

@@ -1,6 +1,7 @@
 // Issue 9, operability and the start-up/connection hardening lines: probes, metrics,
 // graceful SIGTERM, a database that goes away (at start, and an idle connection later),
 // the local provider's API token, production headers.
+import { generateKeyPairSync } from "node:crypto";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -219,7 +220,8 @@ describe.skipIf(!onServer)("APP_ENV=production", () => {
         MUX_TOKEN_ID: "x",
         MUX_TOKEN_SECRET: "x",
         MUX_SIGNING_KEY_ID: "x",
-        MUX_SIGNING_KEY_PRIVATE: "x",
+        // a real RSA key: an unreadable one stops the start (server/video/mux.ts)
+        MUX_SIGNING_KEY_PRIVATE: Buffer.from(generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" })).toString("base64"),
         MUX_WEBHOOK_SECRET: "x",
         SMTP_URL: "smtp://127.0.0.1:1",
         INVOICE_SUPPLIER_NAME: "Test, s. r. o.",

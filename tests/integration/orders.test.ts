@@ -129,7 +129,15 @@ describe("POST /api/orders", () => {
     const created = await createOrder(tomas, FINANCIE, { billingType: "company", billingAddress: companyAddress, sponsorOrgId: "o-5001" });
     const [order] = await ordersRows(created.orderId);
     expect(order.sponsorOrgId).toBe("o-5001");
-    expect(order.billingDetails).toMatchObject({ type: "organization", orgId: "o-5001", ico: expect.any(String) });
+    // the organization's data from the provider, not what the form said (companyAddress: Prešov, another DIČ)
+    expect(order.billingDetails).toMatchObject({
+      type: "organization",
+      orgId: "o-5001",
+      orgName: "Športový klub Tatran Demo, o. z.",
+      ico: "12345678",
+      dic: "2020123456",
+      address: { street: "Štadiónová 1", city: "Trnava", postalCode: "91701", country: "SK" },
+    });
   });
 
   it("409 for an archived course, a passed deadline, a full course and an active enrollment", async () => {

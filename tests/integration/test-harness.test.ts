@@ -118,6 +118,21 @@ describe("npm test's closing line", () => {
     expect(summarize({ vitest: { ...vitest, success: false }, playwright }).failed).toBe(1);
   });
 
+  it("counts a file whose hook failed (its tests reported skipped) as a failure, once per file", () => {
+    const hookFailed = {
+      success: false,
+      numPassedTests: 3,
+      numFailedTests: 0,
+      numPendingTests: 2,
+      numTodoTests: 0,
+      testResults: [
+        { status: "failed", assertionResults: [{ status: "skipped" }, { status: "skipped" }] },
+        { status: "passed", assertionResults: [{ status: "passed" }, { status: "passed" }, { status: "passed" }] },
+      ],
+    };
+    expect(summarize({ vitest: hookFailed, playwright: { stats: { expected: 1 } } })).toMatchObject({ line: "4 passed, 1 failed, 2 skipped", ok: false });
+  });
+
   it("without Chromium: one line on how to install it, and the browser tests count as failed", () => {
     expect(chromiumProblem(() => true, "/usr/bin/chromium")).toBeUndefined();
     expect(chromiumProblem(() => false, "/usr/bin/chromium")).toBe(

@@ -110,3 +110,11 @@ export async function expectMatchesContract(method: string, path: string, res: R
   const value = body === undefined ? await res.clone().json() : body;
   expect(validate(doc, content.schema, value), `${method} ${path} ${res.status}`).toEqual([]);
 }
+
+/** An error answer: the status, and the spec's body {error: code, message, details}; returns the body. */
+export async function expectApiError(res: Response, status: number, code: string): Promise<{ error: string; message: string; details: unknown }> {
+  expect(res.status).toBe(status);
+  const body = (await res.json()) as { error: string; message: string; details: unknown };
+  expect(body).toMatchObject({ error: code, message: expect.any(String) });
+  return body;
+}

@@ -23,6 +23,11 @@ export async function startInProcessApp(options: { env?: Record<string, string>;
   const appProcess: AppProcess = await build.entry.module.startServices(appTestEnv(port, database, options));
   const app = express();
   app.set("trust proxy", appProcess.config.TRUST_PROXY_HOPS);
+  // as the front door does: a write request answered → caches check before their next read
+  app.use((req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "OPTIONS") res.once("finish", () => appProcess.afterWrite());
+    next();
+  });
   for (const mount of appProcess.mounts) app.use(mount.path, mount.handler);
   app.use(
     createRequestHandler({

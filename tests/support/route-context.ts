@@ -61,7 +61,13 @@ export async function startTestServices(
     process: appProcess,
     database,
     args,
-    call: (fn, url, init) => fn(args(url, init) as never),
+    call: (fn, url, init) => {
+      const result = fn(args(url, init) as never);
+      // as the front door does after a write request: caches check before their next read
+      const method = (init?.method ?? "GET").toUpperCase();
+      if (method === "GET" || method === "HEAD") return result;
+      return Promise.resolve(result).finally(() => appProcess.afterWrite()) as typeof result;
+    },
     async close() {
       await appProcess.stop();
       if (!options.database) await database.drop();

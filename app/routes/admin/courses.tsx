@@ -1,12 +1,20 @@
 // /admin/kurzy: every course version (drafts, published, archived, deleted) with a state
-// filter and pages as plain links, so it works without JavaScript. The same domain call as
-// GET /api/admin/courses (server/authoring). Behind the /admin layout's role check.
-import { Link } from "react-router";
+// filter and pages as plain links, so it works without JavaScript, each linking to its
+// editor; and the "Nový kurz" form, which creates a draft (version 1) and opens it. The
+// same domain calls as GET/POST /api/admin/courses (server/authoring). Behind the /admin
+// layout's role check, repeated here for the loader and the action.
+import { Form, Link, redirect } from "react-router";
+import { getFormProps } from "@conform-to/react";
 import type { Route } from "./+types/courses";
-import { servicesContext } from "../../context";
+import { listUrl as adminListUrl } from "../../lib/admin-lists";
+import authoringStyles from "../../admin-authoring.css?url";
 import { pageRoute } from "../../lib/page.server";
 import { pageTitle } from "../../site";
-import { AdminCourseListQuery, listAdminCourses } from "#server/authoring";
+import { contractBody, doneMessage, doneUrl, editorOf, handleIntents, intent } from "../../lib/admin-authoring.server";
+import { createCourseForm, slugify } from "../../lib/authoring-forms";
+import { DoneStatus, FormKey, IntentButton, useAdminForm } from "../../components/admin-authoring";
+import { FormErrors, TextField } from "../../components/forms";
+import { AdminCourseListQuery, CourseCreateRequest, createCourse, listAdminCourses } from "#server/authoring";
 import { DomainError, zodDetails } from "#server/http/errors";
 import { formatDate, formatMoney } from "#server/money";
 
@@ -19,20 +27,17 @@ const filters = [
   { state: "deleted", label: "Zmazané" },
 ] as const;
 
-function listUrl(state: string | undefined, page = 1) {
-  const params = new URLSearchParams();
-  if (state) params.set("stav", state);
-  if (page > 1) params.set("strana", String(page));
-  const query = params.toString();
-  return query ? `/admin/kurzy?${query}` : "/admin/kurzy";
-}
+const listUrl = (state: string | undefined, page = 1) => adminListUrl("/admin/kurzy", { stav: state }, page, "strana");
 
-export const loader = pageRoute(async ({ request, context }: Route.LoaderArgs) => {
+export const loader = pageRoute(async (args: Route.LoaderArgs) => {
+  const { request } = args;
+  const { services } = editorOf(args);
   const url = new URL(request.url);
   const query = AdminCourseListQuery.safeParse({ state: url.searchParams.get("stav"), page: url.searchParams.get("strana"), pageSize: "25" });
   if (!query.success) throw new DomainError("bad_request", "Neplatný filter alebo číslo strany.", zodDetails(query.error.issues));
-  const { data, pagination } = await listAdminCourses(context.get(servicesContext).db, query.data);
+  const { data, pagination } = await listAdminCourses(services.db, query.data);
   return {
+    done: doneMessage(request),
     state: query.data.state,
     pagination,
     courses: data.map((c) => ({
@@ -49,13 +54,62 @@ export const loader = pageRoute(async ({ request, context }: Route.LoaderArgs) =
   };
 });
 
+export const action = pageRoute(async (args: Route.ActionArgs) => {
+  const { services, actor } = editorOf(args);
+  return handleIntents(args.request, {
+    createCourse: intent({
+      schema: createCourseForm,
+      fields: { slug: "slug", title: "title", shortDescription: "shortDescription", priceCents: "price", currency: "currency" },
+      run: async (v) => {
+        const body = contractBody(CourseCreateRequest, {
+          slug: v.slug ?? slugify(v.title),
+          title: v.title,
+          shortDescription: v.shortDescription,
+          priceCents: v.price,
+          currency: v.currency,
+        });
+        const course = await createCourse(services.db, actor, body);
+        return redirect(doneUrl(`/admin/kurzy/${course._id}`, "vytvoreny"));
+      },
+    }),
+  });
+});
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: authoringStyles }];
+
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Kurzy") }, { name: "robots", content: "noindex" }];
 
-export default function AdminCourses({ loaderData: d }: Route.ComponentProps) {
+function NewCourseForm({ reply }: { reply: Route.ComponentProps["actionData"] }) {
+  const key = "createCourse";
+  const [form, fields] = useAdminForm(key, createCourseForm, reply, { currency: "EUR" });
+  return (
+    <section aria-labelledby="novy-kurz" className="card new-course">
+      <h2 id="novy-kurz">Nový kurz</h2>
+      <p className="muted">Vytvorí koncept (verziu 1). Ostatné údaje, štruktúru a testy doplníte v editore.</p>
+      <Form method="post" {...getFormProps(form)}>
+        <FormKey formKey={key} />
+        <FormErrors meta={form} />
+        <TextField meta={fields.title} label="Názov kurzu" />
+        <TextField meta={fields.slug} label="Identifikátor do adresy (nepovinné)" description="Napríklad financie-v-klube. Nechajte prázdne a vytvorí sa z názvu." />
+        <TextField meta={fields.shortDescription} label="Krátky popis" multiline rows={2} />
+        <div className="field-row">
+          <TextField meta={fields.price} label="Cena (€)" description="Napríklad 49,90." />
+          <TextField meta={fields.currency} label="Mena" />
+        </div>
+        <IntentButton formKey={key} intent="createCourse" pendingLabel="Vytvára sa…">Vytvoriť koncept</IntentButton>
+      </Form>
+    </section>
+  );
+}
+
+export default function AdminCourses({ loaderData: d, actionData }: Route.ComponentProps) {
   const { page, totalPages, totalItems } = d.pagination;
   return (
     <>
       <h1>Kurzy</h1>
+      <DoneStatus message={d.done} />
+      <NewCourseForm reply={actionData} />
+      <h2>Verzie kurzov</h2>
       <nav aria-label="Filter podľa stavu">
         <ul className="filter-links">
           {filters.map((f) => (
@@ -87,7 +141,7 @@ export default function AdminCourses({ loaderData: d }: Route.ComponentProps) {
               {d.courses.map((c) => (
                 <tr key={c.id}>
                   <th scope="row">
-                    {c.title}
+                    <Link to={`/admin/kurzy/${c.id}`}>{c.title}</Link>
                     <br />
                     <span className="muted">{c.slug}</span>
                   </th>

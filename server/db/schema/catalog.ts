@@ -140,14 +140,56 @@ export type ContentBlock =
       state: "waiting" | "ready" | "errored";
       videoAssetId?: string;
       videoPlaybackId?: string;
+      /** the course's preview clip (10-60 s of this video, cut by the provider): what plays and which range */
       previewPlaybackId?: string;
+      previewAssetId?: string;
+      previewStartSec?: number;
+      previewEndSec?: number;
+      /** the latest preview cut asked of the provider (server/video); never shown to students */
+      previewCut?: VideoPreviewCut;
       durationSec?: number;
       transcript?: string;
       posterUrl?: string;
       chapters?: { title: string; startSec: number }[];
+      /** the latest direct upload into this block (server/video); never shown to students */
+      upload?: VideoBlockUpload;
     }
   | { id: string; type: "presentation"; pdfPath: string; slideCount: number }
   | { id: string; type: "image"; imagePath: string; alt: string; caption?: string };
+
+/**
+ * A direct upload of a video block: who started it (notified when it ends), the provider's
+ * upload id (events of older uploads are ignored) and how it ended.
+ */
+export type VideoBlockUpload = {
+  id: string;
+  provider: "mux" | "local";
+  by: string;
+  createdAt: string;
+  status: "waiting" | "ready" | "errored" | "cancelled";
+  /** the provider's error text of an errored upload */
+  message?: string;
+  /** when the provider's event arrived */
+  endedAt?: string;
+};
+
+/**
+ * A preview clip cut asked of the video provider: its id (carried in the passthrough, so
+ * events of an older cut are ignored), the range, who asked and how it ended.
+ */
+export type VideoPreviewCut = {
+  id: string;
+  provider: "mux" | "local";
+  by: string;
+  createdAt: string;
+  startSec: number;
+  endSec: number;
+  status: "waiting" | "ready" | "errored";
+  /** the provider's asset of the clip, once it is known */
+  assetId?: string;
+  message?: string;
+  endedAt?: string;
+};
 
 export type Attachment = { name: string; path: string; sizeBytes: number; mimeType: string };
 

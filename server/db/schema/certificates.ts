@@ -45,3 +45,46 @@ export const certificates = pgTable(
     index("certificates_student_idx").on(t.studentId),
   ],
 );
+
+/** What a certificate will carry, prepared by the issuing job (server/certificates). */
+export type CertificateDraft = {
+  studentId: string;
+  studentDisplayName: string;
+  /** YYYY-MM-DD, when the partner needs it and the provider knows it */
+  studentBirthDate: string | null;
+  courseId: string;
+  courseVersionId: string;
+  courseTitle: string;
+  levelTitle: string | null;
+  issuedBy: IssuedBy;
+  certificateTitle: string;
+};
+
+export const certificateRequestState = pgEnum("certificate_request_state", ["pending", "issued"]);
+
+/**
+ * Issuing tasks of the manual partner (phase 1): the job prepares the certificate's
+ * fields and waits here for an admin to enter the partner's registration number.
+ * One task per (enrollment, type, level), like the certificates themselves.
+ */
+export const certificateRequests = pgTable(
+  "certificate_requests",
+  {
+    id: idPk(),
+    enrollmentId: idRef("enrollment_id").notNull(),
+    type: certificateType("type").notNull(),
+    levelId: idRef("level_id"),
+    state: certificateRequestState("state").notNull().default("pending"),
+    draft: jsonb("draft").$type<CertificateDraft>().notNull(),
+    certificateId: idRef("certificate_id"),
+    /** person id of the admin who entered the registration number */
+    completedBy: text("completed_by"),
+    completedAt: ts("completed_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("certificate_requests_enrollment_type_level_uq").on(t.enrollmentId, t.type, t.levelId).nullsNotDistinct(),
+    index("certificate_requests_state_idx").on(t.state, t.createdAt),
+  ],
+);

@@ -36,6 +36,8 @@ export const orders = pgTable(
   (t) => [
     index("orders_student_idx").on(t.studentId, t.createdAt),
     index("orders_state_idx").on(t.state),
+    // the admin order list: newest first
+    index("orders_created_idx").on(t.createdAt),
     check("orders_vat_rate_bp_range", sql`${t.vatRateBp} between 0 and 10000`),
   ],
 );
@@ -71,11 +73,13 @@ export const refunds = pgTable(
     state: refundState("state").notNull().default("pending"),
     gatewayRefundId: text("gateway_refund_id"),
     requestedBy: text("requested_by").notNull(),
+    /** YYYY-MM-DD (Europe/Bratislava): five business days after the request (spec: Limits, 1-5 business days) */
+    estimatedSettlementDate: text("estimated_settlement_date"),
     settledAt: ts("settled_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("refunds_order_idx").on(t.orderId)],
+  (t) => [index("refunds_order_idx").on(t.orderId), check("refunds_amount_positive", sql`${t.amountCents} > 0`)],
 );
 
 export const invoices = pgTable(
@@ -117,4 +121,47 @@ export const invoiceCounters = pgTable(
     lastSequence: integer("last_sequence").notNull(),
   },
   (t) => [check("invoice_counters_sequence_nonnegative", sql`${t.lastSequence} >= 0`)],
+);
+
+/**
+ * Credit notes (opravný daňový doklad, "Dobropis"): one per completed refund of an invoiced
+ * order, numbered DOB-YYYY-NNNN without gaps per calendar year in their own series
+ * (credit_note_counters, same locking as invoice_counters), issued in the transaction
+ * that completes the refund; the PDF is rendered once and stored like the invoice's.
+ */
+export const creditNotes = pgTable(
+  "credit_notes",
+  {
+    id: idPk(),
+    refundId: idRef("refund_id").notNull().unique("credit_notes_refund_uq").references(() => refunds.id),
+    orderId: idRef("order_id").notNull().references(() => orders.id),
+    invoiceId: idRef("invoice_id").notNull().references(() => invoices.id),
+    number: text("number").notNull().unique("credit_notes_number_uq"),
+    year: integer("year").notNull(),
+    sequence: integer("sequence").notNull(),
+    /** YYYY-MM-DD in Europe/Bratislava: the day the refund completed */
+    issueDate: text("issue_date").notNull(),
+    /** the refunded amount with VAT (positive; the document prints it negative) */
+    amountCents: integer("amount_cents").notNull(),
+    reason: text("reason").notNull(),
+    pdf: bytea("pdf"),
+    pdfRenderedAt: ts("pdf_rendered_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("credit_notes_year_seq_uq").on(t.year, t.sequence),
+    index("credit_notes_order_idx").on(t.orderId),
+    check("credit_notes_sequence_positive", sql`${t.sequence} > 0`),
+    check("credit_notes_amount_positive", sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** The last credit note sequence per calendar year (see invoiceCounters). */
+export const creditNoteCounters = pgTable(
+  "credit_note_counters",
+  {
+    year: integer("year").primaryKey(),
+    lastSequence: integer("last_sequence").notNull(),
+  },
+  (t) => [check("credit_note_counters_sequence_nonnegative", sql`${t.lastSequence} >= 0`)],
 );

@@ -64,7 +64,10 @@ export type BlockProgress = {
   state: "in_progress" | "completed";
   secondsWatched: number;
   totalSeconds: number;
+  /** when the server last accepted a watch report of this (video) block */
   lastReportAt?: string;
+  /** when the server first handed out this video block's playback URL (server/learning) */
+  playbackIssuedAt?: string;
 };
 
 export const partProgress = pgTable(

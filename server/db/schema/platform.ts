@@ -19,7 +19,12 @@ export const webhookEvents = pgTable(
     errorMessage: text("error_message"),
     relatedOrderId: idRef("related_order_id"),
   },
-  (t) => [unique("webhook_events_provider_event_uq").on(t.provider, t.eventId)],
+  (t) => [
+    unique("webhook_events_provider_event_uq").on(t.provider, t.eventId),
+    // the admin order detail (related events) and the webhook viewer (newest first)
+    index("webhook_events_related_order_idx").on(t.relatedOrderId),
+    index("webhook_events_received_idx").on(t.receivedAt),
+  ],
 );
 
 /** Who did what, when, why, to which target. Written for every privileged action. */
@@ -37,7 +42,12 @@ export const auditLog = pgTable(
     ip: text("ip"),
     createdAt: createdAt(),
   },
-  (t) => [index("audit_log_target_idx").on(t.targetType, t.targetId), index("audit_log_actor_idx").on(t.actorId)],
+  (t) => [
+    index("audit_log_target_idx").on(t.targetType, t.targetId),
+    index("audit_log_actor_idx").on(t.actorId),
+    // the audit viewer: newest first
+    index("audit_log_created_idx").on(t.createdAt),
+  ],
 );
 
 /** IETF httpapi Idempotency-Key: the first response is kept and replayed (server/http/idempotency.ts). */

@@ -2,7 +2,7 @@
 // memberships, with an application token. Paths are relative to the API base (`/idp/api`).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createHash, timingSafeEqual } from "node:crypto";
-import { findOrganization, findPerson, personRoles, type DemoOrganization, type DemoPerson } from "./people";
+import { findOrganization, findPerson, findPersonByEmail, personRoles, type DemoOrganization, type DemoPerson } from "./people";
 
 export type PersonResource = {
   id: string;
@@ -11,6 +11,8 @@ export type PersonResource = {
   avatarUrl: string | null;
   roles: string[];
   organizations: { org_id: string; roles: string[] }[];
+  /** YYYY-MM-DD, as the OIDC `birthdate` claim */
+  birthdate: string;
 };
 
 /** The REST API shows an organization as the demo data holds it. */
@@ -27,6 +29,7 @@ export function personResource(person: DemoPerson, rolePrefix: string, appUrl: s
     avatarUrl: person.avatarUrl ? new URL(person.avatarUrl, appUrl).href : null,
     roles: personRoles(person, rolePrefix),
     organizations: person.organizations.map((o) => ({ org_id: o.orgId, roles: [...o.roles] })),
+    birthdate: person.birthdate,
   };
 }
 
@@ -65,7 +68,7 @@ export type ApiOptions = {
 };
 
 /** Answers one API request; `path` is below the API base (e.g. `/persons/p-1001`). */
-export async function handleApi(req: IncomingMessage, res: ServerResponse, path: string, options: ApiOptions): Promise<void> {
+export async function handleApi(req: IncomingMessage, res: ServerResponse, path: string, options: ApiOptions, query?: URLSearchParams): Promise<void> {
   const auth = req.headers.authorization ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(auth);
   if (!match || !sameToken(match[1], options.apiToken)) {
@@ -92,6 +95,14 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, path:
   }
   if (!get) return error(res, 405, "method_not_allowed", "Metóda nie je povolená.", { allow: "GET" });
 
+  // GET /persons?email=<address>: the persons with that e-mail address (docs/decisions.md >
+  // Admin enrollments: looking a person up by e-mail), `{data: Person[]}`
+  if (segments.length === 1 && segments[0] === "persons") {
+    const email = query?.get("email")?.trim() ?? "";
+    if (!email) return error(res, 400, "bad_request", "Chýba parameter email.");
+    const person = findPersonByEmail(email);
+    return send(res, 200, { data: person ? [personResource(person, options.rolePrefix, options.appUrl)] : [] });
+  }
   if (segments.length === 2 && segments[0] === "persons") {
     const person = findPerson(segments[1]);
     if (!person) return error(res, 404, "not_found", "Osoba neexistuje.");

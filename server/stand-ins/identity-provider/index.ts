@@ -312,7 +312,8 @@ export async function startLocalIdp(options: LocalIdpOptions): Promise<LocalIdp>
   }
 
   function handler(req: IncomingMessage, res: ServerResponse) {
-    const path = new URL(req.url ?? "/", "http://idp.invalid").pathname;
+    const requestUrl = new URL(req.url ?? "/", "http://idp.invalid");
+    const path = requestUrl.pathname;
     const run = async () => {
       if (path === "/api" || path.startsWith("/api/")) {
         return handleApi(req, res, path.slice("/api".length), {
@@ -320,7 +321,7 @@ export async function startLocalIdp(options: LocalIdpOptions): Promise<LocalIdp>
           rolePrefix: options.rolePrefix,
           appUrl: appOrigin,
           requestErasure,
-        });
+        }, requestUrl.searchParams);
       }
       const m = /^\/interaction\/([A-Za-z0-9_-]{1,64})(\/login)?\/?$/.exec(path);
       if (m) {

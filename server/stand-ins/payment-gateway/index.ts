@@ -9,9 +9,17 @@
 // - POST <base>/pay/<sessionId> outcome=success|failure: sends the signed
 //   payment.completed / payment.failed event to notifyUrl over HTTP, then redirects the
 //   browser (303) to returnUrl.
+// - POST <base>/api/refunds, signed the same way: {merchantOrderId, merchantRefundId,
+//   transactionId, amount, currency, reason, notifyUrl} → 202 {refundId, state: "pending"};
+//   after `refundDelayMs` (SANDBOX_REFUND_DELAY_MS) the sandbox settles it by sending the
+//   signed payment.refunded event (payment.merchantRefundId = the merchant's refund id) to
+//   notifyUrl over HTTP. With `refundDelayMs: null` it never settles on its own (tests
+//   deliver the event themselves).
 // Sessions are stateless: the session id is the sealed request (HMAC with the secret), so
 // restarts and several instances need no storage. Event and transaction ids derive from
-// the session and outcome, so a double click sends the same event (the receiver dedupes).
+// the session and outcome, so a double click sends the same event (the receiver dedupes);
+// refund events derive from the merchant's refund id likewise. A pending refund lives in a
+// timer only: a restart before it fires loses the settlement (it is a sandbox).
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { refuseInProduction } from "../guard";
@@ -21,6 +29,8 @@ export type SandboxGatewayOptions = {
   baseUrl: string;
   secret: string;
   production: boolean;
+  /** how long after a refund request the sandbox sends payment.refunded; null: never by itself */
+  refundDelayMs?: number | null;
   log?: { warn(msg: string, meta?: Record<string, unknown>): void; info(msg: string, meta?: Record<string, unknown>): void };
 };
 
@@ -179,30 +189,11 @@ export function startSandboxGateway(options: SandboxGatewayOptions): SandboxGate
     );
   }
 
-  /** Sends the signed event; retried a few times, like a gateway would. */
-  async function deliver(session: Session, sessionId: string, outcome: "success" | "failure") {
-    const tag = createHash("sha256").update(`${sessionId}|${outcome}`).digest("hex");
-    const eventId = `evt_sbx_${tag.slice(0, 24)}`;
-    const now = new Date();
-    const body = JSON.stringify({
-      eventId,
-      eventType: outcome === "success" ? "payment.completed" : "payment.failed",
-      occurredAt: now.toISOString(),
-      payment: {
-        id: `pay_sbx_${tag.slice(24, 44)}`,
-        merchantOrderId: session.merchantOrderId,
-        amount: session.amount,
-        currency: session.currency,
-        method: "card",
-        cardBrand: "visa",
-        cardLast4: "4242",
-        transactionId: `sbx_${createHash("sha256").update(sessionId).digest("hex").slice(0, 24)}`,
-        settledAt: outcome === "success" ? now.toISOString() : null,
-      },
-    });
+  /** Posts a signed event to notifyUrl; retried a few times, like a gateway would. */
+  async function post(notifyUrl: string, eventId: string, body: string) {
     for (let attempt = 1; attempt <= 3; attempt++) {
       try {
-        const answer = await fetch(session.notifyUrl, {
+        const answer = await fetch(notifyUrl, {
           method: "POST",
           headers: {
             "Content-Type": "application/json",
@@ -223,9 +214,108 @@ export function startSandboxGateway(options: SandboxGatewayOptions): SandboxGate
     return false;
   }
 
+  /** Sends the signed payment event of the payer's choice. */
+  async function deliver(session: Session, sessionId: string, outcome: "success" | "failure") {
+    const tag = createHash("sha256").update(`${sessionId}|${outcome}`).digest("hex");
+    const eventId = `evt_sbx_${tag.slice(0, 24)}`;
+    const now = new Date();
+    const body = JSON.stringify({
+      eventId,
+      eventType: outcome === "success" ? "payment.completed" : "payment.failed",
+      occurredAt: now.toISOString(),
+      payment: {
+        id: `pay_sbx_${tag.slice(24, 44)}`,
+        merchantOrderId: session.merchantOrderId,
+        amount: session.amount,
+        currency: session.currency,
+        method: "card",
+        cardBrand: "visa",
+        cardLast4: "4242",
+        transactionId: `sbx_${createHash("sha256").update(sessionId).digest("hex").slice(0, 24)}`,
+        settledAt: outcome === "success" ? now.toISOString() : null,
+      },
+    });
+    return post(session.notifyUrl, eventId, body);
+  }
+
+  type RefundRequest = {
+    merchantOrderId: string;
+    merchantRefundId: string;
+    transactionId: string | null;
+    amount: number;
+    currency: string;
+    notifyUrl: string;
+  };
+
+  /** The refund settles: payment.refunded with the merchant's refund id. */
+  async function settleRefund(refund: RefundRequest, refundId: string) {
+    const eventId = `evt_sbx_rf_${createHash("sha256").update(`refund|${refund.merchantRefundId}`).digest("hex").slice(0, 24)}`;
+    const now = new Date();
+    const body = JSON.stringify({
+      eventId,
+      eventType: "payment.refunded",
+      occurredAt: now.toISOString(),
+      payment: {
+        id: refundId,
+        merchantOrderId: refund.merchantOrderId,
+        merchantRefundId: refund.merchantRefundId,
+        amount: refund.amount,
+        currency: refund.currency,
+        method: "card",
+        cardBrand: "visa",
+        cardLast4: "4242",
+        transactionId: refund.transactionId,
+        settledAt: now.toISOString(),
+      },
+    });
+    return post(refund.notifyUrl, eventId, body);
+  }
+
+  async function createRefund(req: IncomingMessage, res: ServerResponse) {
+    const raw = await readBody(req);
+    const signature = String(req.headers["x-payment-signature"] ?? "");
+    if (!sameHex(signature.toLowerCase(), hmacHex(secret, raw))) {
+      return send(res, 401, "application/json", JSON.stringify({ error: "invalid_signature" }));
+    }
+    let input: Partial<RefundRequest>;
+    try {
+      input = JSON.parse(raw) as Partial<RefundRequest>;
+    } catch {
+      return send(res, 400, "application/json", JSON.stringify({ error: "bad_request" }));
+    }
+    if (
+      typeof input.merchantOrderId !== "string" || typeof input.merchantRefundId !== "string" || !Number.isInteger(input.amount) ||
+      input.amount! <= 0 || typeof input.currency !== "string" || typeof input.notifyUrl !== "string"
+    ) {
+      return send(res, 422, "application/json", JSON.stringify({ error: "validation" }));
+    }
+    const refund: RefundRequest = {
+      merchantOrderId: input.merchantOrderId,
+      merchantRefundId: input.merchantRefundId,
+      transactionId: typeof input.transactionId === "string" ? input.transactionId : null,
+      amount: input.amount!,
+      currency: input.currency,
+      notifyUrl: input.notifyUrl,
+    };
+    // the same merchant refund id is the same refund (a retried request)
+    const refundId = `rf_sbx_${createHash("sha256").update(`refund|${refund.merchantRefundId}`).digest("hex").slice(0, 20)}`;
+    send(res, 202, "application/json", JSON.stringify({ refundId, state: "pending" }));
+    const delay = options.refundDelayMs === undefined ? 2000 : options.refundDelayMs;
+    if (delay === null) return;
+    // answered first: the merchant's transaction that asked commits before the event lands
+    const timer = setTimeout(() => {
+      settleRefund(refund, refundId).catch((e: Error) => options.log?.warn("sandbox gateway: refund settlement failed", { error: e.message }));
+    }, Math.max(delay, 0));
+    timer.unref();
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? "/", "http://sandbox");
     const path = url.pathname;
+    if (path === "/api/refunds") {
+      if (req.method !== "POST") return send(res, 405, "application/json", JSON.stringify({ error: "method_not_allowed" }), { Allow: "POST" });
+      return createRefund(req, res);
+    }
     if (path === "/api/sessions") {
       if (req.method !== "POST") return send(res, 405, "application/json", JSON.stringify({ error: "method_not_allowed" }), { Allow: "POST" });
       return createSession(req, res);

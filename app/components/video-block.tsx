@@ -1,0 +1,116 @@
+// A video block. The server renders a plain <video> (plays without JavaScript; the local
+// stand-in serves MP4). With JavaScript, a Mux HLS URL (stream.mux.com/<id>.m3u8?token=)
+// switches to Mux Player (@mux/mux-player-react, loaded lazily only for those), since a
+// browser other than Safari plays HLS only through it. Either way the player reports the
+// furthest position reached by playing to POST /api/parts/<id>/progress every
+// REPORT_EVERY_SEC, on pause and at the end; the server judges the report against the wall
+// clock and the stored duration (DESIGN.md > Unlocking and progress).
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+
+const REPORT_EVERY_SEC = 15;
+const MuxPlayer = lazy(() => import("@mux/mux-player-react/lazy"));
+
+type Props = {
+  partId: string;
+  blockId: string;
+  src: string;
+  posterUrl: string | null;
+  title: string;
+  completed: boolean;
+};
+
+/** The playback id and token of a signed Mux HLS URL, or null for any other URL. */
+export function muxSource(src: string): { playbackId: string; token: string } | null {
+  const match = /^https:\/\/stream\.mux\.com\/([A-Za-z0-9]+)\.m3u8\?token=([\w.-]+)$/.exec(src);
+  return match ? { playbackId: match[1], token: match[2] } : null;
+}
+
+/** Watch reporting shared by both players: feed it time updates, pauses and the end. */
+function useWatchReports(partId: string, blockId: string, completed: boolean) {
+  const [done, setDone] = useState(completed);
+  const state = useRef({ furthest: 0, lastSent: 0, sending: false });
+  const report = useCallback(
+    async (final: boolean) => {
+      const s = state.current;
+      if (s.sending || s.furthest <= s.lastSent || done) return;
+      s.sending = true;
+      s.lastSent = s.furthest;
+      try {
+        const res = await fetch(`/api/parts/${partId}/progress`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ blockId, secondsWatched: Math.floor(s.furthest), state: final ? "completed" : "in_progress" }),
+        });
+        if (res.ok) {
+          const answer = (await res.json()) as { block?: { state: string } };
+          if (answer.block?.state === "completed") setDone(true);
+        }
+      } catch {
+        // offline: the next report carries the position
+      } finally {
+        s.sending = false;
+      }
+    },
+    [partId, blockId, done],
+  );
+  const onTime = useCallback(
+    (media: { currentTime: number; seeking: boolean }) => {
+      const s = state.current;
+      // seeking forward does not count as watching
+      if (!media.seeking && media.currentTime - s.furthest < 2) s.furthest = Math.max(s.furthest, media.currentTime);
+      if (s.furthest - s.lastSent >= REPORT_EVERY_SEC) void report(false);
+    },
+    [report],
+  );
+  return { done, onTime, onPause: () => void report(false), onEnded: () => void report(true) };
+}
+
+export function VideoBlock({ partId, blockId, src, posterUrl, title, completed }: Props) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const [hydrated, setHydrated] = useState(false);
+  const watch = useWatchReports(partId, blockId, completed);
+  const mux = muxSource(src);
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    const video = ref.current;
+    if (!video) return;
+    const onTime = () => watch.onTime(video);
+    video.addEventListener("timeupdate", onTime);
+    video.addEventListener("pause", watch.onPause);
+    video.addEventListener("ended", watch.onEnded);
+    return () => {
+      video.removeEventListener("timeupdate", onTime);
+      video.removeEventListener("pause", watch.onPause);
+      video.removeEventListener("ended", watch.onEnded);
+    };
+  }, [watch]);
+  const status = watch.done && !completed ? <p role="status" className="notice">Video je pozreté.</p> : null;
+  if (mux && hydrated) {
+    return (
+      <>
+        <Suspense fallback={<p className="muted">Načítava sa prehrávač…</p>}>
+          <MuxPlayer
+            playbackId={mux.playbackId}
+            tokens={{ playback: mux.token }}
+            poster={posterUrl ?? undefined}
+            title={title}
+            streamType="on-demand"
+            onTimeUpdate={(e) => watch.onTime(e.target as HTMLMediaElement)}
+            onPause={watch.onPause}
+            onEnded={watch.onEnded}
+          />
+        </Suspense>
+        {status}
+      </>
+    );
+  }
+  return (
+    <>
+      <video ref={ref} controls preload="metadata" src={src} poster={posterUrl ?? undefined} aria-label={title} className="video-player">
+        <a href={src}>Stiahnuť video</a>
+      </video>
+      {mux ? <p className="muted">Video sa prehrá v prehliadači so zapnutým JavaScriptom (alebo v Safari).</p> : null}
+      {status}
+    </>
+  );
+}

@@ -1,0 +1,196 @@
+// What the admin authoring pages share on the server: who is editing (role check in every
+// loader and action, not only in the /admin layout's middleware), one course version's
+// detail, and one action shape: a form names its `intent`, the matching zod schema parses
+// it (400 with Conform's reply on failure), the handler calls the same domain function as
+// /api/admin/* and redirects (Post/Redirect/Get); a DomainError the editor can fix (422
+// validation, 409 slug taken or not editable) comes back as errors on the form that was
+// sent, while 403 and 404 render the error page.
+import { data, type RouterContextProvider } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
+import type { z } from "zod";
+import { getAdminCourseDetail, Id, type Actor, type AdminCourseDetail, type PublishProblem } from "#server/authoring";
+import { DomainError, zodDetails, type ErrorDetails } from "#server/http/errors";
+import { hasRole } from "#server/identity";
+import type { AppServices } from "#server/services";
+import { requestContext, servicesContext } from "../context";
+import { requireRole, requireRoleForPage, type SignedIn } from "./auth.server";
+import { parseForm } from "./validation";
+
+type Args = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
+
+export type Editor = { services: AppServices; actor: Actor; signedIn: SignedIn; isAdmin: boolean };
+
+/** The signed-in content manager or admin (sign-in redirect or the 403 page otherwise). */
+export function editorOf({ request, context }: Args): Editor {
+  const signedIn = requireRoleForPage(request, context, "content_manager", "admin");
+  const { user } = signedIn;
+  return {
+    services: context.get(servicesContext),
+    actor: { actorId: user.id, actorRoles: user.roles, ip: context.get(requestContext).clientIp },
+    signedIn,
+    isAdmin: hasRole(user.roles, "admin"),
+  };
+}
+
+/** Admin-only actions (publish, archive, deleting a level or a course): 403 for anyone else. */
+export function requireAdmin(context: Readonly<RouterContextProvider>, what: string): void {
+  try {
+    requireRole(context, "admin");
+  } catch (error) {
+    if (error instanceof DomainError && error.code === "forbidden") {
+      throw new DomainError("forbidden", `${what} môže len administrátor.`, { requiredRoles: ["admin"] });
+    }
+    throw error;
+  }
+}
+
+/** One course version with its tree and tests; a malformed or unknown id is 404. */
+export async function courseDetail(services: AppServices, courseId: string | undefined): Promise<AdminCourseDetail> {
+  if (!courseId || !Id.safeParse(courseId).success) throw new DomainError("not_found", "Kurz sa nenašiel.");
+  return getAdminCourseDetail(services.db, courseId);
+}
+
+/** What a failed form submission answers: the form it belongs to and Conform's result. */
+export type FormReply = {
+  form: string;
+  result?: SubmissionResult<string[]>;
+  /** publish: the rules the draft fails, each naming its item */
+  problems?: PublishProblem[];
+  /** the Markdown preview of a text block (sanitized HTML from server/catalog) */
+  preview?: { html: string; markdown: string };
+};
+
+export function formReply(reply: FormReply, status: number) {
+  return data<FormReply>(reply, { status });
+}
+
+/** Validation details of the contract (paths like `accreditation.partnerName`) → form field names. */
+export type FieldMap = Record<string, string> | ((path: string) => string | undefined);
+
+function fieldFor(map: FieldMap | undefined, path: string): string | undefined {
+  if (!map) return undefined;
+  if (typeof map === "function") return map(path);
+  for (let p = path; p; p = p.includes(".") ? p.slice(0, p.lastIndexOf(".")) : "") {
+    if (map[p]) return map[p];
+  }
+  return undefined;
+}
+
+type Submission = { reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }): SubmissionResult<string[]> };
+
+/** A DomainError as errors of the form: details on their fields where the map knows them. */
+export function domainErrorReply(submission: Submission, error: DomainError, fields?: FieldMap): SubmissionResult<string[]> {
+  const fieldErrors: Record<string, string[]> = {};
+  const formErrors: string[] = [];
+  const add = (field: string | undefined, message: string) => {
+    if (field) (fieldErrors[field] ??= []).push(message);
+    else formErrors.push(message);
+  };
+  if (error.code === "validation" && Array.isArray(error.details) && error.details.length) {
+    for (const d of error.details as { path?: string; message?: string }[]) add(fieldFor(fields, d.path ?? ""), d.message ?? error.message);
+  } else if (error.code === "slug_taken") {
+    add(fieldFor(fields, "slug"), error.message);
+  } else {
+    formErrors.push(error.message);
+  }
+  return submission.reply({ formErrors, fieldErrors });
+}
+
+/** The contract's schema over a body the page built: its issues are a 422 like the API's. */
+export function contractBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new DomainError("validation", undefined, zodDetails(parsed.error.issues) as ErrorDetails);
+  return parsed.data;
+}
+
+type Handler<S extends z.ZodType> = {
+  schema: S;
+  /** contract paths → this form's fields */
+  fields?: FieldMap;
+  run: (value: z.output<S>, submission: Submission) => Promise<Response | ReturnType<typeof formReply>>;
+};
+
+/** A handler, typed by its schema. */
+export function intent<S extends z.ZodType>(handler: Handler<S>): Handler<S> {
+  return handler;
+}
+
+/**
+ * Dispatches a page's POST on its `intent` field. Refusals the editor can act on come
+ * back on the form (`_form`); 401/403/404 and anything unexpected are thrown.
+ */
+export async function handleIntents(request: Request, handlers: Record<string, Handler<any>>) {
+  const formData = await request.formData();
+  const name = String(formData.get("intent") ?? "");
+  const form = String(formData.get("_form") ?? name);
+  const handler = Object.hasOwn(handlers, name) ? handlers[name] : undefined;
+  if (!handler) throw new DomainError("bad_request", "Formulár poslal neznámu akciu.");
+  const submission = parseForm(formData, handler.schema);
+  if (submission.status !== "success") return formReply({ form, result: submission.reply() }, 400);
+  try {
+    return await handler.run(submission.value, submission);
+  } catch (error) {
+    // the provider down during publish is said on the form too (try again), not as an error page
+    const fixable = error instanceof DomainError && ((![401, 403, 404].includes(error.status) && error.status < 500) || error.code === "identity_provider_unavailable");
+    if (fixable) {
+      return formReply({ form, result: domainErrorReply(submission, error, handler.fields) }, error.status);
+    }
+    throw error;
+  }
+}
+
+/** The new order of `ids` with `id` one step up or down (unchanged at either end). */
+export function moved(ids: string[], id: string, direction: "up" | "down"): string[] | null {
+  const i = ids.indexOf(id);
+  const j = direction === "up" ? i - 1 : i + 1;
+  if (i < 0 || j < 0 || j >= ids.length) return null;
+  const next = [...ids];
+  [next[i], next[j]] = [next[j], next[i]];
+  return next;
+}
+
+/** Status messages after a redirect (`?hotovo=<key>`): a fixed table, never text from the URL. */
+export const DONE_MESSAGES = {
+  ulozene: "Zmeny sú uložené.",
+  pridane: "Pridané.",
+  zmazane: "Zmazané.",
+  presunute: "Poradie je zmenené.",
+  vytvoreny: "Koncept kurzu je vytvorený. Doplňte údaje a štruktúru.",
+  zverejneny: "Kurz je zverejnený a je v katalógu.",
+  archivovany: "Kurz je archivovaný; z katalógu zmizol, zapísaní študenti pokračujú.",
+  "nova-verzia": "Nová verzia je vytvorená ako koncept.",
+  "koncept-existuje": "Koncept novej verzie už existuje; otvorili sme ho.",
+} as const;
+export type DoneKey = keyof typeof DONE_MESSAGES;
+
+export function doneMessage(request: Request): string | null {
+  const key = new URL(request.url).searchParams.get("hotovo");
+  return key && Object.hasOwn(DONE_MESSAGES, key) ? DONE_MESSAGES[key as DoneKey] : null;
+}
+
+/** `path?hotovo=key#anchor` */
+export function doneUrl(path: string, key: DoneKey, anchor?: string): string {
+  return `${path}?hotovo=${key}${anchor ? `#${anchor}` : ""}`;
+}
+
+/** A date (YYYY-MM-DD) as the end of that day in Bratislava, as ISO 8601 with offset. */
+export function endOfDayInBratislava(date: string): string {
+  const [y, m, d] = date.split("-").map(Number);
+  const wall = Date.UTC(y, m - 1, d, 23, 59, 59);
+  const offsetAt = (ms: number) => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Bratislava", hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })
+        .formatToParts(ms)
+        .map((p) => [p.type, p.value]),
+    );
+    return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second)) - ms;
+  };
+  const utc = wall - offsetAt(wall - offsetAt(wall));
+  return new Date(utc).toISOString();
+}
+
+/** An instant as the day in Bratislava (YYYY-MM-DD), for a date field. */
+export function bratislavaDay(iso: string | null): string {
+  if (!iso) return "";
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Bratislava", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(iso));
+}

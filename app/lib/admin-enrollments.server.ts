@@ -1,0 +1,133 @@
+// What the admin enrollment routes share on the server: the domain's dependencies from
+// the request's services, the admin check of the pages (the /admin layout lets content
+// managers in too; enrollments are the admin's), and the actions both enrollment pages
+// answer (grant, cancel, extend, reset test attempts, resync): each parses its form,
+// builds the API body, checks it with the contract's schema and calls the same domain
+// function as /api/admin/enrollments, then redirects (Post/Redirect/Get). Refusals the
+// admin can act on (422, 409, the provider down) come back on the form that was sent.
+import { redirect, type RouterContextProvider } from "react-router";
+import {
+  CancelEnrollmentBody,
+  cancelEnrollment,
+  ExtendEnrollmentBody,
+  extendEnrollment,
+  GrantEnrollmentBody,
+  grantEnrollment,
+  lookupPerson,
+  ResetTestAttemptsBody,
+  resetTestAttempts,
+  resyncEnrollment,
+  type AdminActor,
+  type EnrollmentAdminDeps,
+} from "#server/enrollments";
+import { DomainError } from "#server/http/errors";
+import type { AppServices } from "#server/services";
+import { requestContext, servicesContext } from "../context";
+import { contractBody, endOfDayInBratislava, handleIntents, intent } from "./admin-authoring.server";
+import { requireRoleForPage } from "./auth.server";
+import { cancelForm, extendForm, grantForm, resetForm, resyncForm } from "./enrollment-forms";
+
+export function enrollmentDeps(services: AppServices): EnrollmentAdminDeps {
+  return { db: services.db, idpApi: services.idpApi, queue: services.queue, now: services.clock.now() };
+}
+
+type Args = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
+
+/** The signed-in admin (sign-in redirect, or the 403 page for anyone else, content managers included). */
+export function enrollmentAdminOf({ request, context }: Args): { services: AppServices; actor: AdminActor } {
+  const { user } = requireRoleForPage(request, context, "admin");
+  return {
+    services: context.get(servicesContext),
+    actor: { actorId: user.id, actorRoles: user.roles, ip: context.get(requestContext).clientIp },
+  };
+}
+
+/** Status messages after a redirect (`?hotovo=<key>`): a fixed table, never text from the URL. */
+export const ENROLLMENT_DONE_MESSAGES = {
+  zapisany: "Osoba je zapísaná do kurzu; e-mail o sprístupnení kurzu je na ceste.",
+  zruseny: "Zápis je zrušený.",
+  predlzeny: "Prístup je predĺžený.",
+  obnoveny: "Prístup je predĺžený a zápis je znova aktívny.",
+  pokusy: "Pokusy o test sú zneplatnené; študent môže test robiť znova.",
+  aktualizovany: "Meno a e-mail zápisu sú aktualizované podľa poskytovateľa identity.",
+  "bez-zmeny": "Meno a e-mail u poskytovateľa identity sa nezmenili.",
+} as const;
+type DoneKey = keyof typeof ENROLLMENT_DONE_MESSAGES;
+
+export function enrollmentDoneMessage(request: Request): string | null {
+  const key = new URL(request.url).searchParams.get("hotovo");
+  return key && Object.hasOwn(ENROLLMENT_DONE_MESSAGES, key) ? ENROLLMENT_DONE_MESSAGES[key as DoneKey] : null;
+}
+
+/** The page the form was sent from (its filters kept), with the status message. */
+function back(request: Request, key: DoneKey, path?: string): string {
+  const url = new URL(request.url);
+  const params = path ? new URLSearchParams() : new URLSearchParams(url.searchParams);
+  params.delete("hotovo");
+  params.delete("index");
+  params.set("hotovo", key);
+  return `${path ?? url.pathname}?${params.toString()}`;
+}
+
+/** The actions of /admin/zapisy and /admin/zapisy/<id>. */
+export async function enrollmentActions(args: Args) {
+  const { services, actor } = enrollmentAdminOf(args);
+  const { request } = args;
+  return handleIntents(request, {
+    grant: intent({
+      schema: grantForm,
+      fields: { studentId: "person", courseId: "courseId", reason: "reason", grantReason: "grantReason", sponsorOrgId: "sponsorOrgId", accessExpiresAt: "accessExpiresOn" },
+      run: async (v) => {
+        const deps = enrollmentDeps(services);
+        const person = await lookupPerson(services.db, services.idpApi, v.person, deps.now);
+        if (!person) {
+          throw new DomainError("validation", undefined, [{ path: "studentId", message: `Osobu „${v.person}“ poskytovateľ identity nepozná. Skontrolujte ID alebo e-mail.` }]);
+        }
+        const body = contractBody(GrantEnrollmentBody, {
+          studentId: person.id,
+          courseId: v.courseId,
+          reason: v.reason,
+          ...(v.grantReason ? { grantReason: v.grantReason } : {}),
+          ...(v.reason === "sponsor" ? { sponsorOrgId: v.sponsorOrgId } : {}),
+          ...(v.accessExpiresOn ? { accessExpiresAt: endOfDayInBratislava(v.accessExpiresOn) } : {}),
+        });
+        const { enrollment } = await grantEnrollment(deps, actor, body);
+        return redirect(back(request, "zapisany", `/admin/zapisy/${enrollment._id}`));
+      },
+    }),
+    cancel: intent({
+      schema: cancelForm,
+      fields: { reason: "reason", note: "note" },
+      run: async (v) => {
+        const body = contractBody(CancelEnrollmentBody, { reason: v.reason, ...(v.note ? { note: v.note } : {}) });
+        await cancelEnrollment(enrollmentDeps(services), actor, v.enrollmentId, body);
+        return redirect(back(request, "zruseny"));
+      },
+    }),
+    extend: intent({
+      schema: extendForm,
+      fields: { newExpiresAt: "newExpiresOn" },
+      run: async (v) => {
+        const body = contractBody(ExtendEnrollmentBody, { newExpiresAt: endOfDayInBratislava(v.newExpiresOn) });
+        const result = await extendEnrollment(enrollmentDeps(services), actor, v.enrollmentId, body);
+        return redirect(back(request, result.reactivated ? "obnoveny" : "predlzeny"));
+      },
+    }),
+    resetAttempts: intent({
+      schema: resetForm,
+      fields: { testId: "testId", reason: "reason" },
+      run: async (v) => {
+        const body = contractBody(ResetTestAttemptsBody, { testId: v.testId, reason: v.reason });
+        await resetTestAttempts(enrollmentDeps(services), actor, v.enrollmentId, body);
+        return redirect(back(request, "pokusy"));
+      },
+    }),
+    resync: intent({
+      schema: resyncForm,
+      run: async (v) => {
+        const result = await resyncEnrollment(enrollmentDeps(services), actor, v.enrollmentId);
+        return redirect(back(request, result.changed ? "aktualizovany" : "bez-zmeny"));
+      },
+    }),
+  });
+}

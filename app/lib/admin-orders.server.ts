@@ -1,0 +1,78 @@
+// Admin orders, shared by the /api/admin/orders routes and the /admin/objednavky pages (an
+// HTML action and its /api twin call the same domain function; only the answer differs).
+// Every entry checks role admin first (a content manager gets 403), with roles read from
+// the user cache for this very request.
+import type { RouterContextProvider } from "react-router";
+import { requestRefund, type RefundActor, type RefundInput } from "#server/payments";
+import { DomainError, json, zodDetails } from "#server/http/errors";
+import { withIdempotency } from "#server/http/idempotency";
+import { creditNoteFileName, creditNotePdf, invoiceFileName, invoiceForOrder, invoicePdfForOrder } from "#server/invoices";
+import type { AppServices } from "#server/services";
+import type { z } from "zod";
+import { requireRole } from "./auth.server";
+import { contentDisposition, PRIVATE_FILE_HEADERS } from "./download.server";
+import { requestContext, servicesContext } from "../context";
+import { isId } from "#server/db";
+
+/** The signed-in admin as the actor of audit rows; 401/403 otherwise. */
+export function requireAdmin(context: Readonly<RouterContextProvider>): { services: AppServices; actor: RefundActor } {
+  const { user } = requireRole(context, "admin");
+  const services = context.get(servicesContext);
+  return { services, actor: { actorId: user.id, actorRoles: user.roles, ip: context.get(requestContext).clientIp } };
+}
+
+/** URL query parameters through a zod schema; 422 `validation` with details when they do not parse. */
+export function parseQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S> {
+  const raw: Record<string, string> = {};
+  for (const key of new Set(url.searchParams.keys())) raw[key] = url.searchParams.get(key)!;
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new DomainError("validation", "Neplatné parametre dopytu.", zodDetails(parsed.error.issues));
+  return parsed.data;
+}
+
+/**
+ * Starts a refund once per Idempotency-Key (required): the refund, its audit row and the
+ * stored 202 answer commit together, so the same key twice is one refund.
+ */
+export async function refundOrder(
+  services: AppServices,
+  actor: RefundActor,
+  input: RefundInput,
+  idempotency: { route: string; key: string | null | undefined; rawBody: unknown },
+): Promise<Response> {
+  return withIdempotency(
+    { db: services.db, userId: actor.actorId, route: idempotency.route, key: idempotency.key, body: idempotency.rawBody, required: true },
+    async (tx) => {
+      const accepted = await requestRefund(
+        tx,
+        { refunds: services.payments.refunds, publicUrl: services.site.publicUrl, now: services.clock.now() },
+        actor,
+        input,
+      );
+      return json(accepted, { status: 202, headers: { "Cache-Control": "no-store" } });
+    },
+  );
+}
+
+function pdfResponse(pdf: Uint8Array, filename: string): Response {
+  return new Response(Buffer.from(pdf), {
+    headers: { "Content-Type": "application/pdf", "Content-Disposition": contentDisposition("attachment", filename), ...PRIVATE_FILE_HEADERS },
+  });
+}
+
+/** The stored invoice PDF of any order; 404 before payment and until the render job stored it. */
+export async function invoicePdfResponse(services: AppServices, orderId: string) {
+  const invoice = isId(orderId) ? await invoicePdfForOrder(services.db, orderId) : null;
+  if (invoice) return pdfResponse(invoice.pdf, invoiceFileName(invoice.number));
+  const pending = isId(orderId) ? await invoiceForOrder(services.db, orderId) : null;
+  if (pending) throw new DomainError("not_found", "Faktúra sa ešte pripravuje. Skúste to o chvíľu.", { invoiceNumber: pending.number }, { headers: { "Retry-After": "5" } });
+  throw new DomainError("not_found", "Objednávka nemá faktúru.");
+}
+
+/** A credit note PDF of an order; 404 when the order has no such note, or until its PDF is stored. */
+export async function creditNotePdfResponse(services: AppServices, orderId: string, creditNoteId: string) {
+  const note = await creditNotePdf(services.db, orderId, creditNoteId);
+  if (!note) throw new DomainError("not_found", "Dobropis sa nenašiel.");
+  if (!note.pdf) throw new DomainError("not_found", "Dobropis sa ešte pripravuje. Skúste to o chvíľu.", { number: note.number }, { headers: { "Retry-After": "5" } });
+  return pdfResponse(note.pdf, creditNoteFileName(note.number));
+}

@@ -1,0 +1,60 @@
+// What the test-attempt routes (API and pages) share: the deps of server/quizzes and the
+// idempotent start and submit (spec: Authentication 11: Idempotency-Key required).
+import type { RouterContextProvider } from "react-router";
+import type { CachedUser } from "#server/identity";
+import { json } from "#server/http/errors";
+import { withIdempotency } from "#server/http/idempotency";
+import { startAttempt, submitAttempt, type QuizDeps } from "#server/quizzes";
+import type { AnswersBody } from "#server/quizzes";
+import { servicesContext } from "../context";
+import { domainErrorResponse } from "./api.server";
+
+export function quizDeps(context: Readonly<RouterContextProvider>): QuizDeps {
+  const services = context.get(servicesContext);
+  return { queue: services.queue, now: services.clock.now() };
+}
+
+const PRIVATE = { "Cache-Control": "private, no-store" };
+
+/** Starts (or resumes) an attempt once per key; spends the (student, test) start limit when it runs. */
+export function idempotentStart(
+  context: Readonly<RouterContextProvider>,
+  user: CachedUser,
+  testId: string,
+  request: { route: string; key: string | null; body: unknown },
+): Promise<Response> {
+  const services = context.get(servicesContext);
+  return withIdempotency(
+    {
+      db: services.db,
+      userId: user.id,
+      route: request.route,
+      key: request.key,
+      body: request.body,
+      required: true,
+      beforeExecute: () => services.rateLimits.consume({ name: "attemptStart", userId: user.id, testId }),
+    },
+    async (tx) => {
+      const { status, body } = await startAttempt(tx, quizDeps(context), user.id, testId);
+      return json(body, { status, headers: PRIVATE });
+    },
+  );
+}
+
+/** Submits an attempt once per key (a replay answers the first result). */
+export function idempotentSubmit(
+  context: Readonly<RouterContextProvider>,
+  user: CachedUser,
+  params: { testId: string; attemptId: string },
+  request: { route: string; key: string | null; body: AnswersBody },
+): Promise<Response> {
+  const services = context.get(servicesContext);
+  return withIdempotency(
+    { db: services.db, userId: user.id, route: request.route, key: request.key, body: request.body, required: true },
+    async (tx) => {
+      const outcome = await submitAttempt(tx, quizDeps(context), user.id, params.testId, params.attemptId, request.body.answers);
+      // a late submit is answered (409 attempt_expired) but its transaction commits the automatic submission
+      return outcome.ok ? json(outcome.value, { headers: PRIVATE }) : domainErrorResponse(outcome.error);
+    },
+  );
+}

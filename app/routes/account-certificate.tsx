@@ -1,0 +1,75 @@
+// /ucet/certifikaty/<id>: one of the student's certificates (the certificate e-mail's
+// detail link): every field, the public verification URL to share, the downloads.
+// Someone else's or an unknown id: the 404 page.
+import { Link } from "react-router";
+import type { Route } from "./+types/account-certificate";
+import { servicesContext } from "../context";
+import { requireUserForPage } from "../lib/auth.server";
+import { pageRoute } from "../lib/page.server";
+import { Breadcrumbs } from "../components/breadcrumbs";
+import { certificateTypeLabels } from "../lib/certificate-labels";
+import { pageTitle } from "../site";
+import { confirmationPdfPath, getStudentCertificate, verificationUrl } from "#server/certificates";
+import { formatDate, formatDateLong } from "#server/money";
+
+export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
+  const { user } = requireUserForPage(request, context);
+  const { db, site } = context.get(servicesContext);
+  const c = await getStudentCertificate(db, user.id, params.certificateId);
+  return {
+    title: c.certificateTitle,
+    typeLabel: certificateTypeLabels[c.type],
+    holder: c.studentDisplayName,
+    birthDate: c.studentBirthDate ? formatDate(c.studentBirthDate) : null,
+    courseTitle: c.courseTitle,
+    levelTitle: c.levelTitle,
+    registrationNumber: c.registrationNumber,
+    issuedOn: formatDateLong(c.issuedAt),
+    partnerName: c.issuedBy.partnerName,
+    accreditationNumber: c.issuedBy.accreditationNumber ?? null,
+    hash: c.verificationHash,
+    revokedOn: c.revokedAt ? formatDateLong(c.revokedAt) : null,
+    revokedReason: c.revokedReason,
+    confirmationPdfUrl: confirmationPdfPath(c.id),
+    partnerPdfUrl: c.pdfUrl,
+    verificationUrl: verificationUrl(site.publicUrl, c.registrationNumber, c.verificationHash),
+  };
+});
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: pageTitle(loaderData ? loaderData.title : "Certifikát") }, { name: "robots", content: "noindex" }];
+
+export default function AccountCertificate({ loaderData: c }: Route.ComponentProps) {
+  return (
+    <section className="narrow">
+      <Breadcrumbs items={[{ label: "Môj účet", href: "/ucet" }, { label: "Certifikáty", href: "/ucet/certifikaty" }, { label: c.registrationNumber }]} />
+      <h1>{c.title}</h1>
+      {c.revokedOn ? (
+        <p className="alert" role="status">Certifikát bol zrušený {c.revokedOn}{c.revokedReason ? ` (${c.revokedReason})` : ""}.</p>
+      ) : null}
+      <dl className="facts">
+        <dt>Druh</dt><dd>{c.typeLabel}</dd>
+        <dt>Držiteľ</dt><dd>{c.holder}</dd>
+        {c.birthDate ? <><dt>Dátum narodenia</dt><dd>{c.birthDate}</dd></> : null}
+        <dt>Kurz</dt><dd>{c.courseTitle}</dd>
+        {c.levelTitle ? <><dt>Úroveň</dt><dd>{c.levelTitle}</dd></> : null}
+        <dt>Registračné číslo</dt><dd>{c.registrationNumber}</dd>
+        <dt>Dátum vydania</dt><dd>{c.issuedOn}</dd>
+        <dt>Vydal</dt><dd>{c.partnerName}</dd>
+        {c.accreditationNumber ? <><dt>Číslo akreditácie</dt><dd>{c.accreditationNumber}</dd></> : null}
+        <dt>Overovací kód</dt><dd><code className="hash">{c.hash}</code></dd>
+      </dl>
+      <h2>Overenie</h2>
+      <p>Pravosť certifikátu si ktokoľvek overí na tejto adrese (pošlite ju napríklad zamestnávateľovi):</p>
+      <p><a href={c.verificationUrl} className="break-all">{c.verificationUrl}</a></p>
+      <h2>Na stiahnutie</h2>
+      <ul>
+        {c.partnerPdfUrl ? <li><a href={c.partnerPdfUrl}>Certifikát od akreditačného partnera (PDF)</a></li> : null}
+        <li>
+          <a href={c.confirmationPdfUrl} download>Potvrdenie o absolvovaní (PDF)</a>{" "}
+          <span className="muted">– potvrdenie našej platformy s overovacou adresou a QR kódom; certifikát vydáva {c.partnerName}.</span>
+        </li>
+      </ul>
+      <p><Link to="/ucet/certifikaty">Všetky moje certifikáty</Link></p>
+    </section>
+  );
+}

@@ -1,0 +1,216 @@
+// /admin/certifikaty: the manual partner's issuing tasks (phase 1; issue 13 item 6), admins
+// only (the /admin layout lets content managers in, this page asks for admin). Each
+// pending task shows what the certificate will carry, to send to the partner, and a plain
+// form for the partner's registration number and optional PDF URL; the same domain call
+// as POST /api/admin/certificate-requests/<id>/issue. Below: the newest certificates.
+import { useForm } from "@conform-to/react";
+import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/certificates";
+import { requestContext, servicesContext } from "../../context";
+import { requireRoleForPage } from "../../lib/auth.server";
+import { pageRoute } from "../../lib/page.server";
+import { parseForm } from "../../lib/validation";
+import { FormErrors, getFormProps, SubmitButton, TextField } from "../../components/forms";
+import { certificateTypeLabels } from "../../lib/certificate-labels";
+import { pageTitle } from "../../site";
+import {
+  IssueCertificateBody,
+  RegistrationNumber,
+  RevokeCertificateBody,
+  issueCertificateManually,
+  listCertificateRequests,
+  listRecentCertificates,
+  revokeCertificate,
+} from "#server/certificates";
+import { DomainError } from "#server/http/errors";
+import { formatDate, formatDateTime } from "#server/money";
+
+const issueSchema = z.object({
+  requestId: z.string().regex(/^[0-9a-f]{24}$/),
+  registrationNumber: RegistrationNumber,
+  pdfUrl: IssueCertificateBody.shape.pdfUrl,
+});
+
+export const loader = pageRoute(async ({ request, context }: Route.LoaderArgs) => {
+  requireRoleForPage(request, context, "admin");
+  const { db } = context.get(servicesContext);
+  const [pending, recent] = await Promise.all([listCertificateRequests(db, { state: "pending", limit: 200 }), listRecentCertificates(db, 20)]);
+  const issued = new URL(request.url).searchParams.get("vydany");
+  const revoked = new URL(request.url).searchParams.get("zruseny");
+  return {
+    revokedNumber: revoked ? (recent.find((c) => c.id === revoked)?.registrationNumber ?? null) : null,
+    issuedNumber: issued ? (recent.find((c) => c.id === issued)?.registrationNumber ?? null) : null,
+    pending: pending.map((t) => ({
+      id: t.id,
+      typeLabel: certificateTypeLabels[t.type],
+      student: t.draft.studentDisplayName,
+      studentEmail: t.studentEmail,
+      birthDate: t.draft.studentBirthDate ? formatDate(t.draft.studentBirthDate) : null,
+      courseTitle: t.draft.courseTitle,
+      levelTitle: t.draft.levelTitle,
+      certificateTitle: t.draft.certificateTitle,
+      partnerName: t.draft.issuedBy.partnerName,
+      accreditationNumber: t.draft.issuedBy.accreditationNumber ?? null,
+      since: formatDateTime(t.createdAt),
+      enrollmentId: t.enrollmentId,
+    })),
+    recent: recent.map((c) => ({
+      id: c.id,
+      registrationNumber: c.registrationNumber,
+      student: c.studentDisplayName,
+      courseTitle: c.courseTitle,
+      levelTitle: c.levelTitle,
+      issuedOn: formatDate(c.issuedAt),
+      revoked: c.revokedAt !== null,
+      revokedReason: c.revokedReason,
+    })),
+  };
+});
+
+const revokeSchema = z.object({ certificateId: z.string().regex(/^[0-9a-f]{24}$/), reason: RevokeCertificateBody.shape.reason });
+
+export const action = pageRoute(async ({ request, context }: Route.ActionArgs) => {
+  const { user } = requireRoleForPage(request, context, "admin");
+  const services = context.get(servicesContext);
+  const formData = await request.formData();
+  if (formData.get("intent") === "revoke") {
+    const submission = parseForm(formData, revokeSchema);
+    const certificateId = String(submission.payload.certificateId ?? "");
+    if (submission.status !== "success") return data({ requestId: `revoke-${certificateId}`, result: submission.reply() }, { status: 400 });
+    try {
+      await revokeCertificate(services.db, { id: user.id, roles: user.roles, ip: context.get(requestContext).clientIp }, certificateId, submission.value.reason, services.clock.now());
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.status >= 500) throw error;
+      return data({ requestId: `revoke-${certificateId}`, result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+    }
+    return redirect(`/admin/certifikaty?zruseny=${certificateId}`);
+  }
+  const submission = parseForm(formData, issueSchema);
+  const requestId = String(submission.payload.requestId ?? "");
+  if (submission.status !== "success") return data({ requestId, result: submission.reply() }, { status: 400 });
+  const { registrationNumber, pdfUrl } = submission.value;
+  try {
+    const certificate = await issueCertificateManually(
+      services,
+      { id: user.id, roles: user.roles, ip: context.get(requestContext).clientIp },
+      requestId,
+      { registrationNumber, pdfUrl: pdfUrl ?? null },
+    );
+    return redirect(`/admin/certifikaty?vydany=${certificate.id}`);
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.status >= 500) throw error;
+    const result =
+      error.code === "registration_number_taken"
+        ? submission.reply({ fieldErrors: { registrationNumber: [error.message] } })
+        : submission.reply({ formErrors: [error.message] });
+    return data({ requestId, result }, { status: error.status });
+  }
+});
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Certifikáty") }, { name: "robots", content: "noindex" }];
+
+type Task = Route.ComponentProps["loaderData"]["pending"][number];
+type Result = Parameters<typeof useForm>[0]["lastResult"];
+
+function IssueForm({ task, lastResult }: { task: Task; lastResult: Result }) {
+  // validated on the server only: the schema belongs to server/certificates, which never
+  // reaches the browser bundle
+  const [form, fields] = useForm({ id: `issue-${task.id}`, lastResult });
+  return (
+    <Form method="post" {...getFormProps(form)} aria-label={`Vydať certifikát: ${task.student}, ${task.courseTitle}`}>
+      <FormErrors meta={form} />
+      <input type="hidden" name={fields.requestId.name} value={task.id} />
+      <TextField meta={fields.registrationNumber} label="Registračné číslo od partnera" description="Písmená bez diakritiky, číslice a znaky . _ / - (najviac 64)." />
+      <TextField meta={fields.pdfUrl} type="url" label="Adresa PDF certifikátu od partnera (nepovinné)" />
+      <SubmitButton pendingLabel="Vydáva sa…">Vydať certifikát</SubmitButton>
+    </Form>
+  );
+}
+
+type Recent = Route.ComponentProps["loaderData"]["recent"][number];
+
+/** Revokes a certificate (plagiarism, test fraud); verification then answers "not valid". */
+function RevokeForm({ certificate, lastResult }: { certificate: Recent; lastResult: Result }) {
+  const [form, fields] = useForm({ id: `revoke-${certificate.id}`, lastResult });
+  return (
+    <Form method="post" {...getFormProps(form)} aria-label={`Zrušiť certifikát č. ${certificate.registrationNumber}`}>
+      <FormErrors meta={form} />
+      <input type="hidden" name={fields.certificateId.name} value={certificate.id} />
+      <TextField meta={fields.reason} label="Dôvod zrušenia" />
+      <SubmitButton intent="revoke" pendingLabel="Ruší sa…" variant="danger">Zrušiť certifikát</SubmitButton>
+    </Form>
+  );
+}
+
+export default function AdminCertificates({ loaderData: d, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <h1>Certifikáty</h1>
+      {d.revokedNumber ? <p className="notice" role="status">{`Certifikát č. ${d.revokedNumber} je zrušený; overenie ho odteraz označí ako neplatný.`}</p> : null}
+      {d.issuedNumber ? (
+        <p className="notice" role="status">{`Certifikát č. ${d.issuedNumber} bol vydaný a študentovi sme poslali e-mail.`}</p>
+      ) : null}
+      <h2>Čakajú na registračné číslo ({d.pending.length})</h2>
+      {d.pending.length === 0 ? (
+        <p>Žiadny certifikát nečaká na vydanie.</p>
+      ) : (
+        <>
+          <p className="muted">
+            Pošlite údaje akreditačnému partnerovi a po pridelení zadajte jeho registračné číslo. Certifikát sa potom uloží a študent dostane e-mail
+            s odkazom na overenie.
+          </p>
+          <ul className="enrollment-list">
+            {d.pending.map((t) => (
+              <li key={t.id} className="card">
+                <h3>{t.certificateTitle}</h3>
+                <dl className="facts">
+                  <dt>Druh</dt><dd>{t.typeLabel}</dd>
+                  <dt>Študent</dt><dd>{t.student}{t.studentEmail ? ` (${t.studentEmail})` : ""}</dd>
+                  <dt>Dátum narodenia</dt><dd>{t.birthDate ?? "neuvedený"}</dd>
+                  <dt>Kurz</dt><dd>{t.courseTitle}</dd>
+                  {t.levelTitle ? <><dt>Úroveň</dt><dd>{t.levelTitle}</dd></> : null}
+                  <dt>Partner</dt><dd>{t.partnerName}{t.accreditationNumber ? `, akreditácia ${t.accreditationNumber}` : ""}</dd>
+                  <dt>Od</dt><dd>{t.since}</dd>
+                  <dt>Zápis</dt><dd><code>{t.enrollmentId}</code></dd>
+                </dl>
+                <IssueForm task={t} lastResult={actionData?.requestId === t.id ? actionData.result : undefined} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <h2>Naposledy vydané</h2>
+      {d.recent.length === 0 ? (
+        <p>Zatiaľ nebol vydaný žiadny certifikát.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="orders-table">
+            <caption className="visually-hidden">Naposledy vydané certifikáty</caption>
+            <thead>
+              <tr><th scope="col">Číslo</th><th scope="col">Študent</th><th scope="col">Kurz</th><th scope="col">Vydaný</th><th scope="col">Zrušenie</th></tr>
+            </thead>
+            <tbody>
+              {d.recent.map((c) => (
+                <tr key={c.id}>
+                  <td>{c.registrationNumber}{c.revoked ? " (zrušený)" : ""}</td>
+                  <td>{c.student}</td>
+                  <td>{c.courseTitle}{c.levelTitle ? ` – ${c.levelTitle}` : ""}</td>
+                  <td>{c.issuedOn}</td>
+                  <td>
+                    {c.revoked ? (
+                      <span>Zrušený: {c.revokedReason}</span>
+                    ) : (
+                      <RevokeForm certificate={c} lastResult={actionData?.requestId === `revoke-${c.id}` ? actionData.result : undefined} />
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p><Link to="/admin">Späť na prehľad</Link></p>
+    </>
+  );
+}

@@ -1,0 +1,165 @@
+// /admin/objednavky: every order, newest first, with the filters of GET /api/admin/orders
+// (state, student, course, created from/to) as a plain GET form and pages as links, so it
+// works without JavaScript; each order links to its detail. Role admin (a content manager
+// gets the 403 page). Same domain call as the API (server/orders listAdminOrders).
+import { Form, Link, data } from "react-router";
+import type { Route } from "./+types/orders";
+import styles from "../../admin-orders.css?url";
+import { servicesContext } from "../../context";
+import { pageRoute } from "../../lib/page.server";
+import { requireRoleForPage } from "../../lib/auth.server";
+import { errorsByField, listUrl as adminListUrl, readFilters, type Filters as AdminFilters } from "../../lib/admin-lists";
+import { FieldErrors } from "../../components/forms";
+import { orderStateLabels } from "../../lib/order-labels";
+import { Breadcrumbs } from "../../components/breadcrumbs";
+import { pageTitle } from "../../site";
+import { AdminOrderListQuery, listAdminOrders, orderedCourses } from "#server/orders";
+import { formatDateTime, formatMoney } from "#server/money";
+
+const FILTERS = ["state", "studentId", "courseId", "createdAfter", "createdBefore"] as const;
+type Filters = AdminFilters<(typeof FILTERS)[number]>;
+const listUrl = (filters: Filters, page = 1) => adminListUrl("/admin/objednavky", filters, page);
+
+export const loader = pageRoute(async ({ request, context }: Route.LoaderArgs) => {
+  requireRoleForPage(request, context, "admin");
+  const { db } = context.get(servicesContext);
+  const url = new URL(request.url);
+  const filters: Filters = readFilters(url, FILTERS);
+  const courses = await orderedCourses(db);
+  const parsed = AdminOrderListQuery.safeParse({ ...filters, page: url.searchParams.get("page") ?? undefined });
+  if (!parsed.success) {
+    // the form shows what is wrong, with what was typed; no list
+    const errors = errorsByField(parsed.error.issues);
+    return data({ filters, errors, courses, orders: null, pagination: null }, { status: 422 });
+  }
+  const { data: rows, pagination } = await listAdminOrders(db, parsed.data);
+  return {
+    filters,
+    errors: {} as Record<string, string[]>,
+    courses,
+    pagination,
+    orders: rows.map((o) => ({
+      id: o._id,
+      createdAt: formatDateTime(o.createdAt),
+      createdAtIso: o.createdAt,
+      student: o.studentDisplayName,
+      studentId: o.studentId,
+      studentEmail: o.studentEmail,
+      courseTitle: o.courseTitle,
+      amount: formatMoney(o.amountCents, o.currency),
+      refunded: o.refundedCents > 0 ? formatMoney(o.refundedCents, o.currency) : null,
+      state: o.state,
+      stateLabel: orderStateLabels[o.state] ?? o.state,
+      invoiceNumber: o.invoiceNumber,
+    })),
+  };
+});
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Objednávky") }, { name: "robots", content: "noindex" }];
+
+export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
+  const f = d.filters;
+  const e = d.errors;
+  const invalid = (name: string) => (e[name]?.length ? { "aria-invalid": true as const, "aria-describedby": `${name}-error` } : {});
+  return (
+    <>
+      <Breadcrumbs items={[{ label: "Administrácia", href: "/admin" }, { label: "Objednávky" }]} />
+      <h1>Objednávky</h1>
+      <Form method="get" className="filter-form" aria-label="Filtrovať objednávky">
+        <div className="field">
+          <label htmlFor="f-state">Stav</label>
+          <select id="f-state" name="state" defaultValue={f.state ?? ""} {...invalid("state")}>
+            <option value="">Všetky</option>
+            {Object.entries(orderStateLabels).map(([value, label]) => (
+              <option key={value} value={value}>{label}</option>
+            ))}
+          </select>
+          <FieldErrors id="state-error" errors={e.state} />
+        </div>
+        <div className="field">
+          <label htmlFor="f-student">ID študenta</label>
+          <input id="f-student" name="studentId" defaultValue={f.studentId ?? ""} placeholder="napr. p-1001" {...invalid("studentId")} />
+          <FieldErrors id="studentId-error" errors={e.studentId} />
+        </div>
+        <div className="field">
+          <label htmlFor="f-course">Kurz</label>
+          <select id="f-course" name="courseId" defaultValue={f.courseId ?? ""} {...invalid("courseId")}>
+            <option value="">Všetky</option>
+            {d.courses.map((c) => (
+              <option key={c.courseId} value={c.courseId}>{c.courseTitle}</option>
+            ))}
+            {f.courseId && !d.courses.some((c) => c.courseId === f.courseId) ? <option value={f.courseId}>{f.courseId}</option> : null}
+          </select>
+          <FieldErrors id="courseId-error" errors={e.courseId} />
+        </div>
+        <div className="field">
+          <label htmlFor="f-after">Vytvorené od</label>
+          <input id="f-after" name="createdAfter" type="date" defaultValue={f.createdAfter ?? ""} {...invalid("createdAfter")} />
+          <FieldErrors id="createdAfter-error" errors={e.createdAfter} />
+        </div>
+        <div className="field">
+          <label htmlFor="f-before">Vytvorené pred</label>
+          <input id="f-before" name="createdBefore" type="date" defaultValue={f.createdBefore ?? ""} {...invalid("createdBefore")} />
+          <FieldErrors id="createdBefore-error" errors={e.createdBefore} />
+        </div>
+        <div className="filter-actions">
+          <button type="submit">Filtrovať</button>
+          <Link to="/admin/objednavky">Zrušiť filtre</Link>
+        </div>
+      </Form>
+      {d.orders === null ? (
+        <p className="alert" role="alert">Filter nie je platný. Opravte označené polia.</p>
+      ) : d.orders.length === 0 ? (
+        <p className="notice">Žiadna objednávka nezodpovedá filtru.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="admin-table">
+            <caption className="visually-hidden">Objednávky, najnovšie prvé ({d.pagination!.totalItems})</caption>
+            <thead>
+              <tr>
+                <th scope="col">Vytvorená</th>
+                <th scope="col">Študent</th>
+                <th scope="col">Kurz</th>
+                <th scope="col" className="amount">Suma</th>
+                <th scope="col">Stav</th>
+                <th scope="col">Faktúra</th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.orders.map((o) => (
+                <tr key={o.id}>
+                  <td className="nowrap">
+                    <Link to={`/admin/objednavky/${o.id}`} aria-label={`Objednávka ${o.id} z ${o.createdAt}`}>
+                      <time dateTime={o.createdAtIso}>{o.createdAt}</time>
+                    </Link>
+                  </td>
+                  <td className="wrap-anywhere">
+                    {o.student}
+                    <br />
+                    <span className="muted">{o.studentId}{o.studentEmail ? ` · ${o.studentEmail}` : ""}</span>
+                  </td>
+                  <td>{o.courseTitle}</td>
+                  <td className="amount">
+                    {o.amount}
+                    {o.refunded ? (<><br /><span className="muted">vrátené {o.refunded}</span></>) : null}
+                  </td>
+                  <td><span className="state">{o.stateLabel}</span></td>
+                  <td className="nowrap">{o.invoiceNumber ?? "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {d.pagination && d.pagination.totalPages > 1 ? (
+        <nav className="pagination" aria-label="Stránkovanie objednávok">
+          {d.pagination.page > 1 ? <Link to={listUrl(f, d.pagination.page - 1)}>Novšie</Link> : null}
+          <span>{`Strana ${d.pagination.page} z ${d.pagination.totalPages}`}</span>
+          {d.pagination.page < d.pagination.totalPages ? <Link to={listUrl(f, d.pagination.page + 1)}>Staršie</Link> : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}

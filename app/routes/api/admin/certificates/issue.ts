@@ -1,0 +1,25 @@
+// POST /api/admin/certificate-requests/<id>/issue {registrationNumber, pdfUrl?}: the admin
+// enters the partner's registration number; the certificate is stored, the student
+// e-mailed and the audit log written (admin only; docs/api.md > Certificates).
+import type { Route } from "./+types/issue";
+import { apiRoute, readJsonBody } from "../../../../lib/api.server";
+import { requireRole } from "../../../../lib/auth.server";
+import { requestContext, servicesContext } from "../../../../context";
+import { json, methodNotAllowed } from "#server/http/errors";
+import { IssueCertificateBody, issueCertificateManually, toCertificateResponse } from "#server/certificates";
+
+export const action = apiRoute(async ({ request, params, context }: Route.ActionArgs) => {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const { user } = requireRole(context, "admin");
+  const services = context.get(servicesContext);
+  const body = await readJsonBody(request, IssueCertificateBody);
+  const certificate = await issueCertificateManually(
+    services,
+    { id: user.id, roles: user.roles, ip: context.get(requestContext).clientIp },
+    params.requestId ?? "",
+    body,
+  );
+  return json(toCertificateResponse(certificate, services.site.publicUrl), { status: 201, headers: { "Cache-Control": "private, no-store" } });
+});
+
+export const loader = () => methodNotAllowed(["POST"]);

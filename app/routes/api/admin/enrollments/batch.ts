@@ -1,0 +1,12 @@
+// POST /api/admin/enrollments/batch (phase 2): a sponsoring organization's members
+// enrolled for its paid club order. Role admin. spec: Endpoints > Admin: enrollments.
+import { authoringRoute, method, ADMINS } from "../../../../lib/authoring.server";
+import { enrollmentDeps } from "../../../../lib/admin-enrollments.server";
+import { BatchEnrollBody, batchEnroll } from "#server/enrollments";
+
+const route = authoringRoute({
+  POST: method({ roles: ADMINS, body: BatchEnrollBody, status: 201, run: ({ services, actor, body }) => batchEnroll(enrollmentDeps(services), actor, body) }),
+});
+
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,12 @@
+// POST /api/admin/enrollments/<id>/cancel: an active enrollment becomes cancelled. Role admin.
+// spec: Endpoints > Admin: enrollments; payloads: docs/api.md.
+import { authoringRoute, method, ADMINS } from "../../../../lib/authoring.server";
+import { enrollmentDeps } from "../../../../lib/admin-enrollments.server";
+import { CancelEnrollmentBody, cancelEnrollment } from "#server/enrollments";
+
+const route = authoringRoute({
+  POST: method({ roles: ADMINS, body: CancelEnrollmentBody, run: ({ services, actor, params, body }) => cancelEnrollment(enrollmentDeps(services), actor, params.enrollmentId, body) }),
+});
+
+export const loader = route.loader;
+export const action = route.action;

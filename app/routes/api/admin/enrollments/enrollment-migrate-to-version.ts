@@ -1,0 +1,12 @@
+// POST /api/admin/enrollments/<id>/migrate-to-version: moves the enrollment to another version of its course (API only). Role admin.
+// spec: Endpoints > Admin: enrollments; payloads: docs/api.md.
+import { authoringRoute, method, ADMINS } from "../../../../lib/authoring.server";
+import { enrollmentDeps } from "../../../../lib/admin-enrollments.server";
+import { MigrateEnrollmentBody, migrateEnrollment } from "#server/enrollments";
+
+const route = authoringRoute({
+  POST: method({ roles: ADMINS, body: MigrateEnrollmentBody, run: ({ services, actor, params, body }) => migrateEnrollment(enrollmentDeps(services), actor, params.enrollmentId, body) }),
+});
+
+export const loader = route.loader;
+export const action = route.action;

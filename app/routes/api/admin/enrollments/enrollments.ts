@@ -1,0 +1,27 @@
+// GET /api/admin/enrollments (filters studentId, courseId, state, enrolledAfter; page,
+// pageSize ≤ 50) and POST (grant). Role admin. spec: Endpoints > Admin: enrollments;
+// payloads: docs/api.md.
+import { authoringRoute, method, ADMINS } from "../../../../lib/authoring.server";
+import { enrollmentDeps } from "../../../../lib/admin-enrollments.server";
+import { DomainError, zodDetails } from "#server/http/errors";
+import { AdminEnrollmentListQuery, GrantEnrollmentBody, grantEnrollment, listEnrollmentsForAdmin } from "#server/enrollments";
+
+const route = authoringRoute({
+  GET: method({
+    roles: ADMINS,
+    run: async ({ services, url }) => {
+      const query = AdminEnrollmentListQuery.safeParse(Object.fromEntries(url.searchParams));
+      if (!query.success) throw new DomainError("validation", "Neplatný filter zápisov.", zodDetails(query.error.issues));
+      return listEnrollmentsForAdmin(services.db, query.data);
+    },
+  }),
+  POST: method({
+    roles: ADMINS,
+    body: GrantEnrollmentBody,
+    status: 201,
+    run: ({ services, actor, body }) => grantEnrollment(enrollmentDeps(services), actor, body),
+  }),
+});
+
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,13 @@
+// GET /api/admin/orders/<id>/credit-notes/<creditNoteId>: a credit note PDF of any order
+// (admins; docs/decisions.md > Refunds and credit notes).
+import type { Route } from "./+types/credit-note";
+import { apiRoute } from "../../../../lib/api.server";
+import { creditNotePdfResponse, requireAdmin } from "../../../../lib/admin-orders.server";
+import { methodNotAllowed } from "#server/http/errors";
+
+export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
+  const { services } = requireAdmin(context);
+  return creditNotePdfResponse(services, params.orderId, params.creditNoteId);
+});
+
+export const action = () => methodNotAllowed(["GET"]);

@@ -1,0 +1,13 @@
+// GET /api/admin/orders/<id>/invoice: the stored invoice PDF of any order (admins);
+// 404 before payment and for the seconds before the render job stored it.
+import type { Route } from "./+types/invoice";
+import { apiRoute } from "../../../../lib/api.server";
+import { invoicePdfResponse, requireAdmin } from "../../../../lib/admin-orders.server";
+import { methodNotAllowed } from "#server/http/errors";
+
+export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
+  const { services } = requireAdmin(context);
+  return invoicePdfResponse(services, params.orderId);
+});
+
+export const action = () => methodNotAllowed(["GET"]);

@@ -1,0 +1,20 @@
+// POST /api/admin/orders/<id>/refund: starts a refund (header Idempotency-Key required;
+// body {amount (cents), reason, alsoCancelEnrollment}) → 202 {ok, refundId, state:
+// "pending", estimatedSettlementDate}; the payment.refunded webhook completes it (spec:
+// Endpoints > Admin: orders; States > Refund; docs/decisions.md > Refunds and credit notes).
+import type { Route } from "./+types/refund";
+import { apiRoute, readJsonBody } from "../../../../lib/api.server";
+import { refundOrder, requireAdmin } from "../../../../lib/admin-orders.server";
+import { methodNotAllowed } from "#server/http/errors";
+import { idempotencyOf } from "#server/http/idempotency";
+import { RefundRequestBody } from "#server/orders";
+
+export const action = apiRoute(async ({ request, params, context }: Route.ActionArgs) => {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const { services, actor } = requireAdmin(context);
+  const body = await readJsonBody(request, RefundRequestBody);
+  // the key's body hash is over the validated body (an omitted alsoCancelEnrollment is false)
+  return refundOrder(services, actor, { orderId: params.orderId, ...body }, { ...idempotencyOf(request), rawBody: body });
+});
+
+export const loader = () => methodNotAllowed(["POST"]);

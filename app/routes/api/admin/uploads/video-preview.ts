@@ -1,0 +1,16 @@
+// POST /api/admin/uploads/video/preview: the course's preview clip of a video block
+// (previewStartSec/previewEndSec, 10-60 s) cut by the video provider; content_manager+,
+// drafts only. The work is server/video's (previews.ts).
+import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { VideoPreviewRequest } from "#server/video";
+
+const route = authoringRoute({
+  POST: method({
+    body: VideoPreviewRequest,
+    status: 202,
+    run: ({ services, actor, body }) => services.video.setPreview({ db: services.db, now: services.clock.now() }, actor, body),
+  }),
+});
+
+export const loader = route.loader;
+export const action = route.action;

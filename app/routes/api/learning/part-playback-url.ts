@@ -1,0 +1,16 @@
+// GET /api/parts/<id>/playback-url[?blockId=] (spec: Endpoints > Learning (student));
+// which block: docs/decisions.md > Learning.
+import type { Route } from "./+types/part-playback-url";
+import { apiRoute } from "../../../lib/api.server";
+import { requireUser } from "../../../lib/auth.server";
+import { learningDeps, PRIVATE } from "../../../lib/learning.server";
+import { json, methodNotAllowed } from "#server/http/errors";
+import { renewPlaybackUrl } from "#server/learning";
+
+export const loader = apiRoute(async ({ request, params, context }: Route.LoaderArgs) => {
+  const { user } = requireUser(context);
+  const blockId = new URL(request.url).searchParams.get("blockId");
+  return json(await renewPlaybackUrl(learningDeps(context), user.id, params.partId, blockId), { headers: PRIVATE });
+});
+
+export const action = () => methodNotAllowed(["GET"]);

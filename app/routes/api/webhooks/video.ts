@@ -1,0 +1,19 @@
+// POST /api/webhooks/video (spec: Webhook receivers; Video events). No session, no Origin
+// check, no rate limit: the video-signature header authenticates the provider (Mux's
+// mux-signature is the same scheme). The receiver (server/video) does the rest.
+import type { Route } from "./+types/video";
+import { apiRoute } from "../../../lib/api.server";
+import { servicesContext } from "../../../context";
+import { json, methodNotAllowed } from "#server/http/errors";
+
+export const action = apiRoute(async ({ request, context }: Route.ActionArgs) => {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const services = context.get(servicesContext);
+  const ack = await services.video.receiveWebhook(
+    { db: services.db, queue: services.queue, now: services.clock.now() },
+    { rawBody: await request.text(), signature: request.headers.get("video-signature") ?? request.headers.get("mux-signature") },
+  );
+  return json(ack, { headers: { "Cache-Control": "no-store" } });
+});
+
+export const loader = () => methodNotAllowed(["POST"]);

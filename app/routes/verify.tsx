@@ -1,0 +1,125 @@
+// /verify/<registrationNumber>?h=<hash>: the public verification page for people (spec:
+// the verification endpoint "also written /verify/<registrationNumber>"; DESIGN.md >
+// Certificates). The same domain call as GET /api/verify/<number>; an unknown number, a
+// wrong or missing code answer 404 alike, with the form to type them again. /verify alone
+// shows the form (a GET form: it works without JavaScript). Public reads: 60/min/IP.
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/verify";
+import { servicesContext } from "../context";
+import { countPublicRead } from "../lib/public-read.server";
+import { pageTitle } from "../site";
+import { certificateTypeLabels } from "../lib/certificate-labels";
+import { DomainError } from "#server/http/errors";
+import { verifyCertificate } from "#server/certificates";
+import { formatDateLong } from "#server/money";
+
+type Found = {
+  status: "found";
+  registrationNumber: string;
+  valid: boolean;
+  revokedOn: string | null;
+  typeLabel: string;
+  holder: string;
+  courseTitle: string;
+  levelTitle: string | null;
+  certificateTitle: string;
+  issuedOn: string;
+  partnerName: string;
+  accreditationNumber: string | null;
+};
+type Form = { status: "form" | "not_found"; registrationNumber: string; h: string };
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await countPublicRead(context);
+  const url = new URL(request.url);
+  if (!params.registrationNumber) {
+    // the form's GET submission: /verify?cislo=<number>&h=<hash>
+    const number = url.searchParams.get("cislo")?.trim() ?? "";
+    const h = url.searchParams.get("h")?.trim() ?? "";
+    if (number) throw redirect(`/verify/${encodeURIComponent(number)}${h ? `?h=${encodeURIComponent(h)}` : ""}`);
+    return { status: "form", registrationNumber: "", h } satisfies Form as Form | Found;
+  }
+  const h = url.searchParams.get("h");
+  try {
+    const c = await verifyCertificate(context.get(servicesContext).db, params.registrationNumber, h);
+    return {
+      status: "found",
+      registrationNumber: c.registrationNumber,
+      valid: c.revokedAt === null,
+      revokedOn: c.revokedAt ? formatDateLong(c.revokedAt) : null,
+      typeLabel: certificateTypeLabels[c.type],
+      holder: c.studentDisplayName,
+      courseTitle: c.courseTitle,
+      levelTitle: c.type === "final" ? null : c.levelTitle,
+      certificateTitle: c.certificateTitle,
+      issuedOn: formatDateLong(c.issuedAt),
+      partnerName: c.issuedBy.partnerName,
+      accreditationNumber: c.issuedBy.accreditationNumber ?? null,
+    } satisfies Found as Form | Found;
+  } catch (error) {
+    if (error instanceof DomainError && error.code === "not_found") {
+      return data({ status: "not_found", registrationNumber: params.registrationNumber, h: h ?? "" } satisfies Form as Form | Found, { status: 404 });
+    }
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData: d }) => [
+  { title: pageTitle(d?.status === "found" ? `Overenie certifikátu ${d.registrationNumber}` : "Overenie certifikátu") },
+  { name: "robots", content: "noindex" },
+];
+
+function VerifyForm({ registrationNumber, h }: { registrationNumber: string; h: string }) {
+  return (
+    <form method="get" action="/verify" className="narrow">
+      <div className="field">
+        <label htmlFor="verify-number">Registračné číslo certifikátu</label>
+        <input id="verify-number" name="cislo" defaultValue={registrationNumber} required autoComplete="off" />
+      </div>
+      <div className="field">
+        <label htmlFor="verify-hash">Overovací kód</label>
+        <p id="verify-hash-description" className="field-description">64 znakov z certifikátu alebo z overovacej adresy (časť za „?h=“).</p>
+        <input id="verify-hash" name="h" defaultValue={h} required autoComplete="off" aria-describedby="verify-hash-description" />
+      </div>
+      <button type="submit">Overiť certifikát</button>
+    </form>
+  );
+}
+
+export default function Verify({ loaderData: d }: Route.ComponentProps) {
+  if (d.status === "found") {
+    return (
+      <section className="narrow">
+        <h1>Overenie certifikátu</h1>
+        {d.valid ? (
+          <p className="verdict verdict-valid" role="status">Certifikát je platný.</p>
+        ) : (
+          <p className="verdict verdict-revoked" role="status">Certifikát bol zrušený{d.revokedOn ? ` ${d.revokedOn}` : ""} a nie je platný.</p>
+        )}
+        <dl className="facts">
+          <dt>Registračné číslo</dt><dd>{d.registrationNumber}</dd>
+          <dt>Certifikát</dt><dd>{d.certificateTitle}</dd>
+          <dt>Druh</dt><dd>{d.typeLabel}</dd>
+          <dt>Držiteľ</dt><dd>{d.holder}</dd>
+          <dt>Kurz</dt><dd>{d.courseTitle}</dd>
+          {d.levelTitle ? <><dt>Úroveň</dt><dd>{d.levelTitle}</dd></> : null}
+          <dt>Dátum vydania</dt><dd>{d.issuedOn}</dd>
+          <dt>Vydal</dt><dd>{d.partnerName}</dd>
+          {d.accreditationNumber ? <><dt>Číslo akreditácie</dt><dd>{d.accreditationNumber}</dd></> : null}
+        </dl>
+        <p className="muted">Údaje pochádzajú z evidencie certifikátov platformy; certifikát vydáva akreditačný partner.</p>
+      </section>
+    );
+  }
+  return (
+    <section className="narrow">
+      <h1>Overenie certifikátu</h1>
+      {d.status === "not_found" ? (
+        <p className="alert" role="alert">Certifikát s týmto registračným číslom a overovacím kódom sme nenašli. Skontrolujte, prosím, obe hodnoty.</p>
+      ) : (
+        <p>Zadajte registračné číslo certifikátu a overovací kód, ktoré nájdete na certifikáte alebo v overovacej adrese.</p>
+      )}
+      <VerifyForm registrationNumber={d.registrationNumber} h={d.h} />
+    </section>
+  );
+}

@@ -1,0 +1,215 @@
+// Request and response shapes of the certificates area (spec: Resources > Certificate;
+// Endpoints > Public catalog: the verification endpoint; docs/api.md > Certificates).
+import { z } from "zod";
+import type { ApiArea } from "../http/openapi";
+
+const Id = z.string().regex(/^[0-9a-f]{24}$/, "Musí mať 24 šestnástkových znakov.");
+const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const CertificateType = z.enum(["final", "intermediate"]);
+
+export const IssuedBy = z.strictObject({
+  partnerOrgId: z.string(),
+  partnerName: z.string(),
+  certificateType: z.string(),
+  accreditationNumber: z.string().optional(),
+  signatoryName: z.string().optional(),
+  signatoryRole: z.string().optional(),
+});
+
+/** The Certificate resource as its owner sees it, plus where to verify and download it. */
+export const Certificate = z.strictObject({
+  _id: Id,
+  type: CertificateType,
+  studentId: z.string(),
+  studentDisplayName: z.string().describe("snapshot at issue time"),
+  studentBirthDate: IsoDate.nullable().describe("snapshot at issue time, when the partner needs it"),
+  courseId: Id.describe("the course chain's first version (docs/decisions.md > Course identity across versions)"),
+  courseVersionId: Id,
+  courseTitle: z.string(),
+  levelId: Id.nullable().describe("null for a final certificate"),
+  levelTitle: z.string().nullable(),
+  enrollmentId: Id,
+  issuedAt: z.string(),
+  issuedBy: IssuedBy,
+  registrationNumber: z.string(),
+  verificationHash: z.string().regex(/^[0-9a-f]{64}$/),
+  pdfUrl: z.string().nullable().describe("the partner's certificate, when given"),
+  certificateTitle: z.string(),
+  revokedAt: z.string().nullable(),
+  revokedReason: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  verificationUrl: z.string().describe("the public verification page"),
+  confirmationPdfUrl: z.string().describe("the platform's confirmation of completion (PDF, owner only)"),
+});
+export type Certificate = z.infer<typeof Certificate>;
+
+export const CertificateListResponse = z.strictObject({ data: z.array(Certificate) });
+
+/** spec: GET /api/verify/<registrationNumber>?h=<verificationHash> */
+export const VerificationResponse = z.strictObject({
+  registrationNumber: z.string(),
+  type: CertificateType,
+  courseTitle: z.string(),
+  levelTitle: z.string().nullable().describe("null for final"),
+  issuedAt: IsoDate.describe("the day of issue in Europe/Bratislava"),
+  issuedBy: z.string().describe("the partner's name"),
+  valid: z.boolean().describe("false once revoked"),
+  verificationHash: z.string(),
+});
+export type VerificationResponse = z.infer<typeof VerificationResponse>;
+
+export const VerificationQuery = z.object({ h: z.string().describe("the certificate's verificationHash (required; without it 404)") });
+
+export const CertificateRequestState = z.enum(["pending", "issued"]);
+
+export const CertificateDraft = z.strictObject({
+  studentId: z.string(),
+  studentDisplayName: z.string(),
+  studentBirthDate: IsoDate.nullable(),
+  courseId: Id,
+  courseVersionId: Id,
+  courseTitle: z.string(),
+  levelTitle: z.string().nullable(),
+  issuedBy: IssuedBy,
+  certificateTitle: z.string(),
+});
+
+/** An issuing task of the manual partner (phase 1). */
+export const CertificateRequest = z.strictObject({
+  _id: Id,
+  enrollmentId: Id,
+  type: CertificateType,
+  levelId: Id.nullable(),
+  state: CertificateRequestState,
+  draft: CertificateDraft.describe("what the certificate will carry; send it to the partner"),
+  studentEmail: z.string().nullable(),
+  certificateId: Id.nullable(),
+  completedBy: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CertificateRequest = z.infer<typeof CertificateRequest>;
+
+export const CertificateRequestListResponse = z.strictObject({ data: z.array(CertificateRequest) });
+
+export const CertificateRequestListQuery = z.object({
+  state: CertificateRequestState.optional().describe("pending (oldest first) or issued (newest first); all when absent"),
+});
+
+/** The partner's registration number: letters, digits and . _ / - (it becomes part of a URL). */
+export const RegistrationNumber = z
+  .string()
+  .trim()
+  .min(1, "Zadajte registračné číslo od partnera.")
+  .max(64, "Registračné číslo môže mať najviac 64 znakov.")
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, "Registračné číslo môže obsahovať iba písmená bez diakritiky, číslice a znaky . _ / -");
+
+/** POST /api/admin/certificate-requests/<id>/issue and the admin page's form. */
+export const IssueCertificateBody = z.strictObject({
+  registrationNumber: RegistrationNumber,
+  pdfUrl: z
+    .url({ protocol: /^https?$/, error: "Zadajte platnú adresu PDF, napríklad https://partner.sk/certifikat.pdf." })
+    .max(2000)
+    .nullish()
+    .describe("the partner's certificate PDF, if it has one"),
+});
+export type IssueCertificateBody = z.infer<typeof IssueCertificateBody>;
+
+/** POST /api/admin/certificates/<id>/revoke (issue 14 item 4; the spec has no endpoint for it). */
+export const RevokeCertificateBody = z.strictObject({
+  reason: z.string().trim().min(3, "Uveďte dôvod zrušenia (aspoň 3 znaky).").max(500, "Dôvod môže mať najviac 500 znakov."),
+});
+export type RevokeCertificateBody = z.infer<typeof RevokeCertificateBody>;
+export const RevokeCertificateResponse = z.strictObject({ ok: z.literal(true), revokedAt: z.string() });
+
+const certificateId = Id;
+
+export const certificatesApi: ApiArea = {
+  schemas: {
+    CertificateType, IssuedBy, Certificate, CertificateListResponse, VerificationResponse, CertificateRequestState,
+    CertificateDraft, CertificateRequest, CertificateRequestListResponse, IssueCertificateBody, RevokeCertificateBody, RevokeCertificateResponse,
+  },
+  operations: [
+    {
+      method: "get",
+      path: "/api/certificates/me",
+      operationId: "listMyCertificates",
+      summary: "The caller's certificates, newest first",
+      tags: ["certificates"],
+      auth: { kind: "session" },
+      responses: { 200: { description: "the caller's certificates", schema: CertificateListResponse } },
+      errors: ["unauthorized"],
+    },
+    {
+      method: "get",
+      path: "/api/certificates/{certificateId}",
+      operationId: "getMyCertificate",
+      summary: "One of the caller's certificates (anyone else's is 404)",
+      tags: ["certificates"],
+      auth: { kind: "session" },
+      pathParams: { certificateId },
+      responses: { 200: { description: "the certificate", schema: Certificate } },
+      errors: ["unauthorized", "not_found"],
+    },
+    {
+      method: "get",
+      path: "/api/certificates/{certificateId}/pdf",
+      operationId: "getMyCertificateConfirmation",
+      summary: "The platform's confirmation of completion as PDF, with the verification URL and its QR code (not the partner's certificate)",
+      tags: ["certificates"],
+      auth: { kind: "session" },
+      pathParams: { certificateId },
+      responses: { 200: { description: "the confirmation", contentType: "application/pdf" } },
+      errors: ["unauthorized", "not_found"],
+    },
+    {
+      method: "get",
+      path: "/api/verify/{registrationNumber}",
+      operationId: "verifyCertificate",
+      summary: "Public verification of a certificate by its registration number and hash (60 per minute per IP)",
+      tags: ["certificates"],
+      auth: { kind: "public" },
+      pathParams: { registrationNumber: z.string() },
+      query: VerificationQuery,
+      responses: { 200: { description: "the certificate's public facts; valid is false once revoked", schema: VerificationResponse } },
+      errors: ["not_found", "rate_limited"],
+    },
+    {
+      method: "get",
+      path: "/api/admin/certificate-requests",
+      operationId: "listCertificateRequests",
+      summary: "Issuing tasks of the manual partner (phase 1)",
+      tags: ["admin", "certificates"],
+      auth: { kind: "session", roles: ["admin"] },
+      query: CertificateRequestListQuery,
+      responses: { 200: { description: "the tasks", schema: CertificateRequestListResponse } },
+      errors: ["unauthorized", "forbidden", "validation"],
+    },
+    {
+      method: "post",
+      path: "/api/admin/certificate-requests/{requestId}/issue",
+      operationId: "issueCertificateManually",
+      summary: "Completes a task with the partner's registration number (and PDF URL): the certificate is stored, the student e-mailed, the audit log written",
+      tags: ["admin", "certificates"],
+      auth: { kind: "session", roles: ["admin"] },
+      pathParams: { requestId: Id },
+      body: { contentType: "application/json", schema: IssueCertificateBody },
+      responses: { 201: { description: "the certificate", schema: Certificate } },
+      errors: ["unauthorized", "forbidden", "not_found", "validation", "registration_number_taken", "certificate_request_not_pending"],
+    },
+    {
+      method: "post",
+      path: "/api/admin/certificates/{certificateId}/revoke",
+      operationId: "revokeCertificate",
+      summary: "Revokes a certificate (plagiarism, test fraud): revokedAt and revokedReason set, audit log written; verification then answers valid: false",
+      tags: ["admin", "certificates"],
+      auth: { kind: "session", roles: ["admin"] },
+      pathParams: { certificateId: Id },
+      body: { contentType: "application/json", schema: RevokeCertificateBody },
+      responses: { 200: { description: "when it was revoked", schema: RevokeCertificateResponse } },
+      errors: ["unauthorized", "forbidden", "not_found", "validation", "conflict"],
+    },
+  ],
+};

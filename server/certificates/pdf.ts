@@ -1,0 +1,148 @@
+// The platform's own confirmation of completion as a PDF (issue 13 item 5). The
+// certificate itself is the accreditation partner's (its pdfUrl when given); this page
+// says so, and carries the public verification URL as text and as a QR code. pdfkit with
+// DejaVu Sans (every Slovak glyph), as the invoices do. Pure: data in, bytes out;
+// rendered on each download (nothing to store: the data never changes after issue
+// except a revocation, which the page then shows).
+import { createRequire } from "node:module";
+import PDFDocument from "pdfkit";
+import QRCode from "qrcode";
+import { formatDate, formatDateLong } from "../money";
+import type { CertificateRow } from "./issue";
+
+const require = createRequire(import.meta.url);
+
+const FONT_FILES = {
+  regular: require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf"),
+  bold: require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf"),
+};
+
+/** Who confirms: the platform (server code never reads app/site.ts). */
+export const PLATFORM_NAME = "Akadémia športového manažmentu";
+
+const PAGE = { width: 595.28, height: 841.89, margin: 56 };
+const CONTENT = PAGE.width - 2 * PAGE.margin;
+const GREY = "#555555";
+const ACCENT = "#1d4e89";
+
+export function confirmationFileName(row: Pick<CertificateRow, "registrationNumber">): string {
+  return `potvrdenie-${row.registrationNumber.replace(/[^A-Za-z0-9._-]/g, "-")}.pdf`;
+}
+
+export async function renderConfirmationPdf(row: CertificateRow, verificationUrl: string): Promise<Uint8Array> {
+  const qr = await QRCode.toBuffer(verificationUrl, { type: "png", errorCorrectionLevel: "M", margin: 1, width: 360 });
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: PAGE.margin,
+    font: FONT_FILES.regular,
+    lang: "sk",
+    displayTitle: true,
+    info: {
+      Title: `Potvrdenie o absolvovaní – ${row.courseTitle}`,
+      Author: PLATFORM_NAME,
+      Subject: `Potvrdenie o absolvovaní, certifikát č. ${row.registrationNumber}`,
+      Creator: PLATFORM_NAME,
+      CreationDate: row.issuedAt,
+      ModDate: row.revokedAt ?? row.issuedAt,
+    },
+  });
+  doc.registerFont("regular", FONT_FILES.regular);
+  doc.registerFont("bold", FONT_FILES.bold);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Uint8Array>((resolve, reject) => {
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    doc.on("error", reject);
+  });
+
+  const left = PAGE.margin;
+  const center = { width: CONTENT, align: "center" as const };
+
+  doc.font("regular").fontSize(10).fillColor(GREY).text(PLATFORM_NAME, left, 56, center);
+  doc.font("bold").fontSize(24).fillColor(ACCENT).text("Potvrdenie o absolvovaní", left, 80, center);
+  doc
+    .font("regular")
+    .fontSize(9.5)
+    .fillColor(GREY)
+    .text(
+      `Toto potvrdenie vydáva platforma ${PLATFORM_NAME}. Nie je certifikátom akreditačného partnera; ` +
+        `certifikát vydáva ${row.issuedBy.partnerName}.`,
+      left + 30,
+      118,
+      { width: CONTENT - 60, align: "center" },
+    );
+
+  doc.font("regular").fontSize(12).fillColor("black").text("Potvrdzujeme, že", left, 175, center);
+  doc.font("bold").fontSize(20).text(row.studentDisplayName, left, 198, center);
+  let y = 228;
+  if (row.studentBirthDate) {
+    doc.font("regular").fontSize(11).fillColor(GREY).text(`narodený/á ${formatDate(row.studentBirthDate)}`, left, y, center);
+    y += 20;
+  }
+  y += 8;
+  doc
+    .font("regular")
+    .fontSize(12)
+    .fillColor("black")
+    .text(row.type === "final" ? "úspešne absolvoval/a kurz" : `úspešne absolvoval/a úroveň „${row.levelTitle ?? ""}“ kurzu`, left, y, center);
+  y += 22;
+  doc.font("bold").fontSize(16).text(`„${row.courseTitle}“`, left, y, center);
+  y = doc.y + 30;
+
+  const facts: [string, string][] = [
+    ["Certifikát", row.certificateTitle],
+    ["Druh", row.type === "final" ? "záverečný certifikát kurzu" : "priebežný certifikát úrovne"],
+    ["Registračné číslo", row.registrationNumber],
+    ["Dátum vydania", formatDateLong(row.issuedAt)],
+    ["Vydal", row.issuedBy.partnerName],
+    ...(row.issuedBy.accreditationNumber ? [["Číslo akreditácie", row.issuedBy.accreditationNumber] as [string, string]] : []),
+  ];
+  for (const [label, value] of facts) {
+    doc.font("regular").fontSize(10).fillColor(GREY).text(label, left + 40, y, { width: 130 });
+    doc.font("bold").fontSize(10).fillColor("black").text(value, left + 175, y, { width: CONTENT - 215 });
+    y = Math.max(doc.y, y + 14) + 6;
+  }
+
+  if (row.revokedAt) {
+    y += 8;
+    doc
+      .font("bold")
+      .fontSize(12)
+      .fillColor("#b00020")
+      .text(`Certifikát bol zrušený ${formatDate(row.revokedAt)}${row.revokedReason ? ` (${row.revokedReason})` : ""}.`, left, y, center);
+    y = doc.y + 6;
+  }
+
+  // verification: the QR code and the same URL as text
+  const qrSize = 120;
+  const qrY = Math.max(y + 24, 560);
+  doc.image(qr, left, qrY, { width: qrSize, height: qrSize });
+  const textX = left + qrSize + 20;
+  doc.font("bold").fontSize(11).fillColor("black").text("Overenie pravosti", textX, qrY + 4, { width: CONTENT - qrSize - 20 });
+  doc
+    .font("regular")
+    .fontSize(9.5)
+    .fillColor("black")
+    .text("Naskenujte kód alebo otvorte adresu:", textX, qrY + 24, { width: CONTENT - qrSize - 20 })
+    .fillColor(ACCENT)
+    .text(verificationUrl, textX, qrY + 40, { width: CONTENT - qrSize - 20, link: verificationUrl });
+  doc
+    .font("regular")
+    .fontSize(8.5)
+    .fillColor(GREY)
+    .text(`Overovací kód: ${row.verificationHash}`, textX, doc.y + 8, { width: CONTENT - qrSize - 20 });
+
+  doc
+    .font("regular")
+    .fontSize(8)
+    .fillColor(GREY)
+    .text(
+      `Potvrdenie platformy ${PLATFORM_NAME} o absolvovaní vzdelávania. Právne záväzný je certifikát akreditačného partnera ${row.issuedBy.partnerName}.`,
+      left,
+      PAGE.height - PAGE.margin - 24,
+      { width: CONTENT, align: "center", lineBreak: true },
+    );
+
+  doc.end();
+  return done;
+}

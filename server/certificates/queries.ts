@@ -1,0 +1,135 @@
+// Reading certificates: the owner's list and detail, the public verification (spec:
+// Endpoints > verification; DESIGN.md > Certificates), and their JSON shapes.
+import { and, desc, eq } from "drizzle-orm";
+import { schema, type DbOrTx } from "../db";
+import { DomainError } from "../http/errors";
+import { TIME_ZONE } from "../money";
+import type { Certificate, CertificateRequest, VerificationResponse } from "./contract";
+import { hashMatches } from "./hash";
+import type { CertificateRow } from "./issue";
+import type { CertificateRequestItem } from "./manual";
+import { isId } from "../db";
+
+const { certificates } = schema;
+
+const ymd = new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone: TIME_ZONE });
+
+/** The calendar day of `at` in Europe/Bratislava (YYYY-MM-DD): the date printed on certificates. */
+export function issueDay(at: Date): string {
+  return ymd.format(at);
+}
+
+/** The public verification page of a certificate: `/verify/<number>?h=<hash>`. */
+export function verificationUrl(publicUrl: string, registrationNumber: string, hash: string): string {
+  return `${publicUrl}/verify/${encodeURIComponent(registrationNumber)}?h=${hash}`;
+}
+
+/** The owner's page of a certificate (the e-mail's detail link). */
+export function certificatePageUrl(publicUrl: string, certificateId: string): string {
+  return `${publicUrl}/ucet/certifikaty/${certificateId}`;
+}
+
+export function confirmationPdfPath(certificateId: string): string {
+  return `/api/certificates/${certificateId}/pdf`;
+}
+
+export function toCertificateResponse(row: CertificateRow, publicUrl: string): Certificate {
+  return {
+    _id: row.id,
+    type: row.type,
+    studentId: row.studentId,
+    studentDisplayName: row.studentDisplayName,
+    studentBirthDate: row.studentBirthDate ?? null,
+    courseId: row.courseId,
+    courseVersionId: row.courseVersionId,
+    courseTitle: row.courseTitle,
+    levelId: row.levelId ?? null,
+    levelTitle: row.levelTitle ?? null,
+    enrollmentId: row.enrollmentId,
+    issuedAt: row.issuedAt.toISOString(),
+    issuedBy: {
+      partnerOrgId: row.issuedBy.partnerOrgId,
+      partnerName: row.issuedBy.partnerName,
+      certificateType: row.issuedBy.certificateType,
+      ...(row.issuedBy.accreditationNumber ? { accreditationNumber: row.issuedBy.accreditationNumber } : {}),
+      ...(row.issuedBy.signatoryName ? { signatoryName: row.issuedBy.signatoryName } : {}),
+      ...(row.issuedBy.signatoryRole ? { signatoryRole: row.issuedBy.signatoryRole } : {}),
+    },
+    registrationNumber: row.registrationNumber,
+    verificationHash: row.verificationHash,
+    pdfUrl: row.pdfUrl ?? null,
+    certificateTitle: row.certificateTitle,
+    revokedAt: row.revokedAt ? row.revokedAt.toISOString() : null,
+    revokedReason: row.revokedReason ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    verificationUrl: verificationUrl(publicUrl, row.registrationNumber, row.verificationHash),
+    confirmationPdfUrl: confirmationPdfPath(row.id),
+  };
+}
+
+export function toVerificationResponse(row: CertificateRow): VerificationResponse {
+  return {
+    registrationNumber: row.registrationNumber,
+    type: row.type,
+    courseTitle: row.courseTitle,
+    levelTitle: row.type === "final" ? null : (row.levelTitle ?? null),
+    issuedAt: issueDay(row.issuedAt),
+    issuedBy: row.issuedBy.partnerName,
+    valid: row.revokedAt === null,
+    verificationHash: row.verificationHash,
+  };
+}
+
+export function toCertificateRequestResponse(item: CertificateRequestItem): CertificateRequest {
+  return {
+    _id: item.id,
+    enrollmentId: item.enrollmentId,
+    type: item.type,
+    levelId: item.levelId,
+    state: item.state,
+    draft: item.draft,
+    studentEmail: item.studentEmail,
+    certificateId: item.certificateId,
+    completedBy: item.completedBy,
+    completedAt: item.completedAt ? item.completedAt.toISOString() : null,
+    createdAt: item.createdAt.toISOString(),
+  };
+}
+
+/** The student's certificates, newest first. */
+export async function listStudentCertificates(db: DbOrTx, studentId: string): Promise<CertificateRow[]> {
+  return db.select().from(certificates).where(eq(certificates.studentId, studentId)).orderBy(desc(certificates.issuedAt), desc(certificates.id));
+}
+
+/** The newest certificates of every student (the admin's overview), at most `limit`. */
+export async function listRecentCertificates(db: DbOrTx, limit = 20): Promise<CertificateRow[]> {
+  return db.select().from(certificates).orderBy(desc(certificates.issuedAt), desc(certificates.id)).limit(Math.min(Math.max(limit, 1), 200));
+}
+
+/** One of the student's certificates; anyone else's (or an unknown id) is 404 `not_found`. */
+export async function getStudentCertificate(db: DbOrTx, studentId: string, certificateId: string | undefined): Promise<CertificateRow> {
+  if (!certificateId || !isId(certificateId)) throw new DomainError("not_found", "Certifikát neexistuje.");
+  const [row] = await db
+    .select()
+    .from(certificates)
+    .where(and(eq(certificates.id, certificateId), eq(certificates.studentId, studentId)));
+  if (!row) throw new DomainError("not_found", "Certifikát neexistuje.");
+  return row;
+}
+
+/**
+ * The certificate a verification request names: 404 `not_found` alike for an unknown
+ * number, a missing `h` and a wrong one (spec: Errors 2), so neither numbers nor hashes
+ * can be probed apart. The hash is compared in constant time; a revoked certificate is
+ * found (the answer says `valid: false`).
+ */
+export async function verifyCertificate(db: DbOrTx, registrationNumber: string | undefined, presentedHash: string | null): Promise<CertificateRow> {
+  const notFound = new DomainError("not_found", "Certifikát s týmto registračným číslom a overovacím kódom neexistuje.");
+  if (!registrationNumber || registrationNumber.length > 200) throw notFound;
+  const [row] = await db.select().from(certificates).where(eq(certificates.registrationNumber, registrationNumber));
+  // compare even when the number is unknown, so both failures take the same time
+  const matches = hashMatches(row?.verificationHash ?? "0".repeat(64), presentedHash);
+  if (!row || !matches) throw notFound;
+  return row;
+}

@@ -1,0 +1,77 @@
+// Which enrollment a learning request acts on, and whether it may learn. Every learning
+// read and write resolves the enrollment's own course version (spec: Versioning 5), so a
+// student on an archived version keeps learning that version.
+// spec: Endpoints > Learning (403 without an active enrollment); DESIGN.md > Unlocking and
+// progress (expired when accessExpiresAt passes, checked on every access).
+import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { schema, type DbOrTx } from "../db";
+import { DomainError } from "../http/errors";
+import type { EnrollmentRow } from "./engine";
+
+const { enrollments, courses } = schema;
+
+/** States that may open the course: active, and completed (a graduate keeps reading it). */
+const LEARNING_STATES = ["active", "completed"] as const;
+
+type Where = { studentId: string } & ({ courseSlug: string } | { courseVersionId: string });
+
+/**
+ * The student's enrollment for a slug or a course version that may learn, or a
+ * DomainError: 403 `no_enrollment` when there is none, or it is cancelled, expired or
+ * suspended (a disputed payment). An active enrollment whose `accessExpiresAt` has passed
+ * becomes expired here (in its own statement, so the refusal does not roll it back).
+ */
+export async function requireLearningEnrollment(db: DbOrTx, where: Where, now: Date): Promise<EnrollmentRow> {
+  const rows = await db
+    .select()
+    .from(enrollments)
+    .where(
+      and(
+        eq(enrollments.studentId, where.studentId),
+        "courseSlug" in where ? eq(enrollments.courseSlug, where.courseSlug) : eq(enrollments.courseVersionId, where.courseVersionId),
+        inArray(enrollments.state, [...LEARNING_STATES]),
+      ),
+    )
+    // active first, then the newest
+    .orderBy(sql`${enrollments.state} = 'active' desc`, desc(enrollments.enrolledAt))
+    .limit(1);
+  const enrollment = rows[0];
+  if (!enrollment) throw new DomainError("no_enrollment");
+  if (enrollment.suspendedAt) throw new DomainError("no_enrollment", "Prístup ku kurzu je pozastavený, kým administrátor nevyrieši reklamáciu platby.");
+  if (enrollment.state === "active" && enrollment.accessExpiresAt && enrollment.accessExpiresAt <= now) {
+    await expireEnrollment(db, enrollment.id, now);
+    throw new DomainError("no_enrollment", "Prístup ku kurzu vypršal.");
+  }
+  return enrollment;
+}
+
+async function expireEnrollment(db: DbOrTx, enrollmentId: string, now: Date) {
+  await db
+    .update(enrollments)
+    .set({ state: "expired", updatedAt: now })
+    .where(and(eq(enrollments.id, enrollmentId), eq(enrollments.state, "active"), lte(enrollments.accessExpiresAt, now)));
+}
+
+/**
+ * The scheduled sweep (queue `enrollments.expire-access`): every active enrollment past
+ * its `accessExpiresAt` becomes expired. Returns how many changed; a rerun finds none.
+ */
+export async function expireEnrollmentAccess(db: DbOrTx, now: Date = new Date()): Promise<number> {
+  const rows = await db
+    .update(enrollments)
+    .set({ state: "expired", updatedAt: now })
+    .where(and(eq(enrollments.state, "active"), lte(enrollments.accessExpiresAt, now)))
+    .returning({ id: enrollments.id });
+  return rows.length;
+}
+
+/** Whether any version of the slug exists that a visitor could know (published or archived). */
+export async function courseSlugKnown(db: DbOrTx, slug: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.slug, slug), inArray(courses.state, ["published", "archived"])))
+    .orderBy(asc(courses.version))
+    .limit(1);
+  return !!row;
+}

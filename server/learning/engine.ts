@@ -1,0 +1,333 @@
+// The progress engine: the one place that decides block, part, module, level and course
+// completion, unlocking, the current level and the enrollment's counters.
+// spec: States and transitions > Part, Course completion; DESIGN.md > Unlocking and progress.
+//
+// Stored facts are part states (with block progress), passed test attempts and the
+// completion records. `reconcile` derives everything else from them and writes what is
+// new (parts unlocked, modules/levels completed, course completed, counters), so every
+// caller (a block update, a part marked completed, a passed test) ends in the same rules.
+// Callers hold the enrollment's row lock (lockEnrollment) for the whole transaction, so
+// concurrent updates of one enrollment run one after the other and never lose a completion.
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { schema, type DbOrTx } from "../db";
+import type { BlockProgress } from "../db/schema/learning";
+import type { ContentBlock } from "../db/schema/catalog";
+import type { Queue } from "../queue";
+import type { CourseStructure, LevelNode, ModuleNode, PartNode } from "./structure";
+
+const { enrollments, partProgress, moduleCompletions, levelCompletions, testAttempts } = schema;
+
+export type PartState = (typeof schema.partState.enumValues)[number];
+export type LevelState = "locked" | "available" | "in_progress" | "completed";
+export type ModuleState = PartState;
+
+/** Watched ratio at which a video block completes (spec: Limits). */
+export const VIDEO_COMPLETION_RATIO = 0.9;
+/** Seconds a watch report may run ahead of the wall clock (network and timer jitter). */
+export const WATCH_SLACK_SEC = 5;
+
+export type EnrollmentRow = typeof enrollments.$inferSelect;
+export type PartProgressRow = typeof partProgress.$inferSelect;
+
+/** Everything stored about one enrollment's progress. */
+export type ProgressFacts = {
+  parts: Map<string, PartProgressRow>;
+  passedTests: Set<string>;
+  moduleCompletions: Map<string, Date>;
+  levelCompletions: Map<string, Date>;
+};
+
+export async function loadProgressFacts(db: DbOrTx, enrollmentId: string): Promise<ProgressFacts> {
+  // one after another: inside a transaction they share one connection
+  const partRows = await db.select().from(partProgress).where(eq(partProgress.enrollmentId, enrollmentId));
+  const passedRows = await db
+    .selectDistinct({ testId: testAttempts.testId })
+    .from(testAttempts)
+    .where(and(eq(testAttempts.enrollmentId, enrollmentId), eq(testAttempts.passed, true), isNull(testAttempts.voidedAt)));
+  const moduleRows = await db.select().from(moduleCompletions).where(eq(moduleCompletions.enrollmentId, enrollmentId));
+  const levelRows = await db.select().from(levelCompletions).where(eq(levelCompletions.enrollmentId, enrollmentId));
+  return {
+    parts: new Map(partRows.map((r) => [r.partId, r])),
+    passedTests: new Set(passedRows.map((r) => r.testId)),
+    moduleCompletions: new Map(moduleRows.map((r) => [r.moduleId, r.completedAt])),
+    levelCompletions: new Map(levelRows.map((r) => [r.levelId, r.completedAt])),
+  };
+}
+
+// ---------------------------------------------------------------------------------
+// Derivations (pure)
+
+export function partStateOf(facts: ProgressFacts, partId: string): PartState {
+  return facts.parts.get(partId)?.state ?? "locked";
+}
+
+function testPassed(facts: ProgressFacts, test: { id: string } | null): boolean {
+  return test !== null && facts.passedTests.has(test.id);
+}
+
+/** Every required part completed and every required part test passed. */
+export function moduleDone(facts: ProgressFacts, module: ModuleNode): boolean {
+  return module.parts.every(
+    (p) =>
+      (!p.requiredForCompletion || partStateOf(facts, p.id) === "completed") &&
+      (!p.partTest?.required || testPassed(facts, p.partTest)),
+  );
+}
+
+/** The level's modules are done (what its level test waits for). */
+export function levelModulesDone(facts: ProgressFacts, level: LevelNode): boolean {
+  return level.topics.every((t) => t.module === null || facts.moduleCompletions.has(t.module.id) || moduleDone(facts, t.module));
+}
+
+/** Levels are sequential: the first is open, each next one when the previous is completed. */
+export function levelUnlocked(structure: CourseStructure, facts: ProgressFacts, level: LevelNode): boolean {
+  const index = structure.levels.indexOf(level);
+  return index <= 0 || facts.levelCompletions.has(structure.levels[index - 1].id);
+}
+
+export function levelState(structure: CourseStructure, facts: ProgressFacts, level: LevelNode): LevelState {
+  if (facts.levelCompletions.has(level.id)) return "completed";
+  if (!levelUnlocked(structure, facts, level)) return "locked";
+  const started = level.topics.some((t) =>
+    t.module?.parts.some((p) => ["in_progress", "completed"].includes(partStateOf(facts, p.id))),
+  );
+  return started ? "in_progress" : "available";
+}
+
+export function moduleState(facts: ProgressFacts, module: ModuleNode): ModuleState {
+  if (facts.moduleCompletions.has(module.id)) return "completed";
+  const states = module.parts.map((p) => partStateOf(facts, p.id));
+  if (states.some((s) => s === "in_progress" || s === "completed")) return "in_progress";
+  if (states.some((s) => s === "available")) return "available";
+  return "locked";
+}
+
+export function allLevelsDone(structure: CourseStructure, facts: ProgressFacts): boolean {
+  return structure.levels.length > 0 && structure.levels.every((l) => facts.levelCompletions.has(l.id));
+}
+
+export function courseDone(structure: CourseStructure, facts: ProgressFacts): boolean {
+  const test = structure.course.courseTest;
+  return allLevelsDone(structure, facts) && (!test?.required || testPassed(facts, test));
+}
+
+/**
+ * When a test may be started (what `available` says in the learn view and the part
+ * response; the attempt start checks the same): a part test once its part is completed,
+ * a level test once every module of its (unlocked) level is completed, the course test
+ * once every level is completed.
+ */
+export function partTestAvailable(facts: ProgressFacts, part: PartNode): boolean {
+  return part.partTest !== null && partStateOf(facts, part.id) === "completed";
+}
+export function levelTestAvailable(structure: CourseStructure, facts: ProgressFacts, level: LevelNode): boolean {
+  return level.levelTest !== null && levelUnlocked(structure, facts, level) && level.topics.every((t) => t.module === null || facts.moduleCompletions.has(t.module.id));
+}
+export function courseTestAvailable(structure: CourseStructure, facts: ProgressFacts): boolean {
+  return structure.course.courseTest !== null && allLevelsDone(structure, facts);
+}
+
+/** The first level not completed (the last one when all are). */
+export function currentLevel(structure: CourseStructure, facts: ProgressFacts): LevelNode | null {
+  return structure.levels.find((l) => !facts.levelCompletions.has(l.id)) ?? structure.levels.at(-1) ?? null;
+}
+
+/** A part's own availability rule: its level is unlocked and its prerequisites are completed. */
+export function partMayOpen(structure: CourseStructure, facts: ProgressFacts, part: PartNode): boolean {
+  const level = structure.levelById.get(part.levelId);
+  return !!level && levelUnlocked(structure, facts, level) && part.prerequisites.every((id) => partStateOf(facts, id) === "completed");
+}
+
+// ---------------------------------------------------------------------------------
+// Block updates (pure): the server judges watch progress.
+
+export type BlockReport = { blockId: string; state?: "in_progress" | "completed"; secondsWatched?: number };
+
+/**
+ * The new progress of one block. A video block counts the seconds watched as the client
+ * reports them, but they may grow at most by the wall-clock time since the previous
+ * accepted report (or since the playback URL was first handed out) plus WATCH_SLACK_SEC,
+ * never past the block's stored duration; the ratio uses the stored `durationSec`, never
+ * the client's `totalSeconds`. Other blocks complete by an explicit mark-as-read. A
+ * completed block stays completed.
+ */
+export function nextBlockProgress(block: ContentBlock, previous: BlockProgress | undefined, report: BlockReport, now: Date): BlockProgress {
+  if (block.type === "video") {
+    const duration = block.durationSec ?? 0;
+    const watched = previous?.secondsWatched ?? 0;
+    const since = previous?.lastReportAt ?? previous?.playbackIssuedAt;
+    const elapsed = since ? Math.max(0, (now.getTime() - Date.parse(since)) / 1000) : 0;
+    const claimed = Math.max(0, report.secondsWatched ?? 0);
+    const credited = Math.min(duration, Math.max(watched, Math.min(claimed, watched + elapsed + WATCH_SLACK_SEC)));
+    const rounded = Math.round(credited * 100) / 100;
+    const done = previous?.state === "completed" || (duration > 0 && rounded / duration >= VIDEO_COMPLETION_RATIO);
+    return {
+      blockId: block.id,
+      state: done ? "completed" : "in_progress",
+      secondsWatched: rounded,
+      totalSeconds: duration,
+      lastReportAt: now.toISOString(),
+      ...(previous?.playbackIssuedAt ? { playbackIssuedAt: previous.playbackIssuedAt } : {}),
+    };
+  }
+  const done = previous?.state === "completed" || report.state === "completed";
+  return { blockId: block.id, state: done ? "completed" : "in_progress", secondsWatched: 0, totalSeconds: 0, lastReportAt: now.toISOString() };
+}
+
+/** Whether every block of the part is completed (a part without blocks never completes this way). */
+export function allBlocksCompleted(part: PartNode, blocks: BlockProgress[]): boolean {
+  return part.contentBlocks.length > 0 && part.contentBlocks.every((b) => blocks.some((p) => p.blockId === b.id && p.state === "completed"));
+}
+
+// ---------------------------------------------------------------------------------
+// Writing
+
+/** Takes the enrollment's row lock for the rest of the transaction. */
+export async function lockEnrollment(tx: DbOrTx, enrollmentId: string): Promise<EnrollmentRow | null> {
+  const [row] = await tx.select().from(enrollments).where(eq(enrollments.id, enrollmentId)).for("update").limit(1);
+  return row ?? null;
+}
+
+export type ReconcileResult = {
+  unlockedParts: string[];
+  unlockedTopics: string[];
+  completedModules: string[];
+  completedLevels: string[];
+  courseCompleted: boolean;
+};
+
+export type EngineDeps = { queue: Queue; now: Date };
+
+/**
+ * Derives and writes everything that follows from the stored facts: parts whose level
+ * is open and whose prerequisites are completed become available; modules, levels and the
+ * course complete; counters, current level and lastActivityAt are set. Completing a level
+ * that issues an intermediate certificate, or the course, queues the certificate job and
+ * the admin's notice in the same transaction. Idempotent: a rerun finds nothing new.
+ */
+export async function reconcile(
+  tx: DbOrTx,
+  deps: EngineDeps,
+  enrollment: EnrollmentRow,
+  structure: CourseStructure,
+  facts: ProgressFacts,
+  options: { touch?: boolean } = {},
+): Promise<ReconcileResult> {
+  const result: ReconcileResult = { unlockedParts: [], unlockedTopics: [], completedModules: [], completedLevels: [], courseCompleted: false };
+  const unlockedBefore = new Set(structure.levels.filter((l) => levelUnlocked(structure, facts, l)).map((l) => l.id));
+
+  for (const level of structure.levels) {
+    if (!levelUnlocked(structure, facts, level)) break;
+    if (!unlockedBefore.has(level.id)) result.unlockedTopics.push(...level.topics.map((t) => t.id));
+    for (const topic of level.topics) {
+      const module = topic.module;
+      if (!module) continue;
+      for (const part of module.parts) {
+        if (partStateOf(facts, part.id) === "locked" && partMayOpen(structure, facts, part)) {
+          result.unlockedParts.push(part.id);
+          const row = facts.parts.get(part.id);
+          if (row) facts.parts.set(part.id, { ...row, state: "available" });
+          else facts.parts.set(part.id, { id: "", enrollmentId: enrollment.id, partId: part.id, state: "available", blockProgress: [], startedAt: null, completedAt: null, updatedAt: deps.now });
+        }
+      }
+      if (!facts.moduleCompletions.has(module.id) && moduleDone(facts, module)) {
+        facts.moduleCompletions.set(module.id, deps.now);
+        result.completedModules.push(module.id);
+      }
+    }
+    if (!facts.levelCompletions.has(level.id) && levelModulesDone(facts, level) && (!level.levelTest?.required || testPassed(facts, level.levelTest))) {
+      facts.levelCompletions.set(level.id, deps.now);
+      result.completedLevels.push(level.id);
+    }
+  }
+
+  if (result.unlockedParts.length > 0) {
+    await tx
+      .insert(partProgress)
+      .values(result.unlockedParts.map((partId) => ({ enrollmentId: enrollment.id, partId, state: "available" as const })))
+      .onConflictDoUpdate({
+        target: [partProgress.enrollmentId, partProgress.partId],
+        set: { state: sql`case when ${partProgress.state} = 'locked' then 'available'::part_state else ${partProgress.state} end` },
+      });
+  }
+  if (result.completedModules.length > 0) {
+    await tx
+      .insert(moduleCompletions)
+      .values(result.completedModules.map((moduleId) => ({ enrollmentId: enrollment.id, moduleId, completedAt: deps.now })))
+      .onConflictDoNothing();
+  }
+  if (result.completedLevels.length > 0) {
+    await tx
+      .insert(levelCompletions)
+      .values(result.completedLevels.map((levelId) => ({ enrollmentId: enrollment.id, levelId, completedAt: deps.now })))
+      .onConflictDoNothing();
+    for (const levelId of result.completedLevels) {
+      if (!structure.levelById.get(levelId)?.issuesIntermediateCertificate) continue;
+      await deps.queue.enqueue(tx, "certificates.issue", { enrollmentId: enrollment.id, type: "intermediate", levelId });
+      await deps.queue.enqueue(tx, "mail.send", { kind: "completion_notice", enrollmentId: enrollment.id, levelId });
+    }
+  }
+
+  const completesCourse = enrollment.state === "active" && courseDone(structure, facts);
+  if (completesCourse) {
+    result.courseCompleted = true;
+    await deps.queue.enqueue(tx, "certificates.issue", { enrollmentId: enrollment.id, type: "final", levelId: null });
+    await deps.queue.enqueue(tx, "mail.send", { kind: "completion_notice", enrollmentId: enrollment.id, levelId: null });
+  }
+
+  const changed = result.unlockedParts.length + result.completedModules.length + result.completedLevels.length > 0 || completesCourse;
+  if (changed || options.touch) {
+    const current = currentLevel(structure, facts);
+    await tx
+      .update(enrollments)
+      .set({
+        progress: {
+          completedModules: facts.moduleCompletions.size,
+          totalModules: structure.moduleById.size,
+          completedLevels: facts.levelCompletions.size,
+          totalLevels: structure.levels.length,
+          lastActivityAt: options.touch ? deps.now.toISOString() : enrollment.progress.lastActivityAt,
+        },
+        currentLevelId: current?.id ?? null,
+        ...(completesCourse ? { state: "completed" as const, completedAt: deps.now } : {}),
+        updatedAt: deps.now,
+      })
+      .where(eq(enrollments.id, enrollment.id));
+  }
+  return result;
+}
+
+/** Writes one part's progress row (state, blocks, timestamps). */
+export async function savePartProgress(
+  tx: DbOrTx,
+  enrollmentId: string,
+  partId: string,
+  values: { state: PartState; blockProgress: BlockProgress[]; startedAt: Date | null; completedAt: Date | null; now: Date },
+): Promise<void> {
+  await tx
+    .insert(partProgress)
+    .values({ enrollmentId, partId, state: values.state, blockProgress: values.blockProgress, startedAt: values.startedAt, completedAt: values.completedAt })
+    .onConflictDoUpdate({
+      target: [partProgress.enrollmentId, partProgress.partId],
+      set: { state: values.state, blockProgress: values.blockProgress, startedAt: values.startedAt, completedAt: values.completedAt, updatedAt: values.now },
+    });
+}
+
+
+export type TestGate = {
+  placement: "part" | "level" | "course";
+  /** the test may be started as far as progress goes (see partTestAvailable & co.) */
+  available: boolean;
+  part: PartNode | null;
+  level: LevelNode | null;
+};
+
+/** Where a test sits in the course version and whether progress allows starting it; null when it sits nowhere. */
+export function testGate(structure: CourseStructure, facts: ProgressFacts, testId: string): TestGate | null {
+  const part = structure.parts.find((p) => p.partTest?.id === testId);
+  if (part) return { placement: "part", available: partTestAvailable(facts, part), part, level: structure.levelById.get(part.levelId) ?? null };
+  const level = structure.levels.find((l) => l.levelTest?.id === testId);
+  if (level) return { placement: "level", available: levelTestAvailable(structure, facts, level), part: null, level };
+  if (structure.course.courseTest?.id === testId) return { placement: "course", available: courseTestAvailable(structure, facts), part: null, level: null };
+  return null;
+}

@@ -1,0 +1,74 @@
+// The one part serializer (issue 12 item 5): a part's blocks and attachments for an
+// enrolled student (everything, media URLs freshly signed) or for the public preview
+// (GET /api/courses/<slug>/preview: a whitelist, so a field added to a stored block later
+// stays private until someone decides otherwise here).
+import type { Attachment, ContentBlock } from "../db/schema/catalog";
+import type { MediaUrls } from "../video";
+import { PreviewAttachment, PreviewBlock, type PartBlock } from "./contract";
+
+export { PreviewAttachment, PreviewBlock };
+
+export type SerializeMode = { kind: "enrolled"; media: MediaUrls; now: Date } | { kind: "preview" };
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+export function serializeBlock(block: ContentBlock, mode: { kind: "preview" }): PreviewBlock;
+export function serializeBlock(block: ContentBlock, mode: { kind: "enrolled"; media: MediaUrls; now: Date }): PartBlock;
+export function serializeBlock(block: ContentBlock, mode: SerializeMode): PartBlock | PreviewBlock {
+  if (mode.kind === "preview") {
+    switch (block.type) {
+      case "text":
+        return { id: block.id, type: "text", markdown: block.markdown };
+      case "video":
+        // not posterUrl (a provider thumbnail URL embeds the full playback id), not the
+        // transcript, not the full duration: they belong to the enrolled view
+        return { id: block.id, type: "video", previewPlaybackId: block.previewPlaybackId ?? null, chapters: chapters(block.chapters) };
+      case "presentation":
+        return { id: block.id, type: "presentation", slideCount: block.slideCount };
+      case "image":
+        return { id: block.id, type: "image", alt: block.alt, caption: block.caption ?? null };
+    }
+  }
+  const { media, now } = mode;
+  switch (block.type) {
+    case "text":
+      return { id: block.id, type: "text", markdown: block.markdown };
+    case "video": {
+      const playable = block.state === "ready" && !!block.videoPlaybackId;
+      const signed = playable ? media.playback(block.videoPlaybackId!, now) : null;
+      return {
+        id: block.id,
+        type: "video",
+        state: block.state,
+        videoPlaybackId: block.videoPlaybackId ?? null,
+        videoAssetId: block.videoAssetId ?? null,
+        playbackUrl: signed?.url ?? null,
+        playbackUrlExpiresAt: iso(signed?.expiresAt),
+        durationSec: block.durationSec ?? null,
+        transcript: block.transcript ?? null,
+        posterUrl: signed?.posterUrl ?? null,
+        chapters: chapters(block.chapters),
+      };
+    }
+    case "presentation": {
+      const signed = media.file(block.pdfPath, now);
+      return { id: block.id, type: "presentation", pdfUrl: signed.url, pdfUrlExpiresAt: signed.expiresAt.toISOString(), slideCount: block.slideCount };
+    }
+    case "image": {
+      const signed = media.file(block.imagePath, now);
+      return { id: block.id, type: "image", url: signed.url, urlExpiresAt: signed.expiresAt.toISOString(), alt: block.alt, caption: block.caption ?? null };
+    }
+  }
+}
+
+function chapters(list: { title: string; startSec: number }[] | undefined) {
+  return (list ?? []).map((c) => ({ title: c.title, startSec: c.startSec }));
+}
+
+export function serializeAttachment(a: Attachment, mode: { kind: "preview" }): PreviewAttachment;
+export function serializeAttachment(a: Attachment, mode: { kind: "enrolled"; media: MediaUrls; now: Date }): { name: string; url: string; expiresAt: string; sizeBytes: number; mimeType: string };
+export function serializeAttachment(a: Attachment, mode: SerializeMode) {
+  if (mode.kind === "preview") return { name: a.name, sizeBytes: a.sizeBytes, mimeType: a.mimeType };
+  const signed = mode.media.file(a.path, mode.now);
+  return { name: a.name, url: signed.url, expiresAt: signed.expiresAt.toISOString(), sizeBytes: a.sizeBytes, mimeType: a.mimeType };
+}

@@ -1,0 +1,177 @@
+// What the learning endpoints answer: the learn view, one part with signed media URLs,
+// an enrollment with its progress records. Reads only; the engine writes.
+import { eq } from "drizzle-orm";
+import { schema, type DbOrTx } from "../db";
+import type { BlockProgress } from "../db/schema/learning";
+import { DomainError } from "../http/errors";
+import type { MediaUrls } from "../video";
+import type { EnrollmentDetail, LearnView, PartView } from "./contract";
+import { serializeAttachment, serializeBlock } from "./serialize";
+import {
+  courseDone,
+  courseTestAvailable,
+  levelState,
+  levelTestAvailable,
+  moduleState,
+  partStateOf,
+  partTestAvailable,
+  type EnrollmentRow,
+  type ProgressFacts,
+} from "./engine";
+import type { CourseStructure, PartNode } from "./structure";
+import { isId } from "../db";
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+export function learnView(structure: CourseStructure, enrollment: EnrollmentRow, facts: ProgressFacts): LearnView {
+  const courseTest = structure.course.courseTest;
+  return {
+    course: {
+      _id: structure.course.id,
+      slug: structure.course.slug,
+      title: structure.course.title,
+      subtitle: structure.course.subtitle,
+      version: structure.course.version,
+    },
+    enrollment: {
+      _id: enrollment.id,
+      state: enrollment.state as "active" | "completed",
+      enrolledAt: enrollment.enrolledAt.toISOString(),
+      currentLevelId: enrollment.currentLevelId,
+      accessExpiresAt: iso(enrollment.accessExpiresAt),
+    },
+    progress: {
+      currentLevelId: enrollment.currentLevelId,
+      completedModules: enrollment.progress.completedModules,
+      totalModules: enrollment.progress.totalModules,
+      completedLevels: enrollment.progress.completedLevels,
+      totalLevels: enrollment.progress.totalLevels,
+      lastActivityAt: enrollment.progress.lastActivityAt,
+    },
+    levels: structure.levels.map((level) => ({
+      _id: level.id,
+      title: level.title,
+      state: levelState(structure, facts, level),
+      subtitle: level.subtitle,
+      issuesIntermediateCertificate: level.issuesIntermediateCertificate,
+      levelTest: level.levelTest
+        ? { id: level.levelTest.id, required: level.levelTest.required, available: levelTestAvailable(structure, facts, level) }
+        : null,
+      topics: level.topics.map((topic) => ({
+        _id: topic.id,
+        title: topic.title,
+        module: topic.module
+          ? {
+              _id: topic.module.id,
+              state: moduleState(facts, topic.module),
+              completedAt: iso(facts.moduleCompletions.get(topic.module.id)),
+              title: topic.module.title,
+              parts: topic.module.parts.map((p) => ({
+                _id: p.id,
+                title: p.title,
+                state: partStateOf(facts, p.id),
+                prerequisites: p.prerequisites,
+                requiredForCompletion: p.requiredForCompletion,
+              })),
+            }
+          : null,
+      })),
+    })),
+    courseTest: courseTest ? { id: courseTest.id, required: courseTest.required, available: courseTestAvailable(structure, facts) } : null,
+    courseCompleted: courseDone(structure, facts),
+  };
+}
+
+/** Block progress as the API shows it (the server's bookkeeping stays inside). */
+export function blockProgressView(entries: BlockProgress[]) {
+  return entries
+    .filter((e) => e.lastReportAt !== undefined || e.state === "completed")
+    .map((e) => ({ blockId: e.blockId, state: e.state, secondsWatched: e.secondsWatched, totalSeconds: e.totalSeconds }));
+}
+
+export function partView(structure: CourseStructure, facts: ProgressFacts, part: PartNode, media: MediaUrls, now: Date): PartView {
+  const module = structure.moduleById.get(part.moduleId)!;
+  const topic = structure.topicById.get(part.topicId)!;
+  const level = structure.levelById.get(part.levelId)!;
+  const link = (p: PartNode | undefined) => (p ? { _id: p.id, title: p.title, state: partStateOf(facts, p.id) } : null);
+  const index = structure.parts.indexOf(part);
+  const row = facts.parts.get(part.id);
+  return {
+    _id: part.id,
+    slug: part.slug,
+    title: part.title,
+    summary: part.summary,
+    module: { _id: module.id, title: module.title, topicTitle: topic.title, levelTitle: level.title },
+    contentBlocks: part.contentBlocks.map((b) => serializeBlock(b, { kind: "enrolled", media, now })),
+    attachments: part.attachments.map((a) => serializeAttachment(a, { kind: "enrolled", media, now })),
+    prerequisites: part.prerequisites,
+    partTest: part.partTest ? { id: part.partTest.id, required: part.partTest.required, available: partTestAvailable(facts, part) } : null,
+    progress: { state: partStateOf(facts, part.id), blockProgress: blockProgressView(row?.blockProgress ?? []) },
+    requiredForCompletion: part.requiredForCompletion,
+    course: { _id: structure.course.id, slug: structure.course.slug, title: structure.course.title },
+    prerequisiteParts: part.prerequisites.map((id) => link(structure.partById.get(id))).filter((l) => l !== null),
+    previousPart: link(structure.parts[index - 1]),
+    nextPart: link(structure.parts[index + 1]),
+  };
+}
+
+/**
+ * The Enrollment resource (spec: Resources > Enrollment) with what the detail views add
+ * beyond it (completedAt, cancelledAt, suspended): one mapping for the student's and the
+ * admin's views.
+ */
+export function enrollmentRecord(e: EnrollmentRow) {
+  return {
+    _id: e.id,
+    courseId: e.courseId,
+    courseVersionId: e.courseVersionId,
+    courseTitle: e.courseTitle,
+    courseSlug: e.courseSlug,
+    studentId: e.studentId,
+    studentDisplayName: e.studentDisplayName,
+    studentEmail: e.studentEmail,
+    state: e.state,
+    reason: e.reason,
+    grantReason: e.grantReason,
+    sponsorOrgId: e.sponsorOrgId,
+    orderId: e.orderId,
+    enrolledAt: e.enrolledAt.toISOString(),
+    accessExpiresAt: iso(e.accessExpiresAt),
+    currentLevelId: e.currentLevelId,
+    progress: e.progress,
+    intermediateCertificateIds: e.intermediateCertificateIds,
+    finalCertificateId: e.finalCertificateId,
+    completedAt: iso(e.completedAt),
+    cancelledAt: iso(e.cancelledAt),
+    suspended: e.suspendedAt !== null,
+  };
+}
+
+/** The owner's enrollment with its progress records; anyone else's answers 404 like a missing one. */
+export async function enrollmentDetail(
+  db: DbOrTx,
+  studentId: string,
+  enrollmentId: string,
+  load: (enrollment: EnrollmentRow) => Promise<{ facts: ProgressFacts; structure: CourseStructure | null }>,
+): Promise<EnrollmentDetail> {
+  const [e] = isId(enrollmentId)
+    ? await db.select().from(schema.enrollments).where(eq(schema.enrollments.id, enrollmentId)).limit(1)
+    : [];
+  if (!e || e.studentId !== studentId) throw new DomainError("not_found");
+  const { facts, structure } = await load(e);
+  return {
+    ...enrollmentRecord(e),
+    partProgress: [...facts.parts.values()]
+      .sort((a, b) => (structure ? structure.parts.findIndex((p) => p.id === a.partId) - structure.parts.findIndex((p) => p.id === b.partId) : 0))
+      .map((p) => ({
+        partId: p.partId,
+        state: p.state,
+        blockProgress: blockProgressView(p.blockProgress),
+        startedAt: iso(p.startedAt),
+        completedAt: iso(p.completedAt),
+      })),
+    moduleCompletions: [...facts.moduleCompletions].map(([moduleId, at]) => ({ moduleId, completedAt: at.toISOString() })),
+    levelCompletions: [...facts.levelCompletions].map(([levelId, at]) => ({ levelId, completedAt: at.toISOString() })),
+    courseCompleted: structure ? courseDone(structure, facts) : e.state === "completed",
+  };
+}

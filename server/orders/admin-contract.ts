@@ -1,0 +1,335 @@
+// The admin orders /api contract (spec: Endpoints > Admin: orders; "Response shapes of the
+// admin list and detail endpoints: not shown": the shapes here are documented in
+// docs/api.md > Admin: orders). Lists answer {data, pagination} (default 20, max 50); a
+// filter that does not parse is 422 `validation`. Response schemas are strict, so a
+// serializer cannot leak a field silently.
+import { z } from "zod";
+import type { ApiArea, ApiOperation } from "../http/openapi";
+import type { ErrorCode } from "../http/errors";
+import { BillingType, OrderState } from "./contract";
+
+const Id = z.string().regex(/^[0-9a-f]{24}$/, "Musí to byť 24-znakový identifikátor (hex).");
+
+export const ADMIN_DEFAULT_PAGE_SIZE = 20;
+export const ADMIN_MAX_PAGE_SIZE = 50;
+
+// an empty value (`?state=`) means "not given", as a plain GET form sends it
+const blankAsUnset = (v: unknown) => (v === "" || v === null ? undefined : v);
+
+// digits only: "1e1", "0x10" and "1.5" are refused rather than guessed at
+const positiveInt = (max: number) =>
+  z
+    .string()
+    .regex(/^[0-9]{1,9}$/, "Musí to byť celé kladné číslo.")
+    .transform(Number)
+    .pipe(z.number().int().min(1, "Najmenšia hodnota je 1.").max(max, `Najväčšia hodnota je ${max}.`));
+
+export const pagingQuery = {
+  page: z.preprocess(blankAsUnset, positiveInt(1_000_000).default(1)),
+  pageSize: z.preprocess(blankAsUnset, positiveInt(ADMIN_MAX_PAGE_SIZE).default(ADMIN_DEFAULT_PAGE_SIZE)),
+};
+
+/** Offset of Europe/Bratislava from UTC at an instant, in ms. */
+function bratislavaOffsetAt(ms: number): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: "Europe/Bratislava", hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit",
+      hour: "2-digit", minute: "2-digit", second: "2-digit",
+    })
+      .formatToParts(ms)
+      .map((p) => [p.type, p.value]),
+  );
+  return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second)) - ms;
+}
+
+/** "2026-03-01" → the instant that day begins in Bratislava. */
+export function startOfDayInBratislava(day: string): Date {
+  const [y, m, d] = day.split("-").map(Number);
+  const wall = Date.UTC(y, m - 1, d);
+  return new Date(wall - bratislavaOffsetAt(wall - bratislavaOffsetAt(wall)));
+}
+
+/**
+ * An ISO date (YYYY-MM-DD: the start of that day in Bratislava) or an ISO date-time with
+ * offset ("2026-03-01T10:00:00Z"), as a Date.
+ */
+export const IsoInstant = z
+  .string()
+  .trim()
+  .refine(
+    (v) => (z.iso.date().safeParse(v).success && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)) || z.iso.datetime({ offset: true }).safeParse(v).success,
+    "Zadajte dátum (RRRR-MM-DD) alebo dátum a čas podľa ISO 8601.",
+  )
+  .transform((v) => (v.length === 10 ? startOfDayInBratislava(v) : new Date(v)));
+
+/** GET /api/admin/orders query (the admin orders page reads the same names). */
+export const AdminOrderListQuery = z
+  .object({
+    state: z.preprocess(blankAsUnset, OrderState.optional()),
+    studentId: z.preprocess(blankAsUnset, z.string().trim().min(1).max(100).optional()),
+    courseId: z.preprocess(blankAsUnset, Id.optional()),
+    createdAfter: z.preprocess(blankAsUnset, IsoInstant.optional()),
+    createdBefore: z.preprocess(blankAsUnset, IsoInstant.optional()),
+    ...pagingQuery,
+  })
+  .refine((q) => !q.createdAfter || !q.createdBefore || q.createdAfter < q.createdBefore, {
+    message: "Dátum „od“ musí byť skôr ako dátum „do“.",
+    path: ["createdBefore"],
+  });
+export type AdminOrderListQuery = z.infer<typeof AdminOrderListQuery>;
+
+/** GET /api/admin/orders/<id>/audit query. */
+export const AdminPagingQuery = z.object(pagingQuery);
+export type AdminPagingQuery = z.infer<typeof AdminPagingQuery>;
+
+export const AdminPagination = z.strictObject({
+  page: z.int().min(1),
+  pageSize: z.int().min(1),
+  totalItems: z.int().min(0),
+  totalPages: z.int().min(0),
+});
+export type AdminPagination = z.infer<typeof AdminPagination>;
+
+const IsoString = z.string().describe("ISO 8601 date-time");
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe("YYYY-MM-DD (Europe/Bratislava)");
+
+export const AdminOrderListItem = z.strictObject({
+  _id: Id,
+  courseId: Id,
+  courseVersionId: Id,
+  courseTitle: z.string(),
+  studentId: z.string(),
+  studentDisplayName: z.string(),
+  studentEmail: z.string().nullable(),
+  sponsorOrgId: z.string().nullable(),
+  amountCents: z.int().min(0),
+  refundedCents: z.int().min(0).describe("sum of completed refunds"),
+  currency: z.string().length(3),
+  state: OrderState,
+  createdAt: IsoString,
+  paidAt: IsoString.nullable(),
+  invoiceNumber: z.string().nullable(),
+});
+export type AdminOrderListItem = z.infer<typeof AdminOrderListItem>;
+
+export const AdminOrderListResponse = z.strictObject({ data: z.array(AdminOrderListItem), pagination: AdminPagination });
+export type AdminOrderListResponse = z.infer<typeof AdminOrderListResponse>;
+
+/** A Payment record (spec: Order and Payment > Payment) with the card details the gateway sent. */
+export const AdminPayment = z.strictObject({
+  _id: Id,
+  orderId: Id,
+  gateway: z.string(),
+  transactionId: z.string(),
+  amountCents: z.int(),
+  currency: z.string(),
+  state: z.string(),
+  method: z.string().nullable(),
+  cardBrand: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+  settledAt: IsoString.nullable(),
+  createdAt: IsoString,
+});
+
+export const RefundState = z.enum(["pending", "completed", "failed"]);
+
+export const AdminRefund = z.strictObject({
+  _id: Id,
+  refundId: Id.describe("the same id: the name the refund response uses"),
+  orderId: Id,
+  paymentId: Id.nullable(),
+  amountCents: z.int().min(1),
+  reason: z.string(),
+  alsoCancelEnrollment: z.boolean(),
+  state: RefundState,
+  gatewayRefundId: z.string().nullable(),
+  requestedBy: z.string().describe("person id of the admin, or system:payment-gateway for a refund the gateway reported"),
+  estimatedSettlementDate: Day.nullable(),
+  settledAt: IsoString.nullable(),
+  createdAt: IsoString,
+  creditNoteNumber: z.string().nullable(),
+});
+export type AdminRefund = z.infer<typeof AdminRefund>;
+
+/** A row of the audit log (spec: Authentication 8). */
+export const AuditEntry = z.strictObject({
+  _id: Id,
+  actorId: z.string(),
+  actorRoles: z.array(z.string()).nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  reason: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  ip: z.string().nullable(),
+  createdAt: IsoString,
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+/** A stored WebhookEvent (spec: Resources > WebhookEvent). */
+export const AdminWebhookEvent = z.strictObject({
+  _id: Id,
+  provider: z.enum(["payment", "video", "meetings"]),
+  eventId: z.string(),
+  eventType: z.string(),
+  payload: z.string().describe("the raw body as received"),
+  signature: z.string().nullable(),
+  receivedAt: IsoString,
+  processedAt: IsoString.nullable(),
+  processingResult: z.enum(["success", "error"]).nullable(),
+  errorMessage: z.string().nullable(),
+  relatedOrderId: z.string().nullable(),
+});
+export type AdminWebhookEvent = z.infer<typeof AdminWebhookEvent>;
+
+export const AdminInvoice = z.strictObject({
+  number: z.string(),
+  issueDate: Day,
+  supplyDate: Day,
+  createdAt: IsoString,
+  pdfUrl: z.string().describe("/api/admin/orders/<id>/invoice"),
+});
+
+export const AdminCreditNote = z.strictObject({
+  _id: Id,
+  number: z.string().describe("DOB-YYYY-NNNN"),
+  refundId: Id,
+  invoiceNumber: z.string(),
+  issueDate: Day,
+  amountCents: z.int().min(1),
+  currency: z.string(),
+  createdAt: IsoString,
+  pdfUrl: z.string().describe("/api/admin/orders/<id>/credit-notes/<creditNoteId>"),
+});
+
+export const AdminOrderEnrollment = z.strictObject({
+  _id: Id,
+  state: z.enum(["active", "completed", "cancelled", "expired"]),
+  enrolledAt: IsoString,
+  cancelledAt: IsoString.nullable(),
+  cancelReason: z.string().nullable(),
+  suspendedAt: IsoString.nullable(),
+});
+
+export const AdminOrderDetail = z.strictObject({
+  _id: Id,
+  courseId: Id,
+  courseVersionId: Id,
+  courseTitle: z.string(),
+  studentId: z.string(),
+  studentDisplayName: z.string(),
+  studentEmail: z.string().nullable(),
+  sponsorOrgId: z.string().nullable(),
+  billingType: BillingType,
+  billingDetails: z.record(z.string(), z.unknown()),
+  amountCents: z.int().min(0),
+  currency: z.string().length(3),
+  vatRate: z.number().min(0).max(1),
+  state: OrderState,
+  createdAt: IsoString,
+  paidAt: IsoString.nullable(),
+  expiresAt: IsoString.nullable(),
+  paidCents: z.int().min(0).describe("the completed payment's amount (0 before payment)"),
+  refundedCents: z.int().min(0).describe("completed refunds"),
+  pendingRefundCents: z.int().min(0).describe("refunds asked for and not yet settled"),
+  refundableCents: z.int().min(0).describe("what a new refund may take: paid − refunded − pending"),
+  invoice: AdminInvoice.nullable(),
+  creditNotes: z.array(AdminCreditNote),
+  payments: z.array(AdminPayment).describe("every Payment record, oldest first"),
+  refunds: z.array(AdminRefund).describe("oldest first"),
+  enrollments: z.array(AdminOrderEnrollment).describe("enrollments made by this order"),
+  auditLog: z.array(AuditEntry).describe("the order's audit rows, newest first (at most 200; the audit endpoint pages them all)"),
+  webhookEvents: z.array(AdminWebhookEvent).describe("payment events about this order, oldest first"),
+});
+export type AdminOrderDetail = z.infer<typeof AdminOrderDetail>;
+
+export const AuditListResponse = z.strictObject({ data: z.array(AuditEntry), pagination: AdminPagination });
+export type AuditListResponse = z.infer<typeof AuditListResponse>;
+
+/** POST /api/admin/orders/<id>/refund body (spec: amount in integer cents, reason, alsoCancelEnrollment). */
+export const RefundRequestBody = z.strictObject({
+  amount: z.int("Suma je celé číslo v centoch.").min(1, "Suma musí byť aspoň 1 cent.").max(100_000_000),
+  reason: z.string().trim().min(1, "Uveďte dôvod refundácie.").max(500),
+  alsoCancelEnrollment: z.boolean().default(false),
+});
+export type RefundRequestBody = z.infer<typeof RefundRequestBody>;
+
+export const RefundAcceptedResponse = z.strictObject({
+  ok: z.literal(true),
+  refundId: Id,
+  state: z.literal("pending"),
+  estimatedSettlementDate: Day.describe("five business days (Mon-Fri) after the request"),
+});
+
+const admin = { kind: "session" as const, roles: ["admin"] };
+const readErrors: ErrorCode[] = ["unauthorized", "forbidden", "not_found"];
+
+function op(
+  method: ApiOperation["method"],
+  path: string,
+  operationId: string,
+  summary: string,
+  rest: Partial<ApiOperation> & Pick<ApiOperation, "responses">,
+): ApiOperation {
+  const pathParams = Object.fromEntries([...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, Id]));
+  return {
+    method,
+    path,
+    operationId,
+    summary,
+    tags: ["admin", "orders"],
+    auth: admin,
+    ...(Object.keys(pathParams).length ? { pathParams } : {}),
+    ...rest,
+  };
+}
+
+export const adminOrdersApi: ApiArea = {
+  schemas: {
+    AdminOrderListItem, AdminOrderListResponse, AdminPayment, AdminRefund, AuditEntry, AdminWebhookEvent, AdminInvoice,
+    AdminCreditNote, AdminOrderEnrollment, AdminOrderDetail, AuditListResponse, RefundRequestBody, RefundAcceptedResponse,
+  },
+  operations: [
+    op("get", "/api/admin/orders", "adminListOrders", "Orders, newest first; filters state, studentId, courseId (any version's id), createdAfter (inclusive), createdBefore (exclusive)", {
+      query: AdminOrderListQuery,
+      responses: { 200: { description: "a page of orders", schema: AdminOrderListResponse } },
+      errors: ["unauthorized", "forbidden", "validation"],
+    }),
+    op("get", "/api/admin/orders/{orderId}", "adminGetOrder", "One order with all payments, refunds, invoice, credit notes, enrollments, audit log and related webhook events", {
+      responses: { 200: { description: "the order", schema: AdminOrderDetail } },
+      errors: readErrors,
+    }),
+    op("get", "/api/admin/orders/{orderId}/audit", "adminGetOrderAudit", "The order's audit log, newest first", {
+      query: AdminPagingQuery,
+      responses: { 200: { description: "a page of audit rows", schema: AuditListResponse } },
+      errors: [...readErrors, "validation"],
+    }),
+    op("post", "/api/admin/orders/{orderId}/refund", "adminRefundOrder", "Starts a refund (header Idempotency-Key, UUID, required); the payment.refunded webhook completes it", {
+      body: { contentType: "application/json", schema: RefundRequestBody },
+      responses: { 202: { description: "refund accepted, pending", schema: RefundAcceptedResponse } },
+      errors: [
+        ...readErrors, "validation", "order_not_paid", "refund_exceeds_remaining", "idempotency_key_required", "idempotency_key_invalid",
+        "idempotency_key_reused", "idempotency_in_progress", "payment_gateway_unavailable",
+      ],
+    }),
+    op("get", "/api/admin/orders/{orderId}/invoice", "adminGetOrderInvoice", "The order's invoice PDF (404 before payment)", {
+      responses: { 200: { description: "the invoice", contentType: "application/pdf" } },
+      errors: readErrors,
+    }),
+    op("get", "/api/admin/orders/{orderId}/credit-notes/{creditNoteId}", "adminGetOrderCreditNote", "A credit note PDF of the order", {
+      responses: { 200: { description: "the credit note", contentType: "application/pdf" } },
+      errors: readErrors,
+    }),
+    {
+      method: "get",
+      path: "/api/orders/{orderId}/credit-notes/{creditNoteId}",
+      operationId: "getMyOrderCreditNote",
+      summary: "A credit note PDF of one of the caller's orders (a refund of an invoiced order)",
+      tags: ["orders"],
+      auth: { kind: "session" },
+      pathParams: { orderId: Id, creditNoteId: Id },
+      responses: { 200: { description: "the credit note", contentType: "application/pdf" } },
+      errors: ["unauthorized", "not_found"],
+    },
+  ],
+};

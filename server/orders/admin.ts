@@ -1,0 +1,244 @@
+// What admins read about orders (spec: Endpoints > Admin: orders): the filtered, paged list,
+// one order with everything that happened to it (payments, refunds, invoice, credit notes,
+// enrollments, its audit log and the payment events about it) and the order's audit log.
+// Reads only; refunds are server/payments (requestRefund).
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { schema, type DbOrTx } from "../db";
+import { DomainError } from "../http/errors";
+import { listAuditPage, type AuditRecord } from "../audit";
+import { creditNotesForOrders } from "../invoices";
+import { vatFractionFromBasisPoints } from "../money";
+import type {
+  AdminOrderDetail,
+  AdminOrderListItem,
+  AdminOrderListQuery,
+  AdminOrderListResponse,
+  AdminPagination,
+  AdminPagingQuery,
+  AdminWebhookEvent,
+  AuditEntry,
+  AuditListResponse,
+} from "./admin-contract";
+import { isId } from "../db";
+
+const { orders, payments, refunds, invoices, enrollments, webhookEvents } = schema;
+
+/** How many audit rows the order detail carries (the audit endpoint pages them all). */
+export const DETAIL_AUDIT_LIMIT = 200;
+
+export function pagination(page: number, pageSize: number, totalItems: number): AdminPagination {
+  return { page, pageSize, totalItems, totalPages: Math.ceil(totalItems / pageSize) };
+}
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+function notFound() {
+  return new DomainError("not_found", "Objednávka sa nenašla.");
+}
+
+/** GET /api/admin/orders: newest first. */
+export async function listAdminOrders(db: DbOrTx, query: AdminOrderListQuery): Promise<AdminOrderListResponse> {
+  const conditions: (SQL | undefined)[] = [
+    query.state ? eq(orders.state, query.state) : undefined,
+    query.studentId ? eq(orders.studentId, query.studentId) : undefined,
+    // the course's id (the chain's first version) or the exact version bought
+    query.courseId ? or(eq(orders.courseId, query.courseId), eq(orders.courseVersionId, query.courseId)) : undefined,
+    query.createdAfter ? gte(orders.createdAt, query.createdAfter) : undefined,
+    query.createdBefore ? lt(orders.createdAt, query.createdBefore) : undefined,
+  ];
+  const where = and(...conditions);
+  const [{ total }] = await db.select({ total: count() }).from(orders).where(where);
+  const rows = await db
+    .select({
+      order: orders,
+      invoiceNumber: invoices.number,
+      refundedCents: sql<number>`(select coalesce(sum(${refunds.amountCents}), 0)::int from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.state} = 'completed')`,
+    })
+    .from(orders)
+    .leftJoin(invoices, eq(invoices.orderId, orders.id))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const data: AdminOrderListItem[] = rows.map(({ order: o, invoiceNumber, refundedCents }) => ({
+    _id: o.id,
+    courseId: o.courseId,
+    courseVersionId: o.courseVersionId,
+    courseTitle: o.courseTitle,
+    studentId: o.studentId,
+    studentDisplayName: o.studentDisplayName,
+    studentEmail: o.studentEmail,
+    sponsorOrgId: o.sponsorOrgId,
+    amountCents: o.amountCents,
+    refundedCents: Number(refundedCents),
+    currency: o.currency,
+    state: o.state,
+    createdAt: o.createdAt.toISOString(),
+    paidAt: iso(o.paidAt),
+    invoiceNumber: invoiceNumber ?? null,
+  }));
+  return { data, pagination: pagination(query.page, query.pageSize, Number(total)) };
+}
+
+/** The courses orders name, for the list page's course filter (title of the newest order). */
+export async function orderedCourses(db: DbOrTx): Promise<{ courseId: string; courseTitle: string }[]> {
+  const rows = await db
+    .selectDistinctOn([orders.courseId], { courseId: orders.courseId, courseTitle: orders.courseTitle })
+    .from(orders)
+    .orderBy(orders.courseId, desc(orders.createdAt));
+  return rows.sort((a, b) => a.courseTitle.localeCompare(b.courseTitle, "sk"));
+}
+
+export function auditEntry(row: AuditRecord): AuditEntry {
+  return {
+    _id: row.id,
+    actorId: row.actorId,
+    actorRoles: row.actorRoles,
+    action: row.action,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    reason: row.reason,
+    details: row.details,
+    ip: row.ip,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function webhookEventView(row: typeof webhookEvents.$inferSelect): AdminWebhookEvent {
+  return {
+    _id: row.id,
+    provider: row.provider,
+    eventId: row.eventId,
+    eventType: row.eventType,
+    payload: row.payload,
+    signature: row.signature,
+    receivedAt: row.receivedAt.toISOString(),
+    processedAt: iso(row.processedAt),
+    processingResult: row.processingResult === "success" || row.processingResult === "error" ? row.processingResult : null,
+    errorMessage: row.errorMessage,
+    relatedOrderId: row.relatedOrderId,
+  };
+}
+
+async function findOrder(db: DbOrTx, orderId: string) {
+  if (!isId(orderId)) throw notFound();
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order) throw notFound();
+  return order;
+}
+
+/** GET /api/admin/orders/<id>. */
+export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminOrderDetail> {
+  const order = await findOrder(db, orderId);
+  const [paymentRows, refundRows, [invoice], notes, enrollmentRows, audit, events] = await Promise.all([
+    db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.createdAt), asc(payments.id)),
+    db.select().from(refunds).where(eq(refunds.orderId, order.id)).orderBy(asc(refunds.createdAt), asc(refunds.id)),
+    db.select().from(invoices).where(eq(invoices.orderId, order.id)),
+    creditNotesForOrders(db, [order.id]),
+    db.select().from(enrollments).where(eq(enrollments.orderId, order.id)).orderBy(asc(enrollments.enrolledAt)),
+    listAuditPage(db, { targetType: "order", targetId: order.id, limit: DETAIL_AUDIT_LIMIT, offset: 0 }),
+    db
+      .select()
+      .from(webhookEvents)
+      .where(and(eq(webhookEvents.provider, "payment"), eq(webhookEvents.relatedOrderId, order.id)))
+      .orderBy(asc(webhookEvents.receivedAt), asc(webhookEvents.id)),
+  ]);
+  const completed = paymentRows.filter((p) => p.state === "completed");
+  const paidCents = completed.at(-1)?.amountCents ?? 0;
+  const refundedCents = refundRows.filter((r) => r.state === "completed").reduce((sum, r) => sum + r.amountCents, 0);
+  const pendingRefundCents = refundRows.filter((r) => r.state === "pending").reduce((sum, r) => sum + r.amountCents, 0);
+  const refundable = order.state === "paid" || order.state === "disputed" || order.state === "refunded";
+  const noteByRefund = new Map(notes.map((n) => [n.refundId, n.number]));
+  return {
+    _id: order.id,
+    courseId: order.courseId,
+    courseVersionId: order.courseVersionId,
+    courseTitle: order.courseTitle,
+    studentId: order.studentId,
+    studentDisplayName: order.studentDisplayName,
+    studentEmail: order.studentEmail,
+    sponsorOrgId: order.sponsorOrgId,
+    billingType: order.billingType,
+    billingDetails: order.billingDetails,
+    amountCents: order.amountCents,
+    currency: order.currency,
+    vatRate: vatFractionFromBasisPoints(order.vatRateBp),
+    state: order.state,
+    createdAt: order.createdAt.toISOString(),
+    paidAt: iso(order.paidAt),
+    expiresAt: iso(order.expiresAt),
+    paidCents,
+    refundedCents,
+    pendingRefundCents,
+    refundableCents: refundable ? Math.max(0, paidCents - refundedCents - pendingRefundCents) : 0,
+    invoice: invoice
+      ? { number: invoice.number, issueDate: invoice.issueDate, supplyDate: invoice.supplyDate, createdAt: invoice.createdAt.toISOString(), pdfUrl: `/api/admin/orders/${order.id}/invoice` }
+      : null,
+    creditNotes: notes.map((n) => ({
+      _id: n.creditNoteId,
+      number: n.number,
+      refundId: n.refundId,
+      invoiceNumber: n.invoiceNumber,
+      issueDate: n.issueDate,
+      amountCents: n.amountCents,
+      currency: n.currency,
+      createdAt: n.createdAt.toISOString(),
+      pdfUrl: `/api/admin/orders/${order.id}/credit-notes/${n.creditNoteId}`,
+    })),
+    payments: paymentRows.map((p) => ({
+      _id: p.id,
+      orderId: p.orderId,
+      gateway: p.gateway,
+      transactionId: p.transactionId,
+      amountCents: p.amountCents,
+      currency: p.currency,
+      state: p.state,
+      method: p.method,
+      cardBrand: p.cardBrand,
+      cardLast4: p.cardLast4,
+      settledAt: iso(p.settledAt),
+      createdAt: p.createdAt.toISOString(),
+    })),
+    refunds: refundRows.map((r) => ({
+      _id: r.id,
+      refundId: r.id,
+      orderId: r.orderId,
+      paymentId: r.paymentId,
+      amountCents: r.amountCents,
+      reason: r.reason,
+      alsoCancelEnrollment: r.alsoCancelEnrollment,
+      state: r.state,
+      gatewayRefundId: r.gatewayRefundId,
+      requestedBy: r.requestedBy,
+      estimatedSettlementDate: r.estimatedSettlementDate,
+      settledAt: iso(r.settledAt),
+      createdAt: r.createdAt.toISOString(),
+      creditNoteNumber: noteByRefund.get(r.id) ?? null,
+    })),
+    enrollments: enrollmentRows.map((e) => ({
+      _id: e.id,
+      state: e.state,
+      enrolledAt: e.enrolledAt.toISOString(),
+      cancelledAt: iso(e.cancelledAt),
+      cancelReason: e.cancelReason,
+      suspendedAt: iso(e.suspendedAt),
+    })),
+    auditLog: audit.rows.map(auditEntry),
+    webhookEvents: events.map(webhookEventView),
+  };
+}
+
+/** GET /api/admin/orders/<id>/audit: the order's audit rows, newest first. */
+export async function getAdminOrderAudit(db: DbOrTx, orderId: string, query: AdminPagingQuery): Promise<AuditListResponse> {
+  const order = await findOrder(db, orderId);
+  const page = await listAuditPage(db, { targetType: "order", targetId: order.id, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+  return { data: page.rows.map(auditEntry), pagination: pagination(query.page, query.pageSize, page.total) };
+}
+
+/** The orders of some ids that exist (for links from the audit and webhook viewers). */
+export async function existingOrderIds(db: DbOrTx, ids: string[]): Promise<Set<string>> {
+  const wanted = ids.filter((id) => isId(id));
+  if (wanted.length === 0) return new Set();
+  const rows = await db.select({ id: orders.id }).from(orders).where(inArray(orders.id, wanted));
+  return new Set(rows.map((r) => r.id));
+}

@@ -1,0 +1,139 @@
+// Refunds an admin starts (spec: Endpoints > Admin: orders, POST …/refund; States > Refund;
+// Limits: refund settlement 1-5 business days; DESIGN.md > Orders and payments: a refund
+// is a record pending → completed | failed). docs/decisions.md > Refunds and credit notes.
+//
+// `requestRefund` runs in the caller's transaction (the one withIdempotency stores the
+// answer in, so the same Idempotency-Key twice is one refund): it locks the order, checks
+// it was paid and that the amount fits what is left, records the refund `pending`, asks
+// the gateway to refund (our refund id is the gateway's reference, echoed back in the
+// webhook) and writes the audit row with the acting admin. A gateway that does not
+// answer throws 503 and nothing is kept. The signed payment.refunded webhook completes
+// the refund later (webhook.ts).
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { schema, type DbOrTx } from "../db";
+import { DomainError } from "../http/errors";
+import { writeAudit } from "../audit";
+import { lockOrder } from "../orders";
+import { bratislavaDay } from "../invoices";
+import { GatewayError, type PaymentRefunds } from "./gateway";
+
+const { payments, refunds } = schema;
+
+/** spec: Limits: refunds settle in 1-5 business days; the estimate is the far end. */
+export const REFUND_SETTLEMENT_BUSINESS_DAYS = 5;
+
+/**
+ * The day `days` business days (Monday to Friday) after `day` (YYYY-MM-DD). Public
+ * holidays are not known here: the date is an estimate (docs/decisions.md).
+ */
+export function addBusinessDays(day: string, days: number): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new RangeError(`not a day: ${day}`);
+  const date = new Date(`${day}T12:00:00Z`);
+  let left = days;
+  while (left > 0) {
+    date.setUTCDate(date.getUTCDate() + 1);
+    const weekday = date.getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left--;
+  }
+  return date.toISOString().slice(0, 10);
+}
+
+export type RefundActor = { actorId: string; actorRoles?: string[]; ip?: string | null };
+
+export type RefundInput = { orderId: string; amount: number; reason: string; alsoCancelEnrollment: boolean };
+
+export type RefundAccepted = { ok: true; refundId: string; state: "pending"; estimatedSettlementDate: string };
+
+export type RefundDeps = { refunds: PaymentRefunds; publicUrl: string; now: Date };
+
+/** What was paid and what of it is refunded or on its way back. */
+export async function refundBalance(db: DbOrTx, orderId: string) {
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.state, "completed")))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(1);
+  const sums = await db
+    .select({ state: refunds.state, total: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), inArray(refunds.state, ["pending", "completed"])))
+    .groupBy(refunds.state);
+  const refundedCents = Number(sums.find((s) => s.state === "completed")?.total ?? 0);
+  const pendingCents = Number(sums.find((s) => s.state === "pending")?.total ?? 0);
+  const paidCents = payment?.amountCents ?? 0;
+  return { payment: payment ?? null, paidCents, refundedCents, pendingCents, refundableCents: Math.max(0, paidCents - refundedCents - pendingCents) };
+}
+
+/** POST /api/admin/orders/<id>/refund and the admin refund page. */
+export async function requestRefund(tx: DbOrTx, deps: RefundDeps, actor: RefundActor, input: RefundInput): Promise<RefundAccepted> {
+  const order = await lockOrder(tx, input.orderId);
+  if (!order) throw new DomainError("not_found", "Objednávka sa nenašla.");
+  // a refund needs money received: paid, disputed, or refunded in part already
+  if (order.state !== "paid" && order.state !== "disputed" && order.state !== "refunded") {
+    throw new DomainError("order_not_paid", undefined, { state: order.state });
+  }
+  const balance = await refundBalance(tx, order.id);
+  if (!balance.payment) throw new DomainError("order_not_paid", undefined, { state: order.state });
+  if (input.amount > balance.refundableCents) {
+    throw new DomainError("refund_exceeds_remaining", undefined, {
+      requestedCents: input.amount,
+      remainingCents: balance.refundableCents,
+      paidCents: balance.paidCents,
+      refundedCents: balance.refundedCents,
+      pendingCents: balance.pendingCents,
+    });
+  }
+
+  const estimatedSettlementDate = addBusinessDays(bratislavaDay(deps.now), REFUND_SETTLEMENT_BUSINESS_DAYS);
+  const [refund] = await tx
+    .insert(refunds)
+    .values({
+      orderId: order.id,
+      paymentId: balance.payment.id,
+      amountCents: input.amount,
+      reason: input.reason,
+      alsoCancelEnrollment: input.alsoCancelEnrollment,
+      state: "pending",
+      requestedBy: actor.actorId,
+      estimatedSettlementDate,
+    })
+    .returning({ id: refunds.id });
+
+  let gatewayRefundId: string;
+  try {
+    ({ gatewayRefundId } = await deps.refunds.requestRefund({
+      orderId: order.id,
+      refundId: refund.id,
+      transactionId: balance.payment.transactionId,
+      amountCents: input.amount,
+      currency: order.currency,
+      reason: input.reason,
+      notifyUrl: `${deps.publicUrl}/api/webhooks/payment`,
+    }));
+  } catch (e) {
+    if (e instanceof GatewayError) throw new DomainError("payment_gateway_unavailable", undefined, {}, { cause: e });
+    throw e;
+  }
+  await tx.update(refunds).set({ gatewayRefundId }).where(eq(refunds.id, refund.id));
+
+  await writeAudit(tx, {
+    actorId: actor.actorId,
+    actorRoles: actor.actorRoles,
+    ip: actor.ip ?? null,
+    action: "order.refund.request",
+    targetType: "order",
+    targetId: order.id,
+    reason: input.reason,
+    details: {
+      refundId: refund.id,
+      amountCents: input.amount,
+      currency: order.currency,
+      alsoCancelEnrollment: input.alsoCancelEnrollment,
+      gatewayRefundId,
+      estimatedSettlementDate,
+      remainingBeforeCents: balance.refundableCents,
+    },
+  });
+  return { ok: true, refundId: refund.id, state: "pending", estimatedSettlementDate };
+}

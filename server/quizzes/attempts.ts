@@ -1,0 +1,471 @@
+// Test attempts (spec: Endpoints > Tests (student); Resources > TestAttempt; DESIGN.md >
+// Tests): start with the checks in the issue's order (enrollment, prerequisites, attempts,
+// cooldown), a snapshot of the questions with their correct flags kept on the attempt,
+// answers saved during the attempt, submit scored against the snapshot, automatic
+// submission at deadline + 60 s (a job, and lazily on every read), and what the result
+// unlocked downstream through the learning area's engine.
+//
+// Every function runs in the caller's transaction (the idempotency module's, for start and
+// submit) and first takes the enrollment's row lock, so starts, saves, submits and
+// progress updates of one enrollment never interleave.
+import { randomInt } from "node:crypto";
+import { and, asc, eq, isNull, lt } from "drizzle-orm";
+import { schema, type Database, type DbOrTx } from "../db";
+import type { QuestionSnapshot, SubmittedAnswer } from "../db/schema/learning";
+import { DomainError } from "../http/errors";
+import {
+  courseDone,
+  loadCourseStructure,
+  loadProgressFacts,
+  lockEnrollment,
+  partStateOf,
+  reconcileEnrollment,
+  requireLearningEnrollment,
+  testGate,
+  type CourseStructure,
+  type EnrollmentRow,
+  type ProgressFacts,
+  type TestGate,
+} from "../learning";
+import type { Queue } from "../queue";
+import type { AnswerInput, AttemptList, AttemptStarted, AttemptView, Downstream, SubmitResult } from "./contract";
+import { scoreAttempt, shuffled } from "./scoring";
+import { isId } from "../db";
+
+const { tests, questions, testAttempts } = schema;
+
+/** How long after the deadline a submit is still accepted (and the automatic one waits). */
+export const SUBMIT_GRACE_MS = 60_000;
+
+export type QuizDeps = { queue: Queue; now: Date; random?: () => number };
+
+type TestRow = typeof tests.$inferSelect;
+type AttemptRow = typeof testAttempts.$inferSelect;
+
+const cryptoRandom = () => randomInt(0, 2 ** 32) / 2 ** 32;
+
+async function loadTest(tx: DbOrTx, testId: string): Promise<TestRow> {
+  const [test] = isId(testId) ? await tx.select().from(tests).where(eq(tests.id, testId)).limit(1) : [];
+  if (!test) throw new DomainError("not_found", "Test sa nenašiel.");
+  return test;
+}
+
+type Context = { test: TestRow; enrollment: EnrollmentRow; structure: CourseStructure; facts: ProgressFacts; gate: TestGate };
+
+/** The test, the caller's enrollment on its course version (locked), and where the test sits. */
+async function contextOf(tx: DbOrTx, studentId: string, testId: string, now: Date): Promise<Context> {
+  const test = await loadTest(tx, testId);
+  const found = await requireLearningEnrollment(tx, { studentId, courseVersionId: test.courseId }, now);
+  const enrollment = (await lockEnrollment(tx, found.id))!;
+  if ((enrollment.state !== "active" && enrollment.state !== "completed") || enrollment.suspendedAt) throw new DomainError("no_enrollment");
+  const structure = await loadCourseStructure(tx, enrollment.courseVersionId);
+  if (!structure) throw new DomainError("not_found");
+  const facts = await loadProgressFacts(tx, enrollment.id);
+  const gate = testGate(structure, facts, test.id);
+  if (!gate) throw new DomainError("not_found", "Test nie je súčasťou kurzu.");
+  return { test, enrollment, structure, facts, gate };
+}
+
+async function attemptsOf(tx: DbOrTx, testId: string, enrollmentId: string): Promise<AttemptRow[]> {
+  return tx
+    .select()
+    .from(testAttempts)
+    .where(and(eq(testAttempts.testId, testId), eq(testAttempts.enrollmentId, enrollmentId), isNull(testAttempts.voidedAt)))
+    .orderBy(asc(testAttempts.attemptNumber));
+}
+
+const overdue = (a: AttemptRow, now: Date) => a.state === "in_progress" && now.getTime() > a.deadline.getTime() + SUBMIT_GRACE_MS;
+
+// ---------------------------------------------------------------------------------
+// Shapes
+
+function served(attempt: AttemptRow, test: TestRow): AttemptStarted {
+  const byId = new Map(attempt.questionSnapshots.map((q) => [q.questionId, q]));
+  return {
+    attemptId: attempt.id,
+    test: { _id: test.id, title: test.title, description: test.description, passingScore: test.passingScore, timeLimitSec: test.timeLimitSec },
+    questions: attempt.questionOrder.map((id) => {
+      const q = byId.get(id)!;
+      const answerText = new Map(q.answers.map((a) => [a.id, a.text]));
+      return {
+        id: q.questionId,
+        type: q.type as "single_choice" | "multiple_choice" | "text",
+        text: q.text,
+        weight: q.weight,
+        answers: (attempt.answerOrders[id] ?? []).map((answerId) => ({ id: answerId, text: answerText.get(answerId) ?? "" })),
+      };
+    }),
+    startedAt: attempt.startedAt.toISOString(),
+    deadline: attempt.deadline.toISOString(),
+    attemptNumber: attempt.attemptNumber,
+    state: attempt.state,
+    savedAnswers: attempt.answers.map(toAnswerInput),
+  };
+}
+
+function toAnswerInput(a: SubmittedAnswer): AnswerInput {
+  return {
+    questionId: a.questionId,
+    ...(a.selectedAnswerIds !== undefined ? { selectedAnswerIds: a.selectedAnswerIds } : {}),
+    ...(a.textAnswer !== undefined ? { textAnswer: a.textAnswer } : {}),
+  };
+}
+
+function resultsAllowed(test: TestRow, passed: boolean, remaining: number): boolean {
+  switch (test.showAnswersAfter) {
+    case "never":
+      return false;
+    case "pass":
+      return passed;
+    case "last_attempt":
+      return passed || remaining === 0;
+    default:
+      return true; // "submit"
+  }
+}
+
+function downstreamOf(ctx: { gate: TestGate; structure: CourseStructure }, facts: ProgressFacts, changes: { completedLevels: string[]; courseCompleted: boolean }): Downstream {
+  const { gate, structure } = ctx;
+  const moduleId = gate.part?.moduleId ?? null;
+  const levelId = gate.level?.id ?? null;
+  return {
+    partCompleted: gate.part ? partStateOf(facts, gate.part.id) === "completed" : false,
+    moduleCompleted: moduleId ? facts.moduleCompletions.has(moduleId) : false,
+    moduleId,
+    levelCompleted: levelId ? facts.levelCompletions.has(levelId) : false,
+    courseCompleted: courseDone(structure, facts),
+    intermediateCertificateIssued: changes.completedLevels.some((id) => structure.levelById.get(id)?.issuesIntermediateCertificate),
+    finalCertificateIssued: changes.courseCompleted,
+  };
+}
+
+function resultOf(attempt: AttemptRow, test: TestRow, used: number, downstream: Downstream): SubmitResult {
+  const scored = scoreAttempt(attempt.questionSnapshots, attempt.questionOrder, attempt.answers);
+  const remaining = Math.max(0, test.maxAttempts - used);
+  const passed = attempt.passed ?? false;
+  return {
+    attemptId: attempt.id,
+    score: attempt.score ?? scored.score,
+    passed,
+    passingScore: test.passingScore,
+    correctCount: scored.correctCount,
+    totalCount: scored.totalCount,
+    submittedAt: (attempt.submittedAt ?? attempt.deadline).toISOString(),
+    ...(resultsAllowed(test, passed, remaining) ? { results: scored.results } : {}),
+    downstream,
+    state: attempt.state === "expired" ? "expired" : "submitted",
+    remaining,
+  };
+}
+
+// ---------------------------------------------------------------------------------
+// Answers
+
+/** Answers checked against the attempt's snapshot: 422 naming the first wrong member. */
+function checkedAnswers(attempt: AttemptRow, answers: AnswerInput[]): SubmittedAnswer[] {
+  const byId = new Map(attempt.questionSnapshots.map((q) => [q.questionId, q]));
+  const problems: { path: string; message: string }[] = [];
+  answers.forEach((a, i) => {
+    const q = byId.get(a.questionId);
+    if (!q) return problems.push({ path: `answers.${i}.questionId`, message: "Táto otázka v pokuse nie je." });
+    if (q.type === "text") {
+      if (a.selectedAnswerIds && a.selectedAnswerIds.length > 0) problems.push({ path: `answers.${i}.selectedAnswerIds`, message: "Na otázku sa odpovedá textom." });
+      return;
+    }
+    if (a.textAnswer !== undefined && a.textAnswer !== "") problems.push({ path: `answers.${i}.textAnswer`, message: "Na otázku sa odpovedá výberom." });
+    const ids = new Set(q.answers.map((x) => x.id));
+    (a.selectedAnswerIds ?? []).forEach((id, j) => {
+      if (!ids.has(id)) problems.push({ path: `answers.${i}.selectedAnswerIds.${j}`, message: "Taká odpoveď pri otázke nie je." });
+    });
+    if (q.type === "single_choice" && (a.selectedAnswerIds ?? []).length > 1) problems.push({ path: `answers.${i}.selectedAnswerIds`, message: "Vyberte jednu odpoveď." });
+  });
+  if (problems.length > 0) throw new DomainError("validation", undefined, problems);
+  // one entry per question, the last one given wins
+  const merged = new Map<string, SubmittedAnswer>();
+  for (const a of answers) merged.set(a.questionId, toAnswerInput(a));
+  return [...merged.values()];
+}
+
+function mergeAnswers(saved: SubmittedAnswer[], given: SubmittedAnswer[]): SubmittedAnswer[] {
+  const merged = new Map(saved.map((a) => [a.questionId, a]));
+  for (const a of given) merged.set(a.questionId, a);
+  return [...merged.values()];
+}
+
+// ---------------------------------------------------------------------------------
+// Finishing an attempt
+
+/**
+ * Scores and closes an attempt (state `submitted`, or `expired` for the automatic
+ * submission) and lets the learning engine derive what a pass completes.
+ */
+async function finish(
+  tx: DbOrTx,
+  deps: QuizDeps,
+  ctx: Pick<Context, "gate" | "structure" | "enrollment">,
+  attempt: AttemptRow,
+  answers: SubmittedAnswer[],
+  how: "submitted" | "expired",
+): Promise<{ attempt: AttemptRow; downstream: Downstream }> {
+  const test = await loadTest(tx, attempt.testId);
+  const scored = scoreAttempt(attempt.questionSnapshots, attempt.questionOrder, answers);
+  const passed = scored.score >= test.passingScore;
+  const submittedAt = how === "expired" ? attempt.deadline : deps.now;
+  const [updated] = await tx
+    .update(testAttempts)
+    .set({ state: how, score: scored.score, passed, submittedAt, answers })
+    .where(and(eq(testAttempts.id, attempt.id), eq(testAttempts.state, "in_progress")))
+    .returning();
+  if (!updated) throw new Error(`attempt ${attempt.id} was finished concurrently despite the enrollment lock`);
+  const changes = passed
+    ? await reconcileEnrollment(tx, { queue: deps.queue, now: deps.now }, ctx.enrollment.id)
+    : { completedLevels: [], courseCompleted: false, facts: await loadProgressFacts(tx, ctx.enrollment.id) };
+  return { attempt: updated, downstream: downstreamOf(ctx, changes.facts, changes) };
+}
+
+/** Overdue attempts of this test and enrollment are submitted with their saved answers. */
+async function expireOverdue(tx: DbOrTx, deps: QuizDeps, ctx: Context): Promise<AttemptRow[]> {
+  const attempts = await attemptsOf(tx, ctx.test.id, ctx.enrollment.id);
+  const out: AttemptRow[] = [];
+  for (const a of attempts) {
+    if (overdue(a, deps.now)) out.push((await finish(tx, deps, ctx, a, a.answers, "expired")).attempt);
+    else out.push(a);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------
+// Operations
+
+/**
+ * POST /api/tests/<id>/attempts. Checks in order: a learning enrollment (403
+ * no_enrollment), progress (403 prerequisites_not_met), attempts left (409
+ * max_attempts_reached), cooldown since the last finished attempt (409 cooldown_active with
+ * details.nextAttemptAt). An attempt in progress is resumed (status 200) instead.
+ */
+export async function startAttempt(tx: DbOrTx, deps: QuizDeps, studentId: string, testId: string): Promise<{ status: 200 | 201; body: AttemptStarted }> {
+  const ctx = await contextOf(tx, studentId, testId, deps.now);
+  if (!ctx.gate.available) {
+    throw new DomainError("prerequisites_not_met", undefined, {
+      placement: ctx.gate.placement,
+      partId: ctx.gate.part?.id ?? null,
+      levelId: ctx.gate.level?.id ?? null,
+    });
+  }
+  const attempts = await expireOverdue(tx, deps, ctx);
+  const open = attempts.find((a) => a.state === "in_progress");
+  if (open) return { status: 200, body: served(open, ctx.test) };
+  if (attempts.length >= ctx.test.maxAttempts) {
+    throw new DomainError("max_attempts_reached", undefined, { maxAttempts: ctx.test.maxAttempts });
+  }
+  const next = nextAttemptAt(ctx.test, attempts);
+  if (next && next > deps.now) throw new DomainError("cooldown_active", undefined, { nextAttemptAt: next.toISOString() });
+
+  const random = deps.random ?? cryptoRandom;
+  const rows = await tx.select().from(questions).where(eq(questions.testId, ctx.test.id)).orderBy(asc(questions.orderIndex), asc(questions.id));
+  let chosen = rows;
+  if (ctx.test.selectionMode === "shuffle") chosen = shuffled(rows, random);
+  else if (ctx.test.selectionMode === "random_subset") chosen = shuffled(rows, random).slice(0, ctx.test.questionCount ?? rows.length);
+  const snapshots: QuestionSnapshot[] = chosen.map((q) => ({
+    questionId: q.id,
+    type: q.type,
+    text: q.text,
+    answers: q.answers.map((a) => ({ id: a.id, text: a.text, isCorrect: a.isCorrect })),
+    acceptedAnswers: q.acceptedAnswers,
+    explanation: q.explanation,
+    weight: q.weight,
+  }));
+  const answerOrders = Object.fromEntries(
+    snapshots.map((q) => [q.questionId, (ctx.test.randomizeAnswerOrder ? shuffled(q.answers, random) : q.answers).map((a) => a.id)]),
+  );
+  const all = await tx.select({ n: testAttempts.attemptNumber }).from(testAttempts).where(and(eq(testAttempts.testId, ctx.test.id), eq(testAttempts.enrollmentId, ctx.enrollment.id)));
+  const [created] = await tx
+    .insert(testAttempts)
+    .values({
+      testId: ctx.test.id,
+      enrollmentId: ctx.enrollment.id,
+      studentId,
+      attemptNumber: Math.max(0, ...all.map((r) => r.n)) + 1,
+      state: "in_progress",
+      startedAt: deps.now,
+      deadline: new Date(deps.now.getTime() + ctx.test.timeLimitSec * 1000),
+      questionSnapshots: snapshots,
+      questionOrder: snapshots.map((q) => q.questionId),
+      answerOrders,
+    })
+    .returning();
+  return { status: 201, body: served(created, ctx.test) };
+}
+
+function nextAttemptAt(test: TestRow, attempts: AttemptRow[]): Date | null {
+  if (test.cooldownMinutes <= 0) return null;
+  const finished = attempts.filter((a) => a.state !== "in_progress" && a.submittedAt).map((a) => a.submittedAt!.getTime());
+  if (finished.length === 0) return null;
+  return new Date(Math.max(...finished) + test.cooldownMinutes * 60_000);
+}
+
+/**
+ * The caller's attempt of the test, or 404. Locks: read it plainly first, lock the
+ * enrollment (attemptContext), then read it again `locked` — always enrollment before
+ * attempt, the order every writer of an enrollment follows, so no two of them deadlock.
+ */
+async function ownAttempt(tx: DbOrTx, studentId: string, testId: string, attemptId: string, locked = false): Promise<AttemptRow> {
+  const query = () => tx.select().from(testAttempts).where(eq(testAttempts.id, attemptId));
+  const [attempt] = isId(attemptId) && isId(testId) ? await (locked ? query().for("update").limit(1) : query().limit(1)) : [];
+  if (!attempt || attempt.studentId !== studentId || attempt.testId !== testId || attempt.voidedAt) throw new DomainError("not_found", "Pokus sa nenašiel.");
+  return attempt;
+}
+
+/** The attempt's context: test, enrollment (locked) and placement; the enrollment need not be active to read. */
+async function attemptContext(tx: DbOrTx, attempt: AttemptRow) {
+  const test = await loadTest(tx, attempt.testId);
+  const enrollment = (await lockEnrollment(tx, attempt.enrollmentId))!;
+  const structure = (await loadCourseStructure(tx, enrollment.courseVersionId))!;
+  const facts = await loadProgressFacts(tx, enrollment.id);
+  const gate = testGate(structure, facts, test.id)!;
+  return { test, enrollment, structure, facts, gate };
+}
+
+async function usedAttempts(tx: DbOrTx, attempt: AttemptRow) {
+  return (await attemptsOf(tx, attempt.testId, attempt.enrollmentId)).length;
+}
+
+/** The stored result of a finished attempt (downstream as things stand now). */
+async function storedResult(tx: DbOrTx, ctx: Awaited<ReturnType<typeof attemptContext>>, attempt: AttemptRow): Promise<SubmitResult> {
+  return resultOf(attempt, ctx.test, await usedAttempts(tx, attempt), downstreamOf(ctx, ctx.facts, { completedLevels: [], courseCompleted: false }));
+}
+
+/**
+ * A write that the attempt refuses but whose transaction must still commit (the automatic
+ * submission it caused): returned, not thrown, so the caller answers it and commits.
+ */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: DomainError };
+
+/** An overdue attempt is submitted with its saved answers; the caller's late write gets 409 attempt_expired with that result. */
+async function refuseLate(tx: DbOrTx, deps: QuizDeps, ctx: Awaited<ReturnType<typeof attemptContext>>, attempt: AttemptRow): Promise<Outcome<never>> {
+  const finished = attempt.state === "in_progress" ? (await finish(tx, deps, ctx, attempt, attempt.answers, "expired")).attempt : attempt;
+  const result = resultOf(finished, ctx.test, await usedAttempts(tx, finished), downstreamOf(ctx, await loadProgressFacts(tx, ctx.enrollment.id), { completedLevels: [], courseCompleted: false }));
+  return { ok: false, error: new DomainError("attempt_expired", undefined, { result }) };
+}
+
+/** PUT/POST .../answers: replaces the saved answers of an attempt in progress. */
+export async function saveAnswers(
+  tx: DbOrTx,
+  deps: QuizDeps,
+  studentId: string,
+  testId: string,
+  attemptId: string,
+  answers: AnswerInput[],
+): Promise<Outcome<{ ok: true; savedAt: string; answers: AnswerInput[] }>> {
+  const found = await ownAttempt(tx, studentId, testId, attemptId);
+  const ctx = await attemptContext(tx, found);
+  const attempt = await ownAttempt(tx, studentId, testId, attemptId, true);
+  if (attempt.state === "expired" || overdue(attempt, deps.now)) return refuseLate(tx, deps, ctx, attempt);
+  if (attempt.state === "submitted") throw new DomainError("conflict", "Pokus je už odovzdaný.", { result: await storedResult(tx, ctx, attempt) });
+  const checked = checkedAnswers(attempt, answers);
+  await tx.update(testAttempts).set({ answers: checked }).where(eq(testAttempts.id, attempt.id));
+  return { ok: true, value: { ok: true as const, savedAt: deps.now.toISOString(), answers: checked.map(toAnswerInput) } };
+}
+
+/**
+ * POST .../submit: scores the saved answers overlaid with the body's (a question in the
+ * body replaces its saved answer). Within the 60 s grace after the deadline it is still
+ * accepted; later the attempt was (or is now) submitted automatically with the saved
+ * answers and this answers 409 attempt_expired with that result. A finished attempt
+ * answers its stored result.
+ */
+export async function submitAttempt(
+  tx: DbOrTx,
+  deps: QuizDeps,
+  studentId: string,
+  testId: string,
+  attemptId: string,
+  answers: AnswerInput[],
+): Promise<Outcome<SubmitResult>> {
+  const found = await ownAttempt(tx, studentId, testId, attemptId);
+  const ctx = await attemptContext(tx, found);
+  const attempt = await ownAttempt(tx, studentId, testId, attemptId, true);
+  if (attempt.state === "expired" || overdue(attempt, deps.now)) return refuseLate(tx, deps, ctx, attempt);
+  if (attempt.state === "submitted") return { ok: true, value: await storedResult(tx, ctx, attempt) };
+  const checked = checkedAnswers(attempt, answers);
+  const { attempt: finished, downstream } = await finish(tx, deps, ctx, attempt, mergeAnswers(attempt.answers, checked), "submitted");
+  return { ok: true, value: resultOf(finished, ctx.test, await usedAttempts(tx, finished), downstream) };
+}
+
+/** GET .../attempts/<id>: the attempt as served and, once finished, its result. */
+export async function getAttempt(tx: DbOrTx, deps: QuizDeps, studentId: string, testId: string, attemptId: string): Promise<AttemptView> {
+  let attempt = await ownAttempt(tx, studentId, testId, attemptId);
+  const ctx = await attemptContext(tx, attempt);
+  attempt = await ownAttempt(tx, studentId, testId, attemptId, true);
+  if (overdue(attempt, deps.now)) attempt = (await finish(tx, deps, ctx, attempt, attempt.answers, "expired")).attempt;
+  const facts = await loadProgressFacts(tx, ctx.enrollment.id);
+  return {
+    attempt: served(attempt, ctx.test),
+    result: attempt.state === "in_progress" ? null : resultOf(attempt, ctx.test, await usedAttempts(tx, attempt), downstreamOf(ctx, facts, { completedLevels: [], courseCompleted: false })),
+  };
+}
+
+/** GET /api/tests/<id>/attempts: the caller's attempts, attempts left, and whether a start is possible now. */
+export async function listAttempts(tx: DbOrTx, deps: QuizDeps, studentId: string, testId: string): Promise<AttemptList> {
+  const ctx = await contextOf(tx, studentId, testId, deps.now);
+  const attempts = await expireOverdue(tx, deps, ctx);
+  const open = attempts.find((a) => a.state === "in_progress") ?? null;
+  const next = nextAttemptAt(ctx.test, attempts);
+  const remaining = Math.max(0, ctx.test.maxAttempts - attempts.length);
+  const count = (await tx.select({ id: questions.id }).from(questions).where(eq(questions.testId, ctx.test.id))).length;
+  return {
+    attempts: attempts.map((a) => ({
+      attemptId: a.id,
+      attemptNumber: a.attemptNumber,
+      score: a.score,
+      passed: a.passed,
+      submittedAt: a.submittedAt?.toISOString() ?? null,
+      state: a.state,
+      startedAt: a.startedAt.toISOString(),
+      deadline: a.deadline.toISOString(),
+    })),
+    remaining,
+    maxAttempts: ctx.test.maxAttempts,
+    test: {
+      _id: ctx.test.id,
+      title: ctx.test.title,
+      description: ctx.test.description,
+      passingScore: ctx.test.passingScore,
+      timeLimitSec: ctx.test.timeLimitSec,
+      cooldownMinutes: ctx.test.cooldownMinutes,
+      questionCount: ctx.test.selectionMode === "random_subset" ? Math.min(ctx.test.questionCount ?? count, count) : count,
+      placement: ctx.gate.placement,
+      courseSlug: ctx.structure.course.slug,
+      partId: ctx.gate.part?.id ?? null,
+      levelId: ctx.gate.level?.id ?? null,
+    },
+    available: ctx.gate.available && (open !== null || (remaining > 0 && !(next && next > deps.now))),
+    passed: attempts.some((a) => a.passed),
+    inProgressAttemptId: open?.id ?? null,
+    nextAttemptAt: next && next > deps.now ? next.toISOString() : null,
+  };
+}
+
+/**
+ * The scheduled sweep (queue `tests.expire-attempts`): attempts past deadline + 60 s are
+ * submitted with their saved answers, each in its own transaction. Returns how many.
+ */
+export async function expireOverdueAttempts(db: Database, deps: { queue: Queue; now?: Date }): Promise<number> {
+  const now = deps.now ?? new Date();
+  const due = await db
+    .select({ id: testAttempts.id, studentId: testAttempts.studentId, testId: testAttempts.testId })
+    .from(testAttempts)
+    .where(and(eq(testAttempts.state, "in_progress"), isNull(testAttempts.voidedAt), lt(testAttempts.deadline, new Date(now.getTime() - SUBMIT_GRACE_MS))));
+  let expired = 0;
+  for (const row of due) {
+    await db.transaction(async (tx) => {
+      const found = await ownAttempt(tx, row.studentId, row.testId, row.id);
+      const ctx = await attemptContext(tx, found);
+      const attempt = await ownAttempt(tx, row.studentId, row.testId, row.id, true);
+      if (!overdue(attempt, now)) return;
+      await finish(tx, { queue: deps.queue, now }, ctx, attempt, attempt.answers, "expired");
+      expired++;
+    });
+  }
+  return expired;
+}

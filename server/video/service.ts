@@ -1,0 +1,44 @@
+// The video area as AppServices carry it (`services.video`): the chosen provider and the
+// operations routes call, with the webhook secret and the meetings clientState closed over
+// (never handed to routes).
+import type { Database } from "../db";
+import type { Queue } from "../queue";
+import type { VideoActor, VideoBlockRef, VideoBlocks, VideoBlockView } from "./blocks";
+import { receiveMeetingNotifications, type MeetingsAck } from "./meetings";
+import type { VideoProvider } from "./provider";
+import { cancelVideoUpload, createVideoUpload, type VideoUploadRequest, type VideoUploadResponse } from "./uploads";
+import { setVideoPreview, type VideoPreviewRequest, type VideoPreviewResponse } from "./previews";
+import { receiveVideoWebhook, type VideoWebhookAck, type VideoWebhookRequest } from "./webhook";
+
+export type Video = {
+  /** "mux" or "local" */
+  providerName: VideoProvider["name"];
+  /** the part, its course and the video block (404 / 422), for the admin upload page */
+  getBlock(db: Database, ref: VideoBlockRef): Promise<VideoBlockView>;
+  createUpload(deps: { db: Database; now: Date }, actor: VideoActor, input: VideoUploadRequest): Promise<VideoUploadResponse>;
+  cancelUpload(deps: { db: Database; now: Date }, ref: VideoBlockRef): Promise<{ uploadId: string }>;
+  /** sets the course's preview clip range and asks the provider to cut it */
+  setPreview(deps: { db: Database; now: Date }, actor: VideoActor, input: VideoPreviewRequest): Promise<VideoPreviewResponse>;
+  receiveWebhook(deps: { db: Database; queue: Queue; now: Date }, request: VideoWebhookRequest): Promise<VideoWebhookAck>;
+  receiveMeetings(deps: { db: Database; now: Date }, rawBody: string): Promise<MeetingsAck>;
+};
+
+export function createVideo(settings: {
+  provider: VideoProvider;
+  /** the authoring area's video-block writer (server/authoring `videoBlocks`) */
+  blocks: VideoBlocks;
+  webhookSecret: string;
+  meetingsClientState?: string;
+  adminUrl: string;
+}): Video {
+  const { provider, blocks } = settings;
+  return {
+    providerName: provider.name,
+    getBlock: (db, ref) => blocks.find(db, ref),
+    createUpload: (deps, actor, input) => createVideoUpload({ ...deps, provider, blocks, adminUrl: settings.adminUrl }, actor, input),
+    cancelUpload: (deps, ref) => cancelVideoUpload({ ...deps, provider, blocks }, ref),
+    setPreview: (deps, actor, input) => setVideoPreview({ ...deps, provider, blocks }, actor, input),
+    receiveWebhook: (deps, request) => receiveVideoWebhook({ ...deps, blocks, secret: settings.webhookSecret }, request),
+    receiveMeetings: (deps, rawBody) => receiveMeetingNotifications({ ...deps, clientState: settings.meetingsClientState }, rawBody),
+  };
+}

@@ -1,0 +1,40 @@
+// Steps many browser tests share: signing a demo person in through the local provider's
+// form, and buying a course through the API and the sandbox gateway in a context of its own.
+import { randomUUID } from "node:crypto";
+import { expect, type Browser, type Page } from "@playwright/test";
+
+/** Starts the app's sign-in with `returnTo` and fills the provider's form (password demo1234). */
+export async function signIn(page: Page, email: string, returnTo: string) {
+  await page.goto(`/api/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Heslo").fill("demo1234");
+  await page.getByRole("button", { name: "Prihlásiť sa" }).click();
+}
+
+/**
+ * `email` buys the published course `slug` (personal billing, POST /api/orders, then
+ * "Zaplatiť (úspešná platba)" at the sandbox gateway) in a browser context of its own,
+ * and waits for the return page to say it is paid.
+ */
+export async function buyThroughSandbox(browser: Browser, baseURL: string, buyer: { email: string; firstName: string; lastName: string }, slug: string) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await signIn(page, buyer.email, "/");
+  await expect(page).toHaveURL(/\/$/);
+  const courses = (await (await page.request.get("/api/courses")).json()) as { data: { _id: string; slug: string }[] };
+  const created = await page.request.post("/api/orders", {
+    headers: { "Idempotency-Key": randomUUID(), Origin: baseURL },
+    data: {
+      courseId: courses.data.find((c) => c.slug === slug)!._id,
+      billingType: "personal",
+      billingAddress: { firstName: buyer.firstName, lastName: buyer.lastName, email: buyer.email, street: "Hlavná 1", city: "Bratislava", postalCode: "811 01", country: "SK" },
+      agreedTos: true,
+      agreedRefundPolicy: true,
+    },
+  });
+  expect(created.status()).toBe(201);
+  await page.goto(((await created.json()) as { redirectUrl: string }).redirectUrl);
+  await page.getByRole("button", { name: "Zaplatiť (úspešná platba)" }).click();
+  await expect(page.getByText("Platba prebehla úspešne")).toBeVisible({ timeout: 20_000 });
+  await context.close();
+}

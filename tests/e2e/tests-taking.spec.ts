@@ -1,0 +1,86 @@
+// Taking a test in the browser with JavaScript off (issue 13 acceptance): Tomáš buys
+// "Sekretár klubu v praxi" (API + sandbox gateway), completes its one part, opens the
+// level test, fails, sees the cooldown, passes on a later attempt (the demo test waits one
+// minute between attempts), the course is completed, and the public verification page of
+// the issued certificate says it is valid. axe checks every page.
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+import { buyThroughSandbox, signIn } from "./support/journeys";
+
+const SLUG = "sekretar-klubu-v-praxi";
+const STUDENT = "tomas.balaz@demo.sk";
+
+test.use({ javaScriptEnabled: false });
+
+test.beforeEach(async ({ context }) => {
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+});
+
+/** Answers the four demo questions right or wrong. */
+async function answer(page: Page, right: boolean) {
+  await page.getByLabel(right ? "Valné zhromaždenie (členská schôdza)" : "Tréner A-tímu").check();
+  await page.getByLabel(right ? "Poslanie, ciele a merateľné ukazovatele" : "Iba rozpis zápasov").check();
+  if (right) {
+    await page.getByLabel("Stanovy", { exact: true }).check();
+    await page.getByLabel("Zápisnice z orgánov").check();
+  } else {
+    await page.getByLabel("Osobné heslá členov").check();
+  }
+  await page.getByLabel("Vaša odpoveď").fill(right ? "rpo" : "neviem");
+}
+
+test("a student fails a test, waits out the cooldown and passes, without JavaScript", async ({ page, browser, baseURL }) => {
+  test.setTimeout(180_000);
+
+  await buyThroughSandbox(browser, baseURL!, { email: STUDENT, firstName: "Tomáš", lastName: "Baláž" }, SLUG);
+
+  await signIn(page, STUDENT, `/kurzy/${SLUG}/studium`);
+  await expect(page.getByRole("heading", { level: 1, name: "Sekretár klubu v praxi" })).toBeVisible();
+  // the level test waits for the part
+  await page.getByRole("link", { name: "Test úrovne" }).click();
+  await expect(page.getByText("Test sa sprístupní po dokončení všetkých modulov úrovne.")).toBeVisible();
+  await page.getByRole("link", { name: "Späť na štúdium" }).click();
+  await page.getByRole("link", { name: /Začať: Evidencia členov/ }).click();
+  await page.getByRole("button", { name: "Označiť časť ako dokončenú" }).click();
+  await expect(page.getByText("Túto časť máte dokončenú.")).toBeVisible();
+  await page.getByRole("link", { name: "Prehľad kurzu" }).click();
+  await page.getByRole("link", { name: "Test úrovne" }).click();
+
+  // first attempt: saved on the way, then submitted wrong
+  await expect(page.getByRole("heading", { level: 1, name: "Test: agenda sekretára" })).toBeVisible();
+  await page.getByRole("button", { name: "Začať test" }).click();
+  await expect(page.getByText(/Test odovzdajte do/)).toBeVisible();
+  await answer(page, false);
+  await page.getByRole("button", { name: "Uložiť odpovede" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Odpovede sú uložené." })).toBeVisible();
+  await expect(page.getByLabel("Tréner A-tímu")).toBeChecked();
+  await page.getByRole("button", { name: "Odovzdať test" }).click();
+  await expect(page.getByText("Test ste tentoraz neabsolvovali.")).toBeVisible();
+  await expect(page.getByText("Získali ste 0 %")).toBeVisible();
+  await page.getByRole("link", { name: "Späť na test" }).click();
+  await expect(page.getByText(/Ďalší pokus bude možný od/)).toBeVisible();
+  await expect(page.getByRole("button", { name: /Začať/ })).toHaveCount(0);
+
+  // the cooldown is one minute
+  await page.waitForTimeout(61_000);
+  await page.reload();
+  await page.getByRole("button", { name: "Začať nový pokus" }).click();
+  await answer(page, true);
+  await page.getByRole("button", { name: "Odovzdať test" }).click();
+  await expect(page.getByText("Test ste úspešne absolvovali.")).toBeVisible();
+  await expect(page.getByText("Gratulujeme, dokončili ste celý kurz.")).toBeVisible();
+  await page.getByRole("link", { name: "Prehľad kurzu" }).click();
+  await expect(page.getByText("Kurz ste úspešne dokončili.")).toBeVisible();
+
+  // the sandbox partner issues the final certificate in a job; its public verification page
+  await page.goto("/ucet/certifikaty");
+  const verify = page.getByRole("link", { name: "Verejné overenie" });
+  for (let i = 0; i < 30 && (await verify.count()) === 0; i++) {
+    await page.waitForTimeout(1000);
+    await page.reload();
+  }
+  await verify.first().click();
+  await expect(page).toHaveURL(/\/verify\/[^/?]+\?h=[0-9a-f]{64}$/);
+  await expect(page.getByText("Certifikát je platný.")).toBeVisible();
+  await expect(page.getByText("Sekretár klubu v praxi")).toBeVisible();
+});
