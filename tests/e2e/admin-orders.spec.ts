@@ -86,7 +86,7 @@ test("an admin refunds an order in the sandbox and sees it settle", async ({ pag
 
   // back on the order: pending, until the sandbox's payment.refunded arrives
   await expect(page).toHaveURL(new RegExp(`/admin/objednavky/${orderId}\\?hotovo=refundacia$`));
-  await expect(page.getByRole("status")).toContainText("Refundácia bola odoslaná platobnej bráne");
+  await expect(page.getByRole("status").filter({ hasText: "Refundácia bola odoslaná platobnej bráne" })).toBeVisible();
   const refunds = page.getByRole("table", { name: "Refundácie objednávky" });
   await expect(refunds.getByRole("row").nth(1)).toContainText(/Čaká na vysporiadanie|Dokončená/);
   // wait for the final state of both (the page reads the order and its refunds one after
