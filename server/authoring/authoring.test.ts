@@ -253,6 +253,31 @@ describe("publish", () => {
     });
   }
 
+  it("refuses a video block that is not ready, then a preview clip still being cut; a ready video publishes", async () => {
+    const c = await publishableCourse();
+    const part = await updatePart(db, editor, c.p1._id, { contentBlocks: [{ type: "video", transcript: "Prepis" }] });
+    const video = part.contentBlocks[0] as { id: string };
+    let error = await expectDomainError(publishCourse(db, services, admin, c.course._id), "validation");
+    expect(error.details).toEqual([expect.objectContaining({ code: "video_not_ready", id: video.id, message: expect.stringContaining("nie je nahraté") })]);
+    const setBlock = (extra: Record<string, unknown>) =>
+      db.update(schema.parts).set({ contentBlocks: [{ id: video.id, type: "video", ...extra }] as never }).where(eq(schema.parts.id, c.p1._id));
+    // ready without a duration cannot be judged as watched
+    await setBlock({ state: "ready", videoPlaybackId: "pb-1" });
+    error = await expectDomainError(publishCourse(db, services, admin, c.course._id), "validation");
+    expect(error.details).toEqual([expect.objectContaining({ code: "video_not_ready", id: video.id })]);
+    await setBlock({ state: "errored" });
+    error = await expectDomainError(publishCourse(db, services, admin, c.course._id), "validation");
+    expect(error.details).toEqual([expect.objectContaining({ code: "video_not_ready", message: expect.stringContaining("zlyhalo") })]);
+    const cut = { id: "cut-1", provider: "local", by: "p-3001", createdAt: "2026-11-23T09:00:00Z", startSec: 5, endSec: 20, status: "waiting" };
+    await setBlock({ state: "ready", videoPlaybackId: "pb-1", durationSec: 60, previewCut: cut });
+    error = await expectDomainError(publishCourse(db, services, admin, c.course._id), "validation");
+    expect(error.details).toEqual([expect.objectContaining({ code: "video_preview_pending", id: video.id })]);
+    expect(await courseRow(c.course._id)).toMatchObject({ state: "draft", publishedAt: null });
+    await setBlock({ state: "ready", videoPlaybackId: "pb-1", durationSec: 60, previewCut: { ...cut, status: "ready" } });
+    await publishCourse(db, services, admin, c.course._id);
+    expect(await courseRow(c.course._id)).toMatchObject({ state: "published" });
+  });
+
   it("publishing version 2 archives version 1; significant changes need a new accreditation", async () => {
     const { course } = await publishableCourse();
     await publishCourse(db, services, admin, course._id);

@@ -21,7 +21,10 @@ const quoted = (title: string) => `„${title}“`;
  * part with requiredForCompletion; a price (priceCents > 0: the platform sells courses;
  * free access is an admin grant); a filled accreditation; a course test, if set, of this
  * course with placement `course`. Beyond the table: an attached test has questions (and
- * enough of them for its random subset), since a student could never pass an empty one.
+ * enough of them for its random subset), since a student could never pass an empty one;
+ * every video block is ready (uploaded, processed, with a duration to judge watching) and
+ * no preview clip is still being cut, since the provider's late result is not applied to a
+ * course that is no longer a draft.
  */
 export function publishProblems(course: CourseRow, tree: CourseTreeRows): PublishProblem[] {
   const problems: PublishProblem[] = [];
@@ -44,6 +47,18 @@ export function publishProblems(course: CourseRow, tree: CourseTreeRows): Publis
         add("module_without_parts", module.id, `${path}.module.parts`, `Modul ${quoted(module.title)} nemá žiadnu časť.`);
       } else if (!parts.some((p) => p.requiredForCompletion)) {
         add("module_without_required_part", module.id, `${path}.module.parts`, `Modul ${quoted(module.title)} nemá žiadnu časť povinnú na dokončenie.`);
+      }
+      for (const [pi, part] of parts.entries()) {
+        for (const [bi, block] of part.contentBlocks.entries()) {
+          if (block.type !== "video") continue;
+          const at = `${path}.module.parts.${pi}.contentBlocks.${bi}`;
+          if (block.state !== "ready" || !block.videoPlaybackId || !(Number(block.durationSec) > 0)) {
+            const why = block.state === "errored" ? "jeho spracovanie zlyhalo" : "ešte nie je nahraté a spracované";
+            add("video_not_ready", block.id, at, `Video v časti ${quoted(part.title)} ${why}; nahrajte ho alebo blok odstráňte.`);
+          } else if (block.previewCut?.status === "waiting") {
+            add("video_preview_pending", block.id, `${at}.previewCut`, `Ukážka z videa v časti ${quoted(part.title)} sa ešte strihá; počkajte, kým bude hotová.`);
+          }
+        }
       }
     }
   }

@@ -5,6 +5,7 @@
 // public catalog. Without JavaScript: a content manager's forms work as plain POSTs
 // (errors inline, values kept, a level and a topic added, reordered) and the publish
 // button is disabled with its reason. axe checks every page visited (fixtures).
+import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 
@@ -20,6 +21,8 @@ async function signIn(page: Page, email: string) {
   await page.getByRole("button", { name: "Prihlásiť sa" }).click();
   await expect(page).toHaveURL(/\/admin\/kurzy$/);
 }
+
+const SAMPLE = path.resolve(import.meta.dirname, "../../media/video/sample.mp4");
 
 const status = (page: Page) => page.locator(".done[role=status]");
 
@@ -95,6 +98,15 @@ test("an admin builds a course from nothing, publishes it and finds it in the ca
   await page.getByRole("button", { name: "Pridať blok videa" }).click();
   await expect(page.getByText("Čaká na nahratie a spracovanie")).toBeVisible();
   await expect(page.getByRole("link", { name: "Nahrať video" })).toHaveAttribute("href", /^\/admin\/video\/[0-9a-f]{24}\/[0-9a-f]{24}$/);
+  // a course with a video still waiting cannot be published (the provider's late result is
+  // never applied to a published course): upload it through the local stand-in
+  const partEditor = page.url();
+  await page.getByRole("link", { name: "Nahrať video" }).click();
+  await page.getByLabel("Súbor s videom (MP4)").setInputFiles(SAMPLE);
+  await page.getByRole("button", { name: "Nahrať video" }).click();
+  await expect(page.getByTestId("upload-status")).toHaveAttribute("data-status", "ready", { timeout: 20_000 });
+  await page.goto(partEditor);
+  await expect(page.getByText("Pripravené na prehrávanie")).toBeVisible();
 
   // a final test with one question
   await page.getByRole("navigation", { name: "Editor kurzu" }).getByRole("link", { name: "Testy" }).click();

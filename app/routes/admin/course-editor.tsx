@@ -127,14 +127,18 @@ export const loader = pageRoute(async (args: Route.LoaderArgs) => {
                 id: t.module._id,
                 title: t.module.title,
                 estimatedMinutes: t.module.estimatedMinutes,
-                parts: t.module.parts.map((p) => ({
-                  id: p._id,
-                  title: p.title,
-                  slug: p.slug,
-                  requiredForCompletion: p.requiredForCompletion,
-                  blocks: p.contentBlocks.length,
-                  hasTest: p.partTestId !== null,
-                })),
+                parts: t.module.parts.map((p) => {
+                  // a video that is not ready is fixed on its upload page
+                  for (const b of p.contentBlocks) if (b.type === "video") anchors[b.id] = `/admin/video/${p._id}/${b.id}`;
+                  return {
+                    id: p._id,
+                    title: p.title,
+                    slug: p.slug,
+                    requiredForCompletion: p.requiredForCompletion,
+                    blocks: p.contentBlocks.length,
+                    hasTest: p.partTestId !== null,
+                  };
+                }),
               }
             : null,
         };
