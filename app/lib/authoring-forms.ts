@@ -119,6 +119,8 @@ export const courseSettingsForm = z.object({
   accreditationPartnerName: optionalText(300),
   accreditationCertificateType: optionalText(300),
   accreditationNumber: optionalText(200),
+  accreditationSignatoryName: optionalText(200),
+  accreditationSignatoryRole: optionalText(200),
   instructors: optionalText(2000),
   profiles: z
     .array(

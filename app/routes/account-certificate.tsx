@@ -9,7 +9,7 @@ import { pageRoute } from "../lib/page.server";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { certificateTypeLabels } from "../lib/certificate-labels";
 import { pageTitle } from "../site";
-import { confirmationPdfPath, getStudentCertificate, verificationUrl } from "#server/certificates";
+import { confirmationPdfPath, getStudentCertificate, signatory, verificationUrl } from "#server/certificates";
 import { formatDate, formatDateLong } from "#server/money";
 
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
@@ -27,6 +27,7 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
     issuedOn: formatDateLong(c.issuedAt),
     partnerName: c.issuedBy.partnerName,
     accreditationNumber: c.issuedBy.accreditationNumber ?? null,
+    signatory: signatory(c.issuedBy) || null,
     hash: c.verificationHash,
     revokedOn: c.revokedAt ? formatDateLong(c.revokedAt) : null,
     revokedReason: c.revokedReason,
@@ -56,6 +57,7 @@ export default function AccountCertificate({ loaderData: c }: Route.ComponentPro
         <dt>Dátum vydania</dt><dd>{c.issuedOn}</dd>
         <dt>Vydal</dt><dd>{c.partnerName}</dd>
         {c.accreditationNumber ? <><dt>Číslo akreditácie</dt><dd>{c.accreditationNumber}</dd></> : null}
+        {c.signatory ? <><dt>Za partnera podpisuje</dt><dd>{c.signatory}</dd></> : null}
         <dt>Overovací kód</dt><dd><code className="hash">{c.hash}</code></dd>
       </dl>
       <h2>Overenie</h2>

@@ -10,7 +10,7 @@ import { countPublicRead } from "../lib/public-read.server";
 import { pageTitle } from "../site";
 import { certificateTypeLabels } from "../lib/certificate-labels";
 import { DomainError } from "#server/http/errors";
-import { verifyCertificate } from "#server/certificates";
+import { signatory, verifyCertificate } from "#server/certificates";
 import { formatDateLong } from "#server/money";
 
 type Found = {
@@ -26,6 +26,7 @@ type Found = {
   issuedOn: string;
   partnerName: string;
   accreditationNumber: string | null;
+  signatory: string | null;
 };
 type Form = { status: "form" | "not_found"; registrationNumber: string; h: string };
 
@@ -55,6 +56,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       issuedOn: formatDateLong(c.issuedAt),
       partnerName: c.issuedBy.partnerName,
       accreditationNumber: c.issuedBy.accreditationNumber ?? null,
+      signatory: signatory(c.issuedBy) || null,
     } satisfies Found as Form | Found;
   } catch (error) {
     if (error instanceof DomainError && error.code === "not_found") {
@@ -106,6 +108,7 @@ export default function Verify({ loaderData: d }: Route.ComponentProps) {
           <dt>Dátum vydania</dt><dd>{d.issuedOn}</dd>
           <dt>Vydal</dt><dd>{d.partnerName}</dd>
           {d.accreditationNumber ? <><dt>Číslo akreditácie</dt><dd>{d.accreditationNumber}</dd></> : null}
+          {d.signatory ? <><dt>Za partnera podpisuje</dt><dd>{d.signatory}</dd></> : null}
         </dl>
         <p className="muted">Údaje pochádzajú z evidencie certifikátov platformy; certifikát vydáva akreditačný partner.</p>
       </section>

@@ -27,6 +27,9 @@ export const Accreditation = z.strictObject({
   partnerName: z.string().trim().min(1),
   certificateType: z.string().trim().min(1),
   accreditationNumber: z.string().trim().min(1).optional(),
+  // beyond the spec's Accreditation: who signs for the partner, copied into Certificate.issuedBy
+  signatoryName: z.string().trim().min(1).max(200).optional(),
+  signatoryRole: z.string().trim().min(1).max(200).optional(),
 });
 
 export const InstructorProfile = z.strictObject({

@@ -57,6 +57,9 @@ export const Accreditation = z.strictObject({
   partnerName: z.string(),
   certificateType: z.string(),
   accreditationNumber: z.string().optional(),
+  // beyond the spec: who signs the certificates for the partner (docs/decisions.md > Certificates)
+  signatoryName: z.string().optional(),
+  signatoryRole: z.string().optional(),
 });
 
 export const CatalogTopic = z.strictObject({

@@ -20,5 +20,7 @@ export function accreditationView(a: Accreditation | null) {
     partnerName: a.partnerName,
     certificateType: a.certificateType,
     ...(a.accreditationNumber !== undefined ? { accreditationNumber: a.accreditationNumber } : {}),
+    ...(a.signatoryName !== undefined ? { signatoryName: a.signatoryName } : {}),
+    ...(a.signatoryRole !== undefined ? { signatoryRole: a.signatoryRole } : {}),
   };
 }

@@ -16,10 +16,12 @@ import { startJobs, type Jobs } from "../../jobs";
 import { openTestDatabase, type OpenTestDatabase } from "../../tests/support/db";
 import { enrollIn, writeLearningCourse, type LearningFixture } from "../../tests/support/learning-fixtures";
 import { certificatesOf, completeCourse, completeLevel1, queuedJobs } from "../../tests/support/certificate-fixtures";
+import { normalizeSpaces, pdfText } from "../../tests/support/pdf-text";
 import {
   issueCertificate,
   issueCertificateManually,
   listCertificateRequests,
+  renderConfirmationPdf,
   sandboxRegistrationNumber,
   storeCertificate,
   toVerificationResponse,
@@ -224,6 +226,36 @@ describe("issuing after completions", () => {
     const [row] = await certificatesOf(t.db, s.enrollmentId);
     // no provider answer: the enrollment's snapshot of the name
     expect(row).toMatchObject({ studentBirthDate: null, studentDisplayName: "Jana Nováková" });
+  });
+});
+
+describe("the signatory", () => {
+  it("copies the accreditation's signatory into issuedBy, the API answer and the confirmation PDF", async () => {
+    const signed = await writeLearningCourse(t.db);
+    await t.db
+      .update(schema.courses)
+      .set({ accreditation: { partnerOrgId: "org-1", partnerName: "Partner", certificateType: "kurz", signatoryName: "Mgr. Anna Kráľová", signatoryRole: "riaditeľka" } })
+      .where(eq(schema.courses.id, signed.courseId));
+    const s = await newStudent(signed);
+    await completeLevel1(t.db, jobs.queue, signed, s.studentId, s.enrollmentId);
+    const [job] = await issueJobs(s.enrollmentId);
+    await issueCertificate(deps(), job);
+    const [row] = await certificatesOf(t.db, s.enrollmentId);
+    expect(row.issuedBy).toEqual({ partnerOrgId: "org-1", partnerName: "Partner", certificateType: "kurz", signatoryName: "Mgr. Anna Kráľová", signatoryRole: "riaditeľka" });
+    const text = normalizeSpaces(await pdfText(await renderConfirmationPdf(row, "https://kurzy.test/overenie")));
+    expect(text).toContain("Za partnera podpisuje");
+    expect(text).toContain("Mgr. Anna Kráľová, riaditeľka");
+    // without a name, a role alone is not copied (a role nobody holds says nothing)
+    await t.db
+      .update(schema.courses)
+      .set({ accreditation: { partnerOrgId: "org-1", partnerName: "Partner", certificateType: "kurz", signatoryRole: "riaditeľka" } })
+      .where(eq(schema.courses.id, signed.courseId));
+    const other = await newStudent(signed);
+    await completeLevel1(t.db, jobs.queue, signed, other.studentId, other.enrollmentId);
+    await issueCertificate(deps(), (await issueJobs(other.enrollmentId))[0]);
+    const [second] = await certificatesOf(t.db, other.enrollmentId);
+    expect(second.issuedBy).toEqual({ partnerOrgId: "org-1", partnerName: "Partner", certificateType: "kurz" });
+    expect(normalizeSpaces(await pdfText(await renderConfirmationPdf(second, "https://kurzy.test/overenie")))).not.toContain("podpisuje");
   });
 });
 

@@ -43,7 +43,7 @@ export {
 } from "./queries";
 export { verificationHash, hashedText, hashMatches, type HashedFields } from "./hash";
 export { sandboxRegistrationNumber, type CertificatePartnerKind } from "./partners";
-export { renderConfirmationPdf, confirmationFileName, PLATFORM_NAME } from "./pdf";
+export { renderConfirmationPdf, confirmationFileName, signatory, PLATFORM_NAME } from "./pdf";
 export {
   certificatesApi,
   Certificate,

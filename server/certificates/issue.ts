@@ -116,6 +116,8 @@ export async function prepareDraft(deps: Pick<IssueDeps, "db" | "idpApi" | "birt
     partnerName: accreditation.partnerName,
     certificateType: accreditation.certificateType,
     ...(accreditation.accreditationNumber ? { accreditationNumber: accreditation.accreditationNumber } : {}),
+    ...(accreditation.signatoryName ? { signatoryName: accreditation.signatoryName } : {}),
+    ...(accreditation.signatoryName && accreditation.signatoryRole ? { signatoryRole: accreditation.signatoryRole } : {}),
   };
   return {
     draft: {

@@ -25,6 +25,11 @@ const CONTENT = PAGE.width - 2 * PAGE.margin;
 const GREY = "#555555";
 const ACCENT = "#1d4e89";
 
+/** "Mgr. Anna Kráľová, riaditeľka": who signs for the partner (spec: IssuedBy.signatoryName/Role). */
+export function signatory(issuedBy: { signatoryName?: string; signatoryRole?: string }): string {
+  return [issuedBy.signatoryName, issuedBy.signatoryRole].filter(Boolean).join(", ");
+}
+
 export function confirmationFileName(row: Pick<CertificateRow, "registrationNumber">): string {
   return `potvrdenie-${row.registrationNumber.replace(/[^A-Za-z0-9._-]/g, "-")}.pdf`;
 }
@@ -96,6 +101,7 @@ export async function renderConfirmationPdf(row: CertificateRow, verificationUrl
     ["Dátum vydania", formatDateLong(row.issuedAt)],
     ["Vydal", row.issuedBy.partnerName],
     ...(row.issuedBy.accreditationNumber ? [["Číslo akreditácie", row.issuedBy.accreditationNumber] as [string, string]] : []),
+    ...(row.issuedBy.signatoryName ? [["Za partnera podpisuje", signatory(row.issuedBy)] as [string, string]] : []),
   ];
   for (const [label, value] of facts) {
     doc.font("regular").fontSize(10).fillColor(GREY).text(label, left + 40, y, { width: 130 });

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { newId, schema, type Database } from "../db";
 import { loadConfig } from "../config";
 import { createLogger } from "../log";
-import { assignInvoice, invoiceForOrder } from "../invoices";
+import { assignInvoice, invoiceForOrder, issueCreditNote } from "../invoices";
 import { StandInRefusedError } from "../stand-ins";
 import { openTestDatabase, type OpenTestDatabase } from "../../tests/support/db";
 import { startTestSmtp, type TestSmtp } from "../../tests/support/smtp";
@@ -251,6 +251,59 @@ describe("mail.send without SMTP: the local outbox", () => {
     expect(message.text).toMatch(/sprístupnený do 30\.\s?6\.\s?2027/);
     expect(message.text).toContain("/kurzy/riadenie-klubu/studium");
     expect(await sendMail(deps(await outboxMailer()), { kind: "enrollment_granted", enrollmentId: enrollment.id })).toMatchObject({ status: "already_done" });
+  });
+
+  it("tells the buyer about a completed refund, with the credit note attached and whether access ended, once", async () => {
+    const { orderId } = await paidOrder();
+    const settledAt = new Date("2026-03-10T09:00:00Z");
+    const [refund] = await db
+      .insert(schema.refunds)
+      .values({ orderId, amountCents: 10_000, reason: "Nespokojnosť", requestedBy: "p-4001", state: "completed", settledAt })
+      .returning({ id: schema.refunds.id });
+    const note = (await db.transaction((tx) => issueCreditNote(tx, { refundId: refund.id, orderId, amountCents: 10_000, reason: "Nespokojnosť", issuedAt: settledAt })))!;
+    const before = await outboxCount();
+    expect(await sendMail(deps(await outboxMailer()), { kind: "refund_completed", refundId: refund.id })).toMatchObject({ status: "sent" });
+    const { items } = await listOutbox(db);
+    expect(items[0]).toMatchObject({ to: ["jana.novakova@demo.sk"], subject: "Vrátili sme vám 100,00\u00a0€ za kurz „Riadenie športového klubu“", attachmentCount: 1 });
+    const message = (await getOutboxMessage(db, items[0].id))!;
+    expect(message.text).toContain("10.\u00a03.\u00a02026 sme vám vrátili 100,00\u00a0€");
+    expect(message.text).toContain(`dobropis) ${note.number}`);
+    expect(message.text).not.toContain("prístup ku kurzu");
+    expect(message.attachments).toEqual([expect.objectContaining({ filename: `dobropis-${note.number}.pdf`, contentType: "application/pdf" })]);
+    const pdf = (await getOutboxAttachment(db, items[0].id, message.attachments[0].id))!;
+    expect(normalizeSpaces(await pdfText(pdf.content))).toContain(note.number);
+    expect(await sendMail(deps(await outboxMailer()), { kind: "refund_completed", refundId: refund.id })).toMatchObject({ status: "already_done" });
+    expect(await outboxCount()).toBe(before + 1);
+
+    // a refund that cancelled the enrollment says so; a pending one is not announced
+    const second = await paidOrder();
+    await db.insert(schema.enrollments).values({
+      studentId: "person-jana",
+      studentDisplayName: "Jana Nováková",
+      studentEmail: "jana.novakova@demo.sk",
+      courseId,
+      courseVersionId: courseId,
+      courseSlug: "riadenie-klubu",
+      courseTitle: "Riadenie športového klubu",
+      orderId: second.orderId,
+      reason: "paid",
+      state: "cancelled",
+      cancelledAt: settledAt,
+      progress: { completedModules: 0, totalModules: 1, completedLevels: 0, totalLevels: 1, lastActivityAt: null },
+    });
+    const [full] = await db
+      .insert(schema.refunds)
+      .values({ orderId: second.orderId, amountCents: 24_900, reason: "Odstúpenie", requestedBy: "p-4001", state: "completed", settledAt, alsoCancelEnrollment: true })
+      .returning({ id: schema.refunds.id });
+    expect(await sendMail(deps(await outboxMailer()), { kind: "refund_completed", refundId: full.id })).toMatchObject({ status: "sent" });
+    const cancelledMail = (await getOutboxMessage(db, (await listOutbox(db)).items[0].id))!;
+    expect(cancelledMail.text).toContain("Spolu s refundáciou sa ukončil aj váš prístup ku kurzu.");
+    expect(cancelledMail.attachments).toEqual([]);
+    const [pending] = await db
+      .insert(schema.refunds)
+      .values({ orderId: second.orderId, amountCents: 100, reason: "x", requestedBy: "p-4001" })
+      .returning({ id: schema.refunds.id });
+    expect(await sendMail(deps(await outboxMailer()), { kind: "refund_completed", refundId: pending.id })).toMatchObject({ status: "skipped", reason: "refund not completed (state pending)" });
   });
 
   it("skips an order without an e-mail address, once", async () => {

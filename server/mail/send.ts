@@ -10,14 +10,14 @@ import { and, eq, inArray, lt } from "drizzle-orm";
 import type { InvoiceSupplier } from "../config";
 import { schema, type Database } from "../db";
 import { certificatePageUrl, verificationUrl } from "../certificates";
-import { ensureInvoicePdfForOrder, invoiceFileName } from "../invoices";
+import { creditNoteFileName, ensureInvoicePdfForOrder, invoiceFileName, renderCreditNotePdf } from "../invoices";
 import type { Logger } from "../log";
 import { formatDate, formatMinutes, formatMoney } from "../money";
 import type { MailJob } from "../queue";
 import type { Mailer, OutgoingMail } from "./mailer";
-import { certificateIssued, completionNotice, enrollmentGranted, purchaseConfirmation, sponsorshipNotice, videoFailed, videoReady } from "./templates";
+import { certificateIssued, completionNotice, enrollmentGranted, purchaseConfirmation, refundCompleted, sponsorshipNotice, videoFailed, videoReady } from "./templates";
 
-const { mailDeliveries, orders, enrollments, organizations, courses, levels, parts, users, certificates } = schema;
+const { mailDeliveries, orders, enrollments, organizations, courses, levels, parts, users, certificates, refunds, creditNotes } = schema;
 
 export const CLAIM_TIMEOUT_MS = 10 * 60_000;
 
@@ -60,6 +60,8 @@ export function deliveryKey(job: MailJob): string {
       return `enrollment_granted:${job.enrollmentId}`;
     case "certificate_issued":
       return `certificate_issued:${job.certificateId}`;
+    case "refund_completed":
+      return `refund_completed:${job.refundId}`;
     case "completion_notice":
       return `completion_notice:${job.enrollmentId}:${job.levelId ?? "course"}`;
     case "video_ready":
@@ -80,8 +82,7 @@ async function composePurchaseConfirmation(deps: MailDeps, orderId: string): Pro
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return { skip: "order not found" };
   if (!order.paidAt) return { skip: `order not paid (state ${order.state})` };
-  const billing = order.billingDetails as Record<string, unknown>;
-  const to = order.studentEmail ?? (typeof billing.email === "string" ? billing.email : null) ?? (typeof billing.contactEmail === "string" ? billing.contactEmail : null);
+  const to = orderRecipient(order);
   if (!to) return { skip: "no e-mail address on the order" };
   const invoice = await ensureInvoicePdfForOrder(deps.db, orderId, deps.supplier);
   // the paying transaction assigns the invoice; until it exists, wait (pg-boss retries)
@@ -104,6 +105,47 @@ async function composePurchaseConfirmation(deps: MailDeps, orderId: string): Pro
       attachments: [{ filename: invoiceFileName(invoice.number), contentType: "application/pdf", content: invoice.pdf }],
     },
   };
+}
+
+/** The buyer's address: the order's e-mail snapshot, else the billing e-mail. */
+function orderRecipient(order: typeof orders.$inferSelect): string | null {
+  const billing = order.billingDetails as Record<string, unknown>;
+  return order.studentEmail ?? (typeof billing.email === "string" ? billing.email : null) ?? (typeof billing.contactEmail === "string" ? billing.contactEmail : null);
+}
+
+/** A refund completed: the buyer learns the amount, whether access ended, and gets the credit note. */
+async function composeRefundCompleted(deps: MailDeps, refundId: string): Promise<Composed> {
+  const [refund] = await deps.db.select().from(refunds).where(eq(refunds.id, refundId));
+  if (!refund) return { skip: "refund not found" };
+  if (refund.state !== "completed" || !refund.settledAt) return { skip: `refund not completed (state ${refund.state})` };
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, refund.orderId));
+  if (!order) return { skip: "order not found" };
+  const to = orderRecipient(order);
+  if (!to) return { skip: "no e-mail address on the order" };
+  const [note] = await deps.db.select({ id: creditNotes.id }).from(creditNotes).where(eq(creditNotes.refundId, refund.id));
+  let attachment: OutgoingMail["attachments"] = [];
+  let creditNoteNumber: string | null = null;
+  if (note) {
+    // the render job may not have run yet: render it here (it never replaces stored bytes)
+    await renderCreditNotePdf(deps.db, note.id, deps.supplier);
+    const [stored] = await deps.db.select({ number: creditNotes.number, pdf: creditNotes.pdf }).from(creditNotes).where(eq(creditNotes.id, note.id));
+    creditNoteNumber = stored.number;
+    if (stored.pdf) attachment = [{ filename: creditNoteFileName(stored.number), contentType: "application/pdf", content: stored.pdf }];
+  }
+  const cancelled = await deps.db
+    .select({ id: enrollments.id })
+    .from(enrollments)
+    .where(and(eq(enrollments.orderId, order.id), eq(enrollments.state, "cancelled")));
+  const content = refundCompleted({
+    name: order.studentDisplayName,
+    courseTitle: order.courseTitle,
+    amount: formatMoney(refund.amountCents, order.currency),
+    settledOn: formatDate(refund.settledAt),
+    creditNoteNumber,
+    accessEnded: cancelled.length > 0,
+    accountUrl: `${deps.publicUrl}/ucet`,
+  });
+  return { mail: { to, ...content, ...(attachment && attachment.length > 0 ? { attachments: attachment } : {}) } };
 }
 
 async function composeSponsorship(deps: MailDeps, enrollmentId: string): Promise<Composed> {
@@ -231,6 +273,8 @@ function compose(deps: MailDeps, job: MailJob): Promise<Composed> {
       return composeEnrollmentGranted(deps, job.enrollmentId);
     case "certificate_issued":
       return composeCertificateIssued(deps, job.certificateId);
+    case "refund_completed":
+      return composeRefundCompleted(deps, job.refundId);
     case "completion_notice":
       return composeCompletionNotice(deps, job.enrollmentId, job.levelId);
     case "video_ready":

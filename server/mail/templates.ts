@@ -133,3 +133,20 @@ export function certificateIssued(v: {
     blocks,
   );
 }
+
+export function refundCompleted(v: {
+  name: string;
+  courseTitle: string;
+  amount: string;
+  settledOn: string;
+  creditNoteNumber: string | null;
+  accessEnded: boolean;
+  accountUrl: string;
+}): MailContent {
+  return render(`Vrátili sme vám ${v.amount} za kurz „${v.courseTitle}“`, `Dobrý deň, ${v.name},`, [
+    { text: `${v.settledOn} sme vám vrátili ${v.amount} za kurz „${v.courseTitle}“. Peniaze prídu tým istým spôsobom, akým ste platili; na účte ich uvidíte podľa vašej banky do niekoľkých pracovných dní.` },
+    ...(v.accessEnded ? [{ text: "Spolu s refundáciou sa ukončil aj váš prístup ku kurzu." }] : []),
+    ...(v.creditNoteNumber ? [{ text: `V prílohe posielame opravný daňový doklad (dobropis) ${v.creditNoteNumber} vo formáte PDF.` }] : []),
+    { link: v.accountUrl, label: "Môj účet", before: "Vaše objednávky a doklady sú v časti" },
+  ]);
+}

@@ -318,6 +318,8 @@ async function refunded(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, o
   const full = Number(total) >= order.amountCents;
   if (full) await markOrderRefunded(tx, order.id);
   const cancelled = alsoCancel ? await cancelEnrollmentsOfOrder(tx, order.id, deps.now, "refund") : 0;
+  // the buyer hears of it (with the credit note), in the same transaction
+  await deps.queue.enqueue(tx, "mail.send", { kind: "refund_completed", refundId: target.id });
   return {
     result: full ? "refunded" : "partially_refunded",
     ok: true,

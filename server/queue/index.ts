@@ -54,6 +54,8 @@ export type MailJob =
   // an admin granted the enrollment (reason admin_grant; server/enrollments)
   | { kind: "enrollment_granted"; enrollmentId: string }
   | { kind: "certificate_issued"; certificateId: string }
+  // a refund completed (the gateway's payment.refunded): the buyer, with the credit note
+  | { kind: "refund_completed"; refundId: string }
   | { kind: "completion_notice"; enrollmentId: string; levelId: string | null }
   // the uploading admin learns how a direct upload ended (server/video webhook)
   | { kind: "video_ready"; partId: string; blockId: string; adminId: string; uploadId: string }

@@ -5,6 +5,8 @@ export const ACCREDITATION: Accreditation = {
   partnerName: "Slovenská akadémia športového manažmentu",
   certificateType: "Osvedčenie o absolvovaní akreditovaného vzdelávania",
   accreditationNumber: "AK-2026/0142",
+  signatoryName: "doc. PaedDr. Ján Horák, PhD.",
+  signatoryRole: "riaditeľ akadémie",
 };
 
 export const EVA: InstructorProfile = {

@@ -366,6 +366,14 @@ describe("POST /api/admin/orders/<id>/refund", () => {
       expect(notes).toHaveLength(1);
       expect(notes[0]).toMatchObject({ refundId, amountCents: 1000, reason: body.reason });
       expect(notes[0].number).toMatch(/^DOB-\d{4}-\d{4}$/);
+      // the buyer is told (the mail job queued in the webhook's transaction), once
+      let delivery;
+      for (let i = 0; i < 100 && delivery?.state !== "sent"; i++) {
+        if (i > 0) await new Promise((r) => setTimeout(r, 100));
+        [delivery] = await app.db.select().from(schema.mailDeliveries).where(eq(schema.mailDeliveries.key, `refund_completed:${refundId}`));
+      }
+      expect(delivery).toMatchObject({ state: "sent", kind: "refund_completed" });
+      expect(delivery!.recipient).toBe((await orderRow(bought.orderId)).studentEmail);
 
       // a repeated event changes nothing
       const again = await settle(bought.orderId, refundId, 1000);

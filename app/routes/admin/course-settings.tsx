@@ -45,6 +45,8 @@ const FIELDS: Record<string, string> = {
   "accreditation.partnerName": "accreditationPartnerName",
   "accreditation.certificateType": "accreditationCertificateType",
   "accreditation.accreditationNumber": "accreditationNumber",
+  "accreditation.signatoryName": "accreditationSignatoryName",
+  "accreditation.signatoryRole": "accreditationSignatoryRole",
   instructors: "instructors",
   instructorProfiles: "instructors",
   enrollmentLimit: "enrollmentLimit",
@@ -93,6 +95,8 @@ export const loader = pageRoute(async (args: Route.LoaderArgs) => {
       accreditationPartnerName: a?.partnerName ?? "",
       accreditationCertificateType: a?.certificateType ?? "",
       accreditationNumber: a?.accreditationNumber ?? "",
+      accreditationSignatoryName: a?.signatoryName ?? "",
+      accreditationSignatoryRole: a?.signatoryRole ?? "",
       instructors: c.instructors.join("\n"),
       profiles: c.instructors.map((personId) => {
         const p = c.instructorProfiles.find((x) => x.personId === personId);
@@ -115,7 +119,7 @@ export const action = pageRoute(async (args: Route.ActionArgs) => {
       schema: courseSettingsForm,
       fields: FIELDS,
       run: async (v) => {
-        const accreditationParts = [v.accreditationPartnerOrgId, v.accreditationPartnerName, v.accreditationCertificateType, v.accreditationNumber];
+        const accreditationParts = [v.accreditationPartnerOrgId, v.accreditationPartnerName, v.accreditationCertificateType, v.accreditationNumber, v.accreditationSignatoryName, v.accreditationSignatoryRole];
         const instructors = lines(v.instructors, /[\n,]/);
         const body = contractBody(CoursePatchRequest, {
           title: v.title,
@@ -139,6 +143,8 @@ export const action = pageRoute(async (args: Route.ActionArgs) => {
                 partnerName: v.accreditationPartnerName ?? "",
                 certificateType: v.accreditationCertificateType ?? "",
                 ...(v.accreditationNumber ? { accreditationNumber: v.accreditationNumber } : {}),
+                ...(v.accreditationSignatoryName ? { signatoryName: v.accreditationSignatoryName } : {}),
+                ...(v.accreditationSignatoryRole ? { signatoryRole: v.accreditationSignatoryRole } : {}),
               }
             : null,
           instructors,
@@ -252,6 +258,10 @@ function SettingsForm({ d, reply }: { d: Data; reply: ActionReply }) {
         <TextField meta={fs.accreditationPartnerOrgId} label="Identifikátor partnera u poskytovateľa identity" description="Napríklad o-9001." />
         <TextField meta={fs.accreditationCertificateType} label="Typ osvedčenia" />
         <TextField meta={fs.accreditationNumber} label="Číslo akreditácie (nepovinné)" />
+        <div className="field-row">
+          <TextField meta={fs.accreditationSignatoryName} label="Certifikáty podpisuje (nepovinné)" description="Meno osoby, ktorá za partnera podpisuje certifikáty." />
+          <TextField meta={fs.accreditationSignatoryRole} label="Funkcia podpisujúceho (nepovinné)" description="Napríklad riaditeľ." />
+        </div>
       </fieldset>
 
       <fieldset>

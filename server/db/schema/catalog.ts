@@ -23,6 +23,9 @@ export type Accreditation = {
   partnerName: string;
   certificateType: string;
   accreditationNumber?: string;
+  /** who signs the certificates for the partner (copied into Certificate.issuedBy) */
+  signatoryName?: string;
+  signatoryRole?: string;
 };
 
 export const courses = pgTable(
