@@ -106,7 +106,8 @@ test("an admin builds a course from nothing, publishes it and finds it in the ca
   await page.getByRole("button", { name: "Nahrať video" }).click();
   await expect(page.getByTestId("upload-status")).toHaveAttribute("data-status", "ready", { timeout: 20_000 });
   await page.goto(partEditor);
-  await expect(page.getByText("Pripravené na prehrávanie")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Nahrať video znova" })).toBeVisible();
+  await expect(page.locator("strong", { hasText: /^Pripravené$/ })).toBeVisible();
 
   // a final test with one question
   await page.getByRole("navigation", { name: "Editor kurzu" }).getByRole("link", { name: "Testy" }).click();
