@@ -425,18 +425,18 @@ describe("building a course through the pages", () => {
     let res = await post(settingsAction, url, editor, cp(), fields);
     expect(res.status).toBe(422);
     expect(Object.keys(res.data.result.error)).toEqual(["accreditationPartnerOrgId"]);
-    res = await post(settingsAction, url, editor, cp(), { ...fields, accreditationPartnerOrgId: "o-9001" });
+    res = await post(settingsAction, url, editor, cp(), { ...fields, accreditationPartnerOrgId: "o-9001", accreditationSignatoryName: "Mgr. Anna Kráľová", accreditationSignatoryRole: "riaditeľka" });
     expect(res.status).toBe(302);
     const row = await courseRow(courseId);
     expect(row).toMatchObject({
       priceCents: 4990, currency: "EUR", vatRateBp: 2000, vatIncluded: true, durationHours: 3.5, targetAudience: ["manager", "secretary"],
       tags: ["financie", "rozpočet"], enrollmentLimit: 30, seoTitle: "Rozpočet klubu", subtitle: null,
-      accreditation: { partnerOrgId: "o-9001", partnerName: "Slovenská akadémia", certificateType: "Osvedčenie" },
+      accreditation: { partnerOrgId: "o-9001", partnerName: "Slovenská akadémia", certificateType: "Osvedčenie", signatoryName: "Mgr. Anna Kráľová", signatoryRole: "riaditeľka" },
     });
     // the end of that day in Bratislava (summer time: UTC+2)
     expect(row.enrollmentDeadline?.toISOString()).toBe("2099-07-31T21:59:59.000Z");
     const page = await get(settingsLoader, url, editor, cp());
-    expect(page.data.defaults).toMatchObject({ price: "49,90", vatPercent: "20", durationHours: "3,5", enrollmentDeadline: "2099-07-31", tags: "financie, rozpočet" });
+    expect(page.data.defaults).toMatchObject({ price: "49,90", vatPercent: "20", durationHours: "3,5", enrollmentDeadline: "2099-07-31", tags: "financie, rozpočet", accreditationSignatoryName: "Mgr. Anna Kráľová", accreditationSignatoryRole: "riaditeľka" });
   });
 
   it("the admin publishes once the rules hold; the catalog lists the course; the published version refuses edits", async () => {
