@@ -28,6 +28,7 @@ export function layout(title: string, body: string): string {
 <html lang="sk">
 <head>
 <meta charset="utf-8">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)} | Demo prihlásenie</title>

@@ -93,6 +93,7 @@ function page(title: string, body: string) {
 <html lang="sk">
 <head>
 <meta charset="utf-8">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${esc(title)} | Sandbox platobná brána</title>
