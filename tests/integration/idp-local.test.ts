@@ -80,6 +80,8 @@ describe("local identity provider: login form", () => {
     expect(res.url === "" || res.url.startsWith(issuer)).toBe(true);
     const html = await res.text();
     expect(html).toContain('<html lang="sk">');
+    // the app's icon, so the browser asks for no /favicon.ico (a 404 in its console)
+    expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
     expect(html).toContain("Prihlásiť sa");
     expect(html).toContain("jana.novakova@demo.sk");
     expect(html).toContain("tomas.balaz@demo.sk");
