@@ -23,6 +23,8 @@ import { createStaticRouter, matchRoutes, StaticRouterProvider } from "react-rou
 import { formatCount, formatDate, formatHours, formatMinutes, formatMoney, formatVatRate, priceBreakdown } from "../server/money/index.ts";
 import { AUDIENCE_TAGS, isAudienceTag, tagLabel } from "../server/catalog/tags.ts";
 import { renderMarkdown } from "../server/catalog/markdown.ts";
+// the local video stand-in's URL signing (node:crypto only), keyed like the app's
+import { createUrlSigner, deriveKey } from "../server/video/signing.ts";
 
 const [portArg, databaseUrl, buildDir = "build"] = process.argv.slice(2);
 const root = path.resolve(import.meta.dirname, "..");
@@ -32,6 +34,13 @@ const Course = build.routes["routes/course"].module.default;
 const stylesheet = build.routes.root.module.links().find((l) => l.rel === "stylesheet")?.href ?? "/assets/styles.css";
 
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+// the app's preview clip URL: signed with the key the app derives from SESSION_SECRET (the
+// bench gives both the same), from the start of the minute, valid 30 minutes
+const videoSigner = createUrlSigner({ key: deriveKey(process.env.SESSION_SECRET ?? "", "local-video"), scope: "local-video", base: `http://127.0.0.1:${portArg}/local-video` });
+function previewClipUrl(previewPlaybackId) {
+  const minute = Math.floor(Date.now() / 60_000) * 60_000;
+  return videoSigner.sign(`/play/${previewPlaybackId.replace(/[^A-Za-z0-9_-]/g, "")}.mp4`, new Date(minute + 30 * 60_000));
+}
 
 const summaryColumns = `"id", "slug", "title", "subtitle", "short_description", "cover_image_url", "price_cents", "currency", "vat_rate_bp", "vat_included", "duration_hours", "language", "tags", "instructor_profiles", "accreditation"`;
 const listSql = `select ${summaryColumns}, count(*) over () from "courses" where "courses"."state" = $1 order by "courses"."published_at" desc nulls last, "courses"."slug" asc limit $2`;
@@ -153,11 +162,15 @@ async function coursePage(slug) {
     ["published", slug, 1],
   );
   let sample = null;
+  let previewClip = null;
   if (first?.module_id) {
     const { rows: partRows } = await pool.query(
       `select "id", "slug", "title", "summary", "content_blocks", "attachments", "prerequisites" from "parts" where "parts"."module_id" = $1 order by "parts"."order_index" asc, "parts"."id" asc limit $2`,
       [first.module_id, 2],
     );
+    // the preview clip: the first video block of those parts that has one
+    const clip = partRows.flatMap((r) => r.content_blocks).find((b) => b.type === "video" && b.previewPlaybackId);
+    if (clip) previewClip = { url: previewClipUrl(clip.previewPlaybackId), type: "video/mp4" };
     const p = partRows[0];
     if (p) {
       sample = {
@@ -202,6 +215,7 @@ async function coursePage(slug) {
       bioHtml: renderMarkdown(p.bio),
     })),
     accreditation: c.accreditation,
+    previewClip,
     sample,
     levels: levelRows.rows.map((l, i) => {
       const topics = topicsByLevel.get(l.id) ?? [];

@@ -3,7 +3,7 @@
 // enrollments, its audit log and the payment events about it) and the order's audit log.
 // Reads only; refunds are server/payments (requestRefund).
 import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
-import { schema, type DbOrTx } from "../db";
+import { schema, type Database, type DbOrTx } from "../db";
 import { DomainError } from "../http/errors";
 import { listAuditPage, type AuditRecord } from "../audit";
 import { creditNotesForOrders } from "../invoices";
@@ -127,8 +127,16 @@ async function findOrder(db: DbOrTx, orderId: string) {
   return order;
 }
 
-/** GET /api/admin/orders/<id>. */
-export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminOrderDetail> {
+/**
+ * GET /api/admin/orders/<id>: the order, payments, refunds, invoice, credit notes,
+ * enrollments, audit and webhook events read in one repeatable-read snapshot, so a refund
+ * settling meanwhile never shows as a completed refund beside an order's old amounts.
+ */
+export async function getAdminOrder(db: Database, orderId: string): Promise<AdminOrderDetail> {
+  return db.transaction((tx) => readAdminOrder(tx, orderId), { isolationLevel: "repeatable read", accessMode: "read only" });
+}
+
+async function readAdminOrder(db: DbOrTx, orderId: string): Promise<AdminOrderDetail> {
   const order = await findOrder(db, orderId);
   const [paymentRows, refundRows, [invoice], notes, enrollmentRows, audit, events] = await Promise.all([
     db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.createdAt), asc(payments.id)),
