@@ -124,7 +124,19 @@ function resultsAllowed(test: TestRow, passed: boolean, remaining: number): bool
   }
 }
 
-function downstreamOf(ctx: { gate: TestGate; structure: CourseStructure }, facts: ProgressFacts, changes: { completedLevels: string[]; courseCompleted: boolean }): Downstream {
+/**
+ * What an attempt's result means downstream. `finalCertificateIssued` is true when this
+ * submit completed the course, and whenever a passed course test stands in a completed
+ * course (spec: a submit that passes a course test says finalCertificateIssued: true; the
+ * certificate was queued when the course completed, by this pass or, with an optional
+ * course test, before it).
+ */
+function downstreamOf(
+  ctx: { gate: TestGate; structure: CourseStructure },
+  facts: ProgressFacts,
+  changes: { completedLevels: string[]; courseCompleted: boolean },
+  passed: boolean,
+): Downstream {
   const { gate, structure } = ctx;
   const moduleId = gate.part?.moduleId ?? null;
   const levelId = gate.level?.id ?? null;
@@ -135,7 +147,7 @@ function downstreamOf(ctx: { gate: TestGate; structure: CourseStructure }, facts
     levelCompleted: levelId ? facts.levelCompletions.has(levelId) : false,
     courseCompleted: courseDone(structure, facts),
     intermediateCertificateIssued: changes.completedLevels.some((id) => structure.levelById.get(id)?.issuesIntermediateCertificate),
-    finalCertificateIssued: changes.courseCompleted,
+    finalCertificateIssued: changes.courseCompleted || (passed && gate.placement === "course" && courseDone(structure, facts)),
   };
 }
 
@@ -220,7 +232,7 @@ async function finish(
   const changes = passed
     ? await reconcileEnrollment(tx, { queue: deps.queue, now: deps.now }, ctx.enrollment.id)
     : { completedLevels: [], courseCompleted: false, facts: await loadProgressFacts(tx, ctx.enrollment.id) };
-  return { attempt: updated, downstream: downstreamOf(ctx, changes.facts, changes) };
+  return { attempt: updated, downstream: downstreamOf(ctx, changes.facts, changes, passed) };
 }
 
 /** Overdue attempts of this test and enrollment are submitted with their saved answers. */
@@ -243,7 +255,7 @@ async function expireOverdue(tx: DbOrTx, deps: QuizDeps, ctx: Context): Promise<
  * max_attempts_reached), cooldown since the last finished attempt (409 cooldown_active with
  * details.nextAttemptAt). An attempt in progress is resumed (status 200) instead.
  */
-export async function startAttempt(tx: DbOrTx, deps: QuizDeps, studentId: string, testId: string): Promise<{ status: 200 | 201; body: AttemptStarted }> {
+export async function startAttempt(tx: DbOrTx, deps: QuizDeps, studentId: string, testId: string): Promise<{ status: 201; body: AttemptStarted }> {
   const ctx = await contextOf(tx, studentId, testId, deps.now);
   if (!ctx.gate.available) {
     throw new DomainError("prerequisites_not_met", undefined, {
@@ -254,7 +266,8 @@ export async function startAttempt(tx: DbOrTx, deps: QuizDeps, studentId: string
   }
   const attempts = await expireOverdue(tx, deps, ctx);
   const open = attempts.find((a) => a.state === "in_progress");
-  if (open) return { status: 200, body: served(open, ctx.test) };
+  // resuming is answered like a start (spec: 201), with the attempt already in progress
+  if (open) return { status: 201, body: served(open, ctx.test) };
   if (attempts.length >= ctx.test.maxAttempts) {
     throw new DomainError("max_attempts_reached", undefined, { maxAttempts: ctx.test.maxAttempts });
   }
@@ -332,7 +345,7 @@ async function usedAttempts(tx: DbOrTx, attempt: AttemptRow) {
 
 /** The stored result of a finished attempt (downstream as things stand now). */
 async function storedResult(tx: DbOrTx, ctx: Awaited<ReturnType<typeof attemptContext>>, attempt: AttemptRow): Promise<SubmitResult> {
-  return resultOf(attempt, ctx.test, await usedAttempts(tx, attempt), downstreamOf(ctx, ctx.facts, { completedLevels: [], courseCompleted: false }));
+  return resultOf(attempt, ctx.test, await usedAttempts(tx, attempt), downstreamOf(ctx, ctx.facts, { completedLevels: [], courseCompleted: false }, attempt.passed ?? false));
 }
 
 /**
@@ -344,7 +357,7 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; error: DomainErro
 /** An overdue attempt is submitted with its saved answers; the caller's late write gets 409 attempt_expired with that result. */
 async function refuseLate(tx: DbOrTx, deps: QuizDeps, ctx: Awaited<ReturnType<typeof attemptContext>>, attempt: AttemptRow): Promise<Outcome<never>> {
   const finished = attempt.state === "in_progress" ? (await finish(tx, deps, ctx, attempt, attempt.answers, "expired")).attempt : attempt;
-  const result = resultOf(finished, ctx.test, await usedAttempts(tx, finished), downstreamOf(ctx, await loadProgressFacts(tx, ctx.enrollment.id), { completedLevels: [], courseCompleted: false }));
+  const result = resultOf(finished, ctx.test, await usedAttempts(tx, finished), downstreamOf(ctx, await loadProgressFacts(tx, ctx.enrollment.id), { completedLevels: [], courseCompleted: false }, finished.passed ?? false));
   return { ok: false, error: new DomainError("attempt_expired", undefined, { result }) };
 }
 
@@ -401,7 +414,7 @@ export async function getAttempt(tx: DbOrTx, deps: QuizDeps, studentId: string, 
   const facts = await loadProgressFacts(tx, ctx.enrollment.id);
   return {
     attempt: served(attempt, ctx.test),
-    result: attempt.state === "in_progress" ? null : resultOf(attempt, ctx.test, await usedAttempts(tx, attempt), downstreamOf(ctx, facts, { completedLevels: [], courseCompleted: false })),
+    result: attempt.state === "in_progress" ? null : resultOf(attempt, ctx.test, await usedAttempts(tx, attempt), downstreamOf(ctx, facts, { completedLevels: [], courseCompleted: false }, attempt.passed ?? false)),
   };
 }
 

@@ -114,7 +114,7 @@ describe("starting an attempt", () => {
     expect(JSON.stringify(first.body)).not.toContain("acceptedAnswers");
     expect(first.body.questions.map((q) => q.type).sort()).toEqual(["multiple_choice", "single_choice", "text"]);
     const again = await tx((x) => startAttempt(x, deps(at(now, 30)), s.studentId, course.levelTestId));
-    expect(again).toMatchObject({ status: 200, body: { attemptId: first.body.attemptId } });
+    expect(again).toMatchObject({ status: 201, body: { attemptId: first.body.attemptId } });
   });
 
   it("two students get their own answer orders; the stored snapshot keeps the flags", async () => {
@@ -310,6 +310,17 @@ describe("downstream", () => {
     const rows = (Array.isArray(jobsRows) ? jobsRows : (jobsRows as { rows: unknown[] }).rows) as { data: { type: string } }[];
     expect(rows.filter((r) => r.data.type === "final")).toHaveLength(1);
     expect(rows.filter((r) => r.data.type === "intermediate")).toHaveLength(1);
+    // a retake that passes the course test again says so too (spec: a submit that passes a
+    // course test → finalCertificateIssued true); a failed one does not; no second certificate
+    const retake = await tx((x) => startAttempt(x, deps(), s.studentId, course.courseTestId));
+    expect(retake.status).toBe(201);
+    const retaken = await value(withAnswers(correctAnswers, retake.body.attemptId, (given) => tx((x) => submitAttempt(x, deps(), s.studentId, course.courseTestId, retake.body.attemptId, given))));
+    expect(retaken.downstream).toMatchObject({ courseCompleted: true, finalCertificateIssued: true });
+    const failing = await tx((x) => startAttempt(x, deps(), s.studentId, course.courseTestId));
+    const failed = await value(tx((x) => submitAttempt(x, deps(), s.studentId, course.courseTestId, failing.body.attemptId, [])));
+    expect(failed).toMatchObject({ passed: false, downstream: { courseCompleted: true, finalCertificateIssued: false } });
+    const after = await t.db.execute(sql`select data from pgboss.job where name = 'certificates.issue' and data->>'enrollmentId' = ${s.enrollmentId}`);
+    expect(((Array.isArray(after) ? after : (after as { rows: unknown[] }).rows) as { data: { type: string } }[]).filter((r) => r.data.type === "final")).toHaveLength(1);
     // voided attempts do not count
     await t.db.update(schema.testAttempts).set({ voidedAt: new Date() }).where(and(eq(schema.testAttempts.enrollmentId, s.enrollmentId), eq(schema.testAttempts.testId, course.courseTestId)));
     expect((await tx((x) => listAttempts(x, deps(), s.studentId, course.courseTestId))).attempts).toEqual([]);

@@ -68,7 +68,7 @@ describe("test attempts over HTTP", () => {
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
     expect(((await replay.json()) as { attemptId: string }).attemptId).toBe(body.attemptId);
     const resumed = await jana.post(`/api/tests/${testId}/attempts`, "", key());
-    expect(resumed.status).toBe(200);
+    expect(resumed.status).toBe(201);
     expect(((await resumed.json()) as { attemptId: string }).attemptId).toBe(body.attemptId);
 
     const list = await jana.get(`/api/tests/${testId}/attempts`);
