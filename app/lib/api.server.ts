@@ -4,7 +4,7 @@
 // is logged and answered 500 `internal`, never with a stack.
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { apiError, DomainError, zodDetails } from "#server/http/errors";
+import { apiError, DomainError, inputRefusalOf, nulCharacterPath, zodDetails } from "#server/http/errors";
 import { servicesContext } from "../context";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
@@ -26,6 +26,11 @@ export function toApiErrorResponse(error: unknown, args: Pick<Args, "request" | 
     return apiError(error.status, { headers: error.headers });
   }
   const services = args.context.get(servicesContext);
+  const refused = inputRefusalOf(error);
+  if (refused) {
+    services.log.warn("input refused by the database", { url: args.request.url, reason: refused.message });
+    return domainErrorResponse(refused);
+  }
   services.log.error("unhandled API error", {
     url: args.request.url,
     error: error instanceof Error ? (error.stack ?? error.message) : String(error),
@@ -37,8 +42,11 @@ export function domainErrorResponse(error: DomainError): Response {
   return apiError(error.status, { code: error.code, message: error.message, details: error.details, headers: error.headers });
 }
 
-/** Reads and validates a JSON body: malformed JSON or a failing schema is 422 `validation`. */
-export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+/**
+ * Reads a JSON body (empty: `{}`): malformed JSON, or a NUL character in any string or
+ * key (PostgreSQL stores none in text or JSON; refused with its path), is 422 `validation`.
+ */
+export async function readJson(request: Request): Promise<unknown> {
   let raw: unknown;
   try {
     const text = await request.text();
@@ -46,6 +54,17 @@ export async function readJsonBody<S extends z.ZodType>(request: Request, schema
   } catch {
     throw new DomainError("validation", "Telo požiadavky nie je platný JSON.", [{ path: "", message: "Telo požiadavky nie je platný JSON.", code: "invalid_json" }]);
   }
+  const nul = nulCharacterPath(raw);
+  if (nul !== null) {
+    const message = "Text obsahuje nepovolený znak NUL.";
+    throw new DomainError("validation", message, [{ path: nul, message, code: "nul_character" }]);
+  }
+  return raw;
+}
+
+/** Reads and validates a JSON body: malformed JSON, a NUL character or a failing schema is 422 `validation`. */
+export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  const raw = await readJson(request);
   const parsed = await schema.safeParseAsync(raw);
   if (!parsed.success) throw new DomainError("validation", undefined, zodDetails(parsed.error.issues));
   return parsed.data;

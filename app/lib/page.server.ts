@@ -14,7 +14,7 @@
 // `next()`, and sanitizes any thrown `Error` in production, so the conversion must happen
 // where the loader runs.
 import { data, type RouterContextProvider } from "react-router";
-import { DomainError, type ErrorBody, type ErrorCode, type ErrorDetails } from "#server/http/errors";
+import { DomainError, inputRefusalOf, type ErrorBody, type ErrorCode, type ErrorDetails } from "#server/http/errors";
 
 /** `throw pageError(...)` / what the wrapper throws: `data(errorBody, { status })`. */
 export function pageError(error: DomainError) {
@@ -39,6 +39,9 @@ export function pageRoute<A extends Args, R>(handler: (args: A) => Promise<R>) {
       return await handler(args);
     } catch (error) {
       if (error instanceof DomainError) throw pageError(error);
+      // a value the database cannot hold (NUL, out of range): the form's 422, not a 500
+      const refused = inputRefusalOf(error);
+      if (refused) throw pageError(refused);
       throw error;
     }
   };

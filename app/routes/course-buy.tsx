@@ -18,7 +18,7 @@ import { requireUserForPage } from "../lib/auth.server";
 import { parseForm } from "../lib/validation";
 import { checkoutSchema, orderBodyFromForm } from "../lib/checkout";
 import { placeOrder } from "../lib/orders.server";
-import { DomainError } from "#server/http/errors";
+import { DomainError, inputRefusalOf } from "#server/http/errors";
 import { idempotencyRoute } from "#server/http/idempotency";
 import { findPublishedCourse } from "#server/catalog";
 import { CreateOrderBody, purchaseBlocker } from "#server/orders";
@@ -64,8 +64,10 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
   try {
     response = await placeOrder(services, user, body, { route: idempotencyRoute(request), key: submission.value.idempotencyKey, rawBody: body });
   } catch (e) {
-    // refusals (already enrolled, deadline, limit, rate limit) are said on the form
-    if (e instanceof DomainError && e.status < 500) return data(submission.reply({ formErrors: [e.message] }), { status: e.status });
+    // refusals (already enrolled, deadline, limit, rate limit, a value the database
+    // cannot hold such as a NUL character) are said on the form
+    const refusal = e instanceof DomainError ? e : inputRefusalOf(e);
+    if (refusal && refusal.status < 500) return data(submission.reply({ formErrors: [refusal.message] }), { status: refusal.status });
     throw e;
   }
   const created = (await response.json()) as { redirectUrl: string };

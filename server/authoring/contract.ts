@@ -7,7 +7,10 @@ import type { ApiArea, ApiOperation } from "../http/openapi";
 import type { ErrorCode } from "../http/errors";
 
 export const Id = z.string().regex(/^[0-9a-f]{24}$/, "Musí to byť 24-znakový identifikátor (hex).");
-const IsoDate = z.iso.datetime({ offset: true });
+const IsoDate = z.iso
+  .datetime({ offset: true })
+  // an offset can carry 9999-12-31T23:59:59-23:59 into year 10000, which no column holds
+  .refine((v) => new Date(v).getUTCFullYear() >= 1 && new Date(v).getUTCFullYear() <= 9999, "Dátum musí byť medzi rokmi 1 a 9999.");
 
 /** URL identifiers: lowercase letters, digits and single hyphens (spec: slug). */
 export const Slug = z
@@ -75,7 +78,7 @@ const courseFields = {
   instructors: z.array(z.string().min(1).max(100)).max(20),
   instructorProfiles: z.array(InstructorProfileInput).max(20),
   accreditation: Accreditation.nullable(),
-  enrollmentLimit: z.int().min(1).nullable(),
+  enrollmentLimit: z.int().min(1).max(1_000_000).nullable(),
   enrollmentDeadline: IsoDate.nullable(),
   seoTitle: OptionalText(300),
   seoDescription: OptionalText(500),
@@ -414,7 +417,7 @@ export const QuestionPatchRequest = z
 export type QuestionPatchRequest = z.infer<typeof QuestionPatchRequest>;
 
 /** PUT /api/admin/questions/<id>/move: to another test of the same course; at its end unless orderIndex is given. */
-export const QuestionMoveRequest = z.strictObject({ testId: Id, orderIndex: z.int().min(0).optional() });
+export const QuestionMoveRequest = z.strictObject({ testId: Id, orderIndex: z.int().min(0).max(10_000).optional() });
 
 // ---------- responses ----------
 

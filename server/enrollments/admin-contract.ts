@@ -13,7 +13,10 @@ const Iso = z.string().describe("ISO 8601 UTC");
 const PersonId = z.string().trim().min(1, "Zadajte ID osoby.").max(100).regex(/^[^\s/?#]+$/, "ID osoby nesmie obsahovať medzery ani znaky / ? #.");
 const OrgId = z.string().trim().min(1, "Zadajte ID organizácie.").max(100).regex(/^[^\s/?#]+$/, "ID organizácie nesmie obsahovať medzery ani znaky / ? #.");
 /** a datetime with its offset (`2026-12-31T23:59:59+01:00` or `…Z`) */
-const DateTime = z.iso.datetime({ offset: true, message: "Zadajte dátum a čas v tvare ISO 8601 (napr. 2026-12-31T23:59:59Z)." });
+const DateTime = z.iso
+  .datetime({ offset: true, message: "Zadajte dátum a čas v tvare ISO 8601 (napr. 2026-12-31T23:59:59Z)." })
+  // an offset can carry 9999-12-31T23:59:59-23:59 into year 10000, which no column holds
+  .refine((v) => new Date(v).getUTCFullYear() >= 1 && new Date(v).getUTCFullYear() <= 9999, "Dátum musí byť medzi rokmi 1 a 9999.");
 const Reason = z.string().trim().min(1, "Uveďte dôvod.").max(1000, "Najviac 1000 znakov.");
 
 export const EnrollmentReason = z.enum(["paid", "admin_grant", "sponsor"]);

@@ -209,3 +209,48 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
   headers.set("Content-Type", "application/json; charset=utf-8");
   return new Response(JSON.stringify(data), { ...init, headers });
 }
+
+/**
+ * PostgreSQL's data exceptions that only a value from outside can cause: a NUL character
+ * in text or JSON (22021, 22P05), a number or a date beyond what the column holds (22003,
+ * 22008, 22009, 22007). The front door and the schemas refuse most such values first; this
+ * is the net under every route, so such input is 422 `validation`, never a 500.
+ */
+const INPUT_DATA_EXCEPTIONS: Record<string, string> = {
+  "22021": "Text obsahuje nepovolený znak (napríklad znak NUL).",
+  "22P05": "Text obsahuje nepovolený znak (napríklad znak NUL).",
+  "22003": "Číslo je mimo povoleného rozsahu.",
+  "22008": "Dátum alebo čas je mimo povoleného rozsahu.",
+  "22009": "Dátum alebo čas je mimo povoleného rozsahu.",
+  "22007": "Dátum alebo čas nemá platný tvar.",
+};
+
+/** The 422 for a database refusal of an input value (see above), else null. Follows `cause`. */
+export function inputRefusalOf(error: unknown): DomainError | null {
+  for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && code in INPUT_DATA_EXCEPTIONS) {
+      const message = INPUT_DATA_EXCEPTIONS[code];
+      return new DomainError("validation", message, [{ path: "", message, code: "unsupported_value" }], { cause: error });
+    }
+  }
+  return null;
+}
+
+/** A NUL character anywhere in a parsed JSON body: the path of the first one, else null. */
+export function nulCharacterPath(value: unknown, path: (string | number)[] = []): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path.join(".") : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = nulCharacterPath(value[i], [...path, i]);
+      if (found !== null) return found;
+    }
+  } else if (value && typeof value === "object") {
+    for (const [key, v] of Object.entries(value)) {
+      if (key.includes("\u0000")) return [...path, key].join(".");
+      const found = nulCharacterPath(v, [...path, key]);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}

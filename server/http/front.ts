@@ -14,6 +14,7 @@
 //   a kept-alive connection serves its next request.
 // Errors the HTTP parser meets (431 headers too large, malformed requests) get the error
 // body too (`installClientErrorHandler`).
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { ErrorRequestHandler, RequestHandler } from "express";
@@ -249,7 +250,7 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
     // /metrics on the main port only with the token; else it does not exist here
     const token = options.metricsToken;
     if (!token) return next();
-    if (req.headers.authorization !== `Bearer ${token}`) {
+    if (!sameSecret(req.headers.authorization ?? "", `Bearer ${token}`)) {
       send(res, 401, "unauthorized", {}, { "WWW-Authenticate": 'Bearer realm="metrics"' });
       return;
     }
@@ -376,4 +377,10 @@ export function installClientErrorHandler(server: Server, log: Logger): void {
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   });
+}
+
+/** Constant-time comparison of a presented secret with the expected one (hashed to one length). */
+function sameSecret(presented: string, expected: string): boolean {
+  const digest = (v: string) => createHash("sha256").update(v, "utf8").digest();
+  return timingSafeEqual(digest(presented), digest(expected));
 }

@@ -60,7 +60,9 @@ export const IsoInstant = z
     (v) => (z.iso.date().safeParse(v).success && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)) || z.iso.datetime({ offset: true }).safeParse(v).success,
     "Zadajte dátum (RRRR-MM-DD) alebo dátum a čas podľa ISO 8601.",
   )
-  .transform((v) => (v.length === 10 ? startOfDayInBratislava(v) : new Date(v)));
+  .transform((v) => (v.length === 10 ? startOfDayInBratislava(v) : new Date(v)))
+  // an offset can carry 9999-12-31T23:59:59-23:59 into year 10000, which no column holds
+  .refine((d) => d.getUTCFullYear() >= 1 && d.getUTCFullYear() <= 9999, "Dátum musí byť medzi rokmi 1 a 9999.");
 
 /** GET /api/admin/orders query (the admin orders page reads the same names). */
 export const AdminOrderListQuery = z

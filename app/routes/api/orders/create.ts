@@ -1,6 +1,6 @@
 // POST /api/orders (spec: Endpoints > Orders (student); Limits: 5 per hour per student).
 import type { Route } from "./+types/create";
-import { apiRoute } from "../../../lib/api.server";
+import { apiRoute, readJson } from "../../../lib/api.server";
 import { requireUser } from "../../../lib/auth.server";
 import { placeOrder } from "../../../lib/orders.server";
 import { servicesContext } from "../../../context";
@@ -12,12 +12,8 @@ export const action = apiRoute(async ({ request, context }: Route.ActionArgs) =>
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const services = context.get(servicesContext);
   const { user } = requireUser(context);
-  let raw: unknown;
-  try {
-    raw = await request.json();
-  } catch {
-    throw new DomainError("validation", "Telo požiadavky musí byť JSON.", [{ path: "", message: "Invalid JSON body", code: "invalid_type" }]);
-  }
+  // the raw body too: the idempotency key is bound to it
+  const raw = await readJson(request);
   const parsed = CreateOrderBody.safeParse(raw);
   if (!parsed.success) throw new DomainError("validation", undefined, zodDetails(parsed.error.issues));
   const { route, key } = idempotencyOf(request);
