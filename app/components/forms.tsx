@@ -14,7 +14,7 @@
 //   const schema = z.discriminatedUnion("intent", [renameSchema, archiveSchema]);
 //
 //   export async function action({ request }: Route.ActionArgs) {
-//     const submission = parseForm(await request.formData(), schema);
+//     const submission = parseForm(await readForm(request), schema);
 //     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 //     switch (submission.value.intent) {
 //       case "rename": await renameCourse(db, id, submission.value.title); break;

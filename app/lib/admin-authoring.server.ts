@@ -14,6 +14,7 @@ import { hasRole } from "#server/identity";
 import type { AppServices } from "#server/services";
 import { requestContext, servicesContext } from "../context";
 import { requireRole, requireRoleForPage, type SignedIn } from "./auth.server";
+import { readForm } from "./page.server";
 import { parseForm } from "./validation";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
@@ -120,7 +121,7 @@ export function intent<S extends z.ZodType>(handler: Handler<S>): Handler<S> {
  * back on the form (`_form`); 401/403/404 and anything unexpected are thrown.
  */
 export async function handleIntents(request: Request, handlers: Record<string, Handler<any>>) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const name = String(formData.get("intent") ?? "");
   const form = String(formData.get("_form") ?? name);
   const handler = Object.hasOwn(handlers, name) ? handlers[name] : undefined;

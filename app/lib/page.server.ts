@@ -46,3 +46,18 @@ export function pageRoute<A extends Args, R>(handler: (args: A) => Promise<R>) {
     }
   };
 }
+
+/**
+ * The body of a page form (an action, or its `.data` twin): urlencoded or multipart, as
+ * browsers send forms. Another content type is 415 `unsupported_media_type`, a body that
+ * cannot be read as the form it says it is 400 `bad_request`: never a 500.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
+  if (type !== "application/x-www-form-urlencoded" && type !== "multipart/form-data") throw new DomainError("unsupported_media_type");
+  try {
+    return await request.formData();
+  } catch (error) {
+    throw new DomainError("bad_request", "Telo formulára sa nedá prečítať.", {}, { cause: error });
+  }
+}

@@ -66,7 +66,7 @@ export const slovakErrorMap: z.core.$ZodErrorMap = (issue: Issue) => {
 
 /**
  * Conform's parse with the Slovak messages. In an action:
- *   const submission = parseForm(await request.formData(), schema);
+ *   const submission = parseForm(await readForm(request), schema);
  *   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
  */
 export function parseForm<Schema extends z.ZodType>(formData: FormData | URLSearchParams, schema: Schema) {

@@ -12,7 +12,7 @@ import { servicesContext } from "../context";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { CheckboxField, FormErrors, SubmitButton, TextField } from "../components/forms";
 import { pageTitle } from "../site";
-import { pageRoute } from "../lib/page.server";
+import { pageRoute, readForm } from "../lib/page.server";
 import { countPublicRead } from "../lib/public-read.server";
 import { requireUserForPage } from "../lib/auth.server";
 import { parseForm } from "../lib/validation";
@@ -57,7 +57,7 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
   const { user } = requireUserForPage(request, context);
   const services = context.get(servicesContext);
   const course = await courseFor(context, params.slug);
-  const submission = parseForm(await request.formData(), checkoutSchema);
+  const submission = parseForm(await readForm(request), checkoutSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const body = CreateOrderBody.parse(orderBodyFromForm(course._id, submission.value));
   let response: Response;

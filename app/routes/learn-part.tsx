@@ -10,7 +10,7 @@ import type { Route } from "./+types/learn-part";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { VideoBlock } from "../components/video-block";
 import { pageTitle } from "../site";
-import { pageRoute } from "../lib/page.server";
+import { pageRoute, readForm } from "../lib/page.server";
 import { requireUserForPage } from "../lib/auth.server";
 import { learningDeps } from "../lib/learning.server";
 import { partStateLabels } from "../lib/learning-labels";
@@ -67,7 +67,7 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
 
 export const action = pageRoute(async ({ request, params, context }: Route.ActionArgs) => {
   const { user } = requireUserForPage(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const blockId = String(form.get("blockId") ?? "");
   const deps = learningDeps(context);

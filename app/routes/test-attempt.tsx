@@ -11,7 +11,7 @@ import { Breadcrumbs } from "../components/breadcrumbs";
 import { Countdown } from "../components/countdown";
 import { useAutosave } from "../components/test-autosave";
 import { pageTitle } from "../site";
-import { pageRoute } from "../lib/page.server";
+import { pageRoute, readForm } from "../lib/page.server";
 import { requireUserForPage } from "../lib/auth.server";
 import { idempotentSubmit, quizDeps } from "../lib/quizzes.server";
 import { answersFromForm } from "../lib/test-form";
@@ -48,7 +48,7 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
 
 export const action = pageRoute(async ({ request, params, context }: Route.ActionArgs) => {
   const { user } = requireUserForPage(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = AnswersBody.safeParse({ answers: answersFromForm(form) });
   if (!parsed.success) throw new DomainError("validation");
   const here = `/kurzy/${params.slug}/testy/${params.testId}/pokus/${params.attemptId}`;

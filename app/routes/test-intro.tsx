@@ -7,7 +7,7 @@ import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/test-intro";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { pageTitle } from "../site";
-import { pageRoute } from "../lib/page.server";
+import { pageRoute, readForm } from "../lib/page.server";
 import { requireUserForPage } from "../lib/auth.server";
 import { idempotentStart, quizDeps } from "../lib/quizzes.server";
 import { servicesContext } from "../context";
@@ -33,7 +33,7 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
 
 export const action = pageRoute(async ({ request, params, context }: Route.ActionArgs) => {
   const { user } = requireUserForPage(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const response = await idempotentStart(context, user, params.testId, { route: idempotencyRoute(request), key: String(form.get("idempotencyKey") ?? ""), body: undefined });
   const started = (await response.json()) as { attemptId?: string };
   if (!started.attemptId) throw new DomainError("conflict");

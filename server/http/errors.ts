@@ -79,6 +79,8 @@ export const ERROR_CODES = {
 
   // 413: docs/decisions.md Request size (also written by server.mjs before routing)
   payload_too_large: { status: 413, message: "Požiadavka je príliš veľká." },
+  // a page form sent as something else than a form (JSON, text, no body)
+  unsupported_media_type: { status: 415, message: "Formulár treba odoslať ako application/x-www-form-urlencoded alebo multipart/form-data." },
 
   // 431: a header block over the server's limit (server/http/front.ts)
   headers_too_large: { status: 431, message: "Hlavičky požiadavky sú príliš veľké." },
@@ -122,6 +124,7 @@ const codeForStatus: Partial<Record<number, ErrorCode>> = {
   405: "method_not_allowed",
   409: "conflict",
   413: "payload_too_large",
+  415: "unsupported_media_type",
   422: "validation",
   429: "rate_limited",
   431: "headers_too_large",

@@ -1,7 +1,8 @@
 // Bad input inside bodies and dates at the edge of what PostgreSQL holds (found by a
 // review after issue 9's front door): a NUL character in a JSON or form body, an offset
 // that carries year 9999 into year 10000, an integer past the column's range. Each is a
-// 422 with the error body (or the form's error), never a 500, and nothing is stored.
+// 422 with the error body (or the form's error), never a 500, and nothing is stored. And a
+// page action's body that is no form (JSON, text, none, broken multipart): 415 or 400.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "#server/db";
@@ -95,5 +96,39 @@ describe("dates and numbers past what a column holds", () => {
     await expectValidation(await send(manager, "PATCH", `/api/admin/courses/${id}`, { enrollmentLimit: 3_000_000_000 }), "enrollmentLimit");
     const [after] = await app.db.select({ limit: schema.courses.enrollmentLimit }).from(schema.courses).where(eq(schema.courses.id, id));
     expect(after.limit).toBe(before.limit);
+  });
+});
+
+describe("a page action's body that is no form", () => {
+  const post = (who: Student, path: string, init: { type?: string; body?: string }) =>
+    who.jar.fetch(`${app.url}${path}`, {
+      method: "POST",
+      headers: { Origin: app.url, ...(init.type ? { "Content-Type": init.type } : {}) },
+      ...(init.body !== undefined ? { body: init.body } : {}),
+      redirect: "manual",
+    });
+
+  it("JSON, text or no body is 415; a broken multipart body is 400; pages and their .data twins alike", async () => {
+    for (const [who, path] of [
+      [jana, `/kurzy/${slug}/kupit`],
+      [jana, `/kurzy/${slug}/kupit.data`],
+      [admin, "/admin/zapisy"],
+      [manager, "/admin/kurzy"],
+    ] as const) {
+      for (const init of [{ type: "application/json", body: '{"intent":"x"}' }, { type: "text/plain", body: "intent=x" }, {}]) {
+        const res = await post(who, path, init);
+        expect(res.status, `${path} ${init.type ?? "(none)"}`).toBe(415);
+        expect(await res.text()).not.toMatch(/\n\s+at |node_modules/);
+      }
+      const broken = await post(who, path, { type: "multipart/form-data; boundary=x", body: "--x\r\nbroken" });
+      expect(broken.status, `${path} broken multipart`).toBe(400);
+      const noBoundary = await post(who, path, { type: "multipart/form-data", body: "intent=x" });
+      expect(noBoundary.status, `${path} multipart without boundary`).toBe(400);
+    }
+  });
+
+  it("the outbox page past any real page is an empty page, not a 500", async () => {
+    const res = await manager.get("/admin/posta?strana=99999999999999999999");
+    expect(res.status).toBe(200);
   });
 });

@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { Route } from "./+types/certificates";
 import { requestContext, servicesContext } from "../../context";
 import { requireRoleForPage } from "../../lib/auth.server";
-import { pageRoute } from "../../lib/page.server";
+import { pageRoute, readForm } from "../../lib/page.server";
 import { parseForm } from "../../lib/validation";
 import { FormErrors, getFormProps, SubmitButton, TextField } from "../../components/forms";
 import { certificateTypeLabels } from "../../lib/certificate-labels";
@@ -73,7 +73,7 @@ const revokeSchema = z.object({ certificateId: z.string().regex(/^[0-9a-f]{24}$/
 export const action = pageRoute(async ({ request, context }: Route.ActionArgs) => {
   const { user } = requireRoleForPage(request, context, "admin");
   const services = context.get(servicesContext);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") === "revoke") {
     const submission = parseForm(formData, revokeSchema);
     const certificateId = String(submission.payload.certificateId ?? "");

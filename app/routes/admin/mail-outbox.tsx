@@ -13,7 +13,8 @@ import { pageTitle } from "../../site";
 const PAGE_SIZE = 50;
 
 export const loader = pageRoute(async ({ request, context }: Route.LoaderArgs) => {
-  const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("strana") ?? "1", 10) || 1);
+  // at most page 100 000: a larger number would reach the database as "5e+21" (a 500)
+  const page = Math.min(100_000, Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("strana") ?? "1", 10) || 1));
   const { total, items } = await listOutbox(context.get(servicesContext).db, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
   return {
     page,

@@ -12,7 +12,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { Route } from "./+types/order-refund";
 import styles from "../../admin-orders.css?url";
 import { servicesContext, requestContext } from "../../context";
-import { pageRoute } from "../../lib/page.server";
+import { pageRoute, readForm } from "../../lib/page.server";
 import { requireRoleForPage } from "../../lib/auth.server";
 import { parseForm } from "../../lib/validation";
 import { refundOrder } from "../../lib/admin-orders.server";
@@ -60,7 +60,7 @@ type Confirmation = {
 export const action = pageRoute(async ({ request, params, context }: Route.ActionArgs) => {
   const { user } = requireRoleForPage(request, context, "admin");
   const services = context.get(servicesContext);
-  const submission = parseForm(await request.formData(), refundFormSchema);
+  const submission = parseForm(await readForm(request), refundFormSchema);
   if (submission.status !== "success") return data({ step: "form" as const, reply: submission.reply() }, { status: 400 });
   const v = submission.value;
   if (v.intent === "edit") return { step: "form" as const, reply: submission.reply() };

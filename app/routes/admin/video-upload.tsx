@@ -20,7 +20,7 @@ import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useRevalidator } from "react-router";
 import type { Route } from "./+types/video-upload";
 import { requestContext, servicesContext } from "../../context";
-import { pageRoute } from "../../lib/page.server";
+import { pageRoute, readForm } from "../../lib/page.server";
 import { requireRoleForPage } from "../../lib/auth.server";
 import { Breadcrumbs } from "../../components/breadcrumbs";
 import { pageTitle } from "../../site";
@@ -111,7 +111,7 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
   const services = context.get(servicesContext);
   const found = await load(params, context);
   const ref = { partId: found.partId, blockId: found.block.id };
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const deps = { db: services.db, now: services.clock.now() };
   if (intent === "prepare") {
