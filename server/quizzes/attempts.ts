@@ -253,7 +253,7 @@ async function expireOverdue(tx: DbOrTx, deps: QuizDeps, ctx: Context): Promise<
  * POST /api/tests/<id>/attempts. Checks in order: a learning enrollment (403
  * no_enrollment), progress (403 prerequisites_not_met), attempts left (409
  * max_attempts_reached), cooldown since the last finished attempt (409 cooldown_active with
- * details.nextAttemptAt). An attempt in progress is resumed (status 200) instead.
+ * details.nextAttemptAt). An attempt in progress is resumed instead (201, the same attempt).
  */
 export async function startAttempt(tx: DbOrTx, deps: QuizDeps, studentId: string, testId: string): Promise<{ status: 201; body: AttemptStarted }> {
   const ctx = await contextOf(tx, studentId, testId, deps.now);

@@ -30,7 +30,7 @@ export type AnswersBody = z.infer<typeof AnswersBody>;
 
 export const AttemptState = z.enum(["in_progress", "submitted", "expired"]);
 
-/** 201 of a start (200 when an attempt in progress is resumed). */
+/** 201 of a start (also when an attempt in progress is resumed: the same attempt). */
 export const AttemptStarted = z.strictObject({
   attemptId: Id,
   test: z.strictObject({ _id: Id, title: z.string(), description: z.string().nullable(), passingScore: z.number(), timeLimitSec: z.int() }),
@@ -136,13 +136,12 @@ export const quizzesApi: ApiArea = {
       method: "post",
       path: "/api/tests/{testId}/attempts",
       operationId: "startAttempt",
-      summary: `Start an attempt (or resume the one in progress: 200); ${idempotencyNote}`,
+      summary: `Start an attempt (or resume the one in progress, also 201); ${idempotencyNote}`,
       tags: ["tests"],
       auth: { kind: "session" },
       pathParams: { testId },
       responses: {
-        201: { description: "the new attempt", schema: AttemptStarted },
-        200: { description: "the attempt in progress, resumed", schema: AttemptStarted },
+        201: { description: "the new attempt, or the attempt in progress (resumed)", schema: AttemptStarted },
       },
       errors: [
         "unauthorized", "no_enrollment", "not_found", "prerequisites_not_met", "max_attempts_reached", "cooldown_active",

@@ -1,5 +1,5 @@
 // /api/tests/<id>/attempts: GET the caller's attempts; POST starts one (Idempotency-Key
-// required; an attempt in progress is resumed with 200). spec: Endpoints > Tests (student).
+// required; an attempt in progress is resumed, also 201). spec: Endpoints > Tests (student).
 import type { Route } from "./+types/attempts";
 import { apiRoute } from "../../../lib/api.server";
 import { requireUser } from "../../../lib/auth.server";
