@@ -3,7 +3,7 @@
 // config, log, queue). jobs/ (the worker registry) is wired by the process only.
 
 // Infrastructure modules: importable by every area, one module per file (no door).
-const INFRA = "(db|http|config|log|queue|money)";
+const INFRA = "(db|http|config|log|queue|money|pdf)";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -50,7 +50,7 @@ module.exports = {
     {
       name: "infrastructure-imports-no-area",
       severity: "error",
-      comment: "db, http, config, log, queue and money sit below the areas; every area may import them.",
+      comment: "db, http, config, log, queue, money and pdf sit below the areas; every area may import them.",
       from: { path: `^server/${INFRA}/` },
       to: { path: "^server/[^/]+/", pathNot: [`^server/${INFRA}/`] },
     },

@@ -4,18 +4,10 @@
 // DejaVu Sans (every Slovak glyph), as the invoices do. Pure: data in, bytes out;
 // rendered on each download (nothing to store: the data never changes after issue
 // except a revocation, which the page then shows).
-import { createRequire } from "node:module";
-import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import { formatDate, formatDateLong } from "../money";
+import { startPdf } from "../pdf";
 import type { CertificateRow } from "./issue";
-
-const require = createRequire(import.meta.url);
-
-const FONT_FILES = {
-  regular: require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf"),
-  bold: require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf"),
-};
 
 /** Who confirms: the platform (server code never reads app/site.ts). */
 export const PLATFORM_NAME = "Akadémia športového manažmentu";
@@ -36,28 +28,13 @@ export function confirmationFileName(row: Pick<CertificateRow, "registrationNumb
 
 export async function renderConfirmationPdf(row: CertificateRow, verificationUrl: string): Promise<Uint8Array> {
   const qr = await QRCode.toBuffer(verificationUrl, { type: "png", errorCorrectionLevel: "M", margin: 1, width: 360 });
-  const doc = new PDFDocument({
-    size: "A4",
+  const { doc, done } = startPdf({
     margin: PAGE.margin,
-    font: FONT_FILES.regular,
-    lang: "sk",
-    displayTitle: true,
-    info: {
-      Title: `Potvrdenie o absolvovaní – ${row.courseTitle}`,
-      Author: PLATFORM_NAME,
-      Subject: `Potvrdenie o absolvovaní, certifikát č. ${row.registrationNumber}`,
-      Creator: PLATFORM_NAME,
-      CreationDate: row.issuedAt,
-      ModDate: row.revokedAt ?? row.issuedAt,
-    },
-  });
-  doc.registerFont("regular", FONT_FILES.regular);
-  doc.registerFont("bold", FONT_FILES.bold);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Uint8Array>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks))));
-    doc.on("error", reject);
+    title: `Potvrdenie o absolvovaní – ${row.courseTitle}`,
+    author: PLATFORM_NAME,
+    subject: `Potvrdenie o absolvovaní, certifikát č. ${row.registrationNumber}`,
+    createdAt: row.issuedAt,
+    modifiedAt: row.revokedAt ?? row.issuedAt,
   });
 
   const left = PAGE.margin;

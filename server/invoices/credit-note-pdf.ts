@@ -4,11 +4,11 @@
 // of the correction, and the difference of the tax base, the VAT and the total (printed
 // negative), beside the supplier and customer of the original invoice. Pure: data in,
 // bytes out.
-import PDFDocument from "pdfkit";
 import type { InvoiceSupplier } from "../config";
 import { formatDate, formatMoney, formatVatRate, type PriceBreakdown } from "../money";
+import { startPdf } from "../pdf";
 import type { InvoiceCustomer } from "./billing";
-import { CONTENT, customerLines, FONT_FILES, GREY, PAGE, rule, supplierLines } from "./pdf";
+import { CONTENT, customerLines, GREY, PAGE, rule, supplierLines } from "./pdf";
 
 export type CreditNoteDocument = {
   number: string;
@@ -33,28 +33,12 @@ export type CreditNoteDocument = {
 };
 
 export function renderCreditNoteDocument(data: CreditNoteDocument): Promise<Uint8Array> {
-  const doc = new PDFDocument({
-    size: "A4",
+  const { doc, done } = startPdf({
     margin: PAGE.margin,
-    font: FONT_FILES.regular,
-    lang: "sk",
-    displayTitle: true,
-    info: {
-      Title: `Dobropis ${data.number}`,
-      Author: data.supplier.name,
-      Subject: `Dobropis – opravný daňový doklad ${data.number} k faktúre ${data.invoiceNumber}`,
-      Creator: data.supplier.name,
-      CreationDate: data.createdAt,
-      ModDate: data.createdAt,
-    },
-  });
-  doc.registerFont("regular", FONT_FILES.regular);
-  doc.registerFont("bold", FONT_FILES.bold);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Uint8Array>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks))));
-    doc.on("error", reject);
+    title: `Dobropis ${data.number}`,
+    author: data.supplier.name,
+    subject: `Dobropis – opravný daňový doklad ${data.number} k faktúre ${data.invoiceNumber}`,
+    createdAt: data.createdAt,
   });
 
   const left = PAGE.margin;

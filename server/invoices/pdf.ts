@@ -1,19 +1,10 @@
 // The Slovak tax invoice ("Faktúra – daňový doklad") as a PDF, drawn with pdfkit in
 // DejaVu Sans (every Slovak glyph and €). Pure: data in, bytes out; the caller stores
 // the bytes once (render.ts). Amounts and rates come formatted from server/money.
-import { createRequire } from "node:module";
-import PDFDocument from "pdfkit";
 import type { InvoiceSupplier } from "../config";
 import { formatDate, formatMoney, formatVatRate, type PriceBreakdown } from "../money";
+import { startPdf } from "../pdf";
 import type { InvoiceCustomer } from "./billing";
-
-const require = createRequire(import.meta.url);
-
-/** The DejaVu Sans files from the `dejavu-fonts-ttf` package (resolved at run time, so the built server finds them in node_modules). */
-export const FONT_FILES = {
-  regular: require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf"),
-  bold: require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf"),
-};
 
 export type InvoiceDocument = {
   number: string;
@@ -64,28 +55,12 @@ export function customerLines(c: InvoiceCustomer): string[] {
 
 /** Renders the invoice; resolves with the PDF bytes. */
 export function renderInvoiceDocument(data: InvoiceDocument): Promise<Uint8Array> {
-  const doc = new PDFDocument({
-    size: "A4",
+  const { doc, done } = startPdf({
     margin: PAGE.margin,
-    font: FONT_FILES.regular,
-    lang: "sk",
-    displayTitle: true,
-    info: {
-      Title: `Faktúra ${data.number}`,
-      Author: data.supplier.name,
-      Subject: `Faktúra – daňový doklad ${data.number}`,
-      Creator: data.supplier.name,
-      CreationDate: data.createdAt,
-      ModDate: data.createdAt,
-    },
-  });
-  doc.registerFont("regular", FONT_FILES.regular);
-  doc.registerFont("bold", FONT_FILES.bold);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Uint8Array>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks))));
-    doc.on("error", reject);
+    title: `Faktúra ${data.number}`,
+    author: data.supplier.name,
+    subject: `Faktúra – daňový doklad ${data.number}`,
+    createdAt: data.createdAt,
   });
 
   const left = PAGE.margin;
