@@ -5,12 +5,10 @@
 import { z } from "zod";
 import type { ApiArea, ApiOperation } from "../http/openapi";
 import type { ErrorCode } from "../http/errors";
+import { isStorableInstant, STORABLE_INSTANT_MESSAGE } from "../http/instants";
 
 export const Id = z.string().regex(/^[0-9a-f]{24}$/, "Musí to byť 24-znakový identifikátor (hex).");
-const IsoDate = z.iso
-  .datetime({ offset: true })
-  // an offset can carry 9999-12-31T23:59:59-23:59 into year 10000, which no column holds
-  .refine((v) => new Date(v).getUTCFullYear() >= 1 && new Date(v).getUTCFullYear() <= 9999, "Dátum musí byť medzi rokmi 1 a 9999.");
+const IsoDate = z.iso.datetime({ offset: true }).refine(isStorableInstant, STORABLE_INSTANT_MESSAGE);
 
 /** URL identifiers: lowercase letters, digits and single hyphens (spec: slug). */
 export const Slug = z

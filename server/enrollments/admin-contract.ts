@@ -5,7 +5,9 @@
 import { z } from "zod";
 import type { ApiArea, ApiOperation } from "../http/openapi";
 import type { ErrorCode } from "../http/errors";
-import { EnrollmentProgress, EnrollmentState } from "./contract";
+import { EnrollmentRecord } from "../learning";
+import { EnrollmentState } from "./contract";
+import { isStorableInstant, STORABLE_INSTANT_MESSAGE } from "../http/instants";
 
 const Id = z.string().regex(/^[0-9a-f]{24}$/, "Musí mať 24 šestnástkových znakov.");
 const Iso = z.string().describe("ISO 8601 UTC");
@@ -15,40 +17,14 @@ const OrgId = z.string().trim().min(1, "Zadajte ID organizácie.").max(100).rege
 /** a datetime with its offset (`2026-12-31T23:59:59+01:00` or `…Z`) */
 const DateTime = z.iso
   .datetime({ offset: true, message: "Zadajte dátum a čas v tvare ISO 8601 (napr. 2026-12-31T23:59:59Z)." })
-  // an offset can carry 9999-12-31T23:59:59-23:59 into year 10000, which no column holds
-  .refine((v) => new Date(v).getUTCFullYear() >= 1 && new Date(v).getUTCFullYear() <= 9999, "Dátum musí byť medzi rokmi 1 a 9999.");
+  .refine(isStorableInstant, STORABLE_INSTANT_MESSAGE);
 const Reason = z.string().trim().min(1, "Uveďte dôvod.").max(1000, "Najviac 1000 znakov.");
 
-export const EnrollmentReason = z.enum(["paid", "admin_grant", "sponsor"]);
-
-/** One enrollment as admins see it: the spec's Enrollment fields, then beyond the spec. */
-export const AdminEnrollment = z.strictObject({
-  _id: Id,
-  courseId: Id,
-  courseVersionId: Id,
-  courseTitle: z.string(),
-  courseSlug: z.string(),
-  studentId: z.string(),
-  studentDisplayName: z.string(),
-  studentEmail: z.string().nullable(),
-  state: EnrollmentState,
-  reason: EnrollmentReason,
-  grantReason: z.string().nullable(),
-  sponsorOrgId: z.string().nullable(),
-  orderId: Id.nullable(),
-  enrolledAt: Iso,
-  accessExpiresAt: Iso.nullable(),
-  currentLevelId: Id.nullable(),
-  progress: EnrollmentProgress,
-  intermediateCertificateIds: z.array(Id),
-  finalCertificateId: Id.nullable(),
+/** One enrollment as admins see it: the Enrollment record, then what only admins see. */
+export const AdminEnrollment = EnrollmentRecord.extend({
   /** beyond the spec: the version number of courseVersionId */
   courseVersion: z.int().min(1),
-  completedAt: Iso.nullable(),
-  cancelledAt: Iso.nullable(),
   cancelReason: z.string().nullable(),
-  /** a disputed payment suspended it (docs/decisions.md > Payment webhook processing) */
-  suspended: z.boolean(),
   updatedAt: Iso,
 });
 export type AdminEnrollment = z.infer<typeof AdminEnrollment>;

@@ -174,7 +174,11 @@ export const ProgressAnswer = z.strictObject({
 });
 export type ProgressAnswer = z.infer<typeof ProgressAnswer>;
 
-export const EnrollmentDetail = z.strictObject({
+/**
+ * The Enrollment resource as `enrollmentRecord` (views.ts) writes it for the student's and
+ * the admin's views: the spec's fields, then completedAt, cancelledAt and suspended.
+ */
+export const EnrollmentRecord = z.strictObject({
   _id: Id,
   courseId: Id,
   courseVersionId: Id,
@@ -203,7 +207,11 @@ export const EnrollmentDetail = z.strictObject({
   /** beyond the spec */
   completedAt: Iso.nullable(),
   cancelledAt: Iso.nullable(),
+  /** a disputed payment suspended it (docs/decisions.md > Payment webhook processing) */
   suspended: z.boolean(),
+});
+
+export const EnrollmentDetail = EnrollmentRecord.extend({
   partProgress: z.array(
     z.strictObject({ partId: Id, state: PartState, blockProgress: z.array(BlockProgressView), startedAt: Iso.nullable(), completedAt: Iso.nullable() }),
   ),

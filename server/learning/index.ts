@@ -34,7 +34,7 @@ export {
 } from "./engine";
 export { PreviewBlock, PreviewAttachment, serializeBlock, serializeAttachment, type SerializeMode } from "./serialize";
 export { enrollmentRecord } from "./views";
-export { learningApi, ProgressBody, LearnView, PartView, ProgressAnswer, EnrollmentDetail, EnrollmentListResponse } from "./contract";
+export { learningApi, ProgressBody, LearnView, PartView, ProgressAnswer, EnrollmentRecord, EnrollmentDetail, EnrollmentListResponse } from "./contract";
 // admin operations on enrollments (server/enrollments): the raw records, and moving the
 // progress to another course version (spec: Versioning 8)
 export { enrollmentProgressRecords, type ProgressRecords } from "./records";

@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { ApiArea, ApiOperation } from "../http/openapi";
 import type { ErrorCode } from "../http/errors";
 import { BillingType, OrderState } from "./contract";
+import { isStorableInstant, STORABLE_INSTANT_MESSAGE } from "../http/instants";
 
 const Id = z.string().regex(/^[0-9a-f]{24}$/, "Musí to byť 24-znakový identifikátor (hex).");
 
@@ -61,8 +62,7 @@ export const IsoInstant = z
     "Zadajte dátum (RRRR-MM-DD) alebo dátum a čas podľa ISO 8601.",
   )
   .transform((v) => (v.length === 10 ? startOfDayInBratislava(v) : new Date(v)))
-  // an offset can carry 9999-12-31T23:59:59-23:59 into year 10000, which no column holds
-  .refine((d) => d.getUTCFullYear() >= 1 && d.getUTCFullYear() <= 9999, "Dátum musí byť medzi rokmi 1 a 9999.");
+  .refine(isStorableInstant, STORABLE_INSTANT_MESSAGE);
 
 /** GET /api/admin/orders query (the admin orders page reads the same names). */
 export const AdminOrderListQuery = z
