@@ -25,6 +25,7 @@ import { AUDIENCE_TAGS, isAudienceTag, tagLabel } from "../server/catalog/tags.t
 import { renderMarkdown } from "../server/catalog/markdown.ts";
 // the local video stand-in's URL signing (node:crypto only), keyed like the app's
 import { createUrlSigner, deriveKey } from "../server/video/signing.ts";
+import { expiryAfter, PREVIEW_URL_TTL_SEC } from "../server/video/media.ts";
 
 const [portArg, databaseUrl, buildDir = "build"] = process.argv.slice(2);
 const root = path.resolve(import.meta.dirname, "..");
@@ -35,11 +36,11 @@ const stylesheet = build.routes.root.module.links().find((l) => l.rel === "style
 
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
 // the app's preview clip URL: signed with the key the app derives from SESSION_SECRET (the
-// bench gives both the same), from the start of the minute, valid 30 minutes
+// bench gives both the same), from the start of the minute, for the app's preview TTL
 const videoSigner = createUrlSigner({ key: deriveKey(process.env.SESSION_SECRET ?? "", "local-video"), scope: "local-video", base: `http://127.0.0.1:${portArg}/local-video` });
 function previewClipUrl(previewPlaybackId) {
-  const minute = Math.floor(Date.now() / 60_000) * 60_000;
-  return videoSigner.sign(`/play/${previewPlaybackId.replace(/[^A-Za-z0-9_-]/g, "")}.mp4`, new Date(minute + 30 * 60_000));
+  const minute = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+  return videoSigner.sign(`/play/${previewPlaybackId.replace(/[^A-Za-z0-9_-]/g, "")}.mp4`, expiryAfter(minute, PREVIEW_URL_TTL_SEC));
 }
 
 const summaryColumns = `"id", "slug", "title", "subtitle", "short_description", "cover_image_url", "price_cents", "currency", "vat_rate_bp", "vat_included", "duration_hours", "language", "tags", "instructor_profiles", "accreditation"`;

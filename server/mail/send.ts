@@ -10,11 +10,11 @@ import { and, eq, inArray, lt } from "drizzle-orm";
 import type { InvoiceSupplier } from "../config";
 import { schema, type Database } from "../db";
 import { certificatePageUrl, verificationUrl } from "../certificates";
-import { creditNoteFileName, ensureInvoicePdfForOrder, invoiceFileName, renderCreditNotePdf } from "../invoices";
+import { creditNoteFileName, creditNotePdf, ensureInvoicePdfForOrder, invoiceFileName, renderCreditNotePdf } from "../invoices";
 import type { Logger } from "../log";
 import { formatDate, formatMinutes, formatMoney } from "../money";
 import type { MailJob } from "../queue";
-import type { Mailer, OutgoingMail } from "./mailer";
+import type { Mailer, OutgoingAttachment, OutgoingMail } from "./mailer";
 import { certificateIssued, completionNotice, enrollmentGranted, purchaseConfirmation, refundCompleted, sponsorshipNotice, videoFailed, videoReady } from "./templates";
 
 const { mailDeliveries, orders, enrollments, organizations, courses, levels, parts, users, certificates, refunds, creditNotes } = schema;
@@ -122,16 +122,12 @@ async function composeRefundCompleted(deps: MailDeps, refundId: string): Promise
   if (!order) return { skip: "order not found" };
   const to = orderRecipient(order);
   if (!to) return { skip: "no e-mail address on the order" };
+  // the credit note (an order with an invoice has one); its render job may not have run
+  // yet, so it is rendered here (rendering never replaces stored bytes)
   const [note] = await deps.db.select({ id: creditNotes.id }).from(creditNotes).where(eq(creditNotes.refundId, refund.id));
-  let attachment: OutgoingMail["attachments"] = [];
-  let creditNoteNumber: string | null = null;
-  if (note) {
-    // the render job may not have run yet: render it here (it never replaces stored bytes)
-    await renderCreditNotePdf(deps.db, note.id, deps.supplier);
-    const [stored] = await deps.db.select({ number: creditNotes.number, pdf: creditNotes.pdf }).from(creditNotes).where(eq(creditNotes.id, note.id));
-    creditNoteNumber = stored.number;
-    if (stored.pdf) attachment = [{ filename: creditNoteFileName(stored.number), contentType: "application/pdf", content: stored.pdf }];
-  }
+  if (note) await renderCreditNotePdf(deps.db, note.id, deps.supplier);
+  const stored = note ? await creditNotePdf(deps.db, order.id, note.id) : null;
+  const attachments: OutgoingAttachment[] = stored?.pdf ? [{ filename: creditNoteFileName(stored.number), contentType: "application/pdf", content: stored.pdf }] : [];
   const cancelled = await deps.db
     .select({ id: enrollments.id })
     .from(enrollments)
@@ -141,11 +137,11 @@ async function composeRefundCompleted(deps: MailDeps, refundId: string): Promise
     courseTitle: order.courseTitle,
     amount: formatMoney(refund.amountCents, order.currency),
     settledOn: formatDate(refund.settledAt),
-    creditNoteNumber,
+    creditNoteNumber: stored?.number ?? null,
     accessEnded: cancelled.length > 0,
     accountUrl: `${deps.publicUrl}/ucet`,
   });
-  return { mail: { to, ...content, ...(attachment && attachment.length > 0 ? { attachments: attachment } : {}) } };
+  return { mail: { to, ...content, attachments } };
 }
 
 async function composeSponsorship(deps: MailDeps, enrollmentId: string): Promise<Composed> {
