@@ -8,6 +8,11 @@ import type { CachedUser } from "#server/identity";
 export type RequestInfo = {
   /** the socket address, or X-Forwarded-For when TRUST_PROXY_HOPS trusts a proxy */
   clientIp: string;
+  /**
+   * Set by handleError (app/entry.server.tsx) when a loader or action failed because the
+   * database connection was lost; the root middleware then answers 503, not 500.
+   */
+  connectionLost?: boolean;
 };
 
 /** Set by the root middleware (app/lib/auth.server.ts) for every request. */

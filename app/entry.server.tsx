@@ -7,7 +7,8 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { ServerRouter } from "react-router";
 import { documentCsp } from "#server/http/front";
 import { NonceContext } from "./lib/nonce";
-import { servicesContext } from "./context";
+import { requestContext, servicesContext } from "./context";
+import { isConnectionLoss } from "#server/http/errors";
 
 // The HTTP server (server.mjs) reaches start-up through the build's entry module, so
 // the services and the routes share one bundle and one set of singletons.
@@ -30,6 +31,16 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
     log = undefined;
   }
   const path = new URL(request.url).pathname;
+  if (isConnectionLoss(error)) {
+    // answered 503 by the root middleware (app/lib/request-guard.server.ts)
+    try {
+      (context as RouterContextProvider).get(requestContext).connectionLost = true;
+    } catch {
+      // no request context (not our server): the 500 stays
+    }
+    log?.warn("database connection lost during a request", { method: request.method, path, error: (error as Error).message });
+    return;
+  }
   if (log) log.error("request failed", { method: request.method, path, error });
   else console.error(error);
 };

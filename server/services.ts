@@ -119,6 +119,7 @@ export async function startServices(
       dataDir: config.DATA_DIR,
       poolSize: config.DATABASE_POOL_SIZE,
       onIdleError: (error) => log.warn("idle database connection lost; the pool reconnects on the next query", { error: error.message }),
+      onClientError: (error) => log.warn("database connection lost (a request using it answers 503)", { error: error.message }),
     });
   } catch (error) {
     // one line naming DATABASE_URL, no stack (server.mjs prints a ConfigError's message)

@@ -4,7 +4,7 @@
 // is logged and answered 500 `internal`, never with a stack.
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { apiError, DomainError, inputRefusalOf, nulCharacterPath, zodDetails } from "#server/http/errors";
+import { apiError, connectionLossOf, DomainError, inputRefusalOf, isConnectionLoss, nulCharacterPath, zodDetails } from "#server/http/errors";
 import { servicesContext } from "../context";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
@@ -14,9 +14,22 @@ export function apiRoute<A extends Args>(handler: (args: A) => Promise<Response>
     try {
       return await handler(args);
     } catch (error) {
+      // a read whose database connection was cut wrote nothing: it runs once more on a
+      // fresh connection before the client hears of it (docs/decisions.md > Database connection loss)
+      if (isConnectionLoss(error) && isRead(args.request)) {
+        try {
+          return await handler(args);
+        } catch (again) {
+          return toApiErrorResponse(again, args);
+        }
+      }
       return toApiErrorResponse(error, args);
     }
   };
+}
+
+function isRead(request: Request): boolean {
+  return request.method === "GET" || request.method === "HEAD";
 }
 
 export function toApiErrorResponse(error: unknown, args: Pick<Args, "request" | "context">): Response {
@@ -30,6 +43,11 @@ export function toApiErrorResponse(error: unknown, args: Pick<Args, "request" | 
   if (refused) {
     services.log.warn("input refused by the database", { url: args.request.url, reason: refused.message });
     return domainErrorResponse(refused);
+  }
+  const lost = connectionLossOf(error);
+  if (lost) {
+    services.log.warn("database connection lost during a request", { url: args.request.url, error: (error as Error).message });
+    return domainErrorResponse(lost);
   }
   services.log.error("unhandled API error", {
     url: args.request.url,

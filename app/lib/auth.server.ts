@@ -14,7 +14,7 @@ import {
   type SessionRow,
 } from "#server/auth";
 import { hasRole, type AppRole, type CachedUser } from "#server/identity";
-import { DomainError, type ErrorCode } from "#server/http/errors";
+import { connectionLossOf, DomainError, isConnectionLoss, type ErrorCode } from "#server/http/errors";
 import { domainErrorResponse } from "./api.server";
 import { pageError } from "./page.server";
 import { checkOrigin } from "#server/http/origin";
@@ -32,6 +32,27 @@ function refuse(request: Request, code: ErrorCode): never {
   throw pageError(error);
 }
 
+/**
+ * The session's reads and its sliding touch, tried once more on a fresh connection when the
+ * database cut the first (both are safe to repeat); a second loss is the 503 `database_unavailable`.
+ */
+async function survivingConnectionLoss<T>(request: Request, log: { warn(message: string, fields?: Record<string, unknown>): void }, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!isConnectionLoss(error)) throw error;
+    try {
+      return await read();
+    } catch (again) {
+      const lost = connectionLossOf(again);
+      if (!lost) throw again;
+      log.warn("database connection lost while reading the session", { url: new URL(request.url).pathname, error: (again as Error).message });
+      if (isApi(request)) throw domainErrorResponse(lost);
+      throw pageError(lost);
+    }
+  }
+}
+
 export const authMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const services = context.get(servicesContext);
   const { clientIp } = context.get(requestContext);
@@ -46,10 +67,12 @@ export const authMiddleware: MiddlewareFunction<Response> = async ({ request, co
   const setCookies: string[] = [];
   let state: AuthState = { session: null, user: null, csrfToken: null };
   if (cookieValue) {
-    const lookup = await resolveSession(services.db, services.auth.keys, cookieValue, { ip: clientIp });
+    const lookup = await survivingConnectionLoss(request, services.log, () => resolveSession(services.db, services.auth.keys, cookieValue, { ip: clientIp }));
     if (lookup.status === "active") {
       const { session } = lookup;
-      const refreshed = await refreshSessionIfDue(services.db, services.auth, session, { log: services.log, ip: clientIp });
+      const refreshed = await survivingConnectionLoss(request, services.log, () =>
+        refreshSessionIfDue(services.db, services.auth, session, { log: services.log, ip: clientIp }),
+      );
       if (refreshed.status === "ended") {
         setCookies.push(clearSessionCookieHeader());
       } else {

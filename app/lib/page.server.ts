@@ -14,7 +14,7 @@
 // `next()`, and sanitizes any thrown `Error` in production, so the conversion must happen
 // where the loader runs.
 import { data, type RouterContextProvider } from "react-router";
-import { DomainError, inputRefusalOf, type ErrorBody, type ErrorCode, type ErrorDetails } from "#server/http/errors";
+import { connectionLossOf, DomainError, inputRefusalOf, isConnectionLoss, type ErrorBody, type ErrorCode, type ErrorDetails } from "#server/http/errors";
 
 /** `throw pageError(...)` / what the wrapper throws: `data(errorBody, { status })`. */
 export function pageError(error: DomainError) {
@@ -37,8 +37,20 @@ export function pageRoute<A extends Args, R>(handler: (args: A) => Promise<R>) {
   return async (args: A): Promise<R> => {
     try {
       return await handler(args);
-    } catch (error) {
+    } catch (first) {
+      let error = first;
+      // a loader whose database connection was cut wrote nothing: once more on a fresh
+      // connection (docs/decisions.md > Database connection loss)
+      if (isConnectionLoss(error) && (args.request.method === "GET" || args.request.method === "HEAD")) {
+        try {
+          return await handler(args);
+        } catch (again) {
+          error = again;
+        }
+      }
       if (error instanceof DomainError) throw pageError(error);
+      const lost = connectionLossOf(error);
+      if (lost) throw pageError(lost);
       // a value the database cannot hold (NUL, out of range): the form's 422, not a 500
       const refused = inputRefusalOf(error);
       if (refused) throw pageError(refused);

@@ -2,10 +2,12 @@
 // error body on every /api answer.
 // - A NUL byte anywhere in the path → 404; in a query parameter → 422 (PostgreSQL text
 //   cannot hold NUL, so such a slug or tag would otherwise end as a 500).
+// - A 500 caused by a lost database connection → 503 `database_unavailable`.
 // - Under /api, an error answer React Router made itself (405 for a method a resource
 //   route lacks, a bare thrown status) gets the spec's JSON error body.
 import type { MiddlewareFunction } from "react-router";
 import { apiError, DomainError } from "#server/http/errors";
+import { requestContext } from "../context";
 import { domainErrorResponse } from "./api.server";
 import { pageError } from "./page.server";
 
@@ -17,7 +19,7 @@ function hasNul(value: string): boolean {
   return value.includes("\0") || /%00/i.test(value);
 }
 
-export const requestGuardMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
+export const requestGuardMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const url = new URL(request.url);
   const api = isApiPath(url.pathname);
   const refuse = (error: DomainError): never => {
@@ -30,6 +32,11 @@ export const requestGuardMiddleware: MiddlewareFunction<Response> = async ({ req
     }
   }
   const response = await next();
+  if (response.status === 500 && context.get(requestContext).connectionLost) {
+    // a loader or action lost its database connection (handleError noted it): the spec's
+    // 503, which a client may retry, instead of a 500 (docs/decisions.md > Database connection loss)
+    refuse(new DomainError("database_unavailable", undefined, {}, { headers: { "Retry-After": "1" } }));
+  }
   if (api && response.status >= 400 && !response.headers.get("Content-Type")?.includes("application/json")) {
     const headers = new Headers(response.headers);
     headers.delete("Content-Length");

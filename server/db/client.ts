@@ -63,6 +63,15 @@ export async function openDatabase(options: {
    * process. The pool drops such a client and opens a new one on the next query.
    */
   onIdleError?: (error: Error) => void;
+  /**
+   * Errors of connections that are checked out (inside a transaction, or held while a
+   * request waits for the payment gateway). pg.Pool takes its idle listener off a client it
+   * hands out, and node-postgres emits "error" on the client when its socket dies, so
+   * without this listener a terminated backend kills the process. The statement in flight
+   * (or the next one) fails with the error; the request answers 503 and the pool discards
+   * the client on release (docs/decisions.md > Database connection loss).
+   */
+  onClientError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   const migrate = options.migrate ?? true;
   if (options.databaseUrl) {
@@ -70,6 +79,10 @@ export async function openDatabase(options: {
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     pool.on("error", (error) => options.onIdleError?.(error));
+    // every client the pool opens keeps a listener for its whole life, checked out or not
+    pool.on("connect", (client) => {
+      client.on("error", (error) => options.onClientError?.(error));
+    });
     // pool.query takes a connection through pool.connect too: one count per checkout
     const poolConnect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
     Object.assign(pool, { connect: (...args: unknown[]) => (queryObserver?.(), poolConnect(...args)) });

@@ -102,6 +102,9 @@ export const ERROR_CODES = {
   // GET /readyz while the database, migrations or job workers are not ready, or stopping
   not_ready: { status: 503, message: "Služba momentálne nie je pripravená." },
   identity_provider_unavailable: { status: 503, message: "Prihlasovanie je dočasne nedostupné. Skúste to o chvíľu." },
+  // the database connection was lost mid-request (a restart, a failover, a terminated
+  // backend): nothing was kept; the client may try again (docs/decisions.md > Database connection loss)
+  database_unavailable: { status: 503, message: "Služba je na chvíľu nedostupná. Skúste to, prosím, o pár sekúnd znova." },
   // the payment gateway did not open a payment session (the order is not created)
   payment_gateway_unavailable: { status: 503, message: "Platobná brána je dočasne nedostupná. Skúste to o chvíľu." },
   // the video provider (Mux) did not create a direct upload
@@ -238,6 +241,39 @@ export function inputRefusalOf(error: unknown): DomainError | null {
     }
   }
   return null;
+}
+
+/**
+ * Errors that mean the database connection went away (not that a statement was wrong):
+ * SQLSTATE class 08 (connection exception), 57P01-57P03 (the server terminated the backend,
+ * crashed or is starting), 53300 (too many connections), the socket's own codes, and what
+ * node-postgres says about a connection it lost.
+ */
+const CONNECTION_LOST_CODES = new Set(["57P01", "57P02", "57P03", "53300", "ECONNRESET", "ECONNREFUSED", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENOTCONN"]);
+const CONNECTION_LOST_MESSAGES = [
+  "Connection terminated",
+  "connection error and is not queryable",
+  "Client was closed and is not queryable",
+  "timeout exceeded when trying to connect",
+  "Cannot use a pool after calling end",
+  "terminating connection due to administrator command",
+];
+
+/** Whether `error` (or one of its causes) is a lost database connection. */
+export function isConnectionLoss(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && (CONNECTION_LOST_CODES.has(code) || code.startsWith("08"))) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === "string" && CONNECTION_LOST_MESSAGES.some((m) => message.includes(m))) return true;
+  }
+  return false;
+}
+
+/** The 503 for a lost database connection (see isConnectionLoss), else null. */
+export function connectionLossOf(error: unknown): DomainError | null {
+  if (!isConnectionLoss(error)) return null;
+  return new DomainError("database_unavailable", undefined, {}, { headers: { "Retry-After": "1" }, cause: error });
 }
 
 /** A NUL character anywhere in a parsed JSON body: the path of the first one, else null. */
