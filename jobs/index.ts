@@ -18,6 +18,7 @@ import { SOFT_DELETE_VERSIONS_CRON, softDeleteVersionsJob } from "#server/author
 import { expireEnrollmentAccess } from "#server/learning";
 import { expireOverdueAttempts } from "#server/quizzes";
 import { issueCertificateJob } from "#server/certificates";
+import { requestRefundJob, type PaymentRefunds } from "#server/payments";
 
 export type Jobs = {
   boss: PgBoss;
@@ -32,7 +33,23 @@ type QueueSetup = {
   options: Omit<QueueSettings, "name">;
   /** cron in Europe/Bratislava time; the schedule sends one job with null data */
   cron?: string;
+  /** jobs every purchase, refund or completion makes: woken at once, worked in parallel */
+  busy?: boolean;
 };
+
+/**
+ * The busy queues (invoices, certificates, e-mail, refunds) keep up with a burst of
+ * purchases (docs/decisions.md > Jobs keep up): a job wakes its workers at once (NOTIFY on
+ * a PostgreSQL server; 0.5 s polling on embedded PGlite), BUSY_WORKERS workers fetch BATCH
+ * jobs at a time and fetch again at once while batches come back full, and each job of a
+ * batch settles on its own. A worker that dies mid-job stops its heartbeat; the supervisor
+ * (every SUPERVISE_SECONDS) fails the job after HEARTBEAT_SECONDS and it is retried.
+ */
+export const BUSY_WORKERS = 3;
+export const BATCH = 4;
+export const HEARTBEAT_SECONDS = 10;
+export const SUPERVISE_SECONDS = 10;
+const busyQueue = { heartbeatSeconds: HEARTBEAT_SECONDS, notify: true } as const;
 
 /**
  * Every queue's settings. Retries back off; delivery is at least once. A queue whose area
@@ -50,10 +67,13 @@ const QUEUES: Record<QueueName, QueueSetup> = {
   // every 10 minutes: per-IP counters of one-minute windows pile up quickly
   "platform.purge-rate-limits": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 60 }, cron: "*/10 * * * *" },
   "orders.expire-pending": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 60 }, cron: EXPIRE_PENDING_CRON },
-  "invoices.render-pdf": { options: { retryLimit: 5, retryDelay: 30, retryBackoff: true } },
-  "invoices.render-credit-note": { options: { retryLimit: 5, retryDelay: 30, retryBackoff: true } },
-  "certificates.issue": { options: { retryLimit: 5, retryDelay: 60, retryBackoff: true } },
-  "mail.send": { options: { retryLimit: 8, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600 } },
+  "invoices.render-pdf": { options: { ...busyQueue, retryLimit: 5, retryDelay: 5, retryBackoff: true, retryDelayMax: 600 }, busy: true },
+  "invoices.render-credit-note": { options: { ...busyQueue, retryLimit: 5, retryDelay: 5, retryBackoff: true, retryDelayMax: 600 }, busy: true },
+  "certificates.issue": { options: { ...busyQueue, retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 900 }, busy: true },
+  // the purchase confirmation waits for its invoice (a retry), so the first retries come soon
+  "mail.send": { options: { ...busyQueue, retryLimit: 10, retryDelay: 10, retryBackoff: true, retryDelayMax: 3600 }, busy: true },
+  // asks the gateway to refund a duplicate payment (server/payments/duplicates.ts)
+  "payments.request-refund": { options: { ...busyQueue, retryLimit: 12, retryDelay: 15, retryBackoff: true, retryDelayMax: 3600 }, busy: true },
   // every 15 minutes; every learning request checks the expiry as well
   "enrollments.expire-access": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 300 }, cron: "*/15 * * * *" },
   // every minute: attempts past deadline + 60 s are submitted with their saved answers
@@ -65,37 +85,72 @@ const QUEUES: Record<QueueName, QueueSetup> = {
 /** A PgBoss on the application database: its own pool on a server, the same instance on PGlite. */
 export function createBoss(database: DatabaseHandle, databaseUrl: string | undefined): PgBoss {
   return database.pglite
-    ? new PgBoss({ db: fromPglite(database.pglite), backend: "pglite" } as never)
-    : new PgBoss({ connectionString: databaseUrl!, max: 4 });
+    ? new PgBoss({ db: fromPglite(database.pglite), backend: "pglite", superviseIntervalSeconds: SUPERVISE_SECONDS } as never)
+    : new PgBoss({ connectionString: databaseUrl!, max: 6, useListenNotify: true, superviseIntervalSeconds: SUPERVISE_SECONDS });
 }
 
 /** Where workers say which job they start (debug level); set by startJobs. */
 let workerLog: Logger | undefined;
 
-/** A typed worker: the handler gets the payload its queue carries. */
+/** Whether workers poll fast (no NOTIFY on embedded PGlite); set by startJobs. */
+let embedded = false;
+
+/**
+ * A typed worker: the handler gets the payload its queue carries. A busy queue's worker
+ * runs a batch's jobs side by side and settles each on its own (a failing job is retried
+ * alone); the others take one job at a time.
+ */
 export async function work<N extends QueueName>(
   boss: PgBoss,
   name: N,
   handler: (data: QueuePayloads[N], job: Job<QueuePayloads[N]>) => Promise<unknown>,
 ): Promise<void> {
-  await boss.work<QueuePayloads[N]>(name, async (jobs) => {
-    let result: unknown;
-    for (const job of jobs) {
-      workerLog?.debug("job started", { queue: name, jobId: job.id });
-      result = await handler(job.data, job);
-    }
-    return result;
-  });
+  if (!QUEUES[name].busy) {
+    await boss.work<QueuePayloads[N]>(name, async (jobs) => {
+      let result: unknown;
+      for (const job of jobs) {
+        workerLog?.debug("job started", { queue: name, jobId: job.id });
+        result = await handler(job.data, job);
+      }
+      return result;
+    });
+    return;
+  }
+  await boss.work<QueuePayloads[N]>(
+    name,
+    {
+      batchSize: BATCH,
+      burstWhenBatchFull: true,
+      localConcurrency: BUSY_WORKERS,
+      pollingIntervalSeconds: embedded ? 0.5 : 2,
+      notifyPollingIntervalSeconds: 10,
+      perJobResults: true,
+    },
+    async (jobs) =>
+      Promise.all(
+        jobs.map(async (job) => {
+          workerLog?.debug("job started", { queue: name, jobId: job.id });
+          try {
+            const output = await handler(job.data, job);
+            return { id: job.id, status: "completed" as const, output: output ?? null };
+          } catch (error) {
+            workerLog?.warn("job failed; it is retried", { queue: name, jobId: job.id, error: (error as Error).message });
+            return { id: job.id, status: "failed" as const, output: { message: (error as Error).message } };
+          }
+        }),
+      ),
+  );
 }
 
 export async function startJobs(
   database: DatabaseHandle,
   config: Config,
   log: Logger,
-  options: { work: boolean; idpApi?: IdpApi },
+  options: { work: boolean; idpApi?: IdpApi; refunds?: PaymentRefunds },
 ): Promise<Jobs> {
   const boss = createBoss(database, config.DATABASE_URL);
   workerLog = log;
+  embedded = !!database.pglite;
   boss.on("error", (e: Error) => log.error("job queue error", { error: e.message }));
   await boss.start();
   // Every queue exists before anything is enqueued: pg-boss looks an unknown queue up on
@@ -106,7 +161,7 @@ export async function startJobs(
       const cron = QUEUES[name].cron;
       if (cron) await boss.schedule(name, cron, null, { tz: TZ });
     }
-    await registerWorkers(boss, { db: database.db, log, idpApi: options.idpApi, config });
+    await registerWorkers(boss, { db: database.db, log, idpApi: options.idpApi, refunds: options.refunds, config });
   }
   return {
     boss,
@@ -117,7 +172,7 @@ export async function startJobs(
   };
 }
 
-async function registerWorkers(boss: PgBoss, deps: { db: Database; log: Logger; idpApi?: IdpApi; config: Config }) {
+async function registerWorkers(boss: PgBoss, deps: { db: Database; log: Logger; idpApi?: IdpApi; refunds?: PaymentRefunds; config: Config }) {
   const { db, log } = deps;
   await work(boss, "auth.purge-sessions", purgeSessionsJob({ db, log }));
   if (deps.idpApi) {
@@ -151,6 +206,8 @@ async function registerWorkers(boss: PgBoss, deps: { db: Database; log: Logger; 
   await work(boss, "invoices.render-pdf", renderInvoicePdfJob({ db, log, supplier: deps.config.invoiceSupplier }));
   await work(boss, "invoices.render-credit-note", renderCreditNotePdfJob({ db, log, supplier: deps.config.invoiceSupplier }));
   await work(boss, "authoring.soft-delete-versions", softDeleteVersionsJob({ db, log }));
+  // a duplicate payment's refund is asked of the gateway (server/payments/duplicates.ts)
+  if (deps.refunds) await work(boss, "payments.request-refund", requestRefundJob({ db, refunds: deps.refunds, publicUrl: deps.config.publicUrl, log }));
   await work(boss, "tests.expire-attempts", async () => {
     const expired = await expireOverdueAttempts(db, { queue: createQueue(boss) });
     if (expired > 0) log.info("overdue test attempts submitted", { expired });

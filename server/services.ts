@@ -201,7 +201,7 @@ export async function startServices(
 
   const idpApi = createIdpApi({ apiUrl: oidc.apiUrl, apiToken: oidc.apiToken });
   const workers = options.startJobs ?? !options.seedOnly;
-  const jobs = await startJobs(database, config, log, { work: workers, idpApi });
+  const jobs = await startJobs(database, config, log, { work: workers, idpApi, refunds: payments.refunds });
   let jobsRunning = workers;
   const services: AppServices = {
     db: database.db,

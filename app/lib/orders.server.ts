@@ -38,7 +38,7 @@ export async function placeOrder(
       key: idempotency.key,
       body: idempotency.rawBody,
       required: false,
-      beforeExecute: () => services.rateLimits.consume({ name: "orders", userId: user.id }),
+      beforeExecute: (tx) => services.rateLimits.consume({ name: "orders", userId: user.id }, { tx }),
     },
     async (tx) => {
       const created = await createOrder(

@@ -32,7 +32,7 @@ export function idempotentStart(
       key: request.key,
       body: request.body,
       required: true,
-      beforeExecute: () => services.rateLimits.consume({ name: "attemptStart", userId: user.id, testId }),
+      beforeExecute: (tx) => services.rateLimits.consume({ name: "attemptStart", userId: user.id, testId }, { tx }),
     },
     async (tx) => {
       const { status, body } = await startAttempt(tx, quizDeps(context), user.id, testId);

@@ -13,6 +13,7 @@ import { pageRoute } from "../lib/page.server";
 import { requireUserForPage } from "../lib/auth.server";
 import { orderStateLabels } from "../lib/order-labels";
 import { getStudentOrder, retryOrderPayment } from "#server/orders";
+import { duplicatePaymentOf } from "#server/payments";
 import { formatDateTime, formatMoney } from "#server/money";
 
 /** Seconds between refreshes while the payment is being processed. */
@@ -20,8 +21,18 @@ const REFRESH_SECONDS = 3;
 
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
   const { user } = requireUserForPage(request, context);
-  const order = await getStudentOrder(context.get(servicesContext).db, user.id, params.orderId);
+  const { db } = context.get(servicesContext);
+  const order = await getStudentOrder(db, user.id, params.orderId);
+  // money for a course the student held already goes back (docs/decisions.md > One order per course)
+  const duplicate = await duplicatePaymentOf(db, order._id);
   return {
+    duplicate: duplicate
+      ? {
+          amount: formatMoney(duplicate.amountCents, order.currency),
+          settled: duplicate.state === "completed",
+          settledAt: duplicate.settledAt ? formatDateTime(duplicate.settledAt.toISOString()) : null,
+        }
+      : null,
     id: order._id,
     state: order.state,
     stateLabel: orderStateLabels[order.state] ?? order.state,
@@ -53,7 +64,18 @@ export default function OrderReturn({ loaderData: o }: Route.ComponentProps) {
     <section className="narrow">
       <Breadcrumbs items={[{ label: "Môj účet", href: "/ucet" }, { label: "Objednávka" }]} />
       <h1>Objednávka kurzu {o.courseTitle}</h1>
-      {o.state === "paid" ? (
+      {o.duplicate ? (
+        <div className="order-state" role="status">
+          <p><strong>Platbu sme prijali, ale tento kurz už máte. Celú sumu {o.duplicate.amount} vám vraciame.</strong></p>
+          <p>
+            {o.duplicate.settled
+              ? `Peniaze sme vrátili ${o.duplicate.settledAt}; na účte ich uvidíte podľa vašej banky.`
+              : "O vrátenie peňazí sme platobnú bránu požiadali hneď; prídu tým istým spôsobom, akým ste platili. Nemusíte nič robiť."}
+          </p>
+          <p><Link className="button" to={`/kurzy/${o.courseSlug}/studium`}>Pokračovať v štúdiu</Link></p>
+          <p className="muted">Doklady (faktúru a opravný doklad) nájdete v <Link to="/ucet">účte</Link>; pošleme vám ich aj e-mailom.</p>
+        </div>
+      ) : o.state === "paid" ? (
         <div className="order-state" role="status">
           <p><strong>Platba prebehla úspešne. Kurz máte sprístupnený.</strong></p>
           {o.sponsored ? (

@@ -69,6 +69,8 @@ export const ERROR_CODES = {
   amount_mismatch: { status: 409, message: "Suma platby nezodpovedá objednávke." },
   // issue 10: retry-payment applies to failed or expired orders only
   order_not_retryable: { status: 409, message: "Túto objednávku nemožno znova zaplatiť." },
+  // docs/decisions.md > One order per course: another order of the course waits for payment
+  order_pending: { status: 409, message: "Tento kurz už máte v inej objednávke, ktorá čaká na zaplatenie." },
   // docs/api.md (admin certificates): the manual partner's number is unique; a task is done once
   registration_number_taken: { status: 409, message: "Toto registračné číslo už má iný certifikát. Skontrolujte ho, prosím." },
   certificate_request_not_pending: { status: 409, message: "Tento certifikát už bol vydaný." },

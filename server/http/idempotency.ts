@@ -93,10 +93,13 @@ export type IdempotentRequest = {
   /** true where the spec requires a key (400 without one); false runs keyless requests plainly */
   required: boolean;
   /**
-   * Runs when the request is about to execute (not for a replay or a reused key), outside
-   * the transaction: the place for a rate limit, so a replayed double click spends nothing.
+   * Runs when the request is about to execute: inside the transaction, after the key's
+   * lock and the look for a stored answer, so a replay, a reused key or a request whose
+   * first copy is still running (409) never gets here. The place for a rate limit
+   * (`rateLimits.consume(key, { tx })`): a double click spends one unit, and a request
+   * that rolls back (a 5xx) gives its unit back.
    */
-  beforeExecute?: () => Promise<void>;
+  beforeExecute?: (tx: Tx) => Promise<void>;
 };
 
 type StoredRow = typeof idempotencyKeys.$inferSelect;
@@ -118,8 +121,14 @@ export async function withIdempotency(request: IdempotentRequest, work: (tx: Tx)
     if (request.required) {
       throw new DomainError("idempotency_key_required", undefined, { header: IDEMPOTENCY_KEY_HEADER });
     }
-    await request.beforeExecute?.();
-    return runInTransaction(db, work, async () => undefined);
+    return runInTransaction(
+      db,
+      async (tx) => {
+        await request.beforeExecute?.(tx);
+        return work(tx);
+      },
+      async () => undefined,
+    );
   }
 
   const hash = requestHash(request.body);
@@ -134,7 +143,6 @@ export async function withIdempotency(request: IdempotentRequest, work: (tx: Tx)
   const seen = await find(db);
   if (seen) return answerFromStored(seen, hash);
 
-  await request.beforeExecute?.();
   return runInTransaction(
     db,
     async (tx) => {
@@ -147,6 +155,7 @@ export async function withIdempotency(request: IdempotentRequest, work: (tx: Tx)
       // committed by a request that finished between the first look and the lock
       const stored = await find(tx);
       if (stored) throw new RollbackWith(answerFromStored(stored, hash));
+      await request.beforeExecute?.(tx);
       return work(tx);
     },
     async (tx, response, text) => {

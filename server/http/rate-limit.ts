@@ -34,8 +34,13 @@ export type RateLimitKey =
 export type LimitName = RateLimitKey["name"];
 
 export type RateLimits = {
-  /** Counts one request; throws DomainError `rate_limited` (429) with Retry-After when over. */
-  consume(key: RateLimitKey): Promise<void>;
+  /**
+   * Counts one request; throws DomainError `rate_limited` (429) with Retry-After when over.
+   * With `tx` (exact limits only), the count is written in that transaction: it commits
+   * with the request's work and rolls back with it, and on embedded PGlite it does not
+   * wait for the open transaction (withIdempotency counts this way, after its key check).
+   */
+  consume(key: RateLimitKey, options?: { tx: DbOrTx }): Promise<void>;
   /** The same for the per-IP limits, as `consume("catalog", ip)`. */
   consume(name: IpLimitName, ip: string): Promise<void>;
   /** Writes the locally counted reads to the database now (else it happens every second). */
@@ -115,12 +120,19 @@ export function createRateLimits(
   const timer = setInterval(() => void approximate.flush(), options.flushIntervalMs ?? FLUSH_INTERVAL_MS);
   timer.unref();
 
-  async function consume(keyOrName: RateLimitKey | IpLimitName, ip?: string): Promise<void> {
-    const key: RateLimitKey = typeof keyOrName === "string" ? { name: keyOrName, ip: ip! } : keyOrName;
+  async function consume(keyOrName: RateLimitKey | IpLimitName, second?: string | { tx: DbOrTx }): Promise<void> {
+    const key: RateLimitKey = typeof keyOrName === "string" ? { name: keyOrName, ip: second as string } : keyOrName;
     // an answer given again from the answer cache spends the same per-IP read limits
     noteRateLimit(key.name, APPROXIMATE_LIMITS.has(key.name));
     const limiter = exact[key.name];
     if (!limiter) return approximate.consume(key.name, rateLimitKeyString(key));
+    if (typeof second === "object") {
+      // the same row and window as the limiter's own (`<limit>:<key>`), through the caller's transaction
+      const { points, duration } = settings[key.name];
+      const [row] = await upsertCounters(second.tx, [{ key: `${key.name}:${rateLimitKeyString(key)}`, points: 1 }], duration);
+      if (row && row.points > points) throw tooMany(key.name, (row.expire?.getTime() ?? Date.now()) - Date.now());
+      return;
+    }
     try {
       await limiter.consume(rateLimitKeyString(key));
     } catch (e) {
@@ -279,23 +291,27 @@ class LocalCounters {
     }
   }
 
-  /** rate-limiter-flexible's upsert for many keys: a row whose window ended starts anew. */
-  private async upsert(rows: { key: string; points: number }[], durationSeconds: number): Promise<Upserted[]> {
-    const now = new Date();
-    const expire = new Date(now.getTime() + durationSeconds * 1000);
-    const ended = sql`${rateLimits.expire} <= ${now}`;
-    return this.db
-      .insert(rateLimits)
-      .values(rows.map((r) => ({ key: r.key, points: r.points, expire })))
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          points: sql`CASE WHEN ${ended} THEN excluded.points ELSE ${rateLimits.points} + excluded.points END`,
-          expire: sql`CASE WHEN ${ended} THEN excluded.expire ELSE ${rateLimits.expire} END`,
-        },
-      })
-      .returning({ key: rateLimits.key, points: rateLimits.points, expire: rateLimits.expire });
+  private upsert(rows: { key: string; points: number }[], durationSeconds: number): Promise<Upserted[]> {
+    return upsertCounters(this.db, rows, durationSeconds);
   }
+}
+
+/** rate-limiter-flexible's upsert for many keys: a row whose window ended starts anew. */
+async function upsertCounters(db: DbOrTx, rows: { key: string; points: number }[], durationSeconds: number): Promise<Upserted[]> {
+  const now = new Date();
+  const expire = new Date(now.getTime() + durationSeconds * 1000);
+  const ended = sql`${rateLimits.expire} <= ${now}`;
+  return db
+    .insert(rateLimits)
+    .values(rows.map((r) => ({ key: r.key, points: r.points, expire })))
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        points: sql`CASE WHEN ${ended} THEN excluded.points ELSE ${rateLimits.points} + excluded.points END`,
+        expire: sql`CASE WHEN ${ended} THEN excluded.expire ELSE ${rateLimits.expire} END`,
+      },
+    })
+    .returning({ key: rateLimits.key, points: rateLimits.points, expire: rateLimits.expire });
 }
 
 /** Deletes counters whose window has ended (a later request starts a fresh one anyway). */

@@ -29,11 +29,16 @@ export type Mailer = {
  * outbox is chosen (as the other stand-ins are), so a configured deployment never loads
  * it; in production the outbox refuses to start.
  */
+/** Milliseconds; together well under the claim timeout of a delivery (send.ts). */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as const;
+
 export async function createMailer(deps: { db: Database; config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "production"> }): Promise<Mailer> {
   const { config } = deps;
   let transporter;
   if (config.SMTP_URL) {
-    transporter = nodemailer.createTransport(config.SMTP_URL);
+    // a live worker never holds a delivery claim longer than these (send.ts CLAIM_TIMEOUT_MS);
+    // the URL's own query parameters win
+    transporter = nodemailer.createTransport({ url: config.SMTP_URL, ...SMTP_TIMEOUTS });
   } else {
     const { createOutboxTransport } = await import("../stand-ins");
     transporter = nodemailer.createTransport(createOutboxTransport({ production: config.production, store: (m) => storeOutboxMessage(deps.db, m) }));

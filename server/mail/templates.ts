@@ -134,6 +134,22 @@ export function certificateIssued(v: {
   );
 }
 
+export function duplicatePayment(v: {
+  name: string;
+  courseTitle: string;
+  amount: string;
+  estimatedOn: string | null;
+  orderUrl: string;
+  courseUrl: string;
+}): MailContent {
+  return render(`Platbu ${v.amount} za kurz „${v.courseTitle}“ vám vraciame`, `Dobrý deň, ${v.name},`, [
+    { text: `prijali sme platbu ${v.amount} za kurz „${v.courseTitle}“, ktorý už máte. Aby ste neplatili dvakrát, celú sumu vám vraciame; o refundáciu sme platobnú bránu požiadali hneď.` },
+    { text: `Peniaze prídu tým istým spôsobom, akým ste platili${v.estimatedOn ? `, najneskôr okolo ${v.estimatedOn}` : ""}. Keď refundácia prebehne, pošleme vám aj opravný doklad. Nemusíte nič robiť.` },
+    { link: v.orderUrl, label: "Stav objednávky", before: "Priebeh vrátenia peňazí nájdete tu." },
+    { link: v.courseUrl, label: "Pokračovať v štúdiu", before: "Váš kurz zostáva sprístupnený." },
+  ]);
+}
+
 export function refundCompleted(v: {
   name: string;
   courseTitle: string;

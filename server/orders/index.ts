@@ -19,6 +19,8 @@ export {
   markOrderDisputed,
   expirePendingOrders,
   returnUrlOf,
+  heldEnrollment,
+  HOLDING_STATES,
 } from "./orders";
 export type { OrderRow, PaymentSessions, PaymentSessionRequest, Buyer, SponsorOrganization, OrderDeps } from "./orders";
 export {

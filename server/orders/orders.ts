@@ -1,7 +1,7 @@
 // Orders: creation with the price snapshot, the student's reads, retry-payment and the
 // pending-order expiry. spec: Resources > Order and Payment; States and transitions >
 // Order; Endpoints > Orders (student). DESIGN.md > Orders and payments.
-import { and, count, desc, eq, inArray, lt } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
 import { DomainError } from "../http/errors";
 import { priceBreakdown } from "../money";
@@ -79,26 +79,74 @@ export async function purchasableCourse(db: DbOrTx, courseId: string, studentId:
     throw new DomainError("not_found", "Kurz sa nenašiel.", { courseId });
   }
   const rootId = chain.reduce((a, b) => (a.version <= b.version ? a : b)).id;
-  const [active] = await db
-    .select({ id: enrollments.id })
-    .from(enrollments)
-    .where(and(eq(enrollments.studentId, studentId), eq(enrollments.courseId, rootId), eq(enrollments.state, "active")))
-    .limit(1);
-  if (active) throw new DomainError("already_enrolled", undefined, { enrollmentId: active.id });
+  const held = studentId ? await heldEnrollment(db, studentId, rootId) : null;
+  if (held) throw new DomainError("already_enrolled", undefined, { enrollmentId: held.id, state: held.state });
   if (published.enrollmentDeadline && published.enrollmentDeadline.getTime() < now.getTime()) {
     throw new DomainError("enrollment_deadline_passed", undefined, { enrollmentDeadline: published.enrollmentDeadline.toISOString() });
   }
   if (published.enrollmentLimit !== null) {
-    // seats taken on this version: enrollments that are not cancelled or expired
+    // spec: enrollmentLimit is the maximum of active enrollments (completed, cancelled and
+    // expired ones free their seat)
     const [{ taken }] = await db
       .select({ taken: count() })
       .from(enrollments)
-      .where(and(eq(enrollments.courseVersionId, published.id), inArray(enrollments.state, ["active", "completed"])));
+      .where(and(eq(enrollments.courseVersionId, published.id), eq(enrollments.state, "active")));
     if (taken >= published.enrollmentLimit) {
       throw new DomainError("enrollment_limit_reached", undefined, { enrollmentLimit: published.enrollmentLimit });
     }
   }
   return { course: published, rootId };
+}
+
+/**
+ * Enrollment states in which a student holds a course: active (suspended ones too, they
+ * wait for an admin) and completed. Such a student is never sold the course again
+ * (docs/decisions.md > One order per course).
+ */
+export const HOLDING_STATES = ["active", "completed"] as const;
+
+/** The student's enrollment that holds the course (chain root id), or null. */
+export async function heldEnrollment(db: DbOrTx, studentId: string, rootCourseId: string, options: { exceptOrderId?: string } = {}) {
+  const [held] = await db
+    .select({ id: enrollments.id, state: enrollments.state, orderId: enrollments.orderId })
+    .from(enrollments)
+    .where(
+      and(
+        eq(enrollments.studentId, studentId),
+        eq(enrollments.courseId, rootCourseId),
+        inArray(enrollments.state, [...HOLDING_STATES]),
+        options.exceptOrderId ? sql`${enrollments.orderId} is distinct from ${options.exceptOrderId}` : undefined,
+      ),
+    )
+    .limit(1);
+  return held ?? null;
+}
+
+/**
+ * Serializes everything that buys one course for one student and buyer (a new order, a
+ * retry) until the transaction ends, on every instance: a transaction-scoped advisory lock.
+ */
+async function lockPurchase(tx: DbOrTx, studentId: string, rootCourseId: string, sponsorOrgId: string | null) {
+  const name = `purchase\u001f${studentId}\u001f${rootCourseId}\u001f${sponsorOrgId ?? ""}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`);
+}
+
+/** The student's pending order for the course and buyer (locked), or null. */
+async function pendingOrderOf(tx: DbOrTx, studentId: string, rootCourseId: string, sponsorOrgId: string | null): Promise<OrderRow | null> {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.studentId, studentId),
+        eq(orders.courseId, rootCourseId),
+        eq(orders.state, "pending"),
+        sponsorOrgId ? eq(orders.sponsorOrgId, sponsorOrgId) : isNull(orders.sponsorOrgId),
+      ),
+    )
+    .for("update")
+    .limit(1);
+  return order ?? null;
 }
 
 /**
@@ -162,6 +210,17 @@ export async function createOrder(
 ): Promise<CreateOrderResponse> {
   const { buyer, body, sponsor } = input;
   const { course, rootId } = await purchasableCourse(tx, body.courseId, buyer.id, deps.now);
+  await lockPurchase(tx, buyer.id, rootId, sponsor?.id ?? null);
+  // one pending order per course and buyer: a second request answers with it
+  // (docs/decisions.md > One order per course)
+  const pending = await pendingOrderOf(tx, buyer.id, rootId, sponsor?.id ?? null);
+  if (pending) {
+    if (pending.courseVersionId === course.id && pending.expiresAt && pending.expiresAt.getTime() > deps.now.getTime()) {
+      return reusePendingOrder(tx, deps, pending, billingSnapshot(body, sponsor), body.billingType);
+    }
+    // bought at another version's price, or past its 24 h: replaced by a new order
+    await tx.update(orders).set({ state: "expired" }).where(eq(orders.id, pending.id));
+  }
   const price = priceBreakdown({ priceCents: course.priceCents, vatRateBp: course.vatRateBp, vatIncluded: course.vatIncluded, currency: course.currency });
   const [order] = await tx
     .insert(orders)
@@ -183,8 +242,32 @@ export async function createOrder(
     })
     .returning();
   const session = await openSession(deps, order);
-  await tx.update(orders).set({ paymentSessionId: session.sessionId }).where(eq(orders.id, order.id));
+  await tx.update(orders).set({ paymentSessionId: session.sessionId, paymentRedirectUrl: session.redirectUrl }).where(eq(orders.id, order.id));
   return { orderId: order.id, amount: order.amountCents, currency: order.currency, redirectUrl: session.redirectUrl };
+}
+
+/**
+ * The pending order answers a repeated purchase: its price stays, the billing details are
+ * the latest form's (nothing is invoiced before payment), and the buyer goes back to the
+ * same gateway session, so one order can never be paid through two sessions.
+ */
+async function reusePendingOrder(
+  tx: DbOrTx,
+  deps: OrderDeps,
+  order: OrderRow,
+  billingDetails: Record<string, unknown>,
+  billingType: CreateOrderBody["billingType"],
+): Promise<CreateOrderResponse> {
+  let redirectUrl = order.paymentRedirectUrl;
+  const set: Partial<typeof orders.$inferInsert> = { billingDetails, billingType };
+  if (!redirectUrl) {
+    // an order made before redirect URLs were kept: one new session
+    const session = await openSession(deps, order);
+    redirectUrl = session.redirectUrl;
+    Object.assign(set, { paymentSessionId: session.sessionId, paymentRedirectUrl: session.redirectUrl });
+  }
+  await tx.update(orders).set(set).where(eq(orders.id, order.id));
+  return { orderId: order.id, amount: order.amountCents, currency: order.currency, redirectUrl };
 }
 
 async function openSession(deps: OrderDeps, order: OrderRow) {
@@ -209,8 +292,17 @@ export async function retryOrderPayment(tx: DbOrTx, deps: OrderDeps, studentId: 
   if (order.state !== "failed" && order.state !== "expired") {
     throw new DomainError("order_not_retryable", undefined, { state: order.state });
   }
+  // every check a new order runs: held, archived, past the deadline, full
+  const { course } = await purchasableCourse(tx, order.courseId, studentId, deps.now);
+  if (course.id !== order.courseVersionId) {
+    // a newer version is on sale (at its own price): the student buys that one
+    throw new DomainError("course_not_available", "Kurz medzičasom vyšiel v novej verzii. Kúpte ho, prosím, znova.", { courseVersionId: order.courseVersionId });
+  }
+  await lockPurchase(tx, studentId, order.courseId, order.sponsorOrgId);
+  const pending = await pendingOrderOf(tx, studentId, order.courseId, order.sponsorOrgId);
+  if (pending) throw new DomainError("order_pending", undefined, { orderId: pending.id });
   const session = await openSession(deps, order);
-  await tx.update(orders).set({ paymentSessionId: session.sessionId }).where(eq(orders.id, order.id));
+  await tx.update(orders).set({ paymentSessionId: session.sessionId, paymentRedirectUrl: session.redirectUrl }).where(eq(orders.id, order.id));
   return { redirectUrl: session.redirectUrl };
 }
 

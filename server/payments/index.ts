@@ -21,6 +21,7 @@ export {
   type RefundAccepted,
   type RefundDeps,
 } from "./refunds";
+export { DUPLICATE_PAYMENT_ACTOR, DUPLICATE_PAYMENT_REASON, duplicatePaymentOf, requestRefundJob } from "./duplicates";
 export { signPayload, verifySignature, timestampFresh, TIMESTAMP_TOLERANCE_SEC } from "./signature";
 export {
   receivePaymentWebhook,

@@ -9,7 +9,7 @@
 // webhook) and writes the audit row with the acting admin. A gateway that does not
 // answer throws 503 and nothing is kept. The signed payment.refunded webhook completes
 // the refund later (webhook.ts).
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
 import { DomainError } from "../http/errors";
 import { writeAudit } from "../audit";
@@ -52,12 +52,20 @@ export async function refundBalance(db: DbOrTx, orderId: string) {
     .select()
     .from(payments)
     .where(and(eq(payments.orderId, orderId), eq(payments.state, "completed")))
-    .orderBy(desc(payments.createdAt), desc(payments.id))
+    // the first payment is the one the invoice covers; a second one is a duplicate,
+    // refunded on its own (duplicates.ts)
+    .orderBy(asc(payments.createdAt), asc(payments.id))
     .limit(1);
   const sums = await db
     .select({ state: refunds.state, total: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
     .from(refunds)
-    .where(and(eq(refunds.orderId, orderId), inArray(refunds.state, ["pending", "completed"])))
+    .where(
+      and(
+        eq(refunds.orderId, orderId),
+        inArray(refunds.state, ["pending", "completed"]),
+        sql`(${refunds.paymentId} is null or ${refunds.paymentId} = ${payment?.id ?? null})`,
+      ),
+    )
     .groupBy(refunds.state);
   const refundedCents = Number(sums.find((s) => s.state === "completed")?.total ?? 0);
   const pendingCents = Number(sums.find((s) => s.state === "pending")?.total ?? 0);

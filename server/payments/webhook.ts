@@ -9,13 +9,14 @@
 // written to the row and the audit log, and the jobs (invoice PDF, confirmation e-mail)
 // queued. Concurrent deliveries of one event serialize on the unique key: the first
 // commits, the others find it recorded.
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { schema, type Database, type Tx } from "../db";
 import { DomainError } from "../http/errors";
 import type { Queue } from "../queue";
 import { writeAudit } from "../audit";
-import { lockOrder, markOrderDisputed, markOrderFailed, markOrderPaid, markOrderRefunded, type OrderRow } from "../orders";
+import { heldEnrollment, lockOrder, markOrderDisputed, markOrderFailed, markOrderPaid, markOrderRefunded, type OrderRow } from "../orders";
+import { refundDuplicatePayment } from "./duplicates";
 import { cancelEnrollmentsOfOrder, enrollStudent, suspendEnrollmentsOfOrder } from "../enrollments";
 import { assignInvoice, issueCreditNote } from "../invoices";
 import { timestampFresh, verifySignature } from "./signature";
@@ -135,10 +136,10 @@ export async function receivePaymentWebhook(deps: PaymentWebhookDeps, req: Payme
       .returning({ id: webhookEvents.id });
     if (!recorded) {
       const [seen] = await tx
-        .select({ result: webhookEvents.processingResult, error: webhookEvents.errorMessage })
+        .select({ outcome: webhookEvents.outcome, result: webhookEvents.processingResult, error: webhookEvents.errorMessage })
         .from(webhookEvents)
         .where(and(eq(webhookEvents.provider, "payment"), eq(webhookEvents.eventId, event.eventId)));
-      return { received: true as const, duplicate: true, result: seen?.error ?? seen?.result ?? null };
+      return { received: true as const, duplicate: true, result: seen?.outcome ?? seen?.error ?? seen?.result ?? null };
     }
 
     const outcome = await handle(tx, deps, event);
@@ -147,6 +148,7 @@ export async function receivePaymentWebhook(deps: PaymentWebhookDeps, req: Payme
       .set({
         processedAt: sql`now()`,
         processingResult: outcome.ok ? "success" : "error",
+        outcome: outcome.result,
         errorMessage: outcome.ok ? null : (outcome.message ?? outcome.result),
         relatedOrderId: outcome.orderId ?? null,
       })
@@ -190,11 +192,13 @@ async function handle(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent): Pr
 }
 
 async function completed(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, order: OrderRow): Promise<Outcome> {
-  // DESIGN: pending, failed or expired orders are paid; a paid one is left as it is
-  if (order.state !== "pending" && order.state !== "failed" && order.state !== "expired") {
-    return { result: "ignored_already_paid", ok: true, orderId: order.id, details: { state: order.state } };
-  }
   const p = event.payment;
+  const transactionId = p.transactionId ?? p.id ?? event.eventId;
+  // DESIGN: pending, failed or expired orders are paid; a paid one is left as it is,
+  // unless this is money of another transaction: then it goes back (duplicates.ts)
+  if (order.state !== "pending" && order.state !== "failed" && order.state !== "expired") {
+    return paidTwice(tx, deps, event, order, transactionId);
+  }
   if (p.amount !== order.amountCents || p.currency.toUpperCase() !== order.currency.toUpperCase()) {
     return {
       result: "amount_mismatch",
@@ -206,13 +210,16 @@ async function completed(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, 
   }
   const settledAt = dateOr(p.settledAt, deps.now);
   const paidAt = deps.now;
+  // a student who holds the course already (another order paid in another tab, a late
+  // success after buying again) is not enrolled twice: the money goes back
+  const held = order.sponsorOrgId ? null : await heldEnrollment(tx, order.studentId, order.courseId, { exceptOrderId: order.id });
   await markOrderPaid(tx, order.id, paidAt);
-  await tx
+  const [payment] = await tx
     .insert(payments)
     .values({
       orderId: order.id,
       gateway: deps.gateway,
-      transactionId: p.transactionId ?? p.id ?? event.eventId,
+      transactionId,
       amountCents: p.amount,
       currency: p.currency.toUpperCase(),
       state: "completed",
@@ -221,7 +228,29 @@ async function completed(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, 
       cardLast4: p.cardLast4 ?? null,
       settledAt,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: payments.id });
+
+  if (held) {
+    // paid and invoiced like any order (the money was received); the refund's credit note follows
+    const invoice = await assignInvoice(tx, { orderId: order.id, paidAt });
+    await deps.queue.enqueue(tx, "invoices.render-pdf", { invoiceId: invoice.invoiceId });
+    const paymentId = payment?.id ?? (await paymentIdOf(tx, deps.gateway, transactionId));
+    const refund = await refundDuplicatePayment(tx, deps, {
+      orderId: order.id,
+      paymentId,
+      amountCents: p.amount,
+      currency: order.currency,
+      heldEnrollmentId: held.id,
+      kind: "course_held",
+    });
+    return {
+      result: "duplicate_payment_refunded",
+      ok: true,
+      orderId: order.id,
+      details: { previousState: order.state, heldEnrollmentId: held.id, refundId: refund.refundId, invoiceNumber: invoice.number },
+    };
+  }
 
   // a club purchase (sponsorOrgId) enrolls members later through the batch endpoint
   let enrollmentId: string | null = null;
@@ -250,6 +279,46 @@ async function completed(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, 
     orderId: order.id,
     details: { previousState: order.state, enrollmentId, invoiceNumber: invoice.number },
   };
+}
+
+async function paymentIdOf(tx: Tx, gateway: string, transactionId: string): Promise<string> {
+  const [row] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.gateway, gateway), eq(payments.transactionId, transactionId)));
+  return row.id;
+}
+
+/** payment.completed for an order that is paid (or refunded, disputed) already. */
+async function paidTwice(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, order: OrderRow, transactionId: string): Promise<Outcome> {
+  const p = event.payment;
+  const [known] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.gateway, deps.gateway), eq(payments.transactionId, transactionId)));
+  // the same payment told again (a new event id for one transaction): nothing to do
+  if (known || order.state === "pending") return { result: "ignored_already_paid", ok: true, orderId: order.id, details: { state: order.state } };
+  // another transaction paid the same order (two gateway sessions of one order): recorded
+  // and sent back whole, whatever its amount
+  const [payment] = await tx
+    .insert(payments)
+    .values({
+      orderId: order.id,
+      gateway: deps.gateway,
+      transactionId,
+      amountCents: p.amount,
+      currency: p.currency.toUpperCase(),
+      state: "completed",
+      method: p.method ?? null,
+      cardBrand: p.cardBrand ?? null,
+      cardLast4: p.cardLast4 ?? null,
+      settledAt: dateOr(p.settledAt, deps.now),
+    })
+    .returning({ id: payments.id });
+  if (p.amount <= 0) return { result: "ignored_already_paid", ok: true, orderId: order.id, details: { state: order.state } };
+  const refund = await refundDuplicatePayment(tx, deps, {
+    orderId: order.id,
+    paymentId: payment.id,
+    amountCents: p.amount,
+    currency: p.currency.toUpperCase(),
+    heldEnrollmentId: null,
+    kind: "order_paid_twice",
+  });
+  return { result: "duplicate_payment_refunded", ok: true, orderId: order.id, details: { state: order.state, paymentId: payment.id, refundId: refund.refundId } };
 }
 
 async function refunded(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, order: OrderRow): Promise<Outcome> {
@@ -302,19 +371,25 @@ async function refunded(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, o
       })
       .returning();
   }
-  // an invoiced order gets a credit note for the refunded amount (docs/decisions.md)
-  const creditNote = await issueCreditNote(tx, {
-    refundId: target.id,
-    orderId: order.id,
-    amountCents: target.amountCents,
-    reason: target.reason,
-    issuedAt: deps.now,
-  });
+  // an invoiced order gets a credit note for the refunded amount (docs/decisions.md);
+  // the refund of a second payment of the order returns money no invoice covers
+  const [invoiced] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.createdAt), asc(payments.id)).limit(1);
+  const ofInvoicedPayment = sql`(${refunds.paymentId} is null or ${refunds.paymentId} = ${invoiced?.id ?? null})`;
+  const coversInvoice = !target.paymentId || target.paymentId === invoiced?.id;
+  const creditNote = coversInvoice
+    ? await issueCreditNote(tx, {
+        refundId: target.id,
+        orderId: order.id,
+        amountCents: target.amountCents,
+        reason: target.reason,
+        issuedAt: deps.now,
+      })
+    : null;
   if (creditNote) await deps.queue.enqueue(tx, "invoices.render-credit-note", { creditNoteId: creditNote.creditNoteId });
   const [{ total }] = await tx
     .select({ total: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
     .from(refunds)
-    .where(and(eq(refunds.orderId, order.id), eq(refunds.state, "completed")));
+    .where(and(eq(refunds.orderId, order.id), eq(refunds.state, "completed"), ofInvoicedPayment));
   const full = Number(total) >= order.amountCents;
   if (full) await markOrderRefunded(tx, order.id);
   const cancelled = alsoCancel ? await cancelEnrollmentsOfOrder(tx, order.id, deps.now, "refund") : 0;

@@ -31,6 +31,9 @@ export type QueuePayloads = {
   "orders.expire-pending": Scheduled;
   // the invoice row is written with the payment; its PDF is rendered once and stored
   "invoices.render-pdf": { invoiceId: string };
+  // a refund recorded as pending (a duplicate payment) is asked of the gateway; a rerun
+  // finds it requested (server/payments/duplicates.ts)
+  "payments.request-refund": { refundId: string };
   // a credit note (refund of an invoiced order) is numbered with the refund; its PDF likewise
   "invoices.render-credit-note": { creditNoteId: string };
   // issue (or, with the manual partner, ask an admin to issue) a certificate; unique per
@@ -56,6 +59,8 @@ export type MailJob =
   | { kind: "certificate_issued"; certificateId: string }
   // a refund completed (the gateway's payment.refunded): the buyer, with the credit note
   | { kind: "refund_completed"; refundId: string }
+  // money arrived for a course the student holds already: it goes back (server/payments/duplicates.ts)
+  | { kind: "duplicate_payment"; refundId: string }
   | { kind: "completion_notice"; enrollmentId: string; levelId: string | null }
   // the uploading admin learns how a direct upload ended (server/video webhook)
   | { kind: "video_ready"; partId: string; blockId: string; adminId: string; uploadId: string }
@@ -72,6 +77,7 @@ export const QUEUE_NAMES = [
   "orders.expire-pending",
   "invoices.render-pdf",
   "invoices.render-credit-note",
+  "payments.request-refund",
   "certificates.issue",
   "mail.send",
   "enrollments.expire-access",

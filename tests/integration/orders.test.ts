@@ -219,8 +219,9 @@ describe("POST /api/webhooks/payment", () => {
     expect(await paymentsOf(order.orderId)).toHaveLength(1);
     expect(await enrollmentsOf(order.orderId)).toHaveLength(1);
 
-    // another event for the already paid order: nothing redone
-    const late = await deliver(app.url, paymentEvent(order.orderId, order.amount));
+    // another event of the same payment (a new event id, the same transaction): nothing redone
+    // (a different transaction is a second payment, refunded: duplicate-payments.test.ts)
+    const late = await deliver(app.url, paymentEvent(order.orderId, order.amount, { transactionId: event.payment.transactionId }));
     expect(await late.json()).toMatchObject({ duplicate: false, result: "ignored_already_paid" });
     expect(await paymentsOf(order.orderId)).toHaveLength(1);
     expect(await enrollmentsOf(order.orderId)).toHaveLength(1);

@@ -4,7 +4,7 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { openDatabase, type Database } from "#server/db";
 import { startApp } from "./app";
-import { serverUrl } from "./db";
+import { createTestDatabase, serverUrl } from "./db";
 import { startInProcessApp } from "./in-process-app";
 import { signIn } from "./app-login";
 import type { CookieJar } from "./idp-login";
@@ -13,8 +13,22 @@ export const WEBHOOK_SECRET = "commerce-test-webhook-secret-0123456789";
 
 export type CommerceApp = { url: string; db: Database; output: () => string; stop(): Promise<void> };
 
-export async function startCommerceApp(env: Record<string, string> = {}): Promise<CommerceApp> {
+/** On the PostgreSQL server when the tests have one (a child process), else (or `embedded`) PGlite in-process. */
+export async function startCommerceApp(env: Record<string, string> = {}, options: { embedded?: boolean } = {}): Promise<CommerceApp> {
   const all = { PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET, RATE_LIMIT_ORDERS_PER_HOUR: "1000", ...env };
+  if (options.embedded) {
+    const database = await createTestDatabase({ embedded: true });
+    const app = await startInProcessApp({ env: all, database });
+    return {
+      url: app.url,
+      db: app.db,
+      output: () => "",
+      async stop() {
+        await app.stop();
+        await database.drop();
+      },
+    };
+  }
   if (serverUrl()) {
     const running = await startApp({ env: all });
     const handle = await openDatabase({ databaseUrl: running.database.url, poolSize: 4 });

@@ -1,6 +1,6 @@
 // Orders, payments, refunds and invoices. spec: Resources > Order and Payment.
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, unique } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, unique, uniqueIndex } from "drizzle-orm/pg-core";
 import { bytea, createdAt, idPk, idRef, ts, updatedAt } from "./columns";
 
 // 'refunded' and 'disputed' extend the spec's enum (DESIGN.md > Orders and payments)
@@ -27,6 +27,8 @@ export const orders = pgTable(
     vatRateBp: integer("vat_rate_bp").notNull().default(2000),
     state: orderState("state").notNull().default("pending"),
     paymentSessionId: text("payment_session_id"),
+    /** where the gateway's session for this order is paid: a repeated order returns it (docs/decisions.md > One order per course) */
+    paymentRedirectUrl: text("payment_redirect_url"),
     expiresAt: ts("expires_at"),
     paidAt: ts("paid_at"),
     invoiceUrl: text("invoice_url"),
@@ -39,6 +41,10 @@ export const orders = pgTable(
     // the admin order list: newest first
     index("orders_created_idx").on(t.createdAt),
     check("orders_vat_rate_bp_range", sql`${t.vatRateBp} between 0 and 10000`),
+    // at most one pending order per student, course and buyer (themselves or one organization)
+    uniqueIndex("orders_one_pending_uq")
+      .on(t.studentId, t.courseId, sql`coalesce(${t.sponsorOrgId}, '')`)
+      .where(sql`${t.state} = 'pending'`),
   ],
 );
 

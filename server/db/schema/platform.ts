@@ -16,6 +16,8 @@ export const webhookEvents = pgTable(
     receivedAt: ts("received_at").notNull().defaultNow(),
     processedAt: ts("processed_at"),
     processingResult: text("processing_result"),
+    /** what processing did (paid, failed, ignored_already_paid, …): the acknowledgement of every repeat names it */
+    outcome: text("outcome"),
     errorMessage: text("error_message"),
     relatedOrderId: idRef("related_order_id"),
   },
