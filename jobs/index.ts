@@ -125,6 +125,8 @@ export async function work<N extends QueueName>(
       pollingIntervalSeconds: embedded ? 0.5 : 2,
       notifyPollingIntervalSeconds: 10,
       perJobResults: true,
+      // retryCount: a retry of a job whose worker died takes its e-mail claim over (server/mail)
+      includeMetadata: true,
     },
     async (jobs) =>
       Promise.all(

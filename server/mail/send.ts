@@ -309,21 +309,41 @@ function compose(deps: MailDeps, job: MailJob): Promise<Composed> {
   }
 }
 
+/** The job attempt that sends (pg-boss keeps a job's id across its retries). */
+export type MailAttempt = { jobId: string; retryCount: number };
+
+/** Whether `claimedBy` names an earlier attempt of the same job: that attempt is dead (pg-boss retries only a failed or expired attempt). */
+function claimedByEarlierAttempt(claimedBy: string | null, attempt: MailAttempt | undefined): boolean {
+  if (!claimedBy || !attempt) return false;
+  const at = claimedBy.lastIndexOf(":");
+  return claimedBy.slice(0, at) === attempt.jobId && Number(claimedBy.slice(at + 1)) < attempt.retryCount;
+}
+
 /** Claims the key; "done" when it was sent or skipped before. Throws MailInProgressError on a fresh foreign claim. */
-async function claim(db: Database, key: string, kind: string, now: Date): Promise<"claimed" | "done"> {
+async function claim(db: Database, key: string, kind: string, now: Date, attempt?: MailAttempt): Promise<"claimed" | "done"> {
+  const claimedBy = attempt ? `${attempt.jobId}:${attempt.retryCount}` : null;
   const inserted = await db
     .insert(mailDeliveries)
-    .values({ key, kind, state: "sending", claimedAt: now })
+    .values({ key, kind, state: "sending", claimedAt: now, claimedBy })
     .onConflictDoNothing()
     .returning({ key: mailDeliveries.key });
   if (inserted.length === 1) return "claimed";
   const [row] = await db.select().from(mailDeliveries).where(eq(mailDeliveries.key, key));
-  if (!row) return claim(db, key, kind, now); // released in between
+  if (!row) return claim(db, key, kind, now, attempt); // released in between
   if (row.state !== "sending") return "done";
+  if (claimedByEarlierAttempt(row.claimedBy, attempt)) {
+    // the worker of the earlier attempt died mid-send: this retry takes over now
+    const taken = await db
+      .update(mailDeliveries)
+      .set({ claimedAt: now, claimedBy })
+      .where(and(eq(mailDeliveries.key, key), eq(mailDeliveries.state, "sending"), eq(mailDeliveries.claimedBy, row.claimedBy!)))
+      .returning({ key: mailDeliveries.key });
+    if (taken.length === 1) return "claimed";
+  }
   // a claim left behind by a worker that died mid-send is taken over
   const taken = await db
     .update(mailDeliveries)
-    .set({ claimedAt: now })
+    .set({ claimedAt: now, claimedBy })
     .where(and(eq(mailDeliveries.key, key), eq(mailDeliveries.state, "sending"), lt(mailDeliveries.claimedAt, new Date(now.getTime() - CLAIM_TIMEOUT_MS))))
     .returning({ key: mailDeliveries.key });
   if (taken.length === 1) return "claimed";
@@ -335,10 +355,10 @@ async function release(db: Database, key: string) {
 }
 
 /** Sends the job's e-mail unless it was sent before. */
-export async function sendMail(deps: MailDeps, job: MailJob): Promise<MailResult> {
+export async function sendMail(deps: MailDeps, job: MailJob, attempt?: MailAttempt): Promise<MailResult> {
   const key = deliveryKey(job);
   const now = (deps.clock ?? { now: () => new Date() }).now();
-  if ((await claim(deps.db, key, job.kind, now)) === "done") return { status: "already_done", key };
+  if ((await claim(deps.db, key, job.kind, now, attempt)) === "done") return { status: "already_done", key };
   try {
     const composed = await compose(deps, job);
     if ("skip" in composed) {
@@ -360,8 +380,8 @@ export async function sendMail(deps: MailDeps, job: MailJob): Promise<MailResult
 
 /** The handler of the `mail.send` job (jobs/ registers it). */
 export function sendMailJob(deps: MailDeps) {
-  return async (data: MailJob) => {
-    const result = await sendMail(deps, data);
+  return async (data: MailJob, job?: { id: string; retryCount?: number }) => {
+    const result = await sendMail(deps, data, job ? { jobId: job.id, retryCount: job.retryCount ?? 0 } : undefined);
     if (result.status === "sent") deps.log.info("e-mail sent", { key: result.key, transport: result.transport });
     else if (result.status === "skipped") deps.log.warn("e-mail skipped", { key: result.key, reason: result.reason });
     else deps.log.debug("e-mail already sent", { key: result.key });

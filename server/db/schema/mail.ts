@@ -17,6 +17,8 @@ export const mailDeliveries = pgTable("mail_deliveries", {
   messageId: text("message_id"),
   recipient: text("recipient"),
   claimedAt: ts("claimed_at").notNull(),
+  /** the job attempt that claimed it (`<job id>:<retry count>`): a later attempt of the same job takes a dead attempt's claim over at once */
+  claimedBy: text("claimed_by"),
   sentAt: ts("sent_at"),
   note: text("note"),
 });

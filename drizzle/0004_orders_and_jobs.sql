@@ -5,4 +5,5 @@ UPDATE "orders" SET "state" = 'expired' WHERE "state" = 'pending' AND "id" NOT I
   SELECT DISTINCT ON ("student_id", "course_id", coalesce("sponsor_org_id", '')) "id" FROM "orders" WHERE "state" = 'pending'
   ORDER BY "student_id", "course_id", coalesce("sponsor_org_id", ''), "created_at" DESC, "id" DESC
 );--> statement-breakpoint
-CREATE UNIQUE INDEX "orders_one_pending_uq" ON "orders" USING btree ("student_id","course_id",coalesce("sponsor_org_id", '')) WHERE "orders"."state" = 'pending';
+CREATE UNIQUE INDEX "orders_one_pending_uq" ON "orders" USING btree ("student_id","course_id",coalesce("sponsor_org_id", '')) WHERE "orders"."state" = 'pending';--> statement-breakpoint
+ALTER TABLE "mail_deliveries" ADD COLUMN "claimed_by" text;
