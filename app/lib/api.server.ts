@@ -4,7 +4,7 @@
 // is logged and answered 500 `internal`, never with a stack.
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { apiError, connectionLossOf, DomainError, inputRefusalOf, isConnectionLoss, nulCharacterPath, zodDetails } from "#server/http/errors";
+import { apiError, connectionLossOf, DomainError, inputRefusalOf, isConnectionLoss, nulCharacterPath, parseJsonBody, zodDetails } from "#server/http/errors";
 import { servicesContext } from "../context";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
@@ -68,8 +68,9 @@ export async function readJson(request: Request): Promise<unknown> {
   let raw: unknown;
   try {
     const text = await request.text();
-    raw = text.trim() === "" ? {} : JSON.parse(text);
-  } catch {
+    raw = text.trim() === "" ? {} : parseJsonBody(text);
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
     throw new DomainError("validation", "Telo požiadavky nie je platný JSON.", [{ path: "", message: "Telo požiadavky nie je platný JSON.", code: "invalid_json" }]);
   }
   const nul = nulCharacterPath(raw);

@@ -278,6 +278,36 @@ export function connectionLossOf(error: unknown): DomainError | null {
   return new DomainError("database_unavailable", undefined, {}, { headers: { "Retry-After": "1" }, cause: error });
 }
 
+/** How deep a JSON body may nest (objects and arrays); every body the spec names needs a handful. */
+export const MAX_JSON_DEPTH = 32;
+
+/** Whether a parsed JSON value nests deeper than `max` (walked without recursion). */
+export function jsonTooDeep(value: unknown, max = MAX_JSON_DEPTH): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== "object") continue;
+    if (depth + 1 > max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) {
+      if (child !== null && typeof child === "object") stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
+/**
+ * JSON.parse for request bodies: a body nested deeper than MAX_JSON_DEPTH is 400
+ * `bad_request` before any schema sees it (a schema walks it recursively). Malformed JSON
+ * throws JSON.parse's SyntaxError, which each caller answers as it always has.
+ */
+export function parseJsonBody(text: string): unknown {
+  const value: unknown = JSON.parse(text);
+  if (jsonTooDeep(value)) {
+    throw new DomainError("bad_request", `Telo požiadavky je vnorené hlbšie ako ${MAX_JSON_DEPTH} úrovní.`, { maxDepth: MAX_JSON_DEPTH });
+  }
+  return value;
+}
+
 /** A NUL character anywhere in a parsed JSON body: the path of the first one, else null. */
 export function nulCharacterPath(value: unknown, path: (string | number)[] = []): string | null {
   if (typeof value === "string") return value.includes("\u0000") ? path.join(".") : null;

@@ -12,7 +12,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { schema, type Database, type Tx } from "../db";
-import { DomainError } from "../http/errors";
+import { DomainError, parseJsonBody } from "../http/errors";
 import type { Queue } from "../queue";
 import { writeAudit } from "../audit";
 import { heldEnrollment, lockOrder, markOrderDisputed, markOrderFailed, markOrderPaid, markOrderRefunded, type OrderRow } from "../orders";
@@ -88,7 +88,7 @@ export function parseEventBody(rawBody: string, contentType: string | null): unk
     out.payment = payment;
     return out;
   }
-  return JSON.parse(rawBody);
+  return parseJsonBody(rawBody);
 }
 
 function dateOr(value: string | null | undefined, fallback: Date): Date {
@@ -114,6 +114,7 @@ export async function receivePaymentWebhook(deps: PaymentWebhookDeps, req: Payme
     if (!parsed.success) throw parsed.error;
     event = parsed.data;
   } catch (e) {
+    if (e instanceof DomainError) throw e;
     throw new DomainError("bad_request", "Telo udalosti nemá očakávaný tvar.", e instanceof z.ZodError ? { issues: e.issues.map((i) => ({ path: i.path.join("."), message: i.message })) } : {});
   }
   if (event.eventId !== eventIdHeader) {

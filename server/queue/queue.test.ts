@@ -124,8 +124,10 @@ describe("queue.enqueue(tx, …)", () => {
       queue.enqueue(tx, "mail.send", { kind: "purchase_confirmation", orderId: "0123456789abcdef01234567" }),
     );
     const job = await jobs.boss.getJobById("mail.send", jobId!);
-    expect(job).toMatchObject({ state: "created", data: { kind: "purchase_confirmation", orderId: "0123456789abcdef01234567" } });
-    await jobs.boss.cancel("mail.send", jobId!);
+    // the job is there; a worker may have woken for it already (NOTIFY)
+    expect(job).toMatchObject({ data: { kind: "purchase_confirmation", orderId: "0123456789abcdef01234567" } });
+    expect(["created", "active", "retry", "completed"]).toContain(job!.state);
+    await jobs.boss.cancel("mail.send", jobId!).catch(() => {});
   });
 });
 

@@ -14,7 +14,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { schema, type Database } from "../db";
-import { DomainError } from "../http/errors";
+import { DomainError, parseJsonBody } from "../http/errors";
 import { writeAudit } from "../audit";
 
 export const MEETINGS_ACTOR = "system:meetings";
@@ -47,7 +47,7 @@ export async function receiveMeetingNotifications(
 ): Promise<MeetingsAck> {
   let parsed: z.infer<typeof MeetingNotifications>;
   try {
-    const result = MeetingNotifications.safeParse(JSON.parse(rawBody));
+    const result = MeetingNotifications.safeParse(parseJsonBody(rawBody));
     if (!result.success) throw result.error;
     parsed = result.data;
   } catch (e) {

@@ -15,7 +15,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { schema, type Database, type Tx } from "../db";
-import { DomainError } from "../http/errors";
+import { DomainError, parseJsonBody } from "../http/errors";
 import type { Queue } from "../queue";
 import { writeAudit } from "../audit";
 import type { PreviewResult, VideoBlockRef, VideoBlocks, VideoResult } from "./blocks";
@@ -101,7 +101,7 @@ function passthroughOf(event: VideoEvent): PassthroughRef | null {
   const raw = event.data.passthrough ?? event.data.new_asset_settings?.passthrough;
   if (!raw) return null;
   try {
-    const parsed = Passthrough.safeParse(JSON.parse(raw));
+    const parsed = Passthrough.safeParse(parseJsonBody(raw));
     if (!parsed.success) return null;
     const { partId, blockId, kind, cutId } = parsed.data;
     return { partId, blockId, preview: kind === "preview", cutId: cutId ?? null };
@@ -139,7 +139,7 @@ export async function receiveVideoWebhook(deps: VideoWebhookDeps, req: VideoWebh
   }
   let event: VideoEvent;
   try {
-    const parsed = VideoEvent.safeParse(JSON.parse(req.rawBody));
+    const parsed = VideoEvent.safeParse(parseJsonBody(req.rawBody));
     if (!parsed.success) throw parsed.error;
     event = parsed.data;
   } catch (e) {

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "#server/db";
-import { orderBody, signInStudent, startCommerceApp, type CommerceApp, type Student } from "../support/commerce";
+import { deliver, orderBody, signInStudent, startCommerceApp, type CommerceApp, type Student } from "../support/commerce";
 
 let app: CommerceApp;
 let jana: Student;
@@ -130,5 +130,51 @@ describe("a page action's body that is no form", () => {
   it("the outbox page past any real page is an empty page, not a 500", async () => {
     const res = await manager.get("/admin/posta?strana=99999999999999999999");
     expect(res.status).toBe(200);
+  });
+});
+
+describe("a JSON body nested 10,000 levels deep", () => {
+  const deep = (n: number) => "[".repeat(n) + "]".repeat(n);
+  const deepObject = (n: number) => '{"a":'.repeat(n) + "1" + "}".repeat(n);
+
+  it("is 400 with the error body before any schema, on student, admin and webhook endpoints; nothing stored", async () => {
+    const before = await ordersOf("p-1001");
+    const parts = await app.db.select({ id: schema.parts.id }).from(schema.parts).limit(1);
+    const tests = await app.db.select({ id: schema.tests.id }).from(schema.tests).limit(1);
+    const targets: [string, string][] = [
+      ["POST", "/api/orders"],
+      ["POST", `/api/parts/${parts[0].id}/progress`],
+      ["POST", `/api/tests/${tests[0].id}/attempts`],
+      ["POST", `/api/tests/${tests[0].id}/attempts/0123456789abcdef01234567/submit`],
+      ["POST", "/api/admin/enrollments"],
+    ];
+    for (const [method, path] of targets) {
+      for (const body of [deep(10_000), deepObject(10_000), `{"courseId": ${deep(40)}}`]) {
+        const res = await jana.jar.fetch(`${app.url}${path}`, {
+          method,
+          headers: { "Content-Type": "application/json", Origin: app.url, "Idempotency-Key": crypto.randomUUID() },
+          body,
+        });
+        const text = await res.text();
+        // the admin endpoint refuses a student first (403); every other answers 400 for the depth
+        if (path.startsWith("/api/admin")) expect(res.status, `${path} ${text}`).toBe(403);
+        else {
+          expect(res.status, `${path} ${text}`).toBe(400);
+          expect(JSON.parse(text)).toMatchObject({ error: "bad_request", message: expect.any(String), details: { maxDepth: 32 } });
+        }
+      }
+    }
+    const res = await admin.jar.fetch(`${app.url}/api/admin/enrollments`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: app.url },
+      body: deepObject(10_000),
+    });
+    expect(res.status).toBe(400);
+    const hook = await fetch(`${app.url}/api/webhooks/payment`, { method: "POST", headers: { "Content-Type": "application/json" }, body: deep(10_000) });
+    expect(hook.status).toBe(401); // the signature comes first, nothing parsed without it
+    const signed = await deliver(app.url, { eventId: "evt_deep" }, { raw: `{"eventId":"evt_deep","payment":${deepObject(10_000)}}` });
+    expect(signed.status).toBe(400);
+    expect(await signed.json()).toMatchObject({ error: "bad_request", details: { maxDepth: 32 } });
+    expect(await ordersOf("p-1001")).toEqual(before);
   });
 });

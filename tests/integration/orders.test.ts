@@ -172,6 +172,16 @@ describe("POST /api/orders", () => {
     const body = await res.json();
     expect([res.status, body.error]).toEqual([409, "already_enrolled"]);
     await expectMatchesContract("POST", "/api/orders", res, body);
+
+    // the limit counts active enrollments only (spec: "maximum active enrollments"): one
+    // seat, Peter's enrollment completed → another student may buy
+    await app.db.update(schema.courses).set({ enrollmentLimit: 1 }).where(eq(schema.courses.id, sekretar.id));
+    res = await jana.post("/api/orders", orderBody(sekretar.id));
+    expect([res.status, (await res.json()).error]).toEqual([409, "enrollment_limit_reached"]);
+    await app.db.update(schema.enrollments).set({ state: "completed", completedAt: new Date() }).where(eq(schema.enrollments.orderId, order.orderId));
+    res = await jana.post("/api/orders", orderBody(sekretar.id));
+    expect(res.status).toBe(201);
+    await app.db.update(schema.courses).set({ enrollmentLimit: null }).where(eq(schema.courses.id, sekretar.id));
   });
 });
 

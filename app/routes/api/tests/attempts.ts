@@ -5,7 +5,7 @@ import { apiRoute } from "../../../lib/api.server";
 import { requireUser } from "../../../lib/auth.server";
 import { idempotentStart, quizDeps } from "../../../lib/quizzes.server";
 import { servicesContext } from "../../../context";
-import { DomainError, json, methodNotAllowed } from "#server/http/errors";
+import { DomainError, json, methodNotAllowed, parseJsonBody } from "#server/http/errors";
 import { idempotencyOf } from "#server/http/idempotency";
 import { listAttempts } from "#server/quizzes";
 
@@ -23,8 +23,9 @@ export const action = apiRoute(async ({ request, params, context }: Route.Action
   let body: unknown = undefined;
   if (text.trim() !== "") {
     try {
-      body = JSON.parse(text);
-    } catch {
+      body = parseJsonBody(text);
+    } catch (error) {
+      if (error instanceof DomainError) throw error;
       throw new DomainError("validation", "Telo požiadavky nie je platný JSON.", [{ path: "", message: "Telo požiadavky má byť prázdne.", code: "invalid_json" }]);
     }
   }
