@@ -20,6 +20,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { buildAppIfMissing } from "../scripts/build-app.mjs";
+import { measureJobs } from "./jobs.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -226,6 +227,13 @@ for (const [title, pick] of [
   }
 }
 
+// jobs: 200 paid orders → invoice PDFs and e-mails (bench/jobs.mjs), on a database of its own
+let jobs = null;
+if (process.env.BENCH_JOBS !== "0") {
+  jobs = await measureJobs({ base });
+  console.log(`\njobs: ${jobs.paidOrders} paid orders → invoice PDFs in ${jobs.invoicePdfsDoneSeconds} s, e-mails in ${jobs.emailsDoneSeconds} s (target ≤ ${jobs.targetSeconds} s) ${jobs.met ? "met" : "NOT MET"}`);
+}
+
 let commit = "unknown";
 try {
   commit = execSync("git rev-parse --short HEAD", { cwd: root }).toString().trim();
@@ -247,6 +255,7 @@ const out = {
   connections,
   rounds,
   results,
+  jobs,
 };
 fs.writeFileSync(path.join(root, "bench/results.json"), JSON.stringify(out, null, 2) + "\n");
 console.log("wrote bench/results.json");
