@@ -32,7 +32,8 @@ function authAs(id: string, roles: string[]): AuthState {
   const now = new Date();
   return {
     // the root middleware would have found these for the session cookie; the guards read them
-    session: { id: `s-${id}`, userId: id } as unknown as NonNullable<AuthState["session"]>,
+    // a sign-in made just now: the step-up of publishing needs a recent auth_time
+    session: { id: `s-${id}`, userId: id, authTime: now, createdAt: now } as unknown as NonNullable<AuthState["session"]>,
     user: {
       id,
       displayName: `Test ${id}`,
