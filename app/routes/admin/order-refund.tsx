@@ -90,6 +90,10 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
     return data({ step: "form" as const, reply: submission.reply({ fieldErrors: { amount: [message] } }) }, { status: 422 });
   }
 
+  // a sensitive action: a sign-in too old goes through the provider and back to this form,
+  // already at the review (no confirmation is shown that would bounce) and again at the confirm
+  await requireRecentSignInForPage(request, context, formData);
+
   if (v.intent === "review") {
     const confirmation: Confirmation = {
       step: "confirm",
@@ -102,8 +106,6 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
     return confirmation;
   }
 
-  // a sensitive action: a sign-in too old goes through the provider and back to this form
-  await requireRecentSignInForPage(request, context, formData);
   const input = { amount: v.amount, reason: v.reason, alsoCancelEnrollment: v.alsoCancelEnrollment };
   try {
     await refundOrder(
