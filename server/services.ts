@@ -213,6 +213,7 @@ export async function startServices(
       client: createOidcClient({ ...oidc, redirectUri: `${config.publicUrl}/api/auth/callback`, claimPrefix: config.IDP_CLAIM_PREFIX }),
       keys: sessionKeys(sessionSecret),
       names: { claimPrefix: config.IDP_CLAIM_PREFIX, rolePrefix: config.APP_ROLE_PREFIX },
+      stepUpMaxAgeSec: config.STEP_UP_MAX_AGE_SEC,
     },
     idpApi,
     queue: jobs.queue,

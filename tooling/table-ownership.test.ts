@@ -28,6 +28,7 @@ const OWNERS: Record<string, string[]> = {
   organizations: ["identity"],
   sessions: ["auth"],
   consumedTokens: ["auth"],
+  stepUpForms: ["auth"],
   // learning writes the progress columns (counters, current level) and the moves into
   // completed and expired (DESIGN.md > Unlocking and progress)
   enrollments: ["enrollments", "learning"],

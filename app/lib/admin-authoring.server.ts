@@ -15,6 +15,7 @@ import type { AppServices } from "#server/services";
 import { requestContext, servicesContext } from "../context";
 import { requireRole, requireRoleForPage, type SignedIn } from "./auth.server";
 import { readForm } from "./page.server";
+import { requireRecentSignInForPage } from "./step-up.server";
 import { parseForm } from "./validation";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
@@ -109,6 +110,14 @@ type Handler<S extends z.ZodType> = {
   /** contract paths → this form's fields */
   fields?: FieldMap;
   run: (value: z.output<S>, submission: Submission) => Promise<Response | ReturnType<typeof formReply>>;
+  /**
+   * a sensitive action (refund, grant, cancellation, migration, certificate, publishing):
+   * a valid form from a sign-in that is too old goes through the provider and back to the
+   * page with what it carried (app/lib/step-up.server.ts); needs handleIntents' context
+   */
+  stepUp?: boolean;
+  /** a role check of its own (admin-only intents), run before the step-up */
+  authorize?: () => void;
 };
 
 /** A handler, typed by its schema. */
@@ -120,7 +129,7 @@ export function intent<S extends z.ZodType>(handler: Handler<S>): Handler<S> {
  * Dispatches a page's POST on its `intent` field. Refusals the editor can act on come
  * back on the form (`_form`); 401/403/404 and anything unexpected are thrown.
  */
-export async function handleIntents(request: Request, handlers: Record<string, Handler<any>>) {
+export async function handleIntents(request: Request, handlers: Record<string, Handler<any>>, options: { context?: Readonly<RouterContextProvider> } = {}) {
   const formData = await readForm(request);
   const name = String(formData.get("intent") ?? "");
   const form = String(formData.get("_form") ?? name);
@@ -128,6 +137,11 @@ export async function handleIntents(request: Request, handlers: Record<string, H
   if (!handler) throw new DomainError("bad_request", "Formulár poslal neznámu akciu.");
   const submission = parseForm(formData, handler.schema);
   if (submission.status !== "success") return formReply({ form, result: submission.reply() }, 400);
+  handler.authorize?.();
+  if (handler.stepUp) {
+    if (!options.context) throw new Error(`intent ${name} needs a recent sign-in: pass handleIntents the context`);
+    await requireRecentSignInForPage(request, options.context, formData);
+  }
   try {
     return await handler.run(submission.value, submission);
   } catch (error) {

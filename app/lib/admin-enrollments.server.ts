@@ -76,6 +76,7 @@ export async function enrollmentActions(args: Args) {
   return handleIntents(request, {
     grant: intent({
       schema: grantForm,
+      stepUp: true,
       fields: { studentId: "person", courseId: "courseId", reason: "reason", grantReason: "grantReason", sponsorOrgId: "sponsorOrgId", accessExpiresAt: "accessExpiresOn" },
       run: async (v) => {
         const deps = enrollmentDeps(services);
@@ -97,6 +98,7 @@ export async function enrollmentActions(args: Args) {
     }),
     cancel: intent({
       schema: cancelForm,
+      stepUp: true,
       fields: { reason: "reason", note: "note" },
       run: async (v) => {
         const body = contractBody(CancelEnrollmentBody, { reason: v.reason, ...(v.note ? { note: v.note } : {}) });
@@ -129,5 +131,5 @@ export async function enrollmentActions(args: Args) {
         return redirect(back(request, result.changed ? "aktualizovany" : "bez-zmeny"));
       },
     }),
-  });
+  }, { context: args.context });
 }

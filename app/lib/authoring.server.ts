@@ -10,6 +10,7 @@ import type { AppServices } from "#server/services";
 import { DomainError, json, methodNotAllowed, zodDetails } from "#server/http/errors";
 import { apiRoute, readJsonBody } from "./api.server";
 import { requireRole } from "./auth.server";
+import { requireRecentSignIn } from "./step-up.server";
 import { requestContext, servicesContext } from "../context";
 
 /** spec: "content_manager+" means role content_manager or admin */
@@ -30,6 +31,8 @@ export type MethodSpec<S extends z.ZodType | undefined> = {
   roles?: AppRole[];
   body?: S;
   status?: number;
+  /** a sensitive action: the sign-in must be recent (app/lib/step-up.server.ts) */
+  stepUp?: boolean;
   run: (call: AuthoringCall<S extends z.ZodType ? z.output<S> : undefined>) => Promise<unknown>;
 };
 
@@ -42,6 +45,7 @@ export { readJsonBody };
 
 async function handle(args: Args, spec: MethodSpec<z.ZodType | undefined>): Promise<Response> {
   const { user } = requireRole(args.context, ...(spec.roles ?? EDITORS));
+  if (spec.stepUp) requireRecentSignIn(args.request, args.context);
   const services = args.context.get(servicesContext);
   const actor: Actor = { actorId: user.id, actorRoles: user.roles, ip: args.context.get(requestContext).clientIp };
   const body = spec.body ? await readJsonBody(args.request, spec.body) : undefined;

@@ -32,3 +32,5 @@ export type { OidcSettings, IdentityProvider } from "./provider";
 export { eraseUser } from "./erasure";
 export type { ErasureResult } from "./erasure";
 export { authApi, MeResponse, PublicUser, WhoAmIResponse, ProviderTokenAck } from "./contract";
+export { stepUpVerdict, stepUpChallenge, formFields, keepStepUpForm, keptStepUpForm, STEP_UP_DEFAULT_MAX_AGE_SEC, STEP_UP_FORM_TTL_MS } from "./step-up";
+export type { StepUpVerdict } from "./step-up";

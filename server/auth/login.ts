@@ -26,6 +26,8 @@ export type Auth = {
   client: OidcClient;
   keys: SessionKeys;
   names: ClaimNames;
+  /** the age (seconds) a sign-in may have for sensitive admin actions (server/auth/step-up.ts) */
+  stepUpMaxAgeSec: number;
 };
 
 /** After a successful login: user cache upsert and a new session, in one transaction. */

@@ -17,6 +17,9 @@ const NONCE_COOKIE_PREFIX = "oidc-nonce-";
 const FLOW_COOKIE_PATH = "/api/auth";
 const FLOW_MAX_AGE_SEC = 10 * 60;
 const SCOPES = ["openid", "profile", "email", "offline_access"];
+// startLogin's step-up options, carried to authorizationParams on the strategy's request
+const STEP_UP_MAX_AGE_PARAM = "__step_up_max_age";
+const STEP_UP_PROMPT_PARAM = "__step_up_prompt";
 
 export type LoginResult = {
   claims: IdTokenClaims;
@@ -95,9 +98,14 @@ export function clearFlowCookies(request: Request): string[] {
 class OidcStrategy extends OAuth2Strategy<LoginResult> {
   override name = "oidc";
 
-  protected override authorizationParams(params: URLSearchParams): URLSearchParams {
+  protected override authorizationParams(params: URLSearchParams, request: Request): URLSearchParams {
     const next = new URLSearchParams(params);
     next.set("nonce", randomToken());
+    // a step-up (startLogin's options travel on the request it hands the strategy)
+    const asked = new URL(request.url).searchParams;
+    const maxAge = asked.get(STEP_UP_MAX_AGE_PARAM);
+    if (maxAge && /^\d{1,6}$/.test(maxAge)) next.set("max_age", maxAge);
+    if (asked.get(STEP_UP_PROMPT_PARAM) === "login") next.set("prompt", "login");
     return next;
   }
 
@@ -139,8 +147,11 @@ function readFlowCookie(request: Request, state: string) {
 type Discovered = Awaited<ReturnType<typeof discoverProvider>>;
 
 export type OidcClient = {
-  /** a 302 to the provider's authorization endpoint with the flow cookies set */
-  startLogin(request: Request): Promise<Response>;
+  /**
+   * a 302 to the provider's authorization endpoint with the flow cookies set; a step-up
+   * asks with `max_age` (and `prompt=login` when `forceLogin`)
+   */
+  startLogin(request: Request, stepUp?: { maxAgeSec: number; forceLogin: boolean }): Promise<Response>;
   /** checks the callback (state, code, PKCE, ID token, nonce) and returns the person */
   completeLogin(request: Request): Promise<LoginResult>;
   refresh(refreshToken: string): Promise<{ tokens: Omit<ProviderTokens, "idToken"> & { idToken: string | null }; accessExpiresAt: Date }>;
@@ -205,11 +216,17 @@ export function createOidcClient(settings: OidcSettings & { redirectUri: string;
   }
 
   return {
-    async startLogin(request) {
+    async startLogin(request, stepUp) {
       const { authenticator } = await ready();
       // the URL carries no state, so the strategy throws its redirect to the provider
       const url = new URL(request.url);
       url.searchParams.delete("state");
+      url.searchParams.delete(STEP_UP_MAX_AGE_PARAM);
+      url.searchParams.delete(STEP_UP_PROMPT_PARAM);
+      if (stepUp) {
+        url.searchParams.set(STEP_UP_MAX_AGE_PARAM, String(stepUp.maxAgeSec));
+        if (stepUp.forceLogin) url.searchParams.set(STEP_UP_PROMPT_PARAM, "login");
+      }
       try {
         await authenticator.authenticate("oidc", new Request(url, { headers: request.headers }));
       } catch (thrown) {

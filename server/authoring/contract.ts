@@ -632,7 +632,7 @@ export const authoringApi: ApiArea = {
     }),
     op("post", "/api/admin/courses/{courseId}/publish", "adminPublishCourse", "Publishes a draft (or re-publishes an archived version)", {
       auth: adminOnly, response: PublishResponse,
-      errors: ["unauthorized", "forbidden", "not_found", "validation", "conflict", "another_version_published", "enrollment_deadline_passed", "identity_provider_unavailable"],
+      errors: ["unauthorized", "reauthentication_required", "forbidden", "not_found", "validation", "conflict", "another_version_published", "enrollment_deadline_passed", "identity_provider_unavailable"],
     }),
     op("post", "/api/admin/courses/{courseId}/archive", "adminArchiveCourse", "Archives a published version", {
       auth: adminOnly, response: ArchiveResponse, errors: ["unauthorized", "forbidden", "not_found", "conflict"],

@@ -197,7 +197,7 @@ export const certificatesApi: ApiArea = {
       pathParams: { requestId: Id },
       body: { contentType: "application/json", schema: IssueCertificateBody },
       responses: { 201: { description: "the certificate", schema: Certificate } },
-      errors: ["unauthorized", "forbidden", "not_found", "validation", "registration_number_taken", "certificate_request_not_pending"],
+      errors: ["unauthorized", "reauthentication_required", "forbidden", "not_found", "validation", "registration_number_taken", "certificate_request_not_pending"],
     },
     {
       method: "post",
@@ -209,7 +209,7 @@ export const certificatesApi: ApiArea = {
       pathParams: { certificateId: Id },
       body: { contentType: "application/json", schema: RevokeCertificateBody },
       responses: { 200: { description: "when it was revoked", schema: RevokeCertificateResponse } },
-      errors: ["unauthorized", "forbidden", "not_found", "validation", "conflict"],
+      errors: ["unauthorized", "reauthentication_required", "forbidden", "not_found", "validation", "conflict"],
     },
   ],
 };

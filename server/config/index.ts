@@ -34,6 +34,9 @@ const schema = z.object({
   APP_ROLE_PREFIX: z.string().regex(/^[a-z][a-z0-9_-]*$/).default("academy"),
   IDP_API_URL: url.optional(),
   IDP_API_TOKEN: z.string().min(1).optional(),
+  // step-up: how old (seconds) an admin's sign-in may be for refunds, grants, cancellations,
+  // migrations, certificates and publishing (docs/decisions.md > Step-up for sensitive admin actions)
+  STEP_UP_MAX_AGE_SEC: z.coerce.number().int().min(60).max(24 * 60 * 60).default(900),
   // payment gateway
   PAYMENT_GATEWAY_URL: url.optional(),
   PAYMENT_WEBHOOK_SECRET: z.string().min(16).optional(),

@@ -245,16 +245,16 @@ export const enrollmentsAdminApi: ApiArea = {
     }),
     op("post", "/api/admin/enrollments", "adminGrantEnrollment", "Grants an enrollment (admin_grant or sponsor) with progress preallocated; e-mails the student", {
       body: GrantEnrollmentBody, status: 201, response: GrantEnrollmentResponse,
-      errors: ["validation", "already_enrolled", "course_not_available", "identity_provider_unavailable"],
+      errors: ["reauthentication_required", "validation", "already_enrolled", "course_not_available", "identity_provider_unavailable"],
     }),
     op("post", "/api/admin/enrollments/batch", "adminBatchEnroll", "Phase 2: enrolls members of a sponsoring organization for its paid club order (idempotent per student)", {
-      body: BatchEnrollBody, status: 201, response: BatchEnrollResponse, errors: ["validation", "conflict", "identity_provider_unavailable"],
+      body: BatchEnrollBody, status: 201, response: BatchEnrollResponse, errors: ["reauthentication_required", "validation", "conflict", "identity_provider_unavailable"],
     }),
     op("get", "/api/admin/enrollments/{enrollmentId}", "adminGetEnrollment", "One enrollment with its raw progress records and test attempts", {
       response: AdminEnrollmentDetail, errors: ["not_found"],
     }),
     op("post", "/api/admin/enrollments/{enrollmentId}/cancel", "adminCancelEnrollment", "Cancels an active enrollment", {
-      body: CancelEnrollmentBody, response: CancelEnrollmentResponse, errors: ["not_found", "validation", "enrollment_not_active"],
+      body: CancelEnrollmentBody, response: CancelEnrollmentResponse, errors: ["reauthentication_required", "not_found", "validation", "enrollment_not_active"],
     }),
     op("post", "/api/admin/enrollments/{enrollmentId}/extend", "adminExtendEnrollment", "Sets accessExpiresAt; an expired enrollment becomes active again", {
       body: ExtendEnrollmentBody, response: ExtendEnrollmentResponse, errors: ["not_found", "validation", "enrollment_not_active", "already_enrolled"],
@@ -263,7 +263,7 @@ export const enrollmentsAdminApi: ApiArea = {
       body: ResetTestAttemptsBody, response: ResetTestAttemptsResponse, errors: ["not_found", "validation"],
     }),
     op("post", "/api/admin/enrollments/{enrollmentId}/migrate-to-version", "adminMigrateEnrollment", "Moves an active enrollment to another version of its course, keeping progress of parts with stable identity", {
-      body: MigrateEnrollmentBody, response: MigrateEnrollmentResponse, errors: ["not_found", "validation", "enrollment_not_active"],
+      body: MigrateEnrollmentBody, response: MigrateEnrollmentResponse, errors: ["reauthentication_required", "not_found", "validation", "enrollment_not_active"],
     }),
     op("post", "/api/admin/enrollments/{enrollmentId}/resync", "adminResyncEnrollment", "Refreshes studentDisplayName and studentEmail from the identity provider", {
       body: ResyncEnrollmentBody, response: ResyncEnrollmentResponse, errors: ["not_found", "validation", "conflict", "identity_provider_unavailable"],

@@ -26,6 +26,9 @@ export const ERROR_CODES = {
   // 401: spec Errors 2 (no session; invalid webhook signature), Authentication 1, 10
   unauthorized: { status: 401, message: "Prihláste sa, prosím." },
   invalid_signature: { status: 401, message: "Neplatný podpis požiadavky." },
+  // docs/decisions.md > Step-up for sensitive admin actions: signed in, but too long ago for
+  // this action (with WWW-Authenticate: Bearer error="insufficient_user_authentication", max_age)
+  reauthentication_required: { status: 401, message: "Táto akcia vyžaduje nové prihlásenie. Prihláste sa znova a akciu zopakujte." },
 
   // 403: spec Errors 2; DESIGN: Errors and auth
   forbidden: { status: 403, message: "Na túto akciu nemáte oprávnenie." },

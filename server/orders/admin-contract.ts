@@ -310,7 +310,7 @@ export const adminOrdersApi: ApiArea = {
       body: { contentType: "application/json", schema: RefundRequestBody },
       responses: { 202: { description: "refund accepted, pending", schema: RefundAcceptedResponse } },
       errors: [
-        ...readErrors, "validation", "order_not_paid", "refund_exceeds_remaining", "idempotency_key_required", "idempotency_key_invalid",
+        ...readErrors, "reauthentication_required", "validation", "order_not_paid", "refund_exceeds_remaining", "idempotency_key_required", "idempotency_key_invalid",
         "idempotency_key_reused", "idempotency_in_progress", "payment_gateway_unavailable",
       ],
     }),

@@ -17,8 +17,8 @@ import { writeAudit } from "../audit";
 import type { Queue } from "../queue";
 import type { Logger } from "../log";
 import { bratislavaDay } from "../invoices";
-import { addBusinessDays, REFUND_SETTLEMENT_BUSINESS_DAYS } from "./refunds";
-import type { PaymentRefunds } from "./gateway";
+import { addBusinessDays, REFUND_SETTLEMENT_BUSINESS_DAYS } from "./settlement";
+import type { PaymentRefunds } from "./ports";
 
 const { refunds, payments, orders } = schema;
 

@@ -23,25 +23,8 @@ export class GatewayError extends Error {
   override name = "GatewayError";
 }
 
-/** What the gateway needs to refund (part of) a completed payment. */
-export type GatewayRefundRequest = {
-  orderId: string;
-  /** our refund id: the gateway's idempotency reference, echoed as payment.merchantRefundId in payment.refunded */
-  refundId: string;
-  /** the gateway's transaction id of the payment being refunded */
-  transactionId: string;
-  amountCents: number;
-  currency: string;
-  reason: string;
-  /** where the gateway posts payment.refunded: /api/webhooks/payment */
-  notifyUrl: string;
-};
-
-/** The refund side of the gateway contract (docs/decisions.md > Refunds and credit notes). */
-export type PaymentRefunds = {
-  /** asks the gateway to refund; it settles later with a signed payment.refunded event */
-  requestRefund(request: GatewayRefundRequest): Promise<{ gatewayRefundId: string; state: string }>;
-};
+export type { GatewayRefundRequest, PaymentRefunds } from "./ports";
+import type { PaymentRefunds } from "./ports";
 
 /** A signed POST of JSON to the gateway (the contract signs our requests like its webhooks). */
 async function postSigned(settings: GatewaySettings, path: string, payload: Record<string, unknown>): Promise<Response> {

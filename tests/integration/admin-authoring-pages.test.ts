@@ -28,11 +28,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-function authAs(id: string, roles: string[]): AuthState {
-  const now = new Date();
+function authAs(id: string, roles: string[], signedInAt = new Date()): AuthState {
+  const now = signedInAt;
   return {
     // the root middleware would have found these for the session cookie; the guards read them
-    session: { id: `s-${id}`, userId: id } as unknown as NonNullable<AuthState["session"]>,
+    // a sign-in made just now: the step-up of publishing needs a recent auth_time
+    session: { id: `s-${id}`, userId: id, authTime: now, createdAt: now } as unknown as NonNullable<AuthState["session"]>,
     user: {
       id,
       displayName: `Test ${id}`,
@@ -443,6 +444,18 @@ describe("building a course through the pages", () => {
     // the empty level goes (admin), the rest is complete
     let res = await post(editorAction, courseUrl(), admin, cp(), { intent: "deleteLevel", levelId: ids.level2 });
     expect(res.status).toBe(302);
+    // publishing is sensitive: an admin whose sign-in is 20 minutes old signs in again
+    // first and comes back to the editor, where the course is still a draft
+    const stale = authAs("p-admin", ["student", "admin"], new Date(Date.now() - 20 * 60_000));
+    res = await post(editorAction, courseUrl(), stale, cp(), { intent: "publish", _form: "publish" });
+    expect(res.status).toBe(302);
+    const signIn = new URL(res.location!, "http://localhost");
+    expect(signIn.pathname).toBe("/api/auth/login");
+    expect(signIn.searchParams.get("stepUp")).toBe("1");
+    const back = signIn.searchParams.get("returnTo")!;
+    expect(back).toMatch(new RegExp(`^${courseUrl()}\\?znovu=[0-9a-f]{24}$`));
+    expect((await courseRow(courseId)).state).toBe("draft");
+    expect((await get(editorLoader, back, admin, cp())).data.done).toBe("Prihlásili ste sa znova. Akcia ešte neprebehla; stlačte tlačidlo ešte raz.");
     res = await post(editorAction, courseUrl(), admin, cp(), { intent: "publish", _form: "publish" });
     expect(res.status).toBe(302);
     expect(res.location).toBe(`${courseUrl()}?hotovo=zverejneny`);

@@ -253,7 +253,7 @@ describe("sign-in with the local OpenID provider", () => {
         redirectUri: `${app.url}/api/auth/callback`,
         claimPrefix: "sportup",
       });
-      const auth = { client, keys, names: { claimPrefix: "sportup", rolePrefix: "academy" } };
+      const auth = { client, keys, names: { claimPrefix: "sportup", rolePrefix: "academy" }, stepUpMaxAgeSec: 900 };
       const info = await userInfoForSession(auth, row);
       expect(info).toMatchObject({ sub: "p-1001", birthdate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
       await expect(userInfoForSession(auth, { ...row, userId: "p-9999" })).rejects.toThrow(/does not match/);

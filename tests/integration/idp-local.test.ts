@@ -196,6 +196,53 @@ describe("local identity provider: login form", () => {
   });
 });
 
+describe("local identity provider: re-authentication (step-up)", () => {
+  async function idTokenOf(jar: CookieJar, request: ReturnType<typeof authorizationRequest>, callbackUrl: string) {
+    const callback = new URL(callbackUrl);
+    const tokens = await token({ grant_type: "authorization_code", code: callback.searchParams.get("code")!, redirect_uri: request.redirectUri, code_verifier: request.verifier });
+    expect(tokens.status).toBe(200);
+    const { payload } = await jwtVerify(tokens.body.id_token, createRemoteJWKSet(new URL(`${issuer}/jwks`)), { issuer, audience: CLIENT.id });
+    return payload;
+  }
+
+  it("every ID token carries auth_time, also without max_age", async () => {
+    const before = Math.floor(Date.now() / 1000);
+    const { tokens } = await login("zuzana.bielikova@demo.sk");
+    const { payload } = await jwtVerify(tokens.id_token, createRemoteJWKSet(new URL(`${issuer}/jwks`)), { issuer, audience: CLIENT.id });
+    expect(payload.auth_time).toEqual(expect.any(Number));
+    expect(payload.auth_time as number).toBeGreaterThanOrEqual(before - 1);
+  });
+
+  it("honours max_age: a provider session older than it shows the login form again; a younger one does not", async () => {
+    const { jar } = await login("zuzana.bielikova@demo.sk");
+    const signedInAt = Math.floor(Date.now() / 1000);
+    // within max_age: back to the app at once, with the first sign-in's auth_time
+    const lenient = authorizationRequest({ issuer, appUrl: app.url, extra: { max_age: "3600" } });
+    const silent = await follow(jar, await jar.fetch(lenient.url), app.url, lenient.redirectUri);
+    expect(silent.location).toMatch(/\/api\/auth\/callback\?code=/);
+    expect((await idTokenOf(jar, lenient, silent.location!)).auth_time as number).toBeLessThanOrEqual(signedInAt);
+
+    // older than max_age (the provider's clock is real: wait past a 1-second limit)
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const strict = authorizationRequest({ issuer, appUrl: app.url, extra: { max_age: "1" } });
+    const asked = await follow(jar, await jar.fetch(strict.url), app.url, strict.redirectUri);
+    expect(asked.location).toBeUndefined();
+    expect(asked.res.status).toBe(200);
+    expect(await asked.res.text()).toContain('name="password"');
+    // signing in again gives a fresh auth_time
+    const callbackUrl = await loginAtLocalIdp(jar, strict, { email: "zuzana.bielikova@demo.sk" });
+    expect((await idTokenOf(jar, strict, callbackUrl)).auth_time as number).toBeGreaterThanOrEqual(signedInAt + 2);
+  });
+
+  it("honours prompt=login: the form is shown even to a fresh provider session", async () => {
+    const { jar } = await login("zuzana.bielikova@demo.sk");
+    const forced = authorizationRequest({ issuer, appUrl: app.url, extra: { max_age: "3600", prompt: "login" } });
+    const asked = await follow(jar, await jar.fetch(forced.url), app.url, forced.redirectUri);
+    expect(asked.location).toBeUndefined();
+    expect(await asked.res.text()).toContain('name="password"');
+  });
+});
+
 describe("local identity provider: refresh tokens", () => {
   it("rotate on every use; reusing a rotated-out token revokes the grant", async () => {
     const { tokens } = await login("jana.novakova@demo.sk");

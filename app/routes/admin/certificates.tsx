@@ -3,6 +3,8 @@
 // pending task shows what the certificate will carry, to send to the partner, and a plain
 // form for the partner's registration number and optional PDF URL; the same domain call
 // as POST /api/admin/certificate-requests/<id>/issue. Below: the newest certificates.
+// Issuing and revoking are sensitive: a sign-in older than STEP_UP_MAX_AGE_SEC goes through
+// the provider and back to the same form, filled in again (app/lib/step-up.server.ts).
 import { useForm } from "@conform-to/react";
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
@@ -10,6 +12,7 @@ import type { Route } from "./+types/certificates";
 import { requestContext, servicesContext } from "../../context";
 import { requireRoleForPage } from "../../lib/auth.server";
 import { pageRoute, readForm } from "../../lib/page.server";
+import { KEPT_FORM_NOTICE, keptForm, requireRecentSignInForPage } from "../../lib/step-up.server";
 import { parseForm } from "../../lib/validation";
 import { FormErrors, getFormProps, SubmitButton, TextField } from "../../components/forms";
 import { certificateTypeLabels } from "../../lib/certificate-labels";
@@ -36,9 +39,15 @@ export const loader = pageRoute(async ({ request, context }: Route.LoaderArgs) =
   requireRoleForPage(request, context, "admin");
   const { db } = context.get(servicesContext);
   const [pending, recent] = await Promise.all([listCertificateRequests(db, { state: "pending", limit: 200 }), listRecentCertificates(db, 20)]);
+  // back from signing in again: the issue or revoke form as it was sent
+  const kept = await keptForm(request, context);
+  const keptFields = kept?.values ?? {};
+  const keptRequestId = !kept ? null : keptFields.intent === "revoke" ? `revoke-${keptFields.certificateId ?? ""}` : (keptFields.requestId ?? null);
   const issued = new URL(request.url).searchParams.get("vydany");
   const revoked = new URL(request.url).searchParams.get("zruseny");
   return {
+    kept: keptRequestId ? { requestId: keptRequestId, result: { initialValue: keptFields } } : null,
+    keptNotice: keptRequestId ? KEPT_FORM_NOTICE : null,
     revokedNumber: revoked ? (recent.find((c) => c.id === revoked)?.registrationNumber ?? null) : null,
     issuedNumber: issued ? (recent.find((c) => c.id === issued)?.registrationNumber ?? null) : null,
     pending: pending.map((t) => ({
@@ -78,6 +87,7 @@ export const action = pageRoute(async ({ request, context }: Route.ActionArgs) =
     const submission = parseForm(formData, revokeSchema);
     const certificateId = String(submission.payload.certificateId ?? "");
     if (submission.status !== "success") return data({ requestId: `revoke-${certificateId}`, result: submission.reply() }, { status: 400 });
+    await requireRecentSignInForPage(request, context, formData);
     try {
       await revokeCertificate(services.db, { id: user.id, roles: user.roles, ip: context.get(requestContext).clientIp }, certificateId, submission.value.reason, services.clock.now());
     } catch (error) {
@@ -90,6 +100,7 @@ export const action = pageRoute(async ({ request, context }: Route.ActionArgs) =
   const requestId = String(submission.payload.requestId ?? "");
   if (submission.status !== "success") return data({ requestId, result: submission.reply() }, { status: 400 });
   const { registrationNumber, pdfUrl } = submission.value;
+  await requireRecentSignInForPage(request, context, formData);
   try {
     const certificate = await issueCertificateManually(
       services,
@@ -143,10 +154,12 @@ function RevokeForm({ certificate, lastResult }: { certificate: Recent; lastResu
   );
 }
 
-export default function AdminCertificates({ loaderData: d, actionData }: Route.ComponentProps) {
+export default function AdminCertificates({ loaderData: d, actionData: sent }: Route.ComponentProps) {
+  const actionData = sent ?? d.kept ?? undefined;
   return (
     <>
       <h1>Certifikáty</h1>
+      {d.keptNotice && !sent ? <p className="notice" role="status">{d.keptNotice}</p> : null}
       {d.revokedNumber ? <p className="notice" role="status">{`Certifikát č. ${d.revokedNumber} je zrušený; overenie ho odteraz označí ako neplatný.`}</p> : null}
       {d.issuedNumber ? (
         <p className="notice" role="status">{`Certifikát č. ${d.issuedNumber} bol vydaný a študentovi sme poslali e-mail.`}</p>

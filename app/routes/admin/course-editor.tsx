@@ -4,6 +4,7 @@
 // parts with add, edit, delete and ↑/↓ reorder, every one a plain POST form (works without
 // JavaScript), calling the same server/authoring functions as /api/admin/* (which write
 // the audit rows). A course that is not a draft is shown read-only.
+import { KEPT_ACTION_NOTICE, keptForm } from "../../lib/step-up.server";
 import type { ReactNode } from "react";
 import { Form, Link, redirect } from "react-router";
 import { getFormProps } from "@conform-to/react";
@@ -156,7 +157,8 @@ export const loader = pageRoute(async (args: Route.LoaderArgs) => {
     previousVersionId: c.previousVersionId,
     isAdmin,
     editable: c.state === "draft",
-    done: doneMessage(args.request),
+    // back from signing in again for publishing: say it has not happened yet
+    done: doneMessage(args.request) ?? ((await keptForm(args.request, args.context)) ? KEPT_ACTION_NOTICE : null),
     levels,
     anchors,
   };
@@ -176,8 +178,9 @@ export const action = pageRoute(async (args: Route.ActionArgs) => {
     // ---------- lifecycle ----------
     publish: intent({
       schema: f.publish,
+      authorize: () => requireAdmin(args.context, "Zverejniť kurz"),
+      stepUp: true,
       run: async () => {
-        requireAdmin(args.context, "Zverejniť kurz");
         try {
           await publishCourse(db, services, actor, courseId);
         } catch (error) {
@@ -356,7 +359,7 @@ export const action = pageRoute(async (args: Route.ActionArgs) => {
         return redirect(doneUrl(here, "zmazane", `uzol-${module._id}`));
       },
     }),
-  });
+  }, { context: args.context });
 });
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: authoringStyles }];

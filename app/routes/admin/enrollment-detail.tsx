@@ -3,6 +3,7 @@
 // name and e-mail from the identity provider); its progress part by part as stored (with
 // the completion records), the tests with every attempt (voided ones marked), and the
 // audit rows about it. The same domain functions as GET/POST /api/admin/enrollments/<id>.
+import { KEPT_FORM_NOTICE, keptForm, keptReply } from "../../lib/step-up.server";
 import { Link } from "react-router";
 import type { Route } from "./+types/enrollment-detail";
 import authoringStyles from "../../admin-authoring.css?url";
@@ -28,13 +29,19 @@ const AUDIT_LABELS: Record<string, string> = {
   "enrollment.resync": "Meno a e-mail aktualizované",
 };
 
+async function keptFormState(args: Route.LoaderArgs) {
+  const kept = keptReply(await keptForm(args.request, args.context));
+  return { done: enrollmentDoneMessage(args.request) ?? (kept ? KEPT_FORM_NOTICE : null), kept };
+}
+
 export const loader = pageRoute(async (args: Route.LoaderArgs) => {
   const { services } = enrollmentAdminOf(args);
   const e = await getEnrollmentForAdmin(services.db, args.params.enrollmentId);
   const audit = await listAudit(services.db, { targetType: "enrollment", targetId: e._id, limit: 50 });
   const testTitle = new Map(e.tests.map((t) => [t.testId, t.title]));
   return {
-    done: enrollmentDoneMessage(args.request),
+    // back from signing in again for a grant or a cancellation: that form filled in again
+    ...(await keptFormState(args)),
     enrollment: {
       id: e._id,
       studentId: e.studentId,
@@ -118,7 +125,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) => [
 ];
 
 export default function AdminEnrollmentDetail({ loaderData: d, actionData }: Route.ComponentProps) {
-  const reply = actionData as ActionReply;
+  const reply = (actionData ?? d.kept ?? undefined) as ActionReply;
   const e = d.enrollment;
   return (
     <>

@@ -4,6 +4,7 @@
 // table the grant form (a person by provider id or e-mail, a course, the reason) and a
 // person lookup through the identity provider. The same domain functions as
 // /api/admin/enrollments (server/enrollments); everything works without JavaScript.
+import { KEPT_FORM_NOTICE, keptForm, keptReply } from "../../lib/step-up.server";
 import { Form, Link } from "react-router";
 import { getFormProps } from "@conform-to/react";
 import type { Route } from "./+types/enrollments";
@@ -36,6 +37,11 @@ const FILTER_PARAMS = { student: "studentId", kurz: "courseId", stav: "state", o
 type Filters = Record<keyof typeof FILTER_PARAMS, string>;
 
 const listUrl = (filters: Filters, page = 1) => adminListUrl("/admin/zapisy", filters, page, "strana");
+
+async function keptFormState(args: Route.LoaderArgs) {
+  const kept = keptReply(await keptForm(args.request, args.context));
+  return { done: enrollmentDoneMessage(args.request) ?? (kept ? KEPT_FORM_NOTICE : null), kept };
+}
 
 export const loader = pageRoute(async (args: Route.LoaderArgs) => {
   const { services } = enrollmentAdminOf(args);
@@ -73,7 +79,8 @@ export const loader = pageRoute(async (args: Route.LoaderArgs) => {
   }
 
   return {
-    done: enrollmentDoneMessage(args.request),
+    // back from signing in again for a grant or a cancellation: that form filled in again
+    ...(await keptFormState(args)),
     filters,
     filterErrors,
     lookup,
@@ -197,7 +204,7 @@ function FilterForm({ d }: { d: LoaderData }) {
 }
 
 export default function AdminEnrollments({ loaderData: d, actionData }: Route.ComponentProps) {
-  const reply = actionData as ActionReply;
+  const reply = (actionData ?? d.kept ?? undefined) as ActionReply;
   const { page, totalPages, totalItems } = d.pagination;
   return (
     <>

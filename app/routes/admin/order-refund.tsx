@@ -5,6 +5,8 @@
 // /api/admin/orders/<id>/refund does (app/lib/admin-orders.server.ts refundOrder, with the
 // hidden Idempotency-Key the loader made, so a double click is one refund) and goes back
 // to the order; "Späť na úpravu" (intent=edit) returns to the form with its values. Role admin.
+// The refund is a sensitive action: a sign-in older than STEP_UP_MAX_AGE_SEC sends the admin
+// through the provider and back to this form with what they typed (app/lib/step-up.server.ts).
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { data, Form, Link, redirect } from "react-router";
@@ -17,6 +19,7 @@ import { requireRoleForPage } from "../../lib/auth.server";
 import { parseForm } from "../../lib/validation";
 import { refundOrder } from "../../lib/admin-orders.server";
 import { refundFormSchema } from "../../lib/admin-refund-form";
+import { KEPT_FORM_NOTICE, keptForm, requireRecentSignInForPage } from "../../lib/step-up.server";
 import { euroTextFromCents } from "../../lib/admin-order-labels";
 import { orderStateLabels } from "../../lib/order-labels";
 import { Breadcrumbs } from "../../components/breadcrumbs";
@@ -31,6 +34,8 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
   requireRoleForPage(request, context, "admin");
   const order = await getAdminOrder(context.get(servicesContext).db, params.orderId);
   const money = (cents: number) => formatMoney(cents, order.currency);
+  // back from signing in again: the form as the admin sent it (never the refund itself)
+  const kept = await keptForm(request, context);
   return {
     id: order._id,
     courseTitle: order.courseTitle,
@@ -44,7 +49,16 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
     refundable: order.refundableCents > 0 ? money(order.refundableCents) : null,
     invoiced: order.invoice !== null,
     hasActiveEnrollment: order.enrollments.some((e) => e.state === "active"),
-    defaults: { amount: euroTextFromCents(order.refundableCents), reason: "", idempotencyKey: randomUUID() },
+    defaults: kept
+      ? {
+          amount: kept.values.amount ?? euroTextFromCents(order.refundableCents),
+          reason: kept.values.reason ?? "",
+          alsoCancelEnrollment: kept.values.alsoCancelEnrollment === "on" ? "on" : undefined,
+          // the key of the refund that was not sent yet: sending the form twice is still one refund
+          idempotencyKey: /^[0-9a-f-]{36}$/.test(kept.values.idempotencyKey ?? "") ? kept.values.idempotencyKey : randomUUID(),
+        }
+      : { amount: euroTextFromCents(order.refundableCents), reason: "", idempotencyKey: randomUUID() },
+    keptNotice: kept ? KEPT_FORM_NOTICE : null,
   };
 });
 
@@ -60,7 +74,8 @@ type Confirmation = {
 export const action = pageRoute(async ({ request, params, context }: Route.ActionArgs) => {
   const { user } = requireRoleForPage(request, context, "admin");
   const services = context.get(servicesContext);
-  const submission = parseForm(await readForm(request), refundFormSchema);
+  const formData = await readForm(request);
+  const submission = parseForm(formData, refundFormSchema);
   if (submission.status !== "success") return data({ step: "form" as const, reply: submission.reply() }, { status: 400 });
   const v = submission.value;
   if (v.intent === "edit") return { step: "form" as const, reply: submission.reply() };
@@ -74,6 +89,10 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
     const message = `Najviac možno vrátiť ${formatMoney(order.refundableCents, order.currency)}.`;
     return data({ step: "form" as const, reply: submission.reply({ fieldErrors: { amount: [message] } }) }, { status: 422 });
   }
+
+  // a sensitive action: a sign-in too old goes through the provider and back to this form,
+  // already at the review (no confirmation is shown that would bounce) and again at the confirm
+  await requireRecentSignInForPage(request, context, formData);
 
   if (v.intent === "review") {
     const confirmation: Confirmation = {
@@ -201,7 +220,10 @@ export default function AdminOrderRefund({ loaderData: o, actionData }: Route.Co
       ) : confirmation ? (
         <ConfirmRefund o={o} c={confirmation} />
       ) : (
-        <RefundForm o={o} reply={reply} />
+        <>
+          {o.keptNotice && !reply ? <p className="notice" role="status">{o.keptNotice}</p> : null}
+          <RefundForm o={o} reply={reply} />
+        </>
       )}
     </>
   );

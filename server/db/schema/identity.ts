@@ -74,3 +74,24 @@ export const consumedTokens = pgTable("consumed_tokens", {
   expiresAt: ts("expires_at").notNull(),
   createdAt: createdAt(),
 }, (t) => [index("consumed_tokens_expires_idx").on(t.expiresAt)]);
+
+/**
+ * What an admin typed into a sensitive form when the sign-in was too old for it
+ * (docs/decisions.md > Step-up for sensitive admin actions): kept under a short-lived id
+ * while the person signs in again, read back by the same person on the same page to fill
+ * the form in again. Never used to perform the action; rows expire after minutes.
+ */
+export const stepUpForms = pgTable(
+  "step_up_forms",
+  {
+    id: idPk(),
+    userId: text("user_id").notNull(),
+    /** the page (path only) the form was sent from and is shown on again */
+    path: text("path").notNull(),
+    /** the form's text fields as [name, value] pairs, in the order sent */
+    fields: jsonb("fields").$type<[string, string][]>().notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("step_up_forms_expires_idx").on(t.expiresAt)],
+);

@@ -3,7 +3,7 @@ import { authoringRoute, method, ADMINS } from "../../../../lib/authoring.server
 import { publishCourse } from "#server/authoring";
 
 const route = authoringRoute({
-  POST: method({ roles: ADMINS, run: ({ services, actor, params }) => publishCourse(services.db, services, actor, params.courseId) }),
+  POST: method({ roles: ADMINS, stepUp: true, run: ({ services, actor, params }) => publishCourse(services.db, services, actor, params.courseId) }),
 });
 
 export const loader = route.loader;

@@ -4,6 +4,7 @@
 import type { Route } from "./+types/issue";
 import { apiRoute, readJsonBody } from "../../../../lib/api.server";
 import { requireRole } from "../../../../lib/auth.server";
+import { requireRecentSignIn } from "../../../../lib/step-up.server";
 import { requestContext, servicesContext } from "../../../../context";
 import { json, methodNotAllowed } from "#server/http/errors";
 import { IssueCertificateBody, issueCertificateManually, toCertificateResponse } from "#server/certificates";
@@ -11,6 +12,7 @@ import { IssueCertificateBody, issueCertificateManually, toCertificateResponse }
 export const action = apiRoute(async ({ request, params, context }: Route.ActionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const { user } = requireRole(context, "admin");
+  requireRecentSignIn(request, context);
   const services = context.get(servicesContext);
   const body = await readJsonBody(request, IssueCertificateBody);
   const certificate = await issueCertificateManually(

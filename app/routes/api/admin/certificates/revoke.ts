@@ -3,6 +3,7 @@
 import type { Route } from "./+types/revoke";
 import { apiRoute, readJsonBody } from "../../../../lib/api.server";
 import { requireRole } from "../../../../lib/auth.server";
+import { requireRecentSignIn } from "../../../../lib/step-up.server";
 import { requestContext, servicesContext } from "../../../../context";
 import { json, methodNotAllowed } from "#server/http/errors";
 import { RevokeCertificateBody, revokeCertificate } from "#server/certificates";
@@ -10,6 +11,7 @@ import { RevokeCertificateBody, revokeCertificate } from "#server/certificates";
 export const action = apiRoute(async ({ request, params, context }: Route.ActionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const { user } = requireRole(context, "admin");
+  requireRecentSignIn(request, context);
   const services = context.get(servicesContext);
   const body = await readJsonBody(request, RevokeCertificateBody);
   const actor = { id: user.id, roles: user.roles, ip: context.get(requestContext).clientIp };

@@ -5,7 +5,7 @@ import { enrollmentDeps } from "../../../../lib/admin-enrollments.server";
 import { BatchEnrollBody, batchEnroll } from "#server/enrollments";
 
 const route = authoringRoute({
-  POST: method({ roles: ADMINS, body: BatchEnrollBody, status: 201, run: ({ services, actor, body }) => batchEnroll(enrollmentDeps(services), actor, body) }),
+  POST: method({ roles: ADMINS, stepUp: true, body: BatchEnrollBody, status: 201, run: ({ services, actor, body }) => batchEnroll(enrollmentDeps(services), actor, body) }),
 });
 
 export const loader = route.loader;

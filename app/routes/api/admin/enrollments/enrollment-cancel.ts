@@ -5,7 +5,7 @@ import { enrollmentDeps } from "../../../../lib/admin-enrollments.server";
 import { CancelEnrollmentBody, cancelEnrollment } from "#server/enrollments";
 
 const route = authoringRoute({
-  POST: method({ roles: ADMINS, body: CancelEnrollmentBody, run: ({ services, actor, params, body }) => cancelEnrollment(enrollmentDeps(services), actor, params.enrollmentId, body) }),
+  POST: method({ roles: ADMINS, stepUp: true, body: CancelEnrollmentBody, run: ({ services, actor, params, body }) => cancelEnrollment(enrollmentDeps(services), actor, params.enrollmentId, body) }),
 });
 
 export const loader = route.loader;

@@ -5,7 +5,7 @@ import { enrollmentDeps } from "../../../../lib/admin-enrollments.server";
 import { MigrateEnrollmentBody, migrateEnrollment } from "#server/enrollments";
 
 const route = authoringRoute({
-  POST: method({ roles: ADMINS, body: MigrateEnrollmentBody, run: ({ services, actor, params, body }) => migrateEnrollment(enrollmentDeps(services), actor, params.enrollmentId, body) }),
+  POST: method({ roles: ADMINS, stepUp: true, body: MigrateEnrollmentBody, run: ({ services, actor, params, body }) => migrateEnrollment(enrollmentDeps(services), actor, params.enrollmentId, body) }),
 });
 
 export const loader = route.loader;

@@ -19,6 +19,7 @@ const route = authoringRoute({
     roles: ADMINS,
     body: GrantEnrollmentBody,
     status: 201,
+    stepUp: true,
     run: ({ services, actor, body }) => grantEnrollment(enrollmentDeps(services), actor, body),
   }),
 });
