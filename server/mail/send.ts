@@ -243,7 +243,9 @@ async function adminAddresses(deps: MailDeps): Promise<string[]> {
 async function composeCompletionNotice(deps: MailDeps, enrollmentId: string, levelId: string | null): Promise<Composed> {
   const [enrollment] = await deps.db.select().from(enrollments).where(eq(enrollments.id, enrollmentId));
   if (!enrollment) return { skip: "enrollment not found" };
-  const [level] = levelId ? await deps.db.select({ title: levels.title }).from(levels).where(eq(levels.id, levelId)) : [];
+  const [level] = levelId
+    ? await deps.db.select({ title: levels.title, issuesCertificate: levels.issuesIntermediateCertificate }).from(levels).where(eq(levels.id, levelId))
+    : [];
   if (levelId && !level) return { skip: "level not found" };
   const to = await adminAddresses(deps);
   if (to.length === 0) return { skip: "no admin e-mail address (set ADMIN_NOTIFY_EMAIL)" };
@@ -252,6 +254,8 @@ async function composeCompletionNotice(deps: MailDeps, enrollmentId: string, lev
     studentEmail: enrollment.studentEmail,
     courseTitle: enrollment.courseTitle,
     levelTitle: level?.title ?? null,
+    // the course always ends with the final certificate; a level only when it issues one
+    issuesCertificate: level ? level.issuesCertificate : true,
     completedOn: formatDate((deps.clock ?? { now: () => new Date() }).now()),
     enrollmentId: enrollment.id,
     adminUrl: `${deps.publicUrl}/admin/certifikaty`,

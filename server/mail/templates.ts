@@ -90,18 +90,23 @@ export function completionNotice(v: {
   studentEmail: string | null;
   courseTitle: string;
   levelTitle: string | null;
+  /** false for a level that issues no intermediate certificate (the notice still goes out) */
+  issuesCertificate: boolean;
   completedOn: string;
   enrollmentId: string;
   adminUrl: string;
 }): MailContent {
   const what = v.levelTitle ? `úroveň „${v.levelTitle}“ kurzu „${v.courseTitle}“` : `celý kurz „${v.courseTitle}“`;
   const certificate = v.levelTitle ? "priebežný certifikát za túto úroveň" : "záverečný certifikát";
+  const next = v.issuesCertificate
+    ? `Vydanie certifikátu sa spustilo: ${certificate}. Pri ručnom vydávaní (fáza 1) doplňte registračné číslo od akreditačného partnera. Zápis: ${v.enrollmentId}.`
+    : `Táto úroveň nevydáva priebežný certifikát, nie je potrebné nič robiť. Zápis: ${v.enrollmentId}.`;
   return render(
     v.levelTitle ? `Študent dokončil úroveň „${v.levelTitle}“ (${v.courseTitle})` : `Študent dokončil kurz „${v.courseTitle}“`,
     "Dobrý deň,",
     [
       { text: `${v.studentName}${v.studentEmail ? ` (${v.studentEmail})` : ""} dokončil(a) ${v.completedOn} ${what}.` },
-      { text: `Vydanie certifikátu sa spustilo: ${certificate}. Pri ručnom vydávaní (fáza 1) doplňte registračné číslo od akreditačného partnera. Zápis: ${v.enrollmentId}.` },
+      { text: next },
       { link: v.adminUrl, label: "Administrácia" },
     ],
   );
