@@ -76,6 +76,9 @@ export const ERROR_CODES = {
   enrollment_not_active: { status: 409, message: "Zápis nie je aktívny." },
   // issue 14: a refund of an order that was never paid (pending, failed, expired)
   order_not_paid: { status: 409, message: "Objednávka nie je zaplatená, nie je čo vrátiť." },
+  // docs/decisions.md > Disputes end: only a disputed order with a suspended enrollment is decided
+  order_not_disputed: { status: 409, message: "Platba tejto objednávky nie je reklamovaná." },
+  no_suspended_enrollment: { status: 409, message: "Objednávka nemá pozastavený zápis; o reklamácii už bolo rozhodnuté." },
 
   // 413: docs/decisions.md Request size (also written by server.mjs before routing)
   payload_too_large: { status: 413, message: "Požiadavka je príliš veľká." },

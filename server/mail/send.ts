@@ -15,9 +15,12 @@ import type { Logger } from "../log";
 import { formatDate, formatMinutes, formatMoney } from "../money";
 import type { MailJob } from "../queue";
 import type { Mailer, OutgoingAttachment, OutgoingMail } from "./mailer";
-import { certificateIssued, completionNotice, enrollmentGranted, purchaseConfirmation, refundCompleted, sponsorshipNotice, videoFailed, videoReady } from "./templates";
+import {
+  certificateIssued, completionNotice, disputeAccessEnded, disputeAccessRestored, enrollmentGranted, purchaseConfirmation, refundCompleted,
+  sponsorshipNotice, videoFailed, videoReady,
+} from "./templates";
 
-const { mailDeliveries, orders, enrollments, organizations, courses, levels, parts, users, certificates, refunds, creditNotes } = schema;
+const { mailDeliveries, orders, enrollments, organizations, courses, levels, parts, users, certificates, refunds, creditNotes, auditLog } = schema;
 
 export const CLAIM_TIMEOUT_MS = 10 * 60_000;
 
@@ -64,6 +67,9 @@ export function deliveryKey(job: MailJob): string {
       return `refund_completed:${job.refundId}`;
     case "completion_notice":
       return `completion_notice:${job.enrollmentId}:${job.levelId ?? "course"}`;
+    case "dispute_access_restored":
+    case "dispute_access_ended":
+      return `${job.kind}:${job.enrollmentId}:${job.auditId}`;
     case "video_ready":
       return `video_ready:${job.uploadId}:${job.adminId}`;
     case "video_failed":
@@ -175,6 +181,23 @@ async function composeEnrollmentGranted(deps: MailDeps, enrollmentId: string): P
   return { mail: { to: enrollment.studentEmail, ...content } };
 }
 
+/** An admin ended a dispute: the student hears whether access is back or has ended, and the admin's note. */
+async function composeDisputeDecision(deps: MailDeps, job: Extract<MailJob, { kind: "dispute_access_restored" | "dispute_access_ended" }>): Promise<Composed> {
+  const [enrollment] = await deps.db.select().from(enrollments).where(eq(enrollments.id, job.enrollmentId));
+  if (!enrollment) return { skip: "enrollment not found" };
+  const [decision] = await deps.db.select({ reason: auditLog.reason }).from(auditLog).where(eq(auditLog.id, job.auditId));
+  if (!decision) return { skip: "the decision's audit row not found" };
+  const [cached] = enrollment.studentEmail ? [] : await deps.db.select({ email: users.email }).from(users).where(eq(users.id, enrollment.studentId));
+  const to = enrollment.studentEmail ?? cached?.email ?? null;
+  if (!to) return { skip: "no e-mail address for the student" };
+  const common = { name: enrollment.studentDisplayName, courseTitle: enrollment.courseTitle, reason: decision.reason ?? "", accountUrl: `${deps.publicUrl}/ucet` };
+  const content =
+    job.kind === "dispute_access_restored"
+      ? disputeAccessRestored({ ...common, courseUrl: `${deps.publicUrl}/kurzy/${enrollment.courseSlug}/studium` })
+      : disputeAccessEnded(common);
+  return { mail: { to, ...content } };
+}
+
 /** The uploading admin, the part and its course, for the video e-mails. */
 async function videoContext(deps: MailDeps, job: { partId: string; blockId: string; adminId: string }) {
   const [admin] = await deps.db.select({ name: users.displayName, email: users.email }).from(users).where(eq(users.id, job.adminId));
@@ -277,6 +300,9 @@ function compose(deps: MailDeps, job: MailJob): Promise<Composed> {
       return composeRefundCompleted(deps, job.refundId);
     case "completion_notice":
       return composeCompletionNotice(deps, job.enrollmentId, job.levelId);
+    case "dispute_access_restored":
+    case "dispute_access_ended":
+      return composeDisputeDecision(deps, job);
     case "video_ready":
       return composeVideoReady(deps, job);
     case "video_failed":

@@ -155,3 +155,27 @@ export function refundCompleted(v: {
     { link: v.accountUrl, label: "Môj účet", before: "Vaše objednávky a doklady sú v časti" },
   ]);
 }
+
+/** An admin decided a dispute for us: the student's access is back. */
+export function disputeAccessRestored(v: { name: string; courseTitle: string; reason: string; courseUrl: string; accountUrl: string }): MailContent {
+  return render(`Prístup ku kurzu „${v.courseTitle}“ je opäť otvorený`, `Dobrý deň, ${v.name},`, [
+    {
+      text: `reklamácia platby za kurz „${v.courseTitle}“ je vybavená a prístup ku kurzu, ktorý bol počas nej pozastavený, máte opäť otvorený. Váš doterajší postup zostal zachovaný.`,
+    },
+    { text: `Poznámka administrátora: ${v.reason}` },
+    { link: v.courseUrl, label: "Pokračovať v štúdiu", before: "Kurz nájdete tu (po prihlásení)." },
+    { link: v.accountUrl, label: "Môj účet", before: "Vaše kurzy a objednávky sú v časti" },
+  ]);
+}
+
+/** An admin decided a dispute against us: the student's access has ended. */
+export function disputeAccessEnded(v: { name: string; courseTitle: string; reason: string; accountUrl: string }): MailContent {
+  return render(`Prístup ku kurzu „${v.courseTitle}“ bol ukončený`, `Dobrý deň, ${v.name},`, [
+    {
+      text: `platba za kurz „${v.courseTitle}“ bola reklamovaná u vašej banky a suma vám bola vrátená jej prostredníctvom. Preto sme váš prístup ku kurzu, ktorý bol počas reklamácie pozastavený, ukončili.`,
+    },
+    { text: `Poznámka administrátora: ${v.reason}` },
+    { text: "Ak ide o omyl alebo chcete v kurze pokračovať, odpovedzte na tento e-mail; kurz si môžete aj znova kúpiť." },
+    { link: v.accountUrl, label: "Môj účet", before: "Vaše kurzy a objednávky sú v časti" },
+  ]);
+}

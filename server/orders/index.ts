@@ -20,6 +20,7 @@ export {
   expirePendingOrders,
   returnUrlOf,
 } from "./orders";
+export { markOrderDisputeWon } from "./disputes";
 export type { OrderRow, PaymentSessions, PaymentSessionRequest, Buyer, SponsorOrganization, OrderDeps } from "./orders";
 export {
   ordersApi,
@@ -59,6 +60,10 @@ export {
   AuditListResponse,
   RefundRequestBody,
   RefundAcceptedResponse,
+  DisputeResolutionBody,
+  DisputeResolutionResponse,
+  DISPUTE_OUTCOMES,
+  type DisputeOutcome,
   IsoInstant,
   startOfDayInBratislava,
   ADMIN_DEFAULT_PAGE_SIZE,

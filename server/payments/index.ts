@@ -21,6 +21,7 @@ export {
   type RefundAccepted,
   type RefundDeps,
 } from "./refunds";
+export { resolveDispute, DISPUTE_CANCEL_REASON, type DisputeResolutionInput, type DisputeDeps } from "./disputes";
 export { signPayload, verifySignature, timestampFresh, TIMESTAMP_TOLERANCE_SEC } from "./signature";
 export {
   receivePaymentWebhook,
