@@ -58,6 +58,8 @@ export const ERROR_CODES = {
   cooldown_active: { status: 409, message: "Ďalší pokus o test bude možný neskôr." },
   course_not_editable: { status: 409, message: "Zverejnený kurz sa nedá upravovať. Vytvorte novú verziu." },
   course_has_enrollments: { status: 409, message: "Kurz so zápismi sa nedá zmazať, iba archivovať." },
+  // docs/decisions.md > Course versions are only soft-deleted: DELETE of a published or archived version
+  version_not_deletable: { status: 409, message: "Táto verzia kurzu sa nedá zmazať. Zmazať možno len koncept." },
   // docs/api.md (admin authoring): a slug another course (or sibling) already uses; a
   // second published version of one slug; a second draft in one version chain
   slug_taken: { status: 409, message: "Tento identifikátor do adresy sa už používa." },
