@@ -115,6 +115,7 @@ export default [
       route("orders/:orderId", "routes/api/admin/orders/order.ts"),
       route("orders/:orderId/audit", "routes/api/admin/orders/audit.ts"),
       route("orders/:orderId/refund", "routes/api/admin/orders/refund.ts"),
+      route("orders/:orderId/dispute/resolve", "routes/api/admin/orders/dispute-resolve.ts"),
       route("orders/:orderId/invoice", "routes/api/admin/orders/invoice.ts"),
       route("orders/:orderId/credit-notes/:creditNoteId", "routes/api/admin/orders/credit-note.ts"),
       route("uploads/video/preview", "routes/api/admin/uploads/video-preview.ts"),

@@ -3,7 +3,7 @@
 // Every entry checks role admin first (a content manager gets 403), with roles read from
 // the user cache for this very request.
 import type { RouterContextProvider } from "react-router";
-import { requestRefund, type RefundActor, type RefundInput } from "#server/payments";
+import { requestRefund, resolveDispute, type DisputeResolutionInput, type RefundActor, type RefundInput } from "#server/payments";
 import { DomainError, json, zodDetails } from "#server/http/errors";
 import { withIdempotency } from "#server/http/idempotency";
 import { creditNoteFileName, creditNotePdf, invoiceFileName, invoiceForOrder, invoicePdfForOrder } from "#server/invoices";
@@ -50,6 +50,26 @@ export async function refundOrder(
         input,
       );
       return json(accepted, { status: 202, headers: { "Cache-Control": "no-store" } });
+    },
+  );
+}
+
+/**
+ * Ends a dispute (restore or cancel) in one transaction. The Idempotency-Key is optional
+ * (the state machine refuses a second decision anyway): with one, a repeat answers the
+ * first answer instead of 409.
+ */
+export async function resolveOrderDispute(
+  services: AppServices,
+  actor: RefundActor,
+  input: DisputeResolutionInput,
+  idempotency: { route: string; key: string | null | undefined; rawBody: unknown },
+): Promise<Response> {
+  return withIdempotency(
+    { db: services.db, userId: actor.actorId, route: idempotency.route, key: idempotency.key, body: idempotency.rawBody, required: false },
+    async (tx) => {
+      const resolved = await resolveDispute(tx, { queue: services.queue, now: services.clock.now() }, actor, input);
+      return json(resolved, { status: 200, headers: { "Cache-Control": "no-store" } });
     },
   );
 }

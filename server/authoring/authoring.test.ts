@@ -24,6 +24,7 @@ import {
   deletePart,
   getAdminCourseDetail,
   LevelCreateRequest,
+  listAdminCourses,
   moveQuestion,
   PartCreateRequest,
   publishCourse,
@@ -407,23 +408,47 @@ describe("delete", () => {
     expect(await courseRow(course._id)).toMatchObject({ state: "archived", deletedAt: null });
   });
 
-  it("removes a draft with its tree, soft-deletes an archived version, refuses a published one", async () => {
+  it("soft-deletes a draft: kept with its tree, gone from the detail and the default list, listed under state deleted", async () => {
     const draft = await publishableCourse();
-    expect(await deleteCourse(db, admin, draft.course._id)).toEqual({ ok: true, deleted: "hard" });
-    expect(await courseRow(draft.course._id)).toBeUndefined();
-    expect(await db.select().from(schema.parts).where(eq(schema.parts.courseId, draft.course._id))).toEqual([]);
-    expect(await db.select().from(schema.tests).where(eq(schema.tests.courseId, draft.course._id))).toEqual([]);
-    expect(await auditActions(draft.course._id)).toContain("course.delete");
+    const id = draft.course._id;
+    const partsBefore = await db.select().from(schema.parts).where(eq(schema.parts.courseId, id));
+    expect(partsBefore.length).toBeGreaterThan(0);
+    expect(await deleteCourse(db, admin, id)).toEqual({ ok: true, deleted: "soft" });
+    const row = await courseRow(id);
+    expect(row).toMatchObject({ state: "deleted" });
+    expect(row.deletedAt).toBeInstanceOf(Date);
+    // nothing is removed: the version and its tree stay (spec: Versioning 10)
+    expect(await db.select().from(schema.parts).where(eq(schema.parts.courseId, id))).toEqual(partsBefore);
+    expect((await db.select().from(schema.tests).where(eq(schema.tests.courseId, id))).length).toBeGreaterThan(0);
+    expect(await auditActions(id)).toContain("course.delete");
+    // gone for the editor and the API, edits and a second delete
+    await expectDomainError(getAdminCourseDetail(db, id), "not_found");
+    await expectDomainError(updateCourse(db, editor, id, { title: "Znova" }), "not_found");
+    await expectDomainError(deleteCourse(db, admin, id), "not_found");
+    const all = await listAdminCourses(db, { page: 1, pageSize: 100 });
+    expect(all.data.map((c) => c._id)).not.toContain(id);
+    expect(all.data.every((c) => c.state !== "deleted")).toBe(true);
+    const deleted = await listAdminCourses(db, { state: "deleted", page: 1, pageSize: 100 });
+    expect(deleted.data.map((c) => c._id)).toContain(id);
+    // its slug stays taken by the kept version
+    await expectDomainError(createCourse(db, editor, { slug: draft.course.slug, title: "Nový", shortDescription: "K.", priceCents: 100, currency: "EUR" }), "slug_taken");
+  });
 
+  it("refuses a published and an archived version (409 version_not_deletable); only the five-year job deletes archived ones", async () => {
     const { course } = await publishableCourse();
     await publishCourse(db, services, admin, course._id);
-    await expectDomainError(deleteCourse(db, admin, course._id), "conflict");
+    const published = await expectDomainError(deleteCourse(db, admin, course._id), "version_not_deletable");
+    expect(published.details).toEqual({ state: "published" });
+    expect(published.message).toContain("Archivujte");
     await archiveCourse(db, clock, admin, course._id);
-    expect(await deleteCourse(db, admin, course._id)).toEqual({ ok: true, deleted: "soft" });
-    expect(await courseRow(course._id)).toMatchObject({ state: "deleted" });
-    await expectDomainError(getAdminCourseDetail(db, newId()), "not_found");
-    const [count] = await db.select().from(schema.levels).where(and(eq(schema.levels.courseId, course._id)));
-    expect(count).toBeDefined(); // the tree stays with a soft-deleted version
+    const archived = await expectDomainError(deleteCourse(db, admin, course._id), "version_not_deletable");
+    const archivedAt = (await courseRow(course._id)).archivedAt!;
+    const fiveYears = new Date(archivedAt);
+    fiveYears.setUTCFullYear(fiveYears.getUTCFullYear() + 5);
+    expect(archived.details).toEqual({ state: "archived", archivedAt: archivedAt.toISOString(), deletableFrom: fiveYears.toISOString() });
+    expect(archived.message).toContain("päť rokov po archivácii");
+    expect(await courseRow(course._id)).toMatchObject({ state: "archived", deletedAt: null });
+    expect(await auditActions(course._id)).not.toContain("course.delete");
   });
 });
 

@@ -564,7 +564,10 @@ export type AdminCourseDetail = z.infer<typeof AdminCourseDetail>;
 export const PublishResponse = z.strictObject({ ok: z.literal(true), publishedAt: z.string() });
 export const ArchiveResponse = z.strictObject({ ok: z.literal(true), archivedAt: z.string() });
 export const NewVersionResponse = z.strictObject({ newCourseId: Id, version: z.int().min(2) });
-export const DeleteResponse = z.strictObject({ ok: z.literal(true), deleted: z.enum(["hard", "soft"]) });
+export const DeleteResponse = z.strictObject({
+  ok: z.literal(true),
+  deleted: z.literal("soft").describe("versions are never hard-deleted: the draft is kept with state deleted"),
+});
 export const OkResponse = z.strictObject({ ok: z.literal(true) });
 
 /** One failing publish rule (422 details[]): the item's id, a stable code and a Slovak message. */
@@ -627,8 +630,8 @@ export const authoringApi: ApiArea = {
     op("patch", "/api/admin/courses/{courseId}", "adminUpdateCourse", "Updates a draft", {
       body: CoursePatchRequest, response: AdminCourse, errors: [...writeErrors, "slug_taken"],
     }),
-    op("delete", "/api/admin/courses/{courseId}", "adminDeleteCourse", "Deletes a draft (hard) or an archived version without enrollments (soft)", {
-      auth: adminOnly, response: DeleteResponse, errors: ["unauthorized", "forbidden", "not_found", "course_has_enrollments", "conflict"],
+    op("delete", "/api/admin/courses/{courseId}", "adminDeleteCourse", "Soft-deletes a draft without enrollments (state deleted, kept); a published or archived version is refused (archived ones are soft-deleted by the five-year job)", {
+      auth: adminOnly, response: DeleteResponse, errors: ["unauthorized", "forbidden", "not_found", "course_has_enrollments", "version_not_deletable"],
     }),
     op("post", "/api/admin/courses/{courseId}/publish", "adminPublishCourse", "Publishes a draft (or re-publishes an archived version)", {
       auth: adminOnly, response: PublishResponse,

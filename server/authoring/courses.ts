@@ -14,6 +14,7 @@ import type {
   CoursePatchRequest,
 } from "./contract";
 import { audit, invalid, lockCourse, lockDraftCourse, type Actor, type CourseRow } from "./editing";
+import { SOFT_DELETE_AFTER_YEARS } from "./retention";
 import {
   toAdminCourse,
   toAdminCourseListItem,
@@ -29,7 +30,8 @@ type Profile = (typeof schema.courses.$inferSelect)["instructorProfiles"][number
 
 export async function listAdminCourses(db: DbOrTx, query: AdminCourseListQuery): Promise<AdminCourseListResponse> {
   const where = and(
-    query.state ? eq(schema.courses.state, query.state) : undefined,
+    // soft-deleted versions show only when asked for (the "Zmazané" filter, state=deleted)
+    query.state ? eq(schema.courses.state, query.state) : ne(schema.courses.state, "deleted"),
     query.slug ? eq(schema.courses.slug, query.slug) : undefined,
   );
   const [[total], rows] = await Promise.all([
@@ -90,7 +92,8 @@ export function testAttachments(tree: Pick<CourseTreeRows, "levels" | "parts">) 
 
 export async function getAdminCourseDetail(db: DbOrTx, courseId: string): Promise<AdminCourseDetail> {
   const [course] = await db.select().from(schema.courses).where(eq(schema.courses.id, courseId));
-  if (!course) throw new DomainError("not_found", "Kurz sa nenašiel.");
+  // a soft-deleted version is gone for the editor and the API (docs/decisions.md > Course versions are only soft-deleted)
+  if (!course || course.state === "deleted") throw new DomainError("not_found", "Kurz sa nenašiel.");
   const tree = await readCourseTree(db, courseId);
   const attachedTo = testAttachments(tree);
   return {
@@ -112,12 +115,16 @@ export async function getAdminCourseDetail(db: DbOrTx, courseId: string): Promis
 }
 
 async function assertSlugFree(tx: Tx, slug: string, exceptCourseId?: string): Promise<void> {
-  const [taken] = await tx
-    .select({ id: schema.courses.id })
+  const taken = await tx
+    .select({ id: schema.courses.id, state: schema.courses.state })
     .from(schema.courses)
-    .where(and(eq(schema.courses.slug, slug), exceptCourseId ? ne(schema.courses.id, exceptCourseId) : undefined))
-    .limit(1);
-  if (taken) throw new DomainError("slug_taken", "Kurz s týmto identifikátorom do adresy už existuje.", { slug });
+    .where(and(eq(schema.courses.slug, slug), exceptCourseId ? ne(schema.courses.id, exceptCourseId) : undefined));
+  if (taken.length === 0) return;
+  // a soft-deleted version keeps its slug (versions are kept, and the slug names the chain)
+  if (taken.every((t) => t.state === "deleted")) {
+    throw new DomainError("slug_taken", "Tento identifikátor do adresy patrí zmazanému kurzu (zostáva v záznamoch). Zvoľte iný.", { slug, deleted: true });
+  }
+  throw new DomainError("slug_taken", "Kurz s týmto identifikátorom do adresy už existuje.", { slug });
 }
 
 /** Editor extras per instructor; the name and avatar are filled from the provider at publish. */
@@ -197,27 +204,46 @@ export async function updateCourse(db: Database, actor: Actor, courseId: string,
 }
 
 /**
- * DELETE /api/admin/courses/<id> (admin). Refused with 409 `course_has_enrollments` while
- * any enrollment points at the version (spec: Course states). A draft, which nobody ever
- * saw, is removed with its tree; an archived version becomes `deleted` (soft, kept for
- * the record: spec Versioning 10); a published one must be archived first.
+ * DELETE /api/admin/courses/<id> (admin). Course versions are never hard-deleted (spec:
+ * Versioning 10; docs/decisions.md > Course versions are only soft-deleted): refused with
+ * 409 `course_has_enrollments` while any enrollment points at the version (spec: Course
+ * states); a draft becomes `deleted` with its tree kept (it disappears from the editor, the
+ * API and the admin list but for the "Zmazané" filter); a published version is refused
+ * (archive it) and an archived one too (the `authoring.soft-delete-versions` job deletes it
+ * five years after archival): 409 `version_not_deletable`.
  */
-export async function deleteCourse(db: Database, actor: Actor, courseId: string): Promise<{ ok: true; deleted: "hard" | "soft" }> {
+export async function deleteCourse(db: Database, actor: Actor, courseId: string): Promise<{ ok: true; deleted: "soft" }> {
   return db.transaction(async (tx) => {
     const course = await lockCourse(tx, courseId);
     const enrollments = await countEnrollmentsOfCourseVersion(tx, course.id);
     if (enrollments > 0) throw new DomainError("course_has_enrollments", undefined, { enrollments });
-    if (course.state === "published") throw new DomainError("conflict", "Zverejnený kurz najprv archivujte.", { state: course.state });
-    if (course.state === "draft") {
-      await tx.delete(schema.courses).where(eq(schema.courses.id, course.id));
-      await audit(tx, actor, "course.delete", { type: "course", id: course.id }, { slug: course.slug, version: course.version, deleted: "hard" });
-      return { ok: true as const, deleted: "hard" as const };
+    if (course.state === "published") {
+      throw new DomainError(
+        "version_not_deletable",
+        "Zverejnený kurz sa nemaže. Archivujte ho; archivované verzie sa zmažú automaticky päť rokov po archivácii.",
+        { state: course.state },
+      );
+    }
+    if (course.state === "archived") {
+      const deletableFrom = course.archivedAt ? yearsAfter(course.archivedAt, SOFT_DELETE_AFTER_YEARS).toISOString() : null;
+      throw new DomainError(
+        "version_not_deletable",
+        "Archivovaná verzia sa ručne nemaže: zostáva pre zapísaných študentov a záznamy a zmaže sa automaticky päť rokov po archivácii.",
+        { state: course.state, archivedAt: course.archivedAt?.toISOString() ?? null, deletableFrom },
+      );
     }
     await tx
       .update(schema.courses)
       .set({ state: "deleted", deletedAt: sql`now()` })
       .where(eq(schema.courses.id, course.id));
-    await audit(tx, actor, "course.delete", { type: "course", id: course.id }, { slug: course.slug, version: course.version, deleted: "soft" });
+    await audit(tx, actor, "course.delete", { type: "course", id: course.id }, { slug: course.slug, version: course.version, deleted: "soft", previousState: course.state });
     return { ok: true as const, deleted: "soft" as const };
   });
+}
+
+/** The moment `years` calendar years after `from` (UTC). */
+function yearsAfter(from: Date, years: number): Date {
+  const d = new Date(from.getTime());
+  d.setUTCFullYear(d.getUTCFullYear() + years);
+  return d;
 }

@@ -6,7 +6,7 @@
 // takes the enrollment's row lock and writes an audit row naming the acting admin; the
 // provider is asked before the transaction opens (no network call holds a lock).
 // Decisions: docs/decisions.md > Admin enrollments.
-import { and, asc, count, desc, eq, gte, ne, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, ne, or, type SQL } from "drizzle-orm";
 import { schema, type Database, type DbOrTx } from "../db";
 import { DomainError } from "../http/errors";
 import type { Queue } from "../queue";
@@ -249,7 +249,8 @@ export async function courseFilterOptions(db: DbOrTx): Promise<{ courseId: strin
   const rows = await db
     .select({ id: courses.id, slug: courses.slug, title: courses.title, version: courses.version })
     .from(courses)
-    .where(ne(courses.state, "draft"))
+    // versions that were ever published (a soft-deleted draft never had an enrollment)
+    .where(or(inArray(courses.state, ["published", "archived"]), and(eq(courses.state, "deleted"), isNotNull(courses.publishedAt))))
     .orderBy(asc(courses.slug), asc(courses.version));
   const bySlug = new Map<string, { courseId: string; title: string }>();
   for (const r of rows) {

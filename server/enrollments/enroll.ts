@@ -1,6 +1,6 @@
 // Creating enrollments (paid, granted, sponsored) and the changes payment events make to
 // them. spec: States and transitions > Enrollment; DESIGN.md > Orders and payments.
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
 import { courseShape, preallocatePartProgress } from "../learning";
 
@@ -82,5 +82,48 @@ export async function cancelEnrollmentsOfOrder(tx: DbOrTx, orderId: string, at: 
     .set({ state: "cancelled", cancelledAt: at, cancelReason: reason })
     .where(and(eq(schema.enrollments.orderId, orderId), eq(schema.enrollments.state, "active")))
     .returning({ id: schema.enrollments.id });
+  return rows.length;
+}
+
+/** An enrollment a disputed payment suspended (active, `suspendedAt` set). */
+export type SuspendedEnrollment = { id: string; studentId: string; suspendedAt: Date };
+
+/**
+ * The order's suspended enrollments, locked for the caller's transaction (the caller holds
+ * the order's lock first, as the payment webhook does): what an admin's decision on a
+ * dispute acts on (docs/decisions.md > Disputes end).
+ */
+export async function lockSuspendedEnrollmentsOfOrder(tx: DbOrTx, orderId: string): Promise<SuspendedEnrollment[]> {
+  const { enrollments } = schema;
+  const rows = await tx
+    .select({ id: enrollments.id, studentId: enrollments.studentId, suspendedAt: enrollments.suspendedAt })
+    .from(enrollments)
+    .where(and(eq(enrollments.orderId, orderId), eq(enrollments.state, "active"), isNotNull(enrollments.suspendedAt)))
+    .orderBy(enrollments.enrolledAt, enrollments.id)
+    .for("update");
+  return rows.map((r) => ({ id: r.id, studentId: r.studentId, suspendedAt: r.suspendedAt! }));
+}
+
+/** A dispute won: the suspension ends, the enrollments are active and usable again. */
+export async function liftSuspensions(tx: DbOrTx, enrollmentIds: string[]): Promise<number> {
+  if (enrollmentIds.length === 0) return 0;
+  const { enrollments } = schema;
+  const rows = await tx
+    .update(enrollments)
+    .set({ suspendedAt: null })
+    .where(and(inArray(enrollments.id, enrollmentIds), eq(enrollments.state, "active"), isNotNull(enrollments.suspendedAt)))
+    .returning({ id: enrollments.id });
+  return rows.length;
+}
+
+/** A dispute lost: the suspended enrollments end (cancelled, no longer suspended). */
+export async function cancelSuspendedEnrollments(tx: DbOrTx, enrollmentIds: string[], at: Date, reason: string): Promise<number> {
+  if (enrollmentIds.length === 0) return 0;
+  const { enrollments } = schema;
+  const rows = await tx
+    .update(enrollments)
+    .set({ state: "cancelled", cancelledAt: at, cancelReason: reason, suspendedAt: null })
+    .where(and(inArray(enrollments.id, enrollmentIds), eq(enrollments.state, "active"), isNotNull(enrollments.suspendedAt)))
+    .returning({ id: enrollments.id });
   return rows.length;
 }

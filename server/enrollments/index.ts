@@ -113,7 +113,16 @@ export async function recordIssuedCertificate(
     .where(and(eq(enrollments.id, enrollmentId), sql`not (${certificate.id}::text = any(${enrollments.intermediateCertificateIds}))`));
 }
 
-export { enrollStudent, suspendEnrollmentsOfOrder, cancelEnrollmentsOfOrder, type NewEnrollment } from "./enroll";
+export {
+  enrollStudent,
+  suspendEnrollmentsOfOrder,
+  cancelEnrollmentsOfOrder,
+  lockSuspendedEnrollmentsOfOrder,
+  liftSuspensions,
+  cancelSuspendedEnrollments,
+  type NewEnrollment,
+  type SuspendedEnrollment,
+} from "./enroll";
 
 // Admin operations (spec: Endpoints > Admin: enrollments; docs/decisions.md > Admin enrollments)
 export {

@@ -61,6 +61,8 @@ export const ERROR_CODES = {
   cooldown_active: { status: 409, message: "Ďalší pokus o test bude možný neskôr." },
   course_not_editable: { status: 409, message: "Zverejnený kurz sa nedá upravovať. Vytvorte novú verziu." },
   course_has_enrollments: { status: 409, message: "Kurz so zápismi sa nedá zmazať, iba archivovať." },
+  // docs/decisions.md > Course versions are only soft-deleted: DELETE of a published or archived version
+  version_not_deletable: { status: 409, message: "Táto verzia kurzu sa nedá zmazať. Zmazať možno len koncept." },
   // docs/api.md (admin authoring): a slug another course (or sibling) already uses; a
   // second published version of one slug; a second draft in one version chain
   slug_taken: { status: 409, message: "Tento identifikátor do adresy sa už používa." },
@@ -81,6 +83,9 @@ export const ERROR_CODES = {
   enrollment_not_active: { status: 409, message: "Zápis nie je aktívny." },
   // issue 14: a refund of an order that was never paid (pending, failed, expired)
   order_not_paid: { status: 409, message: "Objednávka nie je zaplatená, nie je čo vrátiť." },
+  // docs/decisions.md > Disputes end: only a disputed order with a suspended enrollment is decided
+  order_not_disputed: { status: 409, message: "Platba tejto objednávky nie je reklamovaná." },
+  no_suspended_enrollment: { status: 409, message: "Objednávka nemá pozastavený zápis; o reklamácii už bolo rozhodnuté." },
 
   // 413: docs/decisions.md Request size (also written by server.mjs before routing)
   payload_too_large: { status: 413, message: "Požiadavka je príliš veľká." },

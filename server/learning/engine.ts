@@ -262,8 +262,12 @@ export async function reconcile(
       .values(result.completedLevels.map((levelId) => ({ enrollmentId: enrollment.id, levelId, completedAt: deps.now })))
       .onConflictDoNothing();
     for (const levelId of result.completedLevels) {
-      if (!structure.levelById.get(levelId)?.issuesIntermediateCertificate) continue;
-      await deps.queue.enqueue(tx, "certificates.issue", { enrollmentId: enrollment.id, type: "intermediate", levelId });
+      // every completed level notifies the admins (spec: Events > Notifications: "when a
+      // student completes a course or level"); only a level that issues one starts the
+      // intermediate certificate (docs/decisions.md > Learning: the level notice)
+      if (structure.levelById.get(levelId)?.issuesIntermediateCertificate) {
+        await deps.queue.enqueue(tx, "certificates.issue", { enrollmentId: enrollment.id, type: "intermediate", levelId });
+      }
       await deps.queue.enqueue(tx, "mail.send", { kind: "completion_notice", enrollmentId: enrollment.id, levelId });
     }
   }

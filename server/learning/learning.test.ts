@@ -204,6 +204,12 @@ describe("modules, levels and the course", () => {
     await t.db.transaction((tx) => reconcileEnrollment(tx, { queue: jobs.queue, now: new Date() }, s.enrollmentId));
     view = await getLearnView(deps(), s.studentId, course.slug);
     expect(view.levels.map((l) => l.state)).toEqual(["completed", "completed"]);
+    // level 2 issues no intermediate certificate, yet the admins hear of it (spec: Events >
+    // Notifications: every course or level completion)
+    const level2 = course.structure.levels[1];
+    const afterLevel2 = await jobsFor(s.enrollmentId);
+    expect(afterLevel2).toContainEqual({ name: "mail.send", kind: "completion_notice", enrollmentId: s.enrollmentId, levelId: level2.id });
+    expect(afterLevel2.filter((j) => j.name === "certificates.issue" && j.levelId === level2.id)).toEqual([]);
     expect(view.courseTest!.available).toBe(true);
     expect(view.courseCompleted).toBe(false);
 

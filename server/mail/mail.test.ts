@@ -343,7 +343,11 @@ describe("mail.send without SMTP: the local outbox", () => {
   });
 
   it("sends the admins' completion notice of a level and of the course, once each", async () => {
-    const [level] = await db.insert(schema.levels).values({ courseId, orderIndex: 1, slug: "l1", title: "Základy riadenia" }).returning({ id: schema.levels.id });
+    const [level] = await db
+      .insert(schema.levels)
+      .values({ courseId, orderIndex: 1, slug: "l1", title: "Základy riadenia", issuesIntermediateCertificate: true })
+      .returning({ id: schema.levels.id });
+    const [plain] = await db.insert(schema.levels).values({ courseId, orderIndex: 2, slug: "l2", title: "Bez certifikátu" }).returning({ id: schema.levels.id });
     const [enrollment] = await db
       .insert(schema.enrollments)
       .values({
@@ -360,7 +364,14 @@ describe("mail.send without SMTP: the local outbox", () => {
     expect(mail.toAddresses).toEqual(["admin@akademia.test", "druhy@akademia.test"]);
     expect(mail.subject).toBe("Študent dokončil úroveň „Základy riadenia“ (Riadenie športového klubu)");
     expect(mail.textBody).toContain("Jana Nováková (jana.novakova@demo.sk) dokončil(a)");
-    expect(mail.textBody).toContain("priebežný certifikát");
+    expect(mail.textBody).toContain("Vydanie certifikátu sa spustilo: priebežný certifikát");
+
+    // a level without an intermediate certificate is announced too, without asking to issue one
+    expect(await sendMail(configured, { kind: "completion_notice", enrollmentId: enrollment.id, levelId: plain.id })).toMatchObject({ status: "sent" });
+    const [plainMail] = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.messageId, messageIdFor(`completion_notice:${enrollment.id}:${plain.id}`, PUBLIC_URL)));
+    expect(plainMail.subject).toBe("Študent dokončil úroveň „Bez certifikátu“ (Riadenie športového klubu)");
+    expect(plainMail.textBody).toContain("nevydáva priebežný certifikát");
+    expect(plainMail.textBody).not.toContain("Vydanie certifikátu sa spustilo");
 
     // without configured addresses: the cached admins; with none, skipped (not retried forever)
     const courseJob = { kind: "completion_notice" as const, enrollmentId: enrollment.id, levelId: null };

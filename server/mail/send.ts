@@ -15,9 +15,12 @@ import type { Logger } from "../log";
 import { formatDate, formatMinutes, formatMoney } from "../money";
 import type { MailJob } from "../queue";
 import type { Mailer, OutgoingAttachment, OutgoingMail } from "./mailer";
-import { certificateIssued, completionNotice, duplicatePayment, enrollmentGranted, purchaseConfirmation, refundCompleted, sponsorshipNotice, videoFailed, videoReady } from "./templates";
+import {
+  certificateIssued, completionNotice, disputeAccessEnded, disputeAccessRestored, duplicatePayment, enrollmentGranted, purchaseConfirmation,
+  refundCompleted, sponsorshipNotice, videoFailed, videoReady,
+} from "./templates";
 
-const { mailDeliveries, orders, enrollments, organizations, courses, levels, parts, users, certificates, refunds, creditNotes } = schema;
+const { mailDeliveries, orders, enrollments, organizations, courses, levels, parts, users, certificates, refunds, creditNotes, auditLog } = schema;
 
 /**
  * A claim this old belongs to a worker that died mid-send (a live one gives up within the
@@ -71,6 +74,9 @@ export function deliveryKey(job: MailJob): string {
       return `duplicate_payment:${job.refundId}`;
     case "completion_notice":
       return `completion_notice:${job.enrollmentId}:${job.levelId ?? "course"}`;
+    case "dispute_access_restored":
+    case "dispute_access_ended":
+      return `${job.kind}:${job.enrollmentId}:${job.auditId}`;
     case "video_ready":
       return `video_ready:${job.uploadId}:${job.adminId}`;
     case "video_failed":
@@ -202,6 +208,23 @@ async function composeEnrollmentGranted(deps: MailDeps, enrollmentId: string): P
   return { mail: { to: enrollment.studentEmail, ...content } };
 }
 
+/** An admin ended a dispute: the student hears whether access is back or has ended, and the admin's note. */
+async function composeDisputeDecision(deps: MailDeps, job: Extract<MailJob, { kind: "dispute_access_restored" | "dispute_access_ended" }>): Promise<Composed> {
+  const [enrollment] = await deps.db.select().from(enrollments).where(eq(enrollments.id, job.enrollmentId));
+  if (!enrollment) return { skip: "enrollment not found" };
+  const [decision] = await deps.db.select({ reason: auditLog.reason }).from(auditLog).where(eq(auditLog.id, job.auditId));
+  if (!decision) return { skip: "the decision's audit row not found" };
+  const [cached] = enrollment.studentEmail ? [] : await deps.db.select({ email: users.email }).from(users).where(eq(users.id, enrollment.studentId));
+  const to = enrollment.studentEmail ?? cached?.email ?? null;
+  if (!to) return { skip: "no e-mail address for the student" };
+  const common = { name: enrollment.studentDisplayName, courseTitle: enrollment.courseTitle, reason: decision.reason ?? "", accountUrl: `${deps.publicUrl}/ucet` };
+  const content =
+    job.kind === "dispute_access_restored"
+      ? disputeAccessRestored({ ...common, courseUrl: `${deps.publicUrl}/kurzy/${enrollment.courseSlug}/studium` })
+      : disputeAccessEnded(common);
+  return { mail: { to, ...content } };
+}
+
 /** The uploading admin, the part and its course, for the video e-mails. */
 async function videoContext(deps: MailDeps, job: { partId: string; blockId: string; adminId: string }) {
   const [admin] = await deps.db.select({ name: users.displayName, email: users.email }).from(users).where(eq(users.id, job.adminId));
@@ -270,7 +293,9 @@ async function adminAddresses(deps: MailDeps): Promise<string[]> {
 async function composeCompletionNotice(deps: MailDeps, enrollmentId: string, levelId: string | null): Promise<Composed> {
   const [enrollment] = await deps.db.select().from(enrollments).where(eq(enrollments.id, enrollmentId));
   if (!enrollment) return { skip: "enrollment not found" };
-  const [level] = levelId ? await deps.db.select({ title: levels.title }).from(levels).where(eq(levels.id, levelId)) : [];
+  const [level] = levelId
+    ? await deps.db.select({ title: levels.title, issuesCertificate: levels.issuesIntermediateCertificate }).from(levels).where(eq(levels.id, levelId))
+    : [];
   if (levelId && !level) return { skip: "level not found" };
   const to = await adminAddresses(deps);
   if (to.length === 0) return { skip: "no admin e-mail address (set ADMIN_NOTIFY_EMAIL)" };
@@ -279,6 +304,8 @@ async function composeCompletionNotice(deps: MailDeps, enrollmentId: string, lev
     studentEmail: enrollment.studentEmail,
     courseTitle: enrollment.courseTitle,
     levelTitle: level?.title ?? null,
+    // the course always ends with the final certificate; a level only when it issues one
+    issuesCertificate: level ? level.issuesCertificate : true,
     completedOn: formatDate((deps.clock ?? { now: () => new Date() }).now()),
     enrollmentId: enrollment.id,
     adminUrl: `${deps.publicUrl}/admin/certifikaty`,
@@ -302,6 +329,9 @@ function compose(deps: MailDeps, job: MailJob): Promise<Composed> {
       return composeDuplicatePayment(deps, job.refundId);
     case "completion_notice":
       return composeCompletionNotice(deps, job.enrollmentId, job.levelId);
+    case "dispute_access_restored":
+    case "dispute_access_ended":
+      return composeDisputeDecision(deps, job);
     case "video_ready":
       return composeVideoReady(deps, job);
     case "video_failed":

@@ -90,18 +90,23 @@ export function completionNotice(v: {
   studentEmail: string | null;
   courseTitle: string;
   levelTitle: string | null;
+  /** false for a level that issues no intermediate certificate (the notice still goes out) */
+  issuesCertificate: boolean;
   completedOn: string;
   enrollmentId: string;
   adminUrl: string;
 }): MailContent {
   const what = v.levelTitle ? `úroveň „${v.levelTitle}“ kurzu „${v.courseTitle}“` : `celý kurz „${v.courseTitle}“`;
   const certificate = v.levelTitle ? "priebežný certifikát za túto úroveň" : "záverečný certifikát";
+  const next = v.issuesCertificate
+    ? `Vydanie certifikátu sa spustilo: ${certificate}. Pri ručnom vydávaní (fáza 1) doplňte registračné číslo od akreditačného partnera. Zápis: ${v.enrollmentId}.`
+    : `Táto úroveň nevydáva priebežný certifikát, nie je potrebné nič robiť. Zápis: ${v.enrollmentId}.`;
   return render(
     v.levelTitle ? `Študent dokončil úroveň „${v.levelTitle}“ (${v.courseTitle})` : `Študent dokončil kurz „${v.courseTitle}“`,
     "Dobrý deň,",
     [
       { text: `${v.studentName}${v.studentEmail ? ` (${v.studentEmail})` : ""} dokončil(a) ${v.completedOn} ${what}.` },
-      { text: `Vydanie certifikátu sa spustilo: ${certificate}. Pri ručnom vydávaní (fáza 1) doplňte registračné číslo od akreditačného partnera. Zápis: ${v.enrollmentId}.` },
+      { text: next },
       { link: v.adminUrl, label: "Administrácia" },
     ],
   );
@@ -164,5 +169,29 @@ export function refundCompleted(v: {
     ...(v.accessEnded ? [{ text: "Spolu s refundáciou sa ukončil aj váš prístup ku kurzu." }] : []),
     ...(v.creditNoteNumber ? [{ text: `V prílohe posielame opravný daňový doklad (dobropis) ${v.creditNoteNumber} vo formáte PDF.` }] : []),
     { link: v.accountUrl, label: "Môj účet", before: "Vaše objednávky a doklady sú v časti" },
+  ]);
+}
+
+/** An admin decided a dispute for us: the student's access is back. */
+export function disputeAccessRestored(v: { name: string; courseTitle: string; reason: string; courseUrl: string; accountUrl: string }): MailContent {
+  return render(`Prístup ku kurzu „${v.courseTitle}“ je opäť otvorený`, `Dobrý deň, ${v.name},`, [
+    {
+      text: `reklamácia platby za kurz „${v.courseTitle}“ je vybavená a prístup ku kurzu, ktorý bol počas nej pozastavený, máte opäť otvorený. Váš doterajší postup zostal zachovaný.`,
+    },
+    { text: `Poznámka administrátora: ${v.reason}` },
+    { link: v.courseUrl, label: "Pokračovať v štúdiu", before: "Kurz nájdete tu (po prihlásení)." },
+    { link: v.accountUrl, label: "Môj účet", before: "Vaše kurzy a objednávky sú v časti" },
+  ]);
+}
+
+/** An admin decided a dispute against us: the student's access has ended. */
+export function disputeAccessEnded(v: { name: string; courseTitle: string; reason: string; accountUrl: string }): MailContent {
+  return render(`Prístup ku kurzu „${v.courseTitle}“ bol ukončený`, `Dobrý deň, ${v.name},`, [
+    {
+      text: `platba za kurz „${v.courseTitle}“ bola reklamovaná u vašej banky a suma vám bola vrátená jej prostredníctvom. Preto sme váš prístup ku kurzu, ktorý bol počas reklamácie pozastavený, ukončili.`,
+    },
+    { text: `Poznámka administrátora: ${v.reason}` },
+    { text: "Ak ide o omyl alebo chcete v kurze pokračovať, odpovedzte na tento e-mail; kurz si môžete aj znova kúpiť." },
+    { link: v.accountUrl, label: "Môj účet", before: "Vaše kurzy a objednávky sú v časti" },
   ]);
 }

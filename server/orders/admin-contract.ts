@@ -263,6 +263,30 @@ export const RefundAcceptedResponse = z.strictObject({
   estimatedSettlementDate: Day.describe("five business days (Mon-Fri) after the request"),
 });
 
+/** How an admin ends a dispute (docs/decisions.md > Disputes end). */
+export const DISPUTE_OUTCOMES = ["restore", "cancel"] as const;
+export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number];
+
+/** POST /api/admin/orders/<id>/dispute/resolve body. */
+export const DisputeResolutionBody = z.strictObject({
+  outcome: z
+    .enum(DISPUTE_OUTCOMES, "Výsledok je restore (obnoviť prístup) alebo cancel (ukončiť prístup).")
+    .describe("restore: the dispute was decided for us, access comes back and the order is paid again; cancel: access ends, the order stays disputed"),
+  reason: z.string().trim().min(1, "Uveďte dôvod rozhodnutia.").max(500).describe("kept in the audit log and told to the student"),
+});
+export type DisputeResolutionBody = z.infer<typeof DisputeResolutionBody>;
+
+export const DisputeResolutionResponse = z.strictObject({
+  ok: z.literal(true),
+  orderId: Id,
+  outcome: z.enum(DISPUTE_OUTCOMES),
+  orderState: OrderState.describe("paid after restore, disputed after cancel"),
+  enrollments: z.array(z.strictObject({ _id: Id, state: z.enum(["active", "cancelled"]) })).describe("the enrollments the decision changed"),
+  resolvedAt: IsoString,
+  auditId: Id.describe("the audit row of the decision"),
+});
+export type DisputeResolutionResponse = z.infer<typeof DisputeResolutionResponse>;
+
 const admin = { kind: "session" as const, roles: ["admin"] };
 const readErrors: ErrorCode[] = ["unauthorized", "forbidden", "not_found"];
 
@@ -290,6 +314,7 @@ export const adminOrdersApi: ApiArea = {
   schemas: {
     AdminOrderListItem, AdminOrderListResponse, AdminPayment, AdminRefund, AuditEntry, AdminWebhookEvent, AdminInvoice,
     AdminCreditNote, AdminOrderEnrollment, AdminOrderDetail, AuditListResponse, RefundRequestBody, RefundAcceptedResponse,
+    DisputeResolutionBody, DisputeResolutionResponse,
   },
   operations: [
     op("get", "/api/admin/orders", "adminListOrders", "Orders, newest first; filters state, studentId, courseId (any version's id), createdAfter (inclusive), createdBefore (exclusive)", {
@@ -314,6 +339,20 @@ export const adminOrdersApi: ApiArea = {
         "idempotency_key_reused", "idempotency_in_progress", "payment_gateway_unavailable",
       ],
     }),
+    op(
+      "post",
+      "/api/admin/orders/{orderId}/dispute/resolve",
+      "adminResolveOrderDispute",
+      "Ends a dispute (chargeback): restore lifts the suspension of the order's enrollments and makes the order paid again; cancel cancels them and the order stays disputed. Header Idempotency-Key (UUID) optional: a repeat answers the first answer",
+      {
+        body: { contentType: "application/json", schema: DisputeResolutionBody },
+        responses: { 200: { description: "the decision was applied", schema: DisputeResolutionResponse } },
+        errors: [
+          ...readErrors, "validation", "order_not_disputed", "no_suspended_enrollment", "idempotency_key_invalid", "idempotency_key_reused",
+          "idempotency_in_progress",
+        ],
+      },
+    ),
     op("get", "/api/admin/orders/{orderId}/invoice", "adminGetOrderInvoice", "The order's invoice PDF (404 before payment)", {
       responses: { 200: { description: "the invoice", contentType: "application/pdf" } },
       errors: readErrors,

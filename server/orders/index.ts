@@ -22,6 +22,7 @@ export {
   heldEnrollment,
   HOLDING_STATES,
 } from "./orders";
+export { markOrderDisputeWon } from "./disputes";
 export type { OrderRow, PaymentSessions, PaymentSessionRequest, Buyer, SponsorOrganization, OrderDeps } from "./orders";
 export {
   ordersApi,
@@ -61,6 +62,10 @@ export {
   AuditListResponse,
   RefundRequestBody,
   RefundAcceptedResponse,
+  DisputeResolutionBody,
+  DisputeResolutionResponse,
+  DISPUTE_OUTCOMES,
+  type DisputeOutcome,
   IsoInstant,
   startOfDayInBratislava,
   ADMIN_DEFAULT_PAGE_SIZE,

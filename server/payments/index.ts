@@ -22,6 +22,7 @@ export {
   type RefundDeps,
 } from "./refunds";
 export { DUPLICATE_PAYMENT_ACTOR, DUPLICATE_PAYMENT_REASON, duplicatePaymentOf, requestRefundJob } from "./duplicates";
+export { resolveDispute, DISPUTE_CANCEL_REASON, type DisputeResolutionInput, type DisputeDeps } from "./disputes";
 export { signPayload, verifySignature, timestampFresh, TIMESTAMP_TOLERANCE_SEC } from "./signature";
 export {
   receivePaymentWebhook,

@@ -62,6 +62,10 @@ export type MailJob =
   // money arrived for a course the student holds already: it goes back (server/payments/duplicates.ts)
   | { kind: "duplicate_payment"; refundId: string }
   | { kind: "completion_notice"; enrollmentId: string; levelId: string | null }
+  // an admin ended a dispute (server/payments resolveDispute): access back, or access ended;
+  // auditId names the decision (a second dispute of the same order is another e-mail)
+  | { kind: "dispute_access_restored"; enrollmentId: string; auditId: string }
+  | { kind: "dispute_access_ended"; enrollmentId: string; auditId: string }
   // the uploading admin learns how a direct upload ended (server/video webhook)
   | { kind: "video_ready"; partId: string; blockId: string; adminId: string; uploadId: string }
   | { kind: "video_failed"; partId: string; blockId: string; adminId: string; uploadId: string; reason: "errored" | "cancelled" };

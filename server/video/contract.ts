@@ -46,7 +46,7 @@ export const videoApi: ApiArea = {
       summary:
         "Video provider events (video.asset.ready, video.asset.errored, video.upload.cancelled); header video-signature " +
         "t=<unix s>,v1=<hex HMAC-SHA256 of \"<t>.<raw body>\"> (several v1 allowed; ±300 s; Mux's mux-signature accepted too). " +
-        "Idempotent by the event's id",
+        "Idempotent by the event's top-level id, else the video-event-id (or webhook-id) header, else a SHA-256 of the raw body",
       tags: ["webhooks"],
       auth: { kind: "signed", how: "video-signature: t=<ts>,v1=<hex HMAC-SHA256 of '<ts>.<raw body>'> with MUX_WEBHOOK_SECRET" },
       body: { contentType: "application/json", schema: VideoEvent },

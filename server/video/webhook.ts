@@ -6,12 +6,13 @@
 // v1=<hex>[,v1=<hex>…]` where v1 = HMAC-SHA256(secret, "<t>.<raw body>"); any v1 may match
 // (key rotation); compared in constant time; t within 300 s of now. Real Mux sends the same
 // scheme as `mux-signature`, accepted when `video-signature` is absent. Then, in ONE
-// transaction: the event is recorded in webhook_events (provider `video`, the event's
-// top-level `id` unique: a repeat is acknowledged and not processed again), handled (the
+// transaction: the event is recorded in webhook_events (provider `video`, keyed by the
+// event's top-level `id` when it has one, else the delivery header, else a SHA-256 of the
+// raw body — eventKeyOf; a repeat is acknowledged and not processed again), handled (the
 // block named by the passthrough, through the VideoBlocks port), the result written to the
 // row and an audit row, and the admin's e-mail queued. Handling is a few row writes, so the
 // answer leaves well under 5 s; the e-mail goes out later from its job.
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { schema, type Database, type Tx } from "../db";
@@ -61,7 +62,8 @@ const optionalText = z.string().max(2000).nullish();
 
 /** The event body (spec: Video events; Mux's shape). Extra members are ignored. */
 export const VideoEvent = z.looseObject({
-  id: z.string().min(1).max(200),
+  // Mux sends one; the spec's body ({type, data}) has none (eventKeyOf)
+  id: z.string().min(1).max(200).optional(),
   type: z.string().min(1).max(100),
   created_at: optionalText,
   data: z.looseObject({
@@ -84,7 +86,28 @@ export const VideoWebhookAck = z.strictObject({
 });
 export type VideoWebhookAck = z.infer<typeof VideoWebhookAck>;
 
-export type VideoWebhookRequest = { rawBody: string; signature: string | null };
+export type VideoWebhookRequest = {
+  rawBody: string;
+  signature: string | null;
+  /** the provider's delivery id header (video-event-id, or webhook-id of Standard Webhooks), if it sends one */
+  deliveryId?: string | null;
+};
+
+/** Longest delivery header taken as a key; a longer one is ignored (the body hash keys the event). */
+const MAX_DELIVERY_ID = 200;
+
+/**
+ * What deduplicates an event (docs/decisions.md > Video uploads and webhooks: event keys):
+ * the body's top-level `id` (Mux), else the delivery header, else `sha256:<hex>` of the raw
+ * body. A provider's retry carries the same body (only the signature's timestamp changes),
+ * so its hash is the same key; two different events never share a body.
+ */
+export function eventKeyOf(event: Pick<VideoEvent, "id">, rawBody: string, deliveryId?: string | null): string {
+  if (event.id) return event.id;
+  const header = deliveryId?.trim();
+  if (header && header.length <= MAX_DELIVERY_ID) return header;
+  return `sha256:${createHash("sha256").update(rawBody, "utf8").digest("hex")}`;
+}
 export type VideoWebhookDeps = { db: Database; queue: Queue; secret: string; now: Date; blocks: VideoBlocks };
 
 const Passthrough = z.looseObject({
@@ -146,17 +169,18 @@ export async function receiveVideoWebhook(deps: VideoWebhookDeps, req: VideoWebh
     throw new DomainError("bad_request", "Telo udalosti nemá očakávaný tvar.", e instanceof z.ZodError ? { issues: e.issues.map((i) => ({ path: i.path.join("."), message: i.message })) } : {});
   }
 
+  const eventId = eventKeyOf(event, req.rawBody, req.deliveryId);
   return deps.db.transaction(async (tx) => {
     const [recorded] = await tx
       .insert(webhookEvents)
-      .values({ provider: "video", eventId: event.id, eventType: event.type, payload: req.rawBody, signature: req.signature, receivedAt: deps.now })
+      .values({ provider: "video", eventId, eventType: event.type, payload: req.rawBody, signature: req.signature, receivedAt: deps.now })
       .onConflictDoNothing()
       .returning({ id: webhookEvents.id });
     if (!recorded) {
       const [seen] = await tx
         .select({ result: webhookEvents.processingResult, error: webhookEvents.errorMessage })
         .from(webhookEvents)
-        .where(and(eq(webhookEvents.provider, "video"), eq(webhookEvents.eventId, event.id)));
+        .where(and(eq(webhookEvents.provider, "video"), eq(webhookEvents.eventId, eventId)));
       return { received: true as const, duplicate: true, result: seen?.error ?? seen?.result ?? null };
     }
     const outcome = await handle(tx, deps, event);
@@ -169,7 +193,7 @@ export async function receiveVideoWebhook(deps: VideoWebhookDeps, req: VideoWebh
       action: `webhook.${event.type}`,
       targetType: "part",
       targetId: outcome.partId ?? null,
-      details: { eventId: event.id, webhookEventId: recorded.id, result: outcome.result, ok: outcome.ok, ...outcome.details },
+      details: { eventId, webhookEventId: recorded.id, result: outcome.result, ok: outcome.ok, ...outcome.details },
     });
     return { received: true as const, duplicate: false, result: outcome.result };
   });

@@ -487,10 +487,16 @@ describe("building a course through the pages", () => {
     res = await post(editorAction, courseUrl(), admin, cp(), { intent: "archive", _form: "archive" });
     expect(res.status).toBe(302);
     expect((await courseRow(courseId)).state).toBe("archived");
-    // the admin deletes the new draft; the list says so
+    // the archived version cannot be deleted from its page (only the five-year job does it)
+    res = await post(editorAction, courseUrl(), admin, cp(), { intent: "deleteCourse", _form: "deleteCourse" });
+    expect(res.status).toBe(409);
+    expect(JSON.stringify(res.data)).toContain("päť rokov po archivácii");
+    expect(await courseRow(courseId)).toMatchObject({ state: "archived", deletedAt: null });
+    // the admin deletes the new draft; the list says so; the draft is kept as deleted and its editor is gone
     res = await post(editorAction, `/admin/kurzy/${draftId}`, admin, { courseId: draftId }, { intent: "deleteCourse", _form: "deleteCourse" });
     expect(res.location).toBe("/admin/kurzy?hotovo=zmazane");
-    expect(await courseRow(draftId)).toBeUndefined();
+    expect(await courseRow(draftId)).toMatchObject({ state: "deleted", deletedAt: expect.any(Date) });
+    expect((await get(editorLoader, `/admin/kurzy/${draftId}`, admin, { courseId: draftId })).status).toBe(404);
   });
 
   it("every change left an audit row naming who made it", async () => {

@@ -103,6 +103,9 @@ describe("roles come first", () => {
   });
 });
 
+/** the draft the API test soft-deletes, for the list page test */
+let deletedDraftId = "";
+
 describe("authoring a course through the API", () => {
   const slug = `api-kurz-${Date.now().toString(36)}`;
   const ids: Record<string, string> = {};
@@ -279,14 +282,25 @@ describe("authoring a course through the API", () => {
     expect(refused.body).toMatchObject({ error: "course_has_enrollments", details: { enrollments: 1 } });
     expect(await courseRow(ids.course)).toMatchObject({ state: "published", deletedAt: null });
 
-    // v2 (archived, no enrollments) is soft-deleted; a fresh draft goes entirely
-    const soft = await admin.call("DELETE", `/api/admin/courses/${ids.v2}`);
-    expect(soft.body).toEqual({ ok: true, deleted: "soft" });
-    expect(await courseRow(ids.v2)).toMatchObject({ state: "deleted" });
+    // v2 (archived, no enrollments) is kept: only the five-year job soft-deletes it
+    const archived = await admin.call("DELETE", `/api/admin/courses/${ids.v2}`);
+    expect(archived.res.status).toBe(409);
+    expect(archived.body).toMatchObject({ error: "version_not_deletable", details: { state: "archived", deletableFrom: expect.any(String) } });
+    expect(archived.body.message).toContain("päť rokov po archivácii");
+    expect(await courseRow(ids.v2)).toMatchObject({ state: "archived", deletedAt: null });
+    // a draft is soft-deleted: kept, but gone from the detail and the default list
     const draft = await editor.call("POST", "/api/admin/courses", { slug: `${slug}-zmazat`, title: "Na zmazanie", shortDescription: "K.", priceCents: 100 });
-    const hard = await admin.call("DELETE", `/api/admin/courses/${draft.body._id}`);
-    expect(hard.body).toEqual({ ok: true, deleted: "hard" });
-    expect(await courseRow(draft.body._id)).toBeUndefined();
+    const soft = await admin.call("DELETE", `/api/admin/courses/${draft.body._id}`);
+    expect(soft.res.status).toBe(200);
+    expect(soft.body).toEqual({ ok: true, deleted: "soft" });
+    expect(await courseRow(draft.body._id)).toMatchObject({ state: "deleted", deletedAt: expect.any(Date) });
+    expect((await admin.call("GET", `/api/admin/courses/${draft.body._id}`)).res.status).toBe(404);
+    expect((await admin.call("DELETE", `/api/admin/courses/${draft.body._id}`)).res.status).toBe(404);
+    const list = await admin.call("GET", "/api/admin/courses?pageSize=100");
+    expect(list.body.data.map((c: { _id: string }) => c._id)).not.toContain(draft.body._id);
+    const deleted = await admin.call("GET", "/api/admin/courses?state=deleted&pageSize=100");
+    expect(deleted.body.data.map((c: { _id: string }) => c._id)).toContain(draft.body._id);
+    deletedDraftId = draft.body._id;
   });
 });
 
@@ -298,9 +312,14 @@ describe("/admin/kurzy (course versions page)", () => {
     expect(html).toContain("<h1>Kurzy</h1>");
     expect(html).toContain("Kurz z API");
     expect(html).toMatch(/<a[^>]*href="\/admin\/kurzy"[^>]*>Kurzy<\/a>/);
+    // the deleted draft shows only under "Zmazané", without a link to an editor it no longer has
+    expect(html).not.toContain("Na zmazanie");
     const deleted = await (await editor.jar!.fetch(`${url}/admin/kurzy?stav=deleted`)).text();
     expect(deleted).toContain("Zmazaný");
+    expect(deleted).toContain("Na zmazanie");
+    expect(deleted).not.toContain(`href="/admin/kurzy/${deletedDraftId}"`);
     expect(deleted).not.toContain("Koncept</span>");
+    expect((await editor.jar!.fetch(`${url}/admin/kurzy/${deletedDraftId}`)).status).toBe(404);
     expect((await editor.jar!.fetch(`${url}/admin/kurzy?stav=zly`)).status).toBe(400);
     expect((await student.jar!.fetch(`${url}/admin/kurzy`)).status).toBe(403);
   });

@@ -10,7 +10,7 @@
 // - /api/webhooks/video: bad or stale signatures are 401 and store nothing; duplicates;
 // - /api/webhooks/meetings: validation echo, clientState check, record only;
 // - the admin upload page works without JavaScript.
-import { createHmac } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -439,6 +439,56 @@ describe("POST /api/webhooks/video", () => {
     const again = await send(raw, signVideoEvent(webhookSecret, raw, t + 1));
     expect(await again.json()).toEqual({ received: true, duplicate: true, result: "success" });
     expect(await videoEventCount()).toBe(count);
+  });
+
+  it("an event without a top-level id (the spec's body) is keyed by a SHA-256 of the raw body: accepted once, its repeat is a duplicate", async () => {
+    const target = await videoBlockOf("pravo-a-governance-vo-zvazoch", "draft");
+    const before = await blockNow(target.partId, target.blockId);
+    const raw = JSON.stringify({
+      type: "video.asset.ready",
+      data: { id: `asset_noid_${Date.now()}`, upload_id: "lu_000000000000000000000001", playback_ids: [{ id: "pb_noid", policy: "signed" }], duration: 12, passthrough: JSON.stringify(target) },
+    });
+    const key = `sha256:${createHash("sha256").update(raw).digest("hex")}`;
+    const count = await videoEventCount();
+    const t = Math.floor(Date.now() / 1000);
+    const first = await send(raw, signVideoEvent(webhookSecret, raw, t));
+    expect(first.status).toBe(200);
+    const ack = await first.json();
+    expect(ack).toEqual({ received: true, duplicate: false, result: "stale_upload" });
+    await checkContract("POST", "/api/webhooks/video", first, ack);
+    // the provider's retry: the same body, a fresh signature
+    const again = await send(raw, signVideoEvent(webhookSecret, raw, t + 5));
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ received: true, duplicate: true });
+    expect(await videoEventCount()).toBe(count + 1);
+    const [stored] = await db.select().from(schema.webhookEvents).where(and(eq(schema.webhookEvents.provider, "video"), eq(schema.webhookEvents.eventId, key)));
+    expect(stored).toMatchObject({ eventType: "video.asset.ready", payload: raw, processingResult: "success" });
+    // processed once: one audit row for the key
+    const audits = await db.select().from(schema.auditLog).where(and(eq(schema.auditLog.action, "webhook.video.asset.ready"), sql`${schema.auditLog.details}->>'eventId' = ${key}`));
+    expect(audits).toHaveLength(1);
+    expect(await blockNow(target.partId, target.blockId)).toEqual(before);
+  });
+
+  it("an event without a top-level id and a delivery header is keyed by the header, whatever the body's spelling", async () => {
+    const target = await videoBlockOf("pravo-a-governance-vo-zvazoch", "draft");
+    const deliveryId = `msg_${Date.now()}`;
+    const event = { type: "video.asset.created", data: { id: "asset_h", passthrough: JSON.stringify(target) } };
+    const t = Math.floor(Date.now() / 1000);
+    const post = (raw: string, header: string) =>
+      fetch(`${url}/api/webhooks/video`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "video-signature": signVideoEvent(webhookSecret, raw, t), [header]: deliveryId },
+        body: raw,
+      });
+    const count = await videoEventCount();
+    const first = await post(JSON.stringify(event), "video-event-id");
+    expect(await first.json()).toEqual({ received: true, duplicate: false, result: "ignored_unknown_type" });
+    // the same delivery re-serialized (another body hash), named by Standard Webhooks' header
+    const again = await post(JSON.stringify(event, null, 2), "webhook-id");
+    expect(await again.json()).toMatchObject({ received: true, duplicate: true });
+    expect(await videoEventCount()).toBe(count + 1);
+    const rows = await db.select().from(schema.webhookEvents).where(and(eq(schema.webhookEvents.provider, "video"), eq(schema.webhookEvents.eventId, deliveryId)));
+    expect(rows).toHaveLength(1);
   });
 
   it("a ready event of an older upload is acknowledged and changes nothing", async () => {

@@ -1,6 +1,6 @@
-// /admin/kurzy: every course version (drafts, published, archived, deleted) with a state
-// filter and pages as plain links, so it works without JavaScript, each linking to its
-// editor; and the "Nový kurz" form, which creates a draft (version 1) and opens it. The
+// /admin/kurzy: every course version (drafts, published, archived; deleted ones only under
+// the "Zmazané" filter, without a link) with a state filter and pages as plain links, so it
+// works without JavaScript, each linking to its editor; and the "Nový kurz" form, which creates a draft (version 1) and opens it. The
 // same domain calls as GET/POST /api/admin/courses (server/authoring). Behind the /admin
 // layout's role check, repeated here for the loader and the action.
 import { Form, Link, redirect } from "react-router";
@@ -141,7 +141,8 @@ export default function AdminCourses({ loaderData: d, actionData }: Route.Compon
               {d.courses.map((c) => (
                 <tr key={c.id}>
                   <th scope="row">
-                    <Link to={`/admin/kurzy/${c.id}`}>{c.title}</Link>
+                    {/* a deleted version has no editor any more: listed for the record only */}
+                    {c.state === "deleted" ? c.title : <Link to={`/admin/kurzy/${c.id}`}>{c.title}</Link>}
                     <br />
                     <span className="muted">{c.slug}</span>
                   </th>

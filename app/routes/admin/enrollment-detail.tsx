@@ -27,6 +27,8 @@ const AUDIT_LABELS: Record<string, string> = {
   "enrollment.reset_test_attempts": "Pokusy o test zneplatnené",
   "enrollment.migrate": "Presun na inú verziu kurzu",
   "enrollment.resync": "Meno a e-mail aktualizované",
+  "enrollment.dispute.restore": "Reklamácia platby: prístup obnovený",
+  "enrollment.dispute.cancel": "Reklamácia platby: prístup ukončený",
 };
 
 async function keptFormState(args: Route.LoaderArgs) {

@@ -2,14 +2,26 @@
 // events with what processing did, payment, invoice, refunds requested and settled, credit
 // notes, enrollment cancelled), payments, refunds, documents (invoice and credit notes as
 // PDF), the enrollments it made, the payment events and the order's audit log. "Vrátiť
-// peniaze" leads to the refund form. Role admin. Same domain call as GET
+// peniaze" leads to the refund form. A disputed order with a suspended enrollment shows the
+// decision form ("Obnoviť prístup" / "Ukončiť prístup" with a reason); its action calls the
+// same resolveOrderDispute as POST /api/admin/orders/<id>/dispute/resolve (docs/decisions.md
+// > Disputes end). Role admin in the loader and the action. Same domain call as GET
 // /api/admin/orders/<id> (server/orders getAdminOrder).
-import { Link } from "react-router";
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import { data, Form, Link, redirect } from "react-router";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { Route } from "./+types/order";
 import styles from "../../admin-orders.css?url";
-import { servicesContext } from "../../context";
-import { pageRoute } from "../../lib/page.server";
+import { requestContext, servicesContext } from "../../context";
+import { pageRoute, readForm } from "../../lib/page.server";
 import { requireRoleForPage } from "../../lib/auth.server";
+import { parseForm } from "../../lib/validation";
+import { resolveOrderDispute } from "../../lib/admin-orders.server";
+import { disputeFormSchema } from "../../lib/admin-dispute-form";
+import { FormErrors, SubmitButton, TextField } from "../../components/forms";
+import { DomainError } from "#server/http/errors";
+import { idempotencyRoute } from "#server/http/idempotency";
 import { orderStateLabels } from "../../lib/order-labels";
 import {
   actorLabel, enrollmentStateLabels, paymentEventResultLabels, refundStateLabels, webhookResultLabels,
@@ -23,6 +35,14 @@ type TimelineItem = { at: string; what: string; detail?: string };
 
 const DONE_MESSAGES: Record<string, string> = {
   refundacia: "Refundácia bola odoslaná platobnej bráne. Dokončí sa, keď brána potvrdí vrátenie peňazí.",
+  "pristup-obnoveny": "Prístup ku kurzu je obnovený a objednávka je znova zaplatená. Študentovi odchádza e-mail.",
+  "pristup-ukonceny": "Prístup ku kurzu je ukončený (zápis zrušený). Študentovi odchádza e-mail.",
+};
+
+/** The order's audit rows of dispute decisions, as timeline entries. */
+const DISPUTE_DECISIONS: Record<string, string> = {
+  "order.dispute.restore": "Reklamácia rozhodnutá: prístup obnovený",
+  "order.dispute.cancel": "Reklamácia rozhodnutá: prístup ukončený",
 };
 
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
@@ -66,13 +86,27 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
   }
   for (const n of order.creditNotes) timeline.push({ at: n.createdAt, what: `Dobropis ${n.number} vystavený`, detail: `k faktúre ${n.invoiceNumber} · −${money(n.amountCents)}` });
   for (const e of order.enrollments) {
-    if (e.cancelledAt) timeline.push({ at: e.cancelledAt, what: "Zápis do kurzu zrušený", detail: e.cancelReason === "refund" ? "po refundácii" : (e.cancelReason ?? undefined) });
+    if (e.cancelledAt) {
+      const detail = e.cancelReason === "refund" ? "po refundácii" : e.cancelReason === "dispute" ? "po reklamácii platby" : (e.cancelReason ?? undefined);
+      timeline.push({ at: e.cancelledAt, what: "Zápis do kurzu zrušený", detail });
+    }
+    if (e.suspendedAt) timeline.push({ at: e.suspendedAt, what: "Zápis pozastavený pre reklamáciu platby" });
+  }
+  for (const a of order.auditLog) {
+    const what = DISPUTE_DECISIONS[a.action];
+    if (what) timeline.push({ at: a.createdAt, what, detail: [actorLabel(a.actorId), a.reason].filter(Boolean).join(" · ") });
   }
   timeline.sort((a, b) => a.at.localeCompare(b.at));
 
   const done = new URL(request.url).searchParams.get("hotovo");
+  const suspended = order.enrollments.filter((e) => e.state === "active" && e.suspendedAt !== null);
   return {
     done: done ? (DONE_MESSAGES[done] ?? null) : null,
+    // only a disputed order with a suspended enrollment is decided (docs/decisions.md > Disputes end)
+    dispute:
+      order.state === "disputed" && suspended.length > 0
+        ? { suspendedCount: suspended.length, defaults: { reason: "", idempotencyKey: randomUUID() } }
+        : null,
     id: order._id,
     courseTitle: order.courseTitle,
     courseId: order.courseId,
@@ -142,6 +176,30 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
   };
 });
 
+export const action = pageRoute(async ({ request, params, context }: Route.ActionArgs) => {
+  const { user } = requireRoleForPage(request, context, "admin");
+  const services = context.get(servicesContext);
+  const submission = parseForm(await readForm(request), disputeFormSchema);
+  if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 422 });
+  const v = submission.value;
+  const input = { outcome: v.intent, reason: v.reason };
+  try {
+    await resolveOrderDispute(
+      services,
+      { actorId: user.id, actorRoles: user.roles, ip: context.get(requestContext).clientIp },
+      { orderId: params.orderId, ...input },
+      { route: idempotencyRoute(request), key: v.idempotencyKey, rawBody: input },
+    );
+  } catch (e) {
+    // a refusal the admin can read (409: no longer disputed, decided meanwhile) comes back on the form
+    if (e instanceof DomainError && e.code !== "not_found" && e.code !== "forbidden" && e.code !== "unauthorized") {
+      return data({ reply: submission.reply({ formErrors: [e.message] }) }, { status: e.status });
+    }
+    throw e;
+  }
+  return redirect(`/admin/objednavky/${params.orderId}?hotovo=${v.intent === "restore" ? "pristup-obnoveny" : "pristup-ukonceny"}`);
+});
+
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -149,7 +207,44 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export default function AdminOrder({ loaderData: o }: Route.ComponentProps) {
+/** The form-level message of a refused decision, for when the form itself is gone. */
+function staleRefusal(reply: unknown): string | null {
+  const errors = (reply as { error?: Record<string, string[] | null> } | undefined)?.error?.[""];
+  return errors?.[0] ?? null;
+}
+
+function DisputeForm({ dispute, reply }: { dispute: NonNullable<Route.ComponentProps["loaderData"]["dispute"]>; reply: unknown }) {
+  const [form, fields] = useForm<z.input<typeof disputeFormSchema>, z.output<typeof disputeFormSchema>>({
+    id: "dispute",
+    lastResult: reply as never,
+    defaultValue: dispute.defaults,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseForm(formData, disputeFormSchema),
+  });
+  return (
+    <section aria-labelledby="reklamacia" className="card dispute-decision">
+      <h2 id="reklamacia">Reklamácia platby</h2>
+      <p>
+        Banka študenta platbu reklamovala a {dispute.suspendedCount === 1 ? "jeho zápis je pozastavený" : `${dispute.suspendedCount} zápisy sú pozastavené`}.
+        Keď banka rozhodne, zvoľte výsledok: <strong>Obnoviť prístup</strong>, ak reklamácia dopadla v náš prospech (zápis bude znova aktívny a objednávka
+        zaplatená), alebo <strong>Ukončiť prístup</strong>, ak peniaze banka vrátila (zápis sa zruší, objednávka zostane reklamovaná).
+      </p>
+      <Form method="post" {...getFormProps(form)} className="refund-form">
+        <FormErrors meta={form} />
+        <input {...getInputProps(fields.idempotencyKey, { type: "hidden" })} key={fields.idempotencyKey.key} />
+        <TextField meta={fields.reason} label="Dôvod rozhodnutia" description="Uloží sa do auditného záznamu a študent ho dostane v e-maile." multiline rows={3} />
+        <div className="section-actions">
+          <SubmitButton intent="restore" pendingLabel="Obnovuje sa…">Obnoviť prístup</SubmitButton>
+          <SubmitButton intent="cancel" variant="danger" pendingLabel="Ukončuje sa…">Ukončiť prístup</SubmitButton>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export default function AdminOrder({ loaderData: o, actionData }: Route.ComponentProps) {
+  const reply = actionData && "reply" in actionData ? actionData.reply : undefined;
   return (
     <>
       <Breadcrumbs items={[{ label: "Administrácia", href: "/admin" }, { label: "Objednávky", href: "/admin/objednavky" }, { label: "Objednávka" }]} />
@@ -182,6 +277,13 @@ export default function AdminOrder({ loaderData: o }: Route.ComponentProps) {
         <Link className="button secondary" to={`/admin/objednavky/${o.id}`}>Obnoviť stav</Link>
         <Link className="button secondary" to={`/admin/audit?targetType=order&targetId=${o.id}`}>Celý audit objednávky</Link>
       </div>
+
+      {o.dispute ? (
+        <DisputeForm dispute={o.dispute} reply={reply} />
+      ) : staleRefusal(reply) ? (
+        // the decision was refused because the dispute is no longer open (decided meanwhile)
+        <div className="alert" role="alert"><p>{staleRefusal(reply)}</p></div>
+      ) : null}
 
       <h2>Časová os</h2>
       <ol className="timeline">

@@ -11,7 +11,12 @@ export const action = apiRoute(async ({ request, context }: Route.ActionArgs) =>
   const services = context.get(servicesContext);
   const ack = await services.video.receiveWebhook(
     { db: services.db, queue: services.queue, now: services.clock.now() },
-    { rawBody: await request.text(), signature: request.headers.get("video-signature") ?? request.headers.get("mux-signature") },
+    {
+      rawBody: await request.text(),
+      signature: request.headers.get("video-signature") ?? request.headers.get("mux-signature"),
+      // a delivery id, when the provider sends one, keys an event without a top-level id
+      deliveryId: request.headers.get("video-event-id") ?? request.headers.get("webhook-id"),
+    },
   );
   return json(ack, { headers: { "Cache-Control": "no-store" } });
 });

@@ -1,0 +1,20 @@
+// POST /api/admin/orders/<id>/dispute/resolve: the admin ends a dispute (chargeback) with
+// body {outcome: "restore" | "cancel", reason}; header Idempotency-Key optional → 200
+// {ok, orderId, outcome, orderState, enrollments[], resolvedAt, auditId}; 409
+// order_not_disputed / no_suspended_enrollment (docs/decisions.md > Disputes end; docs/api.md
+// > Admin: orders). Role admin, re-checked from the user cache on this request.
+import type { Route } from "./+types/dispute-resolve";
+import { apiRoute, readJsonBody } from "../../../../lib/api.server";
+import { requireAdmin, resolveOrderDispute } from "../../../../lib/admin-orders.server";
+import { methodNotAllowed } from "#server/http/errors";
+import { idempotencyOf } from "#server/http/idempotency";
+import { DisputeResolutionBody } from "#server/orders";
+
+export const action = apiRoute(async ({ request, params, context }: Route.ActionArgs) => {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const { services, actor } = requireAdmin(context);
+  const body = await readJsonBody(request, DisputeResolutionBody);
+  return resolveOrderDispute(services, actor, { orderId: params.orderId, ...body }, { ...idempotencyOf(request), rawBody: body });
+});
+
+export const loader = () => methodNotAllowed(["POST"]);
