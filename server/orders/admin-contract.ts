@@ -348,7 +348,7 @@ export const adminOrdersApi: ApiArea = {
         body: { contentType: "application/json", schema: DisputeResolutionBody },
         responses: { 200: { description: "the decision was applied", schema: DisputeResolutionResponse } },
         errors: [
-          ...readErrors, "validation", "order_not_disputed", "no_suspended_enrollment", "idempotency_key_invalid", "idempotency_key_reused",
+          ...readErrors, "reauthentication_required", "validation", "order_not_disputed", "no_suspended_enrollment", "idempotency_key_invalid", "idempotency_key_reused",
           "idempotency_in_progress",
         ],
       },

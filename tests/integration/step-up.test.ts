@@ -65,6 +65,7 @@ const SENSITIVE: { name: string; path: string; body: unknown; idempotent?: boole
   { name: "certificate issue", path: `/api/admin/certificate-requests/${FAKE}/issue`, body: { registrationNumber: "REG-1" } },
   { name: "certificate revocation", path: `/api/admin/certificates/${FAKE}/revoke`, body: { reason: "x" } },
   { name: "publishing", path: `/api/admin/courses/${FAKE}/publish`, body: {} },
+  { name: "dispute decision", path: `/api/admin/orders/${FAKE}/dispute/resolve`, body: { outcome: "cancel", reason: "Banka vrátila peniaze" } },
 ];
 
 function send(as: Student, route: (typeof SENSITIVE)[number]) {

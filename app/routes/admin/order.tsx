@@ -19,6 +19,7 @@ import { requireRoleForPage } from "../../lib/auth.server";
 import { parseForm } from "../../lib/validation";
 import { resolveOrderDispute } from "../../lib/admin-orders.server";
 import { disputeFormSchema } from "../../lib/admin-dispute-form";
+import { KEPT_FORM_NOTICE, keptForm, requireRecentSignInForPage } from "../../lib/step-up.server";
 import { FormErrors, SubmitButton, TextField } from "../../components/forms";
 import { DomainError } from "#server/http/errors";
 import { idempotencyRoute } from "#server/http/idempotency";
@@ -99,13 +100,22 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
   timeline.sort((a, b) => a.at.localeCompare(b.at));
 
   const done = new URL(request.url).searchParams.get("hotovo");
+  const kept = await keptForm(request, context);
   const suspended = order.enrollments.filter((e) => e.state === "active" && e.suspendedAt !== null);
   return {
     done: done ? (DONE_MESSAGES[done] ?? null) : null,
     // only a disputed order with a suspended enrollment is decided (docs/decisions.md > Disputes end)
     dispute:
       order.state === "disputed" && suspended.length > 0
-        ? { suspendedCount: suspended.length, defaults: { reason: "", idempotencyKey: randomUUID() } }
+        ? {
+            suspendedCount: suspended.length,
+            // back from signing in again: the reason as the admin typed it (never the decision itself)
+            defaults: {
+              reason: kept?.values.reason ?? "",
+              idempotencyKey: /^[0-9a-f-]{36}$/.test(kept?.values.idempotencyKey ?? "") ? kept!.values.idempotencyKey : randomUUID(),
+            },
+            keptNotice: kept ? KEPT_FORM_NOTICE : null,
+          }
         : null,
     id: order._id,
     courseTitle: order.courseTitle,
@@ -179,8 +189,11 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
 export const action = pageRoute(async ({ request, params, context }: Route.ActionArgs) => {
   const { user } = requireRoleForPage(request, context, "admin");
   const services = context.get(servicesContext);
-  const submission = parseForm(await readForm(request), disputeFormSchema);
+  const formData = await readForm(request);
+  const submission = parseForm(formData, disputeFormSchema);
   if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 422 });
+  // a sensitive action: a sign-in too old goes through the provider and back to this form
+  await requireRecentSignInForPage(request, context, formData);
   const v = submission.value;
   const input = { outcome: v.intent, reason: v.reason };
   try {
@@ -225,6 +238,7 @@ function DisputeForm({ dispute, reply }: { dispute: NonNullable<Route.ComponentP
   return (
     <section aria-labelledby="reklamacia" className="card dispute-decision">
       <h2 id="reklamacia">Reklamácia platby</h2>
+      {dispute.keptNotice ? <p className="notice" role="status">{dispute.keptNotice}</p> : null}
       <p>
         Banka študenta platbu reklamovala a {dispute.suspendedCount === 1 ? "jeho zápis je pozastavený" : `${dispute.suspendedCount} zápisy sú pozastavené`}.
         Keď banka rozhodne, zvoľte výsledok: <strong>Obnoviť prístup</strong>, ak reklamácia dopadla v náš prospech (zápis bude znova aktívny a objednávka

@@ -6,6 +6,7 @@
 import type { Route } from "./+types/dispute-resolve";
 import { apiRoute, readJsonBody } from "../../../../lib/api.server";
 import { requireAdmin, resolveOrderDispute } from "../../../../lib/admin-orders.server";
+import { requireRecentSignIn } from "../../../../lib/step-up.server";
 import { methodNotAllowed } from "#server/http/errors";
 import { idempotencyOf } from "#server/http/idempotency";
 import { DisputeResolutionBody } from "#server/orders";
@@ -13,6 +14,8 @@ import { DisputeResolutionBody } from "#server/orders";
 export const action = apiRoute(async ({ request, params, context }: Route.ActionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const { services, actor } = requireAdmin(context);
+  // ending or restoring access is a sensitive action (docs/decisions.md > Step-up for sensitive admin actions)
+  requireRecentSignIn(request, context);
   const body = await readJsonBody(request, DisputeResolutionBody);
   return resolveOrderDispute(services, actor, { orderId: params.orderId, ...body }, { ...idempotencyOf(request), rawBody: body });
 });
