@@ -55,6 +55,10 @@ export {
   IssueCertificateBody,
   RevokeCertificateBody,
   RegistrationNumber,
+  CredentialQuery,
+  CredentialResponse,
+  CredentialCheckBody,
+  CredentialCheckResponse,
 } from "./contract";
 export { revokeCertificate } from "./revoke";
 export {
