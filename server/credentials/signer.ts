@@ -17,7 +17,7 @@ import { algOfJwk, type SigningKey } from "./keys";
 
 export type Credential = Record<string, unknown> & {
   id: string;
-  issuer: { id: string } | string;
+  issuer: ({ id: string } & Record<string, unknown>) | string;
   validFrom: string;
   validUntil?: string;
   credentialSubject: { id?: string } & Record<string, unknown>;

@@ -23,6 +23,9 @@ import { startJobs } from "../../jobs";
 import { startApp } from "../support/app";
 import { serverUrl } from "../support/db";
 import { startInProcessApp } from "../support/in-process-app";
+import { startTestServices } from "../support/route-context";
+import { createTestDatabase } from "../support/db";
+import { ConfigError } from "#server/services";
 import { signInStudent, type Student } from "../support/commerce";
 import { expectApiError, expectMatchesContract } from "../support/contract";
 import { enrollIn, writeLearningCourse, type LearningFixture } from "../support/learning-fixtures";
@@ -373,5 +376,25 @@ describe("files and baked badges", () => {
     expect(html).toContain("Stiahnuť ako Open Badge");
     expect(html).toContain("Pridať na LinkedIn");
     expect(html).toContain("https://www.linkedin.com/profile/add?");
+  });
+});
+
+describe("start-up", () => {
+  it("an unreadable CREDENTIAL_SIGNING_KEY or CREDENTIAL_PREVIOUS_KEYS stops the start, naming the variable", async () => {
+    const database = await createTestDatabase();
+    try {
+      const rsa = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+      for (const [env, message] of [
+        [{ CREDENTIAL_SIGNING_KEY: "nie je kľúč" }, /^Invalid configuration: CREDENTIAL_SIGNING_KEY must be a private key as PEM or JWK$/],
+        [{ CREDENTIAL_SIGNING_KEY: rsa }, /^Invalid configuration: CREDENTIAL_SIGNING_KEY must be an Ed25519 or P-256 key$/],
+        [{ CREDENTIAL_PREVIOUS_KEYS: "[" }, /^Invalid configuration: CREDENTIAL_PREVIOUS_KEYS must be JSON/],
+      ] as const) {
+        const start = startTestServices({ database, env });
+        await expect(start).rejects.toThrow(ConfigError);
+        await expect(start).rejects.toThrow(message);
+      }
+    } finally {
+      await database.drop();
+    }
   });
 });
