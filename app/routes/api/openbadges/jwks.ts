@@ -7,7 +7,7 @@ import { jwksDocument } from "#server/certificates";
 
 export const loader = apiRoute(async ({ context }: Route.LoaderArgs) => {
   return json(jwksDocument(context.get(servicesContext).credentials), {
-    headers: { "Content-Type": "application/jwk-set+json; charset=utf-8", "Cache-Control": "public, max-age=3600", "Access-Control-Allow-Origin": "*" },
+    headers: { "Cache-Control": "public, max-age=3600", "Access-Control-Allow-Origin": "*" },
   });
 });
 

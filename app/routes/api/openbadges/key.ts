@@ -10,7 +10,7 @@ export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => 
   const kid = credentialKeyUrl(services.site.publicUrl, params.thumbprint ?? "");
   const key = services.credentials.publishedKeys.find((k) => k.kid === kid);
   if (!key) throw new DomainError("not_found", "Kľúč neexistuje.");
-  return json(key, { headers: { "Content-Type": "application/jwk+json; charset=utf-8", "Cache-Control": "public, max-age=3600", "Access-Control-Allow-Origin": "*" } });
+  return json(key, { headers: { "Cache-Control": "public, max-age=3600", "Access-Control-Allow-Origin": "*" } });
 });
 
 export const action = () => methodNotAllowed(["GET"]);
