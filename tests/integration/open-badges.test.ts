@@ -9,7 +9,7 @@
 import { createHash, generateKeyPairSync } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { Ajv2019 } from "ajv/dist/2019.js";
 import addFormatsModule from "ajv-formats";
 import { createRemoteJWKSet, decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT, type JWK } from "jose";
@@ -24,7 +24,7 @@ import { startApp } from "../support/app";
 import { serverUrl } from "../support/db";
 import { startInProcessApp } from "../support/in-process-app";
 import { startTestServices } from "../support/route-context";
-import { createTestDatabase } from "../support/db";
+import { createTestDatabase, openTestDatabase } from "../support/db";
 import { ConfigError } from "#server/services";
 import { signInStudent, type Student } from "../support/commerce";
 import { expectApiError, expectMatchesContract } from "../support/contract";
@@ -395,6 +395,32 @@ describe("start-up", () => {
       }
     } finally {
       await database.drop();
+    }
+  });
+});
+
+describe("migration open_badges", () => {
+  it("gives certificates issued before it distinct status list indexes, and later ones the next", async () => {
+    const t = await openTestDatabase();
+    try {
+      // the table as it was before the migration, with three certificates
+      await t.db.execute(sql`alter table certificates drop column status_list_index`);
+      const insert = (n: number) =>
+        t.db.execute(sql`insert into certificates (id, type, student_id, student_display_name, course_id, course_version_id, course_title,
+          enrollment_id, issued_at, issued_by, registration_number, verification_hash, certificate_title)
+          values (${`00000000000000000000000${n}`}, 'final', 'p-1', 'Jana', ${"a".repeat(24)}, ${"a".repeat(24)}, 'Kurz',
+          ${`e000000000000000000000${n}0`}, now(), '{"partnerOrgId":"o","partnerName":"P","certificateType":"k"}', ${`SBX-2026-MIGR000${n}`}, ${"0".repeat(64)}, 'k')`);
+      for (const n of [1, 2, 3]) await insert(n);
+      const migration = readFileSync(new URL("../../drizzle/0005_open_badges.sql", import.meta.url), "utf8");
+      for (const statement of migration.split("--> statement-breakpoint")) await t.db.execute(sql.raw(statement));
+      await insert(4);
+      const rows = await t.db.select({ id: schema.certificates.id, index: schema.certificates.statusListIndex }).from(schema.certificates).orderBy(schema.certificates.id);
+      const indexes = rows.map((r) => r.index);
+      expect(indexes.every((i) => Number.isInteger(i) && i > 0)).toBe(true);
+      expect(new Set(indexes).size).toBe(4);
+      expect(indexes[3]).toBeGreaterThan(Math.max(...indexes.slice(0, 3)));
+    } finally {
+      await t.close();
     }
   });
 });
