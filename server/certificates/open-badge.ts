@@ -103,7 +103,7 @@ export async function loadAchievement(db: DbOrTx, publicUrl: string, courseVersi
     .from(parts)
     .innerJoin(modules, eq(parts.moduleId, modules.id))
     .innerJoin(topics, eq(modules.topicId, topics.id))
-    .where(eq(parts.courseId, course.id));
+    .where(and(eq(parts.courseId, course.id), eq(parts.requiredForCompletion, true)));
   const partCount = level ? partLevels.filter((p) => p.levelId === level.id).length : partLevels.length;
   const testIds = level
     ? [level.levelTestRequired ? level.levelTestId : null]
@@ -115,7 +115,7 @@ export async function loadAchievement(db: DbOrTx, publicUrl: string, courseVersi
   const hours = level ? level.estimatedHours : course.durationHours;
   const what = level ? `úrovne „${level.title}“ kurzu „${course.title}“` : `kurzu „${course.title}“`;
   const narrative = [
-    `Absolvovanie ${what} na platforme ${PLATFORM_NAME}: ${partCount} ${partCount === 1 ? "časť" : partCount >= 2 && partCount <= 4 ? "časti" : "častí"} obsahu${hours > 0 ? ` (približne ${hours.toLocaleString("sk-SK")} h)` : ""}.`,
+    `Absolvovanie ${what} na platforme ${PLATFORM_NAME}: ${partCount} ${partCount === 1 ? "povinná časť" : partCount >= 2 && partCount <= 4 ? "povinné časti" : "povinných častí"} obsahu${hours > 0 ? ` (približne ${hours.toLocaleString("sk-SK")} h)` : ""}.`,
     ...ordered.map((t) => `Úspešne zvládnutý test „${t.title}“ (hranica úspešnosti ${percent(t.passingScore)}).`),
     `Certifikát vydáva ${course.accreditation.partnerName}${course.accreditation.accreditationNumber ? ` (akreditácia č. ${course.accreditation.accreditationNumber})` : ""}.`,
   ].join("\n\n");
