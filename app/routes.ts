@@ -71,7 +71,16 @@ export default [
     route("certificates/me", "routes/api/certificates/mine.ts"),
     route("certificates/:certificateId", "routes/api/certificates/certificate.ts"),
     route("certificates/:certificateId/pdf", "routes/api/certificates/confirmation-pdf.ts"),
+    route("certificates/:certificateId/credential", "routes/api/certificates/credential.ts"),
     route("verify/:registrationNumber", "routes/api/verify.ts"),
+    // Open Badges 3.0 (server/certificates, server/credentials): the issuer, its keys, the
+    // achievements and the revocation status lists, all public
+    route("openbadges/issuer", "routes/api/openbadges/issuer.ts"),
+    route("openbadges/jwks", "routes/api/openbadges/jwks.ts"),
+    route("openbadges/keys/:thumbprint", "routes/api/openbadges/key.ts"),
+    route("openbadges/achievements/:courseVersionId", "routes/api/openbadges/achievement.ts"),
+    route("openbadges/achievements/:courseVersionId/levels/:levelId", "routes/api/openbadges/achievement.ts", { id: "routes/api/openbadges/level-achievement" }),
+    route("openbadges/status/:list", "routes/api/openbadges/status-list.ts"),
     route("admin/certificate-requests", "routes/api/admin/certificates/requests.ts"),
     route("admin/certificate-requests/:requestId/issue", "routes/api/admin/certificates/issue.ts"),
     route("admin/certificates/:certificateId/revoke", "routes/api/admin/certificates/revoke.ts"),

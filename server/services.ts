@@ -25,6 +25,8 @@ import { createPayments, type Payments } from "./payments";
 import { videoBlocks } from "./authoring";
 import { createCourseFiles, createMediaUrls, createMuxProvider, createVideo, deriveKey, FILES_MOUNT, type MediaUrls, type Video, type VideoProvider } from "./video";
 import { startCatalogCache } from "./catalog";
+import { createCredentialSigner, developmentSigningKey, parsePreviousKeys, parseSigningKey, type CredentialSigner } from "./credentials";
+import { credentialKeyUrl } from "./certificates";
 import { createAnswerCache, noteDatabaseQuery, type AnswerCache } from "./http/answer-cache";
 import { observeDatabaseQueries } from "./db";
 
@@ -45,10 +47,12 @@ export type AppServices = {
   media: MediaUrls;
   /** video uploads and the provider's webhooks (server/video; Mux or the local stand-in) */
   video: Video;
+  /** signs and checks the Open Badges credentials of certificates (server/credentials) */
+  credentials: CredentialSigner;
   /** the time domain code uses; tests may hand in another */
   clock: Clock;
-  /** origins the app answers for (PUBLIC_URL, ADMIN_URL) */
-  site: { publicUrl: string; adminUrl: string; allowedOrigins: string[] };
+  /** origins the app answers for; contactEmail: the address of MAIL_FROM (the Open Badges issuer's e-mail) */
+  site: { publicUrl: string; adminUrl: string; allowedOrigins: string[]; contactEmail: string };
 };
 
 export type Clock = { now(): Date };
@@ -91,6 +95,11 @@ function developmentSecret(dataDir: string, name = "session-secret"): string {
   }
 }
 
+/** "Name <a@b.sk>" → "a@b.sk" */
+function addressOf(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
+}
+
 export async function startServices(
   env: Record<string, string | undefined> = process.env,
   options: { seedOnly?: boolean; startJobs?: boolean } = {},
@@ -111,6 +120,26 @@ export async function startServices(
     } catch (error) {
       throw new ConfigError(`Invalid configuration: MUX_SIGNING_KEY_PRIVATE ${(error as Error).message}`);
     }
+  }
+  // the Open Badges issuer key: read before anything opens, so a bad key stops the start
+  // with one line naming the variable (docs/decisions.md > Open Badges)
+  let credentials: CredentialSigner;
+  try {
+    const current = config.CREDENTIAL_SIGNING_KEY ? await parseSigningKey(config.CREDENTIAL_SIGNING_KEY) : null;
+    let previous;
+    try {
+      previous = await parsePreviousKeys(config.CREDENTIAL_PREVIOUS_KEYS);
+    } catch (error) {
+      throw new ConfigError(`Invalid configuration: CREDENTIAL_PREVIOUS_KEYS ${(error as Error).message}`);
+    }
+    credentials = await createCredentialSigner({
+      current: current ?? (await developmentSigningKey(config.DATA_DIR)),
+      previous,
+      keyUrl: (thumbprint) => credentialKeyUrl(config.publicUrl, thumbprint),
+    });
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    throw new ConfigError(`Invalid configuration: CREDENTIAL_SIGNING_KEY ${(error as Error).message}`);
   }
   let database: DatabaseHandle;
   try {
@@ -220,8 +249,9 @@ export async function startServices(
     payments,
     media: createMediaUrls(videoProvider, courseFiles),
     video: createVideo({ provider: videoProvider, blocks: videoBlocks, webhookSecret: videoWebhookSecret, meetingsClientState: config.MEETINGS_CLIENT_STATE, adminUrl: config.adminUrl }),
+    credentials,
     clock: systemClock,
-    site: { publicUrl: config.publicUrl, adminUrl: config.adminUrl, allowedOrigins: config.allowedOrigins },
+    site: { publicUrl: config.publicUrl, adminUrl: config.adminUrl, allowedOrigins: config.allowedOrigins, contactEmail: addressOf(config.MAIL_FROM) },
   };
   setMetricsSources({ pool: database.pool, queues: () => jobs.boss.getQueues() });
   // which answers were made without a database round trip (server/http/answer-cache.ts)

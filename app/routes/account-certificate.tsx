@@ -9,7 +9,7 @@ import { pageRoute } from "../lib/page.server";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { certificateTypeLabels } from "../lib/certificate-labels";
 import { pageTitle } from "../site";
-import { confirmationPdfPath, getStudentCertificate, signatory, verificationUrl } from "#server/certificates";
+import { confirmationPdfPath, credentialPath, getStudentCertificate, linkedInAddUrl, signatory, verificationUrl } from "#server/certificates";
 import { formatDate, formatDateLong } from "#server/money";
 
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
@@ -34,6 +34,8 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
     confirmationPdfUrl: confirmationPdfPath(c.id),
     partnerPdfUrl: c.pdfUrl,
     verificationUrl: verificationUrl(site.publicUrl, c.registrationNumber, c.verificationHash),
+    credentialUrl: credentialPath(c.id),
+    linkedInUrl: c.revokedAt ? null : linkedInAddUrl(site.publicUrl, c),
   };
 });
 
@@ -70,6 +72,23 @@ export default function AccountCertificate({ loaderData: c }: Route.ComponentPro
           <a href={c.confirmationPdfUrl} download>Potvrdenie o absolvovaní (PDF)</a>{" "}
           <span className="muted">– potvrdenie našej platformy s overovacou adresou a QR kódom; certifikát vydáva {c.partnerName}.</span>
         </li>
+      </ul>
+      <h2 id="open-badge">Open Badge</h2>
+      <p>
+        Certifikát je zároveň overiteľný digitálny odznak podľa štandardu Open Badges 3.0. Uložte si ho do digitálnej peňaženky
+        alebo ho pošlite zamestnávateľovi: pravosť si overí bez nás, naším verejným kľúčom.
+      </p>
+      <ul aria-labelledby="open-badge">
+        <li><a href={`${c.credentialUrl}?format=jwt`} download>Stiahnuť ako Open Badge (.jwt)</a></li>
+        <li><a href={`${c.credentialUrl}?format=json`} download>Stiahnuť ako Open Badge (.json)</a></li>
+        <li>
+          <a href={`${c.credentialUrl}?format=svg`} download>Obrázok odznaku s certifikátom (SVG)</a>{" "}
+          <span className="muted">– obrázok, v ktorom je certifikát vložený; dá sa overiť na stránke overenia.</span>
+        </li>
+        <li><a href={`${c.credentialUrl}?format=png`} download>Obrázok odznaku s certifikátom (PNG s QR kódom)</a></li>
+        {c.linkedInUrl ? (
+          <li><a href={c.linkedInUrl} rel="noopener noreferrer" target="_blank">Pridať na LinkedIn<span className="visually-hidden"> (otvorí sa v novom okne)</span></a></li>
+        ) : null}
       </ul>
       <p><Link to="/ucet/certifikaty">Všetky moje certifikáty</Link></p>
     </section>

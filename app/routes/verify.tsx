@@ -3,6 +3,9 @@
 // Certificates). The same domain call as GET /api/verify/<number>; an unknown number, a
 // wrong or missing code answer 404 alike, with the form to type them again. /verify alone
 // shows the form (a GET form: it works without JavaScript). Public reads: 60/min/IP.
+// A second form (POST, multipart) takes an Open Badges credential: a downloaded .jwt or
+// .json, a badge image with the credential baked in, or pasted text; the answer says
+// valid / revoked / not ours / tampered / expired in Slovak (docs/decisions.md > Open Badges).
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/verify";
 import { servicesContext } from "../context";
@@ -10,7 +13,8 @@ import { countPublicRead } from "../lib/public-read.server";
 import { pageTitle } from "../site";
 import { certificateTypeLabels } from "../lib/certificate-labels";
 import { DomainError } from "#server/http/errors";
-import { signatory, verifyCertificate } from "#server/certificates";
+import { checkPresentedCredential, signatory, VERDICT_MESSAGES, verifyCertificate, type CertificateRow, type CredentialVerdict } from "#server/certificates";
+import { openBadgeDeps, presentedFromForm } from "../lib/open-badges.server";
 import { formatDateLong } from "#server/money";
 
 type Found = {
@@ -29,6 +33,35 @@ type Found = {
   signatory: string | null;
 };
 type Form = { status: "form" | "not_found"; registrationNumber: string; h: string };
+type Checked = { verdict: CredentialVerdict["verdict"]; message: string; facts: Found | null };
+
+function foundOf(c: CertificateRow): Found {
+  return {
+    status: "found",
+    registrationNumber: c.registrationNumber,
+    valid: c.revokedAt === null,
+    revokedOn: c.revokedAt ? formatDateLong(c.revokedAt) : null,
+    typeLabel: certificateTypeLabels[c.type],
+    holder: c.studentDisplayName,
+    courseTitle: c.courseTitle,
+    levelTitle: c.type === "final" ? null : c.levelTitle,
+    certificateTitle: c.certificateTitle,
+    issuedOn: formatDateLong(c.issuedAt),
+    partnerName: c.issuedBy.partnerName,
+    accreditationNumber: c.issuedBy.accreditationNumber ?? null,
+    signatory: signatory(c.issuedBy) || null,
+  };
+}
+
+/** POST /verify: an Open Badges credential uploaded or pasted into the form below. */
+export async function action({ request, context }: Route.ActionArgs) {
+  await countPublicRead(context);
+  const services = context.get(servicesContext);
+  const presented = await presentedFromForm(request);
+  const result = await checkPresentedCredential(openBadgeDeps(services), presented, services.clock.now());
+  const checked: Checked = { verdict: result.verdict, message: VERDICT_MESSAGES[result.verdict], facts: "certificate" in result ? foundOf(result.certificate) : null };
+  return data(checked, { status: result.verdict === "unreadable" ? 422 : 200 });
+}
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await countPublicRead(context);
@@ -43,21 +76,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const h = url.searchParams.get("h");
   try {
     const c = await verifyCertificate(context.get(servicesContext).db, params.registrationNumber, h);
-    return {
-      status: "found",
-      registrationNumber: c.registrationNumber,
-      valid: c.revokedAt === null,
-      revokedOn: c.revokedAt ? formatDateLong(c.revokedAt) : null,
-      typeLabel: certificateTypeLabels[c.type],
-      holder: c.studentDisplayName,
-      courseTitle: c.courseTitle,
-      levelTitle: c.type === "final" ? null : c.levelTitle,
-      certificateTitle: c.certificateTitle,
-      issuedOn: formatDateLong(c.issuedAt),
-      partnerName: c.issuedBy.partnerName,
-      accreditationNumber: c.issuedBy.accreditationNumber ?? null,
-      signatory: signatory(c.issuedBy) || null,
-    } satisfies Found as Form | Found;
+    return foundOf(c) as Form | Found;
   } catch (error) {
     if (error instanceof DomainError && error.code === "not_found") {
       return data({ status: "not_found", registrationNumber: params.registrationNumber, h: h ?? "" } satisfies Form as Form | Found, { status: 404 });
@@ -88,7 +107,68 @@ function VerifyForm({ registrationNumber, h }: { registrationNumber: string; h: 
   );
 }
 
-export default function Verify({ loaderData: d }: Route.ComponentProps) {
+function CredentialForm() {
+  return (
+    <form method="post" action="/verify" encType="multipart/form-data" className="narrow" aria-labelledby="credential-form-title">
+      <h2 id="credential-form-title">Overenie digitálneho certifikátu (Open Badge)</h2>
+      <p id="credential-form-description">
+        Nahrajte súbor, ktorý vám držiteľ poslal (.jwt, .json alebo obrázok odznaku SVG či PNG), alebo vložte jeho text.
+        Podpis overíme naším verejným kľúčom a skontrolujeme, či certifikát nebol zrušený.
+      </p>
+      <div className="field">
+        <label htmlFor="credential-file">Súbor s certifikátom</label>
+        <input id="credential-file" name="subor" type="file" accept=".jwt,.json,.svg,.png,application/json,image/svg+xml,image/png,text/plain" aria-describedby="credential-form-description" />
+      </div>
+      <div className="field">
+        <label htmlFor="credential-text">alebo text certifikátu</label>
+        <textarea id="credential-text" name="credential" rows={4} autoComplete="off" spellCheck={false} />
+      </div>
+      <button type="submit">Overiť digitálny certifikát</button>
+    </form>
+  );
+}
+
+function CheckedCredential({ checked }: { checked: Checked }) {
+  const ok = checked.verdict === "valid";
+  return (
+    <section className="narrow" aria-labelledby="checked-title">
+      <h2 id="checked-title">Výsledok overenia digitálneho certifikátu</h2>
+      <p className={`verdict ${ok ? "verdict-valid" : "verdict-revoked"}`} role={ok ? "status" : "alert"}>{checked.message}</p>
+      {checked.facts ? <Facts d={checked.facts} /> : null}
+    </section>
+  );
+}
+
+function Facts({ d }: { d: Found }) {
+  return (
+    <dl className="facts">
+      <dt>Registračné číslo</dt><dd>{d.registrationNumber}</dd>
+      <dt>Certifikát</dt><dd>{d.certificateTitle}</dd>
+      <dt>Druh</dt><dd>{d.typeLabel}</dd>
+      <dt>Držiteľ</dt><dd>{d.holder}</dd>
+      <dt>Kurz</dt><dd>{d.courseTitle}</dd>
+      {d.levelTitle ? <><dt>Úroveň</dt><dd>{d.levelTitle}</dd></> : null}
+      <dt>Dátum vydania</dt><dd>{d.issuedOn}</dd>
+      <dt>Vydal</dt><dd>{d.partnerName}</dd>
+      {d.accreditationNumber ? <><dt>Číslo akreditácie</dt><dd>{d.accreditationNumber}</dd></> : null}
+      {d.signatory ? <><dt>Za partnera podpisuje</dt><dd>{d.signatory}</dd></> : null}
+    </dl>
+  );
+}
+
+export default function Verify({ loaderData: d, actionData }: Route.ComponentProps) {
+  const checked = actionData as Checked | undefined;
+  if (checked) {
+    return (
+      <>
+        <section className="narrow">
+          <h1>Overenie certifikátu</h1>
+        </section>
+        <CheckedCredential checked={checked} />
+        <CredentialForm />
+      </>
+    );
+  }
   if (d.status === "found") {
     return (
       <section className="narrow">
@@ -98,18 +178,7 @@ export default function Verify({ loaderData: d }: Route.ComponentProps) {
         ) : (
           <p className="verdict verdict-revoked" role="status">Certifikát bol zrušený{d.revokedOn ? ` ${d.revokedOn}` : ""} a nie je platný.</p>
         )}
-        <dl className="facts">
-          <dt>Registračné číslo</dt><dd>{d.registrationNumber}</dd>
-          <dt>Certifikát</dt><dd>{d.certificateTitle}</dd>
-          <dt>Druh</dt><dd>{d.typeLabel}</dd>
-          <dt>Držiteľ</dt><dd>{d.holder}</dd>
-          <dt>Kurz</dt><dd>{d.courseTitle}</dd>
-          {d.levelTitle ? <><dt>Úroveň</dt><dd>{d.levelTitle}</dd></> : null}
-          <dt>Dátum vydania</dt><dd>{d.issuedOn}</dd>
-          <dt>Vydal</dt><dd>{d.partnerName}</dd>
-          {d.accreditationNumber ? <><dt>Číslo akreditácie</dt><dd>{d.accreditationNumber}</dd></> : null}
-          {d.signatory ? <><dt>Za partnera podpisuje</dt><dd>{d.signatory}</dd></> : null}
-        </dl>
+        <Facts d={d} />
         <p className="muted">Údaje pochádzajú z evidencie certifikátov platformy; certifikát vydáva akreditačný partner.</p>
       </section>
     );
@@ -123,6 +192,7 @@ export default function Verify({ loaderData: d }: Route.ComponentProps) {
         <p>Zadajte registračné číslo certifikátu a overovací kód, ktoré nájdete na certifikáte alebo v overovacej adrese.</p>
       )}
       <VerifyForm registrationNumber={d.registrationNumber} h={d.h} />
+      <CredentialForm />
     </section>
   );
 }

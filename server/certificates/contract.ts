@@ -126,10 +126,33 @@ export const RevokeCertificateResponse = z.strictObject({ ok: z.literal(true), r
 
 const certificateId = Id;
 
+// ---- Open Badges 3.0 (docs/decisions.md > Open Badges) ----
+
+export const CredentialFormat = z.enum(["jwt", "json", "svg", "png"]);
+export const CredentialQuery = z.object({
+  format: CredentialFormat.optional().describe("absent: this JSON; jwt: the VC-JWT file; json: the VCDM 2.0 enveloped credential file; svg/png: the baked badge image"),
+});
+export const CredentialResponse = z.strictObject({
+  jwt: z.string().describe("the OpenBadgeCredential secured as VC-JWT (compact JWS)"),
+  credential: z.looseObject({ id: z.string(), type: z.array(z.string()) }).describe("the credential the JWT carries (its payload without the JWT claims)"),
+  linkedInUrl: z.string().describe("LinkedIn's add-to-profile link with the certification prefilled"),
+});
+export const CredentialVerdictCode = z.enum(["valid", "revoked", "not_ours", "tampered", "expired", "not_yet_valid", "unreadable"]);
+export const CredentialCheckBody = z.strictObject({
+  credential: z.string().min(1, "Vložte overiteľný certifikát.").max(600_000).describe("a VC-JWT, the enveloped .json, or a baked SVG as text"),
+});
+export const CredentialCheckResponse = z.strictObject({
+  verdict: CredentialVerdictCode,
+  message: z.string().describe("the verdict in Slovak"),
+  certificate: VerificationResponse.nullable().describe("the certificate's public facts when the credential is ours (valid or revoked)"),
+});
+const OpenBadgeDocument = z.looseObject({}).describe("JSON-LD (Open Badges 3.0)");
+
 export const certificatesApi: ApiArea = {
   schemas: {
     CertificateType, IssuedBy, Certificate, CertificateListResponse, VerificationResponse, CertificateRequestState,
     CertificateDraft, CertificateRequest, CertificateRequestListResponse, IssueCertificateBody, RevokeCertificateBody, RevokeCertificateResponse,
+    CredentialResponse, CredentialCheckBody, CredentialCheckResponse,
   },
   operations: [
     {
@@ -175,6 +198,92 @@ export const certificatesApi: ApiArea = {
       query: VerificationQuery,
       responses: { 200: { description: "the certificate's public facts; valid is false once revoked", schema: VerificationResponse } },
       errors: ["not_found", "rate_limited"],
+    },
+    {
+      method: "get",
+      path: "/api/certificates/{certificateId}/credential",
+      operationId: "getMyCertificateCredential",
+      summary: "The certificate as an Open Badges 3.0 credential (VC-JWT); with format a file: .jwt, .json (enveloped), or a baked badge image (.svg, .png)",
+      tags: ["certificates", "open-badges"],
+      auth: { kind: "session" },
+      pathParams: { certificateId },
+      query: CredentialQuery,
+      responses: { 200: { description: "the credential (JSON without format; the file with format)", schema: CredentialResponse } },
+      errors: ["unauthorized", "not_found", "validation"],
+    },
+    {
+      method: "post",
+      path: "/api/verify/{registrationNumber}",
+      operationId: "checkCertificateCredential",
+      summary: "Checks a presented Open Badges credential of this certificate: valid, revoked, not ours, tampered, expired or not yet valid (60 per minute per IP)",
+      tags: ["certificates", "open-badges"],
+      auth: { kind: "public" },
+      pathParams: { registrationNumber: z.string() },
+      body: { contentType: "application/json", schema: CredentialCheckBody },
+      responses: { 200: { description: "the verdict", schema: CredentialCheckResponse } },
+      errors: ["validation", "rate_limited"],
+    },
+    {
+      method: "get",
+      path: "/api/openbadges/issuer",
+      operationId: "getOpenBadgesIssuer",
+      summary: "The issuer Profile of every credential (Open Badges 3.0)",
+      tags: ["open-badges"],
+      auth: { kind: "public" },
+      responses: { 200: { description: "the Profile", schema: OpenBadgeDocument } },
+    },
+    {
+      method: "get",
+      path: "/api/openbadges/jwks",
+      operationId: "getOpenBadgesKeys",
+      summary: "The issuer's public keys (JWK set): the signing key and the retired ones",
+      tags: ["open-badges"],
+      auth: { kind: "public" },
+      responses: { 200: { description: "the JWK set", schema: z.strictObject({ keys: z.array(z.looseObject({ kid: z.string(), kty: z.string() })) }) } },
+    },
+    {
+      method: "get",
+      path: "/api/openbadges/keys/{thumbprint}",
+      operationId: "getOpenBadgesKey",
+      summary: "One public key (the kid of a credential)",
+      tags: ["open-badges"],
+      auth: { kind: "public" },
+      pathParams: { thumbprint: z.string() },
+      responses: { 200: { description: "the public JWK", schema: z.looseObject({ kid: z.string(), kty: z.string() }) } },
+      errors: ["not_found"],
+    },
+    {
+      method: "get",
+      path: "/api/openbadges/achievements/{courseVersionId}",
+      operationId: "getOpenBadgesCourseAchievement",
+      summary: "The Achievement of a course version's final certificate",
+      tags: ["open-badges"],
+      auth: { kind: "public" },
+      pathParams: { courseVersionId: Id },
+      responses: { 200: { description: "the Achievement", schema: OpenBadgeDocument } },
+      errors: ["not_found"],
+    },
+    {
+      method: "get",
+      path: "/api/openbadges/achievements/{courseVersionId}/levels/{levelId}",
+      operationId: "getOpenBadgesLevelAchievement",
+      summary: "The Achievement of a level's intermediate certificate",
+      tags: ["open-badges"],
+      auth: { kind: "public" },
+      pathParams: { courseVersionId: Id, levelId: Id },
+      responses: { 200: { description: "the Achievement", schema: OpenBadgeDocument } },
+      errors: ["not_found"],
+    },
+    {
+      method: "get",
+      path: "/api/openbadges/status/{list}",
+      operationId: "getOpenBadgesStatusList",
+      summary: "A revocation status list (Bitstring Status List credential as VC-JWT), re-signed on request, max-age 60 s",
+      tags: ["open-badges"],
+      auth: { kind: "public" },
+      pathParams: { list: z.string().regex(/^\d+$/) },
+      responses: { 200: { description: "the status list credential", contentType: "application/vc+jwt" } },
+      errors: ["not_found"],
     },
     {
       method: "get",

@@ -58,8 +58,13 @@ describe("loadConfig", () => {
       MUX_SIGNING_KEY_ID: "m", MUX_SIGNING_KEY_PRIVATE: "m", MUX_WEBHOOK_SECRET: "m", SMTP_URL: "smtp://mail.example",
       INVOICE_SUPPLIER_NAME: "A", INVOICE_SUPPLIER_ADDRESS: "B", INVOICE_SUPPLIER_ICO: "12345678", INVOICE_SUPPLIER_DIC: "2021234567",
       INVOICE_SUPPLIER_IC_DPH: "SK2021234567", INVOICE_SUPPLIER_IBAN: "SK3112000000198742637541",
+      CREDENTIAL_SIGNING_KEY: "-----BEGIN PRIVATE KEY-----…",
     };
     expect(loadConfig(production).certificatePartner).toBe("manual");
+    // the Open Badges issuer key: generated into DATA_DIR only outside production
+    expect(loadConfig({}).CREDENTIAL_SIGNING_KEY).toBeUndefined();
+    const { CREDENTIAL_SIGNING_KEY: _key, ...withoutKey } = production;
+    expect(() => loadConfig(withoutKey)).toThrow(/^Missing configuration: CREDENTIAL_SIGNING_KEY \(Open Badges/);
     expect(() => loadConfig({ ...production, CERTIFICATE_PARTNER: "sandbox" })).toThrow(/CERTIFICATE_PARTNER sandbox .* not allowed in production/);
   });
 });

@@ -78,6 +78,11 @@ const schema = z.object({
   // enters the partner's registration number) or `sandbox` (numbers assigned locally;
   // refused in production); unset: sandbox with the local identity provider, else manual
   CERTIFICATE_PARTNER: z.enum(["manual", "sandbox"]).optional(),
+  // the Open Badges issuer's private key (Ed25519 or P-256) as PEM or JWK; unset: a key
+  // generated into DATA_DIR (required in production); retired public keys stay published
+  // from CREDENTIAL_PREVIOUS_KEYS (a JWK set or an array of JWKs)
+  CREDENTIAL_SIGNING_KEY: z.string().min(1).optional(),
+  CREDENTIAL_PREVIOUS_KEYS: z.string().min(1).optional(),
   // whether certificates carry the student's birth date (read from the provider's person API)
   CERTIFICATE_BIRTH_DATE: bool.default(true),
   // rate limits (spec: Limits); raise them in tests that are not about limits
@@ -162,6 +167,7 @@ const productionRequirements: [keyof Env, string][] = [
   ["MUX_SIGNING_KEY_PRIVATE", "required for signed Mux playback"],
   ["MUX_WEBHOOK_SECRET", "required for Mux webhooks"],
   ["SMTP_URL", "the local mail outbox is not allowed in production"],
+  ["CREDENTIAL_SIGNING_KEY", "Open Badges credentials are signed with the issuer's own key, not one generated into DATA_DIR"],
   ["INVOICE_SUPPLIER_NAME", "tax invoices must name the real supplier, not the demo one"],
   ["INVOICE_SUPPLIER_ADDRESS", "tax invoices carry the supplier's address"],
   ["INVOICE_SUPPLIER_ICO", "tax invoices carry the supplier's IČO"],

@@ -230,6 +230,8 @@ describe.skipIf(!onServer)("APP_ENV=production", () => {
         INVOICE_SUPPLIER_DIC: "2021234567",
         INVOICE_SUPPLIER_IC_DPH: "SK2021234567",
         INVOICE_SUPPLIER_IBAN: "SK3112000000198742637541",
+        // the Open Badges issuer key as PEM (P-256): required in production
+        CREDENTIAL_SIGNING_KEY: generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
       },
     });
   });

@@ -1,5 +1,5 @@
 // spec: Resources > Certificate.
-import { index, pgEnum, pgTable, text, jsonb, unique, date } from "drizzle-orm/pg-core";
+import { index, pgEnum, pgTable, serial, text, jsonb, unique, date } from "drizzle-orm/pg-core";
 import { createdAt, idPk, idRef, ts, updatedAt } from "./columns";
 
 export const certificateType = pgEnum("certificate_type", ["final", "intermediate"]);
@@ -35,6 +35,12 @@ export const certificates = pgTable(
     certificateTitle: text("certificate_title").notNull(),
     revokedAt: ts("revoked_at"),
     revokedReason: text("revoked_reason"),
+    /**
+     * the certificate's bit in the Open Badges revocation status list: drawn from a
+     * sequence when the row is inserted (existing rows got theirs when the column was
+     * added), so it is unique and never changes (docs/decisions.md > Open Badges)
+     */
+    statusListIndex: serial("status_list_index").notNull().unique("certificates_status_list_index_uq"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,36 @@
+// What the Open Badges routes share: the domain's dependencies from the services, and
+// reading a presented credential from a request (a file upload or pasted text in a form,
+// JSON {credential}, or the bare text of a .jwt).
+import type { AppServices } from "#server/services";
+import type { OpenBadgeDeps } from "#server/certificates";
+import { DomainError } from "#server/http/errors";
+
+export function openBadgeDeps(services: AppServices): OpenBadgeDeps {
+  return { db: services.db, credentials: services.credentials, publicUrl: services.site.publicUrl, issuerEmail: services.site.contactEmail };
+}
+
+export type Presented = { bytes: Uint8Array | null; text: string | null };
+
+/** The form fields of the verification page: `subor` (a file) and `credential` (text). */
+export async function presentedFromForm(request: Request): Promise<Presented> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw new DomainError("validation", "Formulár sa nepodarilo prečítať.");
+  }
+  const file = form.get("subor");
+  const bytes = file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : null;
+  const text = form.get("credential");
+  return { bytes, text: typeof text === "string" && text.trim() ? text : null };
+}
+
+/** The credential of an API request: JSON {credential}, a form, or the body as text. */
+export async function presentedFromApiRequest(request: Request, readJsonCredential: (request: Request) => Promise<string>): Promise<Presented> {
+  const type = (request.headers.get("content-type") ?? "").toLowerCase();
+  if (type.startsWith("multipart/form-data") || type.startsWith("application/x-www-form-urlencoded")) return presentedFromForm(request);
+  if (type.startsWith("application/json") || type === "") return { bytes: null, text: await readJsonCredential(request) };
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  if (bytes.length === 0) throw new DomainError("validation", "Vložte overiteľný certifikát.", [{ path: "credential", message: "Vložte overiteľný certifikát." }]);
+  return { bytes, text: null };
+}

@@ -1,0 +1,14 @@
+// GET /api/openbadges/jwks: the issuer's public keys (the signing key and retired ones).
+import type { Route } from "./+types/jwks";
+import { apiRoute } from "../../../lib/api.server";
+import { servicesContext } from "../../../context";
+import { json, methodNotAllowed } from "#server/http/errors";
+import { jwksDocument } from "#server/certificates";
+
+export const loader = apiRoute(async ({ context }: Route.LoaderArgs) => {
+  return json(jwksDocument(context.get(servicesContext).credentials), {
+    headers: { "Cache-Control": "public, max-age=3600", "Access-Control-Allow-Origin": "*" },
+  });
+});
+
+export const action = () => methodNotAllowed(["GET"]);

@@ -1,0 +1,16 @@
+// GET /api/openbadges/keys/<thumbprint>: one public key; a credential's `kid` is this URL.
+import type { Route } from "./+types/key";
+import { apiRoute } from "../../../lib/api.server";
+import { servicesContext } from "../../../context";
+import { DomainError, json, methodNotAllowed } from "#server/http/errors";
+import { credentialKeyUrl } from "#server/certificates";
+
+export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
+  const services = context.get(servicesContext);
+  const kid = credentialKeyUrl(services.site.publicUrl, params.thumbprint ?? "");
+  const key = services.credentials.publishedKeys.find((k) => k.kid === kid);
+  if (!key) throw new DomainError("not_found", "Kľúč neexistuje.");
+  return json(key, { headers: { "Cache-Control": "public, max-age=3600", "Access-Control-Allow-Origin": "*" } });
+});
+
+export const action = () => methodNotAllowed(["GET"]);

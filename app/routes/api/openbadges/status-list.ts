@@ -1,0 +1,21 @@
+// GET /api/openbadges/status/<list>: a revocation status list (Bitstring Status List
+// credential, VC-JWT). Built from the certificates' revocations and signed on request;
+// verifiers may keep it for a minute (docs/decisions.md > Open Badges).
+import type { Route } from "./+types/status-list";
+import { apiRoute } from "../../../lib/api.server";
+import { servicesContext } from "../../../context";
+import { DomainError, methodNotAllowed } from "#server/http/errors";
+import { highestStatusList, statusListJwt } from "#server/certificates";
+import { openBadgeDeps } from "../../../lib/open-badges.server";
+
+export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
+  const services = context.get(servicesContext);
+  const list = /^\d{1,6}$/.test(params.list ?? "") ? Number(params.list) : -1;
+  if (list < 0 || list > (await highestStatusList(services.db))) throw new DomainError("not_found", "Zoznam stavov neexistuje.");
+  const jwt = await statusListJwt(openBadgeDeps(services), list, services.clock.now());
+  return new Response(jwt, {
+    headers: { "Content-Type": "application/vc+jwt", "Cache-Control": "public, max-age=60", "Access-Control-Allow-Origin": "*", "X-Content-Type-Options": "nosniff" },
+  });
+});
+
+export const action = () => methodNotAllowed(["GET"]);

@@ -1,0 +1,2 @@
+ALTER TABLE "certificates" ADD COLUMN "status_list_index" serial NOT NULL;--> statement-breakpoint
+ALTER TABLE "certificates" ADD CONSTRAINT "certificates_status_list_index_uq" UNIQUE("status_list_index");
