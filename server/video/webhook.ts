@@ -178,15 +178,16 @@ export async function receiveVideoWebhook(deps: VideoWebhookDeps, req: VideoWebh
       .returning({ id: webhookEvents.id });
     if (!recorded) {
       const [seen] = await tx
-        .select({ result: webhookEvents.processingResult, error: webhookEvents.errorMessage })
+        .select({ outcome: webhookEvents.outcome, result: webhookEvents.processingResult, error: webhookEvents.errorMessage })
         .from(webhookEvents)
         .where(and(eq(webhookEvents.provider, "video"), eq(webhookEvents.eventId, eventId)));
-      return { received: true as const, duplicate: true, result: seen?.error ?? seen?.result ?? null };
+      // a repeat names the first delivery's outcome (docs/decisions.md > Webhook acknowledgements)
+      return { received: true as const, duplicate: true, result: seen?.outcome ?? seen?.error ?? seen?.result ?? null };
     }
     const outcome = await handle(tx, deps, event);
     await tx
       .update(webhookEvents)
-      .set({ processedAt: sql`now()`, processingResult: outcome.ok ? "success" : "error", errorMessage: outcome.ok ? null : outcome.result })
+      .set({ processedAt: sql`now()`, processingResult: outcome.ok ? "success" : "error", errorMessage: outcome.ok ? null : outcome.result, outcome: outcome.result })
       .where(eq(webhookEvents.id, recorded.id));
     await writeAudit(tx, {
       actorId: VIDEO_PROVIDER_ACTOR,
