@@ -20,6 +20,7 @@ export {
   expirePendingOrders,
   returnUrlOf,
   heldEnrollment,
+  lockPurchaseOfOrder,
   HOLDING_STATES,
 } from "./orders";
 export { markOrderDisputeWon } from "./disputes";

@@ -131,6 +131,17 @@ async function lockPurchase(tx: DbOrTx, studentId: string, rootCourseId: string,
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`);
 }
 
+/**
+ * The purchase lock of an order's student, course and buyer (payment.completed takes it
+ * before the order's row lock: every path takes the purchase lock first, so none waits for
+ * another in a circle). An unknown order takes none.
+ */
+export async function lockPurchaseOfOrder(tx: DbOrTx, orderId: string): Promise<void> {
+  if (!isId(orderId)) return;
+  const [order] = await tx.select({ studentId: orders.studentId, courseId: orders.courseId, sponsorOrgId: orders.sponsorOrgId }).from(orders).where(eq(orders.id, orderId));
+  if (order) await lockPurchase(tx, order.studentId, order.courseId, order.sponsorOrgId);
+}
+
 /** The student's pending order for the course and buyer (locked), or null. */
 async function pendingOrderOf(tx: DbOrTx, studentId: string, rootCourseId: string, sponsorOrgId: string | null): Promise<OrderRow | null> {
   const [order] = await tx
@@ -288,6 +299,9 @@ async function openSession(deps: OrderDeps, order: OrderRow) {
 
 /** spec: States > Order: failed or expired → a new payment session, state unchanged. */
 export async function retryOrderPayment(tx: DbOrTx, deps: OrderDeps, studentId: string, orderId: string): Promise<{ redirectUrl: string }> {
+  // the purchase lock first, then the order's row (the order every path takes them in)
+  const owned = await assertOrderOwner(tx, studentId, orderId);
+  await lockPurchase(tx, studentId, owned.courseId, owned.sponsorOrgId);
   const order = await ownOrderForUpdate(tx, studentId, orderId);
   if (order.state !== "failed" && order.state !== "expired") {
     throw new DomainError("order_not_retryable", undefined, { state: order.state });
@@ -298,7 +312,6 @@ export async function retryOrderPayment(tx: DbOrTx, deps: OrderDeps, studentId: 
     // a newer version is on sale (at its own price): the student buys that one
     throw new DomainError("course_not_available", "Kurz medzičasom vyšiel v novej verzii. Kúpte ho, prosím, znova.", { courseVersionId: order.courseVersionId });
   }
-  await lockPurchase(tx, studentId, order.courseId, order.sponsorOrgId);
   const pending = await pendingOrderOf(tx, studentId, order.courseId, order.sponsorOrgId);
   if (pending) throw new DomainError("order_pending", undefined, { orderId: pending.id });
   const session = await openSession(deps, order);

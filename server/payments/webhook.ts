@@ -15,7 +15,7 @@ import { schema, type Database, type Tx } from "../db";
 import { DomainError, parseJsonBody } from "../http/errors";
 import type { Queue } from "../queue";
 import { writeAudit } from "../audit";
-import { heldEnrollment, lockOrder, markOrderDisputed, markOrderFailed, markOrderPaid, markOrderRefunded, type OrderRow } from "../orders";
+import { heldEnrollment, lockOrder, lockPurchaseOfOrder, markOrderDisputed, markOrderFailed, markOrderPaid, markOrderRefunded, type OrderRow } from "../orders";
 import { refundDuplicatePayment } from "./duplicates";
 import { cancelEnrollmentsOfOrder, enrollStudent, suspendEnrollmentsOfOrder } from "../enrollments";
 import { assignInvoice, issueCreditNote } from "../invoices";
@@ -169,6 +169,10 @@ async function handle(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent): Pr
   if (!(PAYMENT_EVENT_TYPES as readonly string[]).includes(event.eventType)) {
     return { result: "ignored_unknown_type", ok: true };
   }
+  // a payment serializes with every purchase of the same student and course (orders'
+  // lockPurchase, always taken before an order's row lock), so two orders paid at once
+  // cannot both enroll
+  if (event.eventType === "payment.completed") await lockPurchaseOfOrder(tx, event.payment.merchantOrderId);
   const order = await lockOrder(tx, event.payment.merchantOrderId);
   // spec: Errors 3: an unknown order is a processing error, order_not_found; acknowledged
   if (!order) return { result: "order_not_found", ok: false, message: "order_not_found", orderId: null };
@@ -213,7 +217,9 @@ async function completed(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, 
   const paidAt = deps.now;
   // a student who holds the course already (another order paid in another tab, a late
   // success after buying again) is not enrolled twice: the money goes back
-  const held = order.sponsorOrgId ? null : await heldEnrollment(tx, order.studentId, order.courseId, { exceptOrderId: order.id });
+  // (handle() took the purchase lock of this student and course before the order's row lock,
+  // so a second order paid at the same moment waits here and then sees this one's enrollment)
+  let held = order.sponsorOrgId ? null : await heldEnrollment(tx, order.studentId, order.courseId, { exceptOrderId: order.id });
   await markOrderPaid(tx, order.id, paidAt);
   const [payment] = await tx
     .insert(payments)
@@ -231,6 +237,27 @@ async function completed(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, 
     })
     .onConflictDoNothing()
     .returning({ id: payments.id });
+
+  // a club purchase (sponsorOrgId) enrolls members later through the batch endpoint
+  let enrollmentId: string | null = null;
+  if (!held && !order.sponsorOrgId) {
+    const [version] = await tx.select({ slug: courses.slug, title: courses.title }).from(courses).where(eq(courses.id, order.courseVersionId));
+    const enrolled = await enrollStudent(tx, {
+      courseId: order.courseId,
+      courseVersionId: order.courseVersionId,
+      courseTitle: order.courseTitle,
+      courseSlug: version.slug,
+      studentId: order.studentId,
+      studentDisplayName: order.studentDisplayName,
+      studentEmail: order.studentEmail,
+      reason: "paid",
+      orderId: order.id,
+      enrolledAt: paidAt,
+    });
+    // an active enrollment of the course existed after all: this payment is a duplicate too
+    if (enrolled.created) enrollmentId = enrolled.enrollmentId;
+    else held = { id: enrolled.enrollmentId, state: "active", orderId: null };
+  }
 
   if (held) {
     // paid and invoiced like any order (the money was received); the refund's credit note follows
@@ -253,24 +280,6 @@ async function completed(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, 
     };
   }
 
-  // a club purchase (sponsorOrgId) enrolls members later through the batch endpoint
-  let enrollmentId: string | null = null;
-  if (!order.sponsorOrgId) {
-    const [version] = await tx.select({ slug: courses.slug, title: courses.title }).from(courses).where(eq(courses.id, order.courseVersionId));
-    const enrolled = await enrollStudent(tx, {
-      courseId: order.courseId,
-      courseVersionId: order.courseVersionId,
-      courseTitle: order.courseTitle,
-      courseSlug: version.slug,
-      studentId: order.studentId,
-      studentDisplayName: order.studentDisplayName,
-      studentEmail: order.studentEmail,
-      reason: "paid",
-      orderId: order.id,
-      enrolledAt: paidAt,
-    });
-    enrollmentId = enrolled.enrollmentId;
-  }
   const invoice = await assignInvoice(tx, { orderId: order.id, paidAt });
   await deps.queue.enqueue(tx, "invoices.render-pdf", { invoiceId: invoice.invoiceId });
   await deps.queue.enqueue(tx, "mail.send", { kind: "purchase_confirmation", orderId: order.id });
@@ -292,7 +301,7 @@ async function paidTwice(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, 
   const p = event.payment;
   const [known] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.gateway, deps.gateway), eq(payments.transactionId, transactionId)));
   // the same payment told again (a new event id for one transaction): nothing to do
-  if (known || order.state === "pending") return { result: "ignored_already_paid", ok: true, orderId: order.id, details: { state: order.state } };
+  if (known) return { result: "ignored_already_paid", ok: true, orderId: order.id, details: { state: order.state } };
   // another transaction paid the same order (two gateway sessions of one order): recorded
   // and sent back whole, whatever its amount
   const [payment] = await tx

@@ -170,6 +170,53 @@ describe.each(kinds)("duplicate payments on %s", (kind) => {
     expect(await refundsOf(o.orderId)).toHaveLength(1);
   }, 90_000);
 
+  it("two orders of one course paid at the same moment: one enrolls, the other is refunded", async () => {
+    const student = await signInStudent(app.url, "martin.simko@demo.sk");
+    const a = await order(student, FINANCIE);
+    await pay(a.redirectUrl, "failure");
+    const b = await order(student, FINANCIE);
+    expect(b.orderId).not.toBe(a.orderId);
+    const answers = await Promise.all([
+      deliver(app.url, paymentEvent(a.orderId, a.amount)).then((r) => r.json()),
+      deliver(app.url, paymentEvent(b.orderId, b.amount)).then((r) => r.json()),
+    ]);
+    expect(answers.map((x) => x.result).sort()).toEqual(["duplicate_payment_refunded", "paid"]);
+    const enrollments = await app.db
+      .select()
+      .from(schema.enrollments)
+      .where(and(eq(schema.enrollments.studentId, "p-3001"), eq(schema.enrollments.courseId, (await orderRow(a.orderId)).courseId)));
+    expect(enrollments).toHaveLength(1);
+    const refunded = answers[0].result === "paid" ? b.orderId : a.orderId;
+    expect(enrollments[0].orderId).not.toBe(refunded);
+    const refunds = await refundsOf(refunded);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0].requestedBy).toBe("system:duplicate-payment");
+  }, 60_000);
+
+  it("retry-payment runs the new order's checks: a passed deadline, and another order waiting for payment", async () => {
+    const student = await signInStudent(app.url, "zuzana.bielikova@demo.sk");
+    const a = await order(student, RIADENIE);
+    await pay(a.redirectUrl, "failure");
+    // another order of the course waits for payment: 409 order_pending naming it
+    const b = await order(student, RIADENIE);
+    let res = await student.post(`/api/orders/${a.orderId}/retry-payment`, {});
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ error: "order_pending", details: { orderId: b.orderId } });
+    // B fails too; the deadline passes: the retry is refused like a new order
+    await pay(b.redirectUrl, "failure");
+    const version = (await orderRow(a.orderId)).courseVersionId;
+    await app.db.update(schema.courses).set({ enrollmentDeadline: new Date(Date.now() - 60_000) }).where(eq(schema.courses.id, version));
+    try {
+      res = await student.post(`/api/orders/${a.orderId}/retry-payment`, {});
+      expect(res.status).toBe(409);
+      expect((await res.json()).error).toBe("enrollment_deadline_passed");
+    } finally {
+      await app.db.update(schema.courses).set({ enrollmentDeadline: null }).where(eq(schema.courses.id, version));
+    }
+    res = await student.post(`/api/orders/${a.orderId}/retry-payment`, {});
+    expect(res.status).toBe(200);
+  }, 60_000);
+
   it("a completed enrollment owns the course: no new order, no retry", async () => {
     const student = await signInStudent(app.url, "tomas.balaz@demo.sk");
     const o = await order(student, SEKRETAR);
