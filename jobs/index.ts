@@ -157,7 +157,13 @@ export async function startJobs(
   await boss.start();
   // Every queue exists before anything is enqueued: pg-boss looks an unknown queue up on
   // its own connection, which inside a PGlite transaction would wait for that transaction.
-  for (const name of QUEUE_NAMES) await boss.createQueue(name, QUEUES[name].options);
+  for (const name of QUEUE_NAMES) {
+    await boss.createQueue(name, QUEUES[name].options);
+    // createQueue leaves an existing queue as it was: a database made by an earlier version
+    // gets today's settings too (the policy alone cannot change; it never did here)
+    const { policy: _policy, ...settings } = QUEUES[name].options;
+    await boss.updateQueue(name, settings);
+  }
   if (options.work) {
     for (const name of QUEUE_NAMES) {
       const cron = QUEUES[name].cron;
