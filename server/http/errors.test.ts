@@ -140,3 +140,16 @@ describe("apiError and methodNotAllowed", () => {
     expect(await res.json()).toEqual({ error: "method_not_allowed", message: ERROR_CODES.method_not_allowed.message, details: { allowed: ["GET", "HEAD"] } });
   });
 });
+
+describe("isConnectionLoss", () => {
+  it("knows a cut database connection from a failed call to another service", async () => {
+    const { isConnectionLoss } = await import("./errors");
+    expect(isConnectionLoss(Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" }))).toBe(true);
+    expect(isConnectionLoss(new Error("Connection terminated unexpectedly"))).toBe(true);
+    expect(isConnectionLoss(new Error("query failed", { cause: Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" }) }))).toBe(true);
+    // fetch to the provider or the gateway, SMTP: the same socket codes, not the database
+    expect(isConnectionLoss(new TypeError("fetch failed", { cause: Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }) }))).toBe(false);
+    expect(isConnectionLoss(Object.assign(new Error("Connection timeout"), { code: "ETIMEDOUT", command: "CONN" }))).toBe(false);
+    expect(isConnectionLoss(Object.assign(new Error("duplicate key"), { code: "23505" }))).toBe(false);
+  });
+});

@@ -269,9 +269,15 @@ const CONNECTION_LOST_MESSAGES = [
   "terminating connection due to administrator command",
 ];
 
-/** Whether `error` (or one of its causes) is a lost database connection. */
+/**
+ * Whether `error` (or one of its causes) is a lost database connection. A failed call to
+ * another service (fetch to the provider, the gateway or Mux; SMTP) carries the same socket
+ * codes and is not one: its chain holds fetch's TypeError or a mail command.
+ */
 export function isConnectionLoss(error: unknown): boolean {
   for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e instanceof TypeError && /fetch failed/i.test(e.message)) || typeof (e as { command?: unknown }).command === "string") return false;
+    if ((e as Error).name === "GatewayError" || (e as Error).name === "AbortError" || (e as Error).name === "TimeoutError") return false;
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string" && (CONNECTION_LOST_CODES.has(code) || code.startsWith("08"))) return true;
     const message = (e as { message?: unknown }).message;

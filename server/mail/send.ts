@@ -389,6 +389,7 @@ export async function sendMail(deps: MailDeps, job: MailJob, attempt?: MailAttem
   const key = deliveryKey(job);
   const now = (deps.clock ?? { now: () => new Date() }).now();
   if ((await claim(deps.db, key, job.kind, now, attempt)) === "done") return { status: "already_done", key };
+  let sent = false;
   try {
     const composed = await compose(deps, job);
     if ("skip" in composed) {
@@ -397,14 +398,34 @@ export async function sendMail(deps: MailDeps, job: MailJob, attempt?: MailAttem
     }
     const messageId = messageIdFor(key, deps.publicUrl);
     await deps.mailer.send({ ...composed.mail, messageId });
-    await deps.db
-      .update(mailDeliveries)
-      .set({ state: "sent", transport: deps.mailer.transport, messageId, recipient: composed.mail.to, sentAt: new Date() })
-      .where(eq(mailDeliveries.key, key));
+    sent = true;
+    await markSent(deps, key, { messageId, recipient: composed.mail.to });
     return { status: "sent", key, messageId, transport: deps.mailer.transport };
   } catch (error) {
-    await release(deps.db, key);
+    // once the server took the message the claim stays: giving it back would send it again
+    if (!sent) await release(deps.db, key).catch(() => {});
     throw error;
+  }
+}
+
+/**
+ * Marks a delivery sent, tried a few times over a few seconds: the message is out, and a
+ * connection cut now (a restart, a failover) must not make a retry send it again. Only a
+ * database away for longer leaves the claim `sending`, which a retry of the job then takes
+ * over and sends once more (docs/decisions.md > Jobs keep up).
+ */
+async function markSent(deps: MailDeps, key: string, sent: { messageId: string; recipient: string }) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await deps.db
+        .update(mailDeliveries)
+        .set({ state: "sent", transport: deps.mailer.transport, messageId: sent.messageId, recipient: sent.recipient, sentAt: new Date() })
+        .where(eq(mailDeliveries.key, key));
+      return;
+    } catch (error) {
+      if (attempt >= 4) throw error;
+      await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
+    }
   }
 }
 
