@@ -4,7 +4,7 @@
 // each area's handler. Areas never import this module; they enqueue through server/queue.
 import { PgBoss, fromPglite, type Job, type Queue as QueueSettings } from "pg-boss";
 import type { Config } from "#server/config";
-import type { Database, DatabaseHandle } from "#server/db";
+import { openDatabase, type Database, type DatabaseHandle } from "#server/db";
 import type { Logger } from "#server/log";
 import { createQueue, QUEUE_NAMES, type Queue, type QueueName, type QueuePayloads } from "#server/queue";
 import { purgeIdempotencyKeys } from "#server/http/idempotency";
@@ -45,7 +45,9 @@ type QueueSetup = {
  * batch settles on its own. A worker that dies mid-job stops its heartbeat; the supervisor
  * (every SUPERVISE_SECONDS) fails the job after HEARTBEAT_SECONDS and it is retried.
  */
-export const BUSY_WORKERS = 3;
+export const BUSY_WORKERS = 2;
+/** Connections of the handlers' own pool (a PostgreSQL server); more jobs than this wait for one. */
+export const WORKER_POOL_SIZE = 6;
 export const BATCH = 4;
 export const HEARTBEAT_SECONDS = 10;
 export const SUPERVISE_SECONDS = 10;
@@ -164,18 +166,31 @@ export async function startJobs(
     const { policy: _policy, ...settings } = QUEUES[name].options;
     await boss.updateQueue(name, settings);
   }
+  // On a server the handlers get a pool of their own: a burst of jobs never takes the
+  // connections the requests need (embedded PGlite has one connection anyway)
+  let workerDatabase: DatabaseHandle | null = null;
   if (options.work) {
     for (const name of QUEUE_NAMES) {
       const cron = QUEUES[name].cron;
       if (cron) await boss.schedule(name, cron, null, { tz: TZ });
     }
-    await registerWorkers(boss, { db: database.db, log, idpApi: options.idpApi, refunds: options.refunds, config });
+    if (config.DATABASE_URL) {
+      workerDatabase = await openDatabase({
+        databaseUrl: config.DATABASE_URL,
+        migrate: false,
+        poolSize: WORKER_POOL_SIZE,
+        onIdleError: (error) => log.warn("idle job database connection lost", { error: error.message }),
+        onClientError: (error) => log.warn("job database connection lost (its job is retried)", { error: error.message }),
+      });
+    }
+    await registerWorkers(boss, { db: (workerDatabase ?? database).db, log, idpApi: options.idpApi, refunds: options.refunds, config });
   }
   return {
     boss,
     queue: createQueue(boss),
     async stop() {
       await boss.stop({ graceful: true, timeout: 5000 });
+      await workerDatabase?.close();
     },
   };
 }

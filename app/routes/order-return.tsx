@@ -28,6 +28,7 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
   return {
     duplicate: duplicate
       ? {
+          kind: duplicate.kind,
           amount: formatMoney(duplicate.amountCents, order.currency),
           settled: duplicate.state === "completed",
           settledAt: duplicate.settledAt ? formatDateTime(duplicate.settledAt.toISOString()) : null,
@@ -64,7 +65,18 @@ export default function OrderReturn({ loaderData: o }: Route.ComponentProps) {
     <section className="narrow">
       <Breadcrumbs items={[{ label: "Môj účet", href: "/ucet" }, { label: "Objednávka" }]} />
       <h1>Objednávka kurzu {o.courseTitle}</h1>
-      {o.duplicate ? (
+      {o.duplicate?.kind === "order_paid_twice" ? (
+        <div className="order-state" role="status">
+          <p><strong>Túto objednávku ste zaplatili dvakrát. Druhú platbu {o.duplicate.amount} vám vraciame.</strong></p>
+          <p>
+            {o.duplicate.settled
+              ? `Peniaze sme vrátili ${o.duplicate.settledAt}.`
+              : "O vrátenie sme platobnú bránu požiadali hneď; nemusíte nič robiť."}{" "}
+            Kurz máte sprístupnený.
+          </p>
+        </div>
+      ) : null}
+      {o.duplicate?.kind === "course_held" ? (
         <div className="order-state" role="status">
           <p><strong>Platbu sme prijali, ale tento kurz už máte. Celú sumu {o.duplicate.amount} vám vraciame.</strong></p>
           <p>

@@ -246,6 +246,9 @@ export async function openBadgeJwt(deps: OpenBadgeDeps, row: CertificateRow): Pr
  * whose index falls in it. Read from `certificates.revoked_at`, so the bit flips in the
  * transaction that revokes; signed when asked (served with a short max-age).
  */
+/** How far back a status list's validFrom (and so its nbf) is set. */
+const STATUS_LIST_CLOCK_SKEW_MS = 5 * 60 * 1000;
+
 export async function statusListJwt(deps: OpenBadgeDeps, list: number, now: Date): Promise<string> {
   const from = list * STATUS_LIST_SIZE;
   const revoked = await deps.db
@@ -258,7 +261,8 @@ export async function statusListJwt(deps: OpenBadgeDeps, list: number, now: Date
     id: url,
     type: ["VerifiableCredential", "BitstringStatusListCredential"],
     issuer: issuerUrl(deps.publicUrl),
-    validFrom: now.toISOString().replace(/\.\d{3}Z$/, "Z"),
+    // a few minutes back: a verifier whose clock runs behind ours still accepts a list signed now
+    validFrom: new Date(now.getTime() - STATUS_LIST_CLOCK_SKEW_MS).toISOString().replace(/\.\d{3}Z$/, "Z"),
     credentialSubject: {
       id: `${url}#list`,
       type: "BitstringStatusList",

@@ -14,6 +14,13 @@ const { orders, courses, enrollments, payments } = schema;
 /** Pending orders expire after 24 h (DESIGN.md > Orders and payments). */
 export const ORDER_PENDING_TTL_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * How long a gateway session is handed out again to a repeated purchase; an older one may
+ * have ended at the gateway, so the same order gets a new session (docs/decisions.md > One
+ * order per course).
+ */
+export const PAYMENT_SESSION_REUSE_MS = 30 * 60 * 1000;
+
 export type OrderRow = typeof orders.$inferSelect;
 
 /** What the gateway needs to open a payment session for an order. */
@@ -253,7 +260,10 @@ export async function createOrder(
     })
     .returning();
   const session = await openSession(deps, order);
-  await tx.update(orders).set({ paymentSessionId: session.sessionId, paymentRedirectUrl: session.redirectUrl }).where(eq(orders.id, order.id));
+  await tx
+    .update(orders)
+    .set({ paymentSessionId: session.sessionId, paymentRedirectUrl: session.redirectUrl, paymentSessionOpenedAt: deps.now })
+    .where(eq(orders.id, order.id));
   return { orderId: order.id, amount: order.amountCents, currency: order.currency, redirectUrl: session.redirectUrl };
 }
 
@@ -271,11 +281,13 @@ async function reusePendingOrder(
 ): Promise<CreateOrderResponse> {
   let redirectUrl = order.paymentRedirectUrl;
   const set: Partial<typeof orders.$inferInsert> = { billingDetails, billingType };
-  if (!redirectUrl) {
-    // an order made before redirect URLs were kept: one new session
+  const fresh = order.paymentSessionOpenedAt !== null && deps.now.getTime() - order.paymentSessionOpenedAt.getTime() < PAYMENT_SESSION_REUSE_MS;
+  if (!redirectUrl || !fresh) {
+    // no session kept (an older order), or one the gateway may have ended: a new session
+    // for the same order (should the old one still be paid, duplicates.ts refunds it)
     const session = await openSession(deps, order);
     redirectUrl = session.redirectUrl;
-    Object.assign(set, { paymentSessionId: session.sessionId, paymentRedirectUrl: session.redirectUrl });
+    Object.assign(set, { paymentSessionId: session.sessionId, paymentRedirectUrl: session.redirectUrl, paymentSessionOpenedAt: deps.now });
   }
   await tx.update(orders).set(set).where(eq(orders.id, order.id));
   return { orderId: order.id, amount: order.amountCents, currency: order.currency, redirectUrl };
@@ -315,7 +327,10 @@ export async function retryOrderPayment(tx: DbOrTx, deps: OrderDeps, studentId: 
   const pending = await pendingOrderOf(tx, studentId, order.courseId, order.sponsorOrgId);
   if (pending) throw new DomainError("order_pending", undefined, { orderId: pending.id });
   const session = await openSession(deps, order);
-  await tx.update(orders).set({ paymentSessionId: session.sessionId, paymentRedirectUrl: session.redirectUrl }).where(eq(orders.id, order.id));
+  await tx
+    .update(orders)
+    .set({ paymentSessionId: session.sessionId, paymentRedirectUrl: session.redirectUrl, paymentSessionOpenedAt: deps.now })
+    .where(eq(orders.id, order.id));
   return { redirectUrl: session.redirectUrl };
 }
 

@@ -78,15 +78,30 @@ export async function refundDuplicatePayment(
   return { refundId: refund.id, amountCents: input.amountCents, estimatedSettlementDate };
 }
 
-/** The refund of a duplicate payment of this order (for the return page), or null. */
+/**
+ * The refund of a duplicate payment of this order (for the return page), or null. `kind`:
+ * `course_held` when the order's whole payment goes back (the course was held through
+ * another order), `order_paid_twice` when a second payment of an order that gives access
+ * goes back.
+ */
 export async function duplicatePaymentOf(db: DbOrTx, orderId: string) {
   const [refund] = await db
-    .select({ id: refunds.id, state: refunds.state, amountCents: refunds.amountCents, estimatedSettlementDate: refunds.estimatedSettlementDate, settledAt: refunds.settledAt })
+    .select({
+      id: refunds.id,
+      state: refunds.state,
+      amountCents: refunds.amountCents,
+      estimatedSettlementDate: refunds.estimatedSettlementDate,
+      settledAt: refunds.settledAt,
+      paymentId: refunds.paymentId,
+    })
     .from(refunds)
     .where(and(eq(refunds.orderId, orderId), eq(refunds.requestedBy, DUPLICATE_PAYMENT_ACTOR)))
     .orderBy(asc(refunds.createdAt))
     .limit(1);
-  return refund ?? null;
+  if (!refund) return null;
+  const [first] = await db.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.createdAt), asc(payments.id)).limit(1);
+  const kind: "course_held" | "order_paid_twice" = refund.paymentId && first && refund.paymentId !== first.id ? "order_paid_twice" : "course_held";
+  return { ...refund, kind };
 }
 
 /**

@@ -350,6 +350,15 @@ async function refunded(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, o
       return { result: "ignored_refund_not_pending", ok: true, orderId: order.id, details: { refundId: target.id, state: target.state } };
     }
   }
+  // the gateway's own refund id, as it answered our request
+  if (!target && p.id) {
+    [target] = await tx
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.orderId, order.id), eq(refunds.state, "pending"), eq(refunds.gatewayRefundId, p.id)))
+      .limit(1)
+      .for("update");
+  }
   target ??= (
     await tx
       .select()

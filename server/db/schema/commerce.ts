@@ -29,6 +29,8 @@ export const orders = pgTable(
     paymentSessionId: text("payment_session_id"),
     /** where the gateway's session for this order is paid: a repeated order returns it (docs/decisions.md > One order per course) */
     paymentRedirectUrl: text("payment_redirect_url"),
+    /** when that session was opened: an older one is not handed out again (gateways end sessions) */
+    paymentSessionOpenedAt: ts("payment_session_opened_at"),
     expiresAt: ts("expires_at"),
     paidAt: ts("paid_at"),
     invoiceUrl: text("invoice_url"),
