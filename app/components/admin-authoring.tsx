@@ -212,7 +212,7 @@ export function CourseHeader({
   heading,
 }: {
   course: CourseHead;
-  current: "struktura" | "udaje" | "testy";
+  current: "struktura" | "udaje" | "testy" | "statistiky";
   trail?: { label: string; href?: string }[];
   heading?: string;
 }) {
@@ -221,6 +221,7 @@ export function CourseHeader({
     { to: base, label: "Štruktúra a zverejnenie", key: "struktura" },
     { to: `${base}/udaje`, label: "Údaje kurzu", key: "udaje" },
     { to: `${base}/testy`, label: "Testy", key: "testy" },
+    { to: `${base}/statistiky`, label: "Štatistiky", key: "statistiky" },
   ];
   return (
     <>

@@ -1,0 +1,154 @@
+// A test's question statistics as Moodle's quiz statistics report computes them, over
+// the submitted, not voided attempts and from each attempt's question snapshot (so a
+// question edited between attempts counts once per version of its text and answers):
+// - facility index: the mean score on the question (0..1; a question scores all or nothing);
+// - discrimination index: the correlation (Pearson) of the question's score with the
+//   score on the rest of the attempt (earned ÷ possible without this question);
+// - how often each answer was chosen.
+// Scoring is repeated in SQL exactly as server/quizzes scoreAttempt does it (the last
+// answer given for a question counts). docs/decisions.md > Admin insights: question statistics.
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { schema, type DbOrTx } from "../db";
+import { DomainError } from "../http/errors";
+import type { QuestionSnapshot } from "../db/schema/learning";
+import { normalizedText, num, numOrNull, rows } from "./sql";
+
+/** Moodle's usual thresholds: facility above 0.9 is too easy, below 0.2 too hard; discrimination below 0.2 is poor. */
+export const TOO_EASY = 0.9;
+export const TOO_HARD = 0.2;
+export const POOR_DISCRIMINATION = 0.2;
+
+export type QuestionFlag = "too_easy" | "too_hard" | "poor_discrimination";
+
+export type QuestionStat = {
+  questionId: string;
+  /** 1 for the oldest version of the question seen in attempts */
+  version: number;
+  versions: number;
+  type: string;
+  text: string;
+  weight: number;
+  attempts: number;
+  correct: number;
+  facility: number | null;
+  discrimination: number | null;
+  answers: { id: string; text: string; isCorrect: boolean; chosen: number }[];
+  flags: QuestionFlag[];
+  /** whether the question still exists in the test (else its editor has nothing to show) */
+  live: boolean;
+};
+
+export type TestInsights = {
+  test: { id: string; courseId: string; title: string; passingScore: number; maxAttempts: number };
+  attempts: number;
+  passed: number;
+  averageScore: number | null;
+  questions: QuestionStat[];
+};
+
+/** One row per question answered in a counted attempt, with its score (SQL text). */
+function scoredAnswers(testId: string): SQL {
+  const given = normalizedText(sql`ans->>'textAnswer'`);
+  return sql`
+    with att as (
+      select a.id, a.question_snapshots, a.question_order, a.answers
+      from test_attempts a where a.test_id = ${testId} and a.submitted_at is not null and a.voided_at is null
+    ),
+    qa as (
+      select att.id as attempt_id, s.snap, s.pos, s.snap->>'questionId' as qid, md5(s.snap::text) as ver,
+        coalesce((s.snap->>'weight')::float8, 1) as w,
+        (select x.ans from jsonb_array_elements(att.answers) with ordinality as x(ans, n)
+          where x.ans->>'questionId' = s.snap->>'questionId' order by x.n desc limit 1) as ans
+      from att cross join lateral jsonb_array_elements(att.question_snapshots) with ordinality as s(snap, pos)
+      where (s.snap->>'questionId') = any(att.question_order)
+    ),
+    scored as (
+      select qa.*, case
+        when ans is null then false
+        when snap->>'type' = 'text' then ${given} <> '' and exists (
+          select 1 from jsonb_array_elements_text(coalesce(snap->'acceptedAnswers', '[]'::jsonb)) as acc(v) where ${normalizedText(sql`acc.v`)} = ${given})
+        when snap->>'type' = 'single_choice' then jsonb_array_length(coalesce(ans->'selectedAnswerIds', '[]'::jsonb)) = 1 and exists (
+          select 1 from jsonb_array_elements(snap->'answers') as c(a) where (c.a->>'isCorrect')::boolean and c.a->>'id' = ans->'selectedAnswerIds'->>0)
+        else (select coalesce(array_agg(distinct v order by v), '{}') from jsonb_array_elements_text(coalesce(ans->'selectedAnswerIds', '[]'::jsonb)) as sel(v))
+          = (select coalesce(array_agg(distinct c.a->>'id' order by c.a->>'id'), '{}') from jsonb_array_elements(snap->'answers') as c(a) where (c.a->>'isCorrect')::boolean)
+      end as correct
+      from qa
+    ),
+    per as (select scored.*, case when correct then 1.0 else 0.0 end::float8 as q, case when correct then w else 0 end as earned from scored),
+    tot as (select attempt_id, sum(earned) as earned, sum(w) as total from per group by attempt_id)`;
+}
+
+/** The test, if it belongs to this course version; else 404. */
+export async function findTest(db: DbOrTx, courseId: string, testId: string): Promise<TestInsights["test"]> {
+  const [test] = await db
+    .select({ id: schema.tests.id, courseId: schema.tests.courseId, title: schema.tests.title, passingScore: schema.tests.passingScore, maxAttempts: schema.tests.maxAttempts })
+    .from(schema.tests)
+    .where(and(eq(schema.tests.id, testId), eq(schema.tests.courseId, courseId)));
+  if (!test) throw new DomainError("not_found", "Test sa nenašiel.");
+  return test;
+}
+
+export async function getTestInsights(db: DbOrTx, courseId: string, testId: string): Promise<TestInsights> {
+  const test = await findTest(db, courseId, testId);
+  const base = scoredAnswers(testId);
+  const [[summary], stats, chosen, live] = await Promise.all([
+    rows<Record<string, unknown>>(db, sql`
+      select count(*) as n, count(*) filter (where passed) as passed, avg(score) as average_score
+      from test_attempts where test_id = ${testId} and submitted_at is not null and voided_at is null`),
+    rows<Record<string, unknown>>(db, sql`${base}
+      select per.qid, per.ver, (array_agg(per.snap))[1] as snap, min(per.pos) as pos, count(*) as attempts,
+        count(*) filter (where per.correct) as correct, avg(per.q) as facility,
+        corr(per.q, (tot.earned - per.earned) / nullif(tot.total - per.w, 0)) as discrimination,
+        to_json(min(a.submitted_at))#>>'{}' as first_seen
+      from per join tot using (attempt_id) join test_attempts a on a.id = per.attempt_id
+      group by per.qid, per.ver`),
+    rows<{ qid: string; ver: string; answer_id: string; n: unknown }>(db, sql`${base}
+      select per.qid, per.ver, sel.v as answer_id, count(distinct per.attempt_id) as n
+      from per cross join lateral jsonb_array_elements_text(coalesce(per.ans->'selectedAnswerIds', '[]'::jsonb)) as sel(v)
+      group by 1, 2, 3`),
+    db.select({ id: schema.questions.id, orderIndex: schema.questions.orderIndex }).from(schema.questions).where(eq(schema.questions.testId, testId)),
+  ]);
+  const liveOrder = new Map(live.map((q) => [q.id, q.orderIndex]));
+  const chosenOf = new Map(chosen.map((c) => [`${c.qid}/${c.ver}/${c.answer_id}`, num(c.n)]));
+  // versions of one question, oldest first
+  const versionsOf = new Map<string, Record<string, unknown>[]>();
+  for (const s of stats) versionsOf.set(String(s.qid), [...(versionsOf.get(String(s.qid)) ?? []), s]);
+  for (const list of versionsOf.values()) list.sort((a, b) => String(a.first_seen).localeCompare(String(b.first_seen)));
+  const questions: QuestionStat[] = [];
+  for (const [qid, list] of versionsOf) {
+    for (const [i, s] of list.entries()) {
+      const snap = (typeof s.snap === "string" ? JSON.parse(s.snap) : s.snap) as QuestionSnapshot;
+      const facility = numOrNull(s.facility);
+      const discrimination = numOrNull(s.discrimination);
+      const flags: QuestionFlag[] = [];
+      if (facility !== null && facility > TOO_EASY) flags.push("too_easy");
+      if (facility !== null && facility < TOO_HARD) flags.push("too_hard");
+      if (discrimination !== null && discrimination < POOR_DISCRIMINATION) flags.push("poor_discrimination");
+      questions.push({
+        questionId: qid,
+        version: i + 1,
+        versions: list.length,
+        type: snap.type,
+        text: snap.text,
+        weight: snap.weight ?? 1,
+        attempts: num(s.attempts),
+        correct: num(s.correct),
+        facility,
+        discrimination,
+        answers: (snap.answers ?? []).map((a) => ({ id: a.id, text: a.text, isCorrect: a.isCorrect, chosen: chosenOf.get(`${qid}/${s.ver}/${a.id}`) ?? 0 })),
+        flags,
+        live: liveOrder.has(qid),
+      });
+    }
+  }
+  // the test's order for live questions, then removed ones; versions in order
+  const rank = (q: QuestionStat) => liveOrder.get(q.questionId) ?? Number.MAX_SAFE_INTEGER;
+  questions.sort((a, b) => rank(a) - rank(b) || a.questionId.localeCompare(b.questionId) || a.version - b.version);
+  return {
+    test,
+    attempts: num(summary?.n),
+    passed: num(summary?.passed),
+    averageScore: numOrNull(summary?.average_score),
+    questions,
+  };
+}
