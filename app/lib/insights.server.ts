@@ -35,7 +35,7 @@ export function salesRows(d: Dashboard): FigureRow[] | null {
     row("creditVat", "DPH z dobropisov", c.creditVatCents, p.creditVatCents, true),
     row("balance", "Tržby po dobropisoch s DPH", c.balanceCents, p.balanceCents, true),
     row("refunds", "Dokončené refundácie", c.refundsCompleted, p.refundsCompleted),
-    row("refunded", "Vrátené platby", c.refundedCents, p.refundedCents, true),
+    row("refundedAmount", "Vrátené platby", c.refundedCents, p.refundedCents, true),
   ];
 }
 
@@ -61,9 +61,9 @@ export function learningRows(d: Dashboard): FigureRow[] {
   const p = d.previous.learning;
   return [
     row("enrollments", "Nové zápisy", c.enrollments, p.enrollments),
-    row("paid", "– po zaplatení", c.enrollmentsByReason.paid, p.enrollmentsByReason.paid),
-    row("admin_grant", "– pridelené administrátorom", c.enrollmentsByReason.admin_grant, p.enrollmentsByReason.admin_grant),
-    row("sponsor", "– cez sponzora", c.enrollmentsByReason.sponsor, p.enrollmentsByReason.sponsor),
+    row("reason-paid", "– po zaplatení", c.enrollmentsByReason.paid, p.enrollmentsByReason.paid),
+    row("reason-admin_grant", "– pridelené administrátorom", c.enrollmentsByReason.admin_grant, p.enrollmentsByReason.admin_grant),
+    row("reason-sponsor", "– cez sponzora", c.enrollmentsByReason.sponsor, p.enrollmentsByReason.sponsor),
     row("completions", "Dokončené kurzy", c.completions, p.completions),
     row("certificatesFinal", "Vydané záverečné certifikáty", c.certificatesFinal, p.certificatesFinal),
     row("certificatesIntermediate", "Vydané čiastkové certifikáty", c.certificatesIntermediate, p.certificatesIntermediate),

@@ -48,6 +48,7 @@ export const loader = pageRoute(async ({ params, context }: Route.LoaderArgs) =>
       attemptsPerTaker: t.takers ? formatDecimal(t.attempts / t.takers, 2) : "–",
       averageScore: t.averageScore === null ? "–" : percent(t.averageScore),
     })),
+    nudgeDays: NUDGE_DAYS,
     inactive: nudge(s.inactive),
     expiring: nudge(s.expiring),
   };
@@ -117,11 +118,11 @@ export default function CourseStats({ loaderData: d }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="neaktivni-nadpis">
-        <h2 id="neaktivni-nadpis">Bez aktivity {NUDGE_DAYS} a viac dní</h2>
+        <h2 id="neaktivni-nadpis">Bez aktivity {d.nudgeDays} a viac dní</h2>
         <NudgeTable id="neaktivni" list={d.inactive} isAdmin={d.isAdmin} dateLabel="Posledná aktivita" empty="Všetci aktívni študenti sa učili v posledných dňoch." />
       </section>
       <section aria-labelledby="koniec-nadpis">
-        <h2 id="koniec-nadpis">Prístup končí do {NUDGE_DAYS} dní</h2>
+        <h2 id="koniec-nadpis">Prístup končí do {d.nudgeDays} dní</h2>
         <NudgeTable id="koniec" list={d.expiring} isAdmin={d.isAdmin} dateLabel="Prístup do" empty="Nikomu nekončí prístup v najbližších dňoch." />
       </section>
       <p><Link to="/admin">‹ Späť na prehľad</Link></p>

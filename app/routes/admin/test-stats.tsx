@@ -30,6 +30,7 @@ export const loader = pageRoute(async (args: Route.LoaderArgs) => {
     passed: s.passed,
     averageScore: s.averageScore,
     questions: s.questions,
+    thresholds: { tooEasy: TOO_EASY, tooHard: TOO_HARD, poor: POOR_DISCRIMINATION },
   };
 });
 
@@ -52,8 +53,8 @@ export default function TestStats({ loaderData: d }: Route.ComponentProps) {
         {percent(d.averageScore)}. Hranica úspešnosti {percent(d.test.passingScore, 0)}.
       </p>
       <p className="muted">
-        Index ľahkosti je priemerné skóre na otázke (nad {percent(TOO_EASY, 0)} je otázka príliš ľahká, pod {percent(TOO_HARD, 0)} príliš ťažká). Index rozlišovania
-        je korelácia skóre na otázke so skóre na zvyšku testu (pod {coefficient(POOR_DISCRIMINATION)} otázka slabo rozlišuje lepších od slabších).
+        Index ľahkosti je priemerné skóre na otázke (nad {percent(d.thresholds.tooEasy, 0)} je otázka príliš ľahká, pod {percent(d.thresholds.tooHard, 0)} príliš ťažká). Index rozlišovania
+        je korelácia skóre na otázke so skóre na zvyšku testu (pod {coefficient(d.thresholds.poor)} otázka slabo rozlišuje lepších od slabších).
       </p>
       <ExportLinks links={[{ href: `${testBase}/statistiky/pokusy.csv`, label: "Všetky pokusy testu (CSV)" }]} />
       {d.questions.length === 0 ? (
