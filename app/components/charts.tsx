@@ -18,6 +18,7 @@ function Figure({ id, title, summary, table, children }: { id: string; title: st
       {children}
       <details className="chart-data">
         <summary>Tabuľka s údajmi: {title}</summary>
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={`Údaje: ${title}`}>
         <table className="admin-table chart-table">
           <thead>
             <tr>{table.head.map((h, i) => <th key={i} scope="col" className={i ? "amount" : undefined}>{h}</th>)}</tr>
@@ -30,6 +31,7 @@ function Figure({ id, title, summary, table, children }: { id: string; title: st
             ))}
           </tbody>
         </table>
+        </div>
       </details>
     </figure>
   );

@@ -6,7 +6,7 @@ const stateLabels = { active: "Aktívne", completed: "Dokončené", expired: "Vy
 
 export function StateTable({ byState, versions }: { byState: Record<keyof typeof stateLabels, number>; versions: { id: string; version: number; state: string; enrolled: number }[] }) {
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Zápisy podľa stavu">
       <table className="admin-table" id="stavy">
         <caption className="visually-hidden">Zápisy podľa stavu a podľa verzie</caption>
         <thead>
@@ -32,7 +32,7 @@ type TestRow = {
 
 export function TestRatesTable({ tests }: { tests: TestRow[] }) {
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Úspešnosť testov">
       <table className="admin-table" id="testy">
         <caption className="visually-hidden">Úspešnosť testov a využité pokusy</caption>
         <thead>
@@ -76,7 +76,7 @@ export function NudgeTable({ id, list, isAdmin, dateLabel, empty }: { id: string
   return (
     <>
       <p>{count(list.count)} študentov{list.count > list.students.length ? `, zobrazených prvých ${list.students.length}` : ""}.</p>
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={`Študenti: ${dateLabel.toLowerCase()}`}>
         <table className="admin-table" id={id}>
           <caption className="visually-hidden">Študenti: {dateLabel.toLowerCase()}</caption>
           <thead>

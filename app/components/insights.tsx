@@ -37,7 +37,7 @@ export function PeriodForm({ kind, from, to, errors }: { kind: string; from: str
 
 export function FigureTable({ id, caption, rows, periodLabel, previousLabel }: { id: string; caption: string; rows: FigureRow[]; periodLabel: string; previousLabel: string }) {
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
       <table className="admin-table" id={id}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>

@@ -46,7 +46,7 @@ export default function TestStats({ loaderData: d }: Route.ComponentProps) {
         course={d.course}
         current="testy"
         heading={`Štatistiky testu: ${d.test.title}`}
-        trail={[{ label: "Testy", href: `/admin/kurzy/${d.course.id}/testy` }, { label: d.test.title, href: testBase }, { label: "Štatistiky" }]}
+        trail={[{ label: "Testy", href: `/admin/kurzy/${d.course.id}/testy` }, { label: `Štatistiky: ${d.test.title}` }]}
       />
       <p>
         Odovzdané pokusy: <strong>{count(d.attempts)}</strong>, úspešné: {count(d.passed)} ({percent(d.attempts ? d.passed / d.attempts : null)}), priemerné skóre:{" "}
@@ -61,7 +61,7 @@ export default function TestStats({ loaderData: d }: Route.ComponentProps) {
         <p className="notice">Test zatiaľ nemá odovzdané pokusy.</p>
       ) : (
         <>
-          <div className="table-scroll">
+          <div className="table-scroll" tabIndex={0} role="region" aria-label="Štatistiky otázok testu">
             <table className="admin-table" id="otazky">
               <caption className="visually-hidden">Štatistiky otázok testu</caption>
               <thead>
