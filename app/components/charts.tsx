@@ -58,13 +58,13 @@ export function ColumnChart(props: {
 }) {
   const { points, format } = props;
   const height = 200;
-  const margin = { top: 12, right: 8, bottom: 28, left: 56 };
+  const margin = { top: 12, right: 12, bottom: 30, left: 64 };
   const x = scaleBand<string>().domain(points.map((p) => p.label)).range([margin.left, WIDTH - margin.right]).paddingInner(0.2);
   const max = Math.max(1, ...points.map((p) => p.value));
   const y = scaleLinear().domain([0, max]).nice(4).range([height - margin.bottom, margin.top]);
   const ticks = y.ticks(4);
   // label at most six columns: the first, the last and evenly between
-  const every = Math.max(1, Math.ceil(points.length / 6));
+  const every = Math.max(1, Math.ceil(points.length / 5));
   return (
     <Figure {...props}>
       <SvgFrame id={props.id} title={props.title} summary={props.summary} height={height}>
@@ -81,7 +81,7 @@ export function ColumnChart(props: {
         ))}
         {points.map((p, i) =>
           i % every === 0 || i === points.length - 1 ? (
-            <text key={p.label} className="chart-tick" x={(x(p.label) ?? 0) + x.bandwidth() / 2} y={height - margin.bottom + 16} textAnchor="middle">{p.short}</text>
+            <text key={p.label} className="chart-tick" x={(x(p.label) ?? 0) + x.bandwidth() / 2} y={height - margin.bottom + 18} textAnchor="middle">{p.short}</text>
           ) : null,
         )}
       </SvgFrame>
@@ -99,18 +99,18 @@ export function BarList(props: {
   max?: number;
   table: ChartTable;
 }) {
-  const rowHeight = 38;
+  const rowHeight = 44;
   const height = Math.max(rowHeight, props.bars.length * rowHeight) + 4;
   const max = Math.max(1, props.max ?? Math.max(0, ...props.bars.map((b) => b.value)));
-  const x = scaleLinear().domain([0, max]).range([0, WIDTH - 70]);
+  const x = scaleLinear().domain([0, max]).range([0, WIDTH - 120]);
   return (
     <Figure {...props}>
       <SvgFrame id={props.id} title={props.title} summary={props.summary} height={height}>
         {props.bars.map((b, i) => (
           <g key={i} transform={`translate(0, ${i * rowHeight})`}>
-            <text className="chart-label" x={0} y={13}>{b.label.length > 52 ? `${b.label.slice(0, 50)}…` : b.label}</text>
-            <rect className={b.muted ? "chart-bar chart-bar-muted" : "chart-bar"} x={0} y={18} height={14} width={Math.max(b.value > 0 ? 2 : 0, x(b.value))} rx={2} />
-            <text className="chart-value" x={x(b.value) + 6} y={30}>{b.display}</text>
+            <text className="chart-label" x={0} y={15}>{b.label.length > 44 ? `${b.label.slice(0, 42)}…` : b.label}</text>
+            <rect className={b.muted ? "chart-bar chart-bar-muted" : "chart-bar"} x={0} y={22} height={16} width={Math.max(b.value > 0 ? 2 : 0, x(b.value))} rx={2} />
+            <text className="chart-value" x={x(b.value) + 6} y={35}>{b.display}</text>
           </g>
         ))}
       </SvgFrame>
@@ -127,13 +127,13 @@ export function ShareCurve(props: {
   table: ChartTable;
 }) {
   const height = 200;
-  const margin = { top: 12, right: 12, bottom: 28, left: 40 };
+  const margin = { top: 12, right: 16, bottom: 30, left: 48 };
   const x = scalePoint<string>().domain(props.points.map((p) => p.key)).range([margin.left, WIDTH - margin.right]).padding(0.3);
   const y = scaleLinear().domain([0, 1]).range([height - margin.bottom, margin.top]);
   const px = (p: { key: string }) => x(p.key) ?? margin.left;
   const path = line<{ key: string; share: number }>().x(px).y((p) => y(p.share))(props.points) ?? "";
   const fill = area<{ key: string; share: number }>().x(px).y0(y(0)).y1((p) => y(p.share))(props.points) ?? "";
-  const every = Math.max(1, Math.ceil(props.points.length / 8));
+  const every = Math.max(1, Math.ceil(props.points.length / 5));
   return (
     <Figure {...props}>
       <SvgFrame id={props.id} title={props.title} summary={props.summary} height={height}>
@@ -152,7 +152,7 @@ export function ShareCurve(props: {
         ))}
         {props.points.map((p, i) =>
           i % every === 0 || i === props.points.length - 1 ? (
-            <text key={p.key} className="chart-tick" x={px(p)} y={height - margin.bottom + 16} textAnchor="middle">{p.short}</text>
+            <text key={p.key} className="chart-tick" x={px(p)} y={height - margin.bottom + 18} textAnchor="middle">{p.short}</text>
           ) : null,
         )}
       </SvgFrame>
