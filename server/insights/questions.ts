@@ -50,20 +50,20 @@ export type TestInsights = {
 function scoredAnswers(testId: string): SQL {
   const given = normalizedText(sql`ans->>'textAnswer'`);
   return sql`
-    with att as (
-      select a.id, a.question_snapshots, a.question_order, a.answers
+    with att as materialized (
+      select a.id, a.submitted_at, a.question_snapshots, a.question_order, a.answers
       from test_attempts a where a.test_id = ${testId} and a.submitted_at is not null and a.voided_at is null
     ),
-    qa as (
-      select att.id as attempt_id, s.snap, s.pos, s.snap->>'questionId' as qid, md5(s.snap::text) as ver,
+    qa as materialized (
+      select att.id as attempt_id, att.submitted_at, s.snap, s.pos, s.snap->>'questionId' as qid, md5(s.snap::text) as ver,
         coalesce((s.snap->>'weight')::float8, 1) as w,
         (select x.ans from jsonb_array_elements(att.answers) with ordinality as x(ans, n)
           where x.ans->>'questionId' = s.snap->>'questionId' order by x.n desc limit 1) as ans
       from att cross join lateral jsonb_array_elements(att.question_snapshots) with ordinality as s(snap, pos)
       where (s.snap->>'questionId') = any(att.question_order)
     ),
-    scored as (
-      select qa.*, case
+    scored as materialized (
+      select attempt_id, submitted_at, pos, qid, ver, w, case
         when ans is null then false
         when snap->>'type' = 'text' then ${given} <> '' and exists (
           select 1 from jsonb_array_elements_text(coalesce(snap->'acceptedAnswers', '[]'::jsonb)) as acc(v) where ${normalizedText(sql`acc.v`)} = ${given})
@@ -74,8 +74,12 @@ function scoredAnswers(testId: string): SQL {
       end as correct
       from qa
     ),
-    per as (select scored.*, case when correct then 1.0 else 0.0 end::float8 as q, case when correct then w else 0 end as earned from scored),
-    tot as (select attempt_id, sum(earned) as earned, sum(w) as total from per group by attempt_id)`;
+    per as (
+      select attempt_id, submitted_at, pos, qid, ver, w, correct,
+        case when correct then 1.0 else 0.0 end::float8 as q, case when correct then w else 0 end as earned,
+        sum(case when correct then w else 0 end) over (partition by attempt_id) as attempt_earned, sum(w) over (partition by attempt_id) as attempt_total
+      from scored
+    )`;
 }
 
 /** The test, if it belongs to this course version; else 404. */
@@ -96,15 +100,17 @@ export async function getTestInsights(db: DbOrTx, courseId: string, testId: stri
       select count(*) as n, count(*) filter (where passed) as passed, avg(score) as average_score
       from test_attempts where test_id = ${testId} and submitted_at is not null and voided_at is null`),
     rows<Record<string, unknown>>(db, sql`${base}
-      select per.qid, per.ver, (array_agg(per.snap))[1] as snap, min(per.pos) as pos, count(*) as attempts,
-        count(*) filter (where per.correct) as correct, avg(per.q) as facility,
-        corr(per.q, (tot.earned - per.earned) / nullif(tot.total - per.w, 0)) as discrimination,
-        to_json(min(a.submitted_at))#>>'{}' as first_seen
-      from per join tot using (attempt_id) join test_attempts a on a.id = per.attempt_id
-      group by per.qid, per.ver`),
+      , stats as (
+        select per.qid, per.ver, count(*) as attempts, count(*) filter (where per.correct) as correct, avg(per.q) as facility,
+          corr(per.q, (per.attempt_earned - per.earned) / nullif(per.attempt_total - per.w, 0)) as discrimination,
+          to_json(min(per.submitted_at))#>>'{}' as first_seen
+        from per group by per.qid, per.ver
+      )
+      select stats.*, (select qa.snap from qa where qa.qid = stats.qid and qa.ver = stats.ver limit 1) as snap
+      from stats`),
     rows<{ qid: string; ver: string; answer_id: string; n: unknown }>(db, sql`${base}
-      select per.qid, per.ver, sel.v as answer_id, count(distinct per.attempt_id) as n
-      from per cross join lateral jsonb_array_elements_text(coalesce(per.ans->'selectedAnswerIds', '[]'::jsonb)) as sel(v)
+      select qa.qid, qa.ver, sel.v as answer_id, count(distinct qa.attempt_id) as n
+      from qa cross join lateral jsonb_array_elements_text(coalesce(qa.ans->'selectedAnswerIds', '[]'::jsonb)) as sel(v)
       group by 1, 2, 3`),
     db.select({ id: schema.questions.id, orderIndex: schema.questions.orderIndex }).from(schema.questions).where(eq(schema.questions.testId, testId)),
   ]);
