@@ -11,6 +11,8 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
 import { DomainError } from "../http/errors";
 import type { QuestionSnapshot } from "../db/schema/learning";
+import type { Logger } from "../log";
+import type { Queue } from "../queue";
 import { normalizedText, num, numOrNull, rows } from "./sql";
 
 /** Moodle's usual thresholds: facility above 0.9 is too easy, below 0.2 too hard; discrimination below 0.2 is poor. */
@@ -44,6 +46,7 @@ export type TestInsights = {
   passed: number;
   averageScore: number | null;
   questions: QuestionStat[];
+  source: FiguresSource;
 };
 
 /** One row per question answered in a counted attempt, with its score (SQL text). */
@@ -92,10 +95,23 @@ export async function findTest(db: DbOrTx, courseId: string, testId: string): Pr
   return test;
 }
 
-export async function getTestInsights(db: DbOrTx, courseId: string, testId: string): Promise<TestInsights> {
-  const test = await findTest(db, courseId, testId);
+/** Up to this many counted attempts the page computes the statistics itself; beyond, a job does. */
+export const LIVE_ATTEMPTS_LIMIT = 1000;
+
+/** The figures of a test's counted attempts, as computed (stored as such by the job). */
+export type QuestionFigures = { attempts: number; passed: number; averageScore: number | null; questions: Omit<QuestionStat, "live">[] };
+
+/** What the counted attempts are: their number and the latest submission (a cache key). */
+async function fingerprint(db: DbOrTx, testId: string): Promise<{ attempts: number; lastSubmittedAt: string | null }> {
+  const [r] = await rows<Record<string, unknown>>(db, sql`
+    select count(*) as n, to_json(max(submitted_at))#>>'{}' as last
+    from test_attempts where test_id = ${testId} and submitted_at is not null and voided_at is null`);
+  return { attempts: num(r?.n), lastSubmittedAt: r?.last ? new Date(String(r.last)).toISOString() : null };
+}
+
+async function computeFigures(db: DbOrTx, testId: string): Promise<QuestionFigures> {
   const base = scoredAnswers(testId);
-  const [[summary], stats, chosen, live] = await Promise.all([
+  const [[summary], stats, chosen] = await Promise.all([
     rows<Record<string, unknown>>(db, sql`
       select count(*) as n, count(*) filter (where passed) as passed, avg(score) as average_score
       from test_attempts where test_id = ${testId} and submitted_at is not null and voided_at is null`),
@@ -112,20 +128,18 @@ export async function getTestInsights(db: DbOrTx, courseId: string, testId: stri
       select qa.qid, qa.ver, sel.v as answer_id, count(distinct qa.attempt_id) as n
       from qa cross join lateral jsonb_array_elements_text(coalesce(qa.ans->'selectedAnswerIds', '[]'::jsonb)) as sel(v)
       group by 1, 2, 3`),
-    db.select({ id: schema.questions.id, orderIndex: schema.questions.orderIndex }).from(schema.questions).where(eq(schema.questions.testId, testId)),
   ]);
-  const liveOrder = new Map(live.map((q) => [q.id, q.orderIndex]));
   const chosenOf = new Map(chosen.map((c) => [`${c.qid}/${c.ver}/${c.answer_id}`, num(c.n)]));
   // versions of one question, oldest first
   const versionsOf = new Map<string, Record<string, unknown>[]>();
-  for (const s of stats) versionsOf.set(String(s.qid), [...(versionsOf.get(String(s.qid)) ?? []), s]);
+  for (const r of stats) versionsOf.set(String(r.qid), [...(versionsOf.get(String(r.qid)) ?? []), r]);
   for (const list of versionsOf.values()) list.sort((a, b) => String(a.first_seen).localeCompare(String(b.first_seen)));
-  const questions: QuestionStat[] = [];
+  const questions: QuestionFigures["questions"] = [];
   for (const [qid, list] of versionsOf) {
-    for (const [i, s] of list.entries()) {
-      const snap = (typeof s.snap === "string" ? JSON.parse(s.snap) : s.snap) as QuestionSnapshot;
-      const facility = numOrNull(s.facility);
-      const discrimination = numOrNull(s.discrimination);
+    for (const [i, r] of list.entries()) {
+      const snap = (typeof r.snap === "string" ? JSON.parse(r.snap) : r.snap) as QuestionSnapshot;
+      const facility = numOrNull(r.facility);
+      const discrimination = numOrNull(r.discrimination);
       const flags: QuestionFlag[] = [];
       if (facility !== null && facility > TOO_EASY) flags.push("too_easy");
       if (facility !== null && facility < TOO_HARD) flags.push("too_hard");
@@ -137,24 +151,86 @@ export async function getTestInsights(db: DbOrTx, courseId: string, testId: stri
         type: snap.type,
         text: snap.text,
         weight: snap.weight ?? 1,
-        attempts: num(s.attempts),
-        correct: num(s.correct),
+        attempts: num(r.attempts),
+        correct: num(r.correct),
         facility,
         discrimination,
-        answers: (snap.answers ?? []).map((a) => ({ id: a.id, text: a.text, isCorrect: a.isCorrect, chosen: chosenOf.get(`${qid}/${s.ver}/${a.id}`) ?? 0 })),
+        answers: (snap.answers ?? []).map((a) => ({ id: a.id, text: a.text, isCorrect: a.isCorrect, chosen: chosenOf.get(`${qid}/${r.ver}/${a.id}`) ?? 0 })),
         flags,
-        live: liveOrder.has(qid),
       });
     }
   }
+  return { attempts: num(summary?.n), passed: num(summary?.passed), averageScore: numOrNull(summary?.average_score), questions };
+}
+
+/** Computes a test's figures and stores them with what they were computed over (the job's work; idempotent). */
+export async function refreshTestQuestionStats(db: DbOrTx, testId: string, now = new Date()): Promise<QuestionFigures> {
+  const key = await fingerprint(db, testId);
+  const figures = await computeFigures(db, testId);
+  const values = { attempts: key.attempts, lastSubmittedAt: key.lastSubmittedAt ? new Date(key.lastSubmittedAt) : null, computedAt: now, result: figures };
+  await db
+    .insert(schema.testQuestionStats)
+    .values({ testId, ...values })
+    .onConflictDoUpdate({ target: schema.testQuestionStats.testId, set: values });
+  return figures;
+}
+
+/** The `insights.test-question-stats` worker. */
+export function testQuestionStatsJob(deps: { db: DbOrTx; log: Logger }) {
+  return async ({ testId }: { testId: string }) => {
+    const [test] = await deps.db.select({ id: schema.tests.id }).from(schema.tests).where(eq(schema.tests.id, testId));
+    if (!test) return { skipped: "test gone" };
+    const started = Date.now();
+    const figures = await refreshTestQuestionStats(deps.db, testId);
+    deps.log.info("test question statistics computed", { testId, attempts: figures.attempts, ms: Date.now() - started });
+    return { attempts: figures.attempts };
+  };
+}
+
+/** Where the figures come from: computed now, or by the job at `at` (`stale`: attempts came since; `pending`: none yet). */
+export type FiguresSource = { kind: "live" } | { kind: "stored"; at: string; attempts: number; stale: boolean } | { kind: "pending" };
+
+/**
+ * A test's question statistics: computed while the page waits for up to
+ * LIVE_ATTEMPTS_LIMIT counted attempts; beyond, the job's stored figures (and, when
+ * attempts came since, a request to recompute them).
+ */
+export async function getTestInsights(
+  db: DbOrTx,
+  courseId: string,
+  testId: string,
+  options: { queue?: Queue; liveLimit?: number } = {},
+): Promise<TestInsights> {
+  const test = await findTest(db, courseId, testId);
+  const limit = options.liveLimit ?? LIVE_ATTEMPTS_LIMIT;
+  const [key, [stored], live] = await Promise.all([
+    fingerprint(db, testId),
+    db.select().from(schema.testQuestionStats).where(eq(schema.testQuestionStats.testId, testId)),
+    db.select({ id: schema.questions.id, orderIndex: schema.questions.orderIndex }).from(schema.questions).where(eq(schema.questions.testId, testId)),
+  ]);
+  const current = stored && stored.attempts === key.attempts && (stored.lastSubmittedAt?.toISOString() ?? null) === key.lastSubmittedAt;
+  let figures: QuestionFigures;
+  let source: FiguresSource;
+  if (key.attempts <= limit && !current) {
+    figures = await computeFigures(db, testId);
+    source = { kind: "live" };
+  } else {
+    if (!current) await options.queue?.enqueue(db, "insights.test-question-stats", { testId }, { singletonKey: testId });
+    if (stored) {
+      figures = stored.result as QuestionFigures;
+      source = { kind: "stored", at: stored.computedAt.toISOString(), attempts: stored.attempts, stale: !current };
+    } else {
+      const [summary] = await rows<Record<string, unknown>>(db, sql`
+        select count(*) filter (where passed) as passed, avg(score) as average_score
+        from test_attempts where test_id = ${testId} and submitted_at is not null and voided_at is null`);
+      figures = { attempts: key.attempts, passed: num(summary?.passed), averageScore: numOrNull(summary?.average_score), questions: [] };
+      source = { kind: "pending" };
+    }
+  }
+  const liveOrder = new Map(live.map((q) => [q.id, q.orderIndex]));
+  const questions: QuestionStat[] = figures.questions.map((q) => ({ ...q, live: liveOrder.has(q.questionId) }));
   // the test's order for live questions, then removed ones; versions in order
   const rank = (q: QuestionStat) => liveOrder.get(q.questionId) ?? Number.MAX_SAFE_INTEGER;
   questions.sort((a, b) => rank(a) - rank(b) || a.questionId.localeCompare(b.questionId) || a.version - b.version);
-  return {
-    test,
-    attempts: num(summary?.n),
-    passed: num(summary?.passed),
-    averageScore: numOrNull(summary?.average_score),
-    questions,
-  };
+  return { test, attempts: figures.attempts, passed: figures.passed, averageScore: figures.averageScore, questions, source };
 }

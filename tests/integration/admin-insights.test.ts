@@ -6,6 +6,7 @@ import { eq, and } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema, type Database } from "#server/db";
 import { formatMoney } from "#server/money";
+import { getTestInsights } from "#server/insights";
 import type { QuestionSnapshot, SubmittedAnswer } from "#server/db/schema/learning";
 import { startInProcessApp, type InProcessApp } from "../support/in-process-app";
 import { signInStudent, type Student } from "../support/commerce";
@@ -389,5 +390,34 @@ describe("a test's question statistics", () => {
 
   it("is 404 for a test of another course", async () => {
     expect((await admin.get(`/admin/kurzy/ffffffffffffffffffffffff/testy/${course.levelTestId}/statistiky`)).status).toBe(404);
+  });
+
+  it("beyond the live limit, the job's stored figures: pending, then stored, then stale when attempts come", async () => {
+    const { queue } = app.process.services;
+    const live = await getTestInsights(db, course.courseId, course.levelTestId);
+    expect(live.source).toEqual({ kind: "live" });
+    const first = await getTestInsights(db, course.courseId, course.levelTestId, { queue, liveLimit: 0 });
+    expect(first.source).toEqual({ kind: "pending" });
+    expect(first.questions).toEqual([]);
+    expect(first.attempts).toBe(4);
+    // the app's worker computes and stores them
+    let stored = first;
+    for (let i = 0; i < 100 && stored.source.kind !== "stored"; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      stored = await getTestInsights(db, course.courseId, course.levelTestId, { liveLimit: 0 });
+    }
+    expect(stored.source).toMatchObject({ kind: "stored", attempts: 4, stale: false });
+    expect(stored.questions).toEqual(live.questions);
+    expect(stored.passed).toBe(live.passed);
+    // the page says when they were computed
+    const html = await page(admin, `/admin/kurzy/${course.courseId}/testy/${course.levelTestId}/statistiky`);
+    expect(html).toContain("Štatistiky otázok boli vypočítané");
+    // a new attempt: the stored figures are stale, a recomputation is asked for
+    const [template] = await db.select().from(schema.testAttempts).where(eq(schema.testAttempts.id, attemptIds[0]));
+    const { id: _, ...copy } = template;
+    await db.insert(schema.testAttempts).values({ ...copy, enrollmentId: enrollment.e2, attemptNumber: 3, submittedAt: new Date() });
+    const stale = await getTestInsights(db, course.courseId, course.levelTestId, { liveLimit: 0 });
+    expect(stale.source).toMatchObject({ kind: "stored", attempts: 4, stale: true });
+    expect(stale.attempts).toBe(4);
   });
 });

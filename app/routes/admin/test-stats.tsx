@@ -14,7 +14,8 @@ import { BarList } from "../../components/charts";
 import { CourseHeader } from "../../components/admin-authoring";
 import { ExportLinks } from "../../components/insights";
 import { courseDetail, editorOf } from "../../lib/admin-authoring.server";
-import { getTestInsights, POOR_DISCRIMINATION, TOO_EASY, TOO_HARD } from "#server/insights";
+import { getTestInsights, LIVE_ATTEMPTS_LIMIT, POOR_DISCRIMINATION, TOO_EASY, TOO_HARD } from "#server/insights";
+import { formatDateTime } from "#server/money";
 import { pageTitle } from "../../site";
 
 const flagLabels = { too_easy: "príliš ľahká", too_hard: "príliš ťažká", poor_discrimination: "slabo rozlišuje" } as const;
@@ -22,7 +23,14 @@ const flagLabels = { too_easy: "príliš ľahká", too_hard: "príliš ťažká"
 export const loader = pageRoute(async (args: Route.LoaderArgs) => {
   const { services } = editorOf(args);
   const d = await courseDetail(services, args.params.courseId);
-  const s = await getTestInsights(services.db, args.params.courseId, args.params.testId);
+  const s = await getTestInsights(services.db, args.params.courseId, args.params.testId, { queue: services.queue });
+  const src = s.source;
+  const sourceNote =
+    src.kind === "live"
+      ? null
+      : src.kind === "pending"
+        ? `Test má viac ako ${LIVE_ATTEMPTS_LIMIT} odovzdaných pokusov, preto sa štatistiky otázok počítajú na pozadí. Obnovte stránku o chvíľu.`
+        : `Štatistiky otázok boli vypočítané ${formatDateTime(src.at)} z ${src.attempts} pokusov.${src.stale ? " Odvtedy pribudli pokusy; prepočítavajú sa na pozadí, obnovte stránku o chvíľu." : ""}`;
   return {
     course: { id: d.course._id, title: d.course.title, slug: d.course.slug, version: d.course.version, state: d.course.state },
     test: s.test,
@@ -30,6 +38,7 @@ export const loader = pageRoute(async (args: Route.LoaderArgs) => {
     passed: s.passed,
     averageScore: s.averageScore,
     questions: s.questions,
+    sourceNote,
     thresholds: { tooEasy: TOO_EASY, tooHard: TOO_HARD, poor: POOR_DISCRIMINATION },
   };
 });
@@ -56,9 +65,10 @@ export default function TestStats({ loaderData: d }: Route.ComponentProps) {
         Index ľahkosti je priemerné skóre na otázke (nad {percent(d.thresholds.tooEasy, 0)} je otázka príliš ľahká, pod {percent(d.thresholds.tooHard, 0)} príliš ťažká). Index rozlišovania
         je korelácia skóre na otázke so skóre na zvyšku testu (pod {coefficient(d.thresholds.poor)} otázka slabo rozlišuje lepších od slabších).
       </p>
+      {d.sourceNote ? <p className="notice" role="status">{d.sourceNote}</p> : null}
       <ExportLinks links={[{ href: `${testBase}/statistiky/pokusy.csv`, label: "Všetky pokusy testu (CSV)" }]} />
       {d.questions.length === 0 ? (
-        <p className="notice">Test zatiaľ nemá odovzdané pokusy.</p>
+        d.attempts === 0 ? <p className="notice">Test zatiaľ nemá odovzdané pokusy.</p> : null
       ) : (
         <>
           <div className="table-scroll" tabIndex={0} role="region" aria-label="Štatistiky otázok testu">
