@@ -214,7 +214,8 @@ async function makeData(db) {
     select 'c2' || substr(r.order_id, 3), r.id, r.order_id, i.id, 'DOB-' || i.year || '-' || lpad((row_number() over (partition by i.year order by r.id) + 100000)::text, 6, '0'),
       i.year, row_number() over (partition by i.year order by r.id) + 100000, i.issue_date, r.amount_cents, 'bench'
     from refunds r join invoices i on i.order_id = r.order_id where r.id like 'c1%'`);
-  await q(`analyze`);
+  // what autovacuum does after bulk inserts (visibility map for index-only scans, statistics)
+  await q(`vacuum analyze`);
   const count = async (table) => Number((await q(`select count(*) from ${table}`)).rows[0].count);
   return {
     parts,
