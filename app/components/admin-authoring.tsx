@@ -210,11 +210,14 @@ export function CourseHeader({
   current,
   trail = [],
   heading,
+  editing = true,
 }: {
   course: CourseHead;
   current: "struktura" | "udaje" | "testy" | "statistiky";
   trail?: { label: string; href?: string }[];
   heading?: string;
+  /** false on pages that edit nothing (statistics): no read-only notice */
+  editing?: boolean;
 }) {
   const base = `/admin/kurzy/${course.id}`;
   const tabs = [
@@ -249,7 +252,7 @@ export function CourseHeader({
           ))}
         </ul>
       </nav>
-      <ReadOnlyNotice state={course.state} />
+      {editing ? <ReadOnlyNotice state={course.state} /> : null}
     </>
   );
 }

@@ -63,7 +63,7 @@ export function ColumnChart(props: {
   const max = Math.max(1, ...points.map((p) => p.value));
   const y = scaleLinear().domain([0, max]).nice(4).range([height - margin.bottom, margin.top]);
   const ticks = y.ticks(4);
-  // label at most six columns: the first, the last and evenly between
+  // label at most five columns, evenly spaced from the first
   const every = Math.max(1, Math.ceil(points.length / 5));
   return (
     <Figure {...props}>
@@ -80,8 +80,8 @@ export function ColumnChart(props: {
           </rect>
         ))}
         {points.map((p, i) =>
-          i % every === 0 || i === points.length - 1 ? (
-            <text key={p.label} className="chart-tick" x={(x(p.label) ?? 0) + x.bandwidth() / 2} y={height - margin.bottom + 18} textAnchor="middle">{p.short}</text>
+          i % every === 0 ? (
+            <text key={p.label} className="chart-tick" x={(x(p.label) ?? 0) + x.bandwidth() / 2} y={height - margin.bottom + 18} textAnchor={i === points.length - 1 ? "end" : "middle"}>{p.short}</text>
           ) : null,
         )}
       </SvgFrame>
@@ -151,8 +151,8 @@ export function ShareCurve(props: {
           </circle>
         ))}
         {props.points.map((p, i) =>
-          i % every === 0 || i === props.points.length - 1 ? (
-            <text key={p.key} className="chart-tick" x={px(p)} y={height - margin.bottom + 18} textAnchor="middle">{p.short}</text>
+          i % every === 0 ? (
+            <text key={p.key} className="chart-tick" x={px(p)} y={height - margin.bottom + 18} textAnchor={i === props.points.length - 1 ? "end" : "middle"}>{p.short}</text>
           ) : null,
         )}
       </SvgFrame>

@@ -61,7 +61,7 @@ export default function CourseStats({ loaderData: d }: Route.ComponentProps) {
   const base = `/admin/kurzy/${d.course.id}/statistiky`;
   return (
     <>
-      <CourseHeader course={d.course} current="statistiky" heading={`Štatistiky: ${d.course.title}`} />
+      <CourseHeader course={d.course} current="statistiky" heading={`Štatistiky: ${d.course.title}`} editing={false} />
       <p>Všetky verzie kurzu ({d.versions.map((v) => `v${v.version}`).join(", ")}): {count(d.total)} zápisov spolu.</p>
       <ExportLinks links={[{ href: `${base}/zapisy.csv`, label: "Zápisy s pokrokom (CSV)" }]} />
 

@@ -54,6 +54,7 @@ export default function TestStats({ loaderData: d }: Route.ComponentProps) {
       <CourseHeader
         course={d.course}
         current="testy"
+        editing={false}
         heading={`Štatistiky testu: ${d.test.title}`}
         trail={[{ label: "Testy", href: `/admin/kurzy/${d.course.id}/testy` }, { label: `Štatistiky: ${d.test.title}` }]}
       />
