@@ -73,6 +73,7 @@ type Nudge = { count: number; students: { enrollmentId: string; name: string; em
 
 export function NudgeTable({ id, list, isAdmin, dateLabel, empty }: { id: string; list: Nudge; isAdmin: boolean; dateLabel: string; empty: string }) {
   if (!list.count) return <p className="notice">{empty}</p>;
+  if (!isAdmin) return <p>{`${count(list.count)} študentov (mená vidí administrátor).`}</p>;
   return (
     <>
       <p>{count(list.count)} študentov{list.count > list.students.length ? `, zobrazených prvých ${list.students.length}` : ""}.</p>
@@ -85,7 +86,7 @@ export function NudgeTable({ id, list, isAdmin, dateLabel, empty }: { id: string
           <tbody>
             {list.students.map((s) => (
               <tr key={s.enrollmentId} data-enrollment={s.enrollmentId}>
-                <th scope="row">{isAdmin ? <Link to={`/admin/zapisy/${s.enrollmentId}`}>{s.name}</Link> : s.name}</th>
+                <th scope="row"><Link to={`/admin/zapisy/${s.enrollmentId}`}>{s.name}</Link></th>
                 <td className="wrap-anywhere">{s.email ?? "–"}</td>
                 <td>{s.version}</td>
                 <td><time dateTime={s.at}>{s.date}</time></td>

@@ -1,8 +1,9 @@
 // /admin/kurzy/<courseId>/statistiky/zapisy.csv?stav=…: the enrollments of every version
-// of a course with their progress, streamed (content managers and admins, as the
-// statistics page). README > Admin insights.
+// of a course with their progress, streamed. Admins only (names and e-mails, as the
+// enrollment pages). README > Admin insights.
 import type { Route } from "./+types/course-enrollments-csv";
 import { servicesContext } from "../../context";
+import { requireRoleForPage } from "../../lib/auth.server";
 import { pageRoute } from "../../lib/page.server";
 import { csvResponse } from "../../lib/download.server";
 import { DomainError } from "#server/http/errors";
@@ -12,6 +13,7 @@ import { courseChainIds, enrollmentsCsv } from "#server/insights";
 type State = (typeof schema.enrollmentState.enumValues)[number];
 
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
+  requireRoleForPage(request, context, "admin");
   const { db } = context.get(servicesContext);
   const wanted = new URL(request.url).searchParams.get("stav");
   if (wanted && !(schema.enrollmentState.enumValues as readonly string[]).includes(wanted)) {

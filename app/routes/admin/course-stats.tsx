@@ -25,12 +25,14 @@ export const loader = pageRoute(async ({ params, context }: Route.LoaderArgs) =>
   const { db, clock } = context.get(servicesContext);
   const user = getAuth(context).user;
   const s = await getCourseInsights(db, params.courseId, clock.now());
+  const isAdmin = user ? hasRole(user.roles, "admin") : false;
+  // names and e-mails are for admins (as the enrollment pages); content managers get the counts
   const nudge = (list: typeof s.inactive) => ({
     count: list.count,
-    students: list.students.map((st) => ({ ...st, date: formatDate(st.at) })),
+    students: isAdmin ? list.students.map((st) => ({ ...st, date: formatDate(st.at) })) : [],
   });
   return {
-    isAdmin: user ? hasRole(user.roles, "admin") : false,
+    isAdmin,
     course: s.course,
     versions: s.versions,
     total: s.total,
@@ -63,7 +65,7 @@ export default function CourseStats({ loaderData: d }: Route.ComponentProps) {
     <>
       <CourseHeader course={d.course} current="statistiky" heading={`Štatistiky: ${d.course.title}`} editing={false} />
       <p>Všetky verzie kurzu ({d.versions.map((v) => `v${v.version}`).join(", ")}): {count(d.total)} zápisov spolu.</p>
-      <ExportLinks links={[{ href: `${base}/zapisy.csv`, label: "Zápisy s pokrokom (CSV)" }]} />
+      {d.isAdmin ? <ExportLinks links={[{ href: `${base}/zapisy.csv`, label: "Zápisy s pokrokom (CSV)" }]} /> : null}
 
       <section aria-labelledby="stavy-nadpis">
         <h2 id="stavy-nadpis">Zápisy podľa stavu</h2>

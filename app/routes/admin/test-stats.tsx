@@ -21,7 +21,7 @@ import { pageTitle } from "../../site";
 const flagLabels = { too_easy: "príliš ľahká", too_hard: "príliš ťažká", poor_discrimination: "slabo rozlišuje" } as const;
 
 export const loader = pageRoute(async (args: Route.LoaderArgs) => {
-  const { services } = editorOf(args);
+  const { services, isAdmin } = editorOf(args);
   const d = await courseDetail(services, args.params.courseId);
   const s = await getTestInsights(services.db, args.params.courseId, args.params.testId, { queue: services.queue });
   const src = s.source;
@@ -39,6 +39,7 @@ export const loader = pageRoute(async (args: Route.LoaderArgs) => {
     averageScore: s.averageScore,
     questions: s.questions,
     sourceNote,
+    isAdmin,
     thresholds: { tooEasy: TOO_EASY, tooHard: TOO_HARD, poor: POOR_DISCRIMINATION },
   };
 });
@@ -67,7 +68,7 @@ export default function TestStats({ loaderData: d }: Route.ComponentProps) {
         je korelácia skóre na otázke so skóre na zvyšku testu (pod {coefficient(d.thresholds.poor)} otázka slabo rozlišuje lepších od slabších).
       </p>
       {d.sourceNote ? <p className="notice" role="status">{d.sourceNote}</p> : null}
-      <ExportLinks links={[{ href: `${testBase}/statistiky/pokusy.csv`, label: "Všetky pokusy testu (CSV)" }]} />
+      {d.isAdmin ? <ExportLinks links={[{ href: `${testBase}/statistiky/pokusy.csv`, label: "Všetky pokusy testu (CSV)" }]} /> : null}
       {d.questions.length === 0 ? (
         d.attempts === 0 ? <p className="notice">Test zatiaľ nemá odovzdané pokusy.</p> : null
       ) : (
