@@ -2,7 +2,8 @@
 // 360 px phone and on a desktop: the admin opens the dashboard, picks last month, opens a
 // chart's table, then a course's statistics (through the course editor's tab) and a test's
 // question statistics (through the course's tests). No page scrolls sideways at 360 px;
-// axe checks every page (support/fixtures).
+// axe checks every page (support/fixtures). A content manager sees the learning figures
+// without money or students' names.
 import { expect, test } from "./support/fixtures";
 import { signIn } from "./support/journeys";
 
@@ -62,3 +63,20 @@ for (const javaScriptEnabled of [false, true]) {
     });
   }
 }
+
+test.describe("insights for a content manager", () => {
+  test.use({ javaScriptEnabled: false });
+  test("learning figures without money or names", async ({ page }) => {
+    await signIn(page, "martin.simko@demo.sk", "/admin");
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole("heading", { level: 2, name: "Zápisy a dokončenia" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Tržby" })).toHaveCount(0);
+    await expect(page.getByRole("img", { name: /Tržby/ })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: /Kniha faktúr/ })).toHaveCount(0);
+    const courses = (await (await page.request.get("/api/courses")).json()) as { data: { _id: string; slug: string; title: string }[] };
+    const course = courses.data.find((c) => c.slug === SLUG)!;
+    await page.goto(`/admin/kurzy/${course._id}/statistiky`);
+    await expect(page.getByRole("heading", { level: 1, name: `Štatistiky: ${course.title}` })).toBeVisible();
+    await expect(page.getByRole("link", { name: /Zápisy s pokrokom/ })).toHaveCount(0);
+  });
+});
