@@ -3,7 +3,7 @@
 import { data } from "react-router";
 import { DomainError } from "#server/http/errors";
 import { formatMoney } from "#server/money";
-import { parsePeriod, type Dashboard, type Period, type PeriodFigures } from "#server/insights";
+import { parsePeriod, type Dashboard, type Period } from "#server/insights";
 import { count, percent } from "./insights-format";
 
 import type { FigureRow } from "../components/insights";
@@ -74,7 +74,7 @@ export type PeriodErrors = Record<string, string[]>;
 
 /**
  * The period of the request; an invalid custom period falls back to this month and
- * says why (the page answers 422 with the form's errors, see `periodStatus`).
+ * says why (the page answers 422 with the form's errors: `withPeriodStatus`).
  */
 export function periodOf(request: Request, now: Date): { period: Period; errors: PeriodErrors } {
   const params = new URL(request.url).searchParams;
@@ -92,7 +92,3 @@ export function periodOf(request: Request, now: Date): { period: Period; errors:
 export function withPeriodStatus<T>(value: T, errors: PeriodErrors) {
   return data(value, { status: Object.keys(errors).length ? 422 : 200 });
 }
-
-
-
-export type { PeriodFigures };
