@@ -28,6 +28,13 @@ export default [
     route("kurzy/:courseId/casti/:partId", "routes/admin/part-editor.tsx"),
     route("kurzy/:courseId/testy", "routes/admin/course-tests.tsx"),
     route("kurzy/:courseId/testy/:testId", "routes/admin/test-editor.tsx"),
+    // insights (server/insights): a course's and a test's statistics, CSV exports
+    route("kurzy/:courseId/statistiky", "routes/admin/course-stats.tsx"),
+    route("kurzy/:courseId/statistiky/zapisy.csv", "routes/admin/course-enrollments-csv.ts"),
+    route("kurzy/:courseId/testy/:testId/statistiky", "routes/admin/test-stats.tsx"),
+    route("kurzy/:courseId/testy/:testId/statistiky/pokusy.csv", "routes/admin/test-attempts-csv.ts"),
+    route("export/faktury.csv", "routes/admin/export-invoices.ts"),
+    route("export/dobropisy.csv", "routes/admin/export-credit-notes.ts"),
     // the local mail outbox (server/mail): list, one message, its files
     route("posta", "routes/admin/mail-outbox.tsx"),
     route("posta/:messageId", "routes/admin/mail-message.tsx"),

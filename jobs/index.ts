@@ -19,6 +19,7 @@ import { expireEnrollmentAccess } from "#server/learning";
 import { expireOverdueAttempts } from "#server/quizzes";
 import { issueCertificateJob } from "#server/certificates";
 import { requestRefundJob, type PaymentRefunds } from "#server/payments";
+import { testQuestionStatsJob } from "#server/insights";
 
 export type Jobs = {
   boss: PgBoss;
@@ -82,6 +83,8 @@ const QUEUES: Record<QueueName, QueueSetup> = {
   "tests.expire-attempts": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 30 }, cron: "* * * * *" },
   // daily: archived versions past 5 years without active enrollments (spec: Course states)
   "authoring.soft-delete-versions": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 600 }, cron: SOFT_DELETE_VERSIONS_CRON },
+  // per test (singletonKey = testId): at most one queued and one running
+  "insights.test-question-stats": { options: { policy: "stately", retryLimit: 2, retryDelay: 60 } },
 };
 
 /** A PgBoss on the application database: its own pool on a server, the same instance on PGlite. */
@@ -270,5 +273,6 @@ async function registerWorkers(boss: PgBoss, deps: { db: Database; log: Logger; 
       adminRecipients: deps.config.ADMIN_NOTIFY_EMAIL,
     }),
   );
+  await work(boss, "insights.test-question-stats", testQuestionStatsJob({ db, log }));
   // orders, invoices, certificates, mail, enrollments, tests: their areas add workers here
 }

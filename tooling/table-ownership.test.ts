@@ -43,6 +43,7 @@ const OWNERS: Record<string, string[]> = {
   mailDeliveries: ["mail"],
   mailOutbox: ["mail"],
   mailOutboxAttachments: ["mail"],
+  testQuestionStats: ["insights"],
 };
 
 const root = path.resolve(import.meta.dirname, "..");

@@ -210,17 +210,21 @@ export function CourseHeader({
   current,
   trail = [],
   heading,
+  editing = true,
 }: {
   course: CourseHead;
-  current: "struktura" | "udaje" | "testy";
+  current: "struktura" | "udaje" | "testy" | "statistiky";
   trail?: { label: string; href?: string }[];
   heading?: string;
+  /** false on pages that edit nothing (statistics): no read-only notice */
+  editing?: boolean;
 }) {
   const base = `/admin/kurzy/${course.id}`;
   const tabs = [
     { to: base, label: "Štruktúra a zverejnenie", key: "struktura" },
     { to: `${base}/udaje`, label: "Údaje kurzu", key: "udaje" },
     { to: `${base}/testy`, label: "Testy", key: "testy" },
+    { to: `${base}/statistiky`, label: "Štatistiky", key: "statistiky" },
   ];
   return (
     <>
@@ -248,7 +252,7 @@ export function CourseHeader({
           ))}
         </ul>
       </nav>
-      <ReadOnlyNotice state={course.state} />
+      {editing ? <ReadOnlyNotice state={course.state} /> : null}
     </>
   );
 }

@@ -15,3 +15,10 @@ export const PRIVATE_FILE_HEADERS = {
   "X-Content-Type-Options": "nosniff",
   "X-Robots-Tag": "noindex",
 } as const;
+
+/** A streamed CSV download (server/insights: UTF-8 with BOM, semicolons). */
+export function csvResponse(body: ReadableStream<Uint8Array>, filename: string): Response {
+  return new Response(body, {
+    headers: { ...PRIVATE_FILE_HEADERS, "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": contentDisposition("attachment", filename) },
+  });
+}

@@ -49,6 +49,9 @@ export type QueuePayloads = {
   // archived course versions 5 years old without active enrollments become deleted
   // (server/authoring; spec: Course states, soft delete)
   "authoring.soft-delete-versions": Scheduled;
+  // a test's question statistics, when it has too many attempts to compute them while the
+  // admin's page waits (server/insights)
+  "insights.test-question-stats": { testId: string };
 };
 
 export type MailJob =
@@ -87,6 +90,7 @@ export const QUEUE_NAMES = [
   "enrollments.expire-access",
   "tests.expire-attempts",
   "authoring.soft-delete-versions",
+  "insights.test-question-stats",
 ] as const satisfies readonly QueueName[];
 
 // fails to compile when a name is in QueuePayloads but missing from QUEUE_NAMES

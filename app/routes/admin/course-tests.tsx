@@ -116,6 +116,7 @@ export default function CourseTests({ loaderData: d, actionData }: Route.Compone
                 <th scope="col">Kde</th>
                 <th scope="col">Otázky</th>
                 <th scope="col">Hranica úspešnosti</th>
+                <th scope="col">Štatistiky</th>
               </tr>
             </thead>
             <tbody>
@@ -127,6 +128,9 @@ export default function CourseTests({ loaderData: d, actionData }: Route.Compone
                   <td>{t.where}</td>
                   <td>{t.questions}</td>
                   <td>{t.passing}</td>
+                  <td>
+                    <Link to={`/admin/kurzy/${d.course.id}/testy/${t.id}/statistiky`} aria-label={`Štatistiky otázok: ${t.title}`}>Otázky a pokusy</Link>
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,40 +1,140 @@
-// /admin: the overview — courses by state, enrollments by state, where to go next.
+// /admin: the overview. For a chosen period (Bratislava days) and beside the period before:
+// sales and the order funnel (admins only), new enrollments, completions and certificates;
+// charts of revenue and enrollments over time, the funnel and completion per course; then
+// the catalog's counts. Figures: server/insights (README > Admin insights).
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
+import insightsStyles from "../../insights.css?url";
 import { servicesContext } from "../../context";
 import { getAuth } from "../../lib/auth.server";
+import { pageRoute } from "../../lib/page.server";
+import { funnelLabels, funnelRows, learningRows, periodOf, salesRows, withPeriodStatus } from "../../lib/insights.server";
+import { count, euros, percent, shortBucket } from "../../lib/insights-format";
+import { BarList, ColumnChart } from "../../components/charts";
+import { ExportLinks, FigureTable, PeriodForm } from "../../components/insights";
 import { getAdminDashboard } from "#server/admin";
+import { hasRole } from "#server/identity";
+import { getDashboard } from "#server/insights";
+import { formatDate, formatMoney } from "#server/money";
 import { pageTitle } from "../../site";
 
 const courseStateLabels = { published: "Publikované", draft: "Koncepty", archived: "Archivované", deleted: "Zmazané" } as const;
 const enrollmentStateLabels = { active: "Aktívne", completed: "Dokončené", expired: "Vypršané", cancelled: "Zrušené" } as const;
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const overview = await getAdminDashboard(context.get(servicesContext).db);
-  return {
-    displayName: getAuth(context).user?.displayName ?? "",
-    courseCount: overview.courseCount,
-    courseStates: (Object.keys(courseStateLabels) as (keyof typeof courseStateLabels)[]).map((state) => ({
-      state,
-      label: courseStateLabels[state],
-      count: overview.courseVersionsByState[state],
-    })),
-    enrollmentCount: overview.enrollmentCount,
-    enrollmentStates: (Object.keys(enrollmentStateLabels) as (keyof typeof enrollmentStateLabels)[]).map((state) => ({
-      state,
-      label: enrollmentStateLabels[state],
-      count: overview.enrollmentsByState[state],
-    })),
-  };
-}
+export const loader = pageRoute(async ({ request, context }: Route.LoaderArgs) => {
+  const { db, clock } = context.get(servicesContext);
+  const user = getAuth(context).user;
+  const isAdmin = user ? hasRole(user.roles, "admin") : false;
+  const { period, errors } = periodOf(request, clock.now());
+  const [overview, insights] = await Promise.all([getAdminDashboard(db), getDashboard(db, period, { withMoney: isAdmin })]);
+  const range = (r: { from: string; to: string }) => `${formatDate(r.from)} – ${formatDate(r.to)}`;
+  const query = `od=${period.from}&do=${period.to}`;
+  return withPeriodStatus(
+    {
+      displayName: user?.displayName ?? "",
+      isAdmin,
+      period: { kind: period.kind, from: period.from, to: period.to, label: range(period), previousLabel: range(period.previous), grain: period.grain },
+      errors,
+      sales: salesRows(insights),
+      funnel: funnelRows(insights),
+      funnelBars: insights.current.funnel
+        ? (Object.keys(funnelLabels) as (keyof typeof funnelLabels)[]).map((k) => ({ label: funnelLabels[k], value: insights.current.funnel![k], display: count(insights.current.funnel![k]), muted: k !== "created" && k !== "paid" }))
+        : null,
+      learning: learningRows(insights),
+      series: insights.series.map((p) => ({ ...p, revenue: formatMoney(p.revenueCents) })),
+      completion: insights.completionByCourse.map((c) => ({ ...c, share: c.enrolled ? c.completed / c.enrolled : 0 })),
+      exports: isAdmin
+        ? [
+            { href: `/admin/export/faktury.csv?${query}`, label: "Kniha faktúr za obdobie (CSV)" },
+            { href: `/admin/export/dobropisy.csv?${query}`, label: "Dobropisy za obdobie (CSV)" },
+          ]
+        : [],
+      courseCount: overview.courseCount,
+      courseStates: (Object.keys(courseStateLabels) as (keyof typeof courseStateLabels)[]).map((state) => ({ state, label: courseStateLabels[state], count: overview.courseVersionsByState[state] })),
+      enrollmentCount: overview.enrollmentCount,
+      enrollmentStates: (Object.keys(enrollmentStateLabels) as (keyof typeof enrollmentStateLabels)[]).map((state) => ({ state, label: enrollmentStateLabels[state], count: overview.enrollmentsByState[state] })),
+    },
+    errors,
+  );
+});
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Prehľad administrácie") }, { name: "robots", content: "noindex" }];
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: insightsStyles }];
 
 export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) {
+  const p = d.period;
+  const per = p.grain === "day" ? "po dňoch" : "po mesiacoch";
+  const totalEnrolled = d.series.reduce((a, s) => a + s.enrollments, 0);
   return (
     <>
       <h1>Prehľad administrácie</h1>
       <p className="muted">Prihlásený: {d.displayName}</p>
+
+      <PeriodForm kind={p.kind} from={p.from} to={p.to} errors={d.errors} />
+      {Object.keys(d.errors).length ? <p className="alert" role="alert">Vlastné obdobie nie je platné; zobrazuje sa tento mesiac.</p> : null}
+      <p>Obdobie: <strong>{p.label}</strong>, porovnané s obdobím {p.previousLabel}.</p>
+
+      {d.sales ? (
+        <section aria-labelledby="trzby-nadpis">
+          <h2 id="trzby-nadpis">Tržby</h2>
+          <FigureTable id="trzby" caption="Tržby, DPH a dobropisy v období a v predchádzajúcom období" rows={d.sales} periodLabel="Obdobie" previousLabel="Predchádzajúce" />
+          <ExportLinks links={d.exports} />
+        </section>
+      ) : null}
+      {d.funnel ? (
+        <section aria-labelledby="objednavky-nadpis">
+          <h2 id="objednavky-nadpis">Objednávky (lievik)</h2>
+          <FigureTable id="lievik" caption="Objednávky vytvorené v období podľa výsledku" rows={d.funnel} periodLabel="Obdobie" previousLabel="Predchádzajúce" />
+        </section>
+      ) : null}
+      <section aria-labelledby="ucenie-nadpis">
+        <h2 id="ucenie-nadpis">Zápisy a dokončenia</h2>
+        <FigureTable id="ucenie" caption="Zápisy, dokončenia a certifikáty v období a v predchádzajúcom období" rows={d.learning} periodLabel="Obdobie" previousLabel="Predchádzajúce" />
+      </section>
+
+      <section aria-labelledby="grafy-nadpis">
+        <h2 id="grafy-nadpis">Grafy</h2>
+        <div className="charts">
+          {d.isAdmin ? (
+            <ColumnChart
+              id="graf-trzby"
+              title={`Tržby s DPH ${per}`}
+              summary={`Tržby s DPH v období ${p.label} ${per}, spolu ${d.sales?.find((r) => r.key === "gross")?.current ?? ""}.`}
+              points={d.series.map((s) => ({ label: s.bucket, short: shortBucket(s.bucket), value: s.revenueCents }))}
+              format={euros}
+              table={{ head: [p.grain === "day" ? "Deň" : "Mesiac", "Tržby s DPH"], rows: d.series.map((s) => [s.bucket, s.revenue]) }}
+            />
+          ) : null}
+          <ColumnChart
+            id="graf-zapisy"
+            title={`Nové zápisy ${per}`}
+            summary={`Nové zápisy v období ${p.label} ${per}, spolu ${totalEnrolled}.`}
+            points={d.series.map((s) => ({ label: s.bucket, short: shortBucket(s.bucket), value: s.enrollments }))}
+            format={count}
+            table={{ head: [p.grain === "day" ? "Deň" : "Mesiac", "Zápisy"], rows: d.series.map((s) => [s.bucket, count(s.enrollments)]) }}
+          />
+          {d.funnelBars ? (
+            <BarList
+              id="graf-lievik"
+              title="Lievik objednávok v období"
+              summary={d.funnelBars.map((b) => `${b.label}: ${b.display}`).join(", ")}
+              bars={d.funnelBars}
+              table={{ head: ["Krok", "Objednávky"], rows: d.funnelBars.map((b) => [b.label, b.display]) }}
+            />
+          ) : null}
+          <BarList
+            id="graf-dokoncenie"
+            title="Dokončenie podľa kurzu (celkovo)"
+            summary={d.completion.length ? d.completion.map((c) => `${c.title}: ${percent(c.share)} (${c.completed} z ${c.enrolled})`).join(", ") : "Zatiaľ žiadne zápisy."}
+            bars={d.completion.map((c) => ({ label: c.title, value: c.share, display: `${percent(c.share)} (${c.completed} z ${c.enrolled})` }))}
+            max={1}
+            table={{
+              head: ["Kurz", "Zapísaní", "Dokončili", "Podiel"],
+              rows: d.completion.map((c) => [<Link key={c.courseId} to={`/admin/kurzy/${c.courseId}/statistiky`}>{c.title}</Link>, count(c.enrolled), count(c.completed), percent(c.share)]),
+            }}
+          />
+        </div>
+      </section>
 
       <div className="stat-groups">
         <section className="card" aria-labelledby="kurzy-nadpis">

@@ -5,3 +5,4 @@ export * from "./certificates";
 export * from "./identity";
 export * from "./platform";
 export * from "./mail";
+export * from "./insights";

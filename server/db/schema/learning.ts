@@ -82,7 +82,11 @@ export const partProgress = pgTable(
     completedAt: ts("completed_at"),
     updatedAt: updatedAt(),
   },
-  (t) => [unique("part_progress_uq").on(t.enrollmentId, t.partId)],
+  (t) => [
+    unique("part_progress_uq").on(t.enrollmentId, t.partId),
+    // the admin's drop-off curve counts completions per part (server/insights)
+    index("part_progress_completed_part_idx").on(t.partId).where(sql`${t.state} = 'completed'`),
+  ],
 );
 
 export const moduleCompletions = pgTable(
@@ -93,7 +97,11 @@ export const moduleCompletions = pgTable(
     moduleId: idRef("module_id").notNull(),
     completedAt: ts("completed_at").notNull().defaultNow(),
   },
-  (t) => [unique("module_completions_uq").on(t.enrollmentId, t.moduleId)],
+  (t) => [
+    unique("module_completions_uq").on(t.enrollmentId, t.moduleId),
+    // completions per module for the drop-off curve (server/insights)
+    index("module_completions_module_idx").on(t.moduleId),
+  ],
 );
 
 export const levelCompletions = pgTable(
@@ -104,7 +112,11 @@ export const levelCompletions = pgTable(
     levelId: idRef("level_id").notNull(),
     completedAt: ts("completed_at").notNull().defaultNow(),
   },
-  (t) => [unique("level_completions_uq").on(t.enrollmentId, t.levelId)],
+  (t) => [
+    unique("level_completions_uq").on(t.enrollmentId, t.levelId),
+    // completions per level for the drop-off curve (server/insights)
+    index("level_completions_level_idx").on(t.levelId),
+  ],
 );
 
 export type QuestionSnapshot = {
@@ -144,5 +156,9 @@ export const testAttempts = pgTable(
   (t) => [
     unique("test_attempts_number_uq").on(t.testId, t.enrollmentId, t.attemptNumber),
     index("test_attempts_student_idx").on(t.studentId, t.testId),
+    // a test's pass rate and attempts used from the index alone (server/insights)
+    index("test_attempts_counted_idx")
+      .on(t.testId, t.enrollmentId, t.passed, t.attemptNumber, t.score)
+      .where(sql`${t.submittedAt} is not null and ${t.voidedAt} is null`),
   ],
 );
