@@ -26,7 +26,7 @@ const MESSAGES: Record<string, string> = {
   "cast-hotova": "Časť je dokončená.",
   "modul-hotovy": "Časť je dokončená a s ňou celý modul.",
   "uroven-hotova": "Dokončili ste celú úroveň. Ďalšia úroveň je odomknutá.",
-  "kurz-hotovy": "Dokončili ste celý kurz. Certifikát vám pošleme e-mailom.",
+  "kurz-hotovy": "Dokončili ste celý kurz.",
 };
 
 function fileSize(bytes: number): string {
@@ -88,6 +88,8 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
   } else {
     throw new DomainError("bad_request", "Neznáma akcia formulára.");
   }
+  // the course is complete: the completion page with the certificate
+  if (message === "kurz-hotovy") return redirect(`/kurzy/${params.slug}/hotovo`);
   return redirect(`/kurzy/${params.slug}/studium/${params.partId}?sprava=${message}${anchor}`);
 });
 
