@@ -103,8 +103,8 @@ export default function Account({ loaderData }: Route.ComponentProps) {
               ) : null}
               {e.state === "active" || e.state === "completed" ? (
                 <p>
-                  <Link className="button" to={`/kurzy/${e.courseSlug}/studium`}>
-                    {e.state === "completed" ? "Prejsť na kurz" : "Pokračovať"}<span className="visually-hidden">: {e.courseTitle}</span>
+                  <Link className="button" to={`/kurzy/${e.courseSlug}/studium`} aria-label={`${e.state === "completed" ? "Prejsť na kurz" : "Pokračovať"}: ${e.courseTitle}`}>
+                    {e.state === "completed" ? "Prejsť na kurz" : "Pokračovať"}
                   </Link>
                 </p>
               ) : null}

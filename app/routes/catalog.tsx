@@ -131,7 +131,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
               {c.owned ? (
                 <p className="price owned-line">
                   <span className="owned-mark"><StateIcon state="completed" />{c.owned === "completed" ? "Dokončený kurz" : "Váš kurz"}</span>{" "}
-                  <Link to={`/kurzy/${c.slug}/studium`}>{c.owned === "completed" ? "Prejsť na kurz" : "Pokračovať v štúdiu"}<span className="visually-hidden">: {c.title}</span></Link>
+                  <Link to={`/kurzy/${c.slug}/studium`} aria-label={`${c.owned === "completed" ? "Prejsť na kurz" : "Pokračovať v štúdiu"}: ${c.title}`}>{c.owned === "completed" ? "Prejsť na kurz" : "Pokračovať v štúdiu"}</Link>
                 </p>
               ) : (
                 <p className="price"><span className="money">{c.price}</span> <span className="muted">s DPH</span></p>

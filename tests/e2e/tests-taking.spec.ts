@@ -41,7 +41,7 @@ test("a student fails a test, waits out the cooldown and passes, without JavaScr
   await expect(page.getByText("Test sa sprístupní po dokončení všetkých modulov úrovne.")).toBeVisible();
   await page.getByRole("link", { name: "Späť na štúdium" }).click();
   await page.getByRole("link", { name: /Začať: Evidencia členov/ }).click();
-  await page.getByRole("button", { name: "Označiť časť ako dokončenú" }).click();
+  await page.getByRole("button", { name: "Dokončiť časť" }).click();
   await expect(page.getByText("Túto časť máte dokončenú.")).toBeVisible();
   await page.getByRole("link", { name: "Prehľad kurzu" }).click();
   await page.getByRole("link", { name: "Test úrovne" }).click();
