@@ -88,7 +88,7 @@ if (viteDevServer) {
     entry.createStaticFiles([
       { dir: `${buildDir}/client`, prefix: "/assets", options: { immutable: true, maxAge: "1y" } },
       { dir: `${buildDir}/client`, options: { maxAge: "1h" } },
-      { dir: "public", options: { maxAge: "1h" } },
+      { dir: "public", options: { maxAge: "1h" }, versioned: true },
     ]),
   );
 }

@@ -17,6 +17,7 @@ export default [
   route("ucet/certifikaty", "routes/account-certificates.tsx"),
   route("ucet/certifikaty/:certificateId", "routes/account-certificate.tsx"),
   route("verify/:registrationNumber?", "routes/verify.tsx"),
+  route("v/:registrationNumber/:prefix", "routes/verify-short.tsx"),
   route("objednavky/:orderId/return", "routes/order-return.tsx"),
 
   // administration (content managers and admins); admin features add routes here

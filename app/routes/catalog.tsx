@@ -8,6 +8,7 @@ import { pageTitle, SITE } from "../site";
 import { AUDIENCE_TAGS, catalogQuerySchema, listPublishedCourses, isAudienceTag, tagLabel } from "#server/catalog";
 import { formatHours, formatMoney, priceBreakdown } from "#server/money";
 import { listStudentEnrollments } from "#server/enrollments";
+import { versionedMediaUrl } from "#server/http/static-files";
 import { optionalUser } from "../lib/auth.server";
 import { StateIcon } from "../components/learning-state";
 
@@ -55,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       slug: c.slug,
       title: c.title,
       shortDescription: c.shortDescription,
-      coverImageUrl: c.coverImageUrl,
+      coverImageUrl: versionedMediaUrl(c.coverImageUrl),
       duration: formatHours(c.durationHours),
       price: formatMoney(priceBreakdown(c).withVatCents, c.currency),
       owned: owned.get(c.slug) ?? null,

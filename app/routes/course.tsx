@@ -14,6 +14,7 @@ import { AUDIENCE_TAGS, getCoursePreview, getPublishedCourseWithLevels, renderMa
 import { purchaseBlocker, visitorPurchaseBlocker } from "#server/orders";
 import { optionalUser } from "../lib/auth.server";
 import { listStudentEnrollments } from "#server/enrollments";
+import { versionedMediaUrl } from "#server/http/static-files";
 import { formatCount, formatDate, formatHours, formatMinutes, formatMoney, formatVatRate, priceBreakdown } from "#server/money";
 
 const languages: Record<string, string> = { sk: "slovenčina", cs: "čeština", en: "angličtina", de: "nemčina", hu: "maďarčina" };
@@ -49,7 +50,7 @@ export const loader = pageRoute(async ({ params, context }: Route.LoaderArgs) =>
     title: course.title,
     subtitle: course.subtitle,
     shortDescription: course.shortDescription,
-    coverImageUrl: course.coverImageUrl,
+    coverImageUrl: versionedMediaUrl(course.coverImageUrl),
     descriptionHtml: renderMarkdown(course.description),
     seo: {
       title: course.seoTitle ?? pageTitle(course.title),
@@ -82,7 +83,7 @@ export const loader = pageRoute(async ({ params, context }: Route.LoaderArgs) =>
       name: p.displayName,
       title: p.title ?? null,
       affiliation: p.affiliation ?? null,
-      avatarUrl: p.avatarUrl ?? null,
+      avatarUrl: versionedMediaUrl(p.avatarUrl ?? null),
       bioHtml: renderMarkdown(p.bio),
     })),
     accreditation: course.accreditation,

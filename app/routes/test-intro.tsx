@@ -61,9 +61,9 @@ export default function TestIntro({ loaderData }: Route.ComponentProps) {
         <li>Otázok: {test.questionCount}</li>
         <li>Na úspech potrebujete aspoň {passingPercent} % bodov.</li>
         <li>Čas na vypracovanie: {minutes} min. Odpovede sa priebežne ukladajú; po uplynutí času sa test odovzdá sám.</li>
-        <li>Počet pokusov: {list.maxAttempts} (zostáva {list.remaining}).{test.cooldownMinutes > 0 ? ` Medzi pokusmi musí uplynúť ${test.cooldownMinutes} min.` : ""}</li>
+        <li>Počet pokusov: {list.maxAttempts}{list.passed ? "" : ` (zostáva ${list.remaining})`}.{test.cooldownMinutes > 0 ? ` Medzi pokusmi musí uplynúť ${test.cooldownMinutes} min.` : ""}</li>
       </ul>
-      {list.passed ? <p role="status" className="notice">Test ste úspešne absolvovali.</p> : null}
+      {list.passed ? <p role="status" className="notice success">Test ste úspešne absolvovali.</p> : null}
       {list.inProgressAttemptId ? (
         <p><Link className="button" to={`/kurzy/${test.courseSlug}/testy/${test._id}/pokus/${list.inProgressAttemptId}`}>Pokračovať v rozpracovanom pokuse</Link></p>
       ) : list.available ? (

@@ -168,8 +168,20 @@ test.describe("on a 360 px phone without JavaScript", () => {
     await show.click();
     await expect(page).toHaveURL(/\/ucet\/certifikaty\/[0-9a-f]{24}$/);
     await expect(page.getByRole("heading", { level: 2, name: "Open Badge" })).toBeVisible();
+    // the certificate as a picture, the short link with its QR code
+    await expect(page.getByRole("img", { name: /^Potvrdenie o absolvovaní: Martin Šimko, Sekretár klubu v praxi/ })).toBeVisible();
+    await expect(page.getByRole("img", { name: /^QR kód odkazu / })).toBeVisible();
+    const shortUrl = await page.getByLabel("Odkaz na overenie").inputValue();
+    expect(shortUrl).toMatch(/^https?:\/\/[^/]+\/v\/[^/]+\/[0-9a-f]{10}$/);
+    await expect(page.getByRole("link", { name: "Poslať e-mailom" })).toHaveAttribute("href", /^mailto:\?subject=/);
     await fitsWidth(page);
     await shot(page, "11-certificate");
+    await page.goto(new URL(shortUrl).pathname);
+    await expect(page).toHaveURL(/\/verify\/[^/?]+\?h=[0-9a-f]{64}$/);
+    await expect(page.getByText("Certifikát je platný.")).toBeVisible();
+    await fitsWidth(page);
+    const wrong = await page.request.get(new URL(shortUrl).pathname.replace(/[0-9a-f]{10}$/, "0000000000"), { maxRedirects: 0 });
+    expect(wrong.status()).toBe(404);
 
     // the catalog now says the course is completed
     await page.goto("/");

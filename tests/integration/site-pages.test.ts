@@ -73,6 +73,17 @@ describe("robots.txt and favicon", () => {
     for (const path of ["/admin", "/api", "/ucet", "/idp"]) expect(lines).toContain(`Disallow: ${path}`);
   });
 
+  it("the catalog's covers and the brand mark have hashed URLs cached for a year", async () => {
+    const { html } = await page("/");
+    const covers = [...html.matchAll(/src="(\/media\/covers\/[^"?]+\.svg\?v=[0-9a-f]{10})"/g)].map((m) => m[1]);
+    expect(covers.length).toBeGreaterThan(0);
+    const cover = await fetch(`${app.url}${covers[0]}`);
+    expect(cover.status).toBe(200);
+    expect(cover.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    // the brand mark: a build asset (hashed name) or inlined as a data URL
+    expect(html).toMatch(/<img src="(\/assets\/brand-mark-[\w-]+\.svg|data:image\/svg\+xml[^"]+)" alt="" width="32" height="32" class="brand-mark"/);
+  });
+
   it("serves the SVG favicon", async () => {
     const res = await fetch(`${app.url}/favicon.svg`);
     expect(res.status).toBe(200);
