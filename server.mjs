@@ -87,7 +87,7 @@ if (viteDevServer) {
   app.use(
     entry.createStaticFiles([
       { dir: `${buildDir}/client`, prefix: "/assets", options: { immutable: true, maxAge: "1y" } },
-      { dir: `${buildDir}/client`, options: { maxAge: "1h" } },
+      { dir: `${buildDir}/client`, options: { maxAge: "1h" }, versioned: true },
       { dir: "public", options: { maxAge: "1h" }, versioned: true },
     ]),
   );
