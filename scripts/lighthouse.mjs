@@ -135,6 +135,9 @@ try {
         disableStorageReset: true, // keep the session cookie
       });
       const lhr = result.lhr;
+      // a page that sent the browser elsewhere (signed out: the provider's form) is not measured
+      const landed = new URL(lhr.finalDisplayedUrl);
+      if (landed.origin !== origin || landed.pathname !== pathname) throw new Error(`${pathname} ended at ${lhr.finalDisplayedUrl}`);
       for (const key of Object.keys(scores)) scores[key].push(Math.round((lhr.categories[key]?.score ?? 0) * 100));
       metrics.lcp.push(lhr.audits["largest-contentful-paint"].numericValue);
       metrics.tbt.push(lhr.audits["total-blocking-time"].numericValue);
