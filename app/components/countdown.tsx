@@ -14,8 +14,7 @@ export function announcementAt(seconds: number): string | null {
   if (seconds === 30) return "Zostáva 30 sekúnd.";
   if (seconds === 60) return "Zostáva 1 minúta.";
   if (seconds > 0 && seconds % 300 === 0) {
-    const m = seconds / 60;
-    return `Zostáva ${m} ${m < 5 ? "minúty" : "minút"}.`;
+    return `Zostáva ${seconds / 60} minút.`;
   }
   return null;
 }

@@ -129,6 +129,12 @@ test.describe("on a 360 px phone without JavaScript", () => {
     await page.getByLabel("Poslanie, ciele a merateľné ukazovatele").check();
     await page.getByLabel("Stanovy", { exact: true }).check();
     await page.getByLabel("Zápisnice z orgánov").check();
+    // the timer stays on screen at the bottom of the test
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const timer = (await page.locator(".countdown-bar").boundingBox())!;
+    expect(timer.y).toBeGreaterThanOrEqual(0);
+    expect(timer.y + timer.height).toBeLessThanOrEqual(PHONE.height);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await fitsWidth(page);
     await shot(page, "07-test");
     await page.getByRole("button", { name: "Odovzdať test" }).click();
@@ -259,6 +265,30 @@ test.describe("with JavaScript", () => {
     expect(after.same).toBe(true);
     expect(after.paused).toBe(false);
     expect(after.time).toBeGreaterThanOrEqual(before);
+    await fitsWidth(page);
+
+    // the test with JavaScript: autosave, the summary of unanswered questions, the result
+    await page.getByRole("button", { name: "Dokončiť časť" }).click();
+    await expect(page.getByText("Túto časť máte dokončenú.")).toBeVisible();
+    await page.getByRole("link", { name: "Prehľad kurzu" }).click();
+    await page.getByRole("link", { name: "Test úrovne" }).click();
+    await page.getByRole("button", { name: "Začať test" }).click();
+    await expect(page.getByRole("timer")).toContainText("Zostávajúci čas:");
+    await page.getByLabel("Valné zhromaždenie (členská schôdza)").check();
+    await expect(page.getByRole("status").filter({ hasText: "Odpovede sú uložené." })).toBeVisible();
+    await page.getByRole("button", { name: "Odovzdať test" }).click();
+    await expect(page.locator("#zhrnutie")).toContainText("Nezodpovedané otázky: 3 z 4");
+    await expect(page.getByLabel("Valné zhromaždenie (členská schôdza)")).toBeChecked();
+    await page.getByLabel("Poslanie, ciele a merateľné ukazovatele").check();
+    await page.getByLabel("Stanovy", { exact: true }).check();
+    await page.getByLabel("Zápisnice z orgánov").check();
+    await page.getByLabel("Vaša odpoveď").fill("rpo");
+    await page.getByRole("button", { name: /^Odovzdať test/ }).click();
+    await expect(page.getByText("Test ste úspešne absolvovali.")).toBeVisible();
+    await expect(page.getByText("Odpovede sú uložené.")).toHaveCount(0);
+    await expect(page.getByText(/Zostávajúce pokusy/)).toHaveCount(0);
+    await page.getByRole("link", { name: "Pokračovať k certifikátu" }).click();
+    await expect(page).toHaveURL(new RegExp(`/kurzy/${SLUG}/hotovo$`));
     await fitsWidth(page);
   });
 
