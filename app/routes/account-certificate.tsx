@@ -107,9 +107,7 @@ export default function AccountCertificate({ loaderData: c }: Route.ComponentPro
             <li>
               <a href={`mailto:?subject=${encodeURIComponent(`Môj certifikát: ${c.courseTitle}`)}&body=${encodeURIComponent(`Pravosť môjho certifikátu overíte tu: ${c.shortUrl}`)}`}>Poslať e-mailom</a>
             </li>
-            {c.linkedInUrl ? (
-              <li><a href={c.linkedInUrl} rel="noopener noreferrer" target="_blank">Pridať na LinkedIn<span className="visually-hidden"> (otvorí sa v novom okne)</span></a></li>
-            ) : null}
+            {c.linkedInUrl ? <li><a href="#open-badge">Pridanie na LinkedIn a digitálny odznak</a></li> : null}
           </ul>
           <p className="muted">Úplná adresa: <a href={c.verificationUrl} className="break-all">{c.verificationUrl}</a></p>
         </div>
