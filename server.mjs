@@ -87,8 +87,8 @@ if (viteDevServer) {
   app.use(
     entry.createStaticFiles([
       { dir: `${buildDir}/client`, prefix: "/assets", options: { immutable: true, maxAge: "1y" } },
-      { dir: `${buildDir}/client`, options: { maxAge: "1h" } },
-      { dir: "public", options: { maxAge: "1h" } },
+      { dir: `${buildDir}/client`, options: { maxAge: "1h" }, versioned: true },
+      { dir: "public", options: { maxAge: "1h" }, versioned: true },
     ]),
   );
 }

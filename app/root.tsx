@@ -1,6 +1,8 @@
 import { Link, Links, Meta, NavLink, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesHref from "./styles.css?url";
+// the brand mark as a hashed build asset (cached for a year), or inlined when small
+import brandMarkHref from "./brand-mark.svg?url";
 import { authMiddleware, getAuth } from "./lib/auth.server";
 import { requestGuardMiddleware } from "./lib/request-guard.server";
 import { errorPageTitle, StatusErrorPage } from "./components/error-boundary";
@@ -18,7 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesHref },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: brandMarkHref, type: "image/svg+xml" },
 ];
 
 // Pages override the title; an error page (this boundary) gets its status's Slovak title.
@@ -48,7 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <header className="site-header">
           <div className="inner">
             <Link to="/" className="brand">
-              <img src="/favicon.svg" alt="" width={32} height={32} className="brand-mark" />
+              <img src={brandMarkHref} alt="" width={32} height={32} className="brand-mark" />
               <span className="brand-name">{SITE.name}</span>
             </Link>
             <nav className="site-nav" aria-label="Hlavná navigácia">

@@ -7,14 +7,17 @@ export default [
   route("kurzy/:slug/kupit", "routes/course-buy.tsx"),
   route("kurzy/:slug/studium", "routes/learn.tsx"),
   route("kurzy/:slug/studium/:partId", "routes/learn-part.tsx"),
+  route("kurzy/:slug/hotovo", "routes/course-done.tsx"),
   route("kurzy/:slug/testy/:testId", "routes/test-intro.tsx"),
   route("kurzy/:slug/testy/:testId/pokus/:attemptId", "routes/test-attempt.tsx"),
   route("prihlasenie", "routes/sign-in.tsx"),
+  route("obchodne-podmienky", "routes/terms.tsx"),
   route("ucet", "routes/account.tsx"),
   // certificates (server/certificates): the student's, and the public verification page
   route("ucet/certifikaty", "routes/account-certificates.tsx"),
   route("ucet/certifikaty/:certificateId", "routes/account-certificate.tsx"),
   route("verify/:registrationNumber?", "routes/verify.tsx"),
+  route("v/:registrationNumber/:prefix", "routes/verify-short.tsx"),
   route("objednavky/:orderId/return", "routes/order-return.tsx"),
 
   // administration (content managers and admins); admin features add routes here

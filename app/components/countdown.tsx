@@ -1,24 +1,49 @@
-// The time left until a test's deadline. Without JavaScript it says until when (the
-// server enforces the deadline either way); with it, it counts down every second.
+// The time left until a test's deadline, in a bar that stays on screen while the student
+// scrolls. Without JavaScript it says until when (the server enforces the deadline either
+// way); with it, it counts down every second for the eye (role="timer", not announced)
+// and tells a screen reader politely only at a few moments: every 5 minutes, at 1 minute
+// and at 30 seconds (docs/decisions.md > Tests on a phone).
 import { useEffect, useState } from "react";
 
 function left(deadline: string): number {
   return Math.max(0, Math.floor((Date.parse(deadline) - Date.now()) / 1000));
 }
 
-export function Countdown({ deadline, deadlineText }: { deadline: string; deadlineText: string }) {
+/** The words a screen reader hears at `seconds` left, or null when it is not such a moment. */
+export function announcementAt(seconds: number): string | null {
+  if (seconds === 30) return "Zostáva 30 sekúnd.";
+  if (seconds === 60) return "Zostáva 1 minúta.";
+  if (seconds > 0 && seconds % 300 === 0) {
+    return `Zostáva ${seconds / 60} minút.`;
+  }
+  return null;
+}
+
+export function Countdown({ deadline, deadlineText, children }: { deadline: string; deadlineText: string; children?: React.ReactNode }) {
   const [seconds, setSeconds] = useState<number | null>(null);
+  const [announcement, setAnnouncement] = useState("");
   useEffect(() => {
     setSeconds(left(deadline));
-    const timer = setInterval(() => setSeconds(left(deadline)), 1000);
+    const timer = setInterval(() => {
+      const now = left(deadline);
+      setSeconds(now);
+      const words = announcementAt(now);
+      if (words) setAnnouncement(words);
+    }, 1000);
     return () => clearInterval(timer);
   }, [deadline]);
-  if (seconds === null) return <p className="countdown">Test odovzdajte do {deadlineText}.</p>;
-  const m = Math.floor(seconds / 60);
-  const s = String(seconds % 60).padStart(2, "0");
+  const low = seconds !== null && seconds <= 60;
   return (
-    <p className="countdown" role="timer" aria-live="off">
-      Zostávajúci čas: <strong>{m}:{s}</strong> (do {deadlineText})
-    </p>
+    <div className={`countdown-bar${low ? " low" : ""}`}>
+      {seconds === null ? (
+        <p className="countdown">Test odovzdajte do <strong>{deadlineText}</strong>.</p>
+      ) : (
+        <p className="countdown" role="timer" aria-live="off">
+          Zostávajúci čas: <strong>{Math.floor(seconds / 60)}:{String(seconds % 60).padStart(2, "0")}</strong> <span className="muted">(do {deadlineText})</span>
+        </p>
+      )}
+      <p className="visually-hidden" aria-live="polite">{announcement}</p>
+      {children}
+    </div>
   );
 }

@@ -67,6 +67,32 @@ export function FormErrors({ meta }: { meta: FormMetadata<any, any> }) {
   );
 }
 
+/**
+ * The error summary at the top of a failed form (docs/decisions.md > Notices and form
+ * errors): a heading, the form's own errors, and a link to each field with an error (its
+ * label and first message), so a long form on a phone says at once what to fix and where.
+ * Server-rendered from the action's reply, so it works without JavaScript; with it, the
+ * same list follows client-side validation. Pass the fields in the order they appear.
+ */
+export function ErrorSummary({ form, fields }: { form: FormMetadata<any, any>; fields: { meta: AnyField; label: string }[] }) {
+  const failing = fields.filter((f) => f.meta.errors?.length);
+  const formErrors = (form.errors ?? []).map(String);
+  if (failing.length === 0 && formErrors.length === 0) return null;
+  return (
+    <div className="error-summary" role="alert" aria-labelledby={`${form.id}-summary`} tabIndex={-1}>
+      <h2 id={`${form.id}-summary`}>{failing.length > 0 ? "Formulár obsahuje chyby" : "Objednávku sa nepodarilo dokončiť"}</h2>
+      {formErrors.map((e: string) => <p key={e}>{e}</p>)}
+      {failing.length > 0 ? (
+        <ul>
+          {failing.map((f) => (
+            <li key={f.meta.id}><a href={`#${f.meta.id}`}>{f.label}: {f.meta.errors![0]}</a></li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
 type TextFieldProps = {
   meta: AnyField;
   label: string;
@@ -107,7 +133,7 @@ function TextArea({ meta, describedBy, rows }: { meta: AnyField; describedBy?: s
 }
 
 /** A checkbox with its label to the right; the zod field is `z.boolean()` (checked = "on"). */
-export function CheckboxField({ meta, label, description }: { meta: AnyField; label: string; description?: ReactNode }) {
+export function CheckboxField({ meta, label, description }: { meta: AnyField; label: ReactNode; description?: ReactNode }) {
   const describedBy = description ? meta.descriptionId : undefined;
   const { key, ...props } = getInputProps(meta, { type: "checkbox", ariaDescribedBy: describedBy });
   return (

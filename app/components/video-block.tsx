@@ -5,12 +5,21 @@
 // furthest position reached by playing to POST /api/parts/<id>/progress every
 // REPORT_EVERY_SEC, on pause and at the end; the server judges the report against the wall
 // clock and the stored duration (DESIGN.md > Unlocking and progress).
+// The box has its 16:9 shape from the first paint and loads nothing before the student
+// presses play (preload="none", the poster frame). The first playback URL is kept for the
+// life of the element: a progress save revalidates the page and brings a freshly signed
+// URL, which must not reload (restart) a playing video. Chapters are links that seek
+// (without JavaScript they open the video at that second: a media fragment).
+// docs/decisions.md > The lesson player.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 
 const REPORT_EVERY_SEC = 15;
 const MuxPlayer = lazy(() => import("@mux/mux-player-react/lazy"));
 
+type Chapter = { startSec: number; title: string };
+
 type Props = {
+  chapters?: Chapter[];
   partId: string;
   blockId: string;
   src: string;
@@ -65,8 +74,18 @@ function useWatchReports(partId: string, blockId: string, completed: boolean) {
   return { done, onTime, onPause: () => void report(false), onEnded: () => void report(true) };
 }
 
-export function VideoBlock({ partId, blockId, src, posterUrl, title, completed }: Props) {
+export function clock(sec: number): string {
+  const h = Math.floor(sec / 3600);
+  const m = Math.floor((sec % 3600) / 60);
+  const s = String(Math.floor(sec % 60)).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
+
+export function VideoBlock({ partId, blockId, src: latestSrc, posterUrl, title, completed, chapters = [] }: Props) {
   const ref = useRef<HTMLVideoElement>(null);
+  const muxRef = useRef<HTMLMediaElement | null>(null);
+  // the URL the element started with stays (a revalidation's new signature changes nothing)
+  const [src] = useState(latestSrc);
   const [hydrated, setHydrated] = useState(false);
   const watch = useWatchReports(partId, blockId, completed);
   const mux = muxSource(src);
@@ -84,12 +103,37 @@ export function VideoBlock({ partId, blockId, src, posterUrl, title, completed }
       video.removeEventListener("ended", watch.onEnded);
     };
   }, [watch]);
-  const status = watch.done && !completed ? <p role="status" className="notice">Video je pozreté.</p> : null;
+  const status = watch.done && !completed ? <p role="status" className="notice success">Video je pozreté.</p> : null;
+  const seek = (event: React.MouseEvent, sec: number) => {
+    const media = mux && hydrated ? muxRef.current : ref.current;
+    if (!media) return;
+    event.preventDefault();
+    media.currentTime = sec;
+    void media.play?.()?.catch?.(() => undefined);
+  };
+  const chapterList =
+    chapters.length > 0 ? (
+      <nav className="chapters" aria-label={`Kapitoly videa: ${title}`}>
+        <ol>
+          {chapters.map((c) => (
+            <li key={c.startSec}>
+              <a href={mux ? `#t=${c.startSec}` : `${src}#t=${c.startSec}`} onClick={(e) => seek(e, c.startSec)}>
+                <span className="chapter-time">{clock(c.startSec)}</span> {c.title}
+              </a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+    ) : null;
   if (mux && hydrated) {
     return (
       <>
+        <div className="video-frame">
         <Suspense fallback={<p className="muted">Načítava sa prehrávač…</p>}>
           <MuxPlayer
+            ref={(el: unknown) => {
+              muxRef.current = el as HTMLMediaElement | null;
+            }}
             playbackId={mux.playbackId}
             tokens={{ playback: mux.token }}
             poster={posterUrl ?? undefined}
@@ -100,16 +144,21 @@ export function VideoBlock({ partId, blockId, src, posterUrl, title, completed }
             onEnded={watch.onEnded}
           />
         </Suspense>
+        </div>
+        {chapterList}
         {status}
       </>
     );
   }
   return (
     <>
-      <video ref={ref} controls preload="metadata" src={src} poster={posterUrl ?? undefined} aria-label={title} className="video-player">
-        <a href={src}>Stiahnuť video</a>
-      </video>
+      <div className="video-frame">
+        <video ref={ref} controls preload="none" playsInline src={src} poster={posterUrl ?? undefined} aria-label={title} className="video-player" width={640} height={360}>
+          <a href={src}>Stiahnuť video</a>
+        </video>
+      </div>
       {mux ? <p className="muted">Video sa prehrá v prehliadači so zapnutým JavaScriptom (alebo v Safari).</p> : null}
+      {chapterList}
       {status}
     </>
   );

@@ -9,14 +9,24 @@ import { pageRoute } from "../lib/page.server";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { certificateTypeLabels } from "../lib/certificate-labels";
 import { pageTitle } from "../site";
-import { confirmationPdfPath, credentialPath, getStudentCertificate, linkedInAddUrl, signatory, verificationUrl } from "#server/certificates";
+import QRCode from "qrcode";
+import { CertificatePicture } from "../components/certificate-picture";
+import { ShareLink } from "../components/share-link";
+import { SITE } from "../site";
+import { confirmationPdfPath, credentialPath, getStudentCertificate, linkedInAddUrl, shortVerificationUrl, signatory, verificationUrl } from "#server/certificates";
 import { formatDate, formatDateLong } from "#server/money";
 
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
   const { user } = requireUserForPage(request, context);
   const { db, site } = context.get(servicesContext);
   const c = await getStudentCertificate(db, user.id, params.certificateId);
+  const shortUrl = shortVerificationUrl(site.publicUrl, c.registrationNumber, c.verificationHash);
+  // the QR code of the short link, as SVG markup made here (qrcode's output, no user text in it)
+  const qrSvg = await QRCode.toString(shortUrl, { type: "svg", errorCorrectionLevel: "M", margin: 1, color: { dark: "#000000", light: "#ffffff" } });
   return {
+    shortUrl,
+    qrSvg,
+    final: c.type === "final",
     title: c.certificateTitle,
     typeLabel: certificateTypeLabels[c.type],
     holder: c.studentDisplayName,
@@ -49,6 +59,30 @@ export default function AccountCertificate({ loaderData: c }: Route.ComponentPro
       {c.revokedOn ? (
         <p className="alert" role="status">Certifikát bol zrušený {c.revokedOn}{c.revokedReason ? ` (${c.revokedReason})` : ""}.</p>
       ) : null}
+      <figure className="certificate-figure">
+        <CertificatePicture
+          platformName={SITE.name}
+          partnerName={c.partnerName}
+          holder={c.holder}
+          birthDate={c.birthDate}
+          final={c.final}
+          levelTitle={c.levelTitle}
+          courseTitle={c.courseTitle}
+          facts={[
+            ["Certifikát", c.title],
+            ["Druh", c.final ? "záverečný certifikát kurzu" : "priebežný certifikát úrovne"],
+            ["Registračné číslo", c.registrationNumber],
+            ["Dátum vydania", c.issuedOn],
+            ["Vydal", c.partnerName],
+            ...(c.accreditationNumber ? [["Číslo akreditácie", c.accreditationNumber] as [string, string]] : []),
+            ...(c.signatory ? [["Za partnera podpisuje", c.signatory] as [string, string]] : []),
+          ]}
+          revokedText={c.revokedOn ? `Certifikát bol zrušený ${c.revokedOn}.` : null}
+          qrSvg={c.qrSvg}
+          verificationUrl={c.shortUrl}
+        />
+        <figcaption className="muted">Potvrdenie o absolvovaní, ako ho nájdete v PDF nižšie.</figcaption>
+      </figure>
       <dl className="facts">
         <dt>Druh</dt><dd>{c.typeLabel}</dd>
         <dt>Držiteľ</dt><dd>{c.holder}</dd>
@@ -62,9 +96,22 @@ export default function AccountCertificate({ loaderData: c }: Route.ComponentPro
         {c.signatory ? <><dt>Za partnera podpisuje</dt><dd>{c.signatory}</dd></> : null}
         <dt>Overovací kód</dt><dd><code className="hash">{c.hash}</code></dd>
       </dl>
-      <h2>Overenie</h2>
-      <p>Pravosť certifikátu si ktokoľvek overí na tejto adrese (pošlite ju napríklad zamestnávateľovi):</p>
-      <p><a href={c.verificationUrl} className="break-all">{c.verificationUrl}</a></p>
+      <h2 id="overenie">Overenie a zdieľanie</h2>
+      <p>Pravosť certifikátu si ktokoľvek overí na tejto adrese alebo naskenovaním QR kódu (pošlite ju napríklad zamestnávateľovi):</p>
+      <div className="verify-share">
+        <div className="verify-qr" role="img" aria-label={`QR kód odkazu ${c.shortUrl}`} dangerouslySetInnerHTML={{ __html: c.qrSvg }} />
+        <div>
+          <ShareLink url={c.shortUrl} title={`${c.title}: ${c.courseTitle}`} />
+          <p><a href={c.shortUrl} className="break-all">Otvoriť stránku overenia</a></p>
+          <ul className="share-links">
+            <li>
+              <a href={`mailto:?subject=${encodeURIComponent(`Môj certifikát: ${c.courseTitle}`)}&body=${encodeURIComponent(`Pravosť môjho certifikátu overíte tu: ${c.shortUrl}`)}`}>Poslať e-mailom</a>
+            </li>
+            {c.linkedInUrl ? <li><a href="#open-badge">Pridanie na LinkedIn a digitálny odznak</a></li> : null}
+          </ul>
+          <p className="muted">Úplná adresa: <a href={c.verificationUrl} className="break-all">{c.verificationUrl}</a></p>
+        </div>
+      </div>
       <h2>Na stiahnutie</h2>
       <ul>
         {c.partnerPdfUrl ? <li><a href={c.partnerPdfUrl}>Certifikát od akreditačného partnera (PDF)</a></li> : null}

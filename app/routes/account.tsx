@@ -93,11 +93,20 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             <li key={e.id} className="card">
               <h3><Link to={`/kurzy/${e.courseSlug}`}>{e.courseTitle}</Link></h3>
               <p className="muted">
-                {stateLabels[e.state] ?? e.state} · zapísaný {e.enrolledAt} · moduly{" "}
-                {e.completedModules}/{e.totalModules}
+                {stateLabels[e.state] ?? e.state} · zapísaný {e.enrolledAt}
               </p>
+              {e.totalModules > 0 ? (
+                <p className="course-progress">
+                  <label htmlFor={`progress-${e.id}`}>Dokončené moduly: {e.completedModules} z {e.totalModules} ({Math.round((e.completedModules / e.totalModules) * 100)} %)</label>
+                  <progress id={`progress-${e.id}`} max={e.totalModules} value={e.completedModules} />
+                </p>
+              ) : null}
               {e.state === "active" || e.state === "completed" ? (
-                <p><Link className="button" to={`/kurzy/${e.courseSlug}/studium`}>{e.state === "completed" ? "Otvoriť kurz" : "Pokračovať v štúdiu"}</Link></p>
+                <p>
+                  <Link className="button" to={`/kurzy/${e.courseSlug}/studium`} aria-label={`${e.state === "completed" ? "Prejsť na kurz" : "Pokračovať"}: ${e.courseTitle}`}>
+                    {e.state === "completed" ? "Prejsť na kurz" : "Pokračovať"}
+                  </Link>
+                </p>
               ) : null}
             </li>
           ))}
@@ -116,7 +125,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       {loaderData.orders.length === 0 ? (
         <p className="muted">Zatiaľ ste si nič neobjednali.</p>
       ) : (
-        <table className="orders-table">
+        <table className="orders-table stack-on-phone">
           <caption className="visually-hidden">Vaše objednávky, od najnovšej</caption>
           <thead>
             <tr><th scope="col">Kurz</th><th scope="col">Dátum</th><th scope="col">Suma</th><th scope="col">Stav</th><th scope="col">Faktúra</th></tr>
@@ -124,11 +133,11 @@ export default function Account({ loaderData }: Route.ComponentProps) {
           <tbody>
             {loaderData.orders.map((o) => (
               <tr key={o.id}>
-                <td><Link to={`/objednavky/${o.id}/return`}>{o.courseTitle}</Link></td>
-                <td>{o.createdAt}</td>
-                <td className="money">{o.amount}</td>
-                <td>{o.stateLabel}</td>
-                <td>
+                <td data-label="Kurz"><Link to={`/objednavky/${o.id}/return`}>{o.courseTitle}</Link></td>
+                <td data-label="Dátum">{o.createdAt}</td>
+                <td data-label="Suma" className="money">{o.amount}</td>
+                <td data-label="Stav">{o.stateLabel}</td>
+                <td data-label="Faktúra">
                   {o.invoiceUrl ? <a href={o.invoiceUrl}>Faktúra (PDF)</a> : "—"}
                   {o.creditNotes.map((n) => (
                     <span key={n.number}><br /><a href={n.url}>{`Dobropis ${n.number} (PDF)`}</a></span>

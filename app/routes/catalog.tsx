@@ -7,6 +7,10 @@ import { countPublicRead } from "../lib/public-read.server";
 import { pageTitle, SITE } from "../site";
 import { AUDIENCE_TAGS, catalogQuerySchema, listPublishedCourses, isAudienceTag, tagLabel } from "#server/catalog";
 import { formatHours, formatMoney, priceBreakdown } from "#server/money";
+import { listStudentEnrollments } from "#server/enrollments";
+import { versionedMediaUrl } from "#server/http/static-files";
+import { optionalUser } from "../lib/auth.server";
+import { StateIcon } from "../components/learning-state";
 
 const PAGE_SIZE = 12;
 // made once: a zod schema costs far more to build than to use
@@ -30,6 +34,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { items, pagination } = await listPublishedCourses(db, { tag, page, pageSize: PAGE_SIZE });
   // A tag no published course carries (and no audience the filter offers) is not a filter
   // to show as active: the page says so instead of presenting "Kurzy pre: <whatever>".
+  // the signed-in visitor's courses get a mark instead of the price (no query without a session,
+  // so the anonymous answer stays cacheable: docs/decisions.md > HTTP caching)
+  const viewer = optionalUser(context);
+  const owned = new Map(
+    viewer
+      ? (await listStudentEnrollments(db, viewer.id)).filter((e) => e.state === "active" || e.state === "completed").map((e) => [e.courseSlug, e.state])
+      : [],
+  );
   const unknownTag = tag !== undefined && !isAudienceTag(tag) && pagination.totalItems === 0 ? tag : null;
 
   return {
@@ -44,9 +56,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       slug: c.slug,
       title: c.title,
       shortDescription: c.shortDescription,
-      coverImageUrl: c.coverImageUrl,
+      coverImageUrl: versionedMediaUrl(c.coverImageUrl),
       duration: formatHours(c.durationHours),
       price: formatMoney(priceBreakdown(c).withVatCents, c.currency),
+      owned: owned.get(c.slug) ?? null,
       instructors: c.instructorProfiles.map((p) => p.displayName).join(", "),
       partnerName: c.accreditation?.partnerName ?? null,
       audience: c.tags.filter((t) => AUDIENCE_TAGS.some((a) => a.tag === t)).map(tagLabel),
@@ -116,7 +129,14 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
                 {c.partnerName && <><br />Akreditácia: {c.partnerName}</>}
               </p>
               {c.audience.length > 0 && <p className="card-audience">Pre: {c.audience.join(", ")}</p>}
-              <p className="price"><span className="money">{c.price}</span> <span className="muted">s DPH</span></p>
+              {c.owned ? (
+                <p className="price owned-line">
+                  <span className="owned-mark"><StateIcon state="completed" />{c.owned === "completed" ? "Dokončený kurz" : "Váš kurz"}</span>{" "}
+                  <Link to={`/kurzy/${c.slug}/studium`} aria-label={`${c.owned === "completed" ? "Prejsť na kurz" : "Pokračovať v štúdiu"}: ${c.title}`}>{c.owned === "completed" ? "Prejsť na kurz" : "Pokračovať v štúdiu"}</Link>
+                </p>
+              ) : (
+                <p className="price"><span className="money">{c.price}</span> <span className="muted">s DPH</span></p>
+              )}
             </li>
           ))}
         </ul>

@@ -10,7 +10,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { Route } from "./+types/course-buy";
 import { servicesContext } from "../context";
 import { Breadcrumbs } from "../components/breadcrumbs";
-import { CheckboxField, FormErrors, SubmitButton, TextField } from "../components/forms";
+import { CheckboxField, ErrorSummary, SubmitButton, TextField } from "../components/forms";
 import { pageTitle } from "../site";
 import { pageRoute, readForm } from "../lib/page.server";
 import { countPublicRead } from "../lib/public-read.server";
@@ -121,7 +121,33 @@ export default function CourseBuy({ loaderData: c, actionData }: Route.Component
         </div>
       ) : (
         <Form method="post" {...getFormProps(form)} className="checkout-form">
-          <FormErrors meta={form} />
+          <ErrorSummary
+            form={form}
+            fields={[
+              { meta: f.billingType, label: "Kupujete ako" },
+              ...(chosen === "company"
+                ? [
+                    { meta: f.companyName, label: "Názov firmy alebo klubu" },
+                    { meta: f.ico, label: "IČO" },
+                    { meta: f.dic, label: "DIČ" },
+                    { meta: f.icDph, label: "IČ DPH" },
+                    { meta: f.contactEmail, label: "Kontaktný e-mail" },
+                    { meta: f.contactPerson, label: "Kontaktná osoba" },
+                  ]
+                : [
+                    { meta: f.firstName, label: "Meno" },
+                    { meta: f.lastName, label: "Priezvisko" },
+                    { meta: f.email, label: "E-mail" },
+                    { meta: f.phone, label: "Telefón" },
+                  ]),
+              { meta: f.street, label: "Ulica a číslo" },
+              { meta: f.city, label: "Mesto" },
+              { meta: f.postalCode, label: "PSČ" },
+              { meta: f.country, label: "Krajina" },
+              { meta: f.agreedTos, label: "Obchodné podmienky" },
+              { meta: f.agreedRefundPolicy, label: "Podmienky vrátenia peňazí" },
+            ]}
+          />
           <input {...getInputProps(f.idempotencyKey, { type: "hidden" })} key={f.idempotencyKey.key} />
           <fieldset className="billing-switch">
             <legend>Kupujete ako</legend>
@@ -130,7 +156,7 @@ export default function CourseBuy({ loaderData: c, actionData }: Route.Component
               { value: "company", label: "Firma alebo klub (na IČO)" },
             ].map((o) => (
               <label key={o.value} className="radio">
-                <input type="radio" name={billingType.name} value={o.value} defaultChecked={chosen === o.value} />
+                <input type="radio" id={o.value === "personal" ? billingType.id : undefined} name={billingType.name} value={o.value} defaultChecked={chosen === o.value} />
                 {o.label}
               </label>
             ))}
@@ -163,13 +189,28 @@ export default function CourseBuy({ loaderData: c, actionData }: Route.Component
             <TextField meta={f.country} label="Krajina" autoComplete="country-name" />
           </fieldset>
 
-          <CheckboxField meta={f.agreedTos} label="Súhlasím s obchodnými podmienkami." />
-          <CheckboxField meta={f.agreedRefundPolicy} label="Súhlasím s podmienkami vrátenia peňazí a beriem na vedomie, že prístup k obsahu začína hneď po zaplatení." />
+          <CheckboxField
+            meta={f.agreedTos}
+            label={<>Súhlasím s <TermsLink href="/obchodne-podmienky">obchodnými podmienkami</TermsLink>.</>}
+          />
+          <CheckboxField
+            meta={f.agreedRefundPolicy}
+            label={<>Súhlasím s <TermsLink href="/obchodne-podmienky#vratenie-penazi">podmienkami vrátenia peňazí</TermsLink> a beriem na vedomie, že prístup k obsahu začína hneď po zaplatení.</>}
+          />
           <SubmitButton pendingLabel="Presmerúvame na platbu…">Zaplatiť {c.price.withVat}</SubmitButton>
           <p className="muted">Platbu spracuje platobná brána; po zaplatení sa vrátite sem a kurz sa vám hneď sprístupní.</p>
         </Form>
       )}
       <p><Link to={`/kurzy/${c.slug}`}>‹ Späť na kurz</Link></p>
     </section>
+  );
+}
+
+/** The terms open in a new tab, so nothing typed in the form is lost (also without JavaScript). */
+function TermsLink({ href, children }: { href: string; children: React.ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noopener">
+      {children}<span className="visually-hidden"> (otvorí sa v novom okne)</span>
+    </a>
   );
 }

@@ -6,12 +6,15 @@ import type { Route } from "./+types/course";
 import { servicesContext } from "../context";
 import { countPublicRead } from "../lib/public-read.server";
 import { Breadcrumbs } from "../components/breadcrumbs";
+import { StateIcon } from "../components/learning-state";
 import { pageTitle } from "../site";
 import { pageRoute } from "../lib/page.server";
 import { DomainError } from "#server/http/errors";
 import { AUDIENCE_TAGS, getCoursePreview, getPublishedCourseWithLevels, renderMarkdown, tagLabel } from "#server/catalog";
 import { purchaseBlocker, visitorPurchaseBlocker } from "#server/orders";
 import { optionalUser } from "../lib/auth.server";
+import { listStudentEnrollments } from "#server/enrollments";
+import { versionedMediaUrl } from "#server/http/static-files";
 import { formatCount, formatDate, formatHours, formatMinutes, formatMoney, formatVatRate, priceBreakdown } from "#server/money";
 
 const languages: Record<string, string> = { sk: "slovenčina", cs: "čeština", en: "angličtina", de: "nemčina", hu: "maďarčina" };
@@ -28,6 +31,10 @@ export const loader = pageRoute(async ({ params, context }: Route.LoaderArgs) =>
   // the buy button: checkout, the learning page when enrolled, or why it cannot be bought
   const viewer = optionalUser(context);
   const blocker = viewer ? await purchaseBlocker(db, course._id, viewer.id, clock.now()) : await visitorPurchaseBlocker(db, course, clock.now());
+  // an owned course (active or completed enrollment, any version): no price, the way in
+  const owned = viewer
+    ? ((await listStudentEnrollments(db, viewer.id)).find((e) => e.courseSlug === course.slug && (e.state === "active" || e.state === "completed")) ?? null)
+    : null;
   // a sample lesson: the first preview part (the same whitelist as the preview endpoint)
   const preview = await getCoursePreview(db, course.slug);
   const samplePart = preview?.parts[0] ?? null;
@@ -43,7 +50,7 @@ export const loader = pageRoute(async ({ params, context }: Route.LoaderArgs) =>
     title: course.title,
     subtitle: course.subtitle,
     shortDescription: course.shortDescription,
-    coverImageUrl: course.coverImageUrl,
+    coverImageUrl: versionedMediaUrl(course.coverImageUrl),
     descriptionHtml: renderMarkdown(course.description),
     seo: {
       title: course.seoTitle ?? pageTitle(course.title),
@@ -54,7 +61,18 @@ export const loader = pageRoute(async ({ params, context }: Route.LoaderArgs) =>
     language: languages[course.language] ?? course.language,
     audience: course.tags.filter((t) => AUDIENCE_TAGS.some((a) => a.tag === t)).map(tagLabel),
     enrollmentDeadline: course.enrollmentDeadline ? formatDate(course.enrollmentDeadline) : null,
-    purchase: blocker === null ? { kind: "buy" as const } : blocker.code === "already_enrolled" ? { kind: "enrolled" as const } : { kind: "unavailable" as const, reason: blocker.message },
+    purchase: owned
+      ? {
+          kind: "enrolled" as const,
+          completed: owned.state === "completed",
+          completedModules: owned.progress.completedModules,
+          totalModules: owned.progress.totalModules,
+        }
+      : blocker === null
+        ? { kind: "buy" as const }
+        : blocker.code === "already_enrolled"
+          ? { kind: "enrolled" as const, completed: false, completedModules: 0, totalModules: 0 }
+          : { kind: "unavailable" as const, reason: blocker.message },
     price: {
       withVat: money(price.withVatCents),
       withoutVat: money(price.withoutVatCents),
@@ -65,7 +83,7 @@ export const loader = pageRoute(async ({ params, context }: Route.LoaderArgs) =>
       name: p.displayName,
       title: p.title ?? null,
       affiliation: p.affiliation ?? null,
-      avatarUrl: p.avatarUrl ?? null,
+      avatarUrl: versionedMediaUrl(p.avatarUrl ?? null),
       bioHtml: renderMarkdown(p.bio),
     })),
     accreditation: course.accreditation,
@@ -143,30 +161,40 @@ export default function Course({ loaderData: c }: Route.ComponentProps) {
       </header>
 
       <div className="course-layout">
-        <aside className="buy-box" aria-labelledby="cena">
-          <h2 id="cena" className="visually-hidden">Cena a nákup</h2>
-          <p className="price"><span className="money">{c.price.withVat}</span></p>
-          <p className="muted">vrátane DPH {c.price.vatRate}</p>
-          <dl className="facts">
-            <dt>Cena bez DPH</dt>
-            <dd className="money">{c.price.withoutVat}</dd>
-            <dt>DPH {c.price.vatRate}</dt>
-            <dd className="money">{c.price.vat}</dd>
-            <dt>Cena s DPH</dt>
-            <dd className="money">{c.price.withVat}</dd>
-          </dl>
-          {c.enrollmentDeadline && <p className="muted">Kurz je možné kúpiť do {c.enrollmentDeadline}.</p>}
-          {c.purchase.kind === "buy" ? (
-            <p><Link className="button" to={`/kurzy/${c.slug}/kupit`} reloadDocument>Kúpiť kurz</Link></p>
-          ) : c.purchase.kind === "enrolled" ? (
-            <>
-              <p>Tento kurz už máte.</p>
-              <p><Link className="button" to={`/kurzy/${c.slug}/studium`}>Pokračovať v štúdiu</Link></p>
-            </>
-          ) : (
-            <p className="notice" role="status">{c.purchase.reason}</p>
-          )}
-        </aside>
+        {c.purchase.kind === "enrolled" ? (
+          <aside className="buy-box owned" aria-labelledby="cena">
+            <h2 id="cena" className="owned-title">
+              <span className="owned-mark"><StateIcon state="completed" />{c.purchase.completed ? "Kurz ste dokončili" : "Tento kurz máte"}</span>
+            </h2>
+            {c.purchase.totalModules > 0 ? (
+              <p className="course-progress">
+                <label htmlFor="owned-progress">Dokončené moduly: {c.purchase.completedModules} z {c.purchase.totalModules}</label>
+                <progress id="owned-progress" max={c.purchase.totalModules} value={c.purchase.completedModules} />
+              </p>
+            ) : null}
+            <p><Link className="button" to={`/kurzy/${c.slug}/studium`}>{c.purchase.completed ? "Prejsť na kurz" : "Pokračovať v štúdiu"}</Link></p>
+          </aside>
+        ) : (
+          <aside className="buy-box" aria-labelledby="cena">
+            <h2 id="cena" className="visually-hidden">Cena a nákup</h2>
+            <p className="price"><span className="money">{c.price.withVat}</span></p>
+            <p className="muted">vrátane DPH {c.price.vatRate}</p>
+            <dl className="facts">
+              <dt>Cena bez DPH</dt>
+              <dd className="money">{c.price.withoutVat}</dd>
+              <dt>DPH {c.price.vatRate}</dt>
+              <dd className="money">{c.price.vat}</dd>
+              <dt>Cena s DPH</dt>
+              <dd className="money">{c.price.withVat}</dd>
+            </dl>
+            {c.enrollmentDeadline && <p className="muted">Kurz je možné kúpiť do {c.enrollmentDeadline}.</p>}
+            {c.purchase.kind === "buy" ? (
+              <p><Link className="button" to={`/kurzy/${c.slug}/kupit`} reloadDocument>Kúpiť kurz</Link></p>
+            ) : (
+              <p className="notice" role="status">{c.purchase.reason}</p>
+            )}
+          </aside>
+        )}
 
         <div className="course-main">
           {c.coverImageUrl && <img src={c.coverImageUrl} alt="" className="course-cover" />}
@@ -179,7 +207,7 @@ export default function Course({ loaderData: c }: Route.ComponentProps) {
           {c.previewClip && (
             <section aria-labelledby="ukazka-video">
               <h2 id="ukazka-video">Video ukážka</h2>
-              <video controls preload="metadata" className="video-preview" aria-labelledby="ukazka-video">
+              <video controls preload="none" className="video-preview" aria-labelledby="ukazka-video">
                 <source src={c.previewClip.url} type={c.previewClip.type ?? undefined} />
                 <a href={c.previewClip.url}>Prehrať video ukážku</a>
               </video>

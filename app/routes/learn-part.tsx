@@ -13,9 +13,9 @@ import { pageTitle } from "../site";
 import { pageRoute, readForm } from "../lib/page.server";
 import { requireUserForPage } from "../lib/auth.server";
 import { learningDeps } from "../lib/learning.server";
-import { partStateLabels } from "../lib/learning-labels";
+import { StateBadge, StateIcon, type LearningState } from "../components/learning-state";
 import { DomainError } from "#server/http/errors";
-import { getPart, reportProgress } from "#server/learning";
+import { getLearnView, getPart, reportProgress } from "#server/learning";
 import { renderMarkdown } from "#server/catalog";
 import { formatDecimal } from "#server/money";
 
@@ -26,8 +26,16 @@ const MESSAGES: Record<string, string> = {
   "cast-hotova": "Časť je dokončená.",
   "modul-hotovy": "Časť je dokončená a s ňou celý modul.",
   "uroven-hotova": "Dokončili ste celú úroveň. Ďalšia úroveň je odomknutá.",
-  "kurz-hotovy": "Dokončili ste celý kurz. Certifikát vám pošleme e-mailom.",
+  "kurz-hotovy": "Dokončili ste celý kurz.",
+  "predosla-hotova": "Predchádzajúca časť je dokončená. Pokračujete ďalšou.",
 };
+
+/** "2 min 5 s" / "40 s": how much of a video is still to watch. */
+function leftText(seconds: number): string {
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  return m > 0 ? `${m} min${s > 0 ? ` ${s} s` : ""}` : `${s} s`;
+}
 
 function fileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -45,10 +53,27 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
   try {
     const part = await getPart(learningDeps(context), user.id, params.partId);
     if (part.course.slug !== params.slug) throw new DomainError("not_found");
-    const message = new URL(request.url).searchParams.get("sprava");
+    const search = new URL(request.url).searchParams;
+    const message = search.get("sprava");
+    // a refusal or a confirmation that belongs to one block is said beside its button
+    const blockId = search.get("blok");
+    const left = Number.parseInt(search.get("zostava") ?? "", 10);
+    const view = await getLearnView(learningDeps(context), user.id, params.slug);
     return {
       locked: null,
-      message: message ? (MESSAGES[message] ?? null) : null,
+      message: message && !blockId ? (MESSAGES[message] ?? null) : null,
+      blockMessage:
+        message && blockId && MESSAGES[message]
+          ? {
+              blockId,
+              refused: message === "nedopozerane",
+              text:
+                message === "nedopozerane" && Number.isFinite(left) && left > 0
+                  ? `Video ešte nie je pozreté celé: zostáva ešte asi ${leftText(left)}. Dopozerajte ho a skúste to znova.`
+                  : MESSAGES[message],
+            }
+          : null,
+      outline: outlineOf(view, part._id),
       part: {
         ...part,
         contentBlocks: part.contentBlocks.map((b) => ({ ...b, html: b.type === "text" ? renderMarkdown(b.markdown) : null })),
@@ -59,7 +84,7 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
     if (!(error instanceof DomainError) || error.code !== "part_locked") throw error;
     const details = error.details as { prerequisites?: { title: string }[] };
     return data(
-      { locked: { prerequisites: (details.prerequisites ?? []).map((p) => p.title), slug: params.slug }, message: null, part: null },
+      { locked: { prerequisites: (details.prerequisites ?? []).map((p) => p.title), slug: params.slug }, message: null, blockMessage: null, outline: null, part: null },
       { status: 403 },
     );
   }
@@ -71,25 +96,68 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
   const intent = String(form.get("intent") ?? "");
   const blockId = String(form.get("blockId") ?? "");
   const deps = learningDeps(context);
-  let message: string;
-  let anchor = "";
+  const here = `/kurzy/${params.slug}/studium/${params.partId}`;
+  // block answers come back to the block (the anchor keeps the place without JavaScript)
+  const toBlock = (message: string, extra = "") => redirect(`${here}?sprava=${message}&blok=${encodeURIComponent(blockId)}${extra}#blok-${blockId}`);
   if (intent === "block-read") {
     const answer = await reportProgress(deps, user.id, params.partId, { blockId, state: "completed" });
-    message = outcome(answer) ?? "precitane";
-    anchor = `#blok-${blockId}`;
-  } else if (intent === "video-watched") {
+    if (answer.courseCompleted) return redirect(`/kurzy/${params.slug}/hotovo`);
+    const done = outcome(answer);
+    return done ? redirect(`${here}?sprava=${done}`) : toBlock("precitane");
+  }
+  if (intent === "video-watched") {
     // the whole video is claimed; the server credits only what the wall clock allows
     const answer = await reportProgress(deps, user.id, params.partId, { blockId, state: "completed", secondsWatched: 86_400 });
-    message = outcome(answer) ?? (answer.block?.state === "completed" ? "pozrete" : "nedopozerane");
-    anchor = `#blok-${blockId}`;
-  } else if (intent === "part-complete") {
-    const answer = await reportProgress(deps, user.id, params.partId, { markPartCompleted: true });
-    message = outcome(answer) ?? "cast-hotova";
-  } else {
-    throw new DomainError("bad_request", "Neznáma akcia formulára.");
+    if (answer.courseCompleted) return redirect(`/kurzy/${params.slug}/hotovo`);
+    const done = outcome(answer);
+    if (done) return redirect(`${here}?sprava=${done}`);
+    if (answer.block?.state === "completed") return toBlock("pozrete");
+    // how long is left until the server accepts it (0.9 of the stored duration)
+    const left = answer.block ? Math.max(1, Math.ceil(answer.block.totalSeconds * 0.9 - answer.block.secondsWatched)) : 0;
+    return toBlock("nedopozerane", left > 0 ? `&zostava=${left}` : "");
   }
-  return redirect(`/kurzy/${params.slug}/studium/${params.partId}?sprava=${message}${anchor}`);
+  if (intent === "part-complete") {
+    // "Dokončiť a pokračovať": complete the part, then open the next one when it is open
+    const answer = await reportProgress(deps, user.id, params.partId, { markPartCompleted: true });
+    if (answer.courseCompleted) return redirect(`/kurzy/${params.slug}/hotovo`);
+    const nextId = String(form.get("nextPartId") ?? "");
+    if (nextId && nextId !== params.partId && answer.partState === "completed") {
+      const next = await getPart(deps, user.id, nextId).catch(() => null);
+      if (next && next.course.slug === params.slug) return redirect(`/kurzy/${params.slug}/studium/${nextId}?sprava=predosla-hotova`);
+    }
+    return redirect(`${here}?sprava=${outcome(answer) ?? "cast-hotova"}`);
+  }
+  throw new DomainError("bad_request", "Neznáma akcia formulára.");
 });
+
+type OutlineView = Awaited<ReturnType<typeof getLearnView>>;
+
+/** The course outline beside the part: levels, modules with their share done, parts with states. */
+function outlineOf(view: OutlineView, currentPartId: string) {
+  const all = view.levels.flatMap((l) => l.topics.flatMap((t) => t.module?.parts ?? [])).filter((p) => p.requiredForCompletion);
+  return {
+    completed: all.filter((p) => p.state === "completed").length,
+    total: all.length,
+    levels: view.levels.map((level, i) => ({
+      id: level._id,
+      title: `${i + 1}. ${level.title}`,
+      state: level.state as LearningState,
+      modules: level.topics.flatMap((t) =>
+        t.module
+          ? [
+              {
+                id: t._id,
+                title: t.title,
+                state: t.module.state as LearningState,
+                ratio: t.module.parts.length === 0 ? 0 : t.module.parts.filter((p) => p.state === "completed").length / t.module.parts.length,
+                parts: t.module.parts.map((p) => ({ id: p._id, title: p.title, state: p.state as LearningState, current: p._id === currentPartId })),
+              },
+            ]
+          : [],
+      ),
+    })),
+  };
+}
 
 function outcome(answer: { partState: string; moduleCompleted: boolean; levelCompleted?: boolean; courseCompleted: boolean; unlockedParts: string[] }): string | null {
   if (answer.courseCompleted) return "kurz-hotovy";
@@ -105,8 +173,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function LearnPart({ loaderData }: Route.ComponentProps) {
-  const { part, locked, message } = loaderData;
-  if (!part) {
+  const { part, locked, message, blockMessage, outline } = loaderData;
+  if (!part || !outline) {
     return (
       <section className="narrow">
         <h1>Táto časť kurzu je zatiaľ zamknutá</h1>
@@ -125,117 +193,170 @@ export default function LearnPart({ loaderData }: Route.ComponentProps) {
   const slug = part.course.slug;
   const blockState = (id: string) => part.progress.blockProgress.find((b) => b.blockId === id)?.state;
   const partDone = part.progress.state === "completed";
+  const next = part.nextPart;
   return (
-    <article className="learn-part">
-      <Breadcrumbs items={[{ label: "Môj účet", href: "/ucet" }, { label: part.course.title, href: `/kurzy/${slug}/studium` }, { label: part.title }]} />
-      <p className="muted">{part.module.levelTitle} · {part.module.topicTitle}</p>
-      <h1>{part.title}</h1>
-      {part.summary ? <p className="lead">{part.summary}</p> : null}
-      <p>
-        Stav: <span className="state-badge">{partStateLabels[part.progress.state]}</span>
-        {part.requiredForCompletion ? null : <span className="muted"> (nepovinná časť)</span>}
-      </p>
-      {message ? <p role="status" className="notice">{message}</p> : null}
-
-      {part.prerequisiteParts.length > 0 ? (
-        <p className="muted">Nadväzuje na: {part.prerequisiteParts.map((p) => p.title).join(", ")}</p>
-      ) : null}
-
-      {part.contentBlocks.map((block) => {
-        const done = blockState(block.id) === "completed";
-        return (
-          <section key={block.id} id={`blok-${block.id}`} className="content-block">
-            {block.type === "text" ? (
-              <div className="prose" dangerouslySetInnerHTML={{ __html: block.html! }} />
-            ) : block.type === "video" ? (
-              <>
-                <h2 className="block-title">Video{block.durationSec ? ` (${block.durationSec < 60 ? `${Math.round(block.durationSec)} s` : `${Math.round(block.durationSec / 60)} min`})` : ""}</h2>
-                {block.playbackUrl ? (
-                  <VideoBlock partId={part._id} blockId={block.id} src={block.playbackUrl} posterUrl={block.posterUrl} title={part.title} completed={done} />
-                ) : (
-                  <p className="muted">{block.state === "errored" ? "Video sa nepodarilo spracovať." : "Video sa pripravuje."}</p>
-                )}
-                {block.chapters.length > 0 ? (
-                  <ul className="chapters">
-                    {block.chapters.map((c) => (
-                      <li key={c.startSec}>{Math.floor(c.startSec / 60)}:{String(c.startSec % 60).padStart(2, "0")} {c.title}</li>
-                    ))}
-                  </ul>
-                ) : null}
-                {block.transcript ? (
-                  <details>
-                    <summary>Prepis videa</summary>
-                    <p>{block.transcript}</p>
-                  </details>
-                ) : null}
-              </>
-            ) : block.type === "presentation" ? (
-              <>
-                <h2 className="block-title">Prezentácia</h2>
-                <p><a href={block.pdfUrl}>Otvoriť prezentáciu (PDF, {block.slideCount} snímok)</a></p>
-              </>
-            ) : (
-              <figure>
-                <img src={block.url} alt={block.alt} />
-                {block.caption ? <figcaption>{block.caption}</figcaption> : null}
-              </figure>
-            )}
-            <div className="block-actions">
-              {done ? (
-                <span className="state-badge">{block.type === "video" ? "Pozreté" : "Prečítané"}</span>
-              ) : block.type === "video" ? (
-                block.playbackUrl ? (
-                  <Form method="post">
-                    <input type="hidden" name="blockId" value={block.id} />
-                    <button type="submit" name="intent" value="video-watched" className="secondary">Video som pozrel(a)</button>
-                  </Form>
-                ) : null
-              ) : (
-                <Form method="post">
-                  <input type="hidden" name="blockId" value={block.id} />
-                  <button type="submit" name="intent" value="block-read" className="secondary">Označiť ako prečítané</button>
-                </Form>
-              )}
-            </div>
-          </section>
-        );
-      })}
-
-      {part.attachments.length > 0 ? (
-        <section>
-          <h2>Prílohy</h2>
-          <ul className="link-list">
-            {part.attachments.map((a) => (
-              <li key={a.url}><a href={a.url}>{a.name}</a> <span className="muted">({a.kind}, {a.size})</span></li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-
-      {part.partTest ? (
-        <p className="learn-test">
-          <Link to={`/kurzy/${slug}/testy/${part.partTest.id}`}>Kontrolný test k tejto časti</Link>
-          {part.partTest.required ? " (povinný)" : ""}: {part.partTest.available ? "môžete ho absolvovať" : "sprístupní sa po dokončení časti"}
-        </p>
-      ) : null}
-
-      {partDone ? (
-        <p role="status"><strong>Túto časť máte dokončenú.</strong></p>
-      ) : (
-        <Form method="post">
-          <button type="submit" name="intent" value="part-complete">Označiť časť ako dokončenú</button>
-        </Form>
-      )}
-
-      <nav className="part-nav" aria-label="Ďalšie časti kurzu">
-        {part.previousPart ? (
-          part.previousPart.state === "locked" ? <span className="muted">← {part.previousPart.title}</span> : <Link to={`/kurzy/${slug}/studium/${part.previousPart._id}`}>← {part.previousPart.title}</Link>
-        ) : <span />}
-        <Link to={`/kurzy/${slug}/studium`}>Prehľad kurzu</Link>
-        {part.nextPart ? (
-          part.nextPart.state === "locked" ? <span className="muted">{part.nextPart.title} (zamknuté) →</span> : <Link to={`/kurzy/${slug}/studium/${part.nextPart._id}`}>{part.nextPart.title} →</Link>
-        ) : <span />}
+    <div className="player">
+      <nav className="player-outline-wide outline" aria-label="Obsah kurzu">
+        <Outline outline={outline} slug={slug} headingId="obsah-kurzu-bocny" />
       </nav>
-    </article>
+      <article className="learn-part">
+        <Breadcrumbs items={[{ label: "Môj účet", href: "/ucet" }, { label: part.course.title, href: `/kurzy/${slug}/studium` }, { label: part.title }]} />
+        {/* on a phone the outline waits behind one button (a disclosure: no JavaScript needed) */}
+        <details className="player-outline-narrow">
+          <summary>Obsah kurzu ({outline.completed} z {outline.total} hotových)</summary>
+          <nav className="outline" aria-label="Obsah kurzu">
+            <Outline outline={outline} slug={slug} headingId="obsah-kurzu-skladaci" />
+          </nav>
+        </details>
+        <p className="muted">{part.module.levelTitle} · {part.module.topicTitle}</p>
+        <h1>{part.title}</h1>
+        {part.summary ? <p className="lead">{part.summary}</p> : null}
+        <p>
+          Stav: <StateBadge state={part.progress.state as LearningState} />
+          {part.requiredForCompletion ? null : <span className="muted"> (nepovinná časť)</span>}
+        </p>
+        {message ? <p role="status" className="notice success">{message}</p> : null}
+
+        {part.prerequisiteParts.length > 0 ? (
+          <p className="muted">Nadväzuje na: {part.prerequisiteParts.map((p) => p.title).join(", ")}</p>
+        ) : null}
+
+        {part.contentBlocks.map((block) => {
+          const done = blockState(block.id) === "completed";
+          const said = blockMessage?.blockId === block.id ? blockMessage : null;
+          return (
+            <section key={block.id} id={`blok-${block.id}`} className="content-block">
+              {block.type === "text" ? (
+                <div className="prose" dangerouslySetInnerHTML={{ __html: block.html! }} />
+              ) : block.type === "video" ? (
+                <>
+                  <h2 className="block-title">Video{block.durationSec ? ` (${block.durationSec < 60 ? `${Math.round(block.durationSec)} s` : `${Math.round(block.durationSec / 60)} min`})` : ""}</h2>
+                  {block.playbackUrl ? (
+                    <VideoBlock partId={part._id} blockId={block.id} src={block.playbackUrl} posterUrl={block.posterUrl} title={part.title} completed={done} chapters={block.chapters} />
+                  ) : (
+                    <p className="muted">{block.state === "errored" ? "Video sa nepodarilo spracovať." : "Video sa pripravuje."}</p>
+                  )}
+                  {block.transcript ? (
+                    <details>
+                      <summary>Prepis videa</summary>
+                      <p>{block.transcript}</p>
+                    </details>
+                  ) : null}
+                </>
+              ) : block.type === "presentation" ? (
+                <>
+                  <h2 className="block-title">Prezentácia</h2>
+                  <p><a href={block.pdfUrl}>Otvoriť prezentáciu (PDF, {block.slideCount} snímok)</a></p>
+                </>
+              ) : (
+                <figure>
+                  <img src={block.url} alt={block.alt} loading="lazy" />
+                  {block.caption ? <figcaption>{block.caption}</figcaption> : null}
+                </figure>
+              )}
+              <div className="block-actions">
+                {done ? (
+                  <StateBadge state="completed" label={block.type === "video" ? "Pozreté" : "Prečítané"} />
+                ) : block.type === "video" ? (
+                  block.playbackUrl ? (
+                    <Form method="post" preventScrollReset>
+                      <input type="hidden" name="blockId" value={block.id} />
+                      <button type="submit" name="intent" value="video-watched" className="secondary">Video som pozrel(a)</button>
+                    </Form>
+                  ) : null
+                ) : (
+                  <Form method="post" preventScrollReset>
+                    <input type="hidden" name="blockId" value={block.id} />
+                    <button type="submit" name="intent" value="block-read" className="secondary">Označiť ako prečítané</button>
+                  </Form>
+                )}
+                {said ? <p role={said.refused ? "alert" : "status"} className={`block-message ${said.refused ? "notice warning" : "notice success"}`}>{said.text}</p> : null}
+              </div>
+            </section>
+          );
+        })}
+
+        {part.attachments.length > 0 ? (
+          <section>
+            <h2>Prílohy</h2>
+            <ul className="link-list">
+              {part.attachments.map((a) => (
+                <li key={a.url}><a href={a.url}>{a.name}</a> <span className="muted">({a.kind}, {a.size})</span></li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+
+        {part.partTest ? (
+          <p className="learn-test">
+            <StateIcon state={part.partTest.available ? "available" : "locked"} />
+            {part.partTest.available ? <Link to={`/kurzy/${slug}/testy/${part.partTest.id}`}>Kontrolný test k tejto časti</Link> : <span>Kontrolný test k tejto časti</span>}
+            {part.partTest.required ? " (povinný)" : ""}: {part.partTest.available ? "môžete ho absolvovať" : "sprístupní sa po dokončení časti"}
+          </p>
+        ) : null}
+
+        <div className="part-finish">
+          {partDone ? (
+            <p role="status" className="notice success"><strong>Túto časť máte dokončenú.</strong></p>
+          ) : (
+            <Form method="post">
+              {next ? <input type="hidden" name="nextPartId" value={next._id} /> : null}
+              <button type="submit" name="intent" value="part-complete">{next ? "Dokončiť a pokračovať" : "Dokončiť časť"}</button>
+            </Form>
+          )}
+          {partDone && next && next.state !== "locked" ? (
+            <Link className="button" to={`/kurzy/${slug}/studium/${next._id}`}>Pokračovať: {next.title}</Link>
+          ) : null}
+        </div>
+
+        <nav className="part-nav" aria-label="Ďalšie časti kurzu">
+          {part.previousPart ? (
+            part.previousPart.state === "locked" ? <span className="muted">← {part.previousPart.title}</span> : <Link to={`/kurzy/${slug}/studium/${part.previousPart._id}`}>← {part.previousPart.title}</Link>
+          ) : <span />}
+          <Link to={`/kurzy/${slug}/studium`}>Prehľad kurzu</Link>
+          {next ? (
+            next.state === "locked" ? <span className="muted">{next.title} (zamknuté) →</span> : <Link to={`/kurzy/${slug}/studium/${next._id}`}>{next.title} →</Link>
+          ) : <span />}
+        </nav>
+      </article>
+    </div>
+  );
+}
+
+type OutlineData = NonNullable<Route.ComponentProps["loaderData"]["outline"]>;
+
+function Outline({ outline, slug, headingId }: { outline: OutlineData; slug: string; headingId: string }) {
+  return (
+    <>
+      <h2 id={headingId}>Obsah kurzu <span className="muted">({outline.completed}/{outline.total})</span></h2>
+      <ol aria-labelledby={headingId}>
+        {outline.levels.map((level) => (
+          <li key={level.id} className="outline-level">
+            <span>{level.title}{level.state === "locked" ? <span className="visually-hidden"> (zamknutá)</span> : null}</span>
+            <ol>
+              {level.modules.map((m) => (
+                <li key={m.id} className="outline-module">
+                  <span><StateIcon state={m.state} ratio={m.ratio} />{m.title}<span className="visually-hidden"> ({m.state === "completed" ? "dokončený" : m.state === "locked" ? "zamknutý" : m.state === "in_progress" ? "rozpracovaný" : "dostupný"})</span></span>
+                  <ol>
+                    {m.parts.map((p) => (
+                      <li key={p.id} className="outline-part">
+                        {p.state === "locked" ? (
+                          <span><StateIcon state="locked" />{p.title}<span className="visually-hidden"> (zamknuté)</span></span>
+                        ) : (
+                          <Link to={`/kurzy/${slug}/studium/${p.id}`} aria-current={p.current ? "page" : undefined}>
+                            <StateIcon state={p.state} />{p.title}
+                            <span className="visually-hidden"> ({p.state === "completed" ? "dokončené" : p.state === "in_progress" ? "rozpracované" : "dostupné"})</span>
+                          </Link>
+                        )}
+                      </li>
+                    ))}
+                  </ol>
+                </li>
+              ))}
+            </ol>
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }

@@ -9,7 +9,7 @@ import { pageTitle } from "../site";
 import { pageRoute } from "../lib/page.server";
 import { requireUserForPage } from "../lib/auth.server";
 import { learningDeps } from "../lib/learning.server";
-import { levelStateLabels, partStateLabels } from "../lib/learning-labels";
+import { StateBadge, StateIcon } from "../components/learning-state";
 import { getLearnView } from "#server/learning";
 import { formatDateTime } from "#server/money";
 
@@ -19,6 +19,7 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
   const titleOf = new Map(view.levels.flatMap((l) => l.topics.flatMap((t) => t.module?.parts ?? [])).map((p) => [p._id, p.title]));
   const allParts = view.levels.flatMap((l) => l.topics.flatMap((t) => t.module?.parts ?? []));
   const next = allParts.find((p) => p.state === "in_progress") ?? allParts.find((p) => p.state === "available");
+  const requiredParts = allParts.filter((p) => p.requiredForCompletion);
   const current = view.levels.find((l) => l._id === view.progress.currentLevelId) ?? null;
   return {
     view: {
@@ -43,6 +44,8 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
         })),
       })),
     },
+    // progress moves with every completed part, not only with whole modules
+    parts: { completed: requiredParts.filter((p) => p.state === "completed").length, total: requiredParts.length },
     next: next ? { id: next._id, title: next.title, started: next.state === "in_progress" } : null,
     currentLevelTitle: current?.title ?? null,
     lastActivity: view.progress.lastActivityAt ? formatDateTime(view.progress.lastActivityAt) : null,
@@ -55,11 +58,18 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
+/** The share of a module's required parts done (the ring of an "in progress" module). */
+function moduleRatio(parts: { state: string; requiredForCompletion: boolean }[]): number {
+  const required = parts.filter((p) => p.requiredForCompletion);
+  return required.length === 0 ? 0 : required.filter((p) => p.state === "completed").length / required.length;
+}
+
 export default function Learn({ loaderData }: Route.ComponentProps) {
-  const { view, next, currentLevelTitle, lastActivity, accessUntil } = loaderData;
+  const { view, next, currentLevelTitle, lastActivity, accessUntil, parts } = loaderData;
   const { course, progress } = view;
   const slug = course.slug;
   const percent = progress.totalModules === 0 ? 0 : Math.round((progress.completedModules / progress.totalModules) * 100);
+  const partPercent = parts.total === 0 ? 0 : Math.round((parts.completed / parts.total) * 100);
   return (
     <section className="learn">
       <Breadcrumbs items={[{ label: "Môj účet", href: "/ucet" }, { label: course.title, href: `/kurzy/${slug}` }, { label: "Štúdium" }]} />
@@ -68,20 +78,23 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
 
       <div className="learn-summary card">
         <p>
-          <label htmlFor="course-progress">Dokončené moduly: {progress.completedModules} z {progress.totalModules} ({percent} %)</label>
-          <progress id="course-progress" max={progress.totalModules || 1} value={progress.completedModules}>{percent} %</progress>
+          <label htmlFor="course-progress">Hotové časti: {parts.completed} z {parts.total} ({partPercent} %)</label>
+          <progress id="course-progress" max={parts.total || 1} value={parts.completed}>{partPercent} %</progress>
         </p>
         <p>
-          Úrovne: {progress.completedLevels} z {progress.totalLevels}
+          Dokončené moduly: {progress.completedModules} z {progress.totalModules} ({percent} %) · Úrovne: {progress.completedLevels} z {progress.totalLevels}
           {currentLevelTitle && !view.courseCompleted ? <> · Aktuálna úroveň: <strong>{currentLevelTitle}</strong></> : null}
           {lastActivity ? <span className="muted"> · Naposledy ste študovali {lastActivity}</span> : null}
         </p>
         {view.courseCompleted ? (
-          <p role="status"><strong>Kurz ste úspešne dokončili.</strong> Certifikát vám pošleme e-mailom.</p>
+          <div className="notice success" role="status">
+            <p><strong>Kurz ste úspešne dokončili.</strong></p>
+            <p><Link className="button" to={`/kurzy/${slug}/hotovo`}>Váš certifikát</Link></p>
+          </div>
         ) : next ? (
           <p><Link className="button" to={`/kurzy/${slug}/studium/${next.id}`}>{next.started ? "Pokračovať" : "Začať"}: {next.title}</Link></p>
         ) : (
-          <p role="status">Všetky dostupné časti máte hotové. Ďalej vás čaká test, ktorý odomkne ďalšiu úroveň.</p>
+          <p role="status" className="notice">Všetky dostupné časti máte hotové. Ďalej vás čaká test, ktorý odomkne ďalšiu úroveň.</p>
         )}
         {accessUntil ? <p className="muted">Prístup ku kurzu máte do {accessUntil}.</p> : null}
       </div>
@@ -90,7 +103,7 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
         {view.levels.map((level, i) => (
           <li key={level._id} className={`learn-level state-${level.state}`}>
             <h2>
-              Úroveň {i + 1}: {level.title} <span className="state-badge">{levelStateLabels[level.state]}</span>
+              Úroveň {i + 1}: {level.title} <StateBadge state={level.state} feminine />
             </h2>
             {level.subtitle ? <p className="muted">{level.subtitle}</p> : null}
             {level.lockedReason ? <p className="muted">{level.lockedReason}</p> : null}
@@ -98,20 +111,23 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
               <div key={topic._id} className="learn-topic">
                 <h3>
                   {topic.title}
-                  {topic.module ? <span className="state-badge">{partStateLabels[topic.module.state]}</span> : null}
+                  {topic.module ? <StateBadge state={topic.module.state} ratio={moduleRatio(topic.module.parts)} /> : null}
                 </h3>
                 {topic.module ? (
                   <ul className="part-list">
                     {topic.module.parts.map((part) => (
                       <li key={part._id} className={`state-${part.state}`}>
-                        {part.state === "locked" ? (
-                          <span>{part.title}</span>
-                        ) : (
-                          <Link to={`/kurzy/${slug}/studium/${part._id}`}>{part.title}</Link>
-                        )}{" "}
-                        <span className="state-badge">{partStateLabels[part.state]}</span>
-                        {part.requiredForCompletion ? null : <span className="muted"> (nepovinná)</span>}
-                        {part.lockedReason ? <span className="muted"> {part.lockedReason}</span> : null}
+                        <StateIcon state={part.state} />
+                        <span className="part-title">
+                          {part.state === "locked" ? (
+                            <span>{part.title}</span>
+                          ) : (
+                            <Link to={`/kurzy/${slug}/studium/${part._id}`}>{part.title}</Link>
+                          )}
+                          {part.requiredForCompletion ? null : <span className="muted"> (nepovinná)</span>}
+                          {part.lockedReason ? <span className="muted"> {part.lockedReason}</span> : null}
+                        </span>
+                        <StateBadge state={part.state} />
                       </li>
                     ))}
                   </ul>
@@ -119,20 +135,39 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
               </div>
             ))}
             {level.levelTest ? (
-              <p className="learn-test">
-                <Link to={`/kurzy/${slug}/testy/${level.levelTest.id}`}>Test úrovne</Link>{level.levelTest.required ? " (povinný)" : ""}:{" "}
-                {level.state === "completed" ? "splnený" : level.levelTest.available ? "môžete ho absolvovať" : "sprístupní sa po dokončení všetkých modulov úrovne"}
-              </p>
+              <TestLine
+                href={`/kurzy/${slug}/testy/${level.levelTest.id}`}
+                label="Test úrovne"
+                required={level.levelTest.required}
+                state={level.state === "completed" ? "completed" : level.levelTest.available ? "available" : "locked"}
+                lockedText="sprístupní sa po dokončení všetkých modulov úrovne"
+              />
             ) : null}
           </li>
         ))}
       </ol>
       {view.courseTest ? (
-        <p className="learn-test">
-          <Link to={`/kurzy/${slug}/testy/${view.courseTest.id}`}>Záverečný test kurzu</Link>{view.courseTest.required ? " (povinný)" : ""}:{" "}
-          {view.courseCompleted ? "splnený" : view.courseTest.available ? "môžete ho absolvovať" : "sprístupní sa po dokončení všetkých úrovní"}
-        </p>
+        <TestLine
+          href={`/kurzy/${slug}/testy/${view.courseTest.id}`}
+          label="Záverečný test kurzu"
+          required={view.courseTest.required}
+          state={view.courseCompleted ? "completed" : view.courseTest.available ? "available" : "locked"}
+          lockedText="sprístupní sa po dokončení všetkých úrovní"
+        />
       ) : null}
     </section>
+  );
+}
+
+/** A test under a level or the course: a link while it can be taken or was passed; a locked one is text. */
+function TestLine({ href, label, required, state, lockedText }: { href: string; label: string; required: boolean; state: "locked" | "available" | "completed"; lockedText: string }) {
+  return (
+    <p className="learn-test">
+      <StateIcon state={state} />
+      {state === "locked" ? <span>{label}</span> : <Link to={href}>{label}</Link>}
+      {required ? " (povinný)" : ""}
+      <StateBadge state={state} label={state === "completed" ? "Splnený" : state === "available" ? "Môžete ho absolvovať" : "Zamknutý"} />
+      {state === "locked" ? <span className="muted">{lockedText}</span> : null}
+    </p>
   );
 }

@@ -25,7 +25,7 @@ const OUTCOMES: Record<string, string> = {
   ulozene: "Odpovede sú uložené.",
   modul: "Úspech! Dokončili ste modul.",
   uroven: "Úspech! Dokončili ste úroveň; ďalšia je odomknutá.",
-  kurz: "Gratulujeme, dokončili ste celý kurz. Certifikát vám pošleme e-mailom.",
+  kurz: "Gratulujeme, dokončili ste celý kurz.",
 };
 
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
@@ -43,6 +43,8 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
     percent: view.result ? formatDecimal(view.result.score * 100, 0) : null,
     passingPercent: formatDecimal(view.attempt.test.passingScore * 100, 0),
     questions: view.attempt.questions.map((q) => ({ ...q, saved: saved.get(q.id) ?? null })),
+    // "Odovzdať test" with questions left unanswered: the summary asks once more
+    confirmSubmit: view.result === null && new URL(request.url).searchParams.has("nezodpovedane"),
   };
 });
 
@@ -52,10 +54,19 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
   const parsed = AnswersBody.safeParse({ answers: answersFromForm(form) });
   if (!parsed.success) throw new DomainError("validation");
   const here = `/kurzy/${params.slug}/testy/${params.testId}/pokus/${params.attemptId}`;
+  const { db } = context.get(servicesContext);
   if (form.get("intent") === "save") {
-    const { db } = context.get(servicesContext);
     const outcome = await db.transaction((tx) => saveAnswers(tx, quizDeps(context), user.id, params.testId, params.attemptId, parsed.data.answers));
     return redirect(outcome.ok ? `${here}?stav=ulozene` : here);
+  }
+  // questions left unanswered: keep the answers and show the summary before submitting
+  // (the summary's "Odovzdať aj tak" carries confirm=1)
+  if (form.get("confirm") !== "1") {
+    const view = await db.transaction((tx) => getAttempt(tx, quizDeps(context), user.id, params.testId, params.attemptId));
+    if (view.result === null && unansweredOf(view.attempt.questions, parsed.data.answers).length > 0) {
+      const outcome = await db.transaction((tx) => saveAnswers(tx, quizDeps(context), user.id, params.testId, params.attemptId, parsed.data.answers));
+      if (outcome.ok) return redirect(`${here}?nezodpovedane#zhrnutie`);
+    }
   }
   const response = await idempotentSubmit(context, user, { testId: params.testId, attemptId: params.attemptId }, {
     route: idempotencyRoute(request),
@@ -68,45 +79,85 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
   return redirect(stav ? `${here}?stav=${stav}` : here);
 });
 
+type Answered = { questionId: string; selectedAnswerIds?: string[]; textAnswer?: string };
+
+/** The questions with no answer chosen or typed, in the order the student sees them. */
+function unansweredOf<Q extends { id: string }>(questions: Q[], answers: Answered[]): Q[] {
+  const given = new Set(answers.filter((a) => (a.selectedAnswerIds?.length ?? 0) > 0 || (a.textAnswer ?? "").trim() !== "").map((a) => a.questionId));
+  return questions.filter((q) => !given.has(q.id));
+}
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: pageTitle(loaderData ? (loaderData.view.result ? `Výsledok: ${loaderData.view.attempt.test.title}` : loaderData.view.attempt.test.title) : "Test") },
   { name: "robots", content: "noindex" },
 ];
 
 export default function TestAttempt({ loaderData }: Route.ComponentProps) {
-  const { slug, view, submitKey, notice, deadlineText, percent, passingPercent, questions } = loaderData;
+  const { slug, view, submitKey, notice, deadlineText, percent, passingPercent, questions, confirmSubmit } = loaderData;
   const { attempt, result } = view;
   const formRef = useRef<HTMLFormElement>(null);
   const autosave = useAutosave(formRef, `/api/tests/${attempt.test._id}/attempts/${attempt.attemptId}/answers`, result === null);
   const intro = `/kurzy/${slug}/testy/${attempt.test._id}`;
   const resultOf = new Map((result?.results ?? []).map((r) => [r.questionId, r]));
+  const unanswered = confirmSubmit ? unansweredOf(questions, questions.flatMap((q) => (q.saved ? [q.saved] : []))) : [];
+  const courseDone = result?.passed === true && notice === OUTCOMES.kurz;
+  const numberOf = new Map(questions.map((q, i) => [q.id, i + 1]));
   return (
-    <section className="test-attempt">
+    <section className="test-attempt narrow">
       <Breadcrumbs items={[{ label: "Štúdium", href: `/kurzy/${slug}/studium` }, { label: attempt.test.title, href: intro }, { label: `Pokus ${attempt.attemptNumber}` }]} />
       <h1>{attempt.test.title}</h1>
-      {notice ? <p role="status" className="notice">{notice}</p> : null}
+      {/* "saved" belongs to a test still being taken; after submitting only the outcome counts */}
+      {notice && (result === null || notice !== OUTCOMES.ulozene) ? (
+        <div role="status" className={`notice${result ? " success" : ""}`}>
+          <p>{notice}</p>
+          {/* the course is complete: on to the completion page with the certificate */}
+          {courseDone ? <p><Link className="button" to={`/kurzy/${slug}/hotovo`}>Pokračovať k certifikátu</Link></p> : null}
+        </div>
+      ) : null}
       {result ? (
-        <div className={result.passed ? "notice" : "alert"} role="status">
+        <div className={result.passed ? "notice success" : "alert"} role="status">
           <p>
             <strong>{result.passed ? "Test ste úspešne absolvovali." : "Test ste tentoraz neabsolvovali."}</strong>{" "}
             Získali ste {percent} % (potrebných {passingPercent} %), správne {result.correctCount} z {result.totalCount}.
           </p>
           {result.state === "expired" ? <p>Čas na test vypršal; test sa odovzdal automaticky s uloženými odpoveďami.</p> : null}
-          <p>{result.remaining > 0 ? `Zostávajúce pokusy: ${result.remaining}.` : "Ďalšie pokusy už nemáte."}</p>
+          {result.passed ? null : <p>{result.remaining > 0 ? `Zostávajúce pokusy: ${result.remaining}.` : "Ďalšie pokusy už nemáte."}</p>}
         </div>
       ) : (
-        <Countdown deadline={attempt.deadline} deadlineText={deadlineText} />
+        <Countdown deadline={attempt.deadline} deadlineText={deadlineText}>
+          <span className="muted">{questions.length} {questions.length === 1 ? "otázka" : questions.length < 5 ? "otázky" : "otázok"}</span>
+        </Countdown>
       )}
 
       <Form method="post" ref={formRef}>
         <input type="hidden" name="idempotencyKey" value={submitKey} />
+        {unanswered.length > 0 ? (
+          <div id="zhrnutie" className="notice warning unanswered-summary" role="alert" tabIndex={-1}>
+            <h2>Nezodpovedané otázky: {unanswered.length} z {questions.length}</h2>
+            <ol>
+              {unanswered.map((q) => (
+                <li key={q.id} value={numberOf.get(q.id)}><a href={`#otazka-${q.id}`}>Otázka {numberOf.get(q.id)}: {q.text}</a></li>
+              ))}
+            </ol>
+            <p>Odpovede, ktoré ste už vybrali, sú uložené. Doplňte chýbajúce alebo test odovzdajte tak, ako je.</p>
+            <p className="form-actions">
+              <button type="submit" name="intent" value="submit">Odovzdať aj tak</button>
+            </p>
+          </div>
+        ) : null}
+        {/* the summary was shown: submitting now submits */}
+        {unanswered.length > 0 ? <input type="hidden" name="confirm" value="1" /> : null}
         <ol className="questions">
-          {questions.map((q) => {
+          {questions.map((q, i) => {
             const r = resultOf.get(q.id);
+            const chosen = new Set(q.saved?.selectedAnswerIds ?? []);
             return (
-              <li key={q.id}>
+              <li key={q.id} id={`otazka-${q.id}`}>
                 <fieldset disabled={result !== null}>
-                  <legend>{q.text}{q.weight !== 1 ? <span className="muted"> ({formatPoints(q.weight)})</span> : null}</legend>
+                  <legend>
+                    <span className="question-count">Otázka {i + 1} z {questions.length}</span>
+                    {q.text}{q.weight !== 1 ? <span className="muted"> ({formatPoints(q.weight)})</span> : null}
+                  </legend>
                   <input type="hidden" name="questionIds" value={q.id} />
                   {q.type === "text" ? (
                     <p className="field">
@@ -114,24 +165,34 @@ export default function TestAttempt({ loaderData }: Route.ComponentProps) {
                       <input id={`text-${q.id}`} name={`text-${q.id}`} defaultValue={q.saved?.textAnswer ?? ""} autoComplete="off" />
                     </p>
                   ) : (
-                    q.answers.map((a) => (
-                      <p key={a.id} className="field-checkbox">
-                        <input
-                          type={q.type === "single_choice" ? "radio" : "checkbox"}
-                          id={`a-${q.id}-${a.id}`}
-                          name={`answer-${q.id}`}
-                          value={a.id}
-                          defaultChecked={q.saved?.selectedAnswerIds?.includes(a.id) ?? false}
-                        />
-                        <label htmlFor={`a-${q.id}-${a.id}`}>{a.text}</label>
-                      </p>
-                    ))
+                    q.answers.map((a) => {
+                      const picked = chosen.has(a.id);
+                      const verdict = r && picked ? (r.isCorrect ? "correct" : "wrong") : null;
+                      return (
+                        <label key={a.id} className={`answer-row${verdict === "correct" ? " chosen-correct" : verdict === "wrong" ? " chosen-wrong" : ""}`} htmlFor={`a-${q.id}-${a.id}`}>
+                          <input
+                            type={q.type === "single_choice" ? "radio" : "checkbox"}
+                            id={`a-${q.id}-${a.id}`}
+                            name={`answer-${q.id}`}
+                            value={a.id}
+                            defaultChecked={picked}
+                          />
+                          <span className="answer-text">{a.text}</span>
+                          {verdict ? <Verdict correct={verdict === "correct"} /> : null}
+                        </label>
+                      );
+                    })
                   )}
                   {q.type === "multiple_choice" && result === null ? <p className="muted">Vyberte všetky správne odpovede.</p> : null}
                 </fieldset>
                 {r ? (
-                  <p className={r.isCorrect ? "muted" : "field-errors"}>
-                    {r.isCorrect ? "Správne." : "Nesprávne."} {r.explanation ?? ""}
+                  <p className={`question-verdict ${r.isCorrect ? "correct" : "wrong"}`}>
+                    <VerdictIcon correct={r.isCorrect} />
+                    <span>
+                      {r.isCorrect ? "Správne." : chosen.size === 0 && !q.saved?.textAnswer ? "Bez odpovede – nesprávne." : "Nesprávne."}{" "}
+                      {q.type === "text" && q.saved?.textAnswer ? <span>Vaša odpoveď: „{q.saved.textAnswer}“. </span> : null}
+                      <span className="muted">{r.explanation ?? ""}</span>
+                    </span>
                   </p>
                 ) : null}
               </li>
@@ -140,11 +201,11 @@ export default function TestAttempt({ loaderData }: Route.ComponentProps) {
         </ol>
         {result === null ? (
           <p className="form-actions">
-            <button type="submit" name="intent" value="save" className="secondary">Uložiť odpovede</button>{" "}
-            <button type="submit" name="intent" value="submit">Odovzdať test</button>
+            <button type="submit" name="intent" value="save" className="secondary">Uložiť odpovede</button>
+            <button type="submit" name="intent" value="submit">{unanswered.length > 0 ? "Odovzdať test aj s nezodpovedanými" : "Odovzdať test"}</button>
           </p>
         ) : null}
-        {autosave ? <p className="muted" role="status">{autosave}</p> : null}
+        {autosave && result === null ? <p className="muted" role="status">{autosave}</p> : null}
       </Form>
       {result ? (
         <p>
@@ -152,6 +213,24 @@ export default function TestAttempt({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
     </section>
+  );
+}
+
+function VerdictIcon({ correct }: { correct: boolean }) {
+  return correct ? (
+    <svg className="state-icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false"><circle cx="10" cy="10" r="9" fill="currentColor" /><path d="M5.5 10.5l3 3 6-6.5" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" /></svg>
+  ) : (
+    <svg className="state-icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false"><circle cx="10" cy="10" r="9" fill="currentColor" /><path d="M6.5 6.5l7 7M13.5 6.5l-7 7" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" /></svg>
+  );
+}
+
+/** The mark beside the answer the student chose: right or wrong, as an icon and a word. */
+function Verdict({ correct }: { correct: boolean }) {
+  return (
+    <span className={`answer-verdict ${correct ? "correct" : "wrong"}`}>
+      <VerdictIcon correct={correct} />
+      {correct ? "Vaša odpoveď, správne" : "Vaša odpoveď, nesprávne"}
+    </span>
   );
 }
 

@@ -61,9 +61,9 @@ export default function TestIntro({ loaderData }: Route.ComponentProps) {
         <li>Otázok: {test.questionCount}</li>
         <li>Na úspech potrebujete aspoň {passingPercent} % bodov.</li>
         <li>Čas na vypracovanie: {minutes} min. Odpovede sa priebežne ukladajú; po uplynutí času sa test odovzdá sám.</li>
-        <li>Počet pokusov: {list.maxAttempts} (zostáva {list.remaining}).{test.cooldownMinutes > 0 ? ` Medzi pokusmi musí uplynúť ${test.cooldownMinutes} min.` : ""}</li>
+        <li>Počet pokusov: {list.maxAttempts}{list.passed ? "" : ` (zostáva ${list.remaining})`}.{test.cooldownMinutes > 0 ? ` Medzi pokusmi musí uplynúť ${test.cooldownMinutes} min.` : ""}</li>
       </ul>
-      {list.passed ? <p role="status" className="notice">Test ste úspešne absolvovali.</p> : null}
+      {list.passed ? <p role="status" className="notice success">Test ste úspešne absolvovali.</p> : null}
       {list.inProgressAttemptId ? (
         <p><Link className="button" to={`/kurzy/${test.courseSlug}/testy/${test._id}/pokus/${list.inProgressAttemptId}`}>Pokračovať v rozpracovanom pokuse</Link></p>
       ) : list.available ? (
@@ -83,7 +83,7 @@ export default function TestIntro({ loaderData }: Route.ComponentProps) {
       {attempts.length > 0 ? (
         <>
           <h2>Vaše pokusy</h2>
-          <table className="orders-table">
+          <table className="orders-table stack-on-phone">
             <caption className="visually-hidden">Vaše pokusy o test</caption>
             <thead>
               <tr><th scope="col">Pokus</th><th scope="col">Odovzdaný</th><th scope="col">Výsledok</th></tr>
@@ -91,9 +91,9 @@ export default function TestIntro({ loaderData }: Route.ComponentProps) {
             <tbody>
               {attempts.map((a) => (
                 <tr key={a.attemptId}>
-                  <td><Link to={`/kurzy/${test.courseSlug}/testy/${test._id}/pokus/${a.attemptId}`}>{a.attemptNumber}.</Link></td>
-                  <td>{a.when ?? "rozpracovaný"}</td>
-                  <td>{a.percent === null ? "—" : `${a.percent} % · ${a.passed ? "úspešný" : "neúspešný"}`}</td>
+                  <td data-label="Pokus"><Link to={`/kurzy/${test.courseSlug}/testy/${test._id}/pokus/${a.attemptId}`}>{a.attemptNumber}.</Link></td>
+                  <td data-label="Odovzdaný">{a.when ?? "rozpracovaný"}</td>
+                  <td data-label="Výsledok">{a.percent === null ? "—" : `${a.percent} % · ${a.passed ? "úspešný" : "neúspešný"}`}</td>
                 </tr>
               ))}
             </tbody>

@@ -37,6 +37,8 @@ export {
   toVerificationResponse,
   toCertificateRequestResponse,
   verificationUrl,
+  shortVerificationUrl,
+  resolveShortVerificationLink,
   certificatePageUrl,
   confirmationPdfPath,
   issueDay,

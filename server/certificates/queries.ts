@@ -1,5 +1,6 @@
 // Reading certificates: the owner's list and detail, the public verification (spec:
 // Endpoints > verification; DESIGN.md > Certificates), and their JSON shapes.
+import { timingSafeEqual } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
 import { DomainError } from "../http/errors";
@@ -22,6 +23,32 @@ export function issueDay(at: Date): string {
 /** The public verification page of a certificate: `/verify/<number>?h=<hash>`. */
 export function verificationUrl(publicUrl: string, registrationNumber: string, hash: string): string {
   return `${publicUrl}/verify/${encodeURIComponent(registrationNumber)}?h=${hash}`;
+}
+
+/** Hex characters of the verification hash a short link carries (40 bits: unguessable behind the read limits). */
+export const SHORT_LINK_HASH_CHARS = 10;
+
+/**
+ * The short verification link the certificate page shows with its QR code:
+ * `/v/<number>/<first 10 hex of the hash>`; it answers with a redirect to the full
+ * verification URL (docs/decisions.md > Finishing a course).
+ */
+export function shortVerificationUrl(publicUrl: string, registrationNumber: string, hash: string): string {
+  return `${publicUrl}/v/${encodeURIComponent(registrationNumber)}/${hash.slice(0, SHORT_LINK_HASH_CHARS)}`;
+}
+
+/**
+ * The full verification URL a short link stands for; 404 `not_found` alike for an unknown
+ * number and a wrong prefix (compared in constant time, as the full hash is).
+ */
+export async function resolveShortVerificationLink(db: DbOrTx, publicUrl: string, registrationNumber: string | undefined, prefix: string | undefined): Promise<string> {
+  const notFound = new DomainError("not_found", "Certifikát s týmto registračným číslom a overovacím kódom neexistuje.");
+  if (!registrationNumber || registrationNumber.length > 200 || !prefix || !/^[0-9a-f]+$/.test(prefix) || prefix.length !== SHORT_LINK_HASH_CHARS) throw notFound;
+  const [row] = await db.select().from(certificates).where(eq(certificates.registrationNumber, registrationNumber));
+  const known = (row?.verificationHash ?? "0".repeat(64)).slice(0, SHORT_LINK_HASH_CHARS);
+  const matches = timingSafeEqual(Buffer.from(known), Buffer.from(prefix));
+  if (!row || !matches) throw notFound;
+  return verificationUrl(publicUrl, row.registrationNumber, row.verificationHash);
 }
 
 /** The owner's page of a certificate (the e-mail's detail link). */

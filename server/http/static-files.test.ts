@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStaticFiles, listFiles } from "./static-files";
+import { createStaticFiles, listFiles, versionOf } from "./static-files";
 
 let root: string;
 let url: string;
@@ -24,12 +24,13 @@ beforeAll(async () => {
   write("build/.hidden", "secret");
   write("public/favicon.svg", "<svg>public</svg>");
   write("public/robots.txt", "User-agent: *");
+  write("public/media/covers/c.svg", "<svg>cover</svg>");
   const app = express();
   app.use(
     createStaticFiles([
       { dir: path.join(root, "build"), prefix: "/assets", options: { immutable: true, maxAge: "1y" } },
       { dir: path.join(root, "build"), options: { maxAge: "1h" } },
-      { dir: path.join(root, "public"), options: { maxAge: "1h" } },
+      { dir: path.join(root, "public"), options: { maxAge: "1h" }, versioned: true },
     ]),
   );
   app.use((req, res) => res.status(404).send(`route ${req.method} ${req.path}`));
@@ -79,5 +80,24 @@ describe("static files from a list made at start", () => {
     // (a listed file is looked up: the count does see express.static's lookups)
     await fetch(`${url}/favicon.svg`);
     expect(stats).toBeGreaterThan(before);
+  });
+});
+
+describe("versioned media", () => {
+  it("a /media/ file asked for with its content hash is immutable for a year; a stale or missing hash gets the usual hour", async () => {
+    const dir = path.join(root, "public");
+    const version = versionOf("/media/covers/c.svg", dir);
+    expect(version).toMatch(/^[0-9a-f]{10}$/);
+    const fresh = await fetch(`${url}/media/covers/c.svg?v=${version}`);
+    expect(fresh.status).toBe(200);
+    expect(await fresh.text()).toBe("<svg>cover</svg>");
+    expect(fresh.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const stale = await fetch(`${url}/media/covers/c.svg?v=0123456789`);
+    expect(stale.headers.get("cache-control")).toBe("public, max-age=3600");
+    const plain = await fetch(`${url}/media/covers/c.svg`);
+    expect(plain.headers.get("cache-control")).toBe("public, max-age=3600");
+    // only under /media/: another public file keeps its caching whatever v says
+    const robots = await fetch(`${url}/robots.txt?v=${versionOf("/robots.txt", dir)}`);
+    expect(robots.headers.get("cache-control")).toBe("public, max-age=3600");
   });
 });

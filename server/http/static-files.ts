@@ -5,6 +5,7 @@
 // from a list here, so files and routes added later need nothing in this module. A file
 // added to a directory while the server runs is served after a restart (the production
 // build does not change under a running server; `npm run dev` serves through Vite).
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import express, { type RequestHandler } from "express";
@@ -15,7 +16,41 @@ export type StaticDirectory = {
   options?: Parameters<typeof express.static>[1];
   /** only the files under this path of `dir`, e.g. "/assets" (hashed build assets, cached for a year) */
   prefix?: string;
+  /**
+   * a request for one of its files under /media/ with `?v=<versionOf(file)>` (the URL
+   * `versionedMediaUrl` makes) is cached for a year as immutable; a stale `v` gets the
+   * directory's usual caching
+   */
+  versioned?: boolean;
 };
+
+const versions = new Map<string, string | null>();
+
+/** The first 10 hex characters of the SHA-256 of `dir`+`pathname`, read once; null when absent. */
+export function versionOf(pathname: string, dir = "public"): string | null {
+  const key = `${dir}\u0000${pathname}`;
+  let version = versions.get(key);
+  if (version === undefined) {
+    try {
+      version = createHash("sha256").update(fs.readFileSync(path.join(path.resolve(dir), pathname))).digest("hex").slice(0, 10);
+    } catch {
+      version = null;
+    }
+    versions.set(key, version);
+  }
+  return version;
+}
+
+/**
+ * A long-cacheable URL for the app's own media (covers, avatars under /media/ in public/):
+ * `/media/covers/x.svg?v=<content hash>`; any other URL (an outside image) unchanged.
+ * docs/decisions.md > Student pages on a phone.
+ */
+export function versionedMediaUrl<T extends string | null | undefined>(url: T): T {
+  if (!url || !url.startsWith("/media/") || url.includes("?") || url.includes("..")) return url;
+  const version = versionOf(url);
+  return (version ? `${url}?v=${version}` : url) as T;
+}
 
 /** Every file under `dir` as a URL path ("/favicon.svg", "/assets/x.js"). */
 export function listFiles(dir: string): string[] {
@@ -45,6 +80,7 @@ export function listFiles(dir: string): string[] {
  */
 export function createStaticFiles(directories: StaticDirectory[]): RequestHandler & { files: ReadonlyMap<string, number> } {
   const servers = directories.map((d) => express.static(d.dir, { ...d.options, fallthrough: true, redirect: false }));
+  const forever = directories.map((d) => (d.versioned ? express.static(d.dir, { ...d.options, immutable: true, maxAge: "1y", fallthrough: true, redirect: false }) : null));
   /** URL path → index of the directory that serves it */
   const files = new Map<string, number>();
   directories.forEach((d, i) => {
@@ -63,6 +99,9 @@ export function createStaticFiles(directories: StaticDirectory[]): RequestHandle
     }
     const index = files.get(pathname);
     if (index === undefined) return next();
+    const v = typeof req.query.v === "string" ? req.query.v : null;
+    const immutable = forever[index];
+    if (immutable && v && pathname.startsWith("/media/") && v === versionOf(pathname, directories[index].dir)) return immutable(req, res, next);
     servers[index](req, res, next);
   };
   return Object.assign(handler, { files });

@@ -60,7 +60,7 @@ test("an admin grants a course to a student, who then finds it in Môj účet an
   await expect(peter).toHaveURL(/\/ucet$/);
   const card = peter.getByRole("listitem").filter({ has: peter.getByRole("heading", { level: 3, name: TITLE }) });
   await expect(card).toContainText("Aktívny");
-  await card.getByRole("link", { name: "Pokračovať v štúdiu" }).click();
+  await card.getByRole("link", { name: /^Pokračovať/ }).click();
   await expect(peter).toHaveURL(new RegExp(`/kurzy/${SLUG}/studium$`));
   await expect(peter.getByRole("heading", { level: 1, name: TITLE })).toBeVisible();
   await student.close();

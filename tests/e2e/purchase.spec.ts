@@ -36,7 +36,7 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Meno", { exact: true }).fill("Tomáš");
     await page.getByLabel("Ulica a číslo").fill("");
     await page.getByRole("button", { name: /^Zaplatiť/ }).click();
-    await expect(page.getByText("Na dokončenie objednávky musíte súhlasiť s obchodnými podmienkami.")).toBeVisible();
+    await expect(page.locator(".field-errors").getByText("Na dokončenie objednávky musíte súhlasiť s obchodnými podmienkami.")).toBeVisible();
     await expect(page.getByLabel("Ulica a číslo")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByLabel("Meno", { exact: true })).toHaveValue("Tomáš");
 
@@ -44,7 +44,7 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Ulica a číslo").fill("Športová 5");
     await page.getByLabel("Mesto").fill("Prešov");
     await page.getByLabel("PSČ").fill("080 01");
-    await page.getByLabel("Súhlasím s obchodnými podmienkami.").check();
+    await page.getByLabel(/Súhlasím s obchodnými podmienkami/).check();
     await page.getByLabel(/Súhlasím s podmienkami vrátenia peňazí/).check();
     await page.getByRole("button", { name: /^Zaplatiť/ }).click();
 
@@ -106,7 +106,7 @@ test.describe("with JavaScript", () => {
     await expect(page.getByLabel("Názov firmy alebo klubu")).toBeVisible();
     await expect(page.getByLabel("Meno", { exact: true })).toBeHidden();
     await page.getByRole("button", { name: /^Zaplatiť/ }).click();
-    await expect(page.getByText("Na dokončenie objednávky musíte súhlasiť s obchodnými podmienkami.")).toBeVisible();
+    await expect(page.locator(".field-errors").getByText("Na dokončenie objednávky musíte súhlasiť s obchodnými podmienkami.")).toBeVisible();
     await expect(page.getByLabel("Názov firmy alebo klubu")).toHaveAttribute("aria-invalid", "true");
 
     await page.getByLabel("Názov firmy alebo klubu").fill("ŠK Tatran Demo");
@@ -115,7 +115,7 @@ test.describe("with JavaScript", () => {
     await page.getByLabel("Ulica a číslo").fill("Športová 5");
     await page.getByLabel("Mesto").fill("Prešov");
     await page.getByLabel("PSČ").fill("080 01");
-    await page.getByLabel("Súhlasím s obchodnými podmienkami.").check();
+    await page.getByLabel(/Súhlasím s obchodnými podmienkami/).check();
     await page.getByLabel(/Súhlasím s podmienkami vrátenia peňazí/).check();
     await page.getByRole("button", { name: /^Zaplatiť/ }).click();
 

@@ -36,12 +36,12 @@ test("a student fails a test, waits out the cooldown and passes, without JavaScr
 
   await signIn(page, STUDENT, `/kurzy/${SLUG}/studium`);
   await expect(page.getByRole("heading", { level: 1, name: "Sekretár klubu v praxi" })).toBeVisible();
-  // the level test waits for the part
-  await page.getByRole("link", { name: "Test úrovne" }).click();
-  await expect(page.getByText("Test sa sprístupní po dokončení všetkých modulov úrovne.")).toBeVisible();
-  await page.getByRole("link", { name: "Späť na štúdium" }).click();
+  // the level test waits for the part: locked, and not a link until then
+  await expect(page.getByRole("link", { name: "Test úrovne" })).toHaveCount(0);
+  await expect(page.locator(".learn-test")).toContainText("Zamknutý");
+  await expect(page.locator(".learn-test")).toContainText("sprístupní sa po dokončení všetkých modulov úrovne");
   await page.getByRole("link", { name: /Začať: Evidencia členov/ }).click();
-  await page.getByRole("button", { name: "Označiť časť ako dokončenú" }).click();
+  await page.getByRole("button", { name: "Dokončiť časť" }).click();
   await expect(page.getByText("Túto časť máte dokončenú.")).toBeVisible();
   await page.getByRole("link", { name: "Prehľad kurzu" }).click();
   await page.getByRole("link", { name: "Test úrovne" }).click();

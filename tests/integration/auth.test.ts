@@ -473,6 +473,22 @@ describe("login callback rate limit", () => {
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await res.json()).toMatchObject({ error: "rate_limited" });
+    // a browser is sent to the Slovak sign-in page, which answers 429 and says when to try again
+    const browser = await fetch(`${app.url}/api/auth/callback?state=x&code=y`, { redirect: "manual", headers: { Accept: "text/html,application/xhtml+xml" } });
+    expect(browser.status).toBe(302);
+    const location = new URL(browser.headers.get("location")!, app.url);
+    expect(location.pathname).toBe("/prihlasenie");
+    expect(location.searchParams.get("chyba")).toBe("limit");
+    const wait = Number(location.searchParams.get("za"));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(900);
+    const page = await fetch(location, { headers: { Accept: "text/html" } });
+    expect(page.status).toBe(429);
+    expect(page.headers.get("retry-after")).toBe(String(wait));
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    const html = await page.text();
+    expect(html).toContain("Z tejto siete prišlo priveľa pokusov o prihlásenie. Skúste to znova o ");
+    expect(html).toContain("Skúsiť znova");
     // other routes are not affected
     expect((await fetch(`${app.url}/api/auth/login`, { redirect: "manual" })).status).toBe(302);
   });

@@ -35,14 +35,14 @@ describe("page titles", () => {
     expect(titles(res.html)).toEqual([title]);
   });
 
-  it("the course page has a title and the favicon is linked from every page", async () => {
+  it("the course page has a title and the favicon (a hashed build asset or inlined) is linked from every page", async () => {
     const res = await page("/kurzy/riadenie-sportoveho-klubu");
     expect(res.status).toBe(200);
     expect(titles(res.html)).toHaveLength(1);
     expect(titles(res.html)[0]).toMatch(/\S/);
     for (const path of ["/", "/neexistuje"]) {
       // React Router puts the document's CSP nonce on the links it renders
-      expect((await page(path)).html).toMatch(/<link (nonce="[^"]+" )?rel="icon" href="\/favicon\.svg" type="image\/svg\+xml"\/>/);
+      expect((await page(path)).html).toMatch(/<link (nonce="[^"]+" )?rel="icon" href="(\/assets\/brand-mark-[\w-]+\.svg|data:image\/svg\+xml[^"]+)" type="image\/svg\+xml"\/>/);
     }
   });
 
@@ -71,6 +71,17 @@ describe("robots.txt and favicon", () => {
     expect(lines).toContain("User-agent: *");
     expect(lines).toContain("Allow: /");
     for (const path of ["/admin", "/api", "/ucet", "/idp"]) expect(lines).toContain(`Disallow: ${path}`);
+  });
+
+  it("the catalog's covers and the brand mark have hashed URLs cached for a year", async () => {
+    const { html } = await page("/");
+    const covers = [...html.matchAll(/src="(\/media\/covers\/[^"?]+\.svg\?v=[0-9a-f]{10})"/g)].map((m) => m[1]);
+    expect(covers.length).toBeGreaterThan(0);
+    const cover = await fetch(`${app.url}${covers[0]}`);
+    expect(cover.status).toBe(200);
+    expect(cover.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    // the brand mark: a build asset (hashed name) or inlined as a data URL
+    expect(html).toMatch(/<img src="(\/assets\/brand-mark-[\w-]+\.svg|data:image\/svg\+xml[^"]+)" alt="" width="32" height="32" class="brand-mark"/);
   });
 
   it("serves the SVG favicon", async () => {

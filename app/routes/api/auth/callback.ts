@@ -5,14 +5,23 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/callback";
 import { apiRoute } from "../../../lib/api.server";
 import { requestContext, servicesContext } from "../../../context";
-import { methodNotAllowed } from "#server/http/errors";
+import { DomainError, methodNotAllowed } from "#server/http/errors";
 import { clearFlowCookies, establishSession, LoginError, revokeSession, sessionCookieHeader } from "#server/auth";
 import { getAuth } from "../../../lib/auth.server";
 
 export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) => {
   const services = context.get(servicesContext);
   const { clientIp } = context.get(requestContext);
-  await services.rateLimits.consume("login", clientIp);
+  try {
+    await services.rateLimits.consume("login", clientIp);
+  } catch (error) {
+    // a browser (it asks for HTML) gets the Slovak sign-in page, which answers 429 with the
+    // same Retry-After and says when to try again; any other client the API's 429 body
+    // (docs/decisions.md > Notices and form errors)
+    const retryAfter = error instanceof DomainError && error.code === "rate_limited" ? Number((error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds) : NaN;
+    if (!Number.isFinite(retryAfter) || !(request.headers.get("Accept") ?? "").includes("text/html")) throw error;
+    return redirect(`/prihlasenie?chyba=limit&za=${Math.max(1, Math.ceil(retryAfter))}`, { headers: { "Cache-Control": "no-store" } });
+  }
 
   const headers = new Headers({ "Cache-Control": "no-store" });
   for (const cookie of clearFlowCookies(request)) headers.append("Set-Cookie", cookie);
