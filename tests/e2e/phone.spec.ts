@@ -4,7 +4,7 @@
 // learning states, the lesson player (outline behind one button, video box in shape, the
 // refusal saying how long is left), "Dokončiť časť", the test (numbered questions, 44 px
 // answer rows, the unanswered-questions summary, marked results), the completion page
-// and the certificate. Eva, on a desktop with JavaScript, plays the video and marks the
+// and the certificate. Jana, on a desktop with JavaScript, plays the video and marks the
 // text read: the video keeps playing. The checkout's error summary, with and without
 // JavaScript. No page the tests visit scrolls sideways; axe checks every page.
 // Screenshots: SCREENSHOTS_DIR (when set) receives PNGs of the phone journey.
