@@ -4,8 +4,8 @@
 // the user cache for this very request.
 import type { RouterContextProvider } from "react-router";
 import { requestRefund, resolveDispute, type DisputeResolutionInput, type RefundActor, type RefundInput } from "#server/payments";
-import { DomainError, json, zodDetails } from "#server/http/errors";
-import { withIdempotency } from "#server/http/idempotency";
+import { DomainError, zodDetails } from "#server/http/errors";
+import { withIdempotency, type IdempotentAnswer } from "#server/http/idempotency";
 import { creditNoteFileName, creditNotePdf, invoiceFileName, invoiceForOrder, invoicePdfForOrder } from "#server/invoices";
 import type { AppServices } from "#server/services";
 import type { z } from "zod";
@@ -39,7 +39,7 @@ export async function refundOrder(
   actor: RefundActor,
   input: RefundInput,
   idempotency: { route: string; key: string | null | undefined; rawBody: unknown },
-): Promise<Response> {
+): Promise<IdempotentAnswer> {
   return withIdempotency(
     { db: services.db, userId: actor.actorId, route: idempotency.route, key: idempotency.key, body: idempotency.rawBody, required: true },
     async (tx) => {
@@ -49,7 +49,7 @@ export async function refundOrder(
         actor,
         input,
       );
-      return json(accepted, { status: 202, headers: { "Cache-Control": "no-store" } });
+      return { status: 202, body: accepted, headers: { "Cache-Control": "no-store" } };
     },
   );
 }
@@ -64,12 +64,12 @@ export async function resolveOrderDispute(
   actor: RefundActor,
   input: DisputeResolutionInput,
   idempotency: { route: string; key: string | null | undefined; rawBody: unknown },
-): Promise<Response> {
+): Promise<IdempotentAnswer> {
   return withIdempotency(
     { db: services.db, userId: actor.actorId, route: idempotency.route, key: idempotency.key, body: idempotency.rawBody, required: false },
     async (tx) => {
       const resolved = await resolveDispute(tx, { queue: services.queue, now: services.clock.now() }, actor, input);
-      return json(resolved, { status: 200, headers: { "Cache-Control": "no-store" } });
+      return { status: 200, body: resolved, headers: { "Cache-Control": "no-store" } };
     },
   );
 }

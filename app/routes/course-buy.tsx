@@ -60,9 +60,9 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
   const submission = parseForm(await readForm(request), checkoutSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const body = CreateOrderBody.parse(orderBodyFromForm(course._id, submission.value));
-  let response: Response;
+  let created: { redirectUrl: string };
   try {
-    response = await placeOrder(services, user, body, { route: idempotencyRoute(request), key: submission.value.idempotencyKey, rawBody: body });
+    ({ body: created } = await placeOrder(services, user, body, { route: idempotencyRoute(request), key: submission.value.idempotencyKey, rawBody: body }));
   } catch (e) {
     // refusals (already enrolled, deadline, limit, rate limit, a value the database
     // cannot hold such as a NUL character) are said on the form
@@ -70,7 +70,6 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
     if (refusal && refusal.status < 500) return data(submission.reply({ formErrors: [refusal.message] }), { status: refusal.status });
     throw e;
   }
-  const created = (await response.json()) as { redirectUrl: string };
   // the gateway is another site (or a mount outside the app): a document navigation, also with JavaScript
   return redirectDocument(created.redirectUrl);
 });

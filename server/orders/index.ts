@@ -23,6 +23,7 @@ export {
   HOLDING_STATES,
 } from "./orders";
 export { markOrderDisputeWon } from "./disputes";
+export { sponsorOfOrder } from "./sponsor";
 export type { OrderRow, PaymentSessions, PaymentSessionRequest, Buyer, SponsorOrganization, OrderDeps } from "./orders";
 export {
   ordersApi,

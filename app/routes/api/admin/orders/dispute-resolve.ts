@@ -8,7 +8,7 @@ import { apiRoute, readJsonBody } from "../../../../lib/api.server";
 import { requireAdmin, resolveOrderDispute } from "../../../../lib/admin-orders.server";
 import { requireRecentSignIn } from "../../../../lib/step-up.server";
 import { methodNotAllowed } from "#server/http/errors";
-import { idempotencyOf } from "#server/http/idempotency";
+import { answerResponse, idempotencyOf } from "#server/http/idempotency";
 import { DisputeResolutionBody } from "#server/orders";
 
 export const action = apiRoute(async ({ request, params, context }: Route.ActionArgs) => {
@@ -17,7 +17,7 @@ export const action = apiRoute(async ({ request, params, context }: Route.Action
   // ending or restoring access is a sensitive action (docs/decisions.md > Step-up for sensitive admin actions)
   requireRecentSignIn(request, context);
   const body = await readJsonBody(request, DisputeResolutionBody);
-  return resolveOrderDispute(services, actor, { orderId: params.orderId, ...body }, { ...idempotencyOf(request), rawBody: body });
+  return answerResponse(await resolveOrderDispute(services, actor, { orderId: params.orderId, ...body }, { ...idempotencyOf(request), rawBody: body }));
 });
 
 export const loader = () => methodNotAllowed(["POST"]);

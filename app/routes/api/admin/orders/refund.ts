@@ -7,7 +7,7 @@ import { apiRoute, readJsonBody } from "../../../../lib/api.server";
 import { refundOrder, requireAdmin } from "../../../../lib/admin-orders.server";
 import { requireRecentSignIn } from "../../../../lib/step-up.server";
 import { methodNotAllowed } from "#server/http/errors";
-import { idempotencyOf } from "#server/http/idempotency";
+import { answerResponse, idempotencyOf } from "#server/http/idempotency";
 import { RefundRequestBody } from "#server/orders";
 
 export const action = apiRoute(async ({ request, params, context }: Route.ActionArgs) => {
@@ -16,7 +16,7 @@ export const action = apiRoute(async ({ request, params, context }: Route.Action
   requireRecentSignIn(request, context);
   const body = await readJsonBody(request, RefundRequestBody);
   // the key's body hash is over the validated body (an omitted alsoCancelEnrollment is false)
-  return refundOrder(services, actor, { orderId: params.orderId, ...body }, { ...idempotencyOf(request), rawBody: body });
+  return answerResponse(await refundOrder(services, actor, { orderId: params.orderId, ...body }, { ...idempotencyOf(request), rawBody: body }));
 });
 
 export const loader = () => methodNotAllowed(["POST"]);
