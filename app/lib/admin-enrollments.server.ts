@@ -19,7 +19,7 @@ import {
   resyncEnrollment,
   type AdminActor,
   type EnrollmentAdminDeps,
-} from "#server/enrollments";
+} from "#server/admin";
 import { DomainError } from "#server/http/errors";
 import type { AppServices } from "#server/services";
 import { requestContext, servicesContext } from "../context";

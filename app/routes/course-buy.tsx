@@ -1,4 +1,4 @@
-// /kurzy/<slug>/kupit: checkout (issue 10 item 7). A Conform + zod form that works
+// /kurzy/<slug>/kupit: checkout. A Conform + zod form that works
 // without JavaScript: the personal/company switch is a radio group whose choice shows its
 // fieldset by CSS (:has), and the server reads only the chosen variant. Errors come back
 // inline in Slovak with the values kept. A valid form places the order exactly as

@@ -1,4 +1,4 @@
-// The webhook event viewer's reads (/admin/webhooky; issue 14 item 5): every received
+// The webhook event viewer's reads (/admin/webhooky): every received
 // event of every provider (spec: Resources > WebhookEvent), newest first, with its
 // processing result, filtered by provider, result, type and related order.
 import { and, count, desc, eq, isNull, type SQL } from "drizzle-orm";

@@ -117,7 +117,7 @@ export const IssueCertificateBody = z.strictObject({
 });
 export type IssueCertificateBody = z.infer<typeof IssueCertificateBody>;
 
-/** POST /api/admin/certificates/<id>/revoke (issue 14 item 4; the spec has no endpoint for it). */
+/** POST /api/admin/certificates/<id>/revoke (the spec has no endpoint for it). */
 export const RevokeCertificateBody = z.strictObject({
   reason: z.string().trim().min(3, "Uveďte dôvod zrušenia (aspoň 3 znaky).").max(500, "Dôvod môže mať najviac 500 znakov."),
 });

@@ -1,5 +1,5 @@
 // Reading certificates: the owner's list and detail, the public verification (spec:
-// Endpoints > verification; DESIGN.md > Certificates), and their JSON shapes.
+// Endpoints > verification; docs/decisions.md > Certificates), and their JSON shapes.
 import { and, desc, eq } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
 import { DomainError } from "../http/errors";

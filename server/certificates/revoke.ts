@@ -1,4 +1,4 @@
-// Revoking a certificate (issue 14 item 4). The spec gives the move into revoked no
+// Revoking a certificate. The spec gives the move into revoked no
 // endpoint, but admins need it (plagiarism, test fraud): revokedAt and revokedReason are
 // set once, the audit log records who and why, and verification then answers valid: false.
 import { eq } from "drizzle-orm";

@@ -1,5 +1,10 @@
-// Response shapes of the enrollments area (spec: Resources > Enrollment).
+// Response shapes of the enrollments area (spec: Resources > Enrollment; Endpoints >
+// Enrollments (student)). The Enrollment record is written by one serializer
+// (record.ts enrollmentRecord) for the student's and the admin's views.
 import { z } from "zod";
+
+const Id = z.string().regex(/^[0-9a-f]{24}$/, "Musí mať 24 šestnástkových znakov.");
+const Iso = z.string().describe("ISO 8601 UTC");
 
 export const EnrollmentProgress = z.strictObject({
   completedModules: z.int().min(0),
@@ -10,6 +15,7 @@ export const EnrollmentProgress = z.strictObject({
 });
 
 export const EnrollmentState = z.enum(["active", "completed", "cancelled", "expired"]);
+export const EnrollmentReason = z.enum(["paid", "admin_grant", "sponsor"]);
 
 /** The `enrollment` of GET /api/courses/<slug>: state, currentLevelId and progress. */
 export const CourseEnrollmentSummary = z.strictObject({
@@ -18,3 +24,60 @@ export const CourseEnrollmentSummary = z.strictObject({
   progress: EnrollmentProgress,
 });
 export type CourseEnrollmentSummary = z.infer<typeof CourseEnrollmentSummary>;
+
+/**
+ * The Enrollment resource as `enrollmentRecord` writes it for the student's and the
+ * admin's views: the spec's fields, then completedAt, cancelledAt and suspended.
+ */
+export const EnrollmentRecord = z.strictObject({
+  _id: Id,
+  courseId: Id,
+  courseVersionId: Id,
+  courseTitle: z.string(),
+  courseSlug: z.string(),
+  studentId: z.string(),
+  studentDisplayName: z.string(),
+  studentEmail: z.string().nullable(),
+  state: EnrollmentState,
+  reason: EnrollmentReason,
+  grantReason: z.string().nullable(),
+  sponsorOrgId: z.string().nullable(),
+  orderId: Id.nullable(),
+  enrolledAt: Iso,
+  accessExpiresAt: Iso.nullable(),
+  currentLevelId: Id.nullable(),
+  progress: z.strictObject({
+    completedModules: z.int(),
+    totalModules: z.int(),
+    completedLevels: z.int(),
+    totalLevels: z.int(),
+    lastActivityAt: Iso.nullable(),
+  }),
+  intermediateCertificateIds: z.array(Id),
+  finalCertificateId: Id.nullable(),
+  /** beyond the spec */
+  completedAt: Iso.nullable(),
+  cancelledAt: Iso.nullable(),
+  /** a disputed payment suspended it (docs/decisions.md > Payment webhook processing) */
+  suspended: z.boolean(),
+});
+export type EnrollmentRecord = z.infer<typeof EnrollmentRecord>;
+
+/** GET /api/enrollments/me: the caller's enrollments, newest first. */
+export const EnrollmentListResponse = z.strictObject({
+  data: z.array(
+    z.strictObject({
+      _id: Id,
+      courseId: Id,
+      courseTitle: z.string(),
+      courseSlug: z.string(),
+      state: EnrollmentState,
+      enrolledAt: Iso,
+      currentLevelId: Id.nullable(),
+      progress: EnrollmentRecord.shape.progress,
+      intermediateCertificateIds: z.array(Id),
+      finalCertificateId: Id.nullable(),
+    }),
+  ),
+});
+export type EnrollmentListItem = z.infer<typeof EnrollmentListResponse>["data"][number];

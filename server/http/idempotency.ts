@@ -1,4 +1,4 @@
-// Idempotency keys (IETF httpapi Idempotency-Key draft; DESIGN.md > Errors and auth), one
+// Idempotency keys (IETF httpapi Idempotency-Key draft; docs/decisions.md > Errors and auth), one
 // implementation for every route that takes them (spec: Authentication 11: test attempt
 // start, test submit and refund require a key; order creation recommends one).
 //

@@ -1,4 +1,4 @@
-// Invoice numbers: INV-YYYY-NNNN, gapless per calendar year (DESIGN.md > Orders and
+// Invoice numbers: INV-YYYY-NNNN, gapless per calendar year (docs/decisions.md > Orders and
 // payments), assigned inside the transaction that marks the order paid.
 //
 // Concurrency: one `invoice_counters` row per year. The assignment locks that row

@@ -59,10 +59,10 @@ export const CreateOrderResponse = z.strictObject({
 });
 export type CreateOrderResponse = z.infer<typeof CreateOrderResponse>;
 
-/** 'refunded' and 'disputed' extend the spec's enum (DESIGN.md > Orders and payments). */
+/** 'refunded' and 'disputed' extend the spec's enum (docs/decisions.md > Orders and payments). */
 export const OrderState = z
   .enum(["pending", "paid", "failed", "expired", "refunded", "disputed"])
-  .describe("pending, paid, failed, expired (spec) plus refunded and disputed (DESIGN.md: Orders and payments)");
+  .describe("pending, paid, failed, expired (spec) plus refunded and disputed (docs/decisions.md > Orders and payments)");
 
 export const OrderListItem = z.strictObject({
   _id: Id,

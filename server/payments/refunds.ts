@@ -1,5 +1,5 @@
 // Refunds an admin starts (spec: Endpoints > Admin: orders, POST …/refund; States > Refund;
-// Limits: refund settlement 1-5 business days; DESIGN.md > Orders and payments: a refund
+// Limits: refund settlement 1-5 business days; docs/decisions.md > Orders and payments: a refund
 // is a record pending → completed | failed). docs/decisions.md > Refunds and credit notes.
 //
 // `requestRefund` runs in the caller's transaction (the one withIdempotency stores the

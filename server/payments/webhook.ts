@@ -1,6 +1,6 @@
 // POST /api/webhooks/payment: the gateway's signed events. spec: Webhook receivers;
 // Events > General receiver rules, Payment events; States and transitions > Order;
-// DESIGN.md > Orders and payments.
+// docs/decisions.md > Orders and payments.
 //
 // Order of checks: signature of the raw body first (constant time, nothing parsed or
 // stored before it), then x-payment-event-id and x-payment-timestamp (±300 s). Then, in
@@ -17,7 +17,8 @@ import type { Queue } from "../queue";
 import { writeAudit } from "../audit";
 import { heldEnrollment, lockOrder, markOrderDisputed, markOrderFailed, markOrderPaid, markOrderRefunded, type OrderRow } from "../orders";
 import { refundDuplicatePayment } from "./duplicates";
-import { cancelEnrollmentsOfOrder, enrollStudent, suspendEnrollmentsOfOrder } from "../enrollments";
+import { cancelEnrollmentsOfOrder, suspendEnrollmentsOfOrder } from "../enrollments";
+import { enrollStudent } from "../learning";
 import { assignInvoice, issueCreditNote } from "../invoices";
 import { timestampFresh, verifySignature } from "./signature";
 import { isId } from "../db";

@@ -1,4 +1,4 @@
-// The course's preview clip (spec: Limits, preview 10-60 s; issue 11 item 4):
+// The course's preview clip (spec: Limits, preview 10-60 s):
 // POST /api/admin/uploads/video/preview sets previewStartSec/previewEndSec on a ready video
 // block of a draft course and asks the provider to cut that range (Mux: a clip asset made
 // from the block's asset; the local stand-in: ffmpeg). The provider's `video.asset.ready`

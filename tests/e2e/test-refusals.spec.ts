@@ -33,7 +33,8 @@ async function startLevelTest(page: Page, email: string): Promise<string> {
   await page.getByRole("link", { name: "Prehľad kurzu" }).click();
   await page.getByRole("link", { name: "Test úrovne" }).click();
   await page.getByRole("button", { name: "Začať test" }).click();
-  await expect(page.getByText(/Test odovzdajte do/)).toBeVisible();
+  await expect(page).toHaveURL(/\/pokus\/[0-9a-f]{24}$/);
+  await expect(page.getByRole("button", { name: "Odovzdať test" })).toBeVisible();
   return new URL(page.url()).pathname;
 }
 

@@ -1,4 +1,4 @@
-// /admin/certifikaty: the manual partner's issuing tasks (phase 1; issue 13 item 6), admins
+// /admin/certifikaty: the manual partner's issuing tasks (phase 1), admins
 // only (the /admin layout lets content managers in, this page asks for admin). Each
 // pending task shows what the certificate will carry, to send to the partner, and a plain
 // form for the partner's registration number and optional PDF URL; the same domain call

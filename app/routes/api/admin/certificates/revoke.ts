@@ -1,5 +1,5 @@
 // POST /api/admin/certificates/<id>/revoke {reason}: revokes a certificate (admin only;
-// issue 14 item 4; docs/api.md > Certificates). Verification then answers valid: false.
+// docs/api.md > Certificates). Verification then answers valid: false.
 import type { Route } from "./+types/revoke";
 import { apiRoute, readJsonBody } from "../../../../lib/api.server";
 import { requireRole } from "../../../../lib/auth.server";

@@ -2,7 +2,7 @@
 // enrolled for its paid club order. Role admin. spec: Endpoints > Admin: enrollments.
 import { authoringRoute, method, ADMINS } from "../../../../lib/authoring.server";
 import { enrollmentDeps } from "../../../../lib/admin-enrollments.server";
-import { BatchEnrollBody, batchEnroll } from "#server/enrollments";
+import { BatchEnrollBody, batchEnroll } from "#server/admin";
 
 const route = authoringRoute({
   POST: method({ roles: ADMINS, stepUp: true, body: BatchEnrollBody, status: 201, run: ({ services, actor, body }) => batchEnroll(enrollmentDeps(services), actor, body) }),

@@ -2,7 +2,7 @@
 // spec: Endpoints > Admin: enrollments; payloads: docs/api.md.
 import { authoringRoute, method, ADMINS } from "../../../../lib/authoring.server";
 import { enrollmentDeps } from "../../../../lib/admin-enrollments.server";
-import { CancelEnrollmentBody, cancelEnrollment } from "#server/enrollments";
+import { CancelEnrollmentBody, cancelEnrollment } from "#server/admin";
 
 const route = authoringRoute({
   POST: method({ roles: ADMINS, stepUp: true, body: CancelEnrollmentBody, run: ({ services, actor, params, body }) => cancelEnrollment(enrollmentDeps(services), actor, params.enrollmentId, body) }),

@@ -2,7 +2,7 @@
 // spec: Endpoints > Admin: enrollments; payloads: docs/api.md.
 import { authoringRoute, method, ADMINS } from "../../../../lib/authoring.server";
 import { enrollmentDeps } from "../../../../lib/admin-enrollments.server";
-import { ExtendEnrollmentBody, extendEnrollment } from "#server/enrollments";
+import { ExtendEnrollmentBody, extendEnrollment } from "#server/admin";
 
 const route = authoringRoute({
   POST: method({ roles: ADMINS, body: ExtendEnrollmentBody, run: ({ services, actor, params, body }) => extendEnrollment(enrollmentDeps(services), actor, params.enrollmentId, body) }),

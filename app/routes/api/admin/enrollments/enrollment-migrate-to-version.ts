@@ -2,7 +2,7 @@
 // spec: Endpoints > Admin: enrollments; payloads: docs/api.md.
 import { authoringRoute, method, ADMINS } from "../../../../lib/authoring.server";
 import { enrollmentDeps } from "../../../../lib/admin-enrollments.server";
-import { MigrateEnrollmentBody, migrateEnrollment } from "#server/enrollments";
+import { MigrateEnrollmentBody, migrateEnrollment } from "#server/admin";
 
 const route = authoringRoute({
   POST: method({ roles: ADMINS, stepUp: true, body: MigrateEnrollmentBody, run: ({ services, actor, params, body }) => migrateEnrollment(enrollmentDeps(services), actor, params.enrollmentId, body) }),

@@ -2,7 +2,7 @@
 // spec: Endpoints > Admin: enrollments; payloads: docs/api.md.
 import { authoringRoute, method, ADMINS } from "../../../../lib/authoring.server";
 import { enrollmentDeps } from "../../../../lib/admin-enrollments.server";
-import { ResyncEnrollmentBody, resyncEnrollment } from "#server/enrollments";
+import { ResyncEnrollmentBody, resyncEnrollment } from "#server/admin";
 
 const route = authoringRoute({
   POST: method({ roles: ADMINS, body: ResyncEnrollmentBody, run: ({ services, actor, params }) => resyncEnrollment(enrollmentDeps(services), actor, params.enrollmentId) }),

@@ -1,7 +1,7 @@
 // GET /api/admin/enrollments/<id>: one enrollment with its raw progress records and test
 // attempts. Role admin. spec: Endpoints > Admin: enrollments.
 import { authoringRoute, method, ADMINS } from "../../../../lib/authoring.server";
-import { getEnrollmentForAdmin } from "#server/enrollments";
+import { getEnrollmentForAdmin } from "#server/admin";
 
 const route = authoringRoute({
   GET: method({ roles: ADMINS, run: ({ services, params }) => getEnrollmentForAdmin(services.db, params.enrollmentId) }),

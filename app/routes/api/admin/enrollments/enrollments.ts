@@ -4,7 +4,7 @@
 import { authoringRoute, method, ADMINS } from "../../../../lib/authoring.server";
 import { enrollmentDeps } from "../../../../lib/admin-enrollments.server";
 import { DomainError, zodDetails } from "#server/http/errors";
-import { AdminEnrollmentListQuery, GrantEnrollmentBody, grantEnrollment, listEnrollmentsForAdmin } from "#server/enrollments";
+import { AdminEnrollmentListQuery, GrantEnrollmentBody, grantEnrollment, listEnrollmentsForAdmin } from "#server/admin";
 
 const route = authoringRoute({
   GET: method({

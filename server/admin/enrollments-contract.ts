@@ -1,12 +1,11 @@
 // Request and response shapes of the admin enrollment endpoints (spec: Endpoints > Admin:
-// enrollments (role admin); Resources > Enrollment; issue 14 items 1, 3). Fields beyond the
+// enrollments (role admin); Resources > Enrollment). Fields beyond the
 // spec's are marked "beyond the spec"; none of the spec's is renamed. The decisions behind
 // them: docs/decisions.md > Admin enrollments; payloads: docs/api.md > Admin: enrollments.
 import { z } from "zod";
 import type { ApiArea, ApiOperation } from "../http/openapi";
 import type { ErrorCode } from "../http/errors";
-import { EnrollmentRecord } from "../learning";
-import { EnrollmentState } from "./contract";
+import { EnrollmentRecord, EnrollmentState } from "../enrollments";
 import { isStorableInstant, STORABLE_INSTANT_MESSAGE } from "../http/instants";
 
 const Id = z.string().regex(/^[0-9a-f]{24}$/, "Musí mať 24 šestnástkových znakov.");
