@@ -3,7 +3,7 @@
 // config, log, queue). jobs/ (the worker registry) is wired by the process only.
 
 // Infrastructure modules: importable by every area, one module per file (no door).
-const INFRA = "(db|http|config|log|queue|money|pdf)";
+const INFRA = "(db|http|config|log|queue|money|pdf|calendar)";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

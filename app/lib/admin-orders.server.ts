@@ -9,16 +9,16 @@ import { withIdempotency, type IdempotentAnswer } from "#server/http/idempotency
 import { creditNoteFileName, creditNotePdf, invoiceFileName, invoiceForOrder, invoicePdfForOrder } from "#server/invoices";
 import type { AppServices } from "#server/services";
 import type { z } from "zod";
-import { requireRole } from "./auth.server";
+import { requireRole, actorOf } from "./auth.server";
 import { contentDisposition, PRIVATE_FILE_HEADERS } from "./download.server";
-import { requestContext, servicesContext } from "../context";
+import { servicesContext } from "../context";
 import { isId } from "#server/db";
 
 /** The signed-in admin as the actor of audit rows; 401/403 otherwise. */
 export function requireAdmin(context: Readonly<RouterContextProvider>): { services: AppServices; actor: RefundActor } {
   const { user } = requireRole(context, "admin");
   const services = context.get(servicesContext);
-  return { services, actor: { actorId: user.id, actorRoles: user.roles, ip: context.get(requestContext).clientIp } };
+  return { services, actor: actorOf(context, user) };
 }
 
 /** URL query parameters through a zod schema; 422 `validation` with details when they do not parse. */

@@ -14,6 +14,7 @@ import {
   type SessionRow,
 } from "#server/auth";
 import { hasRole, type AppRole, type CachedUser } from "#server/identity";
+import type { AuditActor } from "#server/audit";
 import { connectionLossOf, DomainError, isConnectionLoss, type ErrorCode } from "#server/http/errors";
 import { domainErrorResponse } from "./api.server";
 import { pageError } from "./page.server";
@@ -144,6 +145,15 @@ export function requireRole(context: Readonly<RouterContextProvider>, ...roles: 
     throw new DomainError("forbidden", undefined, { requiredRoles: roles });
   }
   return signedIn;
+}
+
+/**
+ * The signed-in person of this request as the actor of audit rows: id, roles from the
+ * user cache row read for this request, and the client's IP. The one place an actor is
+ * built (docs/decisions.md > Boundaries that a tool checks).
+ */
+export function actorOf(context: Readonly<RouterContextProvider>, user: Pick<CachedUser, "id" | "roles"> = requireUser(context).user): AuditActor {
+  return actorOf(context, user);
 }
 
 const roleLabels: Record<AppRole, string> = {

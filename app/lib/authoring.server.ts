@@ -9,9 +9,9 @@ import type { Actor } from "#server/authoring";
 import type { AppServices } from "#server/services";
 import { DomainError, json, methodNotAllowed, zodDetails } from "#server/http/errors";
 import { apiRoute, readJsonBody } from "./api.server";
-import { requireRole } from "./auth.server";
+import { requireRole, actorOf } from "./auth.server";
 import { requireRecentSignIn } from "./step-up.server";
-import { requestContext, servicesContext } from "../context";
+import { servicesContext } from "../context";
 
 /** spec: "content_manager+" means role content_manager or admin */
 export const EDITORS: AppRole[] = ["content_manager", "admin"];
@@ -47,7 +47,7 @@ async function handle(args: Args, spec: MethodSpec<z.ZodType | undefined>): Prom
   const { user } = requireRole(args.context, ...(spec.roles ?? EDITORS));
   if (spec.stepUp) requireRecentSignIn(args.request, args.context);
   const services = args.context.get(servicesContext);
-  const actor: Actor = { actorId: user.id, actorRoles: user.roles, ip: args.context.get(requestContext).clientIp };
+  const actor: Actor = actorOf(args.context, user);
   const body = spec.body ? await readJsonBody(args.request, spec.body) : undefined;
   const params = Object.fromEntries(Object.entries(args.params).filter((e): e is [string, string] => e[1] !== undefined));
   const result = await spec.run({ services, actor, params, body: body as never, url: new URL(args.request.url) });

@@ -11,8 +11,9 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, ne, or, type SQL } from "drizzle-orm";
 import { schema, type Database, type DbOrTx } from "../db";
 import { DomainError } from "../http/errors";
+import { startOfDayInBratislava } from "../calendar";
 import type { Queue } from "../queue";
-import { writeAudit } from "../audit";
+import { writeAudit, type AuditActor } from "../audit";
 import { ensureOrganization, IdpApiError, type IdpApi } from "../identity";
 import { enrollStudent, enrollmentProgressRecords, loadCourseStructure, migrateProgress, type ProgressRecords } from "../learning";
 import {
@@ -44,7 +45,7 @@ import { isId } from "../db";
 
 const { enrollments, courses, orders, tests } = schema;
 
-export type AdminActor = { actorId: string; actorRoles: string[]; ip?: string | null };
+export type AdminActor = AuditActor;
 export type EnrollmentAdminDeps = { db: Database; idpApi: IdpApi; queue: Queue; now: Date };
 
 
@@ -168,21 +169,6 @@ async function grantableCourse(db: DbOrTx, courseId: string): Promise<{ version:
 // ---------------------------------------------------------------------------------
 // Reads
 
-/** Midnight of a calendar day in Bratislava (the admins' day), as an instant. */
-export function bratislavaMidnight(date: string): Date {
-  const [y, m, d] = date.split("-").map(Number);
-  const wall = Date.UTC(y, m - 1, d);
-  const offsetAt = (ms: number) => {
-    const parts = Object.fromEntries(
-      new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Bratislava", hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })
-        .formatToParts(ms)
-        .map((p) => [p.type, p.value]),
-    );
-    return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second)) - ms;
-  };
-  return new Date(wall - offsetAt(wall - offsetAt(wall)));
-}
-
 /** GET /api/admin/enrollments: newest first, filtered, paginated. */
 export async function listEnrollmentsForAdmin(db: DbOrTx, query: AdminEnrollmentListQuery): Promise<AdminEnrollmentListResponse> {
   const where: SQL[] = [];
@@ -194,7 +180,7 @@ export async function listEnrollmentsForAdmin(db: DbOrTx, query: AdminEnrollment
   }
   if (query.state) where.push(eq(enrollments.state, query.state));
   if (query.enrolledAfter) {
-    const from = /^\d{4}-\d{2}-\d{2}$/.test(query.enrolledAfter) ? bratislavaMidnight(query.enrolledAfter) : new Date(query.enrolledAfter);
+    const from = /^\d{4}-\d{2}-\d{2}$/.test(query.enrolledAfter) ? startOfDayInBratislava(query.enrolledAfter) : new Date(query.enrolledAfter);
     where.push(gte(enrollments.enrolledAt, from));
   }
   const condition = where.length ? and(...where) : undefined;

@@ -59,7 +59,6 @@ export {
   courseFilterOptions,
   testsOfVersions,
   serializeAdminEnrollment,
-  bratislavaMidnight,
   type AdminActor,
   type EnrollmentAdminDeps,
 } from "./enrollments";

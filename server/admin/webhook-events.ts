@@ -3,18 +3,12 @@
 // processing result, filtered by provider, result, type and related order.
 import { and, count, desc, eq, isNull, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { blankAsUnset, positiveInt } from "../http/contract";
 import { schema, type DbOrTx } from "../db";
 import { isId } from "../db";
 
 const { webhookEvents } = schema;
 
-const blankAsUnset = (v: unknown) => (v === "" || v === null ? undefined : v);
-const positiveInt = (max: number) =>
-  z
-    .string()
-    .regex(/^[0-9]{1,9}$/, "Musí to byť celé kladné číslo.")
-    .transform(Number)
-    .pipe(z.number().int().min(1, "Najmenšia hodnota je 1.").max(max, `Najväčšia hodnota je ${max}.`));
 
 export const WEBHOOK_PAGE_SIZE = 20;
 

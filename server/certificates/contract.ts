@@ -1,9 +1,9 @@
 // Request and response shapes of the certificates area (spec: Resources > Certificate;
 // Endpoints > Public catalog: the verification endpoint; docs/api.md > Certificates).
 import { z } from "zod";
+import { Id } from "../http/contract";
 import type { ApiArea } from "../http/openapi";
 
-const Id = z.string().regex(/^[0-9a-f]{24}$/, "Musí mať 24 šestnástkových znakov.");
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 export const CertificateType = z.enum(["final", "intermediate"]);

@@ -3,7 +3,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
 import { DomainError } from "../http/errors";
-import { TIME_ZONE } from "../money";
+import { bratislavaDay } from "../calendar";
 import type { Certificate, CertificateRequest, VerificationResponse } from "./contract";
 import { hashMatches } from "./hash";
 import type { CertificateRow } from "./issue";
@@ -12,11 +12,9 @@ import { isId } from "../db";
 
 const { certificates } = schema;
 
-const ymd = new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone: TIME_ZONE });
-
 /** The calendar day of `at` in Europe/Bratislava (YYYY-MM-DD): the date printed on certificates. */
 export function issueDay(at: Date): string {
-  return ymd.format(at);
+  return bratislavaDay(at);
 }
 
 /** The public verification page of a certificate: `/verify/<number>?h=<hash>`. */

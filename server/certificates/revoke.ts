@@ -20,8 +20,8 @@ export async function revokeCertificate(db: Database, actor: AdminActor, certifi
     }
     await tx.update(certificates).set({ revokedAt: now, revokedReason: reason, updatedAt: now }).where(eq(certificates.id, certificate.id));
     await writeAudit(tx, {
-      actorId: actor.id,
-      actorRoles: actor.roles,
+      actorId: actor.actorId,
+      actorRoles: actor.actorRoles,
       action: "certificate.revoke",
       targetType: "certificate",
       targetId: certificate.id,

@@ -2,9 +2,8 @@
 // Enrollments (student)). The Enrollment record is written by one serializer
 // (record.ts enrollmentRecord) for the student's and the admin's views.
 import { z } from "zod";
+import { Id, Iso, EnrollmentState, EnrollmentReason } from "../http/contract";
 
-const Id = z.string().regex(/^[0-9a-f]{24}$/, "Musí mať 24 šestnástkových znakov.");
-const Iso = z.string().describe("ISO 8601 UTC");
 
 export const EnrollmentProgress = z.strictObject({
   completedModules: z.int().min(0),
@@ -14,8 +13,7 @@ export const EnrollmentProgress = z.strictObject({
   lastActivityAt: z.string().nullable(),
 });
 
-export const EnrollmentState = z.enum(["active", "completed", "cancelled", "expired"]);
-export const EnrollmentReason = z.enum(["paid", "admin_grant", "sponsor"]);
+export { EnrollmentState, EnrollmentReason };
 
 /** The `enrollment` of GET /api/courses/<slug>: state, currentLevelId and progress. */
 export const CourseEnrollmentSummary = z.strictObject({

@@ -2,11 +2,10 @@
 // Resources > Level, Topic, Module, Part; Content block; Part progress). Fields beyond the
 // spec's are marked "beyond the spec" and never rename one of its fields (docs/api.md).
 import { z } from "zod";
+import { Id, Iso } from "../http/contract";
 import type { ApiArea } from "../http/openapi";
 import { EnrollmentListResponse, EnrollmentRecord } from "../enrollments";
 
-const Id = z.string().regex(/^[0-9a-f]{24}$/, "Musí mať 24 šestnástkových znakov.");
-const Iso = z.string().describe("ISO 8601 UTC");
 
 export const PartState = z.enum(["locked", "available", "in_progress", "completed"]);
 export const LevelState = z.enum(["locked", "available", "in_progress", "completed"]);

@@ -1,9 +1,9 @@
 // Request and response shapes of the orders area (spec: Resources > Order and Payment;
 // Endpoints > Orders (student)). Required billingAddress members: docs/decisions.md.
 import { z } from "zod";
+import { Id } from "../http/contract";
 import type { ApiArea } from "../http/openapi";
 
-const Id = z.string().regex(/^[0-9a-f]{24}$/, "Musí mať 24 šestnástkových znakov.");
 const required = (max = 200) => z.string().trim().min(1).max(max);
 const optional = (max = 200) =>
   z.string().trim().max(max).optional().transform((v) => (v === "" ? undefined : v));

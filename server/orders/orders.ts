@@ -345,21 +345,16 @@ export async function listStudentOrders(db: DbOrTx, studentId: string): Promise<
   }));
 }
 
-/** GET /api/orders/<id>: the owner's order with its latest Payment; anyone else → 404. */
-export async function getStudentOrder(db: DbOrTx, studentId: string, orderId: string): Promise<OrderDetail> {
-  if (!isId(orderId)) throw notFound();
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
-  if (!order || order.studentId !== studentId) throw notFound();
-  const [version] = await db.select({ slug: courses.slug }).from(courses).where(eq(courses.id, order.courseVersionId)).limit(1);
-  const [payment] = await db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(desc(payments.createdAt), desc(payments.id)).limit(1);
-  const invoiced = await invoicedOrderIds(db, [order.id]);
-  const notes = await creditNotesForOrders(db, [order.id]);
+/**
+ * The Order record's own fields (spec: Resources > Order), one mapping for the student's
+ * and the admin's views; each view adds what it shows beyond them.
+ */
+export function orderRecord(order: OrderRow) {
   return {
     _id: order.id,
     courseId: order.courseId,
     courseVersionId: order.courseVersionId,
     courseTitle: order.courseTitle,
-    courseSlug: version?.slug ?? "",
     studentId: order.studentId,
     studentDisplayName: order.studentDisplayName,
     studentEmail: order.studentEmail,
@@ -372,6 +367,21 @@ export async function getStudentOrder(db: DbOrTx, studentId: string, orderId: st
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
     expiresAt: order.expiresAt?.toISOString() ?? null,
+  };
+}
+
+/** GET /api/orders/<id>: the owner's order with its latest Payment; anyone else → 404. */
+export async function getStudentOrder(db: DbOrTx, studentId: string, orderId: string): Promise<OrderDetail> {
+  if (!isId(orderId)) throw notFound();
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order || order.studentId !== studentId) throw notFound();
+  const [version] = await db.select({ slug: courses.slug }).from(courses).where(eq(courses.id, order.courseVersionId)).limit(1);
+  const [payment] = await db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(desc(payments.createdAt), desc(payments.id)).limit(1);
+  const invoiced = await invoicedOrderIds(db, [order.id]);
+  const notes = await creditNotesForOrders(db, [order.id]);
+  return {
+    ...orderRecord(order),
+    courseSlug: version?.slug ?? "",
     invoiceUrl: invoiceUrlOf(order, invoiced.has(order.id)),
     payment: payment
       ? {

@@ -13,9 +13,9 @@ import { data, Form, Link, redirect } from "react-router";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { Route } from "./+types/order";
 import styles from "../../admin-orders.css?url";
-import { requestContext, servicesContext } from "../../context";
+import { servicesContext } from "../../context";
 import { pageRoute, readForm } from "../../lib/page.server";
-import { requireRoleForPage } from "../../lib/auth.server";
+import { requireRoleForPage, actorOf } from "../../lib/auth.server";
 import { parseForm } from "../../lib/validation";
 import { resolveOrderDispute } from "../../lib/admin-orders.server";
 import { disputeFormSchema } from "../../lib/admin-dispute-form";
@@ -199,7 +199,7 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
   try {
     await resolveOrderDispute(
       services,
-      { actorId: user.id, actorRoles: user.roles, ip: context.get(requestContext).clientIp },
+      actorOf(context, user),
       { orderId: params.orderId, ...input },
       { route: idempotencyRoute(request), key: v.idempotencyKey, rawBody: input },
     );

@@ -19,9 +19,9 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useRevalidator } from "react-router";
 import type { Route } from "./+types/video-upload";
-import { requestContext, servicesContext } from "../../context";
+import { servicesContext } from "../../context";
 import { pageRoute, readForm } from "../../lib/page.server";
-import { requireRoleForPage } from "../../lib/auth.server";
+import { requireRoleForPage, actorOf } from "../../lib/auth.server";
 import { Breadcrumbs } from "../../components/breadcrumbs";
 import { pageTitle } from "../../site";
 import { DomainError } from "#server/http/errors";
@@ -115,7 +115,7 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
   const intent = form.get("intent");
   const deps = { db: services.db, now: services.clock.now() };
   if (intent === "prepare") {
-    const actor = { actorId: user.id, actorRoles: user.roles, ip: context.get(requestContext).clientIp };
+    const actor = actorOf(context, user);
     const upload = await services.video.createUpload(deps, actor, ref);
     return { upload: { uploadUrl: upload.uploadUrl, expiresAt: formatDateTime(new Date(upload.expiresAt)) } };
   }
@@ -130,7 +130,7 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
       const messages = parsed.error.issues.map((i) => (i.code === "invalid_type" ? "Zadajte začiatok aj koniec ukážky v sekundách." : i.message));
       return data({ previewError: { messages: [...new Set(messages)], values } }, { status: 422 });
     }
-    const actor = { actorId: user.id, actorRoles: user.roles, ip: context.get(requestContext).clientIp };
+    const actor = actorOf(context, user);
     try {
       await services.video.setPreview(deps, actor, parsed.data);
     } catch (error) {
