@@ -36,7 +36,8 @@ const OWNERS: Record<string, string[]> = {
   moduleCompletions: ["learning"],
   levelCompletions: ["learning"],
   testAttempts: ["quizzes", "tests"],
-  webhookEvents: ["http", "payments", "video"],
+  // every receiver records through server/http/webhooks.ts recordWebhookOnce
+  webhookEvents: ["http"],
   auditLog: ["audit"],
   idempotencyKeys: ["http"],
   rateLimits: ["http"],

@@ -35,18 +35,6 @@ export function editorOf({ request, context }: Args): Editor {
   };
 }
 
-/** Admin-only actions (publish, archive, deleting a level or a course): 403 for anyone else. */
-export function requireAdmin(context: Readonly<RouterContextProvider>, what: string): void {
-  try {
-    requireRole(context, "admin");
-  } catch (error) {
-    if (error instanceof DomainError && error.code === "forbidden") {
-      throw new DomainError("forbidden", `${what} môže len administrátor.`, { requiredRoles: ["admin"] });
-    }
-    throw error;
-  }
-}
-
 /** One course version with its tree and tests; a malformed or unknown id is 404. */
 export async function courseDetail(services: AppServices, courseId: string | undefined): Promise<AdminCourseDetail> {
   if (!courseId || !Id.safeParse(courseId).success) throw new DomainError("not_found", "Kurz sa nenašiel.");

@@ -14,11 +14,10 @@ import { contentDisposition, PRIVATE_FILE_HEADERS } from "./download.server";
 import { servicesContext } from "../context";
 import { isId } from "#server/db";
 
-/** The signed-in admin as the actor of audit rows; 401/403 otherwise. */
-export function requireAdmin(context: Readonly<RouterContextProvider>): { services: AppServices; actor: RefundActor } {
+/** The signed-in admin (requireRole) with the services and the actor of audit rows; 401/403 otherwise. */
+export function adminOf(context: Readonly<RouterContextProvider>): { services: AppServices; actor: RefundActor } {
   const { user } = requireRole(context, "admin");
-  const services = context.get(servicesContext);
-  return { services, actor: actorOf(context, user) };
+  return { services: context.get(servicesContext), actor: actorOf(context, user) };
 }
 
 /** URL query parameters through a zod schema; 422 `validation` with details when they do not parse. */

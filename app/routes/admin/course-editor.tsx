@@ -22,8 +22,8 @@ import {
   handleIntents,
   intent,
   moved,
-  requireAdmin,
 } from "../../lib/admin-authoring.server";
+import { requireRole } from "../../lib/auth.server";
 import { slugify, structureForms as f } from "../../lib/authoring-forms";
 import {
   ButtonForm,
@@ -178,7 +178,7 @@ export const action = pageRoute(async (args: Route.ActionArgs) => {
     // ---------- lifecycle ----------
     publish: intent({
       schema: f.publish,
-      authorize: () => requireAdmin(args.context, "Zverejniť kurz"),
+      authorize: () => requireRole(args.context, "admin", { action: "Zverejniť kurz" }),
       stepUp: true,
       run: async () => {
         try {
@@ -195,7 +195,7 @@ export const action = pageRoute(async (args: Route.ActionArgs) => {
     archive: intent({
       schema: f.archive,
       run: async () => {
-        requireAdmin(args.context, "Archivovať kurz");
+        requireRole(args.context, "admin", { action: "Archivovať kurz" });
         await archiveCourse(db, services.clock, actor, courseId);
         return redirect(doneUrl(here, "archivovany"));
       },
@@ -216,7 +216,7 @@ export const action = pageRoute(async (args: Route.ActionArgs) => {
     deleteCourse: intent({
       schema: f.deleteCourse,
       run: async () => {
-        requireAdmin(args.context, "Zmazať kurz");
+        requireRole(args.context, "admin", { action: "Zmazať kurz" });
         await deleteCourse(db, actor, courseId);
         return redirect(doneUrl("/admin/kurzy", "zmazane"));
       },
@@ -260,7 +260,7 @@ export const action = pageRoute(async (args: Route.ActionArgs) => {
     deleteLevel: intent({
       schema: f.deleteLevel,
       run: async (v) => {
-        requireAdmin(args.context, "Zmazať úroveň");
+        requireRole(args.context, "admin", { action: "Zmazať úroveň" });
         await deleteLevel(db, actor, levelOf(d, v.levelId)._id);
         return redirect(doneUrl(here, "zmazane", "struktura"));
       },
