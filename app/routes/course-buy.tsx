@@ -6,6 +6,7 @@
 // a hidden Idempotency-Key makes a double submit land on the same order.
 import { randomUUID } from "node:crypto";
 import { data, Form, Link, redirectDocument } from "react-router";
+import type { z } from "zod";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { Route } from "./+types/course-buy";
 import { servicesContext } from "../context";
@@ -80,14 +81,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function CourseBuy({ loaderData: c, actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof checkoutSchema>>({
     lastResult: actionData,
     defaultValue: c.defaults,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseForm(formData, checkoutSchema),
   });
-  const f = fields as unknown as Record<string, Parameters<typeof TextField>[0]["meta"]>;
+  const f = fields;
   const billingType = f.billingType;
   const chosen = (billingType.value as string | undefined) ?? "personal";
   return (

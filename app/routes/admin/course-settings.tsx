@@ -211,7 +211,7 @@ function ReadOnly({ d }: { d: Data }) {
 function SettingsForm({ d, reply }: { d: Data; reply: ActionReply }) {
   const key = "saveCourse";
   const [form, fields] = useAdminForm(key, courseSettingsForm, reply, d.defaults);
-  const fs = fields as unknown as Record<string, Parameters<typeof TextField>[0]["meta"]>;
+  const fs = fields;
   const profiles = fields.profiles.getFieldList();
   return (
     <Form method="post" {...getFormProps(form)} className="settings-form">

@@ -297,7 +297,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 type Data = Route.ComponentProps["loaderData"];
 type ViewBlock = Data["blocks"][number];
-type Meta = Parameters<typeof TextField>[0]["meta"];
 
 function PartFields({ d, reply }: { d: Data; reply: ActionReply }) {
   const key = "savePart";
@@ -309,7 +308,7 @@ function PartFields({ d, reply }: { d: Data; reply: ActionReply }) {
     partTestRequired: d.part.partTestRequired,
     prerequisites: d.part.prerequisites,
   });
-  const fs = fields as unknown as Record<string, Meta>;
+  const fs = fields;
   return (
     <Form method="post" {...getFormProps(form)}>
       <FormKey formKey={key} />
@@ -345,7 +344,7 @@ function Preview({ reply, formKey }: { reply: ActionReply; formKey: string }) {
 function TextBlockForm({ block, reply }: { block?: Extract<ViewBlock, { type: "text" }>; reply: ActionReply }) {
   const key = block ? `editTextBlock:${block.id}` : "addTextBlock";
   const [form, fields] = useAdminForm(key, textBlockClientForm, reply, block ? { markdown: block.markdown } : undefined);
-  const fs = fields as unknown as Record<string, Meta>;
+  const fs = fields;
   return (
     <Form method="post" {...getFormProps(form)} className="block-form">
       <FormKey formKey={key} />
@@ -364,7 +363,7 @@ function TextBlockForm({ block, reply }: { block?: Extract<ViewBlock, { type: "t
 function VideoBlockForm({ block, reply }: { block: Extract<ViewBlock, { type: "video" }>; reply: ActionReply }) {
   const key = `editVideoBlock:${block.id}`;
   const [form, fields] = useAdminForm(key, f.editVideoBlock, reply, { transcript: block.transcript, chapters: block.chapters });
-  const fs = fields as unknown as Record<string, Meta>;
+  const fs = fields;
   return (
     <Form method="post" {...getFormProps(form)} className="block-form">
       <FormKey formKey={key} />
@@ -380,7 +379,7 @@ function VideoBlockForm({ block, reply }: { block: Extract<ViewBlock, { type: "v
 function PresentationBlockForm({ block, reply }: { block?: Extract<ViewBlock, { type: "presentation" }>; reply: ActionReply }) {
   const key = block ? `editPresentationBlock:${block.id}` : "addPresentationBlock";
   const [form, fields] = useAdminForm(key, block ? f.editPresentationBlock : f.addPresentationBlock, reply, block ? { pdfPath: block.pdfPath, slideCount: block.slideCount } : undefined);
-  const fs = fields as unknown as Record<string, Meta>;
+  const fs = fields;
   return (
     <Form method="post" {...getFormProps(form)} className="block-form">
       <FormKey formKey={key} />
@@ -396,7 +395,7 @@ function PresentationBlockForm({ block, reply }: { block?: Extract<ViewBlock, { 
 function ImageBlockForm({ block, reply }: { block?: Extract<ViewBlock, { type: "image" }>; reply: ActionReply }) {
   const key = block ? `editImageBlock:${block.id}` : "addImageBlock";
   const [form, fields] = useAdminForm(key, block ? f.editImageBlock : f.addImageBlock, reply, block ? { imagePath: block.imagePath, alt: block.alt, caption: block.caption } : undefined);
-  const fs = fields as unknown as Record<string, Meta>;
+  const fs = fields;
   return (
     <Form method="post" {...getFormProps(form)} className="block-form">
       <FormKey formKey={key} />
@@ -466,7 +465,7 @@ function BlockItem({ d, block, index, reply }: { d: Data; block: ViewBlock; inde
 function AttachmentForm({ reply }: { reply: ActionReply }) {
   const key = "addAttachment";
   const [form, fields] = useAdminForm(key, f.addAttachment, reply);
-  const fs = fields as unknown as Record<string, Meta>;
+  const fs = fields;
   return (
     <Form method="post" {...getFormProps(form)} className="block-form">
       <FormKey formKey={key} />
@@ -499,7 +498,7 @@ function PartTest({ d, reply }: { d: Data; reply: ActionReply }) {
       <FormKey formKey={key} />
       <FormErrors meta={form} />
       <p>Časť zatiaľ nemá test.</p>
-      <TextField meta={fields.title as unknown as Meta} label="Názov testu" />
+      <TextField meta={fields.title} label="Názov testu" />
       <IntentButton formKey={key} intent="createPartTest">Vytvoriť test časti</IntentButton>
     </Form>
   );

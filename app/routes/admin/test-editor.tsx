@@ -232,12 +232,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 type Data = Route.ComponentProps["loaderData"];
 type Question = Data["questions"][number];
-type Meta = Parameters<typeof TextField>[0]["meta"];
 
 function SettingsForm({ d, reply }: { d: Data; reply: ActionReply }) {
   const key = "saveTest";
   const [form, fields] = useAdminForm(key, f.saveTest, reply, d.settings);
-  const fs = fields as unknown as Record<string, Meta>;
+  const fs = fields;
   return (
     <Form method="post" {...getFormProps(form)} className="settings-form">
       <FormKey formKey={key} />
@@ -304,7 +303,7 @@ function QuestionForm({ question, reply }: { question?: Question; reply: ActionR
       ? { type: question.type, text: question.text, weight: question.weight, answers: question.answers, acceptedAnswers: question.acceptedAnswers, explanation: question.explanation }
       : { type: "single_choice", weight: "1", answers: answerSlots([]) },
   );
-  const fs = fields as unknown as Record<string, Meta>;
+  const fs = fields;
   return (
     <Form method="post" {...getFormProps(form)} className="question-form">
       <FormKey formKey={key} />
