@@ -3,7 +3,7 @@
 // processing result, filtered by provider, result, type and related order.
 import { and, count, desc, eq, isNull, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { blankAsUnset, positiveInt } from "../http/contract";
+import { blankAsUnset, Id, positiveInt } from "../http/contract";
 import { schema, type DbOrTx } from "../db";
 import { isId } from "../db";
 
@@ -17,7 +17,7 @@ export const WebhookEventQuery = z.object({
   provider: z.preprocess(blankAsUnset, z.enum(["payment", "video", "meetings"], { error: "Neznámy poskytovateľ." }).optional()),
   result: z.preprocess(blankAsUnset, z.enum(["success", "error", "unprocessed"], { error: "Neznámy výsledok." }).optional()),
   eventType: z.preprocess(blankAsUnset, z.string().trim().min(1).max(100).optional()),
-  orderId: z.preprocess(blankAsUnset, z.string().trim().regex(/^[0-9a-f]{24}$/, "Identifikátor objednávky má 24 šestnástkových znakov.").optional()),
+  orderId: z.preprocess(blankAsUnset, z.string().trim().pipe(Id).optional()),
   page: z.preprocess(blankAsUnset, positiveInt(1_000_000).default(1)),
 });
 export type WebhookEventQuery = z.infer<typeof WebhookEventQuery>;

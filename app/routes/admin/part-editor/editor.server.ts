@@ -4,16 +4,13 @@
 import { redirect } from "react-router";
 import type { Route } from "../+types/part-editor";
 import { pageRoute } from "../../../lib/page.server";
-import { contractBody, courseDetail, doneMessage, doneUrl, editorOf, formReply, handleIntents, intent, moved } from "../../../lib/admin-authoring.server";
+import { contractBody, courseDetail, doneMessage, doneUrl, editorOf, formReply, handleIntents, intent } from "../../../lib/admin-authoring.server";
 import { chaptersText, parseChapters, partForms as f } from "../../../lib/authoring-forms";
-import { createTest, PartPatchRequest, TestCreateRequest, updatePart, type AdminCourseDetail, type AdminPart } from "#server/authoring";
+import { createTest, editPartBlocks, PartPatchRequest, TestCreateRequest, updatePart, type AdminCourseDetail, type BlockEdit } from "#server/authoring";
 import { renderMarkdown } from "#server/catalog";
 import { DomainError } from "#server/http/errors";
 import type { FieldMap } from "../../../lib/admin-authoring.server";
 
-export type Block = AdminPart["contentBlocks"][number];
-/** A content block as the contract takes it (server/authoring contract.ts BlockInput). */
-export type BlockInput = NonNullable<PartPatchRequest["contentBlocks"]>[number];
 
 export function findPart(d: AdminCourseDetail, partId: string | undefined) {
   for (const [li, level] of d.levels.entries()) {
@@ -23,20 +20,6 @@ export function findPart(d: AdminCourseDetail, partId: string | undefined) {
     }
   }
   throw new DomainError("not_found", "Časť v tomto kurze nie je.");
-}
-
-/** A stored block as the contract's input (with its id, so it is kept). */
-export function asInput(b: Block): BlockInput {
-  switch (b.type) {
-    case "text":
-      return { id: b.id, type: "text", markdown: b.markdown };
-    case "video":
-      return { id: b.id, type: "video", ...(b.transcript !== undefined ? { transcript: b.transcript } : {}), ...(b.chapters ? { chapters: b.chapters } : {}) };
-    case "presentation":
-      return { id: b.id, type: "presentation", pdfPath: b.pdfPath, slideCount: b.slideCount };
-    case "image":
-      return { id: b.id, type: "image", imagePath: b.imagePath, alt: b.alt, ...(b.caption !== undefined ? { caption: b.caption } : {}) };
-  }
 }
 
 /** `contentBlocks.<i>.<field>` → that field of the block's form. */
@@ -113,17 +96,11 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
   const d = await courseDetail(services, args.params.courseId);
   const { part } = findPart(d, args.params.partId);
   const here = `/admin/kurzy/${d.course._id}/casti/${part._id}`;
-  const blocks = part.contentBlocks.map(asInput);
-  const indexOf = (blockId: string) => {
-    const i = blocks.findIndex((b) => b.id === blockId);
-    if (i < 0) throw new DomainError("not_found", "Blok v tejto časti nie je.");
-    return i;
-  };
-  const saveBlocks = async (contentBlocks: BlockInput[], anchor?: string, done: "ulozene" | "pridane" | "zmazane" | "presunute" = "ulozene") => {
-    await updatePart(services.db, actor, part._id, contractBody(PartPatchRequest, { contentBlocks }));
+  // block-list edits are server/authoring's (editPartBlocks): the page names the edit
+  const editBlocks = async (edit: BlockEdit, anchor?: string, done: "ulozene" | "pridane" | "zmazane" | "presunute" = "ulozene") => {
+    await editPartBlocks(services.db, actor, part, edit);
     return redirect(doneUrl(here, done, anchor));
   };
-  const replace = (blockId: string, block: BlockInput) => blocks.map((b) => (b.id === blockId ? block : b));
 
   return handleIntents(args.request, {
     savePart: intent({
@@ -143,25 +120,22 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
         return redirect(doneUrl(here, "ulozene"));
       },
     }),
-    addTextBlock: intent({ schema: f.addTextBlock, fields: blockFields, run: (v) => saveBlocks([...blocks, { type: "text", markdown: v.markdown }], "bloky", "pridane") }),
-    addVideoBlock: intent({ schema: f.addVideoBlock, run: () => saveBlocks([...blocks, { type: "video" }], "bloky", "pridane") }),
+    addTextBlock: intent({ schema: f.addTextBlock, fields: blockFields, run: (v) => editBlocks({ op: "add", block: { type: "text", markdown: v.markdown } }, "bloky", "pridane") }),
+    addVideoBlock: intent({ schema: f.addVideoBlock, run: () => editBlocks({ op: "add", block: { type: "video" } }, "bloky", "pridane") }),
     addPresentationBlock: intent({
       schema: f.addPresentationBlock,
       fields: blockFields,
-      run: (v) => saveBlocks([...blocks, { type: "presentation", pdfPath: v.pdfPath, slideCount: v.slideCount }], "bloky", "pridane"),
+      run: (v) => editBlocks({ op: "add", block: { type: "presentation", pdfPath: v.pdfPath, slideCount: v.slideCount } }, "bloky", "pridane"),
     }),
     addImageBlock: intent({
       schema: f.addImageBlock,
       fields: blockFields,
-      run: (v) => saveBlocks([...blocks, { type: "image", imagePath: v.imagePath, alt: v.alt, ...(v.caption ? { caption: v.caption } : {}) }], "bloky", "pridane"),
+      run: (v) => editBlocks({ op: "add", block: { type: "image", imagePath: v.imagePath, alt: v.alt, ...(v.caption ? { caption: v.caption } : {}) } }, "bloky", "pridane"),
     }),
     editTextBlock: intent({
       schema: f.editTextBlock,
       fields: blockFields,
-      run: (v) => {
-        indexOf(v.blockId);
-        return saveBlocks(replace(v.blockId, { id: v.blockId, type: "text", markdown: v.markdown }), `blok-${v.blockId}`);
-      },
+      run: (v) => editBlocks({ op: "replace", blockId: v.blockId, block: { type: "text", markdown: v.markdown } }, `blok-${v.blockId}`),
     }),
     previewText: intent({
       schema: f.previewText,
@@ -174,46 +148,28 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
       schema: f.editVideoBlock,
       fields: blockFields,
       run: (v) => {
-        const before = blocks[indexOf(v.blockId)];
-        if (before.type !== "video") throw new DomainError("validation", "Blok nie je video.");
         const { chapters } = parseChapters(v.chapters);
-        return saveBlocks(replace(v.blockId, { id: v.blockId, type: "video", transcript: v.transcript ?? "", chapters }), `blok-${v.blockId}`);
+        return editBlocks({ op: "replace", blockId: v.blockId, block: { type: "video", transcript: v.transcript ?? "", chapters } }, `blok-${v.blockId}`);
       },
     }),
     editPresentationBlock: intent({
       schema: f.editPresentationBlock,
       fields: blockFields,
-      run: (v) => {
-        indexOf(v.blockId);
-        return saveBlocks(replace(v.blockId, { id: v.blockId, type: "presentation", pdfPath: v.pdfPath, slideCount: v.slideCount }), `blok-${v.blockId}`);
-      },
+      run: (v) => editBlocks({ op: "replace", blockId: v.blockId, block: { type: "presentation", pdfPath: v.pdfPath, slideCount: v.slideCount } }, `blok-${v.blockId}`),
     }),
     editImageBlock: intent({
       schema: f.editImageBlock,
       fields: blockFields,
-      run: (v) => {
-        indexOf(v.blockId);
-        return saveBlocks(
-          replace(v.blockId, { id: v.blockId, type: "image", imagePath: v.imagePath, alt: v.alt, ...(v.caption ? { caption: v.caption } : {}) }),
-          `blok-${v.blockId}`,
-        );
-      },
+      run: (v) =>
+        editBlocks({ op: "replace", blockId: v.blockId, block: { type: "image", imagePath: v.imagePath, alt: v.alt, ...(v.caption ? { caption: v.caption } : {}) } }, `blok-${v.blockId}`),
     }),
     moveBlock: intent({
       schema: f.moveBlock,
-      run: async (v) => {
-        indexOf(v.blockId);
-        const order = moved(blocks.map((b) => b.id!), v.blockId, v.direction);
-        if (!order) return redirect(doneUrl(here, "presunute", `blok-${v.blockId}`));
-        return saveBlocks(order.map((id) => blocks.find((b) => b.id === id)!), `blok-${v.blockId}`, "presunute");
-      },
+      run: (v) => editBlocks({ op: "move", blockId: v.blockId, direction: v.direction }, `blok-${v.blockId}`, "presunute"),
     }),
     deleteBlock: intent({
       schema: f.deleteBlock,
-      run: (v) => {
-        indexOf(v.blockId);
-        return saveBlocks(blocks.filter((b) => b.id !== v.blockId), "bloky", "zmazane");
-      },
+      run: (v) => editBlocks({ op: "delete", blockId: v.blockId }, "bloky", "zmazane"),
     }),
     addAttachment: intent({
       schema: f.addAttachment,
