@@ -13,7 +13,8 @@ import {
   verifyCsrfToken,
   type SessionRow,
 } from "#server/auth";
-import { hasRole, type AppRole, type CachedUser } from "#server/identity";
+import { APP_ROLES, hasRole, type AppRole, type CachedUser } from "#server/identity";
+import { rolesOf, type ApiArea } from "#server/http/openapi";
 import type { AuditActor } from "#server/audit";
 import { connectionLossOf, DomainError, isConnectionLoss, type ErrorCode } from "#server/http/errors";
 import { domainErrorResponse } from "./api.server";
@@ -132,6 +133,11 @@ export function requireUserForPage(request: Request, context: Readonly<RouterCon
 
 export function optionalUser(context: Readonly<RouterContextProvider>): CachedUser | null {
   return getAuth(context).user;
+}
+
+/** The roles an operation's contract declares (server/http/openapi.ts rolesOf), as application roles. */
+export function operationRoles(area: ApiArea, operationId: string): AppRole[] {
+  return rolesOf(area, operationId).filter((r): r is AppRole => (APP_ROLES as readonly string[]).includes(r));
 }
 
 /** What an operation says when the role is missing: "<action> môže len administrátor." */

@@ -5,9 +5,9 @@ import { redirect } from "react-router";
 import type { Route } from "../+types/course-editor";
 import { pageRoute } from "../../../lib/page.server";
 import { contractBody, courseDetail, doneMessage, doneUrl, editorOf, formReply, handleIntents, intent, moved } from "../../../lib/admin-authoring.server";
-import { requireRole } from "../../../lib/auth.server";
+import { requireRole, operationRoles } from "../../../lib/auth.server";
 import { slugify, structureForms as f } from "../../../lib/authoring-forms";
-import { archiveCourse, createLevel, createModule, createNewVersion, createPart, createTopic, deleteCourse, deleteLevel, deleteModule, deletePart, deleteTopic, LevelCreateRequest, listAdminCourses, LevelPatchRequest, ModuleCreateRequest, ModulePatchRequest, PartCreateRequest, publishCourse, reorderLevels, reorderParts, reorderTopics, TopicCreateRequest, TopicPatchRequest, updateLevel, updateModule, updateTopic, type AdminCourseDetail, type PublishProblem } from "#server/authoring";
+import { archiveCourse, createLevel, createModule, createNewVersion, createPart, createTopic, deleteCourse, deleteLevel, deleteModule, deletePart, deleteTopic, LevelCreateRequest, listAdminCourses, LevelPatchRequest, ModuleCreateRequest, ModulePatchRequest, PartCreateRequest, publishCourse, reorderLevels, reorderParts, reorderTopics, TopicCreateRequest, TopicPatchRequest, updateLevel, updateModule, updateTopic, type AdminCourseDetail, type PublishProblem, authoringApi } from "#server/authoring";
 import { DomainError } from "#server/http/errors";
 import { formatDate, formatDecimal } from "#server/money";
 
@@ -119,7 +119,7 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
     // ---------- lifecycle ----------
     publish: intent({
       schema: f.publish,
-      authorize: () => requireRole(args.context, "admin", { action: "Zverejniť kurz" }),
+      authorize: () => requireRole(args.context, ...operationRoles(authoringApi, "adminPublishCourse"), { action: "Zverejniť kurz" }),
       stepUp: true,
       run: async () => {
         try {
@@ -136,7 +136,7 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
     archive: intent({
       schema: f.archive,
       run: async () => {
-        requireRole(args.context, "admin", { action: "Archivovať kurz" });
+        requireRole(args.context, ...operationRoles(authoringApi, "adminArchiveCourse"), { action: "Archivovať kurz" });
         await archiveCourse(db, services.clock, actor, courseId);
         return redirect(doneUrl(here, "archivovany"));
       },
@@ -157,7 +157,7 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
     deleteCourse: intent({
       schema: f.deleteCourse,
       run: async () => {
-        requireRole(args.context, "admin", { action: "Zmazať kurz" });
+        requireRole(args.context, ...operationRoles(authoringApi, "adminDeleteCourse"), { action: "Zmazať kurz" });
         await deleteCourse(db, actor, courseId);
         return redirect(doneUrl("/admin/kurzy", "zmazane"));
       },
@@ -201,7 +201,7 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
     deleteLevel: intent({
       schema: f.deleteLevel,
       run: async (v) => {
-        requireRole(args.context, "admin", { action: "Zmazať úroveň" });
+        requireRole(args.context, ...operationRoles(authoringApi, "adminDeleteLevel"), { action: "Zmazať úroveň" });
         await deleteLevel(db, actor, levelOf(d, v.levelId)._id);
         return redirect(doneUrl(here, "zmazane", "struktura"));
       },
