@@ -4,6 +4,7 @@
 // outcome; a repeat runs nothing and is answered with the first delivery's outcome. The
 // handler's audit row is the caller's (it knows the actor and the target).
 import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { DbOrTx } from "../db";
 import { webhookEvents } from "../db/schema";
 
@@ -51,4 +52,13 @@ export async function recordWebhookOnce<O extends WebhookOutcome>(
     })
     .where(eq(webhookEvents.id, recorded.id));
   return { duplicate: false, webhookEventId: recorded.id, outcome };
+}
+
+/** The acknowledgement every receiver answers: received, whether it was a repeat, and the (first) outcome. */
+export function webhookAck(outcomes: string) {
+  return z.strictObject({
+    received: z.literal(true),
+    duplicate: z.boolean(),
+    result: z.string().nullable().describe(`what processing did: ${outcomes}`),
+  });
 }

@@ -14,7 +14,7 @@ import { z } from "zod";
 import { schema, type Database, type Tx } from "../db";
 import { DomainError, parseJsonBody } from "../http/errors";
 import type { Queue } from "../queue";
-import { recordWebhookOnce } from "../http/webhooks";
+import { recordWebhookOnce, webhookAck } from "../http/webhooks";
 import { writeAudit } from "../audit";
 import { heldEnrollment, lockOrder, markOrderDisputed, markOrderFailed, markOrderPaid, markOrderRefunded, type OrderRow } from "../orders";
 import { refundDuplicatePayment } from "./duplicates";
@@ -55,11 +55,7 @@ export const PaymentEvent = z.looseObject({
 });
 export type PaymentEvent = z.infer<typeof PaymentEvent>;
 
-export const WebhookAck = z.strictObject({
-  received: z.literal(true),
-  duplicate: z.boolean(),
-  result: z.string().nullable().describe("what processing did: paid, failed, ignored, order_not_found, amount_mismatch, …"),
-});
+export const WebhookAck = webhookAck("paid, failed, ignored, order_not_found, amount_mismatch, …");
 export type WebhookAck = z.infer<typeof WebhookAck>;
 
 export type PaymentWebhookRequest = {

@@ -18,7 +18,7 @@ import { z } from "zod";
 import { schema, type Database, type Tx } from "../db";
 import { DomainError, parseJsonBody } from "../http/errors";
 import type { Queue } from "../queue";
-import { recordWebhookOnce } from "../http/webhooks";
+import { recordWebhookOnce, webhookAck } from "../http/webhooks";
 import { writeAudit } from "../audit";
 import type { PreviewResult, VideoBlockRef, VideoBlocks, VideoResult } from "./blocks";
 
@@ -80,11 +80,7 @@ export const VideoEvent = z.looseObject({
 });
 export type VideoEvent = z.infer<typeof VideoEvent>;
 
-export const VideoWebhookAck = z.strictObject({
-  received: z.literal(true),
-  duplicate: z.boolean(),
-  result: z.string().nullable().describe("what processing did: updated, stale_upload, course_not_editable, ignored_unknown_type, …"),
-});
+export const VideoWebhookAck = webhookAck("updated, stale_upload, course_not_editable, ignored_unknown_type, …");
 export type VideoWebhookAck = z.infer<typeof VideoWebhookAck>;
 
 export type VideoWebhookRequest = {
