@@ -3,7 +3,7 @@
 // config, log, queue). jobs/ (the worker registry) is wired by the process only.
 
 // Infrastructure modules: importable by every area, one module per file (no door).
-const INFRA = "(db|http|config|log|queue|money|pdf)";
+const INFRA = "(db|http|config|log|queue|money|pdf|calendar)";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -44,6 +44,8 @@ module.exports = {
           "^server/db/schema(/index)?\\.ts$",
           "^server/db/schema/[^/]+\\.ts$",
           "^server/(http|config|log)/[^/]+\\.ts$",
+          // quizzes' second door, for learning's progress facts (rule below)
+          "^server/quizzes/results\\.ts$",
         ],
       },
     },
@@ -60,6 +62,38 @@ module.exports = {
       comment: "Routes and areas never reach a stand-in; the area that needs the outside system chooses it.",
       from: { path: "^(app|server)/", pathNot: "^server/(auth|mail|stand-ins|services\\.ts)" },
       to: { path: "^server/stand-ins/" },
+    },
+    {
+      name: "enrollments-below-learning",
+      severity: "error",
+      comment:
+        "The Enrollment's home sits below the areas that use it: learning asks it for an enrollment " +
+        "it may learn in; quizzes, certificates, payments and admin reach it through its door (docs/architecture.md).",
+      from: { path: "^server/enrollments/" },
+      to: { path: "^server/(learning|quizzes|certificates|credentials|payments|orders|admin|authoring|invoices|mail)/" },
+    },
+    {
+      name: "quizzes-through-learning-index",
+      severity: "error",
+      comment: "Tests reach learning only through its index.ts (its test API: testGate, afterAttempt; tooling/seams.test.ts checks the names).",
+      from: { path: "^server/quizzes/" },
+      to: { path: "^server/learning/", pathNot: "^server/learning/index\\.ts$" },
+    },
+    {
+      name: "learning-reads-attempts-through-quizzes-results",
+      severity: "error",
+      comment:
+        "Learning reads passed attempts through quizzes' second door (server/quizzes/results.ts, which imports no learning); " +
+        "it never imports quizzes' operations.",
+      from: { path: "^server/learning/" },
+      to: { path: "^server/quizzes/", pathNot: "^server/quizzes/results\\.ts$" },
+    },
+    {
+      name: "quizzes-results-only-for-learning",
+      severity: "error",
+      comment: "server/quizzes/results.ts is learning's door into attempts; everyone else uses server/quizzes/index.ts.",
+      from: { pathNot: "^server/(learning|quizzes)/" },
+      to: { path: "^server/quizzes/results\\.ts$" },
     },
     {
       name: "no-orphans",

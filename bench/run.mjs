@@ -2,8 +2,8 @@
 // demo seed, side by side with bare baselines on the same database in the same run
 // (bench/bare.mjs: node:http + pg doing the same queries and answering the same JSON, and
 // a bare renderToString of the same pages). Loads each pair with autocannon, one after
-// the other, and writes requests/s, latency and the app/bare ratios with the targets of
-// issue 9 to bench/results.json. Timings are only measured here, never asserted in tests.
+// the other, and writes requests/s, latency and the app/bare ratios with the targets (docs/decisions.md
+// > A fast request pipeline) to bench/results.json. Timings are only measured here, never asserted in tests.
 //
 // Two configurations of the same build are measured: the default (the answer cache on)
 // and ANSWER_CACHE_SECONDS=0 (every answer rendered; the catalog's data from memory).

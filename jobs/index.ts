@@ -15,7 +15,7 @@ import { renderCreditNotePdfJob, renderInvoicePdfJob } from "#server/invoices";
 import { createMailer, sendMailJob } from "#server/mail";
 import { EXPIRE_PENDING_CRON, expirePendingOrders } from "#server/orders";
 import { SOFT_DELETE_VERSIONS_CRON, softDeleteVersionsJob } from "#server/authoring";
-import { expireEnrollmentAccess } from "#server/learning";
+import { expireEnrollmentAccess } from "#server/enrollments";
 import { expireOverdueAttempts } from "#server/quizzes";
 import { issueCertificateJob } from "#server/certificates";
 import { requestRefundJob, type PaymentRefunds } from "#server/payments";
@@ -223,7 +223,7 @@ async function registerWorkers(boss: PgBoss, deps: { db: Database; log: Logger; 
     log.debug("expired rate-limit counters purged", { deleted });
     return { deleted };
   });
-  // pending orders older than 24 h become expired (DESIGN.md > Orders and payments)
+  // pending orders older than 24 h become expired (docs/decisions.md > Orders and payments)
   await work(boss, "orders.expire-pending", async () => {
     const expired = await expirePendingOrders(db);
     if (expired > 0) log.info("pending orders expired", { expired });
@@ -252,7 +252,7 @@ async function registerWorkers(boss: PgBoss, deps: { db: Database; log: Logger; 
       birthDate: deps.config.CERTIFICATE_BIRTH_DATE,
     }),
   );
-  // active enrollments past accessExpiresAt become expired (DESIGN.md > Unlocking and progress)
+  // active enrollments past accessExpiresAt become expired (docs/decisions.md > Unlocking and progress)
   await work(boss, "enrollments.expire-access", async () => {
     const expired = await expireEnrollmentAccess(db);
     if (expired > 0) log.info("enrollments expired", { expired });

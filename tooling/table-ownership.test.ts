@@ -1,4 +1,4 @@
-// An area writes only its own tables (platform issue > boundaries). Reads may cross areas;
+// An area writes only its own tables (docs/architecture.md > What the checks enforce). Reads may cross areas;
 // a write to another area's table goes through that area's door, in the caller's
 // transaction. This scans server/<area>/ sources for insert/update/delete on schema tables.
 import fs from "node:fs";
@@ -29,14 +29,15 @@ const OWNERS: Record<string, string[]> = {
   sessions: ["auth"],
   consumedTokens: ["auth"],
   stepUpForms: ["auth"],
-  // learning writes the progress columns (counters, current level) and the moves into
-  // completed and expired (DESIGN.md > Unlocking and progress)
-  enrollments: ["enrollments", "learning"],
+  // learning records progress and completion through server/enrollments' door
+  // (recordProgress); expiry is the enrollments area's access rule
+  enrollments: ["enrollments"],
   partProgress: ["learning"],
   moduleCompletions: ["learning"],
   levelCompletions: ["learning"],
   testAttempts: ["quizzes", "tests"],
-  webhookEvents: ["http", "payments", "video"],
+  // every receiver records through server/http/webhooks.ts recordWebhookOnce
+  webhookEvents: ["http"],
   auditLog: ["audit"],
   idempotencyKeys: ["http"],
   rateLimits: ["http"],

@@ -4,7 +4,7 @@
 // browser other than Safari plays HLS only through it. Either way the player reports the
 // furthest position reached by playing to POST /api/parts/<id>/progress every
 // REPORT_EVERY_SEC, on pause and at the end; the server judges the report against the wall
-// clock and the stored duration (DESIGN.md > Unlocking and progress).
+// clock and the stored duration (docs/decisions.md > Unlocking and progress).
 // The box has its 16:9 shape from the first paint and loads nothing before the student
 // presses play (preload="none", the poster frame). The first playback URL is kept for the
 // life of the element: a progress save revalidates the page and brings a freshly signed

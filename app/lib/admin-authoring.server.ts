@@ -5,6 +5,7 @@
 // /api/admin/* and redirects (Post/Redirect/Get); a DomainError the editor can fix (422
 // validation, 409 slug taken or not editable) comes back as errors on the form that was
 // sent, while 403 and 404 render the error page.
+import { bratislavaDay as dayOf, endOfDayInBratislava as endOfDay } from "#server/calendar";
 import { data, type RouterContextProvider } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
@@ -12,8 +13,8 @@ import { getAdminCourseDetail, Id, type Actor, type AdminCourseDetail, type Publ
 import { DomainError, zodDetails, type ErrorDetails } from "#server/http/errors";
 import { hasRole } from "#server/identity";
 import type { AppServices } from "#server/services";
-import { requestContext, servicesContext } from "../context";
-import { requireRole, requireRoleForPage, type SignedIn } from "./auth.server";
+import { servicesContext } from "../context";
+import { requireRole, requireRoleForPage, type SignedIn, actorOf } from "./auth.server";
 import { readForm } from "./page.server";
 import { requireRecentSignInForPage } from "./step-up.server";
 import { parseForm } from "./validation";
@@ -28,22 +29,10 @@ export function editorOf({ request, context }: Args): Editor {
   const { user } = signedIn;
   return {
     services: context.get(servicesContext),
-    actor: { actorId: user.id, actorRoles: user.roles, ip: context.get(requestContext).clientIp },
+    actor: actorOf(context, user),
     signedIn,
     isAdmin: hasRole(user.roles, "admin"),
   };
-}
-
-/** Admin-only actions (publish, archive, deleting a level or a course): 403 for anyone else. */
-export function requireAdmin(context: Readonly<RouterContextProvider>, what: string): void {
-  try {
-    requireRole(context, "admin");
-  } catch (error) {
-    if (error instanceof DomainError && error.code === "forbidden") {
-      throw new DomainError("forbidden", `${what} môže len administrátor.`, { requiredRoles: ["admin"] });
-    }
-    throw error;
-  }
 }
 
 /** One course version with its tree and tests; a malformed or unknown id is 404. */
@@ -188,24 +177,12 @@ export function doneUrl(path: string, key: DoneKey, anchor?: string): string {
   return `${path}?hotovo=${key}${anchor ? `#${anchor}` : ""}`;
 }
 
-/** A date (YYYY-MM-DD) as the end of that day in Bratislava, as ISO 8601 with offset. */
+/** A date (YYYY-MM-DD) as the end of that day in Bratislava, as ISO 8601. */
 export function endOfDayInBratislava(date: string): string {
-  const [y, m, d] = date.split("-").map(Number);
-  const wall = Date.UTC(y, m - 1, d, 23, 59, 59);
-  const offsetAt = (ms: number) => {
-    const parts = Object.fromEntries(
-      new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Bratislava", hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })
-        .formatToParts(ms)
-        .map((p) => [p.type, p.value]),
-    );
-    return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second)) - ms;
-  };
-  const utc = wall - offsetAt(wall - offsetAt(wall));
-  return new Date(utc).toISOString();
+  return endOfDay(date).toISOString();
 }
 
 /** An instant as the day in Bratislava (YYYY-MM-DD), for a date field. */
 export function bratislavaDay(iso: string | null): string {
-  if (!iso) return "";
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Bratislava", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(iso));
+  return iso ? dayOf(new Date(iso)) : "";
 }

@@ -19,12 +19,12 @@ import {
   resyncEnrollment,
   type AdminActor,
   type EnrollmentAdminDeps,
-} from "#server/enrollments";
+} from "#server/admin";
 import { DomainError } from "#server/http/errors";
 import type { AppServices } from "#server/services";
-import { requestContext, servicesContext } from "../context";
+import { servicesContext } from "../context";
 import { contractBody, endOfDayInBratislava, handleIntents, intent } from "./admin-authoring.server";
-import { requireRoleForPage } from "./auth.server";
+import { requireRoleForPage, actorOf } from "./auth.server";
 import { cancelForm, extendForm, grantForm, resetForm, resyncForm } from "./enrollment-forms";
 
 export function enrollmentDeps(services: AppServices): EnrollmentAdminDeps {
@@ -38,7 +38,7 @@ export function enrollmentAdminOf({ request, context }: Args): { services: AppSe
   const { user } = requireRoleForPage(request, context, "admin");
   return {
     services: context.get(servicesContext),
-    actor: { actorId: user.id, actorRoles: user.roles, ip: context.get(requestContext).clientIp },
+    actor: actorOf(context, user),
   };
 }
 

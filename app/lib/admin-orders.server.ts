@@ -4,21 +4,20 @@
 // the user cache for this very request.
 import type { RouterContextProvider } from "react-router";
 import { requestRefund, resolveDispute, type DisputeResolutionInput, type RefundActor, type RefundInput } from "#server/payments";
-import { DomainError, json, zodDetails } from "#server/http/errors";
-import { withIdempotency } from "#server/http/idempotency";
+import { DomainError, zodDetails } from "#server/http/errors";
+import { withIdempotency, type IdempotentAnswer } from "#server/http/idempotency";
 import { creditNoteFileName, creditNotePdf, invoiceFileName, invoiceForOrder, invoicePdfForOrder } from "#server/invoices";
 import type { AppServices } from "#server/services";
 import type { z } from "zod";
-import { requireRole } from "./auth.server";
+import { requireRole, actorOf } from "./auth.server";
 import { contentDisposition, PRIVATE_FILE_HEADERS } from "./download.server";
-import { requestContext, servicesContext } from "../context";
+import { servicesContext } from "../context";
 import { isId } from "#server/db";
 
-/** The signed-in admin as the actor of audit rows; 401/403 otherwise. */
-export function requireAdmin(context: Readonly<RouterContextProvider>): { services: AppServices; actor: RefundActor } {
+/** The signed-in admin (requireRole) with the services and the actor of audit rows; 401/403 otherwise. */
+export function adminOf(context: Readonly<RouterContextProvider>): { services: AppServices; actor: RefundActor } {
   const { user } = requireRole(context, "admin");
-  const services = context.get(servicesContext);
-  return { services, actor: { actorId: user.id, actorRoles: user.roles, ip: context.get(requestContext).clientIp } };
+  return { services: context.get(servicesContext), actor: actorOf(context, user) };
 }
 
 /** URL query parameters through a zod schema; 422 `validation` with details when they do not parse. */
@@ -39,7 +38,7 @@ export async function refundOrder(
   actor: RefundActor,
   input: RefundInput,
   idempotency: { route: string; key: string | null | undefined; rawBody: unknown },
-): Promise<Response> {
+): Promise<IdempotentAnswer> {
   return withIdempotency(
     { db: services.db, userId: actor.actorId, route: idempotency.route, key: idempotency.key, body: idempotency.rawBody, required: true },
     async (tx) => {
@@ -49,7 +48,7 @@ export async function refundOrder(
         actor,
         input,
       );
-      return json(accepted, { status: 202, headers: { "Cache-Control": "no-store" } });
+      return { status: 202, body: accepted, headers: { "Cache-Control": "no-store" } };
     },
   );
 }
@@ -64,12 +63,12 @@ export async function resolveOrderDispute(
   actor: RefundActor,
   input: DisputeResolutionInput,
   idempotency: { route: string; key: string | null | undefined; rawBody: unknown },
-): Promise<Response> {
+): Promise<IdempotentAnswer> {
   return withIdempotency(
     { db: services.db, userId: actor.actorId, route: idempotency.route, key: idempotency.key, body: idempotency.rawBody, required: false },
     async (tx) => {
       const resolved = await resolveDispute(tx, { queue: services.queue, now: services.clock.now() }, actor, input);
-      return json(resolved, { status: 200, headers: { "Cache-Control": "no-store" } });
+      return { status: 200, body: resolved, headers: { "Cache-Control": "no-store" } };
     },
   );
 }

@@ -13,7 +13,9 @@ import {
   verifyCsrfToken,
   type SessionRow,
 } from "#server/auth";
-import { hasRole, type AppRole, type CachedUser } from "#server/identity";
+import { APP_ROLES, hasRole, type AppRole, type CachedUser } from "#server/identity";
+import { rolesOf, type ApiArea } from "#server/http/openapi";
+import type { AuditActor } from "#server/audit";
 import { connectionLossOf, DomainError, isConnectionLoss, type ErrorCode } from "#server/http/errors";
 import { domainErrorResponse } from "./api.server";
 import { pageError } from "./page.server";
@@ -133,17 +135,49 @@ export function optionalUser(context: Readonly<RouterContextProvider>): CachedUs
   return getAuth(context).user;
 }
 
+/** The roles an operation's contract declares (server/http/openapi.ts rolesOf), as application roles. */
+export function operationRoles(area: ApiArea, operationId: string): AppRole[] {
+  return rolesOf(area, operationId).filter((r): r is AppRole => (APP_ROLES as readonly string[]).includes(r));
+}
+
+/** What an operation says when the role is missing: "<action> môže len administrátor." */
+export type RoleOptions = { action: string };
+
+const roleNames: Record<AppRole, string> = {
+  student: "študent",
+  instructor: "lektor",
+  content_manager: "správca obsahu",
+  admin: "administrátor",
+};
+
 /**
  * The signed-in person holding one of the roles, else 401 / 403. The roles come from the
  * user cache row read for this very request (the middleware joins it to the session),
- * never from anything the cookie carries.
+ * never from anything the cookie carries. With `{ action }` last, the 403 names the
+ * action ("Zverejniť kurz môže len administrátor."). The one role check of API routes
+ * and page intents (pages' loaders use requireRoleForPage).
  */
-export function requireRole(context: Readonly<RouterContextProvider>, ...roles: AppRole[]): SignedIn {
+export function requireRole(context: Readonly<RouterContextProvider>, ...roles: AppRole[]): SignedIn;
+export function requireRole(context: Readonly<RouterContextProvider>, ...args: [...roles: AppRole[], options: RoleOptions]): SignedIn;
+export function requireRole(context: Readonly<RouterContextProvider>, ...args: (AppRole | RoleOptions)[]): SignedIn {
+  const last = args.at(-1);
+  const options = typeof last === "object" ? last : undefined;
+  const roles = args.filter((a): a is AppRole => typeof a === "string");
   const signedIn = requireUser(context);
   if (!roles.some((role) => hasRole(signedIn.user.roles, role))) {
-    throw new DomainError("forbidden", undefined, { requiredRoles: roles });
+    const message = options ? `${options.action} môže len ${roles.map((r) => roleNames[r]).join(" alebo ")}.` : undefined;
+    throw new DomainError("forbidden", message, { requiredRoles: roles });
   }
   return signedIn;
+}
+
+/**
+ * The signed-in person of this request as the actor of audit rows: id, roles from the
+ * user cache row read for this request, and the client's IP. The one place an actor is
+ * built.
+ */
+export function actorOf(context: Readonly<RouterContextProvider>, user: Pick<CachedUser, "id" | "roles"> = requireUser(context).user): AuditActor {
+  return { actorId: user.id, actorRoles: user.roles, ip: context.get(requestContext).clientIp };
 }
 
 const roleLabels: Record<AppRole, string> = {

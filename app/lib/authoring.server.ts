@@ -2,6 +2,7 @@
 // student gets 403 before anything else; roles re-read for this request), the zod body
 // schema (422 `validation` with details[{path, message, code}]), the domain call and the
 // success status. Routes stay a table of these; the work is in server/authoring.
+import type { ApiArea } from "#server/http/openapi";
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import type { AppRole } from "#server/identity";
@@ -9,9 +10,9 @@ import type { Actor } from "#server/authoring";
 import type { AppServices } from "#server/services";
 import { DomainError, json, methodNotAllowed, zodDetails } from "#server/http/errors";
 import { apiRoute, readJsonBody } from "./api.server";
-import { requireRole } from "./auth.server";
+import { requireRole, actorOf, operationRoles } from "./auth.server";
 import { requireRecentSignIn } from "./step-up.server";
-import { requestContext, servicesContext } from "../context";
+import { servicesContext } from "../context";
 
 /** spec: "content_manager+" means role content_manager or admin */
 export const EDITORS: AppRole[] = ["content_manager", "admin"];
@@ -28,6 +29,8 @@ export type AuthoringCall<B> = {
 };
 
 export type MethodSpec<S extends z.ZodType | undefined> = {
+  /** the contract operation this method serves: its declared roles are checked */
+  operation?: [area: ApiArea, operationId: string];
   roles?: AppRole[];
   body?: S;
   status?: number;
@@ -44,10 +47,11 @@ export function method<S extends z.ZodType | undefined = undefined>(spec: Method
 export { readJsonBody };
 
 async function handle(args: Args, spec: MethodSpec<z.ZodType | undefined>): Promise<Response> {
-  const { user } = requireRole(args.context, ...(spec.roles ?? EDITORS));
+  const roles = spec.operation ? operationRoles(...spec.operation) : (spec.roles ?? EDITORS);
+  const { user } = requireRole(args.context, ...roles);
   if (spec.stepUp) requireRecentSignIn(args.request, args.context);
   const services = args.context.get(servicesContext);
-  const actor: Actor = { actorId: user.id, actorRoles: user.roles, ip: args.context.get(requestContext).clientIp };
+  const actor: Actor = actorOf(args.context, user);
   const body = spec.body ? await readJsonBody(args.request, spec.body) : undefined;
   const params = Object.fromEntries(Object.entries(args.params).filter((e): e is [string, string] => e[1] !== undefined));
   const result = await spec.run({ services, actor, params, body: body as never, url: new URL(args.request.url) });

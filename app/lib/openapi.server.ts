@@ -12,7 +12,7 @@ import { learningApi } from "#server/learning";
 import { quizzesApi } from "#server/quizzes";
 import { videoApi } from "#server/video";
 import { certificatesApi } from "#server/certificates";
-import { enrollmentsAdminApi } from "#server/enrollments";
+import { enrollmentsAdminApi } from "#server/admin";
 
 const documentApi: ApiArea = {
   schemas: {},

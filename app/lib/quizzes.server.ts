@@ -1,13 +1,14 @@
 // What the test-attempt routes (API and pages) share: the deps of server/quizzes and the
-// idempotent start and submit (spec: Authentication 11: Idempotency-Key required).
+// idempotent start and submit (spec: Authentication 11: Idempotency-Key required). Both
+// return the answer as a value: the /api routes wrap it in JSON (answerResponse), the
+// pages redirect on success or show the refusal on the page.
 import type { RouterContextProvider } from "react-router";
 import type { CachedUser } from "#server/identity";
-import { json } from "#server/http/errors";
-import { withIdempotency } from "#server/http/idempotency";
-import { startAttempt, submitAttempt, type QuizDeps } from "#server/quizzes";
+import type { ErrorBody } from "#server/http/errors";
+import { withIdempotency, type IdempotentAnswer } from "#server/http/idempotency";
+import { startAttempt, submitAttempt, type AttemptStarted, type QuizDeps, type SubmitResult } from "#server/quizzes";
 import type { AnswersBody } from "#server/quizzes";
 import { servicesContext } from "../context";
-import { domainErrorResponse } from "./api.server";
 
 export function quizDeps(context: Readonly<RouterContextProvider>): QuizDeps {
   const services = context.get(servicesContext);
@@ -22,7 +23,7 @@ export function idempotentStart(
   user: CachedUser,
   testId: string,
   request: { route: string; key: string | null; body: unknown },
-): Promise<Response> {
+): Promise<IdempotentAnswer<AttemptStarted>> {
   const services = context.get(servicesContext);
   return withIdempotency(
     {
@@ -36,7 +37,7 @@ export function idempotentStart(
     },
     async (tx) => {
       const { status, body } = await startAttempt(tx, quizDeps(context), user.id, testId);
-      return json(body, { status, headers: PRIVATE });
+      return { status, body, headers: PRIVATE };
     },
   );
 }
@@ -47,14 +48,25 @@ export function idempotentSubmit(
   user: CachedUser,
   params: { testId: string; attemptId: string },
   request: { route: string; key: string | null; body: AnswersBody },
-): Promise<Response> {
+): Promise<IdempotentAnswer<SubmitResult | ErrorBody>> {
   const services = context.get(servicesContext);
-  return withIdempotency(
+  return withIdempotency<SubmitResult | ErrorBody>(
     { db: services.db, userId: user.id, route: request.route, key: request.key, body: request.body, required: true },
     async (tx) => {
       const outcome = await submitAttempt(tx, quizDeps(context), user.id, params.testId, params.attemptId, request.body.answers);
       // a late submit is answered (409 attempt_expired) but its transaction commits the automatic submission
-      return outcome.ok ? json(outcome.value, { headers: PRIVATE }) : domainErrorResponse(outcome.error);
+      return outcome.ok
+        ? { status: 200, body: outcome.value, headers: PRIVATE }
+        : { status: outcome.error.status, body: outcome.error.toBody(), headers: { "Cache-Control": "no-store", ...headersOf(outcome.error.headers) } };
     },
   );
+}
+
+function headersOf(init: HeadersInit | undefined): Record<string, string> {
+  return Object.fromEntries(new Headers(init).entries());
+}
+
+/** A refusal answered (not thrown) by a use case: the spec's error body. */
+export function isRefusal<T extends object>(body: T | ErrorBody): body is ErrorBody {
+  return typeof body === "object" && body !== null && typeof (body as ErrorBody).error === "string";
 }

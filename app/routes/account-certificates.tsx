@@ -1,4 +1,4 @@
-// /ucet/certifikaty: the signed-in student's certificates (issue 13 items 4, 6): each with
+// /ucet/certifikaty: the signed-in student's certificates: each with
 // its detail page, the platform's confirmation PDF, the partner's PDF when given and the
 // public verification link; certificates still waiting for the partner's number are
 // listed as being issued. Without a session: sign in and back.

@@ -1,4 +1,4 @@
-// /kurzy/<slug>/kupit: checkout (issue 10 item 7). A Conform + zod form that works
+// /kurzy/<slug>/kupit: checkout. A Conform + zod form that works
 // without JavaScript: the personal/company switch is a radio group whose choice shows its
 // fieldset by CSS (:has), and the server reads only the chosen variant. Errors come back
 // inline in Slovak with the values kept. A valid form places the order exactly as
@@ -6,6 +6,7 @@
 // a hidden Idempotency-Key makes a double submit land on the same order.
 import { randomUUID } from "node:crypto";
 import { data, Form, Link, redirectDocument } from "react-router";
+import type { z } from "zod";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { Route } from "./+types/course-buy";
 import { servicesContext } from "../context";
@@ -60,9 +61,9 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
   const submission = parseForm(await readForm(request), checkoutSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const body = CreateOrderBody.parse(orderBodyFromForm(course._id, submission.value));
-  let response: Response;
+  let created: { redirectUrl: string };
   try {
-    response = await placeOrder(services, user, body, { route: idempotencyRoute(request), key: submission.value.idempotencyKey, rawBody: body });
+    ({ body: created } = await placeOrder(services, user, body, { route: idempotencyRoute(request), key: submission.value.idempotencyKey, rawBody: body }));
   } catch (e) {
     // refusals (already enrolled, deadline, limit, rate limit, a value the database
     // cannot hold such as a NUL character) are said on the form
@@ -70,7 +71,6 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
     if (refusal && refusal.status < 500) return data(submission.reply({ formErrors: [refusal.message] }), { status: refusal.status });
     throw e;
   }
-  const created = (await response.json()) as { redirectUrl: string };
   // the gateway is another site (or a mount outside the app): a document navigation, also with JavaScript
   return redirectDocument(created.redirectUrl);
 });
@@ -81,14 +81,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function CourseBuy({ loaderData: c, actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof checkoutSchema>>({
     lastResult: actionData,
     defaultValue: c.defaults,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseForm(formData, checkoutSchema),
   });
-  const f = fields as unknown as Record<string, Parameters<typeof TextField>[0]["meta"]>;
+  const f = fields;
   const billingType = f.billingType;
   const chosen = (billingType.value as string | undefined) ?? "personal";
   return (

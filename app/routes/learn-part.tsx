@@ -1,4 +1,4 @@
-// /kurzy/<slug>/studium/<partId>: one part (issue 12 item 4). Text as sanitized Markdown,
+// /kurzy/<slug>/studium/<partId>: one part. Text as sanitized Markdown,
 // video (plays without JavaScript; with it the player reports watched seconds),
 // presentation, image, attachments with size and type, prerequisites, the part test,
 // a mark-as-read form per block, the watched form for a video (accepted once the time

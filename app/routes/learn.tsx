@@ -1,4 +1,4 @@
-// /kurzy/<slug>/studium: the course learning dashboard (issue 12 item 4): levels, topics,
+// /kurzy/<slug>/studium: the course learning dashboard: levels, topics,
 // module states, parts with links (locked ones say what unlocks them), the progress bar,
 // the current level and a continue button. Works without JavaScript; the data is the
 // learn view of GET /api/courses/<slug>/learn.

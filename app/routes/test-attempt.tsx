@@ -2,10 +2,13 @@
 // checkbox, text), "Uložiť odpovede" and "Odovzdať test"; with JavaScript a countdown and
 // autosave enhance it (the server enforces the deadline). Once the attempt is finished the
 // same address shows the result: score, passed, per-question results when the test allows,
-// and what the pass unlocked. spec: Endpoints > Tests (student); DESIGN.md > Tests.
+// and what the pass unlocked. A refusal (409: the attempt is already submitted or its
+// deadline passed, 422: an answer the attempt does not know) is said on the page, with
+// the attempt as it now stands. spec: Endpoints > Tests (student); docs/decisions.md >
+// Tests.
 import { randomUUID } from "node:crypto";
 import { useRef } from "react";
-import { Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/test-attempt";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { Countdown } from "../components/countdown";
@@ -13,10 +16,10 @@ import { useAutosave } from "../components/test-autosave";
 import { pageTitle } from "../site";
 import { pageRoute, readForm } from "../lib/page.server";
 import { requireUserForPage } from "../lib/auth.server";
-import { idempotentSubmit, quizDeps } from "../lib/quizzes.server";
+import { idempotentSubmit, isRefusal, quizDeps } from "../lib/quizzes.server";
 import { answersFromForm } from "../lib/test-form";
 import { servicesContext } from "../context";
-import { DomainError } from "#server/http/errors";
+import { DomainError, type ErrorBody } from "#server/http/errors";
 import { idempotencyRoute } from "#server/http/idempotency";
 import { AnswersBody, getAttempt, saveAnswers } from "#server/quizzes";
 import { formatDateTime, formatDecimal } from "#server/money";
@@ -48,36 +51,51 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
   };
 });
 
+/** A refusal the student can read, shown above the attempt: its message and, for a 422, what was wrong. */
+function refusal(body: ErrorBody, status: number) {
+  const problems = Array.isArray(body.details) ? body.details.map((d) => String((d as { message?: unknown }).message ?? "")).filter(Boolean) : [];
+  return data({ refusal: { message: body.message, problems } }, { status });
+}
+
 export const action = pageRoute(async ({ request, params, context }: Route.ActionArgs) => {
   const { user } = requireUserForPage(request, context);
   const form = await readForm(request);
   const parsed = AnswersBody.safeParse({ answers: answersFromForm(form) });
-  if (!parsed.success) throw new DomainError("validation");
+  if (!parsed.success) return refusal(new DomainError("validation").toBody(), 422);
   const here = `/kurzy/${params.slug}/testy/${params.testId}/pokus/${params.attemptId}`;
   const { db } = context.get(servicesContext);
-  if (form.get("intent") === "save") {
-    const outcome = await db.transaction((tx) => saveAnswers(tx, quizDeps(context), user.id, params.testId, params.attemptId, parsed.data.answers));
-    return redirect(outcome.ok ? `${here}?stav=ulozene` : here);
-  }
-  // questions left unanswered: keep the answers and show the summary before submitting
-  // (the summary's "Odovzdať aj tak" carries confirm=1)
-  if (form.get("confirm") !== "1") {
-    const view = await db.transaction((tx) => getAttempt(tx, quizDeps(context), user.id, params.testId, params.attemptId));
-    if (view.result === null && unansweredOf(view.attempt.questions, parsed.data.answers).length > 0) {
+  try {
+    if (form.get("intent") === "save") {
       const outcome = await db.transaction((tx) => saveAnswers(tx, quizDeps(context), user.id, params.testId, params.attemptId, parsed.data.answers));
-      if (outcome.ok) return redirect(`${here}?nezodpovedane#zhrnutie`);
+      return outcome.ok ? redirect(`${here}?stav=ulozene`) : refusal(outcome.error.toBody(), outcome.error.status);
     }
+    // questions left unanswered: keep the answers and show the summary before submitting
+    // (the summary's "Odovzdať aj tak" carries confirm=1)
+    if (form.get("confirm") !== "1") {
+      const view = await db.transaction((tx) => getAttempt(tx, quizDeps(context), user.id, params.testId, params.attemptId));
+      if (view.result === null && unansweredOf(view.attempt.questions, parsed.data.answers).length > 0) {
+        const outcome = await db.transaction((tx) => saveAnswers(tx, quizDeps(context), user.id, params.testId, params.attemptId, parsed.data.answers));
+        if (outcome.ok) return redirect(`${here}?nezodpovedane#zhrnutie`);
+      }
+    }
+    const answer = await idempotentSubmit(context, user, { testId: params.testId, attemptId: params.attemptId }, {
+      route: idempotencyRoute(request),
+      key: String(form.get("idempotencyKey") ?? ""),
+      body: parsed.data,
+    });
+    if (isRefusal(answer.body)) return refusal(answer.body, answer.status);
+    const { passed, downstream: d } = answer.body;
+    const stav = passed ? (d.courseCompleted ? "kurz" : d.levelCompleted ? "uroven" : d.moduleCompleted ? "modul" : null) : null;
+    return redirect(stav ? `${here}?stav=${stav}` : here);
+  } catch (error) {
+    // a refusal about this attempt is said on its page; not found and the like stay error pages
+    if (error instanceof DomainError && (error.status === 409 || error.status === 422)) return refusal(error.toBody(), error.status);
+    throw error;
   }
-  const response = await idempotentSubmit(context, user, { testId: params.testId, attemptId: params.attemptId }, {
-    route: idempotencyRoute(request),
-    key: String(form.get("idempotencyKey") ?? ""),
-    body: parsed.data,
-  });
-  const result = (await response.json()) as { passed?: boolean; downstream?: { courseCompleted: boolean; levelCompleted: boolean; moduleCompleted: boolean } };
-  const d = result.downstream;
-  const stav = result.passed && d ? (d.courseCompleted ? "kurz" : d.levelCompleted ? "uroven" : d.moduleCompleted ? "modul" : null) : null;
-  return redirect(stav ? `${here}?stav=${stav}` : here);
 });
+
+/** After any answer of the action the attempt is read again (a refused late submit has finished it). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod ? true : defaultShouldRevalidate);
 
 type Answered = { questionId: string; selectedAnswerIds?: string[]; textAnswer?: string };
 
@@ -92,7 +110,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export default function TestAttempt({ loaderData }: Route.ComponentProps) {
+export default function TestAttempt({ loaderData, actionData }: Route.ComponentProps) {
   const { slug, view, submitKey, notice, deadlineText, percent, passingPercent, questions, confirmSubmit } = loaderData;
   const { attempt, result } = view;
   const formRef = useRef<HTMLFormElement>(null);
@@ -112,6 +130,14 @@ export default function TestAttempt({ loaderData }: Route.ComponentProps) {
           <p>{notice}</p>
           {/* the course is complete: on to the completion page with the certificate */}
           {courseDone ? <p><Link className="button" to={`/kurzy/${slug}/hotovo`}>Pokračovať k certifikátu</Link></p> : null}
+        </div>
+      ) : null}
+      {actionData?.refusal ? (
+        <div role="alert" className="alert">
+          <p><strong>{actionData.refusal.message}</strong></p>
+          {actionData.refusal.problems.length > 0 ? (
+            <ul>{actionData.refusal.problems.map((p, i) => <li key={i}>{p}</li>)}</ul>
+          ) : null}
         </div>
       ) : null}
       {result ? (

@@ -34,9 +34,7 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
 export const action = pageRoute(async ({ request, params, context }: Route.ActionArgs) => {
   const { user } = requireUserForPage(request, context);
   const form = await readForm(request);
-  const response = await idempotentStart(context, user, params.testId, { route: idempotencyRoute(request), key: String(form.get("idempotencyKey") ?? ""), body: undefined });
-  const started = (await response.json()) as { attemptId?: string };
-  if (!started.attemptId) throw new DomainError("conflict");
+  const { body: started } = await idempotentStart(context, user, params.testId, { route: idempotencyRoute(request), key: String(form.get("idempotencyKey") ?? ""), body: undefined });
   return redirect(`/kurzy/${params.slug}/testy/${params.testId}/pokus/${started.attemptId}`);
 });
 

@@ -1,5 +1,5 @@
 // /verify/<registrationNumber>?h=<hash>: the public verification page for people (spec:
-// the verification endpoint "also written /verify/<registrationNumber>"; DESIGN.md >
+// the verification endpoint "also written /verify/<registrationNumber>"; docs/decisions.md >
 // Certificates). The same domain call as GET /api/verify/<number>; an unknown number, a
 // wrong or missing code answer 404 alike, with the form to type them again. /verify alone
 // shows the form (a GET form: it works without JavaScript). Public reads: 60/min/IP.

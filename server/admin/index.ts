@@ -44,3 +44,45 @@ export async function getAdminDashboard(db: DbOrTx): Promise<AdminDashboard> {
 
 // the webhook event viewer (/admin/webhooky)
 export { WebhookEventQuery, WEBHOOK_PAGE_SIZE, listWebhookEvents, getWebhookEvent, webhookEventTypes, type WebhookEventRow } from "./webhook-events";
+// Admin operations (spec: Endpoints > Admin: enrollments; docs/decisions.md > Admin enrollments)
+export {
+  listEnrollmentsForAdmin,
+  getEnrollmentForAdmin,
+  grantEnrollment,
+  batchEnroll,
+  cancelEnrollment,
+  extendEnrollment,
+  resetTestAttempts,
+  migrateEnrollment,
+  resyncEnrollment,
+  grantableCourses,
+  courseFilterOptions,
+  testsOfVersions,
+  serializeAdminEnrollment,
+  type AdminActor,
+  type EnrollmentAdminDeps,
+} from "./enrollments";
+export { lookupPerson, personForEnrollment, type PersonSnapshot } from "./people";
+export {
+  enrollmentsAdminApi,
+  AdminEnrollment,
+  AdminEnrollmentDetail,
+  AdminEnrollmentListQuery,
+  AdminEnrollmentListResponse,
+  AdminProgress,
+  GrantEnrollmentBody,
+  GrantEnrollmentResponse,
+  CancelEnrollmentBody,
+  CancelEnrollmentResponse,
+  ExtendEnrollmentBody,
+  ExtendEnrollmentResponse,
+  ResetTestAttemptsBody,
+  ResetTestAttemptsResponse,
+  MigrateEnrollmentBody,
+  MigrateEnrollmentResponse,
+  ResyncEnrollmentBody,
+  ResyncEnrollmentResponse,
+  BatchEnrollBody,
+  BatchEnrollResponse,
+  EnrolledAfter,
+} from "./enrollments-contract";

@@ -1,20 +1,14 @@
-// The webhook event viewer's reads (/admin/webhooky; issue 14 item 5): every received
+// The webhook event viewer's reads (/admin/webhooky): every received
 // event of every provider (spec: Resources > WebhookEvent), newest first, with its
 // processing result, filtered by provider, result, type and related order.
 import { and, count, desc, eq, isNull, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { blankAsUnset, Id, positiveInt } from "../http/contract";
 import { schema, type DbOrTx } from "../db";
 import { isId } from "../db";
 
 const { webhookEvents } = schema;
 
-const blankAsUnset = (v: unknown) => (v === "" || v === null ? undefined : v);
-const positiveInt = (max: number) =>
-  z
-    .string()
-    .regex(/^[0-9]{1,9}$/, "Musí to byť celé kladné číslo.")
-    .transform(Number)
-    .pipe(z.number().int().min(1, "Najmenšia hodnota je 1.").max(max, `Najväčšia hodnota je ${max}.`));
 
 export const WEBHOOK_PAGE_SIZE = 20;
 
@@ -23,7 +17,7 @@ export const WebhookEventQuery = z.object({
   provider: z.preprocess(blankAsUnset, z.enum(["payment", "video", "meetings"], { error: "Neznámy poskytovateľ." }).optional()),
   result: z.preprocess(blankAsUnset, z.enum(["success", "error", "unprocessed"], { error: "Neznámy výsledok." }).optional()),
   eventType: z.preprocess(blankAsUnset, z.string().trim().min(1).max(100).optional()),
-  orderId: z.preprocess(blankAsUnset, z.string().trim().regex(/^[0-9a-f]{24}$/, "Identifikátor objednávky má 24 šestnástkových znakov.").optional()),
+  orderId: z.preprocess(blankAsUnset, z.string().trim().pipe(Id).optional()),
   page: z.preprocess(blankAsUnset, positiveInt(1_000_000).default(1)),
 });
 export type WebhookEventQuery = z.infer<typeof WebhookEventQuery>;

@@ -19,6 +19,13 @@ export type AuditEntry = {
 
 export type AuditRecord = typeof schema.auditLog.$inferSelect;
 
+/**
+ * Who did it, as every privileged operation takes it: the person's id, their roles at the
+ * time and the client's IP. The one actor shape of the platform (app/lib/auth.server.ts
+ * actorOf builds it for the signed-in person of a request).
+ */
+export type AuditActor = { actorId: string; actorRoles: string[]; ip?: string | null };
+
 /** Actor id used for actions the identity provider asked for (e.g. erasure). */
 export const SYSTEM_IDP_ACTOR = "system:idp";
 /** Actor id used for scheduled jobs. */

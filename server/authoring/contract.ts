@@ -3,11 +3,12 @@
 // are documented in docs/api.md. Request schemas are strict (an unknown key is a 422),
 // response schemas are strict too, so a serializer cannot leak a field silently.
 import { z } from "zod";
+import { Id, blankAsUnset, positiveInt, Pagination } from "../http/contract";
+export { Id };
 import type { ApiArea, ApiOperation } from "../http/openapi";
 import type { ErrorCode } from "../http/errors";
 import { isStorableInstant, STORABLE_INSTANT_MESSAGE } from "../http/instants";
 
-export const Id = z.string().regex(/^[0-9a-f]{24}$/, "Musí to byť 24-znakový identifikátor (hex).");
 const IsoDate = z.iso.datetime({ offset: true }).refine(isStorableInstant, STORABLE_INSTANT_MESSAGE);
 
 /** URL identifiers: lowercase letters, digits and single hyphens (spec: slug). */
@@ -175,13 +176,6 @@ export const AdminCourseListItem = z.strictObject({
 });
 export type AdminCourseListItem = z.infer<typeof AdminCourseListItem>;
 
-const blankAsUnset = (v: unknown) => (v === "" || v === null ? undefined : v);
-const positiveInt = (max: number) =>
-  z
-    .string()
-    .regex(/^[0-9]{1,9}$/, "Musí to byť celé kladné číslo.")
-    .transform(Number)
-    .pipe(z.number().int().min(1).max(max));
 
 export const AdminCourseListQuery = z.object({
   state: z.preprocess(blankAsUnset, CourseState.optional()),
@@ -191,12 +185,7 @@ export const AdminCourseListQuery = z.object({
 });
 export type AdminCourseListQuery = z.infer<typeof AdminCourseListQuery>;
 
-export const AdminPagination = z.strictObject({
-  page: z.int().min(1),
-  pageSize: z.int().min(1),
-  totalItems: z.int().min(0),
-  totalPages: z.int().min(0),
-});
+export const AdminPagination = Pagination;
 
 export const AdminCourseListResponse = z.strictObject({ data: z.array(AdminCourseListItem), pagination: AdminPagination });
 export type AdminCourseListResponse = z.infer<typeof AdminCourseListResponse>;
@@ -208,7 +197,7 @@ export const LevelCreateRequest = z.strictObject({
   title: Title,
   subtitle: OptionalText(300),
   estimatedHours: z.number().min(0).max(10_000).default(0),
-  // spec shows only 'flexible' (all topics of an unlocked level are open; DESIGN.md)
+  // spec shows only 'flexible' (all topics of an unlocked level are open; docs/decisions.md > Unlocking and progress)
   topicSequencing: z.literal("flexible").default("flexible"),
   issuesIntermediateCertificate: z.boolean().default(false),
   levelTestRequired: z.boolean().default(true),

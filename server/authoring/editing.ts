@@ -4,9 +4,9 @@
 import { eq, sql } from "drizzle-orm";
 import { schema, type Tx } from "../db";
 import { DomainError } from "../http/errors";
-import { writeAudit } from "../audit";
+import { writeAudit, type AuditActor } from "../audit";
 
-export type Actor = { actorId: string; actorRoles: string[]; ip?: string | null };
+export type Actor = AuditActor;
 
 export type CourseRow = typeof schema.courses.$inferSelect;
 

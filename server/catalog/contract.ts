@@ -3,21 +3,16 @@
 // OpenAPI document lists. Tests parse responses with these schemas (strict objects:
 // an extra key is a failure).
 import { z } from "zod";
+import { Id, Pagination } from "../http/contract";
+export { Id };
+export { Pagination };
 import type { ApiArea } from "../http/openapi";
 import { CourseEnrollmentSummary } from "../enrollments";
 import { catalogQuerySchema } from "./params";
 import { PreviewAttachment, PreviewBlock } from "../learning";
 
 /** 24-character lowercase hex (spec: Resources, conventions). */
-export const Id = z.string().regex(/^[0-9a-f]{24}$/);
 
-export const Pagination = z.strictObject({
-  page: z.int().min(1),
-  pageSize: z.int().min(1),
-  totalItems: z.int().min(0),
-  totalPages: z.int().min(0),
-});
-export type Pagination = z.infer<typeof Pagination>;
 
 /** spec: GET /api/courses > CourseListItem, exactly these keys; absent optionals are null. */
 export const CourseListItem = z.strictObject({

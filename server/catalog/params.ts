@@ -1,20 +1,13 @@
 // Query parameters of GET /api/courses (spec: Endpoints > Public catalog; Limits:
 // pageSize default 20, maximum 50; page default 1).
 import { z } from "zod";
+import { blankAsUnset, positiveInt } from "../http/contract";
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 50;
 
 // an empty value (`?page=`) means "not given"
-const blankAsUnset = (v: unknown) => (v === "" || v === null ? undefined : v);
 
-// digits only: "1e1", "0x10", " 2" and "1.5" are refused rather than guessed at
-const positiveInt = (max: number) =>
-  z
-    .string()
-    .regex(/^[0-9]{1,9}$/, "Musí to byť celé kladné číslo.")
-    .transform(Number)
-    .pipe(z.number().int().min(1, "Najmenšia hodnota je 1.").max(max, `Najväčšia hodnota je ${max}.`));
 
 export const catalogQuerySchema = z.object({
   tag: z.preprocess(blankAsUnset, z.string().trim().min(1).max(100).optional()),

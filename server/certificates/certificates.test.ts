@@ -260,7 +260,7 @@ describe("the signatory", () => {
 });
 
 describe("the manual partner (phase 1)", () => {
-  const admin = { id: "p-4001", roles: ["student", "admin"], ip: "203.0.113.5" };
+  const admin = { actorId: "p-4001", actorRoles: ["student", "admin"], ip: "203.0.113.5" };
 
   async function pendingTask() {
     const s = await newStudent();
@@ -302,7 +302,7 @@ describe("the manual partner (phase 1)", () => {
     expect((await enrollmentRow(s.enrollmentId)).intermediateCertificateIds).toEqual([certificate.id]);
     expect(await mailJobsFor(certificate.id)).toHaveLength(1);
     const [task] = (await listCertificateRequests(t.db)).filter((r) => r.id === requestId);
-    expect(task).toMatchObject({ state: "issued", certificateId: certificate.id, completedBy: admin.id });
+    expect(task).toMatchObject({ state: "issued", certificateId: certificate.id, completedBy: admin.actorId });
     const audit = await listAudit(t.db, { targetType: "certificate", targetId: certificate.id });
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
@@ -353,7 +353,7 @@ describe("the manual partner (phase 1)", () => {
     const manualDeps = { db: t.db, queue: jobs.queue };
     const results = await Promise.allSettled([
       issueCertificateManually(manualDeps, admin, requestId, { registrationNumber: `PAR-${requestId}-A` }),
-      issueCertificateManually(manualDeps, { ...admin, id: "p-4002" }, requestId, { registrationNumber: `PAR-${requestId}-B` }),
+      issueCertificateManually(manualDeps, { ...admin, actorId: "p-4002" }, requestId, { registrationNumber: `PAR-${requestId}-B` }),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;

@@ -1,9 +1,9 @@
 // Request and response shapes of the certificates area (spec: Resources > Certificate;
 // Endpoints > Public catalog: the verification endpoint; docs/api.md > Certificates).
 import { z } from "zod";
+import { Id } from "../http/contract";
 import type { ApiArea } from "../http/openapi";
 
-const Id = z.string().regex(/^[0-9a-f]{24}$/, "Musí mať 24 šestnástkových znakov.");
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 export const CertificateType = z.enum(["final", "intermediate"]);
@@ -117,7 +117,7 @@ export const IssueCertificateBody = z.strictObject({
 });
 export type IssueCertificateBody = z.infer<typeof IssueCertificateBody>;
 
-/** POST /api/admin/certificates/<id>/revoke (issue 14 item 4; the spec has no endpoint for it). */
+/** POST /api/admin/certificates/<id>/revoke (the spec has no endpoint for it). */
 export const RevokeCertificateBody = z.strictObject({
   reason: z.string().trim().min(3, "Uveďte dôvod zrušenia (aspoň 3 znaky).").max(500, "Dôvod môže mať najviac 500 znakov."),
 });

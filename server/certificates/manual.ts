@@ -1,9 +1,9 @@
 // The manual partner (phase 1): issuing tasks an admin completes with the partner's
-// registration number (spec: What the service does 4; DESIGN.md > Certificates). The
+// registration number (spec: What the service does 4; docs/decisions.md > Certificates). The
 // certificate is stored, linked from the enrollment and e-mailed exactly as the sandbox
 // does it (issue.ts storeCertificate), and the audit log records who entered the number.
 import { and, desc, eq, type SQL } from "drizzle-orm";
-import { writeAudit } from "../audit";
+import { writeAudit, type AuditActor } from "../audit";
 import { schema, type Database } from "../db";
 import type { CertificateDraft } from "../db/schema";
 import { DomainError } from "../http/errors";
@@ -74,7 +74,7 @@ export async function listStudentPendingRequests(
 
 export type ManualIssueInput = { registrationNumber: string; pdfUrl?: string | null };
 
-export type AdminActor = { id: string; roles: string[]; ip?: string | null };
+export type AdminActor = AuditActor;
 
 /**
  * Completes a pending task with the partner's registration number (and PDF URL): the
@@ -118,11 +118,11 @@ export async function issueCertificateManually(
     const certificate = stored.certificate;
     await tx
       .update(certificateRequests)
-      .set({ state: "issued", certificateId: certificate.id, completedBy: actor.id, completedAt: issuedAt })
+      .set({ state: "issued", certificateId: certificate.id, completedBy: actor.actorId, completedAt: issuedAt })
       .where(eq(certificateRequests.id, request.id));
     await writeAudit(tx, {
-      actorId: actor.id,
-      actorRoles: actor.roles,
+      actorId: actor.actorId,
+      actorRoles: actor.actorRoles,
       action: "certificate.issue_manual",
       targetType: "certificate",
       targetId: certificate.id,

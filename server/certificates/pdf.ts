@@ -1,4 +1,4 @@
-// The platform's own confirmation of completion as a PDF (issue 13 item 5). The
+// The platform's own confirmation of completion as a PDF. The
 // certificate itself is the accreditation partner's (its pdfUrl when given); this page
 // says so, and carries the public verification URL as text and as a QR code. pdfkit with
 // DejaVu Sans (every Slovak glyph), as the invoices do. Pure: data in, bytes out;

@@ -1,10 +1,10 @@
 // Reading certificates: the owner's list and detail, the public verification (spec:
-// Endpoints > verification; DESIGN.md > Certificates), and their JSON shapes.
+// Endpoints > verification; docs/decisions.md > Certificates), and their JSON shapes.
 import { timingSafeEqual } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
 import { DomainError } from "../http/errors";
-import { TIME_ZONE } from "../money";
+import { bratislavaDay } from "../calendar";
 import type { Certificate, CertificateRequest, VerificationResponse } from "./contract";
 import { hashMatches } from "./hash";
 import type { CertificateRow } from "./issue";
@@ -13,11 +13,9 @@ import { isId } from "../db";
 
 const { certificates } = schema;
 
-const ymd = new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone: TIME_ZONE });
-
 /** The calendar day of `at` in Europe/Bratislava (YYYY-MM-DD): the date printed on certificates. */
 export function issueDay(at: Date): string {
-  return ymd.format(at);
+  return bratislavaDay(at);
 }
 
 /** The public verification page of a certificate: `/verify/<number>?h=<hash>`. */

@@ -1,4 +1,4 @@
-// Revoking a certificate (issue 14 item 4). The spec gives the move into revoked no
+// Revoking a certificate. The spec gives the move into revoked no
 // endpoint, but admins need it (plagiarism, test fraud): revokedAt and revokedReason are
 // set once, the audit log records who and why, and verification then answers valid: false.
 import { eq } from "drizzle-orm";
@@ -20,8 +20,8 @@ export async function revokeCertificate(db: Database, actor: AdminActor, certifi
     }
     await tx.update(certificates).set({ revokedAt: now, revokedReason: reason, updatedAt: now }).where(eq(certificates.id, certificate.id));
     await writeAudit(tx, {
-      actorId: actor.id,
-      actorRoles: actor.roles,
+      actorId: actor.actorId,
+      actorRoles: actor.actorRoles,
       action: "certificate.revoke",
       targetType: "certificate",
       targetId: certificate.id,

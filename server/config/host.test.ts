@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "./index";
 
-describe("HOST default (issue 9: the embedded default is not on the network)", () => {
+describe("HOST default (the embedded default is not on the network)", () => {
   it("binds loopback while the local demo identity provider runs", () => {
     expect(loadConfig({}).HOST).toBe("127.0.0.1");
     expect(loadConfig({ DATABASE_URL: "postgres://db/x" }).HOST).toBe("127.0.0.1");

@@ -1,5 +1,5 @@
 // One schema, two drivers: a PostgreSQL server when DATABASE_URL is set, otherwise
-// embedded PGlite in DATA_DIR. Same migrations, same queries (DESIGN.md > Stack).
+// embedded PGlite in DATA_DIR. Same migrations, same queries (docs/decisions.md > Stack).
 import path from "node:path";
 import fs from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";

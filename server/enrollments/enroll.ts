@@ -1,8 +1,12 @@
 // Creating enrollments (paid, granted, sponsored) and the changes payment events make to
-// them. spec: States and transitions > Enrollment; DESIGN.md > Orders and payments.
+// them. spec: States and transitions > Enrollment; docs/decisions.md > Payment webhook
+// processing. Preallocating the parts' progress is the learning area's (server/learning
+// enrollStudent creates the enrollment here and then preallocates).
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
-import { courseShape, preallocatePartProgress } from "../learning";
+
+/** The counters a new enrollment starts with: its course version's first level and sizes. */
+export type EnrollmentShape = { firstLevelId: string | null; totalModules: number; totalLevels: number };
 
 export type NewEnrollment = {
   /** the exact version bought */
@@ -24,13 +28,11 @@ export type NewEnrollment = {
 };
 
 /**
- * Enrolls a student in the caller's transaction with every part's progress preallocated
- * (spec: States > Enrollment: "progress preallocated"). A student already actively
+ * Creates the enrollment row in the caller's transaction. A student already actively
  * enrolled in the course keeps that enrollment: it is returned with `created: false`
  * (the partial unique index allows one active enrollment per student and course).
  */
-export async function enrollStudent(tx: DbOrTx, input: NewEnrollment): Promise<{ enrollmentId: string; created: boolean }> {
-  const shape = await courseShape(tx, input.courseVersionId);
+export async function createEnrollment(tx: DbOrTx, input: NewEnrollment, shape: EnrollmentShape): Promise<{ enrollmentId: string; created: boolean }> {
   const [row] = await tx
     .insert(schema.enrollments)
     .values({
@@ -61,7 +63,6 @@ export async function enrollStudent(tx: DbOrTx, input: NewEnrollment): Promise<{
       .limit(1);
     return { enrollmentId: existing.id, created: false };
   }
-  await preallocatePartProgress(tx, row.id, input.courseVersionId);
   return { enrollmentId: row.id, created: true };
 }
 

@@ -1,44 +1,34 @@
-// Enrollments area: what a student is enrolled in. spec: Enrollment; Endpoints >
-// Enrollments (student).
+// Enrollments area: what a student is enrolled in, and the one home of the Enrollment:
+// its row and lock, the access rules (what active, completed, suspended, cancelled and
+// expired allow), the record's schema and its one serializer, the student's reads, and
+// every write of the enrollments table (creation, payment events, learning's progress,
+// certificates issued, admin changes). It sits below learning: learning asks it for an
+// enrollment it may learn in and tells it what progress and completion to record.
+// spec: Enrollment; Endpoints > Enrollments (student); docs/decisions.md > Learning.
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
 import type { CourseEnrollmentSummary } from "./contract";
 
-export { CourseEnrollmentSummary, EnrollmentProgress, EnrollmentState } from "./contract";
-
-export type EnrollmentListItem = {
-  _id: string;
-  courseId: string;
-  courseTitle: string;
-  courseSlug: string;
-  state: (typeof schema.enrollments.$inferSelect)["state"];
-  enrolledAt: string;
-  currentLevelId: string | null;
-  progress: (typeof schema.enrollments.$inferSelect)["progress"];
-  intermediateCertificateIds: string[];
-  finalCertificateId: string | null;
-};
-
-/** The student's enrollments, newest first: active, completed and cancelled alike. */
-export async function listStudentEnrollments(db: DbOrTx, studentId: string): Promise<EnrollmentListItem[]> {
-  const rows = await db
-    .select()
-    .from(schema.enrollments)
-    .where(eq(schema.enrollments.studentId, studentId))
-    .orderBy(desc(schema.enrollments.enrolledAt));
-  return rows.map((e) => ({
-    _id: e.id,
-    courseId: e.courseId,
-    courseTitle: e.courseTitle,
-    courseSlug: e.courseSlug,
-    state: e.state,
-    enrolledAt: e.enrolledAt.toISOString(),
-    currentLevelId: e.currentLevelId,
-    progress: e.progress,
-    intermediateCertificateIds: e.intermediateCertificateIds,
-    finalCertificateId: e.finalCertificateId,
-  }));
-}
+export {
+  CourseEnrollmentSummary,
+  EnrollmentProgress,
+  EnrollmentState,
+  EnrollmentReason,
+  EnrollmentRecord,
+  EnrollmentListResponse,
+  type EnrollmentListItem,
+} from "./contract";
+export { lockEnrollment, findEnrollment, type EnrollmentRow, type EnrollmentStateValue } from "./rows";
+export { requireLearningEnrollment, expireEnrollmentAccess, mayLearn } from "./access";
+export { enrollmentRecord, listStudentEnrollments, findOwnEnrollment } from "./record";
+export {
+  recordProgress,
+  markCancelled,
+  otherActiveEnrollment,
+  setAccessExpiry,
+  moveToCourseVersion,
+  updateStudentSnapshot,
+} from "./changes";
 
 /**
  * The student's active enrollment on a course, for the course detail response (spec:
@@ -114,56 +104,13 @@ export async function recordIssuedCertificate(
 }
 
 export {
-  enrollStudent,
+  createEnrollment,
   suspendEnrollmentsOfOrder,
   cancelEnrollmentsOfOrder,
   lockSuspendedEnrollmentsOfOrder,
   liftSuspensions,
   cancelSuspendedEnrollments,
   type NewEnrollment,
+  type EnrollmentShape,
   type SuspendedEnrollment,
 } from "./enroll";
-
-// Admin operations (spec: Endpoints > Admin: enrollments; docs/decisions.md > Admin enrollments)
-export {
-  listEnrollmentsForAdmin,
-  getEnrollmentForAdmin,
-  grantEnrollment,
-  batchEnroll,
-  cancelEnrollment,
-  extendEnrollment,
-  resetTestAttempts,
-  migrateEnrollment,
-  resyncEnrollment,
-  grantableCourses,
-  courseFilterOptions,
-  testsOfVersions,
-  serializeAdminEnrollment,
-  bratislavaMidnight,
-  type AdminActor,
-  type EnrollmentAdminDeps,
-} from "./admin";
-export { lookupPerson, personForEnrollment, type PersonSnapshot } from "./people";
-export {
-  enrollmentsAdminApi,
-  AdminEnrollment,
-  AdminEnrollmentDetail,
-  AdminEnrollmentListQuery,
-  AdminEnrollmentListResponse,
-  AdminProgress,
-  GrantEnrollmentBody,
-  GrantEnrollmentResponse,
-  CancelEnrollmentBody,
-  CancelEnrollmentResponse,
-  ExtendEnrollmentBody,
-  ExtendEnrollmentResponse,
-  ResetTestAttemptsBody,
-  ResetTestAttemptsResponse,
-  MigrateEnrollmentBody,
-  MigrateEnrollmentResponse,
-  ResyncEnrollmentBody,
-  ResyncEnrollmentResponse,
-  BatchEnrollBody,
-  BatchEnrollResponse,
-  EnrolledAfter,
-} from "./admin-contract";

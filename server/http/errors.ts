@@ -5,7 +5,7 @@
 //
 // Sources of the codes (each entry names its line): spec interface-0.1.0 "Errors" 2-5,
 // "Endpoints" (tests, orders, admin publish, webhooks), "Authentication" 9-11, "Events";
-// DESIGN.md "Errors and auth", "Orders and payments", "Tests (quizzes)"; docs/decisions.md.
+// docs/decisions.md > Errors and auth, Orders and payments, Tests.
 
 import { currentRequestId } from "../log/context";
 
@@ -72,7 +72,7 @@ export const ERROR_CODES = {
   idempotency_in_progress: { status: 409, message: "Rovnaká požiadavka sa práve spracúva." },
   // DESIGN: Orders and payments (payment.completed with another amount: recorded, pays nothing)
   amount_mismatch: { status: 409, message: "Suma platby nezodpovedá objednávke." },
-  // issue 10: retry-payment applies to failed or expired orders only
+  // retry-payment applies to failed or expired orders only
   order_not_retryable: { status: 409, message: "Túto objednávku nemožno znova zaplatiť." },
   // docs/decisions.md > One order per course: another order of the course waits for payment
   order_pending: { status: 409, message: "Tento kurz už máte v inej objednávke, ktorá čaká na zaplatenie." },
@@ -81,7 +81,7 @@ export const ERROR_CODES = {
   certificate_request_not_pending: { status: 409, message: "Tento certifikát už bol vydaný." },
   // docs/decisions.md > Admin enrollments: cancel, migrate (active only), extend (active or expired)
   enrollment_not_active: { status: 409, message: "Zápis nie je aktívny." },
-  // issue 14: a refund of an order that was never paid (pending, failed, expired)
+  // a refund of an order that was never paid (pending, failed, expired)
   order_not_paid: { status: 409, message: "Objednávka nie je zaplatená, nie je čo vrátiť." },
   // docs/decisions.md > Disputes end: only a disputed order with a suspended enrollment is decided
   order_not_disputed: { status: 409, message: "Platba tejto objednávky nie je reklamovaná." },
@@ -101,7 +101,7 @@ export const ERROR_CODES = {
   // 422: spec Errors 2 (validation; publish of an incomplete course); DESIGN idempotency
   validation: { status: 422, message: "Údaje nie sú platné." },
   idempotency_key_reused: { status: 422, message: "Kľúč Idempotency-Key už bol použitý s inými údajmi." },
-  // issue 14: a refund larger than what was paid minus what is refunded or pending
+  // a refund larger than what was paid minus what is refunded or pending
   refund_exceeds_remaining: { status: 422, message: "Suma refundácie prevyšuje sumu, ktorú ešte možno vrátiť." },
 
   // 429: spec Errors 2, Limits

@@ -1,11 +1,10 @@
 // Idempotency keys against a real database (PostgreSQL with TEST_DATABASE_URL, else PGlite):
-// every rule of DESIGN.md > Errors and auth, plus release on failure, purge and concurrency.
+// every rule of docs/decisions.md > Errors and auth, plus release on failure, purge and concurrency.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { schema, type Tx } from "../db";
 import { openTestDatabase, type OpenTestDatabase } from "../../tests/support/db";
-import { json } from "./errors";
 import {
   canonicalJson,
   idempotencyOf,
@@ -13,9 +12,16 @@ import {
   parseIdempotencyKey,
   purgeIdempotencyKeys,
   requestHash,
-  withIdempotency,
+  answerResponse,
+  withIdempotency as runIdempotent,
+  type Answer,
   type IdempotentRequest,
 } from "./idempotency";
+
+/** The answer as an /api route sends it (the work returns a value; the route wraps it). */
+async function withIdempotency(request: IdempotentRequest, work: (tx: Tx) => Promise<Answer>): Promise<Response> {
+  return answerResponse(await runIdempotent(request, work));
+}
 
 let t: OpenTestDatabase;
 beforeAll(async () => {
@@ -38,10 +44,11 @@ function startAttempt(marker: string, options: { delayMs?: number; status?: numb
       .returning({ id: schema.auditLog.id });
     if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
     if (options.fail) throw new Error("database went away");
-    return json(
-      { attemptId: row.id, marker },
-      { status: options.status ?? 201, headers: { Location: `/api/attempts/${row.id}`, "Set-Cookie": "x=1" } },
-    );
+    return {
+      status: options.status ?? 201,
+      body: { attemptId: row.id, marker },
+      headers: { Location: `/api/attempts/${row.id}`, "Set-Cookie": "x=1" },
+    };
   };
 }
 
@@ -172,7 +179,7 @@ describe("withIdempotency", () => {
 
   it("remembers a returned 4xx like any other answer", async () => {
     const key = randomUUID();
-    const refused = () => async () => json({ error: "cooldown_active", message: "…", details: {} }, { status: 409 });
+    const refused = () => async () => ({ status: 409, body: { error: "cooldown_active", message: "…", details: {} } });
     const first = await withIdempotency(request({ key }), refused());
     const again = await withIdempotency(request({ key }), refused());
     expect([first.status, again.status]).toEqual([409, 409]);

@@ -1,4 +1,4 @@
-// Idempotency keys (IETF httpapi Idempotency-Key draft; DESIGN.md > Errors and auth), one
+// Idempotency keys (IETF httpapi Idempotency-Key draft; docs/decisions.md > Errors and auth), one
 // implementation for every route that takes them (spec: Authentication 11: test attempt
 // start, test submit and refund require a key; order creation recommends one).
 //
@@ -7,16 +7,18 @@
 //   stored lower-case. Anything else → 400 `idempotency_key_invalid`.
 // - Stored per (user, route, key) with the sha-256 of the canonical JSON of the body
 //   (object keys sorted, so key order and whitespace do not matter) and the first
-//   response: status, JSON body and the headers in REPLAYED_HEADERS.
-// - Same key + same body → the stored response, status included, with
-//   `Idempotent-Replayed: true`. Same key + other body → 422 `idempotency_key_reused`.
+//   answer: status, JSON body and the headers in REPLAYED_HEADERS. The work returns a
+//   value ({status, body}), never a Response: /api routes wrap it (answerResponse),
+//   pages read it.
+// - Same key + same body → the stored answer, status included (`replayed`, and
+//   `Idempotent-Replayed: true` on the /api response). Same key + other body → 422 `idempotency_key_reused`.
 //   Missing where required → 400 `idempotency_key_required`. The first request still
 //   running → 409 `idempotency_in_progress` (Retry-After: 1).
-// - The route's work runs in the same transaction that stores the response, so both
+// - The route's work runs in the same transaction that stores the answer, so both
 //   commit or neither does: a crash never leaves, say, a started attempt without its
-//   stored response, nor a stored response without its attempt. Work that throws, or
+//   stored answer, nor a stored answer without its attempt. Work that throws, or
 //   returns a 5xx, rolls back and releases the key: a retry with the same key runs anew
-//   (nothing it did survived). Only returned responses below 500 are remembered.
+//   (nothing it did survived). Only answers below 500 are remembered.
 // - Keys are kept at least 24 hours; the hourly job "platform.purge-idempotency-keys"
 //   deletes older ones, after which the key may be used again.
 import { createHash } from "node:crypto";
@@ -104,24 +106,33 @@ export type IdempotentRequest = {
 
 type StoredRow = typeof idempotencyKeys.$inferSelect;
 
-/** Thrown inside the transaction to roll it back and still answer with `response`. */
+/**
+ * What a use case answers: a status and a JSON body (the value, or the spec's error body
+ * for a refusal that still commits), with the headers the first answer carries. Routes
+ * under /api wrap it in JSON (answerResponse); pages read the value.
+ */
+export type Answer<T = unknown> = { status: number; body: T; headers?: Record<string, string> };
+/** An answer, and whether it is the stored answer of an earlier request with the same key. */
+export type IdempotentAnswer<T = unknown> = Answer<T> & { replayed: boolean };
+
+/** Thrown inside the transaction to roll it back and still answer with `answer`. */
 class RollbackWith {
-  constructor(readonly response: Response) {}
+  constructor(readonly answer: IdempotentAnswer) {}
 }
 
 /**
  * Runs `work` at most once per (user, route, key) and answers every repeat with the first
- * response. `work` gets the transaction that also stores the response; it must do all its
+ * answer. `work` gets the transaction that also stores the answer; it must do all its
  * database work through `tx` (on embedded PGlite anything else waits for `tx` to end).
  */
-export async function withIdempotency(request: IdempotentRequest, work: (tx: Tx) => Promise<Response>): Promise<Response> {
+export async function withIdempotency<T>(request: IdempotentRequest, work: (tx: Tx) => Promise<Answer<T>>): Promise<IdempotentAnswer<T>> {
   const key = parseIdempotencyKey(request.key);
   const { db } = request;
   if (key === null) {
     if (request.required) {
       throw new DomainError("idempotency_key_required", undefined, { header: IDEMPOTENCY_KEY_HEADER });
     }
-    return runInTransaction(
+    return runInTransaction<T>(
       db,
       async (tx) => {
         await request.beforeExecute?.(tx);
@@ -141,14 +152,14 @@ export async function withIdempotency(request: IdempotentRequest, work: (tx: Tx)
 
   // a finished first request answers at once, without a transaction
   const seen = await find(db);
-  if (seen) return answerFromStored(seen, hash);
+  if (seen) return answerFromStored(seen, hash) as IdempotentAnswer<T>;
 
-  return runInTransaction(
+  return runInTransaction<T>(
     db,
     async (tx) => {
       // One holder per key at a time; a second request arriving meanwhile is told the
       // first is still running instead of waiting for it. (On PGlite transactions run one
-      // after another, so the second finds the stored response instead.)
+      // after another, so the second finds the stored answer instead.)
       const lockName = `idempotency\u001f${request.userId}\u001f${request.route}\u001f${key}`;
       const locked = await tx.execute(sql`select pg_try_advisory_xact_lock(hashtextextended(${lockName}, 0)) as locked`);
       if (!rowsOf(locked)[0]?.locked) throw inProgress();
@@ -158,19 +169,18 @@ export async function withIdempotency(request: IdempotentRequest, work: (tx: Tx)
       await request.beforeExecute?.(tx);
       return work(tx);
     },
-    async (tx, response, text) => {
-      const headers: Record<string, string> = {};
-      for (const name of REPLAYED_HEADERS) {
-        const value = response.headers.get(name);
-        if (value !== null) headers[name] = value;
+    async (tx, answer) => {
+      const headers: Record<string, string> = { "content-type": JSON_TYPE };
+      for (const [name, value] of Object.entries(answer.headers ?? {})) {
+        if ((REPLAYED_HEADERS as readonly string[]).includes(name.toLowerCase())) headers[name.toLowerCase()] = value;
       }
       await tx.insert(idempotencyKeys).values({
         userId: request.userId,
         route: request.route,
         key,
         requestHash: hash,
-        responseStatus: response.status,
-        responseBody: storedBody(text, headers["content-type"]),
+        responseStatus: answer.status,
+        responseBody: answer.body === undefined ? null : (JSON.parse(JSON.stringify(answer.body)) as unknown),
         responseHeaders: headers,
         completedAt: sql`now()`,
       });
@@ -178,50 +188,54 @@ export async function withIdempotency(request: IdempotentRequest, work: (tx: Tx)
   );
 }
 
+const JSON_TYPE = "application/json; charset=utf-8";
+
 /**
- * Runs `work` in a transaction; a returned 5xx rolls back like a throw, anything else is
- * passed to `remember` inside the same transaction. The body is read once and the response
- * rebuilt, so the caller gets it intact.
+ * Runs `work` in a transaction; a 5xx answer rolls back like a throw, anything else is
+ * passed to `remember` inside the same transaction.
  */
-async function runInTransaction(
+async function runInTransaction<T>(
   db: Database,
-  work: (tx: Tx) => Promise<Response>,
-  remember: (tx: Tx, response: Response, text: string) => Promise<void>,
-): Promise<Response> {
+  work: (tx: Tx) => Promise<Answer<T>>,
+  remember: (tx: Tx, answer: Answer<T>) => Promise<void>,
+): Promise<IdempotentAnswer<T>> {
   try {
     return await db.transaction(async (tx) => {
-      const response = await work(tx);
-      if (response.status >= 500) throw new RollbackWith(response);
-      const text = response.body === null ? "" : await response.text();
-      await remember(tx, response, text);
-      return new Response(text === "" ? null : text, {
-        status: response.status,
-        statusText: response.statusText,
-        headers: response.headers,
-      });
+      const answer = await work(tx);
+      if (answer.status >= 500) throw new RollbackWith({ ...answer, replayed: false });
+      await remember(tx, answer);
+      return { ...answer, replayed: false };
     });
   } catch (e) {
-    if (e instanceof RollbackWith) return e.response;
+    if (e instanceof RollbackWith) return e.answer as IdempotentAnswer<T>;
     throw e;
   }
 }
 
-function answerFromStored(row: StoredRow, hash: string): Response {
+function answerFromStored(row: StoredRow, hash: string): IdempotentAnswer {
   if (row.requestHash !== hash) {
     throw new DomainError("idempotency_key_reused", undefined, { header: IDEMPOTENCY_KEY_HEADER });
   }
   if (row.completedAt === null || row.responseStatus === null) throw inProgress();
-  return replay(row);
+  return { status: row.responseStatus, body: row.responseBody, headers: row.responseHeaders ?? {}, replayed: true };
 }
 
-function replay(row: StoredRow): Response {
-  const headers = new Headers(row.responseHeaders ?? {});
-  headers.set(IDEMPOTENT_REPLAYED_HEADER, "true");
-  const status = row.responseStatus!;
-  const noBody = status === 204 || status === 205 || status === 304 || row.responseBody === null;
-  let body: string | null = null;
-  if (!noBody) body = isJson(headers.get("content-type")) ? JSON.stringify(row.responseBody) : String(row.responseBody);
-  return new Response(body, { status, headers });
+/**
+ * The JSON response of an answer, for /api routes: its status, body and headers, and
+ * `Idempotent-Replayed: true` on a replay.
+ */
+export function answerResponse(answer: IdempotentAnswer | Answer): Response {
+  const headers = new Headers(answer.headers ?? {});
+  if ("replayed" in answer && answer.replayed) headers.set(IDEMPOTENT_REPLAYED_HEADER, "true");
+  const status = answer.status;
+  const noBody = status === 204 || status === 205 || status === 304 || answer.body === null || answer.body === undefined;
+  if (noBody) return new Response(null, { status, headers });
+  if (!isJson(headers.get("content-type"))) {
+    // a stored answer from before answers were values kept its text
+    if (typeof answer.body === "string" && headers.has("content-type")) return new Response(answer.body, { status, headers });
+    headers.set("Content-Type", JSON_TYPE);
+  }
+  return new Response(JSON.stringify(answer.body), { status, headers });
 }
 
 function inProgress() {
@@ -230,19 +244,6 @@ function inProgress() {
 
 function isJson(contentType: string | null | undefined) {
   return !!contentType && /(^|\/|\+)json\b/i.test(contentType.split(";")[0]);
-}
-
-/** JSON bodies are kept as JSON; any other body as its text (a JSON string). */
-function storedBody(text: string, contentType: string | undefined): unknown {
-  if (text === "") return null;
-  if (isJson(contentType)) {
-    try {
-      return JSON.parse(text);
-    } catch {
-      // not valid JSON after all: keep the text
-    }
-  }
-  return text;
 }
 
 function rowsOf(result: unknown): Record<string, unknown>[] {

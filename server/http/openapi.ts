@@ -189,3 +189,14 @@ export function buildOpenApiDocument(input: { title: string; version: string; de
 }
 
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
+
+/**
+ * The roles an operation of an area's contract allows (its `auth.roles`): the one place
+ * they are declared; the API route and the page intent that do the same read them here.
+ * Throws for an operation the area does not have or one without a role list.
+ */
+export function rolesOf(area: ApiArea, operationId: string): string[] {
+  const op = area.operations.find((o) => o.operationId === operationId);
+  if (!op || op.auth.kind !== "session" || !op.auth.roles) throw new Error(`no roles declared for ${operationId}`);
+  return [...op.auth.roles];
+}

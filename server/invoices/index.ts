@@ -1,4 +1,4 @@
-// Invoices (spec: Order and Payment > Invoice rules; DESIGN.md > Orders and payments):
+// Invoices (spec: Order and Payment > Invoice rules; docs/decisions.md > Orders and payments):
 // gapless numbers INV-YYYY-NNNN assigned in the paying transaction, a Slovak tax invoice
 // PDF rendered once by a job and stored in the database, served unchanged forever.
 //

@@ -1,4 +1,4 @@
-// Invoice numbers: INV-YYYY-NNNN, gapless per calendar year (DESIGN.md > Orders and
+// Invoice numbers: INV-YYYY-NNNN, gapless per calendar year (docs/decisions.md > Orders and
 // payments), assigned inside the transaction that marks the order paid.
 //
 // Concurrency: one `invoice_counters` row per year. The assignment locks that row
@@ -11,19 +11,14 @@
 import { eq, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
 import { DomainError } from "../http/errors";
-import { TIME_ZONE } from "../money";
+import { bratislavaDay } from "../calendar";
 
 const { invoices, invoiceCounters, orders } = schema;
 
 export type AssignedInvoice = { invoiceId: string; number: string };
 
-const ymdFormat = new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone: TIME_ZONE });
-
-/** The calendar day of `at` in Europe/Bratislava, as YYYY-MM-DD. */
-export function bratislavaDay(at: Date): string {
-  if (Number.isNaN(at.getTime())) throw new RangeError("not a date");
-  return ymdFormat.format(at);
-}
+/** The calendar day of an instant in Bratislava (server/calendar), as YYYY-MM-DD. */
+export { bratislavaDay };
 
 /** "INV-2026-0001": at least four digits of sequence (a 10 000th invoice reads INV-2026-10000). */
 export function formatInvoiceNumber(year: number, sequence: number): string {

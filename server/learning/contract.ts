@@ -2,10 +2,10 @@
 // Resources > Level, Topic, Module, Part; Content block; Part progress). Fields beyond the
 // spec's are marked "beyond the spec" and never rename one of its fields (docs/api.md).
 import { z } from "zod";
+import { Id, Iso } from "../http/contract";
 import type { ApiArea } from "../http/openapi";
+import { EnrollmentListResponse, EnrollmentRecord } from "../enrollments";
 
-const Id = z.string().regex(/^[0-9a-f]{24}$/, "Musí mať 24 šestnástkových znakov.");
-const Iso = z.string().describe("ISO 8601 UTC");
 
 export const PartState = z.enum(["locked", "available", "in_progress", "completed"]);
 export const LevelState = z.enum(["locked", "available", "in_progress", "completed"]);
@@ -174,43 +174,6 @@ export const ProgressAnswer = z.strictObject({
 });
 export type ProgressAnswer = z.infer<typeof ProgressAnswer>;
 
-/**
- * The Enrollment resource as `enrollmentRecord` (views.ts) writes it for the student's and
- * the admin's views: the spec's fields, then completedAt, cancelledAt and suspended.
- */
-export const EnrollmentRecord = z.strictObject({
-  _id: Id,
-  courseId: Id,
-  courseVersionId: Id,
-  courseTitle: z.string(),
-  courseSlug: z.string(),
-  studentId: z.string(),
-  studentDisplayName: z.string(),
-  studentEmail: z.string().nullable(),
-  state: z.enum(["active", "completed", "cancelled", "expired"]),
-  reason: z.enum(["paid", "admin_grant", "sponsor"]),
-  grantReason: z.string().nullable(),
-  sponsorOrgId: z.string().nullable(),
-  orderId: Id.nullable(),
-  enrolledAt: Iso,
-  accessExpiresAt: Iso.nullable(),
-  currentLevelId: Id.nullable(),
-  progress: z.strictObject({
-    completedModules: z.int(),
-    totalModules: z.int(),
-    completedLevels: z.int(),
-    totalLevels: z.int(),
-    lastActivityAt: Iso.nullable(),
-  }),
-  intermediateCertificateIds: z.array(Id),
-  finalCertificateId: Id.nullable(),
-  /** beyond the spec */
-  completedAt: Iso.nullable(),
-  cancelledAt: Iso.nullable(),
-  /** a disputed payment suspended it (docs/decisions.md > Payment webhook processing) */
-  suspended: z.boolean(),
-});
-
 export const EnrollmentDetail = EnrollmentRecord.extend({
   partProgress: z.array(
     z.strictObject({ partId: Id, state: PartState, blockProgress: z.array(BlockProgressView), startedAt: Iso.nullable(), completedAt: Iso.nullable() }),
@@ -220,23 +183,6 @@ export const EnrollmentDetail = EnrollmentRecord.extend({
   courseCompleted: z.boolean(),
 });
 export type EnrollmentDetail = z.infer<typeof EnrollmentDetail>;
-
-export const EnrollmentListResponse = z.strictObject({
-  data: z.array(
-    z.strictObject({
-      _id: Id,
-      courseId: Id,
-      courseTitle: z.string(),
-      courseSlug: z.string(),
-      state: z.enum(["active", "completed", "cancelled", "expired"]),
-      enrolledAt: Iso,
-      currentLevelId: Id.nullable(),
-      progress: EnrollmentDetail.shape.progress,
-      intermediateCertificateIds: z.array(Id),
-      finalCertificateId: Id.nullable(),
-    }),
-  ),
-});
 
 const slug = z.string().min(1).max(200);
 const partId = Id;

@@ -1,21 +1,23 @@
 // The progress engine: the one place that decides block, part, module, level and course
 // completion, unlocking, the current level and the enrollment's counters.
-// spec: States and transitions > Part, Course completion; DESIGN.md > Unlocking and progress.
+// spec: States and transitions > Part, Course completion; docs/decisions.md > Learning.
 //
 // Stored facts are part states (with block progress), passed test attempts and the
 // completion records. `reconcile` derives everything else from them and writes what is
 // new (parts unlocked, modules/levels completed, course completed, counters), so every
 // caller (a block update, a part marked completed, a passed test) ends in the same rules.
-// Callers hold the enrollment's row lock (lockEnrollment) for the whole transaction, so
+// Callers hold the enrollment's row lock (server/enrollments lockEnrollment) for the whole transaction, so
 // concurrent updates of one enrollment run one after the other and never lose a completion.
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
 import type { BlockProgress } from "../db/schema/learning";
 import type { ContentBlock } from "../db/schema/catalog";
 import type { Queue } from "../queue";
+import { recordProgress, type EnrollmentRow } from "../enrollments";
+import { passedTestIds } from "../quizzes/results";
 import type { CourseStructure, LevelNode, ModuleNode, PartNode } from "./structure";
 
-const { enrollments, partProgress, moduleCompletions, levelCompletions, testAttempts } = schema;
+const { partProgress, moduleCompletions, levelCompletions } = schema;
 
 export type PartState = (typeof schema.partState.enumValues)[number];
 export type LevelState = "locked" | "available" | "in_progress" | "completed";
@@ -26,7 +28,6 @@ export const VIDEO_COMPLETION_RATIO = 0.9;
 /** Seconds a watch report may run ahead of the wall clock (network and timer jitter). */
 export const WATCH_SLACK_SEC = 5;
 
-export type EnrollmentRow = typeof enrollments.$inferSelect;
 export type PartProgressRow = typeof partProgress.$inferSelect;
 
 /** Everything stored about one enrollment's progress. */
@@ -40,15 +41,13 @@ export type ProgressFacts = {
 export async function loadProgressFacts(db: DbOrTx, enrollmentId: string): Promise<ProgressFacts> {
   // one after another: inside a transaction they share one connection
   const partRows = await db.select().from(partProgress).where(eq(partProgress.enrollmentId, enrollmentId));
-  const passedRows = await db
-    .selectDistinct({ testId: testAttempts.testId })
-    .from(testAttempts)
-    .where(and(eq(testAttempts.enrollmentId, enrollmentId), eq(testAttempts.passed, true), isNull(testAttempts.voidedAt)));
+  // attempts are quizzes' records: read through its door for learning
+  const passedTests = await passedTestIds(db, enrollmentId);
   const moduleRows = await db.select().from(moduleCompletions).where(eq(moduleCompletions.enrollmentId, enrollmentId));
   const levelRows = await db.select().from(levelCompletions).where(eq(levelCompletions.enrollmentId, enrollmentId));
   return {
     parts: new Map(partRows.map((r) => [r.partId, r])),
-    passedTests: new Set(passedRows.map((r) => r.testId)),
+    passedTests,
     moduleCompletions: new Map(moduleRows.map((r) => [r.moduleId, r.completedAt])),
     levelCompletions: new Map(levelRows.map((r) => [r.levelId, r.completedAt])),
   };
@@ -182,12 +181,6 @@ export function allBlocksCompleted(part: PartNode, blocks: BlockProgress[]): boo
 // ---------------------------------------------------------------------------------
 // Writing
 
-/** Takes the enrollment's row lock for the rest of the transaction. */
-export async function lockEnrollment(tx: DbOrTx, enrollmentId: string): Promise<EnrollmentRow | null> {
-  const [row] = await tx.select().from(enrollments).where(eq(enrollments.id, enrollmentId)).for("update").limit(1);
-  return row ?? null;
-}
-
 export type ReconcileResult = {
   unlockedParts: string[];
   unlockedTopics: string[];
@@ -281,24 +274,26 @@ export async function reconcile(
 
   const changed = result.unlockedParts.length + result.completedModules.length + result.completedLevels.length > 0 || completesCourse;
   if (changed || options.touch) {
-    const current = currentLevel(structure, facts);
-    await tx
-      .update(enrollments)
-      .set({
-        progress: {
-          completedModules: facts.moduleCompletions.size,
-          totalModules: structure.moduleById.size,
-          completedLevels: facts.levelCompletions.size,
-          totalLevels: structure.levels.length,
-          lastActivityAt: options.touch ? deps.now.toISOString() : enrollment.progress.lastActivityAt,
-        },
-        currentLevelId: current?.id ?? null,
-        ...(completesCourse ? { state: "completed" as const, completedAt: deps.now } : {}),
-        updatedAt: deps.now,
-      })
-      .where(eq(enrollments.id, enrollment.id));
+    // the enrollment's own columns are the enrollments area's to write
+    await recordProgress(tx, enrollment.id, {
+      progress: progressCounters(structure, facts, options.touch ? deps.now.toISOString() : enrollment.progress.lastActivityAt),
+      currentLevelId: currentLevel(structure, facts)?.id ?? null,
+      completed: completesCourse,
+      now: deps.now,
+    });
   }
   return result;
+}
+
+/** The enrollment's progress counters as the facts stand. */
+export function progressCounters(structure: CourseStructure, facts: ProgressFacts, lastActivityAt: string | null): EnrollmentRow["progress"] {
+  return {
+    completedModules: facts.moduleCompletions.size,
+    totalModules: structure.moduleById.size,
+    completedLevels: facts.levelCompletions.size,
+    totalLevels: structure.levels.length,
+    lastActivityAt,
+  };
 }
 
 /** Writes one part's progress row (state, blocks, timestamps). */

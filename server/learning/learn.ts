@@ -6,18 +6,10 @@ import { DomainError } from "../http/errors";
 import type { Queue } from "../queue";
 import type { MediaUrls } from "../video";
 import type { BlockProgress } from "../db/schema/learning";
-import { courseSlugKnown, requireLearningEnrollment } from "./access";
+import { findOwnEnrollment, lockEnrollment, mayLearn, requireLearningEnrollment, type EnrollmentRow } from "../enrollments";
+import { courseSlugKnown } from "./slugs";
 import type { EnrollmentDetail, LearnView, PartView, ProgressAnswer, ProgressBody } from "./contract";
-import {
-  allBlocksCompleted,
-  loadProgressFacts,
-  lockEnrollment,
-  nextBlockProgress,
-  partStateOf,
-  reconcile,
-  savePartProgress,
-  type EnrollmentRow,
-} from "./engine";
+import { allBlocksCompleted, loadProgressFacts, nextBlockProgress, partStateOf, reconcile, savePartProgress } from "./engine";
 import { courseVersionOfPart, loadCourseStructure, type CourseStructure, type PartNode } from "./structure";
 import { blockProgressView, enrollmentDetail, learnView, partView } from "./views";
 import { preallocatePartProgress } from "./preallocate";
@@ -133,7 +125,7 @@ export async function reportProgress(deps: LearningDeps, studentId: string, part
   }
   return deps.db.transaction(async (tx) => {
     const locked = await lockEnrollment(tx, enrollment.id);
-    if (!locked || (locked.state !== "active" && locked.state !== "completed") || locked.suspendedAt) throw new DomainError("no_enrollment");
+    if (!mayLearn(locked)) throw new DomainError("no_enrollment");
     let facts = await loadProgressFacts(tx, locked.id);
     if (facts.parts.size < structure.parts.length) {
       await preallocatePartProgress(tx, locked.id, locked.courseVersionId);
@@ -183,15 +175,13 @@ export async function reportProgress(deps: LearningDeps, studentId: string, part
 
 /** GET /api/enrollments/<id> (owner): the enrollment with partProgress, completions and courseCompleted. */
 export async function getEnrollmentDetail(db: Database, studentId: string, enrollmentId: string): Promise<EnrollmentDetail> {
-  return enrollmentDetail(db, studentId, enrollmentId, async (e) => ({
-    facts: await loadProgressFacts(db, e.id),
-    structure: await loadCourseStructure(db, e.courseVersionId),
-  }));
+  const enrollment = await findOwnEnrollment(db, studentId, enrollmentId);
+  return enrollmentDetail(enrollment, await loadProgressFacts(db, enrollment.id), await loadCourseStructure(db, enrollment.courseVersionId));
 }
 
 /**
  * Re-derives an enrollment's progress after something outside a part update changed a
- * fact it depends on (a test passed: issue 13's submit). Runs in the caller's transaction
+ * fact it depends on (a test passed). Runs in the caller's transaction
  * and takes the enrollment's row lock.
  */
 export async function reconcileEnrollment(tx: DbOrTx, deps: { queue: Queue; now: Date }, enrollmentId: string) {

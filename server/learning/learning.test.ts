@@ -1,7 +1,7 @@
 // The progress engine on a real database (PostgreSQL with TEST_DATABASE_URL, else PGlite)
 // with a real pg-boss queue: unlocking, block/part/module/level/course completion, the
 // server-judged watch time, idempotent and concurrent updates, versions, access.
-// DESIGN.md > Unlocking and progress; spec: States and transitions > Part, Course completion.
+// docs/decisions.md > Unlocking and progress; spec: States and transitions > Part, Course completion.
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../db";
@@ -11,8 +11,8 @@ import { createUnsignedMediaUrls } from "../video";
 import { startJobs, type Jobs } from "../../jobs";
 import { openTestDatabase, type OpenTestDatabase } from "../../tests/support/db";
 import { enrollIn, recordPassedAttempt, writeLearningCourse, type LearningFixture } from "../../tests/support/learning-fixtures";
+import { expireEnrollmentAccess } from "../enrollments";
 import {
-  expireEnrollmentAccess,
   getEnrollmentDetail,
   getLearnView,
   getPart,

@@ -1,8 +1,9 @@
 // Moving an enrollment's progress to another version of its course (spec: Versioning 8:
 // "an admin-only endpoint may migrate an enrollment keeping progress only for parts with
 // stable identity (matching slug and structural position); other progress is lost").
-// The enrollments area switches the enrollment's courseVersionId and calls this in the
-// same transaction; the progress records are this area's tables.
+// The admin's migration switches the enrollment's courseVersionId (server/enrollments
+// moveToCourseVersion) and calls this in the same transaction; the progress records are
+// this area's tables.
 //
 // A part's stable identity is (level order, level slug, topic slug, part slug): the same
 // part slug in the same topic of the same level at the same place in the level order.
@@ -16,11 +17,12 @@ import { eq } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
 import type { BlockProgress } from "../db/schema/learning";
 import { DomainError } from "../http/errors";
-import { currentLevel, loadProgressFacts, lockEnrollment, reconcile, type EngineDeps, type PartProgressRow } from "./engine";
+import { lockEnrollment, recordProgress } from "../enrollments";
+import { currentLevel, loadProgressFacts, progressCounters, reconcile, type EngineDeps, type PartProgressRow } from "./engine";
 import { preallocatePartProgress } from "./preallocate";
 import { loadCourseStructure, type CourseStructure, type PartNode } from "./structure";
 
-const { partProgress, moduleCompletions, levelCompletions, enrollments } = schema;
+const { partProgress, moduleCompletions, levelCompletions } = schema;
 
 export type ProgressMigration = {
   /** parts of the target version that received progress (started or completed) */
@@ -109,19 +111,10 @@ export async function migrateProgress(
   await preallocatePartProgress(tx, enrollment.id, to.course.id);
   const facts = await loadProgressFacts(tx, enrollment.id);
   await reconcile(tx, deps, enrollment, to, facts);
-  await tx
-    .update(enrollments)
-    .set({
-      progress: {
-        completedModules: facts.moduleCompletions.size,
-        totalModules: to.moduleById.size,
-        completedLevels: facts.levelCompletions.size,
-        totalLevels: to.levels.length,
-        lastActivityAt: enrollment.progress.lastActivityAt,
-      },
-      currentLevelId: currentLevel(to, facts)?.id ?? null,
-      updatedAt: deps.now,
-    })
-    .where(eq(enrollments.id, enrollment.id));
+  await recordProgress(tx, enrollment.id, {
+    progress: progressCounters(to, facts, enrollment.progress.lastActivityAt),
+    currentLevelId: currentLevel(to, facts)?.id ?? null,
+    now: deps.now,
+  });
   return { keptPartIds: kept.map((k) => k.part.id), lostPartIds };
 }

@@ -2,6 +2,7 @@
 // enrollment creation every part is initialized as locked or available").
 import { asc, eq } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
+import { createEnrollment, type NewEnrollment } from "../enrollments";
 
 const { parts, modules, topics, levels, partProgress } = schema;
 
@@ -41,4 +42,17 @@ export async function preallocatePartProgress(tx: DbOrTx, enrollmentId: string, 
     )
     .onConflictDoNothing();
   return rows.length;
+}
+
+/**
+ * Enrolls a student in the caller's transaction with every part's progress preallocated
+ * (spec: States > Enrollment: "progress preallocated"): the row is the enrollments area's
+ * (createEnrollment), the progress is learning's. A student already actively enrolled in
+ * the course keeps that enrollment: it is returned with `created: false`.
+ */
+export async function enrollStudent(tx: DbOrTx, input: NewEnrollment): Promise<{ enrollmentId: string; created: boolean }> {
+  const shape = await courseShape(tx, input.courseVersionId);
+  const enrolled = await createEnrollment(tx, input, shape);
+  if (enrolled.created) await preallocatePartProgress(tx, enrolled.enrollmentId, input.courseVersionId);
+  return enrolled;
 }

@@ -1,4 +1,4 @@
-// The one part serializer (issue 12 item 5): the preview mode (GET /api/courses/<slug>/
+// The one part serializer: the preview mode (GET /api/courses/<slug>/
 // preview) whitelists what an anonymous visitor may see; the enrolled mode (GET
 // /api/parts/<id>) carries everything with freshly signed URLs.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The one part serializer (issue 12 item 5): a part's blocks and attachments for an
+// The one part serializer: a part's blocks and attachments for an
 // enrolled student (everything, media URLs freshly signed) or for the public preview
 // (GET /api/courses/<slug>/preview: a whitelist, so a field added to a stored block later
 // stays private until someone decides otherwise here).

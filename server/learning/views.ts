@@ -1,10 +1,8 @@
 // What the learning endpoints answer: the learn view, one part with signed media URLs,
 // an enrollment with its progress records. Reads only; the engine writes.
-import { eq } from "drizzle-orm";
-import { schema, type DbOrTx } from "../db";
 import type { BlockProgress } from "../db/schema/learning";
-import { DomainError } from "../http/errors";
 import type { MediaUrls } from "../video";
+import { enrollmentRecord, type EnrollmentRow } from "../enrollments";
 import type { EnrollmentDetail, LearnView, PartView } from "./contract";
 import { serializeAttachment, serializeBlock } from "./serialize";
 import {
@@ -15,11 +13,9 @@ import {
   moduleState,
   partStateOf,
   partTestAvailable,
-  type EnrollmentRow,
   type ProgressFacts,
 } from "./engine";
 import type { CourseStructure, PartNode } from "./structure";
-import { isId } from "../db";
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -115,50 +111,8 @@ export function partView(structure: CourseStructure, facts: ProgressFacts, part:
   };
 }
 
-/**
- * The Enrollment resource (spec: Resources > Enrollment) with what the detail views add
- * beyond it (completedAt, cancelledAt, suspended): one mapping for the student's and the
- * admin's views.
- */
-export function enrollmentRecord(e: EnrollmentRow) {
-  return {
-    _id: e.id,
-    courseId: e.courseId,
-    courseVersionId: e.courseVersionId,
-    courseTitle: e.courseTitle,
-    courseSlug: e.courseSlug,
-    studentId: e.studentId,
-    studentDisplayName: e.studentDisplayName,
-    studentEmail: e.studentEmail,
-    state: e.state,
-    reason: e.reason,
-    grantReason: e.grantReason,
-    sponsorOrgId: e.sponsorOrgId,
-    orderId: e.orderId,
-    enrolledAt: e.enrolledAt.toISOString(),
-    accessExpiresAt: iso(e.accessExpiresAt),
-    currentLevelId: e.currentLevelId,
-    progress: e.progress,
-    intermediateCertificateIds: e.intermediateCertificateIds,
-    finalCertificateId: e.finalCertificateId,
-    completedAt: iso(e.completedAt),
-    cancelledAt: iso(e.cancelledAt),
-    suspended: e.suspendedAt !== null,
-  };
-}
-
-/** The owner's enrollment with its progress records; anyone else's answers 404 like a missing one. */
-export async function enrollmentDetail(
-  db: DbOrTx,
-  studentId: string,
-  enrollmentId: string,
-  load: (enrollment: EnrollmentRow) => Promise<{ facts: ProgressFacts; structure: CourseStructure | null }>,
-): Promise<EnrollmentDetail> {
-  const [e] = isId(enrollmentId)
-    ? await db.select().from(schema.enrollments).where(eq(schema.enrollments.id, enrollmentId)).limit(1)
-    : [];
-  if (!e || e.studentId !== studentId) throw new DomainError("not_found");
-  const { facts, structure } = await load(e);
+/** The enrollment (the owner's, found by server/enrollments) with its progress records. */
+export function enrollmentDetail(e: EnrollmentRow, facts: ProgressFacts, structure: CourseStructure | null): EnrollmentDetail {
   return {
     ...enrollmentRecord(e),
     partProgress: [...facts.parts.values()]

@@ -18,7 +18,8 @@ export const BASIS_POINTS_PER_UNIT = 10_000;
 /** The Slovak standard VAT rate, 20 %, in basis points (the columns' default). */
 export const DEFAULT_VAT_RATE_BP = 2_000;
 
-export const TIME_ZONE = "Europe/Bratislava";
+import { TIME_ZONE } from "../calendar";
+export { TIME_ZONE };
 
 // ---------------------------------------------------------------------------------------
 // VAT rate: basis points <-> the API's fraction

@@ -4,51 +4,26 @@
 // filter that does not parse is 422 `validation`. Response schemas are strict, so a
 // serializer cannot leak a field silently.
 import { z } from "zod";
+import { startOfDayInBratislava } from "../calendar";
+import { Id, blankAsUnset, positiveInt, EnrollmentState } from "../http/contract";
 import type { ApiArea, ApiOperation } from "../http/openapi";
 import type { ErrorCode } from "../http/errors";
 import { BillingType, OrderState } from "./contract";
 import { isStorableInstant, STORABLE_INSTANT_MESSAGE } from "../http/instants";
 
-const Id = z.string().regex(/^[0-9a-f]{24}$/, "Musí to byť 24-znakový identifikátor (hex).");
 
 export const ADMIN_DEFAULT_PAGE_SIZE = 20;
 export const ADMIN_MAX_PAGE_SIZE = 50;
 
 // an empty value (`?state=`) means "not given", as a plain GET form sends it
-const blankAsUnset = (v: unknown) => (v === "" || v === null ? undefined : v);
 
-// digits only: "1e1", "0x10" and "1.5" are refused rather than guessed at
-const positiveInt = (max: number) =>
-  z
-    .string()
-    .regex(/^[0-9]{1,9}$/, "Musí to byť celé kladné číslo.")
-    .transform(Number)
-    .pipe(z.number().int().min(1, "Najmenšia hodnota je 1.").max(max, `Najväčšia hodnota je ${max}.`));
 
 export const pagingQuery = {
   page: z.preprocess(blankAsUnset, positiveInt(1_000_000).default(1)),
   pageSize: z.preprocess(blankAsUnset, positiveInt(ADMIN_MAX_PAGE_SIZE).default(ADMIN_DEFAULT_PAGE_SIZE)),
 };
 
-/** Offset of Europe/Bratislava from UTC at an instant, in ms. */
-function bratislavaOffsetAt(ms: number): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone: "Europe/Bratislava", hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit",
-      hour: "2-digit", minute: "2-digit", second: "2-digit",
-    })
-      .formatToParts(ms)
-      .map((p) => [p.type, p.value]),
-  );
-  return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second)) - ms;
-}
-
-/** "2026-03-01" → the instant that day begins in Bratislava. */
-export function startOfDayInBratislava(day: string): Date {
-  const [y, m, d] = day.split("-").map(Number);
-  const wall = Date.UTC(y, m - 1, d);
-  return new Date(wall - bratislavaOffsetAt(wall - bratislavaOffsetAt(wall)));
-}
+export { startOfDayInBratislava };
 
 /**
  * An ISO date (YYYY-MM-DD: the start of that day in Bratislava) or an ISO date-time with
@@ -206,7 +181,7 @@ export const AdminCreditNote = z.strictObject({
 
 export const AdminOrderEnrollment = z.strictObject({
   _id: Id,
-  state: z.enum(["active", "completed", "cancelled", "expired"]),
+  state: EnrollmentState,
   enrolledAt: IsoString,
   cancelledAt: IsoString.nullable(),
   cancelReason: z.string().nullable(),

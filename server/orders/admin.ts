@@ -20,6 +20,7 @@ import type {
   AuditListResponse,
 } from "./admin-contract";
 import { isId } from "../db";
+import { orderRecord } from "./orders";
 
 const { orders, payments, refunds, invoices, enrollments, webhookEvents } = schema;
 
@@ -158,23 +159,8 @@ async function readAdminOrder(db: DbOrTx, orderId: string): Promise<AdminOrderDe
   const refundable = order.state === "paid" || order.state === "disputed" || order.state === "refunded";
   const noteByRefund = new Map(notes.map((n) => [n.refundId, n.number]));
   return {
-    _id: order.id,
-    courseId: order.courseId,
-    courseVersionId: order.courseVersionId,
-    courseTitle: order.courseTitle,
-    studentId: order.studentId,
-    studentDisplayName: order.studentDisplayName,
-    studentEmail: order.studentEmail,
-    sponsorOrgId: order.sponsorOrgId,
-    billingType: order.billingType,
-    billingDetails: order.billingDetails,
-    amountCents: order.amountCents,
-    currency: order.currency,
+    ...orderRecord(order),
     vatRate: vatFractionFromBasisPoints(order.vatRateBp),
-    state: order.state,
-    createdAt: order.createdAt.toISOString(),
-    paidAt: iso(order.paidAt),
-    expiresAt: iso(order.expiresAt),
     paidCents,
     refundedCents,
     pendingRefundCents,

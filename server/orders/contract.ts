@@ -1,9 +1,9 @@
 // Request and response shapes of the orders area (spec: Resources > Order and Payment;
 // Endpoints > Orders (student)). Required billingAddress members: docs/decisions.md.
 import { z } from "zod";
+import { Id } from "../http/contract";
 import type { ApiArea } from "../http/openapi";
 
-const Id = z.string().regex(/^[0-9a-f]{24}$/, "Musí mať 24 šestnástkových znakov.");
 const required = (max = 200) => z.string().trim().min(1).max(max);
 const optional = (max = 200) =>
   z.string().trim().max(max).optional().transform((v) => (v === "" ? undefined : v));
@@ -59,10 +59,10 @@ export const CreateOrderResponse = z.strictObject({
 });
 export type CreateOrderResponse = z.infer<typeof CreateOrderResponse>;
 
-/** 'refunded' and 'disputed' extend the spec's enum (DESIGN.md > Orders and payments). */
+/** 'refunded' and 'disputed' extend the spec's enum (docs/decisions.md > Orders and payments). */
 export const OrderState = z
   .enum(["pending", "paid", "failed", "expired", "refunded", "disputed"])
-  .describe("pending, paid, failed, expired (spec) plus refunded and disputed (DESIGN.md: Orders and payments)");
+  .describe("pending, paid, failed, expired (spec) plus refunded and disputed (docs/decisions.md > Orders and payments)");
 
 export const OrderListItem = z.strictObject({
   _id: Id,

@@ -1,6 +1,6 @@
 // Orders area: a student's orders of a course, from creation (price snapshot, payment
 // session) to the states payment events move them to. spec: Resources > Order and
-// Payment; Endpoints > Orders (student). DESIGN.md > Orders and payments.
+// Payment; Endpoints > Orders (student). docs/decisions.md > Orders and payments.
 export {
   ORDER_PENDING_TTL_MS,
   EXPIRE_PENDING_CRON,
@@ -24,6 +24,7 @@ export {
   HOLDING_STATES,
 } from "./orders";
 export { markOrderDisputeWon } from "./disputes";
+export { sponsorOfOrder } from "./sponsor";
 export type { OrderRow, PaymentSessions, PaymentSessionRequest, Buyer, SponsorOrganization, OrderDeps } from "./orders";
 export {
   ordersApi,

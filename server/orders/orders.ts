@@ -1,6 +1,6 @@
 // Orders: creation with the price snapshot, the student's reads, retry-payment and the
 // pending-order expiry. spec: Resources > Order and Payment; States and transitions >
-// Order; Endpoints > Orders (student). DESIGN.md > Orders and payments.
+// Order; Endpoints > Orders (student). docs/decisions.md > Orders and payments.
 import { and, count, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
 import { DomainError } from "../http/errors";
@@ -11,7 +11,7 @@ import { isId } from "../db";
 
 const { orders, courses, enrollments, payments } = schema;
 
-/** Pending orders expire after 24 h (DESIGN.md > Orders and payments). */
+/** Pending orders expire after 24 h (docs/decisions.md > Orders and payments). */
 export const ORDER_PENDING_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -69,7 +69,7 @@ export function returnUrlOf(publicUrl: string, orderId: string): string {
 
 /**
  * The version a new order buys: the newest published version of the course whose id
- * (the catalog's `_id`, or any version's id) is given. Refusals: DESIGN.md > Orders and
+ * (the catalog's `_id`, or any version's id) is given. Refusals: docs/decisions.md > Orders and
  * payments (409 codes), unknown or never-published course → 404.
  */
 export async function purchasableCourse(db: DbOrTx, courseId: string, studentId: string, now: Date) {
@@ -337,7 +337,7 @@ export async function retryOrderPayment(tx: DbOrTx, deps: OrderDeps, studentId: 
 async function ownOrderForUpdate(tx: DbOrTx, studentId: string, orderId: string): Promise<OrderRow> {
   if (!isId(orderId)) throw notFound();
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update").limit(1);
-  // another person's order answers like a missing one (DESIGN.md > Errors and auth)
+  // another person's order answers like a missing one (docs/decisions.md > Errors and auth)
   if (!order || order.studentId !== studentId) throw notFound();
   return order;
 }
@@ -373,21 +373,16 @@ export async function listStudentOrders(db: DbOrTx, studentId: string): Promise<
   }));
 }
 
-/** GET /api/orders/<id>: the owner's order with its latest Payment; anyone else → 404. */
-export async function getStudentOrder(db: DbOrTx, studentId: string, orderId: string): Promise<OrderDetail> {
-  if (!isId(orderId)) throw notFound();
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
-  if (!order || order.studentId !== studentId) throw notFound();
-  const [version] = await db.select({ slug: courses.slug }).from(courses).where(eq(courses.id, order.courseVersionId)).limit(1);
-  const [payment] = await db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(desc(payments.createdAt), desc(payments.id)).limit(1);
-  const invoiced = await invoicedOrderIds(db, [order.id]);
-  const notes = await creditNotesForOrders(db, [order.id]);
+/**
+ * The Order record's own fields (spec: Resources > Order), one mapping for the student's
+ * and the admin's views; each view adds what it shows beyond them.
+ */
+export function orderRecord(order: OrderRow) {
   return {
     _id: order.id,
     courseId: order.courseId,
     courseVersionId: order.courseVersionId,
     courseTitle: order.courseTitle,
-    courseSlug: version?.slug ?? "",
     studentId: order.studentId,
     studentDisplayName: order.studentDisplayName,
     studentEmail: order.studentEmail,
@@ -400,6 +395,21 @@ export async function getStudentOrder(db: DbOrTx, studentId: string, orderId: st
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
     expiresAt: order.expiresAt?.toISOString() ?? null,
+  };
+}
+
+/** GET /api/orders/<id>: the owner's order with its latest Payment; anyone else → 404. */
+export async function getStudentOrder(db: DbOrTx, studentId: string, orderId: string): Promise<OrderDetail> {
+  if (!isId(orderId)) throw notFound();
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order || order.studentId !== studentId) throw notFound();
+  const [version] = await db.select({ slug: courses.slug }).from(courses).where(eq(courses.id, order.courseVersionId)).limit(1);
+  const [payment] = await db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(desc(payments.createdAt), desc(payments.id)).limit(1);
+  const invoiced = await invoicedOrderIds(db, [order.id]);
+  const notes = await creditNotesForOrders(db, [order.id]);
+  return {
+    ...orderRecord(order),
+    courseSlug: version?.slug ?? "",
     invoiceUrl: invoiceUrlOf(order, invoiced.has(order.id)),
     payment: payment
       ? {
@@ -440,7 +450,7 @@ export async function lockOrder(tx: DbOrTx, orderId: string): Promise<OrderRow |
   return order ?? null;
 }
 
-/** pending, failed or expired → paid (DESIGN.md: so retry-payment can succeed). */
+/** pending, failed or expired → paid (docs/decisions.md > Orders and payments: so a retried payment can succeed). */
 export async function markOrderPaid(tx: DbOrTx, orderId: string, paidAt: Date): Promise<void> {
   await tx.update(orders).set({ state: "paid", paidAt }).where(and(eq(orders.id, orderId), inArray(orders.state, ["pending", "failed", "expired"])));
 }

@@ -1,6 +1,6 @@
 // Payments area: the gateway adapter (payment sessions), the payment webhook receiver and
 // the Payment and Refund records. spec: Order and Payment; Webhook receivers; Payment
-// events. DESIGN.md > Orders and payments.
+// events. docs/decisions.md > Orders and payments.
 export {
   createPaymentGateway,
   createGatewayRefunds,

@@ -1,5 +1,5 @@
 // Refunds an admin starts (spec: Endpoints > Admin: orders, POST …/refund; States > Refund;
-// Limits: refund settlement 1-5 business days; DESIGN.md > Orders and payments: a refund
+// Limits: refund settlement 1-5 business days; docs/decisions.md > Orders and payments: a refund
 // is a record pending → completed | failed). docs/decisions.md > Refunds and credit notes.
 //
 // `requestRefund` runs in the caller's transaction (the one withIdempotency stores the
@@ -12,7 +12,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
 import { DomainError } from "../http/errors";
-import { writeAudit } from "../audit";
+import { writeAudit, type AuditActor } from "../audit";
 import { lockOrder } from "../orders";
 import { bratislavaDay } from "../invoices";
 import { GatewayError, type PaymentRefunds } from "./gateway";
@@ -22,7 +22,7 @@ const { payments, refunds } = schema;
 export { addBusinessDays, REFUND_SETTLEMENT_BUSINESS_DAYS } from "./settlement";
 import { addBusinessDays, REFUND_SETTLEMENT_BUSINESS_DAYS } from "./settlement";
 
-export type RefundActor = { actorId: string; actorRoles?: string[]; ip?: string | null };
+export type RefundActor = AuditActor;
 
 export type RefundInput = { orderId: string; amount: number; reason: string; alsoCancelEnrollment: boolean };
 

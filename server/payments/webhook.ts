@@ -1,6 +1,6 @@
 // POST /api/webhooks/payment: the gateway's signed events. spec: Webhook receivers;
 // Events > General receiver rules, Payment events; States and transitions > Order;
-// DESIGN.md > Orders and payments.
+// docs/decisions.md > Orders and payments.
 //
 // Order of checks: signature of the raw body first (constant time, nothing parsed or
 // stored before it), then x-payment-event-id and x-payment-timestamp (±300 s). Then, in
@@ -14,10 +14,12 @@ import { z } from "zod";
 import { schema, type Database, type Tx } from "../db";
 import { DomainError, parseJsonBody } from "../http/errors";
 import type { Queue } from "../queue";
+import { recordWebhookOnce, webhookAck } from "../http/webhooks";
 import { writeAudit } from "../audit";
 import { heldEnrollment, lockOrder, lockPurchaseOfOrder, markOrderDisputed, markOrderFailed, markOrderPaid, markOrderRefunded, type OrderRow } from "../orders";
 import { refundDuplicatePayment } from "./duplicates";
-import { cancelEnrollmentsOfOrder, enrollStudent, suspendEnrollmentsOfOrder } from "../enrollments";
+import { cancelEnrollmentsOfOrder, suspendEnrollmentsOfOrder } from "../enrollments";
+import { enrollStudent } from "../learning";
 import { assignInvoice, issueCreditNote } from "../invoices";
 import { timestampFresh, verifySignature } from "./signature";
 import { isId } from "../db";
@@ -53,11 +55,7 @@ export const PaymentEvent = z.looseObject({
 });
 export type PaymentEvent = z.infer<typeof PaymentEvent>;
 
-export const WebhookAck = z.strictObject({
-  received: z.literal(true),
-  duplicate: z.boolean(),
-  result: z.string().nullable().describe("what processing did: paid, failed, ignored, order_not_found, amount_mismatch, …"),
-});
+export const WebhookAck = webhookAck("paid, failed, ignored, order_not_found, amount_mismatch, …");
 export type WebhookAck = z.infer<typeof WebhookAck>;
 
 export type PaymentWebhookRequest = {
@@ -123,45 +121,20 @@ export async function receivePaymentWebhook(deps: PaymentWebhookDeps, req: Payme
 
   // 2.-4. record and handle atomically; a repeat is acknowledged and not processed again
   return deps.db.transaction(async (tx) => {
-    const [recorded] = await tx
-      .insert(webhookEvents)
-      .values({
-        provider: "payment",
-        eventId: event.eventId,
-        eventType: event.eventType,
-        payload: req.rawBody,
-        signature: req.signature,
-        receivedAt: deps.now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: webhookEvents.id });
-    if (!recorded) {
-      const [seen] = await tx
-        .select({ outcome: webhookEvents.outcome, result: webhookEvents.processingResult, error: webhookEvents.errorMessage })
-        .from(webhookEvents)
-        .where(and(eq(webhookEvents.provider, "payment"), eq(webhookEvents.eventId, event.eventId)));
-      return { received: true as const, duplicate: true, result: seen?.outcome ?? seen?.error ?? seen?.result ?? null };
-    }
-
-    const outcome = await handle(tx, deps, event);
-    await tx
-      .update(webhookEvents)
-      .set({
-        processedAt: sql`now()`,
-        processingResult: outcome.ok ? "success" : "error",
-        outcome: outcome.result,
-        errorMessage: outcome.ok ? null : (outcome.message ?? outcome.result),
-        relatedOrderId: outcome.orderId ?? null,
-      })
-      .where(eq(webhookEvents.id, recorded.id));
-    await writeAudit(tx, {
-      actorId: PAYMENT_GATEWAY_ACTOR,
-      action: `webhook.${event.eventType}`,
-      targetType: "order",
-      targetId: outcome.orderId ?? event.payment.merchantOrderId,
-      details: { eventId: event.eventId, webhookEventId: recorded.id, result: outcome.result, ok: outcome.ok, ...outcome.details },
+    const delivery = { provider: "payment" as const, eventId: event.eventId, eventType: event.eventType, payload: req.rawBody, signature: req.signature, receivedAt: deps.now };
+    const receipt = await recordWebhookOnce(tx, delivery, async (webhookEventId) => {
+      const outcome = await handle(tx, deps, event);
+      await writeAudit(tx, {
+        actorId: PAYMENT_GATEWAY_ACTOR,
+        action: `webhook.${event.eventType}`,
+        targetType: "order",
+        targetId: outcome.orderId ?? event.payment.merchantOrderId,
+        details: { eventId: event.eventId, webhookEventId, result: outcome.result, ok: outcome.ok, ...outcome.details },
+      });
+      return { ...outcome, relatedOrderId: outcome.orderId ?? null };
     });
-    return { received: true as const, duplicate: false, result: outcome.result };
+    if (receipt.duplicate) return { received: true as const, duplicate: true, result: receipt.result };
+    return { received: true as const, duplicate: false, result: receipt.outcome.result };
   });
 }
 

@@ -1,6 +1,6 @@
 // Background jobs as every area sees them: the names of all queues with the payload each
 // carries, and `queue.enqueue(tx, name, data)`, which writes the job inside the caller's
-// transaction (DESIGN.md > Stack: pg-boss `fromDrizzle(tx)`), so a rolled-back change
+// transaction (docs/decisions.md > Stack: pg-boss `fromDrizzle(tx)`), so a rolled-back change
 // never leaves a job behind and a committed one never loses its job.
 //
 // This module sits below the areas: it imports no area and not jobs/ (the worker

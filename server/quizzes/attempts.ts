@@ -1,10 +1,13 @@
-// Test attempts (spec: Endpoints > Tests (student); Resources > TestAttempt; DESIGN.md >
-// Tests): start with the checks in the issue's order (enrollment, prerequisites, attempts,
-// cooldown), a snapshot of the questions with their correct flags kept on the attempt,
-// answers saved during the attempt, submit scored against the snapshot, automatic
-// submission at deadline + 60 s (a job, and lazily on every read), and what the result
-// unlocked downstream through the learning area's engine.
+// Test attempts (spec: Endpoints > Tests (student); Resources > TestAttempt;
+// docs/decisions.md > Tests): start with the checks in the spec's order (enrollment,
+// prerequisites, attempts, cooldown), a snapshot of the questions with their correct flags
+// kept on the attempt, answers saved during the attempt, submit scored against the
+// snapshot, automatic submission at deadline + 60 s (a job, and lazily on every read), and
+// what the result completed downstream, which learning tells (afterAttempt).
 //
+// Learning is reached through its narrow test API only (testGate, afterAttempt,
+// standingDownstream): the gate finds and locks the enrollment and loads the course
+// structure and progress facts once; the rules that need no database are rules.ts.
 // Every function runs in the caller's transaction (the idempotency module's, for start and
 // submit) and first takes the enrollment's row lock, so starts, saves, submits and
 // progress updates of one enrollment never interleave.
@@ -13,23 +16,11 @@ import { and, asc, eq, isNull, lt } from "drizzle-orm";
 import { schema, type Database, type DbOrTx } from "../db";
 import type { QuestionSnapshot, SubmittedAnswer } from "../db/schema/learning";
 import { DomainError } from "../http/errors";
-import {
-  courseDone,
-  loadCourseStructure,
-  loadProgressFacts,
-  lockEnrollment,
-  partStateOf,
-  reconcileEnrollment,
-  requireLearningEnrollment,
-  testGate,
-  type CourseStructure,
-  type EnrollmentRow,
-  type ProgressFacts,
-  type TestGate,
-} from "../learning";
+import { afterAttempt, standingDownstream, testGate, type Downstream, type TestGate } from "../learning";
 import type { Queue } from "../queue";
-import type { AnswerInput, AttemptList, AttemptStarted, AttemptView, Downstream, SubmitResult } from "./contract";
-import { scoreAttempt, shuffled } from "./scoring";
+import type { AnswerInput, AttemptList, AttemptStarted, AttemptView, SubmitResult } from "./contract";
+import { nextAttemptAt, resultsVisible, selectQuestions } from "./rules";
+import { scoreAttempt } from "./scoring";
 import { isId } from "../db";
 
 const { tests, questions, testAttempts } = schema;
@@ -50,20 +41,14 @@ async function loadTest(tx: DbOrTx, testId: string): Promise<TestRow> {
   return test;
 }
 
-type Context = { test: TestRow; enrollment: EnrollmentRow; structure: CourseStructure; facts: ProgressFacts; gate: TestGate };
+/** The test, read once per request, and learning's gate (the enrollment, locked, and where the test sits). */
+type Context = { test: TestRow; gate: TestGate };
 
-/** The test, the caller's enrollment on its course version (locked), and where the test sits. */
+/** The test and the caller's learning enrollment on its course version (locked). */
 async function contextOf(tx: DbOrTx, studentId: string, testId: string, now: Date): Promise<Context> {
   const test = await loadTest(tx, testId);
-  const found = await requireLearningEnrollment(tx, { studentId, courseVersionId: test.courseId }, now);
-  const enrollment = (await lockEnrollment(tx, found.id))!;
-  if ((enrollment.state !== "active" && enrollment.state !== "completed") || enrollment.suspendedAt) throw new DomainError("no_enrollment");
-  const structure = await loadCourseStructure(tx, enrollment.courseVersionId);
-  if (!structure) throw new DomainError("not_found");
-  const facts = await loadProgressFacts(tx, enrollment.id);
-  const gate = testGate(structure, facts, test.id);
-  if (!gate) throw new DomainError("not_found", "Test nie je súčasťou kurzu.");
-  return { test, enrollment, structure, facts, gate };
+  const gate = await testGate(tx, { studentId, courseVersionId: test.courseId, now }, test.id);
+  return { test, gate };
 }
 
 async function attemptsOf(tx: DbOrTx, testId: string, enrollmentId: string): Promise<AttemptRow[]> {
@@ -111,46 +96,6 @@ function toAnswerInput(a: SubmittedAnswer): AnswerInput {
   };
 }
 
-function resultsAllowed(test: TestRow, passed: boolean, remaining: number): boolean {
-  switch (test.showAnswersAfter) {
-    case "never":
-      return false;
-    case "pass":
-      return passed;
-    case "last_attempt":
-      return passed || remaining === 0;
-    default:
-      return true; // "submit"
-  }
-}
-
-/**
- * What an attempt's result means downstream. `finalCertificateIssued` is true when this
- * submit completed the course, and whenever a passed course test stands in a completed
- * course (spec: a submit that passes a course test says finalCertificateIssued: true; the
- * certificate was queued when the course completed, by this pass or, with an optional
- * course test, before it).
- */
-function downstreamOf(
-  ctx: { gate: TestGate; structure: CourseStructure },
-  facts: ProgressFacts,
-  changes: { completedLevels: string[]; courseCompleted: boolean },
-  passed: boolean,
-): Downstream {
-  const { gate, structure } = ctx;
-  const moduleId = gate.part?.moduleId ?? null;
-  const levelId = gate.level?.id ?? null;
-  return {
-    partCompleted: gate.part ? partStateOf(facts, gate.part.id) === "completed" : false,
-    moduleCompleted: moduleId ? facts.moduleCompletions.has(moduleId) : false,
-    moduleId,
-    levelCompleted: levelId ? facts.levelCompletions.has(levelId) : false,
-    courseCompleted: courseDone(structure, facts),
-    intermediateCertificateIssued: changes.completedLevels.some((id) => structure.levelById.get(id)?.issuesIntermediateCertificate),
-    finalCertificateIssued: changes.courseCompleted || (passed && gate.placement === "course" && courseDone(structure, facts)),
-  };
-}
-
 function resultOf(attempt: AttemptRow, test: TestRow, used: number, downstream: Downstream): SubmitResult {
   const scored = scoreAttempt(attempt.questionSnapshots, attempt.questionOrder, attempt.answers);
   const remaining = Math.max(0, test.maxAttempts - used);
@@ -163,7 +108,7 @@ function resultOf(attempt: AttemptRow, test: TestRow, used: number, downstream: 
     correctCount: scored.correctCount,
     totalCount: scored.totalCount,
     submittedAt: (attempt.submittedAt ?? attempt.deadline).toISOString(),
-    ...(resultsAllowed(test, passed, remaining) ? { results: scored.results } : {}),
+    ...(resultsVisible(test, passed, remaining) ? { results: scored.results } : {}),
     downstream,
     state: attempt.state === "expired" ? "expired" : "submitted",
     remaining,
@@ -214,12 +159,12 @@ function mergeAnswers(saved: SubmittedAnswer[], given: SubmittedAnswer[]): Submi
 async function finish(
   tx: DbOrTx,
   deps: QuizDeps,
-  ctx: Pick<Context, "gate" | "structure" | "enrollment">,
+  ctx: Context,
   attempt: AttemptRow,
   answers: SubmittedAnswer[],
   how: "submitted" | "expired",
 ): Promise<{ attempt: AttemptRow; downstream: Downstream }> {
-  const test = await loadTest(tx, attempt.testId);
+  const { test } = ctx;
   const scored = scoreAttempt(attempt.questionSnapshots, attempt.questionOrder, answers);
   const passed = scored.score >= test.passingScore;
   const submittedAt = how === "expired" ? attempt.deadline : deps.now;
@@ -229,15 +174,12 @@ async function finish(
     .where(and(eq(testAttempts.id, attempt.id), eq(testAttempts.state, "in_progress")))
     .returning();
   if (!updated) throw new Error(`attempt ${attempt.id} was finished concurrently despite the enrollment lock`);
-  const changes = passed
-    ? await reconcileEnrollment(tx, { queue: deps.queue, now: deps.now }, ctx.enrollment.id)
-    : { completedLevels: [], courseCompleted: false, facts: await loadProgressFacts(tx, ctx.enrollment.id) };
-  return { attempt: updated, downstream: downstreamOf(ctx, changes.facts, changes, passed) };
+  return { attempt: updated, downstream: await afterAttempt(tx, { queue: deps.queue, now: deps.now }, ctx.gate, { passed }) };
 }
 
 /** Overdue attempts of this test and enrollment are submitted with their saved answers. */
 async function expireOverdue(tx: DbOrTx, deps: QuizDeps, ctx: Context): Promise<AttemptRow[]> {
-  const attempts = await attemptsOf(tx, ctx.test.id, ctx.enrollment.id);
+  const attempts = await attemptsOf(tx, ctx.test.id, ctx.gate.enrollmentId);
   const out: AttemptRow[] = [];
   for (const a of attempts) {
     if (overdue(a, deps.now)) out.push((await finish(tx, deps, ctx, a, a.answers, "expired")).attempt);
@@ -260,8 +202,8 @@ export async function startAttempt(tx: DbOrTx, deps: QuizDeps, studentId: string
   if (!ctx.gate.available) {
     throw new DomainError("prerequisites_not_met", undefined, {
       placement: ctx.gate.placement,
-      partId: ctx.gate.part?.id ?? null,
-      levelId: ctx.gate.level?.id ?? null,
+      partId: ctx.gate.partId,
+      levelId: ctx.gate.levelId,
     });
   }
   const attempts = await expireOverdue(tx, deps, ctx);
@@ -274,12 +216,8 @@ export async function startAttempt(tx: DbOrTx, deps: QuizDeps, studentId: string
   const next = nextAttemptAt(ctx.test, attempts);
   if (next && next > deps.now) throw new DomainError("cooldown_active", undefined, { nextAttemptAt: next.toISOString() });
 
-  const random = deps.random ?? cryptoRandom;
   const rows = await tx.select().from(questions).where(eq(questions.testId, ctx.test.id)).orderBy(asc(questions.orderIndex), asc(questions.id));
-  let chosen = rows;
-  if (ctx.test.selectionMode === "shuffle") chosen = shuffled(rows, random);
-  else if (ctx.test.selectionMode === "random_subset") chosen = shuffled(rows, random).slice(0, ctx.test.questionCount ?? rows.length);
-  const snapshots: QuestionSnapshot[] = chosen.map((q) => ({
+  const authored: QuestionSnapshot[] = rows.map((q) => ({
     questionId: q.id,
     type: q.type,
     text: q.text,
@@ -288,15 +226,13 @@ export async function startAttempt(tx: DbOrTx, deps: QuizDeps, studentId: string
     explanation: q.explanation,
     weight: q.weight,
   }));
-  const answerOrders = Object.fromEntries(
-    snapshots.map((q) => [q.questionId, (ctx.test.randomizeAnswerOrder ? shuffled(q.answers, random) : q.answers).map((a) => a.id)]),
-  );
-  const all = await tx.select({ n: testAttempts.attemptNumber }).from(testAttempts).where(and(eq(testAttempts.testId, ctx.test.id), eq(testAttempts.enrollmentId, ctx.enrollment.id)));
+  const { snapshots, answerOrders } = selectQuestions(authored, ctx.test, deps.random ?? cryptoRandom);
+  const all = await tx.select({ n: testAttempts.attemptNumber }).from(testAttempts).where(and(eq(testAttempts.testId, ctx.test.id), eq(testAttempts.enrollmentId, ctx.gate.enrollmentId)));
   const [created] = await tx
     .insert(testAttempts)
     .values({
       testId: ctx.test.id,
-      enrollmentId: ctx.enrollment.id,
+      enrollmentId: ctx.gate.enrollmentId,
       studentId,
       attemptNumber: Math.max(0, ...all.map((r) => r.n)) + 1,
       state: "in_progress",
@@ -308,13 +244,6 @@ export async function startAttempt(tx: DbOrTx, deps: QuizDeps, studentId: string
     })
     .returning();
   return { status: 201, body: served(created, ctx.test) };
-}
-
-function nextAttemptAt(test: TestRow, attempts: AttemptRow[]): Date | null {
-  if (test.cooldownMinutes <= 0) return null;
-  const finished = attempts.filter((a) => a.state !== "in_progress" && a.submittedAt).map((a) => a.submittedAt!.getTime());
-  if (finished.length === 0) return null;
-  return new Date(Math.max(...finished) + test.cooldownMinutes * 60_000);
 }
 
 /**
@@ -329,14 +258,11 @@ async function ownAttempt(tx: DbOrTx, studentId: string, testId: string, attempt
   return attempt;
 }
 
-/** The attempt's context: test, enrollment (locked) and placement; the enrollment need not be active to read. */
-async function attemptContext(tx: DbOrTx, attempt: AttemptRow) {
+/** The attempt's context: test and learning's gate on the attempt's enrollment (locked); the enrollment need not be active to read. */
+async function attemptContext(tx: DbOrTx, attempt: AttemptRow): Promise<Context> {
   const test = await loadTest(tx, attempt.testId);
-  const enrollment = (await lockEnrollment(tx, attempt.enrollmentId))!;
-  const structure = (await loadCourseStructure(tx, enrollment.courseVersionId))!;
-  const facts = await loadProgressFacts(tx, enrollment.id);
-  const gate = testGate(structure, facts, test.id)!;
-  return { test, enrollment, structure, facts, gate };
+  const gate = await testGate(tx, { enrollmentId: attempt.enrollmentId }, test.id);
+  return { test, gate };
 }
 
 async function usedAttempts(tx: DbOrTx, attempt: AttemptRow) {
@@ -344,8 +270,8 @@ async function usedAttempts(tx: DbOrTx, attempt: AttemptRow) {
 }
 
 /** The stored result of a finished attempt (downstream as things stand now). */
-async function storedResult(tx: DbOrTx, ctx: Awaited<ReturnType<typeof attemptContext>>, attempt: AttemptRow): Promise<SubmitResult> {
-  return resultOf(attempt, ctx.test, await usedAttempts(tx, attempt), downstreamOf(ctx, ctx.facts, { completedLevels: [], courseCompleted: false }, attempt.passed ?? false));
+async function storedResult(tx: DbOrTx, ctx: Context, attempt: AttemptRow): Promise<SubmitResult> {
+  return resultOf(attempt, ctx.test, await usedAttempts(tx, attempt), standingDownstream(ctx.gate, attempt.passed ?? false));
 }
 
 /**
@@ -355,9 +281,9 @@ async function storedResult(tx: DbOrTx, ctx: Awaited<ReturnType<typeof attemptCo
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: DomainError };
 
 /** An overdue attempt is submitted with its saved answers; the caller's late write gets 409 attempt_expired with that result. */
-async function refuseLate(tx: DbOrTx, deps: QuizDeps, ctx: Awaited<ReturnType<typeof attemptContext>>, attempt: AttemptRow): Promise<Outcome<never>> {
+async function refuseLate(tx: DbOrTx, deps: QuizDeps, ctx: Context, attempt: AttemptRow): Promise<Outcome<never>> {
   const finished = attempt.state === "in_progress" ? (await finish(tx, deps, ctx, attempt, attempt.answers, "expired")).attempt : attempt;
-  const result = resultOf(finished, ctx.test, await usedAttempts(tx, finished), downstreamOf(ctx, await loadProgressFacts(tx, ctx.enrollment.id), { completedLevels: [], courseCompleted: false }, finished.passed ?? false));
+  const result = resultOf(finished, ctx.test, await usedAttempts(tx, finished), standingDownstream(ctx.gate, finished.passed ?? false));
   return { ok: false, error: new DomainError("attempt_expired", undefined, { result }) };
 }
 
@@ -411,10 +337,9 @@ export async function getAttempt(tx: DbOrTx, deps: QuizDeps, studentId: string, 
   const ctx = await attemptContext(tx, attempt);
   attempt = await ownAttempt(tx, studentId, testId, attemptId, true);
   if (overdue(attempt, deps.now)) attempt = (await finish(tx, deps, ctx, attempt, attempt.answers, "expired")).attempt;
-  const facts = await loadProgressFacts(tx, ctx.enrollment.id);
   return {
     attempt: served(attempt, ctx.test),
-    result: attempt.state === "in_progress" ? null : resultOf(attempt, ctx.test, await usedAttempts(tx, attempt), downstreamOf(ctx, facts, { completedLevels: [], courseCompleted: false }, attempt.passed ?? false)),
+    result: attempt.state === "in_progress" ? null : resultOf(attempt, ctx.test, await usedAttempts(tx, attempt), standingDownstream(ctx.gate, attempt.passed ?? false)),
   };
 }
 
@@ -448,9 +373,9 @@ export async function listAttempts(tx: DbOrTx, deps: QuizDeps, studentId: string
       cooldownMinutes: ctx.test.cooldownMinutes,
       questionCount: ctx.test.selectionMode === "random_subset" ? Math.min(ctx.test.questionCount ?? count, count) : count,
       placement: ctx.gate.placement,
-      courseSlug: ctx.structure.course.slug,
-      partId: ctx.gate.part?.id ?? null,
-      levelId: ctx.gate.level?.id ?? null,
+      courseSlug: ctx.gate.courseSlug,
+      partId: ctx.gate.partId,
+      levelId: ctx.gate.levelId,
     },
     available: ctx.gate.available && (open !== null || (remaining > 0 && !(next && next > deps.now))),
     passed: attempts.some((a) => a.passed),

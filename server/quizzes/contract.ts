@@ -1,11 +1,10 @@
 // Request and response shapes of test attempts (spec: Endpoints > Tests (student);
-// Resources > Test, Question, TestAttempt; DESIGN.md > Tests). Fields beyond the spec's
+// Resources > Test, Question, TestAttempt; docs/decisions.md > Tests). Fields beyond the spec's
 // are marked; none of the spec's is renamed.
 import { z } from "zod";
+import { Id, Iso } from "../http/contract";
 import type { ApiArea } from "../http/openapi";
 
-const Id = z.string().regex(/^[0-9a-f]{24}$/, "Musí mať 24 šestnástkových znakov.");
-const Iso = z.string().describe("ISO 8601 UTC");
 
 export const QuestionType = z.enum(["single_choice", "multiple_choice", "text"]);
 

@@ -1,8 +1,8 @@
 // An admin's reset of a student's attempts at one test (spec: Endpoints > Admin:
-// enrollments > reset-test-attempts; DESIGN.md > Tests: "Admin reset voids attempts (kept,
-// marked void) rather than deleting them"). A voided attempt counts nowhere: not towards
-// maxAttempts, not for the cooldown, not as a passed test (server/learning reads passed
-// attempts without voidedAt), and its owner can no longer open it. Attempt numbers keep
+// enrollments > reset-test-attempts; docs/decisions.md > Tests: an admin reset voids
+// attempts (kept, marked void) rather than deleting them). A voided attempt counts nowhere:
+// not towards maxAttempts, not for the cooldown, not as a passed test (results.ts, what
+// learning reads, skips voided attempts), and its owner can no longer open it. Attempt numbers keep
 // counting over voided ones, so the history stays unambiguous.
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";

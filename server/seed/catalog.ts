@@ -384,7 +384,7 @@ export function demoCatalog(now = new Date()) {
 }
 
 /**
- * The syllabus adds up (issue 10 item 8: an 18-hour course whose topics add up to 3.75
+ * The syllabus adds up (an 18-hour course whose topics add up to 3.75
  * hours reads as an error): each level's hours are shared among its topics' modules in
  * whole 5-minute steps (the last topic takes the rest), and the course's duration is the
  * sum of its levels.

@@ -1,4 +1,4 @@
-// The demo syllabus adds up (issue 10 item 8): topics' modules sum to their level's hours,
+// The demo syllabus adds up: topics' modules sum to their level's hours,
 // levels sum to the course's duration.
 import { describe, expect, it } from "vitest";
 import { demoCatalog } from "./catalog";

@@ -1,4 +1,4 @@
-// Local replacements of outside systems (DESIGN.md > Layout): the OpenID provider today;
+// Local replacements of outside systems (docs/architecture.md): the OpenID provider today;
 // the payment gateway, video and mail outbox join here. Each one refuses to start when
 // APP_ENV=production, whatever the configuration let through.
 export { refuseInProduction, StandInRefusedError } from "./guard";

@@ -3,6 +3,7 @@
 // port (server/authoring/video-blocks.ts); start-up hands the implementation in
 // (`createVideo({ blocks })`), so the video area imports no other area and the learning
 // area can use `MediaUrls` from here without an import cycle.
+import type { AuditActor } from "../audit";
 import type { DbOrTx, Tx } from "../db";
 import type { ContentBlock, VideoBlockUpload, VideoPreviewCut } from "../db/schema";
 
@@ -11,7 +12,7 @@ export type VideoBlock = Extract<ContentBlock, { type: "video" }>;
 export type { VideoBlockUpload, VideoPreviewCut };
 
 /** Who acts (an admin creating an upload), as the audit log records it. */
-export type VideoActor = { actorId: string; actorRoles: string[]; ip?: string | null };
+export type VideoActor = AuditActor;
 
 export type VideoBlockView = {
   partId: string;

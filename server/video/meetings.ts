@@ -15,6 +15,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { schema, type Database } from "../db";
 import { DomainError, parseJsonBody } from "../http/errors";
+import { recordWebhookOnce } from "../http/webhooks";
 import { writeAudit } from "../audit";
 
 export const MEETINGS_ACTOR = "system:meetings";
@@ -63,29 +64,19 @@ export async function receiveMeetingNotifications(
     for (const item of parsed.value) {
       const json = JSON.stringify(item);
       const eventId = createHash("sha256").update(json).digest("hex");
-      const [row] = await tx
-        .insert(schema.webhookEvents)
-        .values({
-          provider: "meetings",
-          eventId,
-          eventType: item.changeType ?? "notification",
-          payload: json,
-          signature: null,
-          receivedAt: deps.now,
-          processedAt: sql`now()`,
-          processingResult: "success",
-        })
-        .onConflictDoNothing()
-        .returning({ id: schema.webhookEvents.id });
-      if (!row) continue;
-      recorded++;
-      await writeAudit(tx, {
-        actorId: MEETINGS_ACTOR,
-        action: `webhook.meetings.${item.changeType ?? "notification"}`,
-        targetType: "meeting_recording",
-        targetId: item.resource ?? null,
-        details: { webhookEventId: row.id, subscriptionId: item.subscriptionId ?? null, result: "recorded_only" },
+      const delivery = { provider: "meetings" as const, eventId, eventType: item.changeType ?? "notification", payload: json, signature: null, receivedAt: deps.now };
+      const receipt = await recordWebhookOnce(tx, delivery, async (webhookEventId) => {
+        await writeAudit(tx, {
+          actorId: MEETINGS_ACTOR,
+          action: `webhook.meetings.${item.changeType ?? "notification"}`,
+          targetType: "meeting_recording",
+          targetId: item.resource ?? null,
+          details: { webhookEventId, subscriptionId: item.subscriptionId ?? null, result: "recorded_only" },
+        });
+        return { ok: true, result: "recorded_only" };
       });
+      if (receipt.duplicate) continue;
+      recorded++;
     }
     return { received: true as const, recorded };
   });

@@ -1,4 +1,4 @@
-// The course's preview clip (spec: Limits, preview 10-60 s; issue 11 item 4):
+// The course's preview clip (spec: Limits, preview 10-60 s):
 // POST /api/admin/uploads/video/preview sets previewStartSec/previewEndSec on a ready video
 // block of a draft course and asks the provider to cut that range (Mux: a clip asset made
 // from the block's asset; the local stand-in: ffmpeg). The provider's `video.asset.ready`
@@ -9,6 +9,7 @@
 // errored and answers 503.
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { Id } from "../http/contract";
 import type { Database } from "../db";
 import { DomainError } from "../http/errors";
 import type { VideoActor, VideoBlock, VideoBlockRef, VideoBlocks, VideoBlockView } from "./blocks";
@@ -18,7 +19,6 @@ import { VideoProviderError, type VideoProvider } from "./provider";
 export const PREVIEW_MIN_SEC = 10;
 export const PREVIEW_MAX_SEC = 60;
 
-const Id = z.string().regex(/^[0-9a-f]{24}$/, "Musí to byť 24-znakový identifikátor (hex).");
 const Seconds = z.number().min(0, "Čas nemôže byť záporný.").max(24 * 3600, "Čas je priveľký.");
 
 export const VideoPreviewRequest = z

@@ -4,12 +4,12 @@
 // then the block records it (who, which upload id) in one transaction with the audit row.
 // The browser sends the file to `uploadUrl` itself; the provider's webhook reports the end.
 import { z } from "zod";
+import { Id } from "../http/contract";
 import type { Database } from "../db";
 import { DomainError } from "../http/errors";
 import type { VideoActor, VideoBlockRef, VideoBlocks, VideoBlockView } from "./blocks";
 import { VideoProviderError, type VideoProvider } from "./provider";
 
-const Id = z.string().regex(/^[0-9a-f]{24}$/, "Musí to byť 24-znakový identifikátor (hex).");
 
 export const VideoUploadRequest = z.strictObject({
   partId: Id,

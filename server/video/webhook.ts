@@ -18,6 +18,7 @@ import { z } from "zod";
 import { schema, type Database, type Tx } from "../db";
 import { DomainError, parseJsonBody } from "../http/errors";
 import type { Queue } from "../queue";
+import { recordWebhookOnce, webhookAck } from "../http/webhooks";
 import { writeAudit } from "../audit";
 import type { PreviewResult, VideoBlockRef, VideoBlocks, VideoResult } from "./blocks";
 
@@ -79,11 +80,7 @@ export const VideoEvent = z.looseObject({
 });
 export type VideoEvent = z.infer<typeof VideoEvent>;
 
-export const VideoWebhookAck = z.strictObject({
-  received: z.literal(true),
-  duplicate: z.boolean(),
-  result: z.string().nullable().describe("what processing did: updated, stale_upload, course_not_editable, ignored_unknown_type, …"),
-});
+export const VideoWebhookAck = webhookAck("updated, stale_upload, course_not_editable, ignored_unknown_type, …");
 export type VideoWebhookAck = z.infer<typeof VideoWebhookAck>;
 
 export type VideoWebhookRequest = {
@@ -171,32 +168,21 @@ export async function receiveVideoWebhook(deps: VideoWebhookDeps, req: VideoWebh
 
   const eventId = eventKeyOf(event, req.rawBody, req.deliveryId);
   return deps.db.transaction(async (tx) => {
-    const [recorded] = await tx
-      .insert(webhookEvents)
-      .values({ provider: "video", eventId, eventType: event.type, payload: req.rawBody, signature: req.signature, receivedAt: deps.now })
-      .onConflictDoNothing()
-      .returning({ id: webhookEvents.id });
-    if (!recorded) {
-      const [seen] = await tx
-        .select({ outcome: webhookEvents.outcome, result: webhookEvents.processingResult, error: webhookEvents.errorMessage })
-        .from(webhookEvents)
-        .where(and(eq(webhookEvents.provider, "video"), eq(webhookEvents.eventId, eventId)));
-      // a repeat names the first delivery's outcome (docs/decisions.md > Webhook acknowledgements)
-      return { received: true as const, duplicate: true, result: seen?.outcome ?? seen?.error ?? seen?.result ?? null };
-    }
-    const outcome = await handle(tx, deps, event);
-    await tx
-      .update(webhookEvents)
-      .set({ processedAt: sql`now()`, processingResult: outcome.ok ? "success" : "error", errorMessage: outcome.ok ? null : outcome.result, outcome: outcome.result })
-      .where(eq(webhookEvents.id, recorded.id));
-    await writeAudit(tx, {
-      actorId: VIDEO_PROVIDER_ACTOR,
-      action: `webhook.${event.type}`,
-      targetType: "part",
-      targetId: outcome.partId ?? null,
-      details: { eventId, webhookEventId: recorded.id, result: outcome.result, ok: outcome.ok, ...outcome.details },
+    const delivery = { provider: "video" as const, eventId, eventType: event.type, payload: req.rawBody, signature: req.signature, receivedAt: deps.now };
+    // a repeat names the first delivery's outcome (docs/decisions.md > Webhook acknowledgements)
+    const receipt = await recordWebhookOnce(tx, delivery, async (webhookEventId) => {
+      const outcome = await handle(tx, deps, event);
+      await writeAudit(tx, {
+        actorId: VIDEO_PROVIDER_ACTOR,
+        action: `webhook.${event.type}`,
+        targetType: "part",
+        targetId: outcome.partId ?? null,
+        details: { eventId, webhookEventId, result: outcome.result, ok: outcome.ok, ...outcome.details },
+      });
+      return outcome;
     });
-    return { received: true as const, duplicate: false, result: outcome.result };
+    if (receipt.duplicate) return { received: true as const, duplicate: true, result: receipt.result };
+    return { received: true as const, duplicate: false, result: receipt.outcome.result };
   });
 }
 

@@ -1,4 +1,4 @@
-// Issue 11 acceptance in the browser: an admin builds a small course from nothing through
+// In the browser: an admin builds a small course from nothing through
 // the authoring pages (new draft, fields with accreditation and an instructor, a level, a
 // topic, its module, a part with a previewed text block), sees the publish problems
 // inline first, adds a final test with a question, publishes, and finds the course in the

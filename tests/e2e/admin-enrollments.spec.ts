@@ -1,4 +1,4 @@
-// Admin enrollments in the browser (issue 14 acceptance): the admin opens "Zápisy" from the
+// Admin enrollments in the browser: the admin opens "Zápisy" from the
 // admin navigation, looks Peter up by e-mail through the identity provider, grants him
 // "Riadenie športového klubu", lands on the enrollment's page; Peter signs in, finds the
 // course in "Môj účet" and opens its learning page. axe checks every page (fixtures).

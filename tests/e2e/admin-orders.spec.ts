@@ -1,4 +1,4 @@
-// An admin refunds an order in the sandbox and sees it settle (issue 14 acceptance), with
+// An admin refunds an order in the sandbox and sees it settle, with
 // JavaScript off: Zuzana Bieliková (admin; no other spec buys as her) buys a course through
 // the API and the sandbox gateway, finds the order under Administrácia → Objednávky, opens
 // it, refunds the whole amount with "zrušiť zápis" through the form and its confirmation,

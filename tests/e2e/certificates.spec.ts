@@ -1,4 +1,4 @@
-// Public verification of an issued certificate in the browser with JavaScript off (issue 13
+// Public verification of an issued certificate in the browser with JavaScript off (the
 // acceptance: "open the public verification page of the issued certificate"). Self-contained:
 // the spec writes a small course into the app's database, enrolls Jana and completes it
 // through the learning engine, whose transaction queues `certificates.issue`; the app's own

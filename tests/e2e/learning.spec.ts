@@ -1,4 +1,4 @@
-// Learning in the browser with JavaScript off (issue 12 acceptance): Jana buys "Financie a
+// Learning in the browser with JavaScript off: Jana buys "Financie a
 // granty v športe" (API + sandbox gateway, in her own context), then, without JavaScript,
 // opens the learning dashboard, reads the blocks of level 1's parts, marks them complete,
 // and sees level 2 unlock. A locked part says what unlocks it. axe checks every page.

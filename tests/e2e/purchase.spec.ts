@@ -1,4 +1,4 @@
-// The whole purchase in a browser with JavaScript off (issue 10, acceptance): sign in →
+// The whole purchase in a browser with JavaScript off: sign in →
 // course page → checkout (first invalid, then valid) → sandbox gateway success → the
 // return page grants access → the course page and the account know it → the invoice PDF
 // downloads and holds its INV number and VAT lines. Tomáš Baláž buys (no other spec uses

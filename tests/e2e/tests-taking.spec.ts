@@ -1,4 +1,4 @@
-// Taking a test in the browser with JavaScript off (issue 13 acceptance): Tomáš buys
+// Taking a test in the browser with JavaScript off: Tomáš buys
 // "Sekretár klubu v praxi" (API + sandbox gateway), completes its one part, opens the
 // level test, fails, sees the cooldown, passes on a later attempt (the demo test waits one
 // minute between attempts), the course is completed, and the public verification page of

@@ -1,6 +1,6 @@
 // Admin enrollments over HTTP against the built app with the local identity provider
 // (spec: Endpoints > Admin: enrollments; States and transitions > Enrollment; Versioning 8;
-// issue 14 items 1, 3): roles first (401, 403 for a content manager and a student), every
+// 3): roles first (401, 403 for a content manager and a student), every
 // list filter and 422 for bad ones, grant (provider snapshots of a person who never signed
 // in, progress preallocated, e-mail) and 409 already_enrolled, cancel and 409, extend
 // re-activating an expired enrollment, reset voiding attempts so a new one may start,

@@ -1,5 +1,5 @@
-// Admin orders, refunds and credit notes over HTTP against the built app (issue 14 item 2;
-// spec: Endpoints > Admin: orders; States > Refund; Limits: refund settlement; DESIGN.md >
+// Admin orders, refunds and credit notes over HTTP against the built app (
+// spec: Endpoints > Admin: orders; States > Refund; Limits: refund settlement; docs/decisions.md >
 // Orders and payments; docs/decisions.md > Refunds and credit notes). The sandbox gateway
 // runs with SANDBOX_REFUND_DELAY_MS=manual, so a refund stays pending until the test
 // delivers the signed payment.refunded itself (the sandbox's own settlement is tested in

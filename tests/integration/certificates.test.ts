@@ -5,7 +5,7 @@
 // Then the student's API and pages, the confirmation PDF, the public verification (API and
 // page), and the admin's manual issuing (API and page). PostgreSQL with TEST_DATABASE_URL,
 // else PGlite in-process. spec: Resources > Certificate; the verification endpoint;
-// Events > Notifications; issue 13 items 3-6.
+// Events > Notifications.
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -268,7 +268,7 @@ describe("public verification", () => {
     }
   });
 
-  it("an admin revokes a certificate (issue 14 item 4): audit row, verification says not valid, a second revoke is 409; others get 403", async () => {
+  it("an admin revokes a certificate: audit row, verification says not valid, a second revoke is 409; others get 403", async () => {
     const path = `/api/admin/certificates/${intermediate.id}/revoke`;
     await expectError(await manager.post(path, { reason: "podvod pri teste" }), 403, "forbidden");
     await expectError(await jana.post(path, { reason: "podvod pri teste" }), 403, "forbidden");

@@ -1,6 +1,6 @@
 // The purchase as a browser without JavaScript does it, over HTTP: checkout form (invalid,
 // then valid), the sandbox gateway, the return page, the account page and the course
-// page's button. spec: Endpoints > Orders (student), return page; issue 10 items 7 and 8.
+// page's button. spec: Endpoints > Orders (student), return page.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "#server/db";

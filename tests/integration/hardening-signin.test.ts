@@ -1,4 +1,4 @@
-// Issue 9, sign-in hardening: abandoned sign-in starts do not pile up flow cookies until
+// sign-in hardening: abandoned sign-in starts do not pile up flow cookies until
 // the Cookie header passes the server's limit (431 after ~55 starts before), and signing
 // in again ends the session the old cookie named.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

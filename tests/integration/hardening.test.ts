@@ -1,4 +1,4 @@
-// Issue 9, hardening: each probe here failed on the app before the front door
+// hardening: each probe here failed on the app before the front door
 // (server/http/front.ts) and the request guard (app/lib/request-guard.server.ts). Raw
 // sockets where fetch cannot say it: HTTP/1.0 without Host, a malformed Host, an absolute
 // request target, TRACE/PROPFIND, reuse of a kept-alive connection, a chunked body.

@@ -1,5 +1,5 @@
 // Bad input inside bodies and dates at the edge of what PostgreSQL holds (found by a
-// review after issue 9's front door): a NUL character in a JSON or form body, an offset
+// review after the front door): a NUL character in a JSON or form body, an offset
 // that carries year 9999 into year 10000, an integer past the column's range. Each is a
 // 422 with the error body (or the form's error), never a 500, and nothing is stored. And a
 // page action's body that is no form (JSON, text, none, broken multipart): 415 or 400.

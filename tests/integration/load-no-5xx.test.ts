@@ -1,4 +1,4 @@
-// Issue 9 acceptance: a bounded load test on loopback, 20k mixed requests (well-formed
+// a bounded load test on loopback, 20k mixed requests (well-formed
 // reads, pages, unknown paths, NUL bytes, odd methods, malformed Host and targets, bodies
 // to routes that do not read them, oversized bodies) gives no answer >= 500 and no request
 // left without an answer. LOAD_REQUESTS changes the count.

@@ -1,4 +1,4 @@
-// Issue 9, operability and the start-up/connection hardening lines: probes, metrics,
+// operability and the start-up/connection hardening lines: probes, metrics,
 // graceful SIGTERM, a database that goes away (at start, and an idle connection later),
 // the local provider's API token, production headers.
 import { generateKeyPairSync } from "node:crypto";

@@ -1,6 +1,6 @@
 // Orders and payment webhooks over HTTP against the built app and its sandbox gateway.
 // spec: Order and Payment; Endpoints > Orders (student); Webhook receivers; Events >
-// General receiver rules, Payment events; Errors; Limits. DESIGN.md > Orders and payments.
+// General receiver rules, Payment events; Errors; Limits. docs/decisions.md > Orders and payments.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "#server/db";
@@ -311,7 +311,7 @@ describe("POST /api/webhooks/payment", () => {
   });
 });
 
-describe("refunds and disputes (DESIGN.md: states refunded and disputed)", () => {
+describe("refunds and disputes (docs/decisions.md > Orders and payments: states refunded and disputed)", () => {
   it("payment.disputed suspends the enrollment; payment.refunded of the full amount makes the order refunded", async () => {
     const tomas = await signInStudent(app.url, "tomas.balaz@demo.sk");
     const order = await createOrder(tomas, RIADENIE);

@@ -1,5 +1,5 @@
 // Two app instances (two server.mjs processes) on one PostgreSQL database, as a load
-// balancer would run them (issue 9 item 3): a session made on one is valid on the other,
+// balancer would run them: a session made on one is valid on the other,
 // the per-IP limits are one budget, a queued job runs once, and a catalog change made
 // through the admin API of either is seen by the other at once (the catalog cache and
 // the answer cache of both are emptied by the database's catalog_changed notification).

@@ -1,4 +1,4 @@
-// The course's preview clip (issue 11 item 4) over HTTP against the built app (PostgreSQL
+// The course's preview clip over HTTP against the built app (PostgreSQL
 // with TEST_DATABASE_URL, else embedded PGlite in-process), with the local video stand-in
 // cutting with ffmpeg:
 // - POST /api/admin/uploads/video/preview: 401/403, 422 for a clip of 9 s, 61 s, past the

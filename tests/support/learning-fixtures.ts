@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { newId, schema, type Database } from "#server/db";
 import { writeCourseTree } from "#server/authoring";
-import { enrollStudent } from "#server/enrollments";
+import { enrollStudent } from "#server/learning";
 import type { CourseStructure } from "#server/learning";
 import { loadCourseStructure } from "#server/learning";
 
@@ -175,7 +175,7 @@ export async function enrollIn(
   return enrollmentId;
 }
 
-/** A passed attempt of a test (the attempts area writes these; issue 13). */
+/** A passed attempt of a test (the attempts area writes these). */
 export async function recordPassedAttempt(db: Database, enrollmentId: string, testId: string, studentId = "p-1001") {
   const now = new Date();
   await db.insert(schema.testAttempts).values({

@@ -1,4 +1,4 @@
-// /admin/certifikaty: the manual partner's issuing tasks (phase 1; issue 13 item 6), admins
+// /admin/certifikaty: the manual partner's issuing tasks (phase 1), admins
 // only (the /admin layout lets content managers in, this page asks for admin). Each
 // pending task shows what the certificate will carry, to send to the partner, and a plain
 // form for the partner's registration number and optional PDF URL; the same domain call
@@ -9,8 +9,8 @@ import { useForm } from "@conform-to/react";
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/certificates";
-import { requestContext, servicesContext } from "../../context";
-import { requireRoleForPage } from "../../lib/auth.server";
+import { servicesContext } from "../../context";
+import { requireRoleForPage, actorOf } from "../../lib/auth.server";
 import { pageRoute, readForm } from "../../lib/page.server";
 import { KEPT_FORM_NOTICE, keptForm, requireRecentSignInForPage } from "../../lib/step-up.server";
 import { parseForm } from "../../lib/validation";
@@ -89,7 +89,7 @@ export const action = pageRoute(async ({ request, context }: Route.ActionArgs) =
     if (submission.status !== "success") return data({ requestId: `revoke-${certificateId}`, result: submission.reply() }, { status: 400 });
     await requireRecentSignInForPage(request, context, formData);
     try {
-      await revokeCertificate(services.db, { id: user.id, roles: user.roles, ip: context.get(requestContext).clientIp }, certificateId, submission.value.reason, services.clock.now());
+      await revokeCertificate(services.db, actorOf(context, user), certificateId, submission.value.reason, services.clock.now());
     } catch (error) {
       if (!(error instanceof DomainError) || error.status >= 500) throw error;
       return data({ requestId: `revoke-${certificateId}`, result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
@@ -104,7 +104,7 @@ export const action = pageRoute(async ({ request, context }: Route.ActionArgs) =
   try {
     const certificate = await issueCertificateManually(
       services,
-      { id: user.id, roles: user.roles, ip: context.get(requestContext).clientIp },
+      actorOf(context, user),
       requestId,
       { registrationNumber, pdfUrl: pdfUrl ?? null },
     );

@@ -94,7 +94,7 @@ function NewTestForm({ d, reply }: { d: Data; reply: ActionReply }) {
       <FormKey formKey={key} />
       <FormErrors meta={form} />
       <SelectField meta={fields.placement} label="Kam test patrí" options={d.free} />
-      <TextField meta={fields.title as unknown as Parameters<typeof TextField>[0]["meta"]} label="Názov testu" />
+      <TextField meta={fields.title} label="Názov testu" />
       <IntentButton formKey={key} intent="createTest">Vytvoriť test</IntentButton>
     </Form>
   );

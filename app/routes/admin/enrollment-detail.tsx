@@ -16,7 +16,7 @@ import { ENROLLMENT_REASON_LABELS, ENROLLMENT_STATE_LABELS, PART_STATE_LABELS, P
 import { Breadcrumbs } from "../../components/breadcrumbs";
 import { DoneStatus, type ActionReply } from "../../components/admin-authoring";
 import { EnrollmentActionForms, ResyncForm } from "../../components/admin-enrollments";
-import { getEnrollmentForAdmin } from "#server/enrollments";
+import { getEnrollmentForAdmin } from "#server/admin";
 import { listAudit } from "#server/audit";
 import { formatDate, formatDateTime, formatDecimal } from "#server/money";
 

@@ -28,7 +28,7 @@ import {
   lookupPerson,
   testsOfVersions,
   type PersonSnapshot,
-} from "#server/enrollments";
+} from "#server/admin";
 import { DomainError } from "#server/http/errors";
 import { formatDate } from "#server/money";
 

@@ -15,7 +15,7 @@ import type { Route } from "./+types/order-refund";
 import styles from "../../admin-orders.css?url";
 import { servicesContext, requestContext } from "../../context";
 import { pageRoute, readForm } from "../../lib/page.server";
-import { requireRoleForPage } from "../../lib/auth.server";
+import { requireRoleForPage, actorOf } from "../../lib/auth.server";
 import { parseForm } from "../../lib/validation";
 import { refundOrder } from "../../lib/admin-orders.server";
 import { refundFormSchema } from "../../lib/admin-refund-form";
@@ -110,7 +110,7 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
   try {
     await refundOrder(
       services,
-      { actorId: user.id, actorRoles: user.roles, ip: context.get(requestContext).clientIp },
+      actorOf(context, user),
       { orderId: order._id, ...input },
       { route: idempotencyRoute(request), key: v.idempotencyKey, rawBody: input },
     );

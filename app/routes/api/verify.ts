@@ -1,5 +1,5 @@
 // GET /api/verify/<registrationNumber>?h=<verificationHash> (spec: Endpoints > Public
-// catalog; DESIGN.md > Certificates): public, 60 per minute per IP (counted before
+// catalog; docs/decisions.md > Certificates): public, 60 per minute per IP (counted before
 // anything else, so failed guesses spend the budget too); 404 alike for an unknown number,
 // a wrong hash and no `h`; a revoked certificate is 200 with `valid: false`.
 // POST /api/verify/<registrationNumber> checks a presented Open Badges credential of that

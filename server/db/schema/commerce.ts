@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, unique, uniqueIndex } from "drizzle-orm/pg-core";
 import { bytea, createdAt, idPk, idRef, ts, updatedAt } from "./columns";
 
-// 'refunded' and 'disputed' extend the spec's enum (DESIGN.md > Orders and payments)
+// 'refunded' and 'disputed' extend the spec's enum (docs/decisions.md > Orders and payments)
 export const orderState = pgEnum("order_state", ["pending", "paid", "failed", "expired", "refunded", "disputed"]);
 export const billingType = pgEnum("billing_type", ["personal", "company"]);
 export const refundState = pgEnum("refund_state", ["pending", "completed", "failed"]);

@@ -1,4 +1,4 @@
-// GET /api/certificates/me: the caller's certificates, newest first (issue 13 item 4).
+// GET /api/certificates/me: the caller's certificates, newest first.
 import type { Route } from "./+types/mine";
 import { apiRoute } from "../../../lib/api.server";
 import { requireUser } from "../../../lib/auth.server";

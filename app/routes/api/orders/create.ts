@@ -5,7 +5,7 @@ import { requireUser } from "../../../lib/auth.server";
 import { placeOrder } from "../../../lib/orders.server";
 import { servicesContext } from "../../../context";
 import { DomainError, methodNotAllowed, zodDetails } from "#server/http/errors";
-import { idempotencyOf } from "#server/http/idempotency";
+import { answerResponse, idempotencyOf } from "#server/http/idempotency";
 import { CreateOrderBody } from "#server/orders";
 
 export const action = apiRoute(async ({ request, context }: Route.ActionArgs) => {
@@ -17,7 +17,7 @@ export const action = apiRoute(async ({ request, context }: Route.ActionArgs) =>
   const parsed = CreateOrderBody.safeParse(raw);
   if (!parsed.success) throw new DomainError("validation", undefined, zodDetails(parsed.error.issues));
   const { route, key } = idempotencyOf(request);
-  return placeOrder(services, user, parsed.data, { route, key, rawBody: raw });
+  return answerResponse(await placeOrder(services, user, parsed.data, { route, key, rawBody: raw }));
 });
 
 export const loader = () => methodNotAllowed(["POST"]);

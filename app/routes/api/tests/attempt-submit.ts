@@ -5,7 +5,7 @@ import { apiRoute, readJsonBody } from "../../../lib/api.server";
 import { requireUser } from "../../../lib/auth.server";
 import { idempotentSubmit } from "../../../lib/quizzes.server";
 import { methodNotAllowed } from "#server/http/errors";
-import { idempotencyOf } from "#server/http/idempotency";
+import { answerResponse, idempotencyOf } from "#server/http/idempotency";
 import { AnswersBody } from "#server/quizzes";
 
 export const action = apiRoute(async ({ request, params, context }: Route.ActionArgs) => {
@@ -13,7 +13,7 @@ export const action = apiRoute(async ({ request, params, context }: Route.Action
   const { user } = requireUser(context);
   const idempotency = idempotencyOf(request);
   const body = await readJsonBody(request, AnswersBody);
-  return idempotentSubmit(context, user, { testId: params.testId, attemptId: params.attemptId }, { ...idempotency, body });
+  return answerResponse(await idempotentSubmit(context, user, { testId: params.testId, attemptId: params.attemptId }, { ...idempotency, body }));
 });
 
 export const loader = () => methodNotAllowed(["POST"]);

@@ -6,7 +6,7 @@ import { requireUser } from "../../../lib/auth.server";
 import { idempotentStart, quizDeps } from "../../../lib/quizzes.server";
 import { servicesContext } from "../../../context";
 import { DomainError, json, methodNotAllowed, parseJsonBody } from "#server/http/errors";
-import { idempotencyOf } from "#server/http/idempotency";
+import { answerResponse, idempotencyOf } from "#server/http/idempotency";
 import { listAttempts } from "#server/quizzes";
 
 export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
@@ -29,5 +29,5 @@ export const action = apiRoute(async ({ request, params, context }: Route.Action
       throw new DomainError("validation", "Telo požiadavky nie je platný JSON.", [{ path: "", message: "Telo požiadavky má byť prázdne.", code: "invalid_json" }]);
     }
   }
-  return idempotentStart(context, user, params.testId, { ...idempotencyOf(request), body });
+  return answerResponse(await idempotentStart(context, user, params.testId, { ...idempotencyOf(request), body }));
 });

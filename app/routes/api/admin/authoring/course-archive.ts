@@ -1,9 +1,9 @@
 // POST /api/admin/courses/<courseId>/archive (admin). spec: Course states.
-import { authoringRoute, method, ADMINS } from "../../../../lib/authoring.server";
-import { archiveCourse } from "#server/authoring";
+import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { archiveCourse, authoringApi } from "#server/authoring";
 
 const route = authoringRoute({
-  POST: method({ roles: ADMINS, run: ({ services, actor, params }) => archiveCourse(services.db, services.clock, actor, params.courseId) }),
+  POST: method({ operation: [authoringApi, "adminArchiveCourse"], run: ({ services, actor, params }) => archiveCourse(services.db, services.clock, actor, params.courseId) }),
 });
 
 export const loader = route.loader;

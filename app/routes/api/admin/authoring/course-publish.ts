@@ -1,9 +1,9 @@
 // POST /api/admin/courses/<courseId>/publish (admin). spec: Course states; Versioning 4.
-import { authoringRoute, method, ADMINS } from "../../../../lib/authoring.server";
-import { publishCourse } from "#server/authoring";
+import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { publishCourse, authoringApi } from "#server/authoring";
 
 const route = authoringRoute({
-  POST: method({ roles: ADMINS, stepUp: true, run: ({ services, actor, params }) => publishCourse(services.db, services, actor, params.courseId) }),
+  POST: method({ operation: [authoringApi, "adminPublishCourse"], stepUp: true, run: ({ services, actor, params }) => publishCourse(services.db, services, actor, params.courseId) }),
 });
 
 export const loader = route.loader;

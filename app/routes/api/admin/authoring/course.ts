@@ -1,12 +1,12 @@
 // GET/PATCH/DELETE /api/admin/courses/<courseId>: detail with the tree, update a draft,
 // delete (admin; 409 course_has_enrollments while enrollments exist).
-import { authoringRoute, method, ADMINS } from "../../../../lib/authoring.server";
-import { CoursePatchRequest, deleteCourse, getAdminCourseDetail, updateCourse } from "#server/authoring";
+import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { CoursePatchRequest, deleteCourse, getAdminCourseDetail, updateCourse, authoringApi } from "#server/authoring";
 
 const route = authoringRoute({
   GET: method({ run: ({ services, params }) => getAdminCourseDetail(services.db, params.courseId) }),
   PATCH: method({ body: CoursePatchRequest, run: ({ services, actor, params, body }) => updateCourse(services.db, actor, params.courseId, body) }),
-  DELETE: method({ roles: ADMINS, run: ({ services, actor, params }) => deleteCourse(services.db, actor, params.courseId) }),
+  DELETE: method({ operation: [authoringApi, "adminDeleteCourse"], run: ({ services, actor, params }) => deleteCourse(services.db, actor, params.courseId) }),
 });
 
 export const loader = route.loader;

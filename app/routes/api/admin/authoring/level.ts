@@ -1,10 +1,10 @@
 // PATCH/DELETE /api/admin/levels/<levelId> (DELETE: admin, as the spec says).
-import { authoringRoute, method, ADMINS } from "../../../../lib/authoring.server";
-import { deleteLevel, LevelPatchRequest, updateLevel } from "#server/authoring";
+import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { deleteLevel, LevelPatchRequest, updateLevel, authoringApi } from "#server/authoring";
 
 const route = authoringRoute({
   PATCH: method({ body: LevelPatchRequest, run: ({ services, actor, params, body }) => updateLevel(services.db, actor, params.levelId, body) }),
-  DELETE: method({ roles: ADMINS, run: ({ services, actor, params }) => deleteLevel(services.db, actor, params.levelId) }),
+  DELETE: method({ operation: [authoringApi, "adminDeleteLevel"], run: ({ services, actor, params }) => deleteLevel(services.db, actor, params.levelId) }),
 });
 
 export const loader = route.loader;

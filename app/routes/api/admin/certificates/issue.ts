@@ -3,9 +3,9 @@
 // e-mailed and the audit log written (admin only; docs/api.md > Certificates).
 import type { Route } from "./+types/issue";
 import { apiRoute, readJsonBody } from "../../../../lib/api.server";
-import { requireRole } from "../../../../lib/auth.server";
+import { requireRole, actorOf } from "../../../../lib/auth.server";
 import { requireRecentSignIn } from "../../../../lib/step-up.server";
-import { requestContext, servicesContext } from "../../../../context";
+import { servicesContext } from "../../../../context";
 import { json, methodNotAllowed } from "#server/http/errors";
 import { IssueCertificateBody, issueCertificateManually, toCertificateResponse } from "#server/certificates";
 
@@ -17,7 +17,7 @@ export const action = apiRoute(async ({ request, params, context }: Route.Action
   const body = await readJsonBody(request, IssueCertificateBody);
   const certificate = await issueCertificateManually(
     services,
-    { id: user.id, roles: user.roles, ip: context.get(requestContext).clientIp },
+    actorOf(context, user),
     params.requestId ?? "",
     body,
   );

@@ -1,10 +1,10 @@
 // POST /api/admin/certificates/<id>/revoke {reason}: revokes a certificate (admin only;
-// issue 14 item 4; docs/api.md > Certificates). Verification then answers valid: false.
+// docs/api.md > Certificates). Verification then answers valid: false.
 import type { Route } from "./+types/revoke";
 import { apiRoute, readJsonBody } from "../../../../lib/api.server";
-import { requireRole } from "../../../../lib/auth.server";
+import { requireRole, actorOf } from "../../../../lib/auth.server";
 import { requireRecentSignIn } from "../../../../lib/step-up.server";
-import { requestContext, servicesContext } from "../../../../context";
+import { servicesContext } from "../../../../context";
 import { json, methodNotAllowed } from "#server/http/errors";
 import { RevokeCertificateBody, revokeCertificate } from "#server/certificates";
 
@@ -14,7 +14,7 @@ export const action = apiRoute(async ({ request, params, context }: Route.Action
   requireRecentSignIn(request, context);
   const services = context.get(servicesContext);
   const body = await readJsonBody(request, RevokeCertificateBody);
-  const actor = { id: user.id, roles: user.roles, ip: context.get(requestContext).clientIp };
+  const actor = actorOf(context, user);
   const { revokedAt } = await revokeCertificate(services.db, actor, params.certificateId ?? "", body.reason, services.clock.now());
   return json({ ok: true, revokedAt: revokedAt.toISOString() }, { headers: { "Cache-Control": "no-store" } });
 });

@@ -1,11 +1,11 @@
 // POST /api/admin/enrollments/batch (phase 2): a sponsoring organization's members
 // enrolled for its paid club order. Role admin. spec: Endpoints > Admin: enrollments.
-import { authoringRoute, method, ADMINS } from "../../../../lib/authoring.server";
+import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { enrollmentDeps } from "../../../../lib/admin-enrollments.server";
-import { BatchEnrollBody, batchEnroll } from "#server/enrollments";
+import { BatchEnrollBody, batchEnroll, enrollmentsAdminApi } from "#server/admin";
 
 const route = authoringRoute({
-  POST: method({ roles: ADMINS, stepUp: true, body: BatchEnrollBody, status: 201, run: ({ services, actor, body }) => batchEnroll(enrollmentDeps(services), actor, body) }),
+  POST: method({ operation: [enrollmentsAdminApi, "adminBatchEnroll"], stepUp: true, body: BatchEnrollBody, status: 201, run: ({ services, actor, body }) => batchEnroll(enrollmentDeps(services), actor, body) }),
 });
 
 export const loader = route.loader;

@@ -1,11 +1,11 @@
 // POST /api/admin/enrollments/<id>/cancel: an active enrollment becomes cancelled. Role admin.
 // spec: Endpoints > Admin: enrollments; payloads: docs/api.md.
-import { authoringRoute, method, ADMINS } from "../../../../lib/authoring.server";
+import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { enrollmentDeps } from "../../../../lib/admin-enrollments.server";
-import { CancelEnrollmentBody, cancelEnrollment } from "#server/enrollments";
+import { CancelEnrollmentBody, cancelEnrollment, enrollmentsAdminApi } from "#server/admin";
 
 const route = authoringRoute({
-  POST: method({ roles: ADMINS, stepUp: true, body: CancelEnrollmentBody, run: ({ services, actor, params, body }) => cancelEnrollment(enrollmentDeps(services), actor, params.enrollmentId, body) }),
+  POST: method({ operation: [enrollmentsAdminApi, "adminCancelEnrollment"], stepUp: true, body: CancelEnrollmentBody, run: ({ services, actor, params, body }) => cancelEnrollment(enrollmentDeps(services), actor, params.enrollmentId, body) }),
 });
 
 export const loader = route.loader;

@@ -1,11 +1,11 @@
 // POST /api/admin/enrollments/<id>/extend: a new accessExpiresAt; an expired enrollment becomes active again. Role admin.
 // spec: Endpoints > Admin: enrollments; payloads: docs/api.md.
-import { authoringRoute, method, ADMINS } from "../../../../lib/authoring.server";
+import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { enrollmentDeps } from "../../../../lib/admin-enrollments.server";
-import { ExtendEnrollmentBody, extendEnrollment } from "#server/enrollments";
+import { ExtendEnrollmentBody, extendEnrollment, enrollmentsAdminApi } from "#server/admin";
 
 const route = authoringRoute({
-  POST: method({ roles: ADMINS, body: ExtendEnrollmentBody, run: ({ services, actor, params, body }) => extendEnrollment(enrollmentDeps(services), actor, params.enrollmentId, body) }),
+  POST: method({ operation: [enrollmentsAdminApi, "adminExtendEnrollment"], body: ExtendEnrollmentBody, run: ({ services, actor, params, body }) => extendEnrollment(enrollmentDeps(services), actor, params.enrollmentId, body) }),
 });
 
 export const loader = route.loader;

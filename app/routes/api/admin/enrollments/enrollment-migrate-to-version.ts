@@ -1,11 +1,11 @@
 // POST /api/admin/enrollments/<id>/migrate-to-version: moves the enrollment to another version of its course (API only). Role admin.
 // spec: Endpoints > Admin: enrollments; payloads: docs/api.md.
-import { authoringRoute, method, ADMINS } from "../../../../lib/authoring.server";
+import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { enrollmentDeps } from "../../../../lib/admin-enrollments.server";
-import { MigrateEnrollmentBody, migrateEnrollment } from "#server/enrollments";
+import { MigrateEnrollmentBody, migrateEnrollment, enrollmentsAdminApi } from "#server/admin";
 
 const route = authoringRoute({
-  POST: method({ roles: ADMINS, stepUp: true, body: MigrateEnrollmentBody, run: ({ services, actor, params, body }) => migrateEnrollment(enrollmentDeps(services), actor, params.enrollmentId, body) }),
+  POST: method({ operation: [enrollmentsAdminApi, "adminMigrateEnrollment"], stepUp: true, body: MigrateEnrollmentBody, run: ({ services, actor, params, body }) => migrateEnrollment(enrollmentDeps(services), actor, params.enrollmentId, body) }),
 });
 
 export const loader = route.loader;

@@ -1,11 +1,11 @@
 // POST /api/admin/enrollments/<id>/resync: the person snapshot from the identity provider. Role admin.
 // spec: Endpoints > Admin: enrollments; payloads: docs/api.md.
-import { authoringRoute, method, ADMINS } from "../../../../lib/authoring.server";
+import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { enrollmentDeps } from "../../../../lib/admin-enrollments.server";
-import { ResyncEnrollmentBody, resyncEnrollment } from "#server/enrollments";
+import { ResyncEnrollmentBody, resyncEnrollment, enrollmentsAdminApi } from "#server/admin";
 
 const route = authoringRoute({
-  POST: method({ roles: ADMINS, body: ResyncEnrollmentBody, run: ({ services, actor, params }) => resyncEnrollment(enrollmentDeps(services), actor, params.enrollmentId) }),
+  POST: method({ operation: [enrollmentsAdminApi, "adminResyncEnrollment"], body: ResyncEnrollmentBody, run: ({ services, actor, params }) => resyncEnrollment(enrollmentDeps(services), actor, params.enrollmentId) }),
 });
 
 export const loader = route.loader;

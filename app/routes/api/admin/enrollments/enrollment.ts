@@ -1,10 +1,10 @@
 // GET /api/admin/enrollments/<id>: one enrollment with its raw progress records and test
 // attempts. Role admin. spec: Endpoints > Admin: enrollments.
-import { authoringRoute, method, ADMINS } from "../../../../lib/authoring.server";
-import { getEnrollmentForAdmin } from "#server/enrollments";
+import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { getEnrollmentForAdmin, enrollmentsAdminApi } from "#server/admin";
 
 const route = authoringRoute({
-  GET: method({ roles: ADMINS, run: ({ services, params }) => getEnrollmentForAdmin(services.db, params.enrollmentId) }),
+  GET: method({ operation: [enrollmentsAdminApi, "adminGetEnrollment"], run: ({ services, params }) => getEnrollmentForAdmin(services.db, params.enrollmentId) }),
 });
 
 export const loader = route.loader;

@@ -1,14 +1,14 @@
 // GET /api/admin/enrollments (filters studentId, courseId, state, enrolledAfter; page,
 // pageSize ≤ 50) and POST (grant). Role admin. spec: Endpoints > Admin: enrollments;
 // payloads: docs/api.md.
-import { authoringRoute, method, ADMINS } from "../../../../lib/authoring.server";
+import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { enrollmentDeps } from "../../../../lib/admin-enrollments.server";
 import { DomainError, zodDetails } from "#server/http/errors";
-import { AdminEnrollmentListQuery, GrantEnrollmentBody, grantEnrollment, listEnrollmentsForAdmin } from "#server/enrollments";
+import { AdminEnrollmentListQuery, GrantEnrollmentBody, grantEnrollment, listEnrollmentsForAdmin, enrollmentsAdminApi } from "#server/admin";
 
 const route = authoringRoute({
   GET: method({
-    roles: ADMINS,
+    operation: [enrollmentsAdminApi, "adminListEnrollments"],
     run: async ({ services, url }) => {
       const query = AdminEnrollmentListQuery.safeParse(Object.fromEntries(url.searchParams));
       if (!query.success) throw new DomainError("validation", "Neplatný filter zápisov.", zodDetails(query.error.issues));
@@ -16,7 +16,7 @@ const route = authoringRoute({
     },
   }),
   POST: method({
-    roles: ADMINS,
+    operation: [enrollmentsAdminApi, "adminGrantEnrollment"],
     body: GrantEnrollmentBody,
     status: 201,
     stepUp: true,

@@ -2,11 +2,11 @@
 // (admins; docs/decisions.md > Refunds and credit notes).
 import type { Route } from "./+types/credit-note";
 import { apiRoute } from "../../../../lib/api.server";
-import { creditNotePdfResponse, requireAdmin } from "../../../../lib/admin-orders.server";
+import { creditNotePdfResponse, adminOf } from "../../../../lib/admin-orders.server";
 import { methodNotAllowed } from "#server/http/errors";
 
 export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
-  const { services } = requireAdmin(context);
+  const { services } = adminOf(context);
   return creditNotePdfResponse(services, params.orderId, params.creditNoteId);
 });
 

@@ -5,19 +5,19 @@
 // > Admin: orders). Role admin, re-checked from the user cache on this request.
 import type { Route } from "./+types/dispute-resolve";
 import { apiRoute, readJsonBody } from "../../../../lib/api.server";
-import { requireAdmin, resolveOrderDispute } from "../../../../lib/admin-orders.server";
+import { adminOf, resolveOrderDispute } from "../../../../lib/admin-orders.server";
 import { requireRecentSignIn } from "../../../../lib/step-up.server";
 import { methodNotAllowed } from "#server/http/errors";
-import { idempotencyOf } from "#server/http/idempotency";
+import { answerResponse, idempotencyOf } from "#server/http/idempotency";
 import { DisputeResolutionBody } from "#server/orders";
 
 export const action = apiRoute(async ({ request, params, context }: Route.ActionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const { services, actor } = requireAdmin(context);
+  const { services, actor } = adminOf(context);
   // ending or restoring access is a sensitive action (docs/decisions.md > Step-up for sensitive admin actions)
   requireRecentSignIn(request, context);
   const body = await readJsonBody(request, DisputeResolutionBody);
-  return resolveOrderDispute(services, actor, { orderId: params.orderId, ...body }, { ...idempotencyOf(request), rawBody: body });
+  return answerResponse(await resolveOrderDispute(services, actor, { orderId: params.orderId, ...body }, { ...idempotencyOf(request), rawBody: body }));
 });
 
 export const loader = () => methodNotAllowed(["POST"]);

@@ -2,11 +2,11 @@
 // 404 before payment and for the seconds before the render job stored it.
 import type { Route } from "./+types/invoice";
 import { apiRoute } from "../../../../lib/api.server";
-import { invoicePdfResponse, requireAdmin } from "../../../../lib/admin-orders.server";
+import { invoicePdfResponse, adminOf } from "../../../../lib/admin-orders.server";
 import { methodNotAllowed } from "#server/http/errors";
 
 export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
-  const { services } = requireAdmin(context);
+  const { services } = adminOf(context);
   return invoicePdfResponse(services, params.orderId);
 });
 

@@ -2,12 +2,12 @@
 // enrollments, its audit log and the payment events about it (spec: Endpoints > Admin: orders).
 import type { Route } from "./+types/order";
 import { apiRoute } from "../../../../lib/api.server";
-import { requireAdmin } from "../../../../lib/admin-orders.server";
+import { adminOf } from "../../../../lib/admin-orders.server";
 import { json, methodNotAllowed } from "#server/http/errors";
 import { getAdminOrder } from "#server/orders";
 
 export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
-  const { services } = requireAdmin(context);
+  const { services } = adminOf(context);
   return json(await getAdminOrder(services.db, params.orderId), { headers: { "Cache-Control": "private, no-store" } });
 });
 

@@ -2,12 +2,12 @@
 // createdAfter, createdBefore; paged (spec: Endpoints > Admin: orders; docs/api.md).
 import type { Route } from "./+types/orders";
 import { apiRoute } from "../../../../lib/api.server";
-import { parseQuery, requireAdmin } from "../../../../lib/admin-orders.server";
+import { parseQuery, adminOf } from "../../../../lib/admin-orders.server";
 import { json, methodNotAllowed } from "#server/http/errors";
 import { AdminOrderListQuery, listAdminOrders } from "#server/orders";
 
 export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) => {
-  const { services } = requireAdmin(context);
+  const { services } = adminOf(context);
   const query = parseQuery(new URL(request.url), AdminOrderListQuery);
   return json(await listAdminOrders(services.db, query), { headers: { "Cache-Control": "private, no-store" } });
 });

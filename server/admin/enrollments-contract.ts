@@ -1,16 +1,14 @@
 // Request and response shapes of the admin enrollment endpoints (spec: Endpoints > Admin:
-// enrollments (role admin); Resources > Enrollment; issue 14 items 1, 3). Fields beyond the
+// enrollments (role admin); Resources > Enrollment). Fields beyond the
 // spec's are marked "beyond the spec"; none of the spec's is renamed. The decisions behind
 // them: docs/decisions.md > Admin enrollments; payloads: docs/api.md > Admin: enrollments.
 import { z } from "zod";
+import { Id, Iso, blankAsUnset, positiveInt } from "../http/contract";
 import type { ApiArea, ApiOperation } from "../http/openapi";
 import type { ErrorCode } from "../http/errors";
-import { EnrollmentRecord } from "../learning";
-import { EnrollmentState } from "./contract";
+import { EnrollmentRecord, EnrollmentState } from "../enrollments";
 import { isStorableInstant, STORABLE_INSTANT_MESSAGE } from "../http/instants";
 
-const Id = z.string().regex(/^[0-9a-f]{24}$/, "Musí mať 24 šestnástkových znakov.");
-const Iso = z.string().describe("ISO 8601 UTC");
 /** a person id of the identity provider (e.g. `p-1001`) */
 const PersonId = z.string().trim().min(1, "Zadajte ID osoby.").max(100).regex(/^[^\s/?#]+$/, "ID osoby nesmie obsahovať medzery ani znaky / ? #.");
 const OrgId = z.string().trim().min(1, "Zadajte ID organizácie.").max(100).regex(/^[^\s/?#]+$/, "ID organizácie nesmie obsahovať medzery ani znaky / ? #.");
@@ -39,13 +37,6 @@ export const AdminPagination = z.strictObject({
 export const AdminEnrollmentListResponse = z.strictObject({ data: z.array(AdminEnrollment), pagination: AdminPagination });
 export type AdminEnrollmentListResponse = z.infer<typeof AdminEnrollmentListResponse>;
 
-const blankAsUnset = (v: unknown) => (v === "" || v === null ? undefined : v);
-const positiveInt = (max: number) =>
-  z
-    .string()
-    .regex(/^[0-9]{1,9}$/, "Musí to byť celé kladné číslo.")
-    .transform(Number)
-    .pipe(z.number().int().min(1, "Najmenšia hodnota je 1.").max(max, `Najväčšia hodnota je ${max}.`));
 
 /** `2026-03-01` (that day from midnight in Bratislava) or a datetime with offset */
 export const EnrolledAfter = z.union([z.iso.date(), DateTime], { error: "Zadajte dátum (RRRR-MM-DD) alebo dátum a čas v tvare ISO 8601." });

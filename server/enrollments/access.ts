@@ -1,17 +1,25 @@
-// Which enrollment a learning request acts on, and whether it may learn. Every learning
-// read and write resolves the enrollment's own course version (spec: Versioning 5), so a
-// student on an archived version keeps learning that version.
-// spec: Endpoints > Learning (403 without an active enrollment); DESIGN.md > Unlocking and
-// progress (expired when accessExpiresAt passes, checked on every access).
-import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+// The access rules of an enrollment: which enrollment a learning request acts on, and
+// what each state allows. active: learn and take tests; completed: keep reading and take
+// tests (a graduate keeps the course); suspended (a disputed payment), cancelled and
+// expired: nothing (403 no_enrollment). Every learning read and write resolves the
+// enrollment's own course version (spec: Versioning 5), so a student on an archived
+// version keeps learning that version. spec: Endpoints > Learning (403 without an active
+// enrollment); docs/decisions.md > Learning (expired when accessExpiresAt passes, checked
+// on every access).
+import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
 import { DomainError } from "../http/errors";
-import type { EnrollmentRow } from "./engine";
+import type { EnrollmentRow } from "./rows";
 
-const { enrollments, courses } = schema;
+const { enrollments } = schema;
 
 /** States that may open the course: active, and completed (a graduate keeps reading it). */
 const LEARNING_STATES = ["active", "completed"] as const;
+
+/** Whether the enrollment (as locked for a change) may learn: active or completed, and not suspended. */
+export function mayLearn(enrollment: Pick<EnrollmentRow, "state" | "suspendedAt"> | null): enrollment is EnrollmentRow {
+  return !!enrollment && (enrollment.state === "active" || enrollment.state === "completed") && !enrollment.suspendedAt;
+}
 
 type Where = { studentId: string } & ({ courseSlug: string } | { courseVersionId: string });
 
@@ -63,15 +71,4 @@ export async function expireEnrollmentAccess(db: DbOrTx, now: Date = new Date())
     .where(and(eq(enrollments.state, "active"), lte(enrollments.accessExpiresAt, now)))
     .returning({ id: enrollments.id });
   return rows.length;
-}
-
-/** Whether any version of the slug exists that a visitor could know (published or archived). */
-export async function courseSlugKnown(db: DbOrTx, slug: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: courses.id })
-    .from(courses)
-    .where(and(eq(courses.slug, slug), inArray(courses.state, ["published", "archived"])))
-    .orderBy(asc(courses.version))
-    .limit(1);
-  return !!row;
 }

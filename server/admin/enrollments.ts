@@ -1,18 +1,31 @@
 // What admins do with enrollments (spec: Endpoints > Admin: enrollments; States and
-// transitions > Enrollment; Versioning 8; issue 14 items 1 and 3): list with filters, one
+// transitions > Enrollment; Versioning 8): list with filters, one
 // enrollment with its raw progress, grant, cancel, extend, reset test attempts, migrate to
 // another course version, resync the person snapshot, and the phase 2 batch enrollment of
 // a sponsoring organization's members. Every change runs in one transaction that first
 // takes the enrollment's row lock and writes an audit row naming the acting admin; the
-// provider is asked before the transaction opens (no network call holds a lock).
+// provider is asked before the transaction opens (no network call holds a lock). These
+// operations sit above enrollments, learning and quizzes; every write of the enrollment
+// itself goes through server/enrollments' door.
 // Decisions: docs/decisions.md > Admin enrollments.
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, ne, or, type SQL } from "drizzle-orm";
 import { schema, type Database, type DbOrTx } from "../db";
 import { DomainError } from "../http/errors";
+import { startOfDayInBratislava } from "../calendar";
 import type { Queue } from "../queue";
-import { writeAudit } from "../audit";
+import { writeAudit, type AuditActor } from "../audit";
 import { ensureOrganization, IdpApiError, type IdpApi } from "../identity";
-import { enrollmentProgressRecords, enrollmentRecord, loadCourseStructure, lockEnrollment, migrateProgress, type ProgressRecords } from "../learning";
+import { enrollStudent, enrollmentProgressRecords, loadCourseStructure, migrateProgress, type ProgressRecords } from "../learning";
+import {
+  enrollmentRecord,
+  lockEnrollment,
+  markCancelled,
+  moveToCourseVersion,
+  otherActiveEnrollment,
+  setAccessExpiry,
+  updateStudentSnapshot,
+  type EnrollmentRow,
+} from "../enrollments";
 import { listEnrollmentAttempts, voidAttempts } from "../quizzes";
 import type {
   AdminEnrollment,
@@ -26,17 +39,15 @@ import type {
   GrantEnrollmentBody,
   MigrateEnrollmentBody,
   ResetTestAttemptsBody,
-} from "./admin-contract";
-import { enrollStudent } from "./enroll";
+} from "./enrollments-contract";
 import { personForEnrollment, personFromProvider, type PersonSnapshot } from "./people";
 import { isId } from "../db";
 
 const { enrollments, courses, orders, tests } = schema;
 
-export type AdminActor = { actorId: string; actorRoles: string[]; ip?: string | null };
+export type AdminActor = AuditActor;
 export type EnrollmentAdminDeps = { db: Database; idpApi: IdpApi; queue: Queue; now: Date };
 
-type EnrollmentRow = typeof enrollments.$inferSelect;
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -98,7 +109,7 @@ async function serializedById(db: DbOrTx, enrollmentId: string): Promise<AdminEn
 
 /** Takes the enrollment's row lock for the rest of the transaction; 404 when there is none. */
 async function lockForAdmin(tx: DbOrTx, enrollmentId: string): Promise<EnrollmentRow> {
-  const row = isId(enrollmentId) ? await lockEnrollment(tx, enrollmentId) : null;
+  const row = await lockEnrollment(tx, enrollmentId);
   if (!row) throw new DomainError("not_found", "Zápis sa nenašiel.");
   return row;
 }
@@ -158,21 +169,6 @@ async function grantableCourse(db: DbOrTx, courseId: string): Promise<{ version:
 // ---------------------------------------------------------------------------------
 // Reads
 
-/** Midnight of a calendar day in Bratislava (the admins' day), as an instant. */
-export function bratislavaMidnight(date: string): Date {
-  const [y, m, d] = date.split("-").map(Number);
-  const wall = Date.UTC(y, m - 1, d);
-  const offsetAt = (ms: number) => {
-    const parts = Object.fromEntries(
-      new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Bratislava", hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })
-        .formatToParts(ms)
-        .map((p) => [p.type, p.value]),
-    );
-    return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second)) - ms;
-  };
-  return new Date(wall - offsetAt(wall - offsetAt(wall)));
-}
-
 /** GET /api/admin/enrollments: newest first, filtered, paginated. */
 export async function listEnrollmentsForAdmin(db: DbOrTx, query: AdminEnrollmentListQuery): Promise<AdminEnrollmentListResponse> {
   const where: SQL[] = [];
@@ -184,7 +180,7 @@ export async function listEnrollmentsForAdmin(db: DbOrTx, query: AdminEnrollment
   }
   if (query.state) where.push(eq(enrollments.state, query.state));
   if (query.enrolledAfter) {
-    const from = /^\d{4}-\d{2}-\d{2}$/.test(query.enrolledAfter) ? bratislavaMidnight(query.enrolledAfter) : new Date(query.enrolledAfter);
+    const from = /^\d{4}-\d{2}-\d{2}$/.test(query.enrolledAfter) ? startOfDayInBratislava(query.enrolledAfter) : new Date(query.enrolledAfter);
     where.push(gte(enrollments.enrolledAt, from));
   }
   const condition = where.length ? and(...where) : undefined;
@@ -460,10 +456,7 @@ export async function cancelEnrollment(
   return deps.db.transaction(async (tx) => {
     const row = await lockForAdmin(tx, enrollmentId);
     if (row.state !== "active") throw new DomainError("enrollment_not_active", "Zrušiť sa dá len aktívny zápis.", { state: row.state });
-    await tx
-      .update(enrollments)
-      .set({ state: "cancelled", cancelledAt: deps.now, cancelReason: body.reason, updatedAt: deps.now })
-      .where(eq(enrollments.id, row.id));
+    await markCancelled(tx, row.id, body.reason, deps.now);
     await audit(tx, actor, "enrollment.cancel", { type: "enrollment", id: row.id }, body.reason, { note: body.note ?? null, previousState: row.state });
     return { ok: true as const, cancelledAt: deps.now.toISOString() };
   });
@@ -486,17 +479,10 @@ export async function extendEnrollment(deps: EnrollmentAdminDeps, actor: AdminAc
       }
       const reactivated = row.state === "expired";
       if (reactivated) {
-        const [other] = await tx
-          .select({ id: enrollments.id })
-          .from(enrollments)
-          .where(and(eq(enrollments.studentId, row.studentId), eq(enrollments.courseId, row.courseId), eq(enrollments.state, "active"), ne(enrollments.id, row.id)))
-          .limit(1);
-        if (other) throw new DomainError("already_enrolled", "Osoba má na tento kurz iný aktívny zápis.", { enrollmentId: other.id });
+        const other = await otherActiveEnrollment(tx, row);
+        if (other) throw new DomainError("already_enrolled", "Osoba má na tento kurz iný aktívny zápis.", { enrollmentId: other });
       }
-      await tx
-        .update(enrollments)
-        .set({ accessExpiresAt: newExpiresAt, ...(reactivated ? { state: "active" as const } : {}), updatedAt: deps.now })
-        .where(eq(enrollments.id, row.id));
+      await setAccessExpiry(tx, row.id, newExpiresAt, reactivated, deps.now);
       await audit(tx, actor, "enrollment.extend", { type: "enrollment", id: row.id }, null, {
         previousAccessExpiresAt: iso(row.accessExpiresAt),
         accessExpiresAt: newExpiresAt.toISOString(),
@@ -548,10 +534,7 @@ export async function migrateEnrollment(deps: EnrollmentAdminDeps, actor: AdminA
     if (target.state !== "published" && target.state !== "archived") {
       throw invalid("targetCourseVersionId", "Presunúť sa dá len na zverejnenú alebo archivovanú verziu.", "version_not_released");
     }
-    await tx
-      .update(enrollments)
-      .set({ courseVersionId: target.id, courseTitle: target.title, courseSlug: target.slug, updatedAt: deps.now })
-      .where(eq(enrollments.id, row.id));
+    await moveToCourseVersion(tx, row.id, target, deps.now);
     const moved = await migrateProgress(tx, { queue: deps.queue, now: deps.now }, { enrollmentId: row.id, fromVersionId: current.id, toVersionId: target.id });
     await audit(tx, actor, "enrollment.migrate", { type: "enrollment", id: row.id }, body.reason, {
       fromVersionId: current.id,
@@ -583,10 +566,7 @@ export async function resyncEnrollment(deps: EnrollmentAdminDeps, actor: AdminAc
     const previous = { studentDisplayName: row.studentDisplayName, studentEmail: row.studentEmail };
     const changed = previous.studentDisplayName !== person.displayName || previous.studentEmail !== person.email;
     if (changed) {
-      await tx
-        .update(enrollments)
-        .set({ studentDisplayName: person.displayName, studentEmail: person.email, updatedAt: deps.now })
-        .where(eq(enrollments.id, row.id));
+      await updateStudentSnapshot(tx, row.id, person, deps.now);
     }
     await audit(tx, actor, "enrollment.resync", { type: "enrollment", id: row.id }, null, {
       changed,

@@ -1,0 +1,140 @@
+// The course settings page's form components (the read-only view and the settings form).
+import { Form } from "react-router";
+import { getFormProps } from "@conform-to/react";
+import type { Route } from "../+types/course-settings";
+import { courseSettingsForm } from "../../../lib/authoring-forms";
+import { CheckboxGroup, FormKey, IntentButton, useAdminForm, type ActionReply } from "../../../components/admin-authoring";
+import { CheckboxField, FormErrors, TextField } from "../../../components/forms";
+
+export type Data = Route.ComponentProps["loaderData"];
+
+export function ReadOnly({ d }: { d: Data }) {
+  const v = d.defaults;
+  const rows: [string, string][] = [
+    ["Názov", v.title],
+    ["Podnadpis", v.subtitle],
+    ["Krátky popis", v.shortDescription],
+    ["Cena", `${d.summary.price} (DPH ${d.summary.vat}, ${v.vatIncluded ? "v cene" : "pripočíta sa"})`],
+    ["Jazyk", v.language],
+    ["Rozsah", `${d.summary.hours} h`],
+    ["Cieľové skupiny", v.targetAudience.map((t) => d.audiences.find((a) => a.value === t)?.label ?? t).join(", ")],
+    ["Značky", v.tags],
+    ["Akreditácia", [v.accreditationPartnerName, v.accreditationCertificateType, v.accreditationNumber].filter(Boolean).join(" · ")],
+    ["Lektori", d.profiles.map((p) => p.displayName || p.personId).join(", ")],
+    ["Limit zápisov", v.enrollmentLimit],
+    ["Zápis do", v.enrollmentDeadline],
+    ["SEO názov", v.seoTitle],
+    ["SEO popis", v.seoDescription],
+  ];
+  return (
+    <dl className="facts read-only">
+      {rows.map(([k, value]) => (
+        <div key={k}>
+          <dt>{k}</dt>
+          <dd>{value || "–"}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function SettingsForm({ d, reply }: { d: Data; reply: ActionReply }) {
+  const key = "saveCourse";
+  const [form, fields] = useAdminForm(key, courseSettingsForm, reply, d.defaults);
+  const fs = fields;
+  const profiles = fields.profiles.getFieldList();
+  return (
+    <Form method="post" {...getFormProps(form)} className="settings-form">
+      <FormKey formKey={key} />
+      <FormErrors meta={form} />
+      <fieldset>
+        <legend>Základné údaje</legend>
+        <TextField meta={fs.title} label="Názov kurzu" />
+        {d.course.version === 1 ? (
+          <TextField meta={fs.slug} label="Identifikátor do adresy" description="Časť adresy kurzu /kurzy/…; malé písmená, číslice a pomlčky." />
+        ) : (
+          <p className="muted">Identifikátor do adresy „{d.course.slug}“ je spoločný pre všetky verzie kurzu a nemení sa.</p>
+        )}
+        <TextField meta={fs.subtitle} label="Podnadpis (nepovinné)" />
+        <TextField meta={fs.shortDescription} label="Krátky popis" description="Do katalógu, najviac 500 znakov." multiline rows={3} />
+        <TextField meta={fs.description} label="Popis kurzu" description="Markdown: **tučné**, zoznamy s pomlčkou, odkazy [text](https://…)." multiline rows={10} />
+        <TextField meta={fs.coverImageUrl} label="Obrázok obálky – adresa (nepovinné)" description="Bez obrázka sa zobrazí vygenerovaná obálka." />
+      </fieldset>
+
+      <fieldset>
+        <legend>Cena</legend>
+        <div className="field-row">
+          <TextField meta={fs.price} label="Cena" description="Napríklad 49,90." />
+          <TextField meta={fs.currency} label="Mena" />
+          <TextField meta={fs.vatPercent} label="Sadzba DPH (%)" />
+        </div>
+        <CheckboxField meta={fs.vatIncluded} label="Cena už obsahuje DPH" />
+      </fieldset>
+
+      <fieldset>
+        <legend>Pre koho a v akom rozsahu</legend>
+        <div className="field-row">
+          <TextField meta={fs.language} label="Jazyk (kód)" description="Napríklad sk." />
+          <TextField meta={fs.durationHours} label="Rozsah (hodiny)" />
+        </div>
+        <CheckboxGroup meta={fs.targetAudience} legend="Cieľové skupiny" options={d.audiences} />
+        <TextField meta={fs.tags} label="Značky" description="Oddeľte čiarkou, napríklad financie, granty." />
+      </fieldset>
+
+      <fieldset>
+        <legend>Akreditácia</legend>
+        <p className="field-description">Bez akreditácie sa kurz nedá zverejniť. Nechajte všetko prázdne, ak ju ešte nemáte.</p>
+        <TextField meta={fs.accreditationPartnerName} label="Akreditujúci partner" />
+        <TextField meta={fs.accreditationPartnerOrgId} label="Identifikátor partnera u poskytovateľa identity" description="Napríklad o-9001." />
+        <TextField meta={fs.accreditationCertificateType} label="Typ osvedčenia" />
+        <TextField meta={fs.accreditationNumber} label="Číslo akreditácie (nepovinné)" />
+        <div className="field-row">
+          <TextField meta={fs.accreditationSignatoryName} label="Certifikáty podpisuje (nepovinné)" description="Meno osoby, ktorá za partnera podpisuje certifikáty." />
+          <TextField meta={fs.accreditationSignatoryRole} label="Funkcia podpisujúceho (nepovinné)" description="Napríklad riaditeľ." />
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend>Lektori</legend>
+        <TextField
+          meta={fs.instructors}
+          label="Lektori – identifikátory osôb"
+          description="Identifikátor osoby u poskytovateľa identity, každý na samostatný riadok (napríklad p-2001). Meno a fotografiu prevezmeme pri zverejnení."
+          multiline
+          rows={3}
+        />
+        {profiles.map((p, i) => {
+          const profile = p.getFieldset();
+          const person = d.profiles[i];
+          if (!person) return null;
+          return (
+            <fieldset key={p.key} className="profile">
+              <legend>Profil lektora {person.displayName || person.personId}</legend>
+              <input type="hidden" name={profile.personId.name} value={person.personId} />
+              <TextField meta={profile.title} label="Titul alebo funkcia (nepovinné)" />
+              <TextField meta={profile.affiliation} label="Pôsobisko (nepovinné)" />
+              <TextField meta={profile.bio} label="Krátky životopis (nepovinné)" multiline rows={3} />
+            </fieldset>
+          );
+        })}
+      </fieldset>
+
+      <fieldset>
+        <legend>Zápis</legend>
+        <div className="field-row">
+          <TextField meta={fs.enrollmentLimit} label="Limit zápisov (nepovinné)" description="Najviac študentov; prázdne = bez limitu." />
+          <TextField meta={fs.enrollmentDeadline} type="date" label="Posledný deň zápisu (nepovinné)" />
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend>Vyhľadávače a zdieľanie</legend>
+        <TextField meta={fs.seoTitle} label="Titulok pre vyhľadávače (nepovinné)" />
+        <TextField meta={fs.seoDescription} label="Popis pre vyhľadávače (nepovinné)" multiline rows={2} />
+        <TextField meta={fs.ogImageUrl} label="Obrázok pri zdieľaní – adresa (nepovinné)" />
+      </fieldset>
+
+      <IntentButton formKey={key} intent="saveCourse">Uložiť údaje kurzu</IntentButton>
+    </Form>
+  );
+}

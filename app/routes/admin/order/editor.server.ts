@@ -1,0 +1,186 @@
+// The admin order page's loader (order, payments, refunds, invoice, credit notes, enrollments,
+// timeline) and its action (a dispute decision through resolveOrderDispute).
+import { randomUUID } from "node:crypto";
+import { data, redirect } from "react-router";
+import type { Route } from "../+types/order";
+import { servicesContext } from "../../../context";
+import { pageRoute, readForm } from "../../../lib/page.server";
+import { requireRoleForPage, actorOf } from "../../../lib/auth.server";
+import { parseForm } from "../../../lib/validation";
+import { resolveOrderDispute } from "../../../lib/admin-orders.server";
+import { disputeFormSchema } from "../../../lib/admin-dispute-form";
+import { KEPT_FORM_NOTICE, keptForm, requireRecentSignInForPage } from "../../../lib/step-up.server";
+import { DomainError } from "#server/http/errors";
+import { idempotencyRoute } from "#server/http/idempotency";
+import { orderStateLabels } from "../../../lib/order-labels";
+import { actorLabel, enrollmentStateLabels, paymentEventResultLabels, refundStateLabels, webhookResultLabels } from "../../../lib/admin-order-labels";
+import { getAdminOrder } from "#server/orders";
+import { formatDate, formatDateTime, formatMoney } from "#server/money";
+import { DISPUTE_DECISIONS, DONE_MESSAGES, type TimelineItem } from "./forms";
+
+export const editorLoader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
+  requireRoleForPage(request, context, "admin");
+  const order = await getAdminOrder(context.get(servicesContext).db, params.orderId);
+  const money = (cents: number) => formatMoney(cents, order.currency);
+
+  // the result the receiver recorded for each payment event (its audit row)
+  const eventResults = new Map<string, string>();
+  for (const row of order.auditLog) {
+    const id = row.details?.webhookEventId;
+    if (typeof id === "string" && typeof row.details?.result === "string") eventResults.set(id, row.details.result);
+  }
+  const resultText = (id: string) => {
+    const result = eventResults.get(id);
+    return result ? (paymentEventResultLabels[result] ?? result) : null;
+  };
+
+  const timeline: TimelineItem[] = [
+    { at: order.createdAt, what: "Objednávka vytvorená", detail: `${order.studentDisplayName} · ${money(order.amountCents)}` },
+  ];
+  for (const e of order.webhookEvents) {
+    const result = resultText(e._id);
+    timeline.push({
+      at: e.receivedAt,
+      what: `Udalosť platobnej brány ${e.eventType}`,
+      detail: [e.processingResult ? webhookResultLabels[e.processingResult] : webhookResultLabels.unprocessed, result, e.errorMessage].filter(Boolean).join(" · "),
+    });
+  }
+  for (const p of order.payments) {
+    timeline.push({
+      at: p.settledAt ?? p.createdAt,
+      what: `Platba prijatá: ${formatMoney(p.amountCents, p.currency)}`,
+      detail: [p.method, p.cardBrand, p.cardLast4 ? `•••• ${p.cardLast4}` : null, `transakcia ${p.transactionId}`].filter(Boolean).join(" · "),
+    });
+  }
+  if (order.invoice) timeline.push({ at: order.invoice.createdAt, what: `Faktúra ${order.invoice.number} vystavená` });
+  for (const r of order.refunds) {
+    timeline.push({ at: r.createdAt, what: `Refundácia požadovaná: ${money(r.amountCents)}`, detail: `${actorLabel(r.requestedBy)} · ${r.reason}` });
+    if (r.settledAt && r.state === "completed") timeline.push({ at: r.settledAt, what: `Refundácia dokončená: ${money(r.amountCents)}` });
+  }
+  for (const n of order.creditNotes) timeline.push({ at: n.createdAt, what: `Dobropis ${n.number} vystavený`, detail: `k faktúre ${n.invoiceNumber} · −${money(n.amountCents)}` });
+  for (const e of order.enrollments) {
+    if (e.cancelledAt) {
+      const detail = e.cancelReason === "refund" ? "po refundácii" : e.cancelReason === "dispute" ? "po reklamácii platby" : (e.cancelReason ?? undefined);
+      timeline.push({ at: e.cancelledAt, what: "Zápis do kurzu zrušený", detail });
+    }
+    if (e.suspendedAt) timeline.push({ at: e.suspendedAt, what: "Zápis pozastavený pre reklamáciu platby" });
+  }
+  for (const a of order.auditLog) {
+    const what = DISPUTE_DECISIONS[a.action];
+    if (what) timeline.push({ at: a.createdAt, what, detail: [actorLabel(a.actorId), a.reason].filter(Boolean).join(" · ") });
+  }
+  timeline.sort((a, b) => a.at.localeCompare(b.at));
+
+  const done = new URL(request.url).searchParams.get("hotovo");
+  const kept = await keptForm(request, context);
+  const suspended = order.enrollments.filter((e) => e.state === "active" && e.suspendedAt !== null);
+  return {
+    done: done ? (DONE_MESSAGES[done] ?? null) : null,
+    // only a disputed order with a suspended enrollment is decided (docs/decisions.md > Disputes end)
+    dispute:
+      order.state === "disputed" && suspended.length > 0
+        ? {
+            suspendedCount: suspended.length,
+            // back from signing in again: the reason as the admin typed it (never the decision itself)
+            defaults: {
+              reason: kept?.values.reason ?? "",
+              idempotencyKey: /^[0-9a-f-]{36}$/.test(kept?.values.idempotencyKey ?? "") ? kept!.values.idempotencyKey : randomUUID(),
+            },
+            keptNotice: kept ? KEPT_FORM_NOTICE : null,
+          }
+        : null,
+    id: order._id,
+    courseTitle: order.courseTitle,
+    courseId: order.courseId,
+    student: order.studentDisplayName,
+    studentId: order.studentId,
+    studentEmail: order.studentEmail,
+    sponsorOrgId: order.sponsorOrgId,
+    billingType: order.billingType === "company" ? "firma" : "fyzická osoba",
+    state: order.state,
+    stateLabel: orderStateLabels[order.state] ?? order.state,
+    amount: money(order.amountCents),
+    paid: money(order.paidCents),
+    refunded: money(order.refundedCents),
+    pendingRefund: order.pendingRefundCents > 0 ? money(order.pendingRefundCents) : null,
+    refundable: order.refundableCents > 0 ? money(order.refundableCents) : null,
+    createdAt: formatDateTime(order.createdAt),
+    paidAt: order.paidAt ? formatDateTime(order.paidAt) : null,
+    timeline: timeline.map((t) => ({ ...t, atText: formatDateTime(t.at) })),
+    payments: order.payments.map((p) => ({
+      id: p._id,
+      amount: formatMoney(p.amountCents, p.currency),
+      state: p.state === "completed" ? "Prijatá" : p.state,
+      method: [p.method, p.cardBrand, p.cardLast4 ? `•••• ${p.cardLast4}` : null].filter(Boolean).join(" · "),
+      gateway: p.gateway,
+      transactionId: p.transactionId,
+      settledAt: p.settledAt ? formatDateTime(p.settledAt) : "—",
+    })),
+    refunds: order.refunds.map((r) => ({
+      id: r._id,
+      amount: money(r.amountCents),
+      state: r.state,
+      stateLabel: refundStateLabels[r.state] ?? r.state,
+      reason: r.reason,
+      requestedBy: actorLabel(r.requestedBy),
+      requestedAt: formatDateTime(r.createdAt),
+      estimate: r.estimatedSettlementDate ? formatDate(r.estimatedSettlementDate) : "—",
+      settledAt: r.settledAt ? formatDateTime(r.settledAt) : "—",
+      alsoCancelEnrollment: r.alsoCancelEnrollment,
+      creditNoteNumber: r.creditNoteNumber,
+    })),
+    invoice: order.invoice ? { number: order.invoice.number, issueDate: formatDate(order.invoice.issueDate), url: order.invoice.pdfUrl } : null,
+    creditNotes: order.creditNotes.map((n) => ({ id: n._id, number: n.number, issueDate: formatDate(n.issueDate), amount: `−${money(n.amountCents)}`, url: n.pdfUrl })),
+    enrollments: order.enrollments.map((e) => ({
+      id: e._id,
+      stateLabel: enrollmentStateLabels[e.state] ?? e.state,
+      enrolledAt: formatDateTime(e.enrolledAt),
+      cancelledAt: e.cancelledAt ? formatDateTime(e.cancelledAt) : null,
+      suspended: e.suspendedAt !== null,
+    })),
+    events: order.webhookEvents.map((e) => ({
+      id: e._id,
+      eventId: e.eventId,
+      eventType: e.eventType,
+      receivedAt: formatDateTime(e.receivedAt),
+      result: e.processingResult ?? "unprocessed",
+      resultLabel: webhookResultLabels[e.processingResult ?? "unprocessed"],
+      outcome: resultText(e._id),
+      errorMessage: e.errorMessage,
+    })),
+    audit: order.auditLog.map((a) => ({
+      id: a._id,
+      at: formatDateTime(a.createdAt),
+      actor: actorLabel(a.actorId),
+      action: a.action,
+      reason: a.reason,
+    })),
+  };
+});
+
+export const editorAction = pageRoute(async ({ request, params, context }: Route.ActionArgs) => {
+  const { user } = requireRoleForPage(request, context, "admin");
+  const services = context.get(servicesContext);
+  const formData = await readForm(request);
+  const submission = parseForm(formData, disputeFormSchema);
+  if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 422 });
+  // a sensitive action: a sign-in too old goes through the provider and back to this form
+  await requireRecentSignInForPage(request, context, formData);
+  const v = submission.value;
+  const input = { outcome: v.intent, reason: v.reason };
+  try {
+    await resolveOrderDispute(
+      services,
+      actorOf(context, user),
+      { orderId: params.orderId, ...input },
+      { route: idempotencyRoute(request), key: v.idempotencyKey, rawBody: input },
+    );
+  } catch (e) {
+    // a refusal the admin can read (409: no longer disputed, decided meanwhile) comes back on the form
+    if (e instanceof DomainError && e.code !== "not_found" && e.code !== "forbidden" && e.code !== "unauthorized") {
+      return data({ reply: submission.reply({ formErrors: [e.message] }) }, { status: e.status });
+    }
+    throw e;
+  }
+  return redirect(`/admin/objednavky/${params.orderId}?hotovo=${v.intent === "restore" ? "pristup-obnoveny" : "pristup-ukonceny"}`);
+});

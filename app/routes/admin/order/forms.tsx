@@ -1,0 +1,57 @@
+// The admin order page's pieces: the timeline item, status messages and the dispute decision form.
+import type { z } from "zod";
+import { Form } from "react-router";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import type { Route } from "../+types/order";
+import { parseForm } from "../../../lib/validation";
+import { disputeFormSchema } from "../../../lib/admin-dispute-form";
+import { FormErrors, SubmitButton, TextField } from "../../../components/forms";
+
+export type TimelineItem = { at: string; what: string; detail?: string };
+
+export const DONE_MESSAGES: Record<string, string> = {
+  refundacia: "Refundácia bola odoslaná platobnej bráne. Dokončí sa, keď brána potvrdí vrátenie peňazí.",
+  "pristup-obnoveny": "Prístup ku kurzu je obnovený a objednávka je znova zaplatená. Študentovi odchádza e-mail.",
+  "pristup-ukonceny": "Prístup ku kurzu je ukončený (zápis zrušený). Študentovi odchádza e-mail.",
+};
+
+/** The order's audit rows of dispute decisions, as timeline entries. */
+export const DISPUTE_DECISIONS: Record<string, string> = {
+  "order.dispute.restore": "Reklamácia rozhodnutá: prístup obnovený",
+  "order.dispute.cancel": "Reklamácia rozhodnutá: prístup ukončený",
+};
+export function staleRefusal(reply: unknown): string | null {
+  const errors = (reply as { error?: Record<string, string[] | null> } | undefined)?.error?.[""];
+  return errors?.[0] ?? null;
+}
+
+export function DisputeForm({ dispute, reply }: { dispute: NonNullable<Route.ComponentProps["loaderData"]["dispute"]>; reply: unknown }) {
+  const [form, fields] = useForm<z.input<typeof disputeFormSchema>, z.output<typeof disputeFormSchema>>({
+    id: "dispute",
+    lastResult: reply as never,
+    defaultValue: dispute.defaults,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseForm(formData, disputeFormSchema),
+  });
+  return (
+    <section aria-labelledby="reklamacia" className="card dispute-decision">
+      <h2 id="reklamacia">Reklamácia platby</h2>
+      {dispute.keptNotice ? <p className="notice" role="status">{dispute.keptNotice}</p> : null}
+      <p>
+        Banka študenta platbu reklamovala a {dispute.suspendedCount === 1 ? "jeho zápis je pozastavený" : `${dispute.suspendedCount} zápisy sú pozastavené`}.
+        Keď banka rozhodne, zvoľte výsledok: <strong>Obnoviť prístup</strong>, ak reklamácia dopadla v náš prospech (zápis bude znova aktívny a objednávka
+        zaplatená), alebo <strong>Ukončiť prístup</strong>, ak peniaze banka vrátila (zápis sa zruší, objednávka zostane reklamovaná).
+      </p>
+      <Form method="post" {...getFormProps(form)} className="refund-form">
+        <FormErrors meta={form} />
+        <input {...getInputProps(fields.idempotencyKey, { type: "hidden" })} key={fields.idempotencyKey.key} />
+        <TextField meta={fields.reason} label="Dôvod rozhodnutia" description="Uloží sa do auditného záznamu a študent ho dostane v e-maile." multiline rows={3} />
+        <div className="section-actions">
+          <SubmitButton intent="restore" pendingLabel="Obnovuje sa…">Obnoviť prístup</SubmitButton>
+          <SubmitButton intent="cancel" variant="danger" pendingLabel="Ukončuje sa…">Ukončiť prístup</SubmitButton>
+        </div>
+      </Form>
+    </section>
+  );
+}

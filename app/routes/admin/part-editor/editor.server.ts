@@ -1,0 +1,201 @@
+// The part editor's loader (the part, its blocks and attachments as the forms show them) and its
+// intent table (part fields, blocks, attachments, the part test): each intent calls
+// server/authoring as /api/admin/* does.
+import { redirect } from "react-router";
+import type { Route } from "../+types/part-editor";
+import { pageRoute } from "../../../lib/page.server";
+import { contractBody, courseDetail, doneMessage, doneUrl, editorOf, formReply, handleIntents, intent } from "../../../lib/admin-authoring.server";
+import { chaptersText, parseChapters, partForms as f } from "../../../lib/authoring-forms";
+import { createTest, editPartBlocks, PartPatchRequest, TestCreateRequest, updatePart, type AdminCourseDetail, type BlockEdit } from "#server/authoring";
+import { renderMarkdown } from "#server/catalog";
+import { DomainError } from "#server/http/errors";
+import type { FieldMap } from "../../../lib/admin-authoring.server";
+
+
+export function findPart(d: AdminCourseDetail, partId: string | undefined) {
+  for (const [li, level] of d.levels.entries()) {
+    for (const [ti, topic] of level.topics.entries()) {
+      const part = topic.module?.parts.find((p) => p._id === partId);
+      if (part) return { part, level, topic, where: `Úroveň ${li + 1} › Téma ${li + 1}.${ti + 1} ${topic.title}` };
+    }
+  }
+  throw new DomainError("not_found", "Časť v tomto kurze nie je.");
+}
+
+/** `contentBlocks.<i>.<field>` → that field of the block's form. */
+export const blockFields: FieldMap = (path) => {
+  const m = /^contentBlocks\.\d+\.(\w+)/.exec(path);
+  return m && ["markdown", "transcript", "chapters", "pdfPath", "slideCount", "imagePath", "alt", "caption"].includes(m[1]) ? m[1] : undefined;
+};
+export const attachmentFields: FieldMap = (path) => {
+  const m = /^attachments\.\d+\.(\w+)/.exec(path);
+  return m && ["name", "path", "sizeBytes", "mimeType"].includes(m[1]) ? m[1] : undefined;
+};
+
+export function formatDuration(sec: number | undefined): string | null {
+  if (sec === undefined) return null;
+  const s = Math.round(sec);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+export const VIDEO_STATES = { waiting: "Čaká na nahratie a spracovanie", ready: "Pripravené", errored: "Spracovanie zlyhalo – nahrajte video znova" } as const;
+
+export const editorLoader = pageRoute(async (args: Route.LoaderArgs) => {
+  const { services } = editorOf(args);
+  const d = await courseDetail(services, args.params.courseId);
+  const { part, where } = findPart(d, args.params.partId);
+  const test = part.partTestId ? d.tests.find((t) => t._id === part.partTestId) : undefined;
+  const others = d.levels.flatMap((l, li) =>
+    l.topics.flatMap((t, ti) =>
+      (t.module?.parts ?? []).filter((p) => p._id !== part._id).map((p) => ({ value: p._id, label: `${li + 1}.${ti + 1} ${t.title} › ${p.title}` })),
+    ),
+  );
+  return {
+    course: { id: d.course._id, title: d.course.title, slug: d.course.slug, version: d.course.version, state: d.course.state },
+    editable: d.course.state === "draft",
+    done: doneMessage(args.request),
+    where,
+    part: {
+      id: part._id,
+      title: part.title,
+      slug: part.slug,
+      summary: part.summary ?? "",
+      requiredForCompletion: part.requiredForCompletion,
+      partTestRequired: part.partTestRequired,
+      prerequisites: part.prerequisites,
+    },
+    prerequisiteOptions: others,
+    test: test ? { id: test._id, title: test.title, questions: test.questions.length } : null,
+    blocks: part.contentBlocks.map((b) => {
+      switch (b.type) {
+        case "text":
+          return { id: b.id, type: b.type, markdown: b.markdown, html: renderMarkdown(b.markdown) };
+        case "video":
+          return {
+            id: b.id,
+            type: b.type,
+            state: b.state,
+            stateLabel: VIDEO_STATES[b.state],
+            duration: formatDuration(b.durationSec),
+            transcript: b.transcript ?? "",
+            chapters: chaptersText(b.chapters),
+            uploadUrl: `/admin/video/${part._id}/${b.id}`,
+          };
+        case "presentation":
+          return { id: b.id, type: b.type, pdfPath: b.pdfPath, slideCount: String(b.slideCount) };
+        case "image":
+          return { id: b.id, type: b.type, imagePath: b.imagePath, alt: b.alt, caption: b.caption ?? "" };
+      }
+    }),
+    attachments: part.attachments.map((a) => ({ ...a, size: `${Math.max(1, Math.round(a.sizeBytes / 1024))} kB` })),
+  };
+});
+
+export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
+  const { services, actor } = editorOf(args);
+  const d = await courseDetail(services, args.params.courseId);
+  const { part } = findPart(d, args.params.partId);
+  const here = `/admin/kurzy/${d.course._id}/casti/${part._id}`;
+  // block-list edits are server/authoring's (editPartBlocks): the page names the edit
+  const editBlocks = async (edit: BlockEdit, anchor?: string, done: "ulozene" | "pridane" | "zmazane" | "presunute" = "ulozene") => {
+    await editPartBlocks(services.db, actor, part, edit);
+    return redirect(doneUrl(here, done, anchor));
+  };
+
+  return handleIntents(args.request, {
+    savePart: intent({
+      schema: f.savePart,
+      fields: { title: "title", slug: "slug", summary: "summary", prerequisites: "prerequisites", requiredForCompletion: "requiredForCompletion" },
+      run: async (v) => {
+        const body = contractBody(PartPatchRequest, {
+          title: v.title,
+          slug: v.slug ?? part.slug,
+          summary: v.summary ?? null,
+          requiredForCompletion: v.requiredForCompletion,
+          prerequisites: v.prerequisites,
+          // the flag belongs to the part's test; without one it stays as it is
+          ...(part.partTestId ? { partTestRequired: v.partTestRequired } : {}),
+        });
+        await updatePart(services.db, actor, part._id, body);
+        return redirect(doneUrl(here, "ulozene"));
+      },
+    }),
+    addTextBlock: intent({ schema: f.addTextBlock, fields: blockFields, run: (v) => editBlocks({ op: "add", block: { type: "text", markdown: v.markdown } }, "bloky", "pridane") }),
+    addVideoBlock: intent({ schema: f.addVideoBlock, run: () => editBlocks({ op: "add", block: { type: "video" } }, "bloky", "pridane") }),
+    addPresentationBlock: intent({
+      schema: f.addPresentationBlock,
+      fields: blockFields,
+      run: (v) => editBlocks({ op: "add", block: { type: "presentation", pdfPath: v.pdfPath, slideCount: v.slideCount } }, "bloky", "pridane"),
+    }),
+    addImageBlock: intent({
+      schema: f.addImageBlock,
+      fields: blockFields,
+      run: (v) => editBlocks({ op: "add", block: { type: "image", imagePath: v.imagePath, alt: v.alt, ...(v.caption ? { caption: v.caption } : {}) } }, "bloky", "pridane"),
+    }),
+    editTextBlock: intent({
+      schema: f.editTextBlock,
+      fields: blockFields,
+      run: (v) => editBlocks({ op: "replace", blockId: v.blockId, block: { type: "text", markdown: v.markdown } }, `blok-${v.blockId}`),
+    }),
+    previewText: intent({
+      schema: f.previewText,
+      run: async (v, submission) => {
+        const form = v._form ?? "previewText";
+        return formReply({ form, result: submission.reply(), preview: { html: renderMarkdown(v.markdown), markdown: v.markdown } }, 200);
+      },
+    }),
+    editVideoBlock: intent({
+      schema: f.editVideoBlock,
+      fields: blockFields,
+      run: (v) => {
+        const { chapters } = parseChapters(v.chapters);
+        return editBlocks({ op: "replace", blockId: v.blockId, block: { type: "video", transcript: v.transcript ?? "", chapters } }, `blok-${v.blockId}`);
+      },
+    }),
+    editPresentationBlock: intent({
+      schema: f.editPresentationBlock,
+      fields: blockFields,
+      run: (v) => editBlocks({ op: "replace", blockId: v.blockId, block: { type: "presentation", pdfPath: v.pdfPath, slideCount: v.slideCount } }, `blok-${v.blockId}`),
+    }),
+    editImageBlock: intent({
+      schema: f.editImageBlock,
+      fields: blockFields,
+      run: (v) =>
+        editBlocks({ op: "replace", blockId: v.blockId, block: { type: "image", imagePath: v.imagePath, alt: v.alt, ...(v.caption ? { caption: v.caption } : {}) } }, `blok-${v.blockId}`),
+    }),
+    moveBlock: intent({
+      schema: f.moveBlock,
+      run: (v) => editBlocks({ op: "move", blockId: v.blockId, direction: v.direction }, `blok-${v.blockId}`, "presunute"),
+    }),
+    deleteBlock: intent({
+      schema: f.deleteBlock,
+      run: (v) => editBlocks({ op: "delete", blockId: v.blockId }, "bloky", "zmazane"),
+    }),
+    addAttachment: intent({
+      schema: f.addAttachment,
+      fields: attachmentFields,
+      run: async (v) => {
+        const attachments = [...part.attachments, { name: v.name, path: v.path, sizeBytes: v.sizeBytes, mimeType: v.mimeType }];
+        await updatePart(services.db, actor, part._id, contractBody(PartPatchRequest, { attachments }));
+        return redirect(doneUrl(here, "pridane", "prilohy"));
+      },
+    }),
+    deleteAttachment: intent({
+      schema: f.deleteAttachment,
+      run: async (v) => {
+        if (v.index >= part.attachments.length) throw new DomainError("not_found", "Príloha v tejto časti nie je.");
+        const attachments = part.attachments.filter((_, i) => i !== v.index);
+        await updatePart(services.db, actor, part._id, contractBody(PartPatchRequest, { attachments }));
+        return redirect(doneUrl(here, "zmazane", "prilohy"));
+      },
+    }),
+    createPartTest: intent({
+      schema: f.createPartTest,
+      fields: { title: "title" },
+      run: async (v) => {
+        const test = await createTest(services.db, actor, contractBody(TestCreateRequest, { courseId: d.course._id, placement: "part", partId: part._id, title: v.title }));
+        return redirect(doneUrl(`/admin/kurzy/${d.course._id}/testy/${test._id}`, "pridane"));
+      },
+    }),
+  });
+});

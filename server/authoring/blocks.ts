@@ -1,0 +1,66 @@
+// A part's block list edited one block at a time (the part editor's forms): add, replace,
+// move up or down, delete. The list is the part's `contentBlocks` as the contract takes
+// them (each kept block with its id, so what the server alone knows, such as a video's
+// upload state, stays); the change is written by updatePart, which checks the draft,
+// stores the blocks and writes the audit row. spec: Resources > Content block.
+import type { Database } from "../db";
+import { DomainError, zodDetails, type ErrorDetails } from "../http/errors";
+import { PartPatchRequest, type AdminPart } from "./contract";
+import { updatePart } from "./content";
+import type { Actor } from "./editing";
+
+export type BlockInput = NonNullable<PartPatchRequest["contentBlocks"]>[number];
+export type BlockEdit =
+  | { op: "add"; block: BlockInput }
+  | { op: "replace"; blockId: string; block: BlockInput }
+  | { op: "move"; blockId: string; direction: "up" | "down" }
+  | { op: "delete"; blockId: string };
+
+/** A stored block as the contract's input (with its id, so it is kept). */
+export function blockInputOf(b: AdminPart["contentBlocks"][number]): BlockInput {
+  switch (b.type) {
+    case "text":
+      return { id: b.id, type: "text", markdown: b.markdown };
+    case "video":
+      return { id: b.id, type: "video", ...(b.transcript !== undefined ? { transcript: b.transcript } : {}), ...(b.chapters ? { chapters: b.chapters } : {}) };
+    case "presentation":
+      return { id: b.id, type: "presentation", pdfPath: b.pdfPath, slideCount: b.slideCount };
+    case "image":
+      return { id: b.id, type: "image", imagePath: b.imagePath, alt: b.alt, ...(b.caption !== undefined ? { caption: b.caption } : {}) };
+  }
+}
+
+/**
+ * The block list after the edit (pure): null when nothing changes (moving the first block
+ * up or the last one down). 404 for a block the part does not have; replacing a block that
+ * is not a video by a video is 422.
+ */
+export function applyBlockEdit(blocks: readonly BlockInput[], edit: BlockEdit): BlockInput[] | null {
+  if (edit.op === "add") return [...blocks, edit.block];
+  const i = blocks.findIndex((b) => b.id === edit.blockId);
+  if (i < 0) throw new DomainError("not_found", "Blok v tejto časti nie je.");
+  switch (edit.op) {
+    case "replace":
+      if (edit.block.type === "video" && blocks[i].type !== "video") throw new DomainError("validation", "Blok nie je video.");
+      return blocks.map((b, k) => (k === i ? { ...edit.block, id: edit.blockId } : b));
+    case "delete":
+      return blocks.filter((_, k) => k !== i);
+    case "move": {
+      const j = edit.direction === "up" ? i - 1 : i + 1;
+      if (j < 0 || j >= blocks.length) return null;
+      const next = [...blocks];
+      [next[i], next[j]] = [next[j], next[i]];
+      return next;
+    }
+  }
+}
+
+/** Applies one edit to the part's blocks and stores them (updatePart); `changed` false when there was nothing to do. */
+export async function editPartBlocks(db: Database, actor: Actor, part: Pick<AdminPart, "_id" | "contentBlocks">, edit: BlockEdit): Promise<{ changed: boolean }> {
+  const next = applyBlockEdit(part.contentBlocks.map(blockInputOf), edit);
+  if (!next) return { changed: false };
+  const body = PartPatchRequest.safeParse({ contentBlocks: next });
+  if (!body.success) throw new DomainError("validation", undefined, zodDetails(body.error.issues) as ErrorDetails);
+  await updatePart(db, actor, part._id, body.data);
+  return { changed: true };
+}

@@ -1,0 +1,36 @@
+// The contract primitives every area's request and response shapes are built from, in one
+// place (spec: Resources, conventions): ids, instants, query numbers, pagination and the
+// state enums that several areas' shapes carry. The enums come from the database schema,
+// so a shape and its column cannot drift apart.
+import { z } from "zod";
+import { enrollmentState, enrollmentReason } from "../db/schema";
+
+/** 24-character lowercase hex id (spec: ids are 24-char lowercase hex). */
+export const Id = z.string().regex(/^[0-9a-f]{24}$/, "Musí to byť 24-znakový identifikátor (hex).");
+/** An instant in a response: ISO 8601 in UTC. */
+export const Iso = z.string().describe("ISO 8601 UTC");
+
+/** A query parameter given empty (`?page=`) counts as not given. */
+export const blankAsUnset = (v: unknown) => (v === "" || v === null ? undefined : v);
+
+/** A whole number from 1 to `max` in a query string; digits only: "1e1", "0x10", " 2" and "1.5" are refused rather than guessed at. */
+export const positiveInt = (max: number) =>
+  z
+    .string()
+    .regex(/^[0-9]{1,9}$/, "Musí to byť celé kladné číslo.")
+    .transform(Number)
+    .pipe(z.number().int().min(1, "Najmenšia hodnota je 1.").max(max, `Najväčšia hodnota je ${max}.`));
+
+/** The `pagination` of a list response. */
+export const Pagination = z.strictObject({
+  page: z.int().min(1),
+  pageSize: z.int().min(1),
+  totalItems: z.int().min(0),
+  totalPages: z.int().min(0),
+});
+export type Pagination = z.infer<typeof Pagination>;
+
+/** spec: Resources > Enrollment.state */
+export const EnrollmentState = z.enum(enrollmentState.enumValues);
+/** spec: Resources > Enrollment.reason */
+export const EnrollmentReason = z.enum(enrollmentReason.enumValues);

@@ -1,0 +1,118 @@
+// What a test needs from learning, and nothing more (docs/decisions.md > Learning and
+// tests): `testGate` finds the enrollment a test is taken in (locked for the caller's
+// transaction), where the test sits in its course version and whether progress allows
+// starting it now; `afterAttempt` tells what a finished attempt completed. The course
+// structure and the progress facts are loaded once per gate and kept inside it, so a
+// submit reads them once however many attempts it finishes.
+import { DomainError } from "../http/errors";
+import type { Queue } from "../queue";
+import { lockEnrollment, mayLearn, requireLearningEnrollment, type EnrollmentRow } from "../enrollments";
+import { courseDone, loadProgressFacts, partStateOf, reconcile, testGate as locateTest, type ProgressFacts, type TestGate as Placement } from "./engine";
+import { loadCourseStructure, type CourseStructure } from "./structure";
+
+/** Where a test sits and whether the student may start it as far as progress goes. */
+export type TestGate = {
+  readonly enrollmentId: string;
+  readonly courseSlug: string;
+  readonly placement: "part" | "level" | "course";
+  /** progress allows starting the test now (a part test once its part is completed, …) */
+  readonly available: boolean;
+  readonly partId: string | null;
+  readonly levelId: string | null;
+};
+
+/** What a finished attempt means downstream (spec: Endpoints > Tests, submit's `downstream`). */
+export type Downstream = {
+  partCompleted: boolean;
+  moduleCompleted: boolean;
+  moduleId: string | null;
+  levelCompleted: boolean;
+  courseCompleted: boolean;
+  intermediateCertificateIssued: boolean;
+  finalCertificateIssued: boolean;
+};
+
+type Inside = { enrollment: EnrollmentRow; structure: CourseStructure; facts: ProgressFacts; placement: Placement; testId: string };
+const inside = new WeakMap<TestGate, Inside>();
+
+/**
+ * The gate of `testId` for a student starting or listing it (`{ studentId,
+ * courseVersionId }`: their learning enrollment on the test's course version, 403
+ * no_enrollment without one) or for an attempt's own enrollment (`{ enrollmentId }`:
+ * read whatever its state). Takes the enrollment's row lock; 404 when the test is not
+ * part of the course version.
+ */
+export async function testGate(
+  tx: Parameters<typeof lockEnrollment>[0],
+  who: { studentId: string; courseVersionId: string; now: Date } | { enrollmentId: string },
+  testId: string,
+): Promise<TestGate> {
+  let enrollment: EnrollmentRow | null;
+  if ("studentId" in who) {
+    const found = await requireLearningEnrollment(tx, { studentId: who.studentId, courseVersionId: who.courseVersionId }, who.now);
+    enrollment = await lockEnrollment(tx, found.id);
+    if (!mayLearn(enrollment)) throw new DomainError("no_enrollment");
+  } else {
+    enrollment = await lockEnrollment(tx, who.enrollmentId);
+    if (!enrollment) throw new DomainError("not_found");
+  }
+  const structure = await loadCourseStructure(tx, enrollment.courseVersionId);
+  if (!structure) throw new DomainError("not_found");
+  const facts = await loadProgressFacts(tx, enrollment.id);
+  const placement = locateTest(structure, facts, testId);
+  if (!placement) throw new DomainError("not_found", "Test nie je súčasťou kurzu.");
+  const gate: TestGate = {
+    enrollmentId: enrollment.id,
+    courseSlug: structure.course.slug,
+    placement: placement.placement,
+    available: placement.available,
+    partId: placement.part?.id ?? null,
+    levelId: placement.level?.id ?? null,
+  };
+  inside.set(gate, { enrollment, structure, facts, placement, testId });
+  return gate;
+}
+
+function insideOf(gate: TestGate): Inside {
+  const found = inside.get(gate);
+  if (!found) throw new Error("a TestGate comes from testGate()");
+  return found;
+}
+
+/**
+ * What the finished attempt completed. A pass counts in the progress facts and the
+ * engine derives and writes what follows (parts unlocked, module, level, course
+ * completed, certificates queued), in the caller's transaction under the gate's lock; a
+ * fail changes nothing. `finalCertificateIssued` is true when this attempt completed the
+ * course, and whenever a passed course test stands in a completed course (the
+ * certificate was queued when the course completed, by this pass or, with an optional
+ * course test, before it).
+ */
+export async function afterAttempt(tx: Parameters<typeof lockEnrollment>[0], deps: { queue: Queue; now: Date }, gate: TestGate, attempt: { passed: boolean }): Promise<Downstream> {
+  const g = insideOf(gate);
+  if (!attempt.passed) return downstreamOf(g, { completedLevels: [], courseCompleted: false }, false);
+  g.facts.passedTests.add(g.testId);
+  const changes = await reconcile(tx, deps, g.enrollment, g.structure, g.facts, { touch: true });
+  if (changes.courseCompleted) g.enrollment = { ...g.enrollment, state: "completed" };
+  return downstreamOf(g, changes, true);
+}
+
+/** What a finished attempt means as things stand now (a stored result read again). */
+export function standingDownstream(gate: TestGate, passed: boolean): Downstream {
+  return downstreamOf(insideOf(gate), { completedLevels: [], courseCompleted: false }, passed);
+}
+
+function downstreamOf(g: Inside, changes: { completedLevels: string[]; courseCompleted: boolean }, passed: boolean): Downstream {
+  const { placement, structure, facts } = g;
+  const moduleId = placement.part?.moduleId ?? null;
+  const levelId = placement.level?.id ?? null;
+  return {
+    partCompleted: placement.part ? partStateOf(facts, placement.part.id) === "completed" : false,
+    moduleCompleted: moduleId ? facts.moduleCompletions.has(moduleId) : false,
+    moduleId,
+    levelCompleted: levelId ? facts.levelCompletions.has(levelId) : false,
+    courseCompleted: courseDone(structure, facts),
+    intermediateCertificateIssued: changes.completedLevels.some((id) => structure.levelById.get(id)?.issuesIntermediateCertificate),
+    finalCertificateIssued: changes.courseCompleted || (passed && placement.placement === "course" && courseDone(structure, facts)),
+  };
+}

@@ -1,0 +1,17 @@
+// Quizzes' second door, for the learning area: which tests an enrollment has passed (a
+// passed attempt that is not void). Learning's progress facts read attempts here, not
+// the test_attempts table; this module imports nothing of learning, so learning sits
+// on it while quizzes' operations (index.ts) sit on learning (docs/architecture.md).
+import { and, eq, isNull } from "drizzle-orm";
+import { schema, type DbOrTx } from "../db";
+
+const { testAttempts } = schema;
+
+/** The ids of the tests the enrollment has passed (voided attempts count for nothing). */
+export async function passedTestIds(db: DbOrTx, enrollmentId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ testId: testAttempts.testId })
+    .from(testAttempts)
+    .where(and(eq(testAttempts.enrollmentId, enrollmentId), eq(testAttempts.passed, true), isNull(testAttempts.voidedAt)));
+  return new Set(rows.map((r) => r.testId));
+}

@@ -1,0 +1,88 @@
+// A refused test submit is said on the attempt page, with JavaScript off and on
+// (docs/decisions.md > Use cases return values): an answer the attempt does not know is
+// 422 and its message shows above the questions; a submit after the deadline (and its
+// minute of grace) is 409 attempt_expired: the message shows and the page shows the
+// attempt as submitted automatically. The deadline is moved into the past in the app's
+// database, so PostgreSQL only (E2E_DATABASE_URL), like the disputes spec.
+import { and, eq } from "drizzle-orm";
+import type { Page } from "@playwright/test";
+import { openDatabase, schema, type DatabaseHandle } from "#server/db";
+import { expect, test } from "./support/fixtures";
+import { buyThroughSandbox, signIn } from "./support/journeys";
+
+const SLUG = "sekretar-klubu-v-praxi";
+const databaseUrl = process.env.E2E_DATABASE_URL;
+
+test.skip(!databaseUrl, "needs the app's PostgreSQL database (TEST_DATABASE_URL); PGlite is open in the app's process only");
+
+test.beforeEach(async ({ context }) => {
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+});
+
+let handle: DatabaseHandle | undefined;
+test.afterAll(async () => {
+  await handle?.close();
+});
+
+/** Signs in, completes the course's one part and starts its level test; returns the attempt page's address. */
+async function startLevelTest(page: Page, email: string): Promise<string> {
+  await signIn(page, email, `/kurzy/${SLUG}/studium`);
+  await page.getByRole("link", { name: /Začať: Evidencia členov/ }).click();
+  await page.getByRole("button", { name: "Označiť časť ako dokončenú" }).click();
+  await expect(page.getByText("Túto časť máte dokončenú.")).toBeVisible();
+  await page.getByRole("link", { name: "Prehľad kurzu" }).click();
+  await page.getByRole("link", { name: "Test úrovne" }).click();
+  await page.getByRole("button", { name: "Začať test" }).click();
+  await expect(page).toHaveURL(/\/pokus\/[0-9a-f]{24}$/);
+  await expect(page.getByRole("button", { name: "Odovzdať test" })).toBeVisible();
+  return new URL(page.url()).pathname;
+}
+
+for (const javaScriptEnabled of [false, true]) {
+  const buyer = javaScriptEnabled
+    ? { email: "eva.kovacova@demo.sk", firstName: "Eva", lastName: "Kováčová" }
+    : { email: "martin.simko@demo.sk", firstName: "Martin", lastName: "Šimko" };
+
+  test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("a refused submit shows its message on the attempt page", async ({ page, browser, baseURL }) => {
+      test.setTimeout(150_000);
+      handle ??= await openDatabase({ databaseUrl, poolSize: 2 });
+      const db = handle.db;
+      await buyThroughSandbox(browser, baseURL!, buyer, SLUG);
+      const attemptPath = await startLevelTest(page, buyer.email);
+      const attemptId = attemptPath.split("/").at(-1)!;
+
+      // 422: the form names an answer the attempt does not have (a tampered form)
+      await page.route(`**${attemptPath}*`, async (route) => {
+        const request = route.request();
+        if (request.method() !== "POST") return route.continue();
+        const body = (request.postData() ?? "").replace(/(answer-[0-9a-f]{24}=)[^&]+/, "$1neznama-odpoved");
+        await route.continue({ postData: body });
+      });
+      await page.getByLabel("Valné zhromaždenie (členská schôdza)").check();
+      await page.getByRole("button", { name: "Odovzdať test" }).click();
+      const alert = page.getByRole("alert");
+      await expect(alert).toContainText("Údaje nie sú platné.");
+      await expect(alert).toContainText("Taká odpoveď pri otázke nie je.");
+      // nothing was submitted: the attempt is still open
+      await expect(page.getByRole("button", { name: "Odovzdať test" })).toBeVisible();
+      const [open] = await db.select().from(schema.testAttempts).where(eq(schema.testAttempts.id, attemptId));
+      expect(open.state).toBe("in_progress");
+      await page.unroute(`**${attemptPath}*`);
+
+      // 409: the deadline and its minute of grace are over
+      await db
+        .update(schema.testAttempts)
+        .set({ deadline: new Date(Date.now() - 5 * 60_000) })
+        .where(and(eq(schema.testAttempts.id, attemptId), eq(schema.testAttempts.state, "in_progress")));
+      await page.getByRole("button", { name: "Odovzdať test" }).click();
+      await expect(page.getByRole("alert")).toContainText("Čas na test vypršal; pokus bol odovzdaný automaticky.");
+      await expect(page.getByText("Čas na test vypršal; test sa odovzdal automaticky s uloženými odpoveďami.")).toBeVisible();
+      await expect(page.getByRole("button", { name: "Odovzdať test" })).toHaveCount(0);
+      const [expired] = await db.select().from(schema.testAttempts).where(eq(schema.testAttempts.id, attemptId));
+      expect(expired.state).toBe("expired");
+    });
+  });
+}
