@@ -144,6 +144,36 @@ export async function makeLearningData(db, { enrollments: N, mix = [{ slug: "ria
   };
 }
 
+/** N signed-in sessions of the bulk students (the session table at the size of the enrollments). */
+export async function makeSessions(db, n) {
+  await db.query(`
+    insert into sessions (id, user_id, token_hash, tokens, access_expires_at, expires_at, last_seen_at)
+    select ${hexId("d5", "g")}, 'bench-' || g, md5(g::text), 'sealed', now() + interval '1 hour', now() + interval '14 days', now() - make_interval(mins => g % 600)
+    from generate_series(1, $1::int) g`, [n]);
+}
+
+/**
+ * Makes the course version's first part test startable for an enrollment: its part
+ * completed (in SQL; the parts before it stay open, so that the benches measure progress
+ * writes on an open part); the test's attempt limit and cooldown lifted, so that a bench
+ * can start it again and again. Returns the test's id and title.
+ */
+export async function openFirstPartTest(db, enrollment) {
+  const { rows: [t] } = await db.query(
+    `select t.id, t.title, p.id as part_id from parts p join tests t on t.id = p.part_test_id join modules m on m.id = p.module_id
+     join topics tp on tp.id = m.topic_id join levels l on l.id = tp.level_id
+     where p.course_id = $1 order by l.order_index, tp.order_index, p.order_index limit 1`,
+    [enrollment.course_version_id],
+  );
+  if (!t) throw new Error("the course has no part test");
+  await db.query(
+    `update part_progress set state = 'completed', completed_at = now() where enrollment_id = $1 and part_id = $2`,
+    [enrollment.id, t.part_id],
+  );
+  await db.query(`update tests set max_attempts = 1000000, cooldown_minutes = 0 where id = $1`, [t.id]);
+  return { id: t.id, title: t.title };
+}
+
 /** The students bench's spread: most on the largest demo course, some on an archived version. */
 export const STUDENT_MIX = [
   { slug: "riadenie-sportoveho-klubu", weight: 17 },
