@@ -5,7 +5,9 @@
 // analyzed), the built app (in this process) answers each path while every statement its
 // PostgreSQL client sends is captured with its parameters; each captured statement is then
 // EXPLAINed with those parameters, and a `Seq Scan` of enrollments, part_progress,
-// test_attempts, certificates or sessions fails the path's case.
+// test_attempts, certificates or sessions fails the path's case, as does an index scan of
+// one of them whose condition does not fix the index's leading column (the whole index is
+// read: it grows with the table just the same).
 // PostgreSQL only (EXPLAIN plans of a real server; PGlite has no planner statistics to speak of).
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -43,27 +45,51 @@ function installCapture() {
   } as typeof pg.Client.prototype.query;
 }
 
-/** The big tables a statement's plan reads with a sequential scan. */
-async function seqScans(statement: Captured): Promise<string[]> {
+type Scan = { kind: "Seq Scan" | "whole index"; table: string; index?: string };
+
+/** The leading column and table of each index on the big tables. */
+let indexes: Map<string, { table: string; leading: string }>;
+async function loadIndexes() {
+  const { rows } = await db.query(
+    `select i.relname as index, t.relname as table, a.attname as leading from pg_index x join pg_class i on i.oid = x.indexrelid
+     join pg_class t on t.oid = x.indrelid join pg_attribute a on a.attrelid = x.indrelid and a.attnum = x.indkey[0] where t.relname = any($1)`,
+    [BIG_TABLES],
+  );
+  indexes = new Map(rows.map((r) => [r.index, { table: r.table, leading: r.leading }]));
+}
+
+/**
+ * What a statement's plan reads of the big tables in a way that grows with them: a
+ * sequential scan, or an index scan whose condition does not fix the index's leading
+ * column (the whole index is walked, e.g. `enrollment_id = $1` on an index that starts
+ * with test_id).
+ */
+async function growingScans(statement: Captured): Promise<Scan[]> {
   const { rows } = await db.query(`EXPLAIN (FORMAT JSON) ${statement.text}`, statement.values);
-  const found: string[] = [];
+  const found: Scan[] = [];
   const walk = (node: Record<string, unknown>) => {
-    if (node["Node Type"] === "Seq Scan" && BIG_TABLES.includes(node["Relation Name"] as string)) found.push(node["Relation Name"] as string);
+    const type = node["Node Type"] as string;
+    if (type === "Seq Scan" && BIG_TABLES.includes(node["Relation Name"] as string)) found.push({ kind: "Seq Scan", table: node["Relation Name"] as string });
+    if (type === "Index Scan" || type === "Index Only Scan" || type === "Bitmap Index Scan") {
+      const index = indexes.get(node["Index Name"] as string);
+      const cond = (node["Index Cond"] as string | undefined) ?? "";
+      if (index && !new RegExp(`\\b${index.leading}\\b`).test(cond)) found.push({ kind: "whole index", table: index.table, index: node["Index Name"] as string });
+    }
     for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
   };
   walk((rows[0]["QUERY PLAN"] as { Plan: Record<string, unknown> }[])[0].Plan);
   return found;
 }
 
-/** Each distinct statement of a path that scans a big table, with the tables. */
+/** Each distinct statement of a path that reads a big table in a growing way, with how. */
 async function scansOf(key: string) {
-  const out: { tables: string[]; statement: string }[] = [];
+  const out: { scans: Scan[]; statement: string }[] = [];
   const seen = new Set<string>();
   for (const statement of captured.get(key) ?? []) {
     if (!/^\s*(select|insert|update|delete|with)\b/i.test(statement.text) || seen.has(statement.text)) continue;
     seen.add(statement.text);
-    const tables = await seqScans(statement);
-    if (tables.length) out.push({ tables, statement: statement.text.replace(/\s+/g, " ").slice(0, 400) });
+    const scans = await growingScans(statement);
+    if (scans.length) out.push({ scans, statement: statement.text.replace(/\s+/g, " ").slice(0, 300) });
   }
   return out;
 }
@@ -88,6 +114,7 @@ describe.skipIf(!serverUrl())("the student paths' statements on a large database
     if (!enrollment) throw new Error("the purchase made no enrollment");
     const test = await openFirstPartTest(db, enrollment);
     await db.query(`analyze`);
+    await loadIndexes();
 
     const get = (path: string, headers: Record<string, string> = { cookie }) => () => fetch(`${app.url}${path}`, { headers, redirect: "manual" });
     const post = (path: string, body: unknown) => () =>
@@ -163,13 +190,22 @@ describe.skipIf(!serverUrl())("the student paths' statements on a large database
     for (const key of ["certificatesMine", "verify"]) expect(reads(key, "certificates"), `${key} reads certificates`).toBe(true);
   });
 
-  it("finds a sequential scan where there is one (the check itself)", async () => {
-    expect(await seqScans({ text: `select id from enrollments where student_display_name = $1`, values: ["Študent 7"] })).toEqual(["enrollments"]);
-    expect(await seqScans({ text: `select id from enrollments where student_id = $1`, values: ["bench-7"] })).toEqual([]);
+  it("finds a sequential scan and a whole-index scan where there is one (the check itself)", async () => {
+    expect(await growingScans({ text: `select id from enrollments where student_display_name = $1`, values: ["Študent 7"] })).toEqual([{ kind: "Seq Scan", table: "enrollments" }]);
+    expect(await growingScans({ text: `select id from enrollments where student_id = $1`, values: ["bench-7"] })).toEqual([]);
+    // test_attempts_number_uq starts with test_id: the condition on enrollment_id alone walks all of it
+    expect(await growingScans({ text: `select test_id from test_attempts where test_id = $1 and enrollment_id = $2`, values: ["x", "y"] })).toEqual([]);
   });
 
+  // Today's code fails these paths (hence it.fails): each runs the passed-tests lookup
+  //   select distinct "test_id" from "test_attempts" where ("test_attempts"."enrollment_id" = $1
+  //     and "test_attempts"."passed" = $2 and "test_attempts"."voided_at" is null)
+  // which no index serves: the planner walks all of test_attempts_number_uq (test_id,
+  // enrollment_id, attempt_number), about 3,900 pages and 39 ms at 250,000 attempts. An
+  // index that starts with enrollment_id fixes it; then these become plain cases again.
+  const WALKS_TEST_ATTEMPTS = new Set(["learn", "part", "enrollment", "learnPage", "partPage", "progressText", "progressVideo", "attemptStart", "attemptSubmit"]);
   for (const key of ["learn", "part", "enrollmentsMine", "enrollment", "learnPage", "partPage", "progressText", "progressVideo", "attemptStart", "attemptSubmit", "certificatesMine", "verify"]) {
-    it(`${key}: no sequential scan of ${BIG_TABLES.join(", ")}`, async () => {
+    (WALKS_TEST_ATTEMPTS.has(key) ? it.fails : it)(`${key}: no sequential or whole-index scan of ${BIG_TABLES.join(", ")}`, async () => {
       expect(await scansOf(key)).toEqual([]);
     });
   }
