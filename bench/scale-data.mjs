@@ -184,8 +184,8 @@ export const STUDENT_MIX = [
 
 /**
  * A demo person's session cookie header: the app's own sign-in through the local
- * provider's form (the app creates the session row and seals the cookie). `stopAt` is the
- * path the app redirects to after the callback.
+ * provider's form (the app creates the session row and seals the cookie). `returnTo` is
+ * the path the app redirects to after the callback, where following redirects stops.
  */
 export async function signIn(origin, email, { returnTo = "/", password = "demo1234" } = {}) {
   const jar = new Map();
