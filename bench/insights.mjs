@@ -15,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { buildAppIfMissing } from "../scripts/build-app.mjs";
+import { makeLearningData, signIn } from "./scale-data.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const base = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
@@ -72,7 +73,7 @@ try {
   const dataSeconds = (Date.now() - t0) / 1000;
   console.log(`data made in ${dataSeconds.toFixed(1)} s:`, sizes);
 
-  const cookie = await signIn(origin);
+  const cookie = await signIn(origin, ADMIN, { returnTo: "/admin" });
   const { rows: [course] } = await db.query(`select id from courses where slug = $1 and state = 'published'`, [COURSE]);
   const { rows: [test] } = await db.query(`select l.level_test_id as id from levels l where l.course_id = $1 and l.level_test_id is not null order by l.order_index limit 1`, [course.id]);
   // the test's question statistics: the first visit asks the job for them; time the job
@@ -141,53 +142,9 @@ async function makeData(db) {
   const q = (text, params) => db.query(text, params);
   const { rows: [c] } = await q(`select id, title, slug from courses where slug = $1 and state = 'published'`, [COURSE]);
   const { rows: [chain] } = await q(`select id from courses where slug = $1 order by version limit 1`, [COURSE]);
-  const { rows: [lt] } = await q(`select level_test_id as id from levels where course_id = $1 and level_test_id is not null order by order_index limit 1`, [c.id]);
   const { rows: [{ parts }] } = await q(`select count(*)::int as parts from parts where course_id = $1`, [c.id]);
-  // enrollments over the last two years: 30 % completed, 10 % expired, 5 % cancelled, the rest active
-  await q(`
-    insert into enrollments (id, course_id, course_version_id, course_title, course_slug, student_id, student_display_name, student_email, state, reason,
-      enrolled_at, access_expires_at, progress, completed_at)
-    select 'e0' || lpad(to_hex(g), 22, '0'), $1, $2, $3, $4, 'bench-' || g, 'Študent ' || g, 'student' || g || '@example.sk',
-      (case when g % 20 < 6 then 'completed' when g % 20 < 8 then 'expired' when g % 20 = 8 then 'cancelled' else 'active' end)::enrollment_state,
-      (case when g % 10 < 7 then 'paid' when g % 10 < 9 then 'admin_grant' else 'sponsor' end)::enrollment_reason,
-      now() - make_interval(mins => (g * 7919) % (730 * 1440)),
-      now() + make_interval(days => (g % 400) - 30),
-      jsonb_build_object('completedModules', g % 5, 'totalModules', 5, 'completedLevels', g % 3, 'totalLevels', 3,
-        'lastActivityAt', to_json(now() - make_interval(hours => (g * 31) % (60 * 24)))#>>'{}'),
-      case when g % 20 < 6 then now() - make_interval(mins => ((g * 7919) % (730 * 1440)) / 3) end
-    from generate_series(1, $5::int) g`, [chain.id, c.id, c.title, c.slug, N]);
-  // progress: every part of every enrollment (about 10 parts), completed on a drop-off curve
-  await q(`
-    insert into part_progress (id, enrollment_id, part_id, state, completed_at)
-    select 'f' || lpad(to_hex(g * 64 + p.n), 23, '0'), 'e0' || lpad(to_hex(g), 22, '0'), p.id,
-      (case when (g * 13 + p.n * 7) % 100 < 100 - p.n * 8 then 'completed' else 'available' end)::part_state,
-      case when (g * 13 + p.n * 7) % 100 < 100 - p.n * 8 then now() end
-    from generate_series(1, $2::int) g
-    cross join (select id, row_number() over (order by module_id, order_index)::int as n from parts where course_id = $1) p`, [c.id, N]);
-  await q(`
-    insert into module_completions (id, enrollment_id, module_id)
-    select 'b' || lpad(to_hex(g * 16 + m.n), 23, '0'), 'e0' || lpad(to_hex(g), 22, '0'), m.id
-    from generate_series(1, $2::int) g cross join (select id, row_number() over (order by id)::int as n from modules where course_id = $1) m
-    where (g * 13) % 100 < 100 - m.n * 15`, [c.id, N]);
-  // two submitted attempts per enrollment on the first level test, answers from the snapshot
-  await q(`
-    with snap as (
-      select jsonb_agg(jsonb_build_object('questionId', id, 'type', type, 'text', text, 'answers', answers, 'acceptedAnswers', to_jsonb(accepted_answers),
-        'explanation', explanation, 'weight', weight) order by order_index) as s,
-        array_agg(id order by order_index) as ids
-      from questions where test_id = $1
-    )
-    insert into test_attempts (id, test_id, enrollment_id, student_id, attempt_number, state, score, passed, started_at, deadline, submitted_at,
-      question_snapshots, question_order, answer_orders, answers)
-    select 'a' || lpad(to_hex(g * 2 + k), 23, '0'), $1, 'e0' || lpad(to_hex(g), 22, '0'), 'bench-' || g, k, 'submitted',
-      ((g + k) % 11) / 10.0, ((g + k) % 11) >= 7, now() - interval '2 days', now() - interval '1 day', now() - interval '2 days' + interval '10 minutes',
-      snap.s, snap.ids, '{}'::jsonb,
-      (select jsonb_agg(case when x.snap->>'type' = 'text'
-          then jsonb_build_object('questionId', x.snap->>'questionId', 'textAnswer', case when (g + x.n) % 3 = 0 then 'zle' else coalesce(x.snap->'acceptedAnswers'->>0, '') end)
-          else jsonb_build_object('questionId', x.snap->>'questionId', 'selectedAnswerIds',
-            jsonb_build_array(x.snap->'answers'->(((g * 7 + x.n * 3 + k) % greatest(jsonb_array_length(x.snap->'answers'), 1))::int)->>'id')) end)
-        from jsonb_array_elements(snap.s) with ordinality as x(snap, n))
-    from generate_series(1, $2::int) g cross join generate_series(1, 2) k cross join snap`, [lt.id, N]);
+  // enrollments, progress, module completions and attempts: shared with the students bench
+  const learning = await makeLearningData(db, { enrollments: N, mix: [{ slug: COURSE, weight: 20 }], analyze: false });
   // orders over the last two years; 70 % paid and invoiced, 1 % of those refunded with a credit note
   await q(`
     insert into orders (id, course_id, course_version_id, course_title, student_id, student_display_name, billing_type, billing_details, amount_cents, vat_rate_bp,
@@ -219,44 +176,12 @@ async function makeData(db) {
   const count = async (table) => Number((await q(`select count(*) from ${table}`)).rows[0].count);
   return {
     parts,
-    enrollments: await count("enrollments"),
-    partProgress: await count("part_progress"),
-    moduleCompletions: await count("module_completions"),
-    testAttempts: await count("test_attempts"),
+    enrollments: learning.enrollments,
+    partProgress: learning.partProgress,
+    moduleCompletions: learning.moduleCompletions,
+    testAttempts: learning.testAttempts,
     orders: await count("orders"),
     invoices: await count("invoices"),
     creditNotes: await count("credit_notes"),
   };
-}
-
-/** The demo admin's session cookie: the app's sign-in through the local provider's form. */
-async function signIn(origin) {
-  const jar = new Map();
-  const store = (res) => {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const i = pair.indexOf("=");
-      const value = pair.slice(i + 1).trim();
-      if (value) jar.set(pair.slice(0, i).trim(), value);
-      else jar.delete(pair.slice(0, i).trim());
-    }
-  };
-  const header = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-  const get = async (u, init = {}) => {
-    const res = await fetch(new URL(u, origin), { ...init, redirect: "manual", headers: { ...(init.headers ?? {}), cookie: header() } });
-    store(res);
-    return res;
-  };
-  let res = await get(`/api/auth/login?returnTo=%2Fadmin`);
-  while (res.status >= 300 && res.status < 400) res = await get(res.headers.get("location"));
-  const html = await res.text();
-  const action = /<form[^>]*action="([^"]+)"/.exec(html)[1].replace(/&amp;/g, "&");
-  res = await get(action, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ email: ADMIN, password: "demo1234" }) });
-  while (res.status >= 300 && res.status < 400) {
-    const location = new URL(res.headers.get("location"), origin);
-    if (location.pathname === "/admin") break;
-    res = await get(location.href);
-  }
-  if (!jar.size) throw new Error("sign-in failed");
-  return header();
 }

@@ -10,7 +10,8 @@
 //
 // BENCH_DURATION (s per measurement, default 10), BENCH_CONNECTIONS (default 50),
 // BENCH_ROUNDS (default 1; with more, each figure is the median of the rounds and the
-// order bare/app alternates), BENCH_WARMUP (s, default 2).
+// order bare/app alternates), BENCH_WARMUP (s, default 2). BENCH_STUDENTS=1 adds the
+// signed-in student's paths at scale (bench/students.mjs; the `students` key).
 import { spawn, execSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -21,6 +22,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { buildAppIfMissing } from "../scripts/build-app.mjs";
 import { measureJobs } from "./jobs.mjs";
+import { measureStudents, printTable as printStudentsTable } from "./students.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -234,6 +236,16 @@ if (process.env.BENCH_JOBS !== "0") {
   console.log(`\njobs: ${jobs.paidOrders} paid orders → invoice PDFs in ${jobs.invoicePdfsDoneSeconds} s, e-mails in ${jobs.emailsDoneSeconds} s (target ≤ ${jobs.targetSeconds} s) ${jobs.met ? "met" : "NOT MET"}`);
 }
 
+// the signed-in student's paths at 1 and at 125,000 enrollments (bench/students.mjs, also
+// `npm run bench:students`): only with BENCH_STUDENTS=1, as they take several minutes; else
+// the last figures in bench/results.json are kept
+const resultsFile = path.join(root, "bench/results.json");
+let students = fs.existsSync(resultsFile) ? (JSON.parse(fs.readFileSync(resultsFile, "utf8")).students ?? null) : null;
+if (process.env.BENCH_STUDENTS === "1") {
+  students = await measureStudents();
+  printStudentsTable(students);
+}
+
 let commit = "unknown";
 try {
   commit = execSync("git rev-parse --short HEAD", { cwd: root }).toString().trim();
@@ -256,6 +268,7 @@ const out = {
   rounds,
   results,
   jobs,
+  ...(students ? { students } : {}),
 };
-fs.writeFileSync(path.join(root, "bench/results.json"), JSON.stringify(out, null, 2) + "\n");
+fs.writeFileSync(resultsFile, JSON.stringify(out, null, 2) + "\n");
 console.log("wrote bench/results.json");

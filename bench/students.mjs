@@ -1,0 +1,328 @@
+// `npm run bench:students` (also `BENCH_STUDENTS=1 npm run bench`): what a signed-in student
+// does, at scale. On a fresh PostgreSQL database the production build migrates and seeds
+// the demo catalog; the demo student Jana Nováková signs in through the local provider
+// (the app makes her session row and sealed cookie itself) and buys the largest demo
+// course through the sandbox gateway. Her paths are loaded with autocannon twice: with her
+// enrollment the only one in the database, then after bench/scale-data.mjs has made, in
+// SQL, BENCH_ENROLLMENTS (default 125,000) other students' enrollments over the demo
+// courses with about 1,000,000 part progress rows, 250,000 test attempts and 50,000
+// certificates, and as many other sessions (VACUUM ANALYZE after, as autovacuum would).
+//
+// Beside the app, where one exists, a bare baseline on the same database in the same run
+// (bench/bare-students.mjs: node:http + pg, the session looked up by id, the same JSON);
+// the answers are compared equal first, as bench/run.mjs does for the catalog. Paths the
+// bare server does not twin are measured for the app alone (`bare: null`).
+//
+// The attempt start and its submit cannot be repeated under load by one student (the
+// test's attempt limit, one attempt in progress at a time): they are timed as sequential
+// start → submit pairs (BENCH_ATTEMPT_PAIRS, default 200) on the course's first part test,
+// whose attempt limit this bench lifts in its own database (bench/scale-data.mjs).
+//
+// Writes the `students` key of bench/results.json (other keys kept). Timings are only
+// measured here, never asserted in tests. BENCH_DURATION (s, default 10),
+// BENCH_CONNECTIONS (default 50), BENCH_WARMUP (s, default 2).
+import { spawn, execSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { buildAppIfMissing } from "../scripts/build-app.mjs";
+import { buyThroughSandbox, makeLearningData, makeSessions, openFirstPartTest, signIn, STUDENT_MIX } from "./scale-data.mjs";
+
+const root = path.resolve(import.meta.dirname, "..");
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const warmup = Number(process.env.BENCH_WARMUP ?? 2);
+const N = Number(process.env.BENCH_ENROLLMENTS ?? 125_000);
+const PAIRS = Number(process.env.BENCH_ATTEMPT_PAIRS ?? 200);
+const base = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+const buildDir = process.env.BUILD_DIR ?? "build";
+const COURSE = "riadenie-sportoveho-klubu";
+const STUDENT = { email: "jana.novakova@demo.sk", address: { firstName: "Jana", lastName: "Nováková", email: "jana.novakova@demo.sk", street: "Hlavná 1", city: "Bratislava", postalCode: "811 01", country: "SK" } };
+
+export async function measureStudents() {
+  const loadAverageAtStart = os.loadavg().map((x) => Math.round(x * 100) / 100);
+  if (!buildAppIfMissing()) throw new Error("the build failed");
+  const name = `bench_st_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const children = [];
+  const sessionSecret = randomBytes(32).toString("hex");
+  const start = (args, env) => {
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      stdio: ["ignore", "inherit", "inherit"],
+      env: { PATH: process.env.PATH, NODE_ENV: "production", SESSION_SECRET: sessionSecret, ...env },
+    });
+    children.push(child);
+    return child;
+  };
+  const db = new pg.Client({ connectionString: url.href });
+  db.on("error", () => {}); // the database is dropped at the end
+  try {
+    const port = await freePort();
+    const host = `localhost:${port}`;
+    start(["server.mjs"], {
+      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
+      PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://${host}`, DATABASE_URL: url.href,
+      SEED_DEMO_DATA: "true", LOG_LEVEL: "warn",
+      // limits stay on (their work is measured) but high enough never to refuse
+      RATE_LIMIT_CATALOG_PER_MIN: "100000000", RATE_LIMIT_PREVIEW_PER_MIN: "100000000", RATE_LIMIT_PUBLIC_PER_MIN: "100000000",
+      RATE_LIMIT_ATTEMPT_STARTS_PER_15MIN: "100000000", RATE_LIMIT_LOGIN_PER_15MIN: "100000",
+    });
+    const app = { name: "app", origin: `http://127.0.0.1:${port}`, host };
+    await waitFor(`${app.origin}/api/courses`, host);
+    await db.connect();
+
+    // the demo student: signed in by the app, buys the course through the sandbox
+    const origin = `http://${host}`;
+    const cookie = await signIn(origin, STUDENT.email);
+    const { data: courses } = await (await fetch(`${origin}/api/courses`)).json();
+    const course = courses.find((c) => c.slug === COURSE);
+    await buyThroughSandbox(origin, cookie, course._id, STUDENT.address);
+    const enrollment = await until(async () => (await db.query(`select * from enrollments where student_id = 'p-1001' and state = 'active'`)).rows[0], "the enrollment");
+    // one certificate of her own (level 1), so that her certificate list is not empty
+    const { rows: [cert] } = await db.query(
+      `insert into certificates (id, type, student_id, student_display_name, course_id, course_version_id, course_title, level_id, level_title, enrollment_id,
+         issued_at, issued_by, registration_number, verification_hash, certificate_title)
+       select 'c5' || substr(e.id, 3), 'intermediate', e.student_id, e.student_display_name, e.course_id, e.course_version_id, e.course_title, l.id, l.title, e.id,
+         date_trunc('milliseconds', now()), '{"partnerOrgId":"o-bench","partnerName":"Partner","certificateType":"osvedčenie"}', 'BENCH-JANA-1',
+         encode(sha256(convert_to(concat_ws('|', 'BENCH-JANA-1', 'intermediate', e.student_id, e.course_id, e.course_version_id, l.id,
+           to_char(date_trunc('milliseconds', now()) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')), 'UTF8')), 'hex'),
+         'Osvedčenie o absolvovaní úrovne: ' || l.title
+       from enrollments e join levels l on l.course_id = e.course_version_id where e.id = $1 order by l.order_index limit 1
+       returning id, registration_number, verification_hash`,
+      [enrollment.id],
+    );
+    await db.query(`update enrollments set intermediate_certificate_ids = array[$2] where id = $1`, [enrollment.id, cert.id]);
+
+    const test = await attemptableTest(db, origin, cookie, enrollment);
+    // the part measured: the first one open to her with a text block and a video (else the first with a text block)
+    const learn = await (await fetch(`${origin}/api/courses/${COURSE}/learn`, { headers: { cookie } })).json();
+    let firstPart, part;
+    for (const candidate of learn.levels.flatMap((l) => l.topics.flatMap((t) => t.module?.parts ?? []))) {
+      if (candidate.state === "locked") continue;
+      const view = await (await fetch(`${origin}/api/parts/${candidate._id}`, { headers: { cookie } })).json();
+      const types = new Set(view.contentBlocks.map((b) => b.type));
+      if (!types.has("text")) continue;
+      if (!firstPart || types.has("video")) [firstPart, part] = [candidate, view];
+      if (types.has("video")) break;
+    }
+    console.log(`measured part ${firstPart._id} (${firstPart.state}): ${part.contentBlocks.map((b) => b.type).join(", ")}; test ${test.id}`);
+    const textBlock = part.contentBlocks.find((b) => b.type === "text");
+    const videoBlock = part.contentBlocks.find((b) => b.type === "video");
+
+    const barePort = await freePort();
+    start(["bench/bare-students.mjs", String(barePort), url.href, buildDir], { BARE_PUBLIC_URL: origin });
+    const bare = { name: "bare", origin: `http://127.0.0.1:${barePort}`, host: `127.0.0.1:${barePort}` };
+    await waitFor(`${bare.origin}/health`, bare.host);
+
+    const json = { "content-type": "application/json", origin };
+    const paths = [
+      { key: "learnJson", endpoint: `GET /api/courses/${COURSE}/learn`, path: `/api/courses/${COURSE}/learn`, bare: false },
+      { key: "partJson", endpoint: "GET /api/parts/<id>", path: `/api/parts/${firstPart._id}`, bare: false },
+      { key: "enrollmentsMine", endpoint: "GET /api/enrollments/me", path: "/api/enrollments/me", bare: true },
+      { key: "enrollmentJson", endpoint: "GET /api/enrollments/<id>", path: `/api/enrollments/${enrollment.id}`, bare: false },
+      { key: "learnPage", endpoint: `GET /kurzy/${COURSE}/studium (learning dashboard page)`, path: `/kurzy/${COURSE}/studium`, bare: false },
+      { key: "partPage", endpoint: `GET /kurzy/${COURSE}/studium/<id> (part page)`, path: `/kurzy/${COURSE}/studium/${firstPart._id}`, bare: false },
+      ...(textBlock
+        ? [{ key: "progressTextRead", endpoint: "POST /api/parts/<id>/progress (text block read)", path: `/api/parts/${firstPart._id}/progress`, method: "POST", headers: json, body: JSON.stringify({ blockId: textBlock.id, state: "completed" }), bare: false }]
+        : []),
+      ...(videoBlock
+        ? [{ key: "progressVideoReport", endpoint: "POST /api/parts/<id>/progress (video watch report)", path: `/api/parts/${firstPart._id}/progress`, method: "POST", headers: json, body: JSON.stringify({ blockId: videoBlock.id, state: "in_progress", secondsWatched: 5 }), bare: false }]
+        : []),
+      { key: "certificatesMine", endpoint: "GET /api/certificates/me", path: "/api/certificates/me", bare: true },
+      { key: "verify", endpoint: "GET /api/verify/<n>?h=", path: `/api/verify/${encodeURIComponent(cert.registration_number)}?h=${cert.verification_hash}`, bare: true, anonymous: true },
+    ];
+
+    // same answers first (the JSON bodies equal; fetch cannot set Host, so by the host name)
+    const sameness = {};
+    for (const p of paths.filter((x) => x.bare)) {
+      const headers = p.anonymous ? {} : { cookie };
+      const [a, b] = await Promise.all([app, bare].map(async (s) => (await fetch(`http://${s.host}${p.path}`, { headers })).text()));
+      sameness[p.key] = a.length > 0 && JSON.stringify(JSON.parse(a)) === JSON.stringify(JSON.parse(b));
+      if (!sameness[p.key]) console.warn(`warning: ${p.key}: the app and the bare baseline answer differently\n  app:  ${a.slice(0, 400)}\n  bare: ${b.slice(0, 400)}`);
+    }
+
+    const measureAll = async (label) => {
+      const out = [];
+      if (warmup > 0) for (const p of paths) for (const s of p.bare ? [bare, app] : [app]) await load(s, p, cookie, warmup);
+      for (const p of paths) {
+        const row = { endpoint: p.endpoint, app: await load(app, p, cookie), bare: p.bare ? await load(bare, p, cookie) : null };
+        if (row.bare) {
+          row.ratio = {
+            requestsPerSecond: Math.round((row.app.requestsPerSecond / row.bare.requestsPerSecond) * 100) / 100,
+            p99: Math.round((row.app.latencyMs.p99 / Math.max(row.bare.latencyMs.p99, 1)) * 100) / 100,
+          };
+          row.sameAnswer = sameness[p.key];
+        }
+        console.log(`[${label}] ${p.endpoint}: app ${row.app.requestsPerSecond} req/s p99 ${row.app.latencyMs.p99} ms (non-2xx ${row.app.non2xx})` +
+          (row.bare ? `; bare ${row.bare.requestsPerSecond} req/s p99 ${row.bare.latencyMs.p99} ms; ratio ${row.ratio.requestsPerSecond}` : "; no bare twin"));
+        out.push({ key: p.key, ...row });
+      }
+      const attempt = await attemptPairs(origin, cookie, test);
+      console.log(`[${label}] attempt start → submit (sequential): ${attempt.pairsPerSecond} pairs/s, start p50 ${attempt.startMs.p50} ms, submit p50 ${attempt.submitMs.p50} ms`);
+      out.push({ key: "attemptStartSubmit", endpoint: "POST /api/tests/<id>/attempts then POST …/submit (sequential pairs, one client)", app: attempt, bare: null });
+      return out;
+    };
+
+    const count = async (table) => Number((await db.query(`select count(*) from ${table}`)).rows[0].count);
+    const small = { enrollments: await count("enrollments"), partProgress: await count("part_progress"), testAttempts: await count("test_attempts"), certificates: await count("certificates") };
+    console.log("database:", small);
+    const atOne = await measureAll("1 enrollment");
+
+    const t0 = Date.now();
+    await makeSessions(db, N);
+    const sizes = { ...(await makeLearningData(db, { enrollments: N, mix: STUDENT_MIX, certificates: true })), sessions: await count("sessions") };
+    const dataSeconds = Math.round((Date.now() - t0) / 100) / 10;
+    console.log(`scale data made in ${dataSeconds} s:`, sizes);
+    const atScale = await measureAll(`${N} enrollments`);
+
+    let commit = "unknown";
+    try {
+      commit = execSync("git rev-parse --short HEAD", { cwd: root }).toString().trim();
+    } catch {}
+    const cpus = os.cpus();
+    return {
+      date: new Date().toISOString(),
+      commit,
+      machine: { cpu: cpus[0]?.model?.trim() ?? "unknown", cores: cpus.length, memoryGiB: Math.round(os.totalmem() / 2 ** 30), loadAverageAtStart, loadAverageAtEnd: os.loadavg().map((x) => Math.round(x * 100) / 100) },
+      node: process.version,
+      durationSecondsPerMeasurement: duration,
+      connections,
+      student: { email: STUDENT.email, course: COURSE, part: firstPart._id, test: test.id },
+      sizes: { oneEnrollment: small, scale: sizes },
+      scaleDataSeconds: dataSeconds,
+      oneEnrollment: atOne,
+      scale: atScale,
+      scaleVsOne: Object.fromEntries(atScale.map((r) => {
+        const one = atOne.find((x) => x.key === r.key);
+        const rps = (x) => x.app.requestsPerSecond ?? x.app.pairsPerSecond;
+        return [r.key, Math.round((rps(r) / rps(one)) * 100) / 100];
+      })),
+    };
+  } finally {
+    await new Promise((r) => setTimeout(r, 500));
+    for (const child of children) child.kill("SIGTERM");
+    await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once("exit", r)) : null)));
+    await db.end().catch(() => {});
+    if (process.env.BENCH_KEEP) console.log(`kept database ${name}`);
+    else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, "127.0.0.1", () => {
+      const p = s.address().port;
+      s.close(() => resolve(p));
+    });
+  });
+}
+
+async function waitFor(target, hostHeader) {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(target, { headers: { host: hostHeader } })).ok) return;
+    } catch {}
+    if (i > 300) throw new Error(`${target} did not start`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function until(read, what) {
+  for (let i = 0; i < 200; i++) {
+    const value = await read();
+    if (value) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what} did not appear`);
+}
+
+async function load(server, p, cookie, seconds = duration) {
+  const headers = { host: server.host, ...(p.anonymous ? {} : { cookie }), ...(p.headers ?? {}) };
+  const r = await autocannon({ url: server.origin + p.path, method: p.method ?? "GET", headers, body: p.body, connections, duration: seconds });
+  return {
+    requestsPerSecond: Math.round(r.requests.average),
+    latencyMs: { p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max },
+    requests: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
+}
+
+/** The course's first part test, made startable; one attempt started and submitted as a check. */
+async function attemptableTest(db, origin, cookie, enrollment) {
+  const t = await openFirstPartTest(db, enrollment);
+  const headers = () => ({ cookie, origin, "content-type": "application/json", "idempotency-key": crypto.randomUUID() });
+  const res = await fetch(`${origin}/api/tests/${t.id}/attempts`, { method: "POST", headers: headers(), body: "{}" });
+  const body = await res.json();
+  if (res.status !== 201) throw new Error(`the demo student cannot start test ${t.id}: ${res.status} ${JSON.stringify(body)}`);
+  await (await fetch(`${origin}/api/tests/${t.id}/attempts/${body.attemptId}/submit`, { method: "POST", headers: headers(), body: JSON.stringify({ answers: [] }) })).arrayBuffer();
+  return t;
+}
+
+async function attemptPairs(origin, cookie, test) {
+  const headers = { cookie, origin, "content-type": "application/json" };
+  const starts = [];
+  const submits = [];
+  let failures = 0;
+  const t0 = performance.now();
+  for (let i = 0; i < PAIRS; i++) {
+    let t = performance.now();
+    const res = await fetch(`${origin}/api/tests/${test.id}/attempts`, { method: "POST", headers: { ...headers, "idempotency-key": crypto.randomUUID() }, body: "{}" });
+    const started = await res.json();
+    starts.push(performance.now() - t);
+    if (res.status !== 201) {
+      failures++;
+      continue;
+    }
+    // the first answer of each question (the body shape of the submit)
+    const answers = started.questions.map((q) => (q.answers.length ? { questionId: q.id, selectedAnswerIds: [q.answers[0].id] } : { questionId: q.id, textAnswer: "20" }));
+    t = performance.now();
+    const sub = await fetch(`${origin}/api/tests/${test.id}/attempts/${started.attemptId}/submit`, { method: "POST", headers: { ...headers, "idempotency-key": crypto.randomUUID() }, body: JSON.stringify({ answers }) });
+    await sub.arrayBuffer();
+    submits.push(performance.now() - t);
+    if (sub.status !== 200) failures++;
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const pct = (xs, q) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return Math.round(s[Math.min(s.length - 1, Math.floor(q * s.length))] * 10) / 10;
+  };
+  return {
+    pairs: PAIRS,
+    pairsPerSecond: Math.round((PAIRS / seconds) * 10) / 10,
+    startMs: { p50: pct(starts, 0.5), p99: pct(starts, 0.99) },
+    submitMs: submits.length ? { p50: pct(submits, 0.5), p99: pct(submits, 0.99) } : null,
+    failures,
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const students = await measureStudents();
+  const file = path.join(root, "bench/results.json");
+  const existing = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : {};
+  fs.writeFileSync(file, JSON.stringify({ ...existing, students }, null, 2) + "\n");
+  printTable(students);
+  console.log("wrote the students key of bench/results.json");
+}
+
+export function printTable(students) {
+  const rps = (x) => x?.requestsPerSecond ?? x?.pairsPerSecond;
+  const cell = (r) => (r ? `${rps(r.app)} / ${r.bare ? rps(r.bare) : "–"} / ${r.ratio ? `${Math.round(r.ratio.requestsPerSecond * 100)} %` : "–"} (p99 ${r.app.latencyMs?.p99 ?? r.app.startMs?.p99} ms)` : "–");
+  console.log(`\nstudent paths, req/s app / bare / ratio (app p99); ${students.connections} connections, load ${students.machine.loadAverageAtEnd.join(" ")}`);
+  console.log(`| path | 1 enrollment | ${students.sizes.scale.enrollments} enrollments | scale / one |`);
+  console.log("|---|---|---|---|");
+  for (const r of students.scale) {
+    const one = students.oneEnrollment.find((x) => x.key === r.key);
+    console.log(`| ${r.endpoint} | ${cell(one)} | ${cell(r)} | ${students.scaleVsOne[r.key]} |`);
+  }
+}

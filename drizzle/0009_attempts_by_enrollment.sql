@@ -1,0 +1,1 @@
+CREATE INDEX "test_attempts_enrollment_idx" ON "test_attempts" USING btree ("enrollment_id","test_id");
