@@ -20,7 +20,8 @@
 //
 // Writes the `students` key of bench/results.json (other keys kept). Timings are only
 // measured here, never asserted in tests. BENCH_DURATION (s, default 10),
-// BENCH_CONNECTIONS (default 50), BENCH_WARMUP (s, default 2).
+// BENCH_CONNECTIONS (default 50), BENCH_WARMUP (s, default 2), BENCH_APP_NODE_ARGS (Node flags for
+// the app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" for a CPU profile under load).
 import { spawn, execSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -68,7 +69,8 @@ export async function measureStudents() {
   try {
     const port = await freePort();
     const host = `localhost:${port}`;
-    start(["server.mjs"], {
+    // BENCH_APP_NODE_ARGS: extra Node flags for the app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+    start([...(process.env.BENCH_APP_NODE_ARGS?.split(" ").filter(Boolean) ?? []), "server.mjs"], {
       ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
       PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://${host}`, DATABASE_URL: url.href,
       SEED_DEMO_DATA: "true", LOG_LEVEL: "warn",

@@ -9,6 +9,7 @@
 // one of them whose condition does not fix the index's leading column (the whole index is
 // read: it grows with the table just the same).
 // PostgreSQL only (EXPLAIN plans of a real server; PGlite has no planner statistics to speak of).
+import fs from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverUrl } from "../support/db";
@@ -172,6 +173,11 @@ describe.skipIf(!serverUrl())("the student paths' statements on a large database
   }, 120_000);
 
   afterAll(async () => {
+    // EXPLAIN_STATEMENTS_OUT=<file>: the statements each path sent (round trips per request), for docs/decisions.md
+    if (process.env.EXPLAIN_STATEMENTS_OUT) {
+      const out = Object.fromEntries([...captured].map(([key, list]) => [key, { count: list.length, statements: list.map((c) => c.text.replace(/\s+/g, " ").slice(0, 160)) }]));
+      fs.writeFileSync(process.env.EXPLAIN_STATEMENTS_OUT, JSON.stringify(out, null, 2));
+    }
     pg.Client.prototype.query = originalQuery;
     await db?.end();
     await app?.stop();
