@@ -2,7 +2,7 @@
 // passed attempt that is not void). Learning's progress facts read attempts here, not
 // the test_attempts table; this module imports nothing of learning, so learning sits
 // on it while quizzes' operations (index.ts) sit on learning (docs/architecture.md).
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
 
 const { testAttempts } = schema;
@@ -14,4 +14,13 @@ export async function passedTestIds(db: DbOrTx, enrollmentId: string): Promise<S
     .from(testAttempts)
     .where(and(eq(testAttempts.enrollmentId, enrollmentId), eq(testAttempts.passed, true), isNull(testAttempts.voidedAt)));
   return new Set(rows.map((r) => r.testId));
+}
+
+/**
+ * The same set as one SQL expression (a JSON array of test ids), for learning to fold into
+ * its single progress-facts query (docs/decisions.md > The student path at scale).
+ */
+export function passedTestIdsJson(enrollmentId: string): SQL {
+  return sql`(select coalesce(json_agg(distinct ${testAttempts.testId}), '[]'::json) from ${testAttempts}
+    where ${testAttempts.enrollmentId} = ${enrollmentId} and ${testAttempts.passed} = true and ${testAttempts.voidedAt} is null)`;
 }
