@@ -21,7 +21,9 @@
 // Writes the `students` key of bench/results.json (other keys kept). Timings are only
 // measured here, never asserted in tests. BENCH_DURATION (s, default 10),
 // BENCH_CONNECTIONS (default 50), BENCH_WARMUP (s, default 2), BENCH_APP_NODE_ARGS (Node flags for
-// the app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" for a CPU profile under load).
+// the app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" for a CPU profile under load),
+// BENCH_COMPARE_BUILD_DIR (a second build, e.g. of the commit before a change, served beside the
+// app on the same database; every path is loaded on both in turn: before/after on one busy machine).
 import { spawn, execSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -80,6 +82,20 @@ export async function measureStudents() {
     });
     const app = { name: "app", origin: `http://127.0.0.1:${port}`, host };
     await waitFor(`${app.origin}/api/courses`, host);
+    // BENCH_COMPARE_BUILD_DIR: a second app from another build (e.g. the commit before a change)
+    // on the same database and secret; each path is loaded on both, one after the other
+    let compare = null;
+    if (process.env.BENCH_COMPARE_BUILD_DIR) {
+      const comparePort = await freePort();
+      start(["server.mjs"], {
+        BUILD_DIR: process.env.BENCH_COMPARE_BUILD_DIR,
+        PORT: String(comparePort), HOST: "127.0.0.1", PUBLIC_URL: `http://${host}`, DATABASE_URL: url.href, LOG_LEVEL: "warn",
+        RATE_LIMIT_CATALOG_PER_MIN: "100000000", RATE_LIMIT_PREVIEW_PER_MIN: "100000000", RATE_LIMIT_PUBLIC_PER_MIN: "100000000",
+        RATE_LIMIT_ATTEMPT_STARTS_PER_15MIN: "100000000", RATE_LIMIT_LOGIN_PER_15MIN: "100000",
+      });
+      compare = { name: "compare", origin: `http://127.0.0.1:${comparePort}`, host };
+      await waitFor(`${compare.origin}/api/courses`, host);
+    }
     await db.connect();
 
     // the demo student: signed in by the app, buys the course through the sandbox
@@ -154,9 +170,13 @@ export async function measureStudents() {
 
     const measureAll = async (label) => {
       const out = [];
-      if (warmup > 0) for (const p of paths) for (const s of p.bare ? [bare, app] : [app]) await load(s, p, cookie, warmup);
+      if (warmup > 0) for (const p of paths) for (const s of [...(p.bare ? [bare] : []), app, ...(compare ? [compare] : [])]) await load(s, p, cookie, warmup);
       for (const p of paths) {
         const row = { endpoint: p.endpoint, app: await load(app, p, cookie), bare: p.bare ? await load(bare, p, cookie) : null };
+        if (compare) {
+          row.compareBuild = await load(compare, p, cookie);
+          console.log(`[${label}] ${p.endpoint}: compared build ${row.compareBuild.requestsPerSecond} req/s p99 ${row.compareBuild.latencyMs.p99} ms (non-2xx ${row.compareBuild.non2xx})`);
+        }
         if (row.bare) {
           row.ratio = {
             requestsPerSecond: Math.round((row.app.requestsPerSecond / row.bare.requestsPerSecond) * 100) / 100,
