@@ -196,6 +196,16 @@ describe.skipIf(!serverUrl())("the student paths' statements on a large database
     for (const key of ["certificatesMine", "verify"]) expect(reads(key, "certificates"), `${key} reads certificates`).toBe(true);
   });
 
+  // docs/decisions.md > The student path at scale: the round trips. With the published
+  // structure in memory (read once by the requests above), a signed-in read is the session,
+  // the enrollment and one statement for the progress facts.
+  it("the signed-in reads send three statements each: session, enrollment, progress facts", () => {
+    const counts = Object.fromEntries(["learn", "part", "enrollment", "learnPage", "partPage"].map((key) => [key, captured.get(key)?.length]));
+    expect(counts).toEqual({ learn: 3, part: 3, enrollment: 3, learnPage: 3, partPage: 3 });
+    const tables = (key: string) => captured.get(key)!.map((s) => [...s.text.matchAll(/from "?(\w+)"?/g)].map((m) => m[1])[0]);
+    expect(tables("partPage")).toEqual(["sessions", "enrollments", "part_progress"]);
+  });
+
   it("finds a sequential scan and a whole-index scan where there is one (the check itself)", async () => {
     expect(await growingScans({ text: `select id from enrollments where student_display_name = $1`, values: ["Študent 7"] })).toEqual([{ kind: "Seq Scan", table: "enrollments" }]);
     expect(await growingScans({ text: `select id from enrollments where student_id = $1`, values: ["bench-7"] })).toEqual([]);
