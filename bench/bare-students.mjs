@@ -13,7 +13,7 @@ import http from "node:http";
 import pg from "pg";
 import { deriveKey, safeEqual, sha256, unseal } from "../server/auth/crypto.ts";
 import { hashMatches } from "../server/certificates/hash.ts";
-import { TIME_ZONE } from "../server/money/index.ts";
+import { TIME_ZONE } from "../server/calendar/index.ts";
 
 const [portArg, databaseUrl] = process.argv.slice(2);
 const publicUrl = process.env.BARE_PUBLIC_URL ?? "";

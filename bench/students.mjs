@@ -20,7 +20,10 @@
 //
 // Writes the `students` key of bench/results.json (other keys kept). Timings are only
 // measured here, never asserted in tests. BENCH_DURATION (s, default 10),
-// BENCH_CONNECTIONS (default 50), BENCH_WARMUP (s, default 2).
+// BENCH_CONNECTIONS (default 50), BENCH_WARMUP (s, default 2), BENCH_APP_NODE_ARGS (Node flags for
+// the app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" for a CPU profile under load),
+// BENCH_COMPARE_BUILD_DIR (a second build, e.g. of the commit before a change, served beside the
+// app on the same database; every path is loaded on both in turn: before/after on one busy machine).
 import { spawn, execSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -68,7 +71,8 @@ export async function measureStudents() {
   try {
     const port = await freePort();
     const host = `localhost:${port}`;
-    start(["server.mjs"], {
+    // BENCH_APP_NODE_ARGS: extra Node flags for the app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+    const appChild = start([...(process.env.BENCH_APP_NODE_ARGS?.split(" ").filter(Boolean) ?? []), "server.mjs"], {
       ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
       PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://${host}`, DATABASE_URL: url.href,
       SEED_DEMO_DATA: "true", LOG_LEVEL: "warn",
@@ -76,8 +80,22 @@ export async function measureStudents() {
       RATE_LIMIT_CATALOG_PER_MIN: "100000000", RATE_LIMIT_PREVIEW_PER_MIN: "100000000", RATE_LIMIT_PUBLIC_PER_MIN: "100000000",
       RATE_LIMIT_ATTEMPT_STARTS_PER_15MIN: "100000000", RATE_LIMIT_LOGIN_PER_15MIN: "100000",
     });
-    const app = { name: "app", origin: `http://127.0.0.1:${port}`, host };
+    const app = { name: "app", origin: `http://127.0.0.1:${port}`, host, pid: appChild.pid };
     await waitFor(`${app.origin}/api/courses`, host);
+    // BENCH_COMPARE_BUILD_DIR: a second app from another build (e.g. the commit before a change)
+    // on the same database and secret; each path is loaded on both, one after the other
+    let compare = null;
+    if (process.env.BENCH_COMPARE_BUILD_DIR) {
+      const comparePort = await freePort();
+      const compareChild = start(["server.mjs"], {
+        BUILD_DIR: process.env.BENCH_COMPARE_BUILD_DIR,
+        PORT: String(comparePort), HOST: "127.0.0.1", PUBLIC_URL: `http://${host}`, DATABASE_URL: url.href, LOG_LEVEL: "warn",
+        RATE_LIMIT_CATALOG_PER_MIN: "100000000", RATE_LIMIT_PREVIEW_PER_MIN: "100000000", RATE_LIMIT_PUBLIC_PER_MIN: "100000000",
+        RATE_LIMIT_ATTEMPT_STARTS_PER_15MIN: "100000000", RATE_LIMIT_LOGIN_PER_15MIN: "100000",
+      });
+      compare = { name: "compare", origin: `http://127.0.0.1:${comparePort}`, host, pid: compareChild.pid };
+      await waitFor(`${compare.origin}/api/courses`, host);
+    }
     await db.connect();
 
     // the demo student: signed in by the app, buys the course through the sandbox
@@ -152,9 +170,13 @@ export async function measureStudents() {
 
     const measureAll = async (label) => {
       const out = [];
-      if (warmup > 0) for (const p of paths) for (const s of p.bare ? [bare, app] : [app]) await load(s, p, cookie, warmup);
+      if (warmup > 0) for (const p of paths) for (const s of [...(p.bare ? [bare] : []), app, ...(compare ? [compare] : [])]) await load(s, p, cookie, warmup);
       for (const p of paths) {
         const row = { endpoint: p.endpoint, app: await load(app, p, cookie), bare: p.bare ? await load(bare, p, cookie) : null };
+        if (compare) {
+          row.compareBuild = await load(compare, p, cookie);
+          console.log(`[${label}] ${p.endpoint}: compared build ${row.compareBuild.requestsPerSecond} req/s p99 ${row.compareBuild.latencyMs.p99} ms cpu ${row.compareBuild.cpuMsPerRequest} ms/req (non-2xx ${row.compareBuild.non2xx})`);
+        }
         if (row.bare) {
           row.ratio = {
             requestsPerSecond: Math.round((row.app.requestsPerSecond / row.bare.requestsPerSecond) * 100) / 100,
@@ -162,7 +184,7 @@ export async function measureStudents() {
           };
           row.sameAnswer = sameness[p.key];
         }
-        console.log(`[${label}] ${p.endpoint}: app ${row.app.requestsPerSecond} req/s p99 ${row.app.latencyMs.p99} ms (non-2xx ${row.app.non2xx})` +
+        console.log(`[${label}] ${p.endpoint}: app ${row.app.requestsPerSecond} req/s p99 ${row.app.latencyMs.p99} ms cpu ${row.app.cpuMsPerRequest} ms/req (non-2xx ${row.app.non2xx})` +
           (row.bare ? `; bare ${row.bare.requestsPerSecond} req/s p99 ${row.bare.latencyMs.p99} ms; ratio ${row.ratio.requestsPerSecond}` : "; no bare twin"));
         out.push({ key: p.key, ...row });
       }
@@ -248,14 +270,28 @@ async function until(read, what) {
 
 async function load(server, p, cookie, seconds = duration) {
   const headers = { host: server.host, ...(p.anonymous ? {} : { cookie }), ...(p.headers ?? {}) };
+  const cpuBefore = cpuMs(server.pid);
   const r = await autocannon({ url: server.origin + p.path, method: p.method ?? "GET", headers, body: p.body, connections, duration: seconds });
+  const cpu = cpuBefore === null ? null : cpuMs(server.pid) - cpuBefore;
   return {
     requestsPerSecond: Math.round(r.requests.average),
+    // the server process's own CPU time per answer: steadier than req/s on a machine shared with other work
+    ...(cpu !== null && r.requests.total > 0 ? { cpuMsPerRequest: Math.round((cpu / r.requests.total) * 100) / 100 } : {}),
     latencyMs: { p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max },
     requests: r.requests.total,
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
   };
+}
+
+/** CPU time (user + system, ms) a process has used, from /proc (Linux); null elsewhere. */
+function cpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return null;
+  }
 }
 
 /** The course's first part test, made startable; one attempt started and submitted as a check. */

@@ -15,7 +15,7 @@ import { requireUserForPage } from "../lib/auth.server";
 import { learningDeps } from "../lib/learning.server";
 import { StateBadge, StateIcon, type LearningState } from "../components/learning-state";
 import { DomainError } from "#server/http/errors";
-import { getLearnView, getPart, reportProgress } from "#server/learning";
+import { getPart, getPartPage, reportProgress, type LearnView } from "#server/learning";
 import { renderMarkdown } from "#server/catalog";
 import { formatDecimal } from "#server/money";
 
@@ -51,14 +51,14 @@ function fileType(mimeType: string): string {
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
   const { user } = requireUserForPage(request, context);
   try {
-    const part = await getPart(learningDeps(context), user.id, params.partId);
+    // the part and its course's outline from one read of the student's progress
+    const { part, learn: view } = await getPartPage(learningDeps(context), user.id, params.partId);
     if (part.course.slug !== params.slug) throw new DomainError("not_found");
     const search = new URL(request.url).searchParams;
     const message = search.get("sprava");
     // a refusal or a confirmation that belongs to one block is said beside its button
     const blockId = search.get("blok");
     const left = Number.parseInt(search.get("zostava") ?? "", 10);
-    const view = await getLearnView(learningDeps(context), user.id, params.slug);
     return {
       locked: null,
       message: message && !blockId ? (MESSAGES[message] ?? null) : null,
@@ -130,7 +130,7 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
   throw new DomainError("bad_request", "Neznáma akcia formulára.");
 });
 
-type OutlineView = Awaited<ReturnType<typeof getLearnView>>;
+type OutlineView = LearnView;
 
 /** The course outline beside the part: levels, modules with their share done, parts with states. */
 function outlineOf(view: OutlineView, currentPartId: string) {

@@ -8,13 +8,13 @@
 // caller (a block update, a part marked completed, a passed test) ends in the same rules.
 // Callers hold the enrollment's row lock (server/enrollments lockEnrollment) for the whole transaction, so
 // concurrent updates of one enrollment run one after the other and never lose a completion.
-import { eq, sql } from "drizzle-orm";
+import { eq, getTableColumns, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
 import type { BlockProgress } from "../db/schema/learning";
 import type { ContentBlock } from "../db/schema/catalog";
 import type { Queue } from "../queue";
 import { recordProgress, type EnrollmentRow } from "../enrollments";
-import { passedTestIds } from "../quizzes/results";
+import { passedTestIdsJson } from "../quizzes/results";
 import type { CourseStructure, LevelNode, ModuleNode, PartNode } from "./structure";
 
 const { partProgress, moduleCompletions, levelCompletions } = schema;
@@ -38,18 +38,41 @@ export type ProgressFacts = {
   levelCompletions: Map<string, Date>;
 };
 
+const partProgressColumns = Object.entries(getTableColumns(partProgress));
+
+/** A part_progress row as json_agg gives it (column names) mapped the way Drizzle maps a selected row. */
+function partRowFromJson(raw: Record<string, unknown>): PartProgressRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of partProgressColumns) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as PartProgressRow;
+}
+
+type FactsRow = { parts: Record<string, unknown>[]; passed: string[]; modules: [string, string][]; levels: [string, string][] };
+
+/**
+ * Everything stored about one enrollment's progress, in one round trip: the part states,
+ * the passed tests (through quizzes' door) and the module and level completions, each as
+ * a JSON aggregate of one indexed lookup (docs/decisions.md > The student path at scale).
+ */
 export async function loadProgressFacts(db: DbOrTx, enrollmentId: string): Promise<ProgressFacts> {
-  // one after another: inside a transaction they share one connection
-  const partRows = await db.select().from(partProgress).where(eq(partProgress.enrollmentId, enrollmentId));
-  // attempts are quizzes' records: read through its door for learning
-  const passedTests = await passedTestIds(db, enrollmentId);
-  const moduleRows = await db.select().from(moduleCompletions).where(eq(moduleCompletions.enrollmentId, enrollmentId));
-  const levelRows = await db.select().from(levelCompletions).where(eq(levelCompletions.enrollmentId, enrollmentId));
+  const result = (await db.execute(sql`select
+    (select coalesce(json_agg(p), '[]'::json) from ${partProgress} p where p.enrollment_id = ${enrollmentId}) as parts,
+    ${passedTestIdsJson(enrollmentId)} as passed,
+    (select coalesce(json_agg(json_build_array(m.module_id, m.completed_at)), '[]'::json) from ${moduleCompletions} m where m.enrollment_id = ${enrollmentId}) as modules,
+    (select coalesce(json_agg(json_build_array(l.level_id, l.completed_at)), '[]'::json) from ${levelCompletions} l where l.enrollment_id = ${enrollmentId}) as levels`)) as unknown as
+    | { rows: FactsRow[] }
+    | FactsRow[];
+  const [row] = Array.isArray(result) ? result : result.rows;
+  const parse = <T>(v: T | string): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
+  const partRows = parse(row.parts).map(partRowFromJson);
   return {
     parts: new Map(partRows.map((r) => [r.partId, r])),
-    passedTests,
-    moduleCompletions: new Map(moduleRows.map((r) => [r.moduleId, r.completedAt])),
-    levelCompletions: new Map(levelRows.map((r) => [r.levelId, r.completedAt])),
+    passedTests: new Set(parse(row.passed)),
+    moduleCompletions: new Map(parse(row.modules).map(([id, at]) => [id, new Date(at)])),
+    levelCompletions: new Map(parse(row.levels).map(([id, at]) => [id, new Date(at)])),
   };
 }
 

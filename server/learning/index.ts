@@ -8,6 +8,7 @@ export { courseShape, preallocatePartProgress, enrollStudent, type CourseShape }
 export {
   getLearnView,
   getPart,
+  getPartPage,
   renewPlaybackUrl,
   reportProgress,
   getEnrollmentDetail,

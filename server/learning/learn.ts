@@ -58,6 +58,20 @@ async function resolvePart(deps: LearningDeps, studentId: string, partId: string
  * JavaScript) are judged against the time since then.
  */
 export async function getPart(deps: LearningDeps, studentId: string, partId: string): Promise<PartView> {
+  return (await readPart(deps, studentId, partId)).view;
+}
+
+/**
+ * The part page: the part (as GET /api/parts/<id> answers it) and the learn view of its
+ * course (the page's outline), from one enrollment lookup and one read of the progress
+ * facts (docs/decisions.md > The student path at scale).
+ */
+export async function getPartPage(deps: LearningDeps, studentId: string, partId: string): Promise<{ part: PartView; learn: LearnView }> {
+  const { view, enrollment, structure, facts } = await readPart(deps, studentId, partId);
+  return { part: view, learn: learnView(structure, enrollment, facts) };
+}
+
+async function readPart(deps: LearningDeps, studentId: string, partId: string) {
   const { enrollment, structure, part } = await resolvePart(deps, studentId, partId);
   let facts = await loadProgressFacts(deps.db, enrollment.id);
   if (partStateOf(facts, part.id) === "locked") throw lockedError(structure, part);
@@ -67,7 +81,7 @@ export async function getPart(deps: LearningDeps, studentId: string, partId: str
     await notePlaybackIssued(deps, enrollment.id, part, unissued);
     facts = await loadProgressFacts(deps.db, enrollment.id);
   }
-  return partView(structure, facts, part, deps.media, deps.now);
+  return { view: partView(structure, facts, part, deps.media, deps.now), enrollment, structure, facts };
 }
 
 function lockedError(structure: CourseStructure, part: PartNode): DomainError {

@@ -62,6 +62,8 @@ export type CourseStructure = {
 
 const cache = new Map<string, CourseStructure>();
 const CACHE_LIMIT = 200;
+/** part id → its course version, for the parts of the cached (immutable) versions */
+const versionOfCachedPart = new Map<string, string>();
 
 /** The structure of a course version, or null when there is no such version. */
 export async function loadCourseStructure(db: DbOrTx, courseVersionId: string): Promise<CourseStructure | null> {
@@ -158,14 +160,22 @@ export async function loadCourseStructure(db: DbOrTx, courseVersionId: string): 
   };
   // published and archived content is immutable; a draft may change under us
   if (course.state === "published" || course.state === "archived") {
-    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+    if (cache.size >= CACHE_LIMIT) {
+      const oldest = cache.keys().next().value!;
+      for (const part of cache.get(oldest)!.parts) versionOfCachedPart.delete(part.id);
+      cache.delete(oldest);
+    }
     cache.set(course.id, structure);
+    for (const part of ordered) versionOfCachedPart.set(part.id, course.id);
   }
   return structure;
 }
 
 /** The course version a part belongs to (for GET /api/parts/<id>), or null. */
 export async function courseVersionOfPart(db: DbOrTx, partId: string): Promise<string | null> {
+  // a part never moves to another version, so a part of a cached version is answered from memory
+  const known = versionOfCachedPart.get(partId);
+  if (known) return known;
   const [row] = await db.select({ courseId: parts.courseId }).from(parts).where(eq(parts.id, partId)).limit(1);
   return row?.courseId ?? null;
 }

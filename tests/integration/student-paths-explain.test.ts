@@ -9,6 +9,7 @@
 // one of them whose condition does not fix the index's leading column (the whole index is
 // read: it grows with the table just the same).
 // PostgreSQL only (EXPLAIN plans of a real server; PGlite has no planner statistics to speak of).
+import fs from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverUrl } from "../support/db";
@@ -172,6 +173,11 @@ describe.skipIf(!serverUrl())("the student paths' statements on a large database
   }, 120_000);
 
   afterAll(async () => {
+    // EXPLAIN_STATEMENTS_OUT=<file>: the statements each path sent (round trips per request), for docs/decisions.md
+    if (process.env.EXPLAIN_STATEMENTS_OUT) {
+      const out = Object.fromEntries([...captured].map(([key, list]) => [key, { count: list.length, statements: list.map((c) => c.text.replace(/\s+/g, " ").slice(0, 160)) }]));
+      fs.writeFileSync(process.env.EXPLAIN_STATEMENTS_OUT, JSON.stringify(out, null, 2));
+    }
     pg.Client.prototype.query = originalQuery;
     await db?.end();
     await app?.stop();
@@ -188,6 +194,16 @@ describe.skipIf(!serverUrl())("the student paths' statements on a large database
     for (const key of ["learn", "part", "enrollment", "learnPage", "partPage", "progressText", "progressVideo"]) expect(reads(key, "part_progress"), `${key} reads part_progress`).toBe(true);
     for (const key of ["attemptStart", "attemptSubmit"]) expect(reads(key, "test_attempts"), `${key} reads test_attempts`).toBe(true);
     for (const key of ["certificatesMine", "verify"]) expect(reads(key, "certificates"), `${key} reads certificates`).toBe(true);
+  });
+
+  // docs/decisions.md > The student path at scale: the round trips. With the published
+  // structure in memory (read once by the requests above), a signed-in read is the session,
+  // the enrollment and one statement for the progress facts.
+  it("the signed-in reads send three statements each: session, enrollment, progress facts", () => {
+    const counts = Object.fromEntries(["learn", "part", "enrollment", "learnPage", "partPage"].map((key) => [key, captured.get(key)?.length]));
+    expect(counts).toEqual({ learn: 3, part: 3, enrollment: 3, learnPage: 3, partPage: 3 });
+    const tables = (key: string) => captured.get(key)!.map((s) => [...s.text.matchAll(/from "?(\w+)"?/g)].map((m) => m[1])[0]);
+    expect(tables("partPage")).toEqual(["sessions", "enrollments", "part_progress"]);
   });
 
   it("finds a sequential scan and a whole-index scan where there is one (the check itself)", async () => {
