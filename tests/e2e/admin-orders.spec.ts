@@ -100,6 +100,8 @@ test("an admin refunds an order in the sandbox and sees it settle", async ({ pag
   await expect(refunds.getByRole("row").nth(1)).toContainText(/DOB-\d{4}-\d{4}/);
   await expect(page.locator(".order-facts")).toContainText("Vrátené peniaze");
   await expect(timeline).toContainText("Refundácia požadovaná");
+  // the person who asked: her name beside her id
+  await expect(timeline).toContainText("Zuzana Bieliková (p-4001)");
   await expect(timeline).toContainText("Udalosť platobnej brány payment.refunded");
   await expect(timeline).toContainText("Refundácia dokončená");
   await expect(timeline).toContainText(/Dobropis DOB-\d{4}-\d{4} vystavený/);
@@ -121,6 +123,7 @@ test("an admin refunds an order in the sandbox and sees it settle", async ({ pag
   await expect(page.getByRole("heading", { level: 1, name: "Auditný záznam" })).toBeVisible();
   const requested = page.getByRole("row").filter({ hasText: "order.refund.request" });
   await expect(requested).toContainText("p-4001");
+  await expect(requested).toContainText("Zuzana Bieliková");
   await expect(requested).toContainText("Študentka odstúpila od zmluvy");
 
   await page.getByRole("navigation", { name: "Administrácia" }).getByRole("link", { name: "Webhooky" }).click();
