@@ -1,10 +1,11 @@
 // The audit log page (/admin/audit) shows people's names beside their ids (the user cache),
 // and its "Aktér" filter takes a name or an e-mail as well as a person id
-// (docs/decisions.md > Names beside ids in admin lists).
+// (docs/decisions.md > Names beside ids in admin lists); "Zapísať osobu" finds people by name.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { schema } from "#server/db";
 import type { AuthState } from "../../app/context";
 import { loader } from "../../app/routes/admin/audit-log";
+import { loader as enrollmentsLoader } from "../../app/routes/admin/enrollments";
 import { startTestServices, type TestServices } from "../support/route-context";
 
 let t: TestServices;
@@ -51,4 +52,10 @@ it("the actor filter takes a part of a name, an e-mail or an id", async () => {
   expect((await rows("?actorId=p-peter")).map((r) => r.action)).toEqual(["order.cancel"]);
   expect((await rows("?actorId=system%3Ajob")).map((r) => r.action)).toEqual(["cache.refresh"]);
   expect(await rows("?actorId=nikto")).toEqual([]);
+});
+
+it("Zapísať osobu finds people by a part of the name: each a link that picks the person", async () => {
+  const d = (await t.call(enrollmentsLoader as (args: never) => unknown, "/admin/zapisy?osoba=kr%C3%A1%C4%BE", { auth: admin })) as { lookup: { matches?: { id: string; label: string }[]; person: unknown } };
+  expect(d.lookup.person).toBeNull();
+  expect(d.lookup.matches).toEqual([{ id: "p-peter", label: "Peter Kráľ (peter@klub.sk), ID p-peter" }]);
 });
