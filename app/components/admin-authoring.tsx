@@ -15,7 +15,7 @@ export type ActionReply = {
   form: string;
   result?: SubmissionResult<string[]>;
   problems?: { code: string; id: string; path: string; message: string }[];
-  preview?: { html: string; markdown: string };
+  preview?: { html: string; markdown: string; blockId?: string };
 } | undefined;
 
 /** A valid HTML id from a form key such as `editLevel:0123…`. */

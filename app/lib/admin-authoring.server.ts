@@ -48,7 +48,7 @@ export type FormReply = {
   /** publish: the rules the draft fails, each naming its item */
   problems?: PublishProblem[];
   /** the Markdown preview of a text block (sanitized HTML from server/catalog) */
-  preview?: { html: string; markdown: string };
+  preview?: { html: string; markdown: string; blockId?: string };
 };
 
 export function formReply(reply: FormReply, status: number) {

@@ -223,6 +223,16 @@ const presentationBlock = { pdfPath: text(500), slideCount: whole("Zadajte poče
 const imageBlock = { imagePath: text(500), alt: text(500), caption: optionalText(500) };
 const videoBlock = { transcript: z.string().max(200_000).optional(), chapters };
 
+/** One block of the part form, by its kind (its id says which stored block it is). */
+const partBlock = z.discriminatedUnion("type", [
+  z.object({ id, type: z.literal("text"), ...textBlock }),
+  z.object({ id, type: z.literal("video"), ...videoBlock }),
+  z.object({ id, type: z.literal("presentation"), ...presentationBlock }),
+  z.object({ id, type: z.literal("image"), ...imageBlock }),
+]);
+/** move:<id>:up|down, delete:<id>, preview:<id>, add:text, add:video */
+const BLOCK_OP = /^(move:[0-9a-f]{24}:(up|down)|delete:[0-9a-f]{24}|preview:([0-9a-f]{24}|new)|add:(text|video))$/;
+
 export const partForms = {
   savePart: z.object({
     ...withForm,
@@ -233,6 +243,12 @@ export const partForms = {
     requiredForCompletion: checkbox,
     partTestRequired: checkbox,
     prerequisites: z.array(id).default([]),
+    /** every block of the part as typed (docs/decisions.md > One save for a part and its blocks) */
+    blocks: z.array(partBlock).default([]),
+    /** the list button pressed, if any: it saves everything typed, then moves, deletes, adds or previews */
+    blockOp: z.string().regex(BLOCK_OP, "Neznáma akcia s blokom.").optional(),
+    /** a new text block typed on the same form: added on any save when not empty */
+    newMarkdown: z.string().max(100_000).optional(),
   }),
   addTextBlock: z.object({ ...withForm, intent: z.literal("addTextBlock"), ...textBlock }),
   addVideoBlock: z.object({ ...withForm, intent: z.literal("addVideoBlock") }),

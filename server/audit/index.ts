@@ -1,6 +1,6 @@
 // Audit log: who did what to which target, when and why (spec: Authentication 8;
 // Versioning 8). Written inside the transaction of the action it records.
-import { and, count, desc, eq, isNull, like, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, like, sql, type SQL } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
 import { currentRequestId } from "../log/context";
 
@@ -75,6 +75,8 @@ export type AuditFilter = {
   /** a target id; null: rows without one */
   targetId?: string | null;
   actorId?: string;
+  /** any of these actors (a filter by name or e-mail resolved to person ids) */
+  actorIds?: string[];
   /** an action, or a prefix of dotted actions ending in "." or "*" ("order." finds order.refund.request) */
   action?: string;
 };
@@ -92,6 +94,7 @@ export async function listAuditPage(
     query.targetType !== undefined ? eq(auditLog.targetType, query.targetType) : undefined,
     query.targetId === undefined ? undefined : query.targetId === null ? isNull(auditLog.targetId) : eq(auditLog.targetId, query.targetId),
     query.actorId !== undefined ? eq(auditLog.actorId, query.actorId) : undefined,
+    query.actorIds !== undefined ? (query.actorIds.length ? inArray(auditLog.actorId, query.actorIds) : sql`false`) : undefined,
     action === undefined ? undefined : prefix ? like(auditLog.action, `${escaped}%`) : eq(auditLog.action, action),
   ];
   const where = and(...conditions);

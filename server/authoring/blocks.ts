@@ -64,3 +64,27 @@ export async function editPartBlocks(db: Database, actor: Actor, part: Pick<Admi
   await updatePart(db, actor, part._id, body.data);
   return { changed: true };
 }
+
+/**
+ * The part editor's one "Uložiť": the part's fields and every block as typed, then at most
+ * one list edit (the button pressed: move, delete, add), written by one updatePart call,
+ * so one transaction and one audit row (docs/decisions.md > One save for a part and its
+ * blocks). Typed blocks replace the stored ones by id (a video keeps what the provider
+ * filled in); a stored block the form did not send stays as it is; a typed id the part no
+ * longer has is 404.
+ */
+export async function savePartWithBlocks(
+  db: Database,
+  actor: Actor,
+  part: Pick<AdminPart, "_id" | "contentBlocks">,
+  fields: Omit<PartPatchRequest, "contentBlocks">,
+  typed: readonly BlockInput[],
+  edit?: BlockEdit,
+): Promise<AdminPart> {
+  let blocks = part.contentBlocks.map(blockInputOf);
+  for (const b of typed) blocks = applyBlockEdit(blocks, { op: "replace", blockId: b.id ?? "", block: b }) ?? blocks;
+  if (edit) blocks = applyBlockEdit(blocks, edit) ?? blocks;
+  const body = PartPatchRequest.safeParse({ ...fields, contentBlocks: blocks });
+  if (!body.success) throw new DomainError("validation", undefined, zodDetails(body.error.issues) as ErrorDetails);
+  return updatePart(db, actor, part._id, body.data);
+}

@@ -1,7 +1,7 @@
 // Thin caches of the provider's person and organization data (spec: External person and
 // organization data): refreshed at each login, by the nightly job (TTL 7 days) and, for
 // organizations, on first use in an order.
-import { eq, lt, asc } from "drizzle-orm";
+import { asc, eq, ilike, inArray, lt, or, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
 import { IdpApiError, type IdpApi, type IdpOrganization, type IdpPerson } from "./idp-api";
 import { mapRoles, parseOrganizationsClaim, type ClaimNames, type MappedRoles } from "./roles";
@@ -210,4 +210,25 @@ export async function refreshStaleCaches(
 export async function forgetCachedUser(db: DbOrTx, personId: string): Promise<boolean> {
   const rows = await db.delete(schema.users).where(eq(schema.users.id, personId)).returning({ id: schema.users.id });
   return rows.length > 0;
+}
+
+/** Names and e-mails of cached people by id (admin lists show them beside ids); unknown ids are absent. */
+export async function cachedUserNames(db: DbOrTx, ids: readonly string[]): Promise<Map<string, { displayName: string; email: string | null }>> {
+  const wanted = [...new Set(ids)].filter(Boolean);
+  if (!wanted.length) return new Map();
+  const rows = await db.select({ id: schema.users.id, displayName: schema.users.displayName, email: schema.users.email }).from(schema.users).where(inArray(schema.users.id, wanted));
+  return new Map(rows.map((r) => [r.id, { displayName: r.displayName, email: r.email }]));
+}
+
+/** Ids of cached people whose name contains `query` or whose e-mail is it (case-insensitive; at most 50): admin filters by name or e-mail. */
+export async function findCachedUserIds(db: DbOrTx, query: string): Promise<string[]> {
+  const q = query.trim().toLowerCase();
+  if (!q) return [];
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(or(ilike(schema.users.displayName, pattern), eq(sql`lower(${schema.users.email})`, q)))
+    .limit(50);
+  return rows.map((r) => r.id);
 }

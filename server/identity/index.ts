@@ -24,6 +24,8 @@ export {
   ensureOrganization,
   refreshStaleCaches,
   forgetCachedUser,
+  cachedUserNames,
+  findCachedUserIds,
 } from "./cache";
 export type { CachedUser, CachedOrganization, RefreshReport } from "./cache";
 export { REFRESH_CACHES_QUEUE, REFRESH_CACHES_CRON, refreshCachesJob } from "./jobs";

@@ -22,7 +22,10 @@ test("an admin grants a course to a student, who then finds it in Môj účet an
   await expect(page.getByRole("heading", { level: 1, name: "Zápisy" })).toBeVisible();
 
   // who is peter.horvath@demo.sk? (the provider's person API)
-  await page.getByLabel("Vyhľadať osobu podľa ID alebo e-mailu").fill("peter.horvath@demo.sk");
+  // the grant form sits behind a button above the list
+  await expect(page.getByLabel("Vyhľadať osobu podľa mena, e-mailu alebo ID")).toBeHidden();
+  await page.getByText("Zapísať osobu", { exact: true }).click();
+  await page.getByLabel("Vyhľadať osobu podľa mena, e-mailu alebo ID").fill("peter.horvath@demo.sk");
   await page.getByRole("button", { name: "Vyhľadať" }).click();
   await expect(page.getByText("Nájdená osoba: Peter Horváth (peter.horvath@demo.sk), ID p-1002.")).toBeVisible();
   const grant = page.getByRole("form", { name: "Zapísať osobu do kurzu" });
@@ -74,6 +77,7 @@ test.describe("without JavaScript", () => {
     await signIn(page, "zuzana.bielikova@demo.sk", "/admin/zapisy");
     await expect(page).toHaveURL(/\/admin\/zapisy$/);
     // a grant through the plain form: Eva, by her e-mail, until the end of 2099
+    await page.getByText("Zapísať osobu", { exact: true }).click();
     const grant = page.getByRole("form", { name: "Zapísať osobu do kurzu" });
     await grant.getByLabel("Osoba (ID u poskytovateľa identity alebo e-mail)").fill("eva.kovacova@demo.sk");
     const course = grant.getByLabel("Kurz");

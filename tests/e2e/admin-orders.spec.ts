@@ -42,15 +42,15 @@ test("an admin refunds an order in the sandbox and sees it settle", async ({ pag
   await page.getByRole("button", { name: "Zaplatiť (úspešná platba)" }).click();
   await expect(page.getByText("Platba prebehla úspešne")).toBeVisible({ timeout: 20_000 });
 
-  // Administrácia → Objednávky, filtered to her orders
+  // Administrácia → Objednávky, filtered to her orders by her e-mail
   await page.goto("/admin");
   await page.getByRole("navigation", { name: "Administrácia" }).getByRole("link", { name: "Objednávky" }).click();
   await expect(page).toHaveURL(/\/admin\/objednavky$/);
   await expect(page.getByRole("heading", { level: 1, name: "Objednávky" })).toBeVisible();
-  await page.getByLabel("ID študenta").fill("p-4001");
+  await page.getByLabel("Študent (meno, e-mail alebo ID)").fill(ADMIN);
   await page.getByLabel("Stav").selectOption("paid");
   await page.getByRole("button", { name: "Filtrovať" }).click();
-  await expect(page).toHaveURL(/studentId=p-4001/);
+  await expect(page).toHaveURL(/studentId=zuzana.bielikova%40demo.sk/);
   const row = page.getByRole("row").filter({ hasText: course.title });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("Zaplatená");
@@ -100,6 +100,8 @@ test("an admin refunds an order in the sandbox and sees it settle", async ({ pag
   await expect(refunds.getByRole("row").nth(1)).toContainText(/DOB-\d{4}-\d{4}/);
   await expect(page.locator(".order-facts")).toContainText("Vrátené peniaze");
   await expect(timeline).toContainText("Refundácia požadovaná");
+  // the person who asked: her name beside her id
+  await expect(timeline).toContainText("Zuzana Bieliková (p-4001)");
   await expect(timeline).toContainText("Udalosť platobnej brány payment.refunded");
   await expect(timeline).toContainText("Refundácia dokončená");
   await expect(timeline).toContainText(/Dobropis DOB-\d{4}-\d{4} vystavený/);
@@ -121,6 +123,7 @@ test("an admin refunds an order in the sandbox and sees it settle", async ({ pag
   await expect(page.getByRole("heading", { level: 1, name: "Auditný záznam" })).toBeVisible();
   const requested = page.getByRole("row").filter({ hasText: "order.refund.request" });
   await expect(requested).toContainText("p-4001");
+  await expect(requested).toContainText("Zuzana Bieliková");
   await expect(requested).toContainText("Študentka odstúpila od zmluvy");
 
   await page.getByRole("navigation", { name: "Administrácia" }).getByRole("link", { name: "Webhooky" }).click();

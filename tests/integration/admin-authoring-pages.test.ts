@@ -325,6 +325,76 @@ describe("building a course through the pages", () => {
     expect(other.prerequisites).toEqual([]);
   });
 
+  it("one Uložiť saves the part and every block as typed; a list button saves them too, then does its one thing", async () => {
+    const url = `${courseUrl()}/casti/${ids.part1}`;
+    const pp = { courseId, partId: ids.part1 };
+    const [start] = await db().select().from(schema.parts).where(eq(schema.parts.id, ids.part1));
+    const [text, image, video] = start.contentBlocks;
+    expect([text.type, image.type, video.type]).toEqual(["text", "image", "video"]);
+    const auditBefore = (await auditActions(ids.part1)).length;
+    const typed = {
+      intent: "savePart",
+      _form: "savePart",
+      title: "Členské príspevky a dary",
+      slug: "clenske-prispevky",
+      summary: "Koľko a kedy.",
+      requiredForCompletion: "on",
+      prerequisites: [ids.part2],
+      "blocks[0].id": text.id,
+      "blocks[0].type": "text",
+      "blocks[0].markdown": "Prepísaný **text**.",
+      "blocks[1].id": image.id,
+      "blocks[1].type": "image",
+      "blocks[1].imagePath": "/media/b.jpg",
+      "blocks[1].alt": "Nová tabuľka",
+      "blocks[2].id": video.id,
+      "blocks[2].type": "video",
+      "blocks[2].chapters": "0:00 Začiatok",
+      "blocks[2].transcript": "Nový prepis.",
+    };
+    let res = await post(partAction, url, editor, pp, typed);
+    expect(res.status).toBe(302);
+    expect(res.location).toBe(`${url}?hotovo=ulozene`);
+    let [row] = await db().select().from(schema.parts).where(eq(schema.parts.id, ids.part1));
+    expect(row.title).toBe("Členské príspevky a dary");
+    expect(row.contentBlocks[0]).toEqual({ id: text.id, type: "text", markdown: "Prepísaný **text**." });
+    expect(row.contentBlocks[1]).toEqual({ id: image.id, type: "image", imagePath: "/media/b.jpg", alt: "Nová tabuľka" });
+    // the provider's fields of the video stay
+    expect(row.contentBlocks[2]).toMatchObject({ id: video.id, state: "ready", videoAssetId: "asset-1", transcript: "Nový prepis.", chapters: [{ title: "Začiatok", startSec: 0 }] });
+    // one change, one audit row
+    expect((await auditActions(ids.part1)).length).toBe(auditBefore + 1);
+
+    // ↓ on the text with new words typed in it and a new text block typed below: all of it is kept
+    res = await post(partAction, url, editor, pp, { ...typed, "blocks[0].markdown": "Ešte raz.", newMarkdown: "Nový blok.", blockOp: `move:${text.id}:down` });
+    expect(res.status).toBe(302);
+    expect(res.location).toBe(`${url}?hotovo=presunute#blok-${text.id}`);
+    [row] = await db().select().from(schema.parts).where(eq(schema.parts.id, ids.part1));
+    expect(row.contentBlocks.map((b) => b.id).slice(0, 3)).toEqual([image.id, text.id, video.id]);
+    expect(row.contentBlocks[1]).toEqual({ id: text.id, type: "text", markdown: "Ešte raz." });
+    expect(row.contentBlocks[3]).toMatchObject({ type: "text", markdown: "Nový blok." });
+
+    // the preview saves nothing and gives the whole form back as typed
+    res = await post(partAction, url, editor, pp, { ...typed, title: "Neuložený názov", "blocks[0].markdown": "**Skúška**", blockOp: `preview:${text.id}` });
+    expect(res.data.result?.error).toBeUndefined();
+    expect(res.status).toBe(200);
+    expect(res.data.preview).toMatchObject({ blockId: text.id, html: "<p><strong>Skúška</strong></p>" });
+    expect(res.data.result.initialValue.title).toBe("Neuložený názov");
+    const [unchanged] = await db().select().from(schema.parts).where(eq(schema.parts.id, ids.part1));
+    expect(unchanged).toEqual(row);
+
+    // an invalid block refuses the whole save: nothing written, the error on that block's field
+    res = await post(partAction, url, editor, pp, { ...typed, title: "Iný názov", "blocks[1].alt": "" });
+    expect(res.status).toBe(400);
+    expect(res.data.result.error["blocks[1].alt"]).toEqual(["Toto pole je povinné."]);
+    const [still] = await db().select().from(schema.parts).where(eq(schema.parts.id, ids.part1));
+    expect(still).toEqual(row);
+    // put the blocks back as the next test expects them
+    res = await post(partAction, url, editor, pp, { intent: "deleteBlock", blockId: row.contentBlocks[3].id });
+    res = await post(partAction, url, editor, pp, { intent: "moveBlock", blockId: text.id, direction: "up" });
+    res = await post(partAction, url, editor, pp, { intent: "savePart", _form: "savePart", title: "Členské príspevky", slug: "clenske-prispevky", summary: "Koľko a kedy.", requiredForCompletion: "on", prerequisites: [ids.part2] });
+    expect(res.status).toBe(302);
+  });
+
   it("creates tests where none hang yet, edits settings and questions, moves a question", async () => {
     let res = await post(partAction, `${courseUrl()}/casti/${ids.part1}`, editor, { courseId, partId: ids.part1 }, { intent: "createPartTest", _form: "createPartTest", title: "Test príjmov" });
     expect(res.status).toBe(302);

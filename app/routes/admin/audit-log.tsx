@@ -16,6 +16,7 @@ import { Breadcrumbs } from "../../components/breadcrumbs";
 import { pageTitle } from "../../site";
 import { auditFacets, listAuditPage } from "#server/audit";
 import { existingOrderIds } from "#server/orders";
+import { cachedUserNames, findCachedUserIds } from "#server/identity";
 import { formatDateTime } from "#server/money";
 
 const PAGE_SIZE = 20;
@@ -46,7 +47,11 @@ export const loader = pageRoute(async ({ request, context }: Route.LoaderArgs) =
     return data({ filters, errors, facets, rows: null, page: 1, pages: 1, total: 0 }, { status: 422 });
   }
   const q = parsed.data;
-  const { rows, total } = await listAuditPage(db, { ...q, limit: PAGE_SIZE, offset: (q.page - 1) * PAGE_SIZE });
+  // "Kto" takes a person id, a name or an e-mail (docs/decisions.md > Names beside ids in admin lists)
+  const { actorId, ...rest } = q;
+  const actorIds = actorId === undefined ? undefined : [actorId, ...(await findCachedUserIds(db, actorId))];
+  const { rows, total } = await listAuditPage(db, { ...rest, actorIds, limit: PAGE_SIZE, offset: (q.page - 1) * PAGE_SIZE });
+  const names = await cachedUserNames(db, rows.flatMap((r) => [r.actorId, ...((r.targetType === "person" || r.targetType === "user") && r.targetId ? [r.targetId] : [])]));
   const orders = await existingOrderIds(db, rows.filter((r) => r.targetType === "order" && r.targetId).map((r) => r.targetId!));
   return {
     filters,
@@ -59,7 +64,8 @@ export const loader = pageRoute(async ({ request, context }: Route.LoaderArgs) =
       id: r.id,
       at: formatDateTime(r.createdAt),
       atIso: r.createdAt.toISOString(),
-      actor: actorLabel(r.actorId),
+      actor: names.get(r.actorId)?.displayName ?? actorLabel(r.actorId),
+      targetName: (r.targetType === "person" || r.targetType === "user") && r.targetId ? (names.get(r.targetId)?.displayName ?? null) : null,
       actorId: r.actorId,
       roles: r.actorRoles?.join(", ") ?? null,
       action: r.action,
@@ -102,7 +108,7 @@ export default function AuditLog({ loaderData: d }: Route.ComponentProps) {
           <FieldErrors id="targetId-error" errors={e.targetId} />
         </div>
         <div className="field">
-          <label htmlFor="a-actor">Aktér (ID osoby alebo system:…)</label>
+          <label htmlFor="a-actor">Aktér (meno, e-mail, ID osoby alebo system:…)</label>
           <input id="a-actor" name="actorId" defaultValue={f.actorId ?? ""} {...invalid("actorId")} />
           <FieldErrors id="actorId-error" errors={e.actorId} />
         </div>
@@ -151,7 +157,7 @@ export default function AuditLog({ loaderData: d }: Route.ComponentProps) {
                   <td>{r.action}</td>
                   <td className="wrap-anywhere">
                     {r.targetType}
-                    {r.targetId ? <>{": "}{r.orderLink ? <Link to={r.orderLink}>{r.targetId}</Link> : <code>{r.targetId}</code>}</> : null}
+                    {r.targetId ? <>{": "}{r.orderLink ? <Link to={r.orderLink}>{r.targetId}</Link> : <code>{r.targetId}</code>}{r.targetName ? ` (${r.targetName})` : null}</> : null}
                   </td>
                   <td className="wrap-anywhere">
                     {r.reason ?? (r.details ? null : "—")}

@@ -29,6 +29,7 @@ import {
   testsOfVersions,
   type PersonSnapshot,
 } from "#server/admin";
+import { cachedUserNames, findCachedUserIds } from "#server/identity";
 import { DomainError } from "#server/http/errors";
 import { formatDate } from "#server/money";
 
@@ -68,8 +69,12 @@ export const loader = pageRoute(async (args: Route.LoaderArgs) => {
 
   // the lookup form: who is this id or e-mail at the identity provider?
   const wanted = get("osoba");
-  let lookup: { query: string; person: PersonSnapshot | null; error: string | null } | null = null;
-  if (wanted) {
+  let lookup: { query: string; person: PersonSnapshot | null; error: string | null; matches?: { id: string; label: string }[] } | null = null;
+  // a part of a name: the people the user cache knows by it, each a link to pick (docs/decisions.md > Names beside ids in admin lists)
+  const byName = wanted && !wanted.includes("@") ? await cachedUserNames(services.db, await findCachedUserIds(services.db, wanted)) : new Map();
+  if (byName.size && !byName.has(wanted)) {
+    lookup = { query: wanted, person: null, error: null, matches: [...byName].slice(0, 10).map(([id, p]) => ({ id, label: `${p.displayName}${p.email ? ` (${p.email})` : ""}, ID ${id}` })) };
+  } else if (wanted) {
     try {
       lookup = { query: wanted, person: await lookupPerson(services.db, services.idpApi, wanted, services.clock.now()), error: null };
     } catch (error) {
@@ -126,7 +131,7 @@ function GrantForm({ d, reply }: { d: LoaderData; reply: ActionReply }) {
       <h2 id="zapisat">Zapísať osobu do kurzu</h2>
       <Form method="get" className="lookup-form" aria-label="Vyhľadať osobu">
         <div className="field">
-          <label htmlFor="osoba">Vyhľadať osobu podľa ID alebo e-mailu</label>
+          <label htmlFor="osoba">Vyhľadať osobu podľa mena, e-mailu alebo ID</label>
           <input id="osoba" name="osoba" type="search" defaultValue={d.lookup?.query ?? ""} autoComplete="off" />
         </div>
         <button type="submit" className="secondary">Vyhľadať</button>
@@ -135,7 +140,9 @@ function GrantForm({ d, reply }: { d: LoaderData; reply: ActionReply }) {
         <p role="status" className="notice">
           {d.lookup.error
             ? d.lookup.error
-            : d.lookup.person
+            : d.lookup.matches
+              ? <>Menu zodpovedajú: {d.lookup.matches.map((m, i) => <span key={m.id}>{i ? ", " : ""}<Link to={`?osoba=${encodeURIComponent(m.id)}`}>{m.label}</Link></span>)}</>
+              : d.lookup.person
               ? `Nájdená osoba: ${d.lookup.person.displayName}${d.lookup.person.email ? ` (${d.lookup.person.email})` : ""}, ID ${d.lookup.person.id}. ID je doplnené vo formulári nižšie.`
               : `Osobu „${d.lookup.query}“ poskytovateľ identity nepozná.`}
         </p>
@@ -211,8 +218,11 @@ export default function AdminEnrollments({ loaderData: d, actionData }: Route.Co
       <Breadcrumbs items={[{ label: "Administrácia", href: "/admin" }, { label: "Zápisy" }]} />
       <h1>Zápisy</h1>
       <DoneStatus message={d.done} />
-      <GrantForm key={d.lookup?.person?.id ?? ""} d={d} reply={reply} />
       <FilterForm d={d} />
+      <details className="grant-toggle" open={Boolean(d.lookup || reply?.form === "grant") || undefined}>
+        <summary className="button">Zapísať osobu</summary>
+        <GrantForm key={d.lookup?.person?.id ?? ""} d={d} reply={reply} />
+      </details>
       <h2 id="zoznam">Zoznam zápisov</h2>
       {d.enrollments.length === 0 ? (
         <p>{d.filterErrors.length ? "Filter nie je platný." : "Filtru nezodpovedá žiadny zápis."}</p>

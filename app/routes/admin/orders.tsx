@@ -32,7 +32,8 @@ export const loader = pageRoute(async ({ request, context }: Route.LoaderArgs) =
     const errors = errorsByField(parsed.error.issues);
     return data({ filters, errors, courses, orders: null, pagination: null }, { status: 422 });
   }
-  const { data: rows, pagination } = await listAdminOrders(db, parsed.data);
+  const { studentId: student, ...query } = parsed.data;
+  const { data: rows, pagination } = await listAdminOrders(db, query, { student });
   return {
     filters,
     errors: {} as Record<string, string[]>,
@@ -79,8 +80,8 @@ export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
           <FieldErrors id="state-error" errors={e.state} />
         </div>
         <div className="field">
-          <label htmlFor="f-student">ID študenta</label>
-          <input id="f-student" name="studentId" defaultValue={f.studentId ?? ""} placeholder="napr. p-1001" {...invalid("studentId")} />
+          <label htmlFor="f-student">Študent (meno, e-mail alebo ID)</label>
+          <input id="f-student" name="studentId" defaultValue={f.studentId ?? ""} placeholder="napr. Nováková" {...invalid("studentId")} />
           <FieldErrors id="studentId-error" errors={e.studentId} />
         </div>
         <div className="field">

@@ -1,17 +1,17 @@
 // /admin/kurzy/<courseId>/casti/<partId>: one part of a draft. Its fields (title, summary,
-// requiredForCompletion, prerequisites among the course's other parts), its content
-// blocks in order (text with a Markdown preview rendered by the catalog's sanitizing
-// renderer, video with its state and a link to the upload page, presentation, image),
-// attachments, and its part test (a link, or a form creating one). Every change is one
-// updatePart/createTest call, as PATCH /api/admin/parts/<id> and POST /api/admin/tests
-// make; a block's form sends only that block and the page rebuilds the part's list
-// around it (blocks keep their ids, so a video keeps what the provider filled in).
+// requiredForCompletion, prerequisites among the course's other parts) and its content
+// blocks in order (text with a Markdown preview beside it, rendered by the catalog's
+// sanitizing renderer; video with its state and a link to the upload page; presentation;
+// image) are one form with one "Uložiť" (docs/decisions.md > One save for a part and its
+// blocks): moving, deleting and adding a text or video block are buttons of that form, so
+// nothing typed is lost without JavaScript. Presentation and image blocks, attachments and
+// the part test have forms of their own.
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/part-editor";
 import authoringStyles from "../../admin-authoring.css?url";
 import { pageTitle } from "../../site";
 import { ButtonForm, CourseHeader, DoneStatus, ReplyErrors, type ActionReply } from "../../components/admin-authoring";
-import { AttachmentForm, BlockItem, ImageBlockForm, PartFields, PartTest, PresentationBlockForm, TextBlockForm } from "./part-editor/forms";
+import { AttachmentForm, BlockItem, ImageBlockForm, PartForm, PartTest, PresentationBlockForm } from "./part-editor/forms";
 import { editorAction, editorLoader } from "./part-editor/editor.server";
 /** A preview renders and saves nothing: no need to reload the page's data. */
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -32,47 +32,19 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function PartEditor({ loaderData: d, actionData }: Route.ComponentProps) {
   const reply = actionData as ActionReply;
-  const adding = reply && ["addTextBlock", "addPresentationBlock", "addImageBlock"].includes(reply.form) ? reply.form : null;
+  const adding = reply && ["addPresentationBlock", "addImageBlock"].includes(reply.form) ? reply.form : null;
   return (
     <>
       <CourseHeader course={d.course} current="struktura" heading={`Časť: ${d.part.title}`} trail={[{ label: d.part.title }]} />
       <p className="muted">{d.where}</p>
       <DoneStatus message={d.done} />
 
-      <section aria-labelledby="udaje-casti">
-        <h2 id="udaje-casti">Údaje časti</h2>
-        {d.editable ? (
-          <PartFields key={JSON.stringify([d.part, d.test])} d={d} reply={reply} />
-        ) : (
-          <p>{d.part.summary || "Bez zhrnutia."} {d.part.requiredForCompletion ? "Povinná na dokončenie modulu." : "Nepovinná."}</p>
-        )}
-      </section>
-
-      <section aria-labelledby="bloky">
-        <h2 id="bloky">Obsah: bloky</h2>
-        {d.blocks.length ? (
-          <ol className="blocks">
-            {d.blocks.map((b, i) => (
-              <BlockItem key={b.id} d={d} block={b} index={i} reply={reply} />
-            ))}
-          </ol>
-        ) : (
-          <p>Časť zatiaľ nemá obsah.</p>
-        )}
-        {d.editable ? (
-          <div className="add-blocks">
-            <h3>Pridať blok</h3>
-            <details open={adding === "addTextBlock" || undefined}>
-              <summary>Textový blok</summary>
-              <TextBlockForm key={`t${d.blocks.length}`} reply={reply} />
-            </details>
-            <details>
-              <summary>Video</summary>
-              <p>Pridá prázdny blok videa; súbor potom nahráte cez odkaz „Nahrať video“ pri bloku.</p>
-              <ButtonForm formKey="addVideoBlock" intent="addVideoBlock" pendingLabel="Pridáva sa…">
-                Pridať blok videa
-              </ButtonForm>
-            </details>
+      {d.editable ? (
+        <>
+          <PartForm key={JSON.stringify([d.part, d.test, d.blocks])} d={d} reply={reply} />
+          <section aria-labelledby="dalsie-bloky" className="add-blocks">
+            <h2 id="dalsie-bloky">Pridať prezentáciu alebo obrázok</h2>
+            <p className="muted">Tieto formuláre ukladajú len nový blok: najprv uložte zmeny vyššie.</p>
             <details open={adding === "addPresentationBlock" || undefined}>
               <summary>Prezentácia (PDF)</summary>
               <PresentationBlockForm key={`p${d.blocks.length}`} reply={reply} />
@@ -81,9 +53,28 @@ export default function PartEditor({ loaderData: d, actionData }: Route.Componen
               <summary>Obrázok</summary>
               <ImageBlockForm key={`i${d.blocks.length}`} reply={reply} />
             </details>
-          </div>
-        ) : null}
-      </section>
+          </section>
+        </>
+      ) : (
+        <>
+          <section aria-labelledby="udaje-casti">
+            <h2 id="udaje-casti">Údaje časti</h2>
+            <p>{d.part.summary || "Bez zhrnutia."} {d.part.requiredForCompletion ? "Povinná na dokončenie modulu." : "Nepovinná."}</p>
+          </section>
+          <section aria-labelledby="bloky">
+            <h2 id="bloky">Obsah: bloky</h2>
+            {d.blocks.length ? (
+              <ol className="blocks">
+                {d.blocks.map((b, i) => (
+                  <BlockItem key={b.id} d={d} block={b} index={i} reply={reply} />
+                ))}
+              </ol>
+            ) : (
+              <p>Časť zatiaľ nemá obsah.</p>
+            )}
+          </section>
+        </>
+      )}
 
       <section aria-labelledby="prilohy">
         <h2 id="prilohy">Prílohy</h2>

@@ -13,14 +13,21 @@ import { KEPT_FORM_NOTICE, keptForm, requireRecentSignInForPage } from "../../..
 import { DomainError } from "#server/http/errors";
 import { idempotencyRoute } from "#server/http/idempotency";
 import { orderStateLabels } from "../../../lib/order-labels";
-import { actorLabel, enrollmentStateLabels, paymentEventResultLabels, refundStateLabels, webhookResultLabels } from "../../../lib/admin-order-labels";
+import { actorLabel as systemActorLabel, enrollmentStateLabels, paymentEventResultLabels, refundStateLabels, webhookResultLabels } from "../../../lib/admin-order-labels";
 import { getAdminOrder } from "#server/orders";
+import { cachedUserNames } from "#server/identity";
 import { formatDate, formatDateTime, formatMoney } from "#server/money";
 import { DISPUTE_DECISIONS, DONE_MESSAGES, type TimelineItem } from "./forms";
 
 export const editorLoader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
   requireRoleForPage(request, context, "admin");
   const order = await getAdminOrder(context.get(servicesContext).db, params.orderId);
+  // people's names beside their ids (docs/decisions.md > Names beside ids in admin lists)
+  const names = await cachedUserNames(context.get(servicesContext).db, [...order.refunds.map((r) => r.requestedBy), ...order.auditLog.map((a) => a.actorId)]);
+  const actorLabel = (id: string) => {
+    const name = names.get(id)?.displayName;
+    return name ? `${name} (${id})` : systemActorLabel(id);
+  };
   const money = (cents: number) => formatMoney(cents, order.currency);
 
   // the result the receiver recorded for each payment event (its audit row)

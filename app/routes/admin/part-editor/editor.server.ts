@@ -6,7 +6,7 @@ import type { Route } from "../+types/part-editor";
 import { pageRoute } from "../../../lib/page.server";
 import { contractBody, courseDetail, doneMessage, doneUrl, editorOf, formReply, handleIntents, intent } from "../../../lib/admin-authoring.server";
 import { chaptersText, parseChapters, partForms as f } from "../../../lib/authoring-forms";
-import { createTest, editPartBlocks, PartPatchRequest, TestCreateRequest, updatePart, type AdminCourseDetail, type BlockEdit } from "#server/authoring";
+import { createTest, editPartBlocks, PartPatchRequest, savePartWithBlocks, TestCreateRequest, updatePart, type AdminCourseDetail, type BlockEdit, type PartBlockInput } from "#server/authoring";
 import { renderMarkdown } from "#server/catalog";
 import { DomainError } from "#server/http/errors";
 import type { FieldMap } from "../../../lib/admin-authoring.server";
@@ -27,6 +27,24 @@ export const blockFields: FieldMap = (path) => {
   const m = /^contentBlocks\.\d+\.(\w+)/.exec(path);
   return m && ["markdown", "transcript", "chapters", "pdfPath", "slideCount", "imagePath", "alt", "caption"].includes(m[1]) ? m[1] : undefined;
 };
+/** The part form's fields: its own, and `contentBlocks.<i>.<field>` → `blocks[<i>].<field>`. */
+export const partFormFields: FieldMap = (path) => {
+  const top = ["title", "slug", "summary", "prerequisites", "requiredForCompletion"].find((k) => path === k || path.startsWith(`${k}.`));
+  if (top) return top;
+  const m = /^contentBlocks\.(\d+)\.(\w+)/.exec(path);
+  return m && blockFields(path) ? `blocks[${m[1]}].${m[2]}` : undefined;
+};
+
+type BlockOp = { op: "move"; blockId: string; direction: "up" | "down" } | { op: "delete"; blockId: string } | { op: "preview"; blockId: string } | { op: "add"; type: "text" | "video" };
+/** The list button of the part form (its value, checked by the form's schema). */
+export function blockOpOf(value: string | undefined): BlockOp | undefined {
+  if (!value) return undefined;
+  const [op, a, b] = value.split(":");
+  if (op === "move") return { op, blockId: a, direction: b === "up" ? "up" : "down" };
+  if (op === "delete" || op === "preview") return { op, blockId: a };
+  return { op: "add", type: a === "video" ? "video" : "text" };
+}
+
 export const attachmentFields: FieldMap = (path) => {
   const m = /^attachments\.\d+\.(\w+)/.exec(path);
   return m && ["name", "path", "sizeBytes", "mimeType"].includes(m[1]) ? m[1] : undefined;
@@ -105,9 +123,21 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
   return handleIntents(args.request, {
     savePart: intent({
       schema: f.savePart,
-      fields: { title: "title", slug: "slug", summary: "summary", prerequisites: "prerequisites", requiredForCompletion: "requiredForCompletion" },
-      run: async (v) => {
-        const body = contractBody(PartPatchRequest, {
+      fields: partFormFields,
+      run: async (v, submission) => {
+        const op = blockOpOf(v.blockOp);
+        if (op?.op === "preview") {
+          // nothing saved: the whole form comes back as typed, with the one text rendered
+          const markdown = op.blockId === "new" ? (v.newMarkdown ?? "") : (v.blocks.find((b) => b.id === op.blockId && b.type === "text") as { markdown?: string } | undefined)?.markdown ?? "";
+          return formReply({ form: "savePart", result: submission.reply(), preview: { html: renderMarkdown(markdown), markdown, blockId: op.blockId } }, 200);
+        }
+        const typed: PartBlockInput[] = v.blocks.map((b) =>
+          b.type === "video" ? { id: b.id, type: "video", transcript: b.transcript ?? "", chapters: parseChapters(b.chapters).chapters } : { ...b },
+        );
+        const newText = v.newMarkdown?.trim() ? v.newMarkdown : undefined;
+        const edit: BlockEdit | undefined =
+          op?.op !== "add" ? op : op.type === "video" ? { op: "add", block: { type: "video" } } : newText ? { op: "add", block: { type: "text", markdown: newText } } : undefined;
+        const fields = {
           title: v.title,
           slug: v.slug ?? part.slug,
           summary: v.summary ?? null,
@@ -115,8 +145,13 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
           prerequisites: v.prerequisites,
           // the flag belongs to the part's test; without one it stays as it is
           ...(part.partTestId ? { partTestRequired: v.partTestRequired } : {}),
-        });
-        await updatePart(services.db, actor, part._id, body);
+        };
+        const saved = await savePartWithBlocks(services.db, actor, part, fields, typed, edit);
+        // text typed as a new block goes along with any other button too
+        if (newText && !(op?.op === "add" && op.type === "text")) await editPartBlocks(services.db, actor, saved, { op: "add", block: { type: "text", markdown: newText } });
+        if (op?.op === "move") return redirect(doneUrl(here, "presunute", `blok-${op.blockId}`));
+        if (op?.op === "delete") return redirect(doneUrl(here, "zmazane", "bloky"));
+        if (op?.op === "add") return redirect(doneUrl(here, "pridane", "bloky"));
         return redirect(doneUrl(here, "ulozene"));
       },
     }),
