@@ -28,7 +28,7 @@ test.afterAll(async () => {
 async function startLevelTest(page: Page, email: string): Promise<string> {
   await signIn(page, email, `/kurzy/${SLUG}/studium`);
   await page.getByRole("link", { name: /Začať: Evidencia členov/ }).click();
-  await page.getByRole("button", { name: "Označiť časť ako dokončenú" }).click();
+  await page.getByRole("button", { name: "Dokončiť časť" }).click();
   await expect(page.getByText("Túto časť máte dokončenú.")).toBeVisible();
   await page.getByRole("link", { name: "Prehľad kurzu" }).click();
   await page.getByRole("link", { name: "Test úrovne" }).click();
