@@ -7,7 +7,9 @@
 import { expect, test } from "./support/fixtures";
 import { signIn } from "./support/journeys";
 
-const status = (page: import("@playwright/test").Page) => page.locator(".done[role=status]");
+// a status message found by its text: with JavaScript the previous page's message can stay a
+// moment after a client-side navigation (and longer on a loaded machine)
+const status = (page: import("@playwright/test").Page, text: string) => page.locator(".done[role=status]").filter({ hasText: text });
 
 for (const javaScriptEnabled of [false, true]) {
   for (const [device, viewport] of [["360 px", { width: 360, height: 800 }], ["desktop", { width: 1280, height: 900 }]] as const) {
@@ -54,7 +56,7 @@ for (const javaScriptEnabled of [false, true]) {
           await expect(page.getByRole("region", { name: "Náhľad: Text bloku 1 (Markdown)" }).locator("strong")).toHaveText("výdavok");
         }
         await page.getByRole("button", { name: "Posunúť nižšie: blok 1. Text" }).click();
-        await expect(status(page)).toHaveText("Poradie je zmenené.");
+        await expect(status(page, "Poradie je zmenené.")).toBeVisible({ timeout: 20_000 });
         await expect(page.getByRole("heading", { level: 3, name: "Blok 2. Text" })).toBeVisible();
         await expect(page.getByLabel("Text bloku 2 (Markdown)", { exact: true })).toHaveValue("Každý **výdavok** zapíšte.");
         await expect(page.getByLabel("Názov časti")).toHaveValue("Pokladničná kniha klubu");
@@ -70,7 +72,7 @@ for (const javaScriptEnabled of [false, true]) {
           await expect(page.getByLabel("Prepis (nepovinné)")).toHaveValue("Dobrý deň.");
         }
         await page.getByRole("button", { name: "Uložiť", exact: true }).click();
-        await expect(status(page)).toHaveText("Zmeny sú uložené.");
+        await expect(status(page, "Zmeny sú uložené.")).toBeVisible({ timeout: 20_000 });
         await expect(page.getByRole("heading", { level: 1, name: "Časť: Pokladničná kniha klubu" })).toBeVisible();
         await expect(page.getByLabel("Text bloku 2 (Markdown)", { exact: true })).toHaveValue("## Zápis");
         await expect(page.getByLabel("Prepis (nepovinné)")).toHaveValue("Dobrý deň.");
