@@ -4,7 +4,7 @@
 // refresh; the previous one stays valid for a short grace (parallel requests), after
 // which presenting it again is treated as a stolen cookie and revokes the session.
 import { and, eq, isNull, or, sql } from "drizzle-orm";
-import { schema, type DbOrTx } from "../db";
+import { prepared, schema, type DbOrTx } from "../db";
 import type { CachedUser } from "../identity";
 import { writeAudit, SYSTEM_IDP_ACTOR } from "../audit";
 import { deriveKey, hmac, randomToken, safeEqual, seal, sha256, unseal } from "./crypto";
@@ -94,12 +94,16 @@ export async function resolveSession(
   const now = context.now ?? new Date();
   const parsed = parseCookieValue(keys, cookieValue);
   if (!parsed) return { status: "none" };
-  const [row] = await db
-    .select({ session: schema.sessions, user: schema.users })
-    .from(schema.sessions)
-    .leftJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
-    .where(eq(schema.sessions.id, parsed.id))
-    .limit(1);
+  const query = prepared(db, "session_with_user", (name) =>
+    db
+      .select({ session: schema.sessions, user: schema.users })
+      .from(schema.sessions)
+      .leftJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
+      .where(eq(schema.sessions.id, sql.placeholder("id")))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await query.execute({ id: parsed.id });
   if (!row) return { status: "ended", reason: "unknown" };
   const { session, user } = row;
   if (session.revokedAt) return { status: "ended", reason: session.revokedReason ?? "revoked" };

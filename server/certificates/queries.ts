@@ -1,8 +1,8 @@
 // Reading certificates: the owner's list and detail, the public verification (spec:
 // Endpoints > verification; docs/decisions.md > Certificates), and their JSON shapes.
 import { timingSafeEqual } from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
-import { schema, type DbOrTx } from "../db";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { prepared, schema, type DbOrTx } from "../db";
 import { DomainError } from "../http/errors";
 import { bratislavaDay } from "../calendar";
 import type { Certificate, CertificateRequest, VerificationResponse } from "./contract";
@@ -42,7 +42,10 @@ export function shortVerificationUrl(publicUrl: string, registrationNumber: stri
 export async function resolveShortVerificationLink(db: DbOrTx, publicUrl: string, registrationNumber: string | undefined, prefix: string | undefined): Promise<string> {
   const notFound = new DomainError("not_found", "Certifikát s týmto registračným číslom a overovacím kódom neexistuje.");
   if (!registrationNumber || registrationNumber.length > 200 || !prefix || !/^[0-9a-f]+$/.test(prefix) || prefix.length !== SHORT_LINK_HASH_CHARS) throw notFound;
-  const [row] = await db.select().from(certificates).where(eq(certificates.registrationNumber, registrationNumber));
+  const query = prepared(db, "certificate_by_number", (name) =>
+    db.select().from(certificates).where(eq(certificates.registrationNumber, sql.placeholder("number"))).prepare(name),
+  );
+  const [row] = await query.execute({ number: registrationNumber });
   const known = (row?.verificationHash ?? "0".repeat(64)).slice(0, SHORT_LINK_HASH_CHARS);
   const matches = timingSafeEqual(Buffer.from(known), Buffer.from(prefix));
   if (!row || !matches) throw notFound;
@@ -124,7 +127,15 @@ export function toCertificateRequestResponse(item: CertificateRequestItem): Cert
 
 /** The student's certificates, newest first. */
 export async function listStudentCertificates(db: DbOrTx, studentId: string): Promise<CertificateRow[]> {
-  return db.select().from(certificates).where(eq(certificates.studentId, studentId)).orderBy(desc(certificates.issuedAt), desc(certificates.id));
+  const query = prepared(db, "certificates_of_student", (name) =>
+    db
+      .select()
+      .from(certificates)
+      .where(eq(certificates.studentId, sql.placeholder("studentId")))
+      .orderBy(desc(certificates.issuedAt), desc(certificates.id))
+      .prepare(name),
+  );
+  return query.execute({ studentId });
 }
 
 /** The newest certificates of every student (the admin's overview), at most `limit`. */

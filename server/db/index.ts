@@ -2,4 +2,5 @@ export { openDatabase, observeDatabaseQueries, migrationsFolder, migrationsCurre
 export type { Database, DatabaseHandle, DbOrTx, Tx } from "./client";
 export { listenChannel, type ChannelListener, type ChannelSubscriber } from "./notify";
 export { newId, isId, ID_PATTERN } from "./ids";
+export { prepared } from "./prepared";
 export * as schema from "./schema";

@@ -7,7 +7,7 @@
 // enrollment); docs/decisions.md > Learning (expired when accessExpiresAt passes, checked
 // on every access).
 import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
-import { schema, type DbOrTx } from "../db";
+import { prepared, schema, type DbOrTx } from "../db";
 import { DomainError } from "../http/errors";
 import type { EnrollmentRow } from "./rows";
 
@@ -30,20 +30,24 @@ type Where = { studentId: string } & ({ courseSlug: string } | { courseVersionId
  * becomes expired here (in its own statement, so the refusal does not roll it back).
  */
 export async function requireLearningEnrollment(db: DbOrTx, where: Where, now: Date): Promise<EnrollmentRow> {
-  const rows = await db
-    .select()
-    .from(enrollments)
-    .where(
-      and(
-        eq(enrollments.studentId, where.studentId),
-        "courseSlug" in where ? eq(enrollments.courseSlug, where.courseSlug) : eq(enrollments.courseVersionId, where.courseVersionId),
-        inArray(enrollments.state, [...LEARNING_STATES]),
-      ),
-    )
-    // active first, then the newest
-    .orderBy(sql`${enrollments.state} = 'active' desc`, desc(enrollments.enrolledAt))
-    .limit(1);
-  const enrollment = rows[0];
+  const bySlug = "courseSlug" in where;
+  const query = prepared(db, bySlug ? "learning_enrollment_by_slug" : "learning_enrollment_by_version", (name) =>
+    db
+      .select()
+      .from(enrollments)
+      .where(
+        and(
+          eq(enrollments.studentId, sql.placeholder("studentId")),
+          bySlug ? eq(enrollments.courseSlug, sql.placeholder("course")) : eq(enrollments.courseVersionId, sql.placeholder("course")),
+          inArray(enrollments.state, [...LEARNING_STATES]),
+        ),
+      )
+      // active first, then the newest
+      .orderBy(sql`${enrollments.state} = 'active' desc`, desc(enrollments.enrolledAt))
+      .limit(1)
+      .prepare(name),
+  );
+  const [enrollment] = await query.execute({ studentId: where.studentId, course: "courseSlug" in where ? where.courseSlug : where.courseVersionId });
   if (!enrollment) throw new DomainError("no_enrollment");
   if (enrollment.suspendedAt) throw new DomainError("no_enrollment", "Prístup ku kurzu je pozastavený, kým administrátor nevyrieši reklamáciu platby.");
   if (enrollment.state === "active" && enrollment.accessExpiresAt && enrollment.accessExpiresAt <= now) {

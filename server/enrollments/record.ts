@@ -1,8 +1,8 @@
 // The Enrollment record and the student's reads behind GET /api/enrollments/me and
 // GET /api/enrollments/<id> (spec: Resources > Enrollment; Endpoints > Enrollments
 // (student)). One serializer for the student's and the admin's views.
-import { desc, eq } from "drizzle-orm";
-import { schema, type DbOrTx } from "../db";
+import { desc, eq, sql } from "drizzle-orm";
+import { prepared, schema, type DbOrTx } from "../db";
 import { DomainError } from "../http/errors";
 import type { EnrollmentListItem, EnrollmentRecord } from "./contract";
 import { findEnrollment, type EnrollmentRow } from "./rows";
@@ -42,11 +42,15 @@ export function enrollmentRecord(e: EnrollmentRow): EnrollmentRecord {
 
 /** GET /api/enrollments/me: the student's enrollments, newest first: active, completed and cancelled alike. */
 export async function listStudentEnrollments(db: DbOrTx, studentId: string): Promise<EnrollmentListItem[]> {
-  const rows = await db
-    .select()
-    .from(schema.enrollments)
-    .where(eq(schema.enrollments.studentId, studentId))
-    .orderBy(desc(schema.enrollments.enrolledAt));
+  const query = prepared(db, "enrollments_of_student", (name) =>
+    db
+      .select()
+      .from(schema.enrollments)
+      .where(eq(schema.enrollments.studentId, sql.placeholder("studentId")))
+      .orderBy(desc(schema.enrollments.enrolledAt))
+      .prepare(name),
+  );
+  const rows = await query.execute({ studentId });
   return rows.map((e) => ({
     _id: e.id,
     courseId: e.courseId,

@@ -9,7 +9,7 @@
 // Callers hold the enrollment's row lock (server/enrollments lockEnrollment) for the whole transaction, so
 // concurrent updates of one enrollment run one after the other and never lose a completion.
 import { eq, getTableColumns, sql } from "drizzle-orm";
-import { schema, type DbOrTx } from "../db";
+import { prepared, schema, type DbOrTx } from "../db";
 import type { BlockProgress } from "../db/schema/learning";
 import type { ContentBlock } from "../db/schema/catalog";
 import type { Queue } from "../queue";
@@ -58,14 +58,19 @@ type FactsRow = { parts: Record<string, unknown>[]; passed: string[]; modules: [
  * a JSON aggregate of one indexed lookup (docs/decisions.md > The student path at scale).
  */
 export async function loadProgressFacts(db: DbOrTx, enrollmentId: string): Promise<ProgressFacts> {
-  const result = (await db.execute(sql`select
-    (select coalesce(json_agg(p), '[]'::json) from ${partProgress} p where p.enrollment_id = ${enrollmentId}) as parts,
-    ${passedTestIdsJson(enrollmentId)} as passed,
-    (select coalesce(json_agg(json_build_array(m.module_id, m.completed_at)), '[]'::json) from ${moduleCompletions} m where m.enrollment_id = ${enrollmentId}) as modules,
-    (select coalesce(json_agg(json_build_array(l.level_id, l.completed_at)), '[]'::json) from ${levelCompletions} l where l.enrollment_id = ${enrollmentId}) as levels`)) as unknown as
-    | { rows: FactsRow[] }
-    | FactsRow[];
-  const [row] = Array.isArray(result) ? result : result.rows;
+  const id = sql.placeholder("enrollmentId");
+  const query = prepared(db, "progress_facts", (name) =>
+    db
+      .select({
+        parts: sql<FactsRow["parts"]>`(select coalesce(json_agg(p), '[]'::json) from ${partProgress} p where p.enrollment_id = ${id})`,
+        passed: sql<FactsRow["passed"]>`${passedTestIdsJson(id)}`,
+        modules: sql<FactsRow["modules"]>`(select coalesce(json_agg(json_build_array(m.module_id, m.completed_at)), '[]'::json) from ${moduleCompletions} m where m.enrollment_id = ${id})`,
+        levels: sql<FactsRow["levels"]>`(select coalesce(json_agg(json_build_array(l.level_id, l.completed_at)), '[]'::json) from ${levelCompletions} l where l.enrollment_id = ${id})`,
+      })
+      .from(sql`(select 1) as one`)
+      .prepare(name),
+  );
+  const [row] = await query.execute({ enrollmentId });
   const parse = <T>(v: T | string): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
   const partRows = parse(row.parts).map(partRowFromJson);
   return {
