@@ -206,8 +206,8 @@ describe.skipIf(!serverUrl())("two app instances on one PostgreSQL database (TES
     const course = await writeLearningCourse(handle.db);
     const enrollmentId = await enrollIn(handle.db, course);
     const { jar } = await signIn(a.url, STUDENT.email);
-    // the session's cookie as the browser holds it now (answers that end a session clear
-    // it in the jar; the cookie itself is what a browser that missed that would send)
+    // the session cookie, sent as a header from here on: an answer that finds the session
+    // ended clears it from the jar, and each of B's requests below must meet the cookie itself
     const cookie = { cookie: jar.header(`${b.url}/`) };
     const [session] = await handle.db
       .select()
