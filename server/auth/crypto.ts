@@ -1,19 +1,22 @@
 // Small cryptographic helpers for sessions and CSRF: keys derived from SESSION_SECRET
 // per purpose (HKDF), AES-256-GCM sealing, HMAC, constant-time comparison.
-import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, createHmac, createSecretKey, hkdfSync, randomBytes, timingSafeEqual, type KeyObject } from "node:crypto";
 
 export type Purpose = "session-cookie" | "session-tokens" | "csrf";
 
-/** A 32-byte key for one purpose, so a key never serves two uses. */
-export function deriveKey(secret: string, purpose: Purpose): Buffer {
-  return Buffer.from(hkdfSync("sha256", secret, "learning-platform", purpose, 32));
+/**
+ * A 32-byte key for one purpose, so a key never serves two uses. A KeyObject, made once:
+ * a Buffer key would be turned into one on every cipher and HMAC (every signed-in request).
+ */
+export function deriveKey(secret: string, purpose: Purpose): KeyObject {
+  return createSecretKey(Buffer.from(hkdfSync("sha256", secret, "learning-platform", purpose, 32)));
 }
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
 /** AES-256-GCM: base64url(iv | ciphertext | tag). */
-export function seal(key: Buffer, plaintext: string): string {
+export function seal(key: KeyObject, plaintext: string): string {
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv("aes-256-gcm", key, iv);
   const body = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
@@ -21,7 +24,7 @@ export function seal(key: Buffer, plaintext: string): string {
 }
 
 /** The plaintext, or null when the value was not sealed with this key or was altered. */
-export function unseal(key: Buffer, sealed: string): string | null {
+export function unseal(key: KeyObject, sealed: string): string | null {
   const raw = Buffer.from(sealed, "base64url");
   if (raw.length < IV_BYTES + TAG_BYTES) return null;
   try {
@@ -33,7 +36,7 @@ export function unseal(key: Buffer, sealed: string): string | null {
   }
 }
 
-export function hmac(key: Buffer, value: string): string {
+export function hmac(key: KeyObject, value: string): string {
   return createHmac("sha256", key).update(value).digest("base64url");
 }
 

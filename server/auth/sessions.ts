@@ -3,6 +3,7 @@
 // the row keeps only a hash of the secret. The secret rotates with every provider token
 // refresh; the previous one stays valid for a short grace (parallel requests), after
 // which presenting it again is treated as a stolen cookie and revokes the session.
+import type { KeyObject } from "node:crypto";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { prepared, schema, type DbOrTx } from "../db";
 import type { CachedUser } from "../identity";
@@ -18,7 +19,7 @@ const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
 export type SessionRow = typeof schema.sessions.$inferSelect;
 export type ProviderTokens = { accessToken: string; refreshToken: string | null; idToken: string };
-export type SessionKeys = { cookie: Buffer; tokens: Buffer; csrf: Buffer };
+export type SessionKeys = { cookie: KeyObject; tokens: KeyObject; csrf: KeyObject };
 
 export type SessionRevokeReason =
   | "logout"

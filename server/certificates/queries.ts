@@ -35,6 +35,14 @@ export function shortVerificationUrl(publicUrl: string, registrationNumber: stri
   return `${publicUrl}/v/${encodeURIComponent(registrationNumber)}/${hash.slice(0, SHORT_LINK_HASH_CHARS)}`;
 }
 
+async function certificateByNumber(db: DbOrTx, registrationNumber: string): Promise<CertificateRow | undefined> {
+  const query = prepared(db, "certificate_by_number", (name) =>
+    db.select().from(certificates).where(eq(certificates.registrationNumber, sql.placeholder("number"))).prepare(name),
+  );
+  const [row] = await query.execute({ number: registrationNumber });
+  return row;
+}
+
 /**
  * The full verification URL a short link stands for; 404 `not_found` alike for an unknown
  * number and a wrong prefix (compared in constant time, as the full hash is).
@@ -42,10 +50,7 @@ export function shortVerificationUrl(publicUrl: string, registrationNumber: stri
 export async function resolveShortVerificationLink(db: DbOrTx, publicUrl: string, registrationNumber: string | undefined, prefix: string | undefined): Promise<string> {
   const notFound = new DomainError("not_found", "Certifikát s týmto registračným číslom a overovacím kódom neexistuje.");
   if (!registrationNumber || registrationNumber.length > 200 || !prefix || !/^[0-9a-f]+$/.test(prefix) || prefix.length !== SHORT_LINK_HASH_CHARS) throw notFound;
-  const query = prepared(db, "certificate_by_number", (name) =>
-    db.select().from(certificates).where(eq(certificates.registrationNumber, sql.placeholder("number"))).prepare(name),
-  );
-  const [row] = await query.execute({ number: registrationNumber });
+  const row = await certificateByNumber(db, registrationNumber);
   const known = (row?.verificationHash ?? "0".repeat(64)).slice(0, SHORT_LINK_HASH_CHARS);
   const matches = timingSafeEqual(Buffer.from(known), Buffer.from(prefix));
   if (!row || !matches) throw notFound;
@@ -163,7 +168,7 @@ export async function getStudentCertificate(db: DbOrTx, studentId: string, certi
 export async function verifyCertificate(db: DbOrTx, registrationNumber: string | undefined, presentedHash: string | null): Promise<CertificateRow> {
   const notFound = new DomainError("not_found", "Certifikát s týmto registračným číslom a overovacím kódom neexistuje.");
   if (!registrationNumber || registrationNumber.length > 200) throw notFound;
-  const [row] = await db.select().from(certificates).where(eq(certificates.registrationNumber, registrationNumber));
+  const row = await certificateByNumber(db, registrationNumber);
   // compare even when the number is unknown, so both failures take the same time
   const matches = hashMatches(row?.verificationHash ?? "0".repeat(64), presentedHash);
   if (!row || !matches) throw notFound;

@@ -18,6 +18,7 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { unstable_preloadRoutePattern } from "react-router/route-pattern";
 import type { AnswerCache, AnswerTracking, StoredAnswer } from "./answer-cache";
 
 export const BUFFER_MAX_BYTES = 2 * 1024 * 1024;
@@ -31,8 +32,21 @@ export type AppHandlerOptions = {
   answers?: AnswerCache;
 };
 
+/**
+ * React Router's route-pattern matcher instead of its default one, which compiles a regular
+ * expression for every route it tries, twice per request: with this app's routes that was
+ * the largest single cost of a signed-in JSON read after the queries (docs/decisions.md >
+ * The student path at scale: React Router's share). The flag is read by the server's static
+ * handler from the build's `future`; the framework's config does not offer it yet.
+ */
+function withRoutePatternMatching(build: AppHandlerOptions["build"]): AppHandlerOptions["build"] {
+  unstable_preloadRoutePattern();
+  const enable = (b: ServerBuild): ServerBuild => ({ ...b, future: Object.assign({}, b.future, { unstable_routePatternMatching: true }) });
+  return typeof build === "function" ? async () => enable(await build()) : enable(build);
+}
+
 export function createAppHandler(options: AppHandlerOptions) {
-  const handleRequest = createRequestHandler(options.build, options.mode);
+  const handleRequest = createRequestHandler(withRoutePatternMatching(options.build), options.mode);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const answers = options.answers?.eligible(req) ? options.answers : undefined;

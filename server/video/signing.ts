@@ -9,7 +9,7 @@
 // The key is derived from the session secret per purpose (`deriveKey`), like the sandbox
 // gateway's webhook secret, so several instances with one SESSION_SECRET accept each
 // other's URLs and nothing extra needs configuring.
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from "node:crypto";
 
 export type UrlSigner = {
   /** `<base><encoded path>?exp=…&sig=…`, valid until `expiresAt` (whole seconds, rounded down) */
@@ -30,24 +30,26 @@ export function encodePath(path: string): string {
   return path.split("/").map(encodeURIComponent).join("/");
 }
 
-function mac(key: Buffer, scope: string, path: string, exp: string): Buffer {
+function mac(key: KeyObject, scope: string, path: string, exp: string): Buffer {
   return createHmac("sha256", key).update(`${scope}\n${path}\n${exp}`, "utf8").digest();
 }
 
 export function createUrlSigner(options: { key: Buffer; scope: string; base: string }): UrlSigner {
   const base = options.base.replace(/\/$/, "");
+  // made once: a Buffer key would become a KeyObject on every signature
+  const key = createSecretKey(options.key);
   return {
     sign(path, expiresAt) {
       if (!path.startsWith("/")) throw new Error(`a signed path starts with "/": ${path}`);
       const exp = String(Math.floor(expiresAt.getTime() / 1000));
-      const sig = mac(options.key, options.scope, path, exp).toString("hex");
+      const sig = mac(key, options.scope, path, exp).toString("hex");
       return `${base}${encodePath(path)}?exp=${exp}&sig=${sig}`;
     },
     verify(path, query, now) {
       const exp = query.get("exp") ?? "";
       const sig = query.get("sig") ?? "";
       if (!/^\d{1,12}$/.test(exp) || !/^[0-9a-f]{64}$/.test(sig)) return { ok: false, reason: "invalid" };
-      const expected = mac(options.key, options.scope, path, exp);
+      const expected = mac(key, options.scope, path, exp);
       // the signature first (constant time): an expired URL with a forged signature is invalid
       if (!timingSafeEqual(expected, Buffer.from(sig, "hex"))) return { ok: false, reason: "invalid" };
       const expiresAt = new Date(Number(exp) * 1000);
