@@ -65,10 +65,28 @@ const CACHE_LIMIT = 200;
 /** part id → its course version, for the parts of the cached (immutable) versions */
 const versionOfCachedPart = new Map<string, string>();
 
+/** Reads under way, per database handle: the requests that miss the cache at once share one read. */
+const reading = new WeakMap<object, Map<string, Promise<CourseStructure | null>>>();
+
 /** The structure of a course version, or null when there is no such version. */
 export async function loadCourseStructure(db: DbOrTx, courseVersionId: string): Promise<CourseStructure | null> {
   const cached = cache.get(courseVersionId);
   if (cached) return cached;
+  let reads = reading.get(db);
+  if (!reads) {
+    reads = new Map();
+    reading.set(db, reads);
+  }
+  let read = reads.get(courseVersionId);
+  if (!read) {
+    const own = reads;
+    read = readCourseStructure(db, courseVersionId).finally(() => own.delete(courseVersionId));
+    reads.set(courseVersionId, read);
+  }
+  return read;
+}
+
+async function readCourseStructure(db: DbOrTx, courseVersionId: string): Promise<CourseStructure | null> {
   const [course] = await db.select().from(courses).where(eq(courses.id, courseVersionId)).limit(1);
   if (!course) return null;
   // one after another: the caller may be inside a transaction (one connection)
