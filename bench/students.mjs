@@ -8,15 +8,31 @@
 // courses with about 1,000,000 part progress rows, 250,000 test attempts and 50,000
 // certificates, and as many other sessions (VACUUM ANALYZE after, as autovacuum would).
 //
-// Beside the app, where one exists, a bare baseline on the same database in the same run
-// (bench/bare-students.mjs: node:http + pg, the session looked up by id, the same JSON);
-// the answers are compared equal first, as bench/run.mjs does for the catalog. Paths the
-// bare server does not twin are measured for the app alone (`bare: null`).
+// Beside the app, every path has a bare baseline on the same database in the same run
+// (bench/bare-students.mjs: node:http + pg, the session looked up by id, its own SQL, the
+// published structure in memory, the pages rendered from the app's route components); the
+// answers are compared equal first, as bench/run.mjs does for the catalog, and a
+// difference is printed as a warning (`sameAnswer: false` in the row):
+// - JSON paths: the bodies (asked again up to twice when they differ: signed media URLs
+//   name the second they were signed in);
+// - pages: the whole document with the nonces, React's Suspense markers and the chunking of
+//   the streamed loader data taken out; the loader data itself compared decoded;
+// - progress writes: the app reports the block once first (so that both then re-read the
+//   same block, which is what the load repeats), then the app and the bare server once
+//   each; their answers and what each left in the database (the part's row, the
+//   enrollment's counters, completions, jobs; times as present or not) compared;
+// - the attempt pair: a start and a submit on each, once with the first answer by id of
+//   every question and once with the correct ones (a pass, and what it writes); answers
+//   compared with ids, times and the attempts left taken out and the randomized orders
+//   sorted, and the attempt rows, their keys' stored answers and the enrollment after each.
+// The bare server's CPU time per answer is measured as the app's.
 //
 // The attempt start and its submit cannot be repeated under load by one student (the
 // test's attempt limit, one attempt in progress at a time): they are timed as sequential
 // start → submit pairs (BENCH_ATTEMPT_PAIRS, default 200) on the course's first part test,
-// whose attempt limit this bench lifts in its own database (bench/scale-data.mjs).
+// whose attempt limit this bench lifts in its own database (bench/scale-data.mjs), on the
+// app, then on the bare server; each submit gives the first answer by id of every
+// question (the same outcome every time, on both).
 //
 // Writes the `students` key of bench/results.json (other keys kept). Timings are only
 // measured here, never asserted in tests. BENCH_DURATION (s, default 10),
@@ -137,36 +153,52 @@ export async function measureStudents() {
     const videoBlock = part.contentBlocks.find((b) => b.type === "video");
 
     const barePort = await freePort();
-    start(["bench/bare-students.mjs", String(barePort), url.href, buildDir], { BARE_PUBLIC_URL: origin });
-    const bare = { name: "bare", origin: `http://127.0.0.1:${barePort}`, host: `127.0.0.1:${barePort}` };
+    const bareChild = start(["bench/bare-students.mjs", String(barePort), url.href, buildDir], {
+      BARE_PUBLIC_URL: origin, RATE_LIMIT_ATTEMPT_STARTS_PER_15MIN: "100000000",
+    });
+    const bare = { name: "bare", origin: `http://127.0.0.1:${barePort}`, host: `127.0.0.1:${barePort}`, pid: bareChild.pid };
     await waitFor(`${bare.origin}/health`, bare.host);
 
     const json = { "content-type": "application/json", origin };
     const paths = [
-      { key: "learnJson", endpoint: `GET /api/courses/${COURSE}/learn`, path: `/api/courses/${COURSE}/learn`, bare: false },
-      { key: "partJson", endpoint: "GET /api/parts/<id>", path: `/api/parts/${firstPart._id}`, bare: false },
+      { key: "learnJson", endpoint: `GET /api/courses/${COURSE}/learn`, path: `/api/courses/${COURSE}/learn`, bare: true },
+      { key: "partJson", endpoint: "GET /api/parts/<id>", path: `/api/parts/${firstPart._id}`, bare: true },
       { key: "enrollmentsMine", endpoint: "GET /api/enrollments/me", path: "/api/enrollments/me", bare: true },
-      { key: "enrollmentJson", endpoint: "GET /api/enrollments/<id>", path: `/api/enrollments/${enrollment.id}`, bare: false },
-      { key: "learnPage", endpoint: `GET /kurzy/${COURSE}/studium (learning dashboard page)`, path: `/kurzy/${COURSE}/studium`, bare: false },
-      { key: "partPage", endpoint: `GET /kurzy/${COURSE}/studium/<id> (part page)`, path: `/kurzy/${COURSE}/studium/${firstPart._id}`, bare: false },
+      { key: "enrollmentJson", endpoint: "GET /api/enrollments/<id>", path: `/api/enrollments/${enrollment.id}`, bare: true },
+      { key: "learnPage", endpoint: `GET /kurzy/${COURSE}/studium (learning dashboard page)`, path: `/kurzy/${COURSE}/studium`, bare: true, html: true },
+      { key: "partPage", endpoint: `GET /kurzy/${COURSE}/studium/<id> (part page)`, path: `/kurzy/${COURSE}/studium/${firstPart._id}`, bare: true, html: true },
       ...(textBlock
-        ? [{ key: "progressTextRead", endpoint: "POST /api/parts/<id>/progress (text block read)", path: `/api/parts/${firstPart._id}/progress`, method: "POST", headers: json, body: JSON.stringify({ blockId: textBlock.id, state: "completed" }), bare: false }]
+        ? [{ key: "progressTextRead", endpoint: "POST /api/parts/<id>/progress (text block read)", path: `/api/parts/${firstPart._id}/progress`, method: "POST", headers: json, body: JSON.stringify({ blockId: textBlock.id, state: "completed" }), bare: true }]
         : []),
       ...(videoBlock
-        ? [{ key: "progressVideoReport", endpoint: "POST /api/parts/<id>/progress (video watch report)", path: `/api/parts/${firstPart._id}/progress`, method: "POST", headers: json, body: JSON.stringify({ blockId: videoBlock.id, state: "in_progress", secondsWatched: 5 }), bare: false }]
+        ? [{ key: "progressVideoReport", endpoint: "POST /api/parts/<id>/progress (video watch report)", path: `/api/parts/${firstPart._id}/progress`, method: "POST", headers: json, body: JSON.stringify({ blockId: videoBlock.id, state: "in_progress", secondsWatched: 5 }), bare: true }]
         : []),
       { key: "certificatesMine", endpoint: "GET /api/certificates/me", path: "/api/certificates/me", bare: true },
       { key: "verify", endpoint: "GET /api/verify/<n>?h=", path: `/api/verify/${encodeURIComponent(cert.registration_number)}?h=${cert.verification_hash}`, bare: true, anonymous: true },
     ];
 
-    // same answers first (the JSON bodies equal; fetch cannot set Host, so by the host name)
+    // same answers first (fetch cannot set Host, so by the host name)
     const sameness = {};
-    for (const p of paths.filter((x) => x.bare)) {
+    for (const p of paths.filter((x) => x.bare && !x.method)) {
       const headers = p.anonymous ? {} : { cookie };
-      const [a, b] = await Promise.all([app, bare].map(async (s) => (await fetch(`http://${s.host}${p.path}`, { headers })).text()));
-      sameness[p.key] = a.length > 0 && JSON.stringify(JSON.parse(a)) === JSON.stringify(JSON.parse(b));
-      if (!sameness[p.key]) console.warn(`warning: ${p.key}: the app and the bare baseline answer differently\n  app:  ${a.slice(0, 400)}\n  bare: ${b.slice(0, 400)}`);
+      for (let i = 0; i < 3; i++) {
+        const [a, b] = await Promise.all([app, bare].map(async (s) => (await fetch(`http://${s.host}${p.path}`, { headers })).text()));
+        const [na, nb] = [a, b].map((x) => (p.html ? normalizedPage(x) : normalizedJson(x)));
+        sameness[p.key] = a.length > 0 && na === nb;
+        if (sameness[p.key]) break;
+        if (i === 2) warnDifferent(p.key, na, nb, p.html ? `; <main> ${mainOf(a) === mainOf(b) ? "equal" : "differs"}` : "");
+      }
     }
+    for (const p of paths.filter((x) => x.bare && x.method === "POST")) {
+      const post = async (s) => (await fetch(`http://${s.host}${p.path}`, { method: "POST", headers: { cookie, ...p.headers }, body: p.body })).text();
+      const left = () => progressLeft(db, enrollment.id, firstPart._id);
+      await post(app); // from here on every report of this block is a re-read, as under load
+      const a = { answer: normalizedJson(await post(app)), database: await left() };
+      const b = { answer: normalizedJson(await post(bare)), database: await left() };
+      sameness[p.key] = JSON.stringify(a) === JSON.stringify(b);
+      if (!sameness[p.key]) warnDifferent(p.key, JSON.stringify(a), JSON.stringify(b));
+    }
+    sameness.attemptStartSubmit = await attemptSameness(db, [app, bare], cookie, origin, test);
 
     const measureAll = async (label) => {
       const out = [];
@@ -185,12 +217,22 @@ export async function measureStudents() {
           row.sameAnswer = sameness[p.key];
         }
         console.log(`[${label}] ${p.endpoint}: app ${row.app.requestsPerSecond} req/s p99 ${row.app.latencyMs.p99} ms cpu ${row.app.cpuMsPerRequest} ms/req (non-2xx ${row.app.non2xx})` +
-          (row.bare ? `; bare ${row.bare.requestsPerSecond} req/s p99 ${row.bare.latencyMs.p99} ms; ratio ${row.ratio.requestsPerSecond}` : "; no bare twin"));
+          (row.bare ? `; bare ${row.bare.requestsPerSecond} req/s p99 ${row.bare.latencyMs.p99} ms cpu ${row.bare.cpuMsPerRequest} ms/req (non-2xx ${row.bare.non2xx}); ratio ${row.ratio.requestsPerSecond}${row.sameAnswer ? "" : " (answers differ)"}` : "; no bare twin"));
         out.push({ key: p.key, ...row });
       }
-      const attempt = await attemptPairs(origin, cookie, test);
-      console.log(`[${label}] attempt start → submit (sequential): ${attempt.pairsPerSecond} pairs/s, start p50 ${attempt.startMs.p50} ms, submit p50 ${attempt.submitMs.p50} ms`);
-      out.push({ key: "attemptStartSubmit", endpoint: "POST /api/tests/<id>/attempts then POST …/submit (sequential pairs, one client)", app: attempt, bare: null });
+      const attempt = await attemptPairs(app, cookie, origin, test);
+      const bareAttempt = await attemptPairs(bare, cookie, origin, test);
+      const ratio = {
+        pairsPerSecond: Math.round((attempt.pairsPerSecond / bareAttempt.pairsPerSecond) * 100) / 100,
+        startP50: Math.round((attempt.startMs.p50 / Math.max(bareAttempt.startMs.p50, 0.1)) * 100) / 100,
+        submitP50: attempt.submitMs && bareAttempt.submitMs ? Math.round((attempt.submitMs.p50 / Math.max(bareAttempt.submitMs.p50, 0.1)) * 100) / 100 : null,
+      };
+      console.log(`[${label}] attempt start → submit (sequential): app ${attempt.pairsPerSecond} pairs/s, start p50 ${attempt.startMs.p50} ms, submit p50 ${attempt.submitMs?.p50} ms (failures ${attempt.failures}); ` +
+        `bare ${bareAttempt.pairsPerSecond} pairs/s, start p50 ${bareAttempt.startMs.p50} ms, submit p50 ${bareAttempt.submitMs?.p50} ms (failures ${bareAttempt.failures}); ratio ${ratio.pairsPerSecond}`);
+      out.push({
+        key: "attemptStartSubmit", endpoint: "POST /api/tests/<id>/attempts then POST …/submit (sequential pairs, one client)",
+        app: attempt, bare: bareAttempt, ratio, sameAnswer: sameness.attemptStartSubmit,
+      });
       return out;
     };
 
@@ -305,7 +347,12 @@ async function attemptableTest(db, origin, cookie, enrollment) {
   return t;
 }
 
-async function attemptPairs(origin, cookie, test) {
+/** The first answer by id of every question (a text question gets "20"): the same submit body, and so the same outcome, every time. */
+const firstAnswers = (q) => (q.answers.length ? { questionId: q.id, selectedAnswerIds: [[...q.answers].sort((a, b) => (a.id < b.id ? -1 : 1))[0].id] } : { questionId: q.id, textAnswer: "20" });
+
+/** Sequential start → submit pairs on one server (the app or the bare baseline). */
+async function attemptPairs(server, cookie, origin, test) {
+  const base = `http://${server.host}`;
   const headers = { cookie, origin, "content-type": "application/json" };
   const starts = [];
   const submits = [];
@@ -313,17 +360,16 @@ async function attemptPairs(origin, cookie, test) {
   const t0 = performance.now();
   for (let i = 0; i < PAIRS; i++) {
     let t = performance.now();
-    const res = await fetch(`${origin}/api/tests/${test.id}/attempts`, { method: "POST", headers: { ...headers, "idempotency-key": crypto.randomUUID() }, body: "{}" });
+    const res = await fetch(`${base}/api/tests/${test.id}/attempts`, { method: "POST", headers: { ...headers, "idempotency-key": crypto.randomUUID() }, body: "{}" });
     const started = await res.json();
     starts.push(performance.now() - t);
     if (res.status !== 201) {
       failures++;
       continue;
     }
-    // the first answer of each question (the body shape of the submit)
-    const answers = started.questions.map((q) => (q.answers.length ? { questionId: q.id, selectedAnswerIds: [q.answers[0].id] } : { questionId: q.id, textAnswer: "20" }));
+    const answers = started.questions.map(firstAnswers);
     t = performance.now();
-    const sub = await fetch(`${origin}/api/tests/${test.id}/attempts/${started.attemptId}/submit`, { method: "POST", headers: { ...headers, "idempotency-key": crypto.randomUUID() }, body: JSON.stringify({ answers }) });
+    const sub = await fetch(`${base}/api/tests/${test.id}/attempts/${started.attemptId}/submit`, { method: "POST", headers: { ...headers, "idempotency-key": crypto.randomUUID() }, body: JSON.stringify({ answers }) });
     await sub.arrayBuffer();
     submits.push(performance.now() - t);
     if (sub.status !== 200) failures++;
@@ -342,6 +388,126 @@ async function attemptPairs(origin, cookie, test) {
   };
 }
 
+// ---------------------------------------------------------------------------------
+// Sameness of the app's and the bare baseline's answers
+
+const normalizedJson = (text) => {
+  try {
+    return JSON.stringify(JSON.parse(text));
+  } catch {
+    return `(not JSON) ${text}`;
+  }
+};
+
+/** JSON with object keys sorted (a jsonb column gives them in its own order). */
+const canonical = (value) =>
+  JSON.stringify(value, (_, v) => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v));
+
+const mainOf = (html) => /<main[^>]*>[\s\S]*<\/main>/.exec(html)?.[0] ?? null;
+
+/**
+ * A page as compared: the document without the per-request nonces, React's Suspense
+ * markers and the scripts that carry the loader data (the app streams it in chunks as it
+ * is encoded, the bare server writes it at once), and that loader data decoded and joined.
+ */
+function normalizedPage(html) {
+  const transfer = /<script[^>]*>window\.__reactRouterContext\.streamController\.(?:enqueue\((.*?)\)|close\(\));<\/script>/g;
+  const data = [...html.matchAll(transfer)].filter((m) => m[1] !== undefined).map((m) => JSON.parse(m[1])).join("");
+  const doc = html.replace(transfer, "").replace(/<!--\/?\$-->/g, "").replace(/ nonce="[^"]*"/g, "");
+  return JSON.stringify({ doc, data });
+}
+
+function warnDifferent(key, a, b, note = "") {
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  const around = (s) => s.slice(Math.max(0, i - 150), i + 250);
+  console.warn(`warning: ${key}: the app and the bare baseline answer differently (from character ${i}${note})\n  app:  ${around(a)}\n  bare: ${around(b)}`);
+}
+
+/** What a progress write left in the database (times only as present or not). */
+async function progressLeft(db, enrollmentId, partId) {
+  const at = (v) => v !== null && v !== undefined;
+  const { rows: [r] } = await db.query(
+    `select (select row_to_json(p) from part_progress p where p.enrollment_id = $1 and p.part_id = $2) as part,
+       (select json_build_object('progress', e.progress, 'currentLevelId', e.current_level_id, 'state', e.state, 'completedAt', e.completed_at) from enrollments e where e.id = $1) as enrollment,
+       (select count(*) from module_completions where enrollment_id = $1) as modules,
+       (select count(*) from level_completions where enrollment_id = $1) as levels,
+       (select count(*) from pgboss.job where data->>'enrollmentId' = $1) as jobs`,
+    [enrollmentId, partId],
+  );
+  return {
+    part: {
+      state: r.part.state,
+      blocks: r.part.block_progress.map((b) => ({ ...b, lastReportAt: at(b.lastReportAt), playbackIssuedAt: at(b.playbackIssuedAt) })),
+      startedAt: at(r.part.started_at),
+      completedAt: at(r.part.completed_at),
+    },
+    enrollment: { ...r.enrollment, progress: { ...r.enrollment.progress, lastActivityAt: at(r.enrollment.progress.lastActivityAt) }, completedAt: at(r.enrollment.completedAt) },
+    modules: r.modules,
+    levels: r.levels,
+    jobs: r.jobs,
+  };
+}
+
+/**
+ * One start → submit pair on each of the servers, with the first answers by id (the load's
+ * submit) and with the correct ones (a pass and what it writes): the answers with ids,
+ * times and the attempts left taken out and randomized orders sorted, the attempt rows, the
+ * keys' stored answers, and the enrollment after each pair, compared equal.
+ */
+async function attemptSameness(db, servers, cookie, origin, test) {
+  const { rows: questions } = await db.query(`select id, type, answers, accepted_answers from questions where test_id = $1`, [test.id]);
+  const correct = new Map(
+    questions.map((q) => [q.id, q.type === "text" ? { textAnswer: q.accepted_answers[0] ?? "" } : { selectedAnswerIds: q.answers.filter((a) => a.isCorrect).map((a) => a.id) }]),
+  );
+  const byId = (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const pair = async (server, choose) => {
+    const headers = () => ({ cookie, origin, "content-type": "application/json", "idempotency-key": crypto.randomUUID() });
+    const res = await fetch(`http://${server.host}/api/tests/${test.id}/attempts`, { method: "POST", headers: headers(), body: "{}" });
+    const started = await res.json();
+    if (res.status !== 201) return { start: [res.status, started] };
+    const sub = await fetch(`http://${server.host}/api/tests/${test.id}/attempts/${started.attemptId}/submit`, {
+      method: "POST", headers: headers(), body: JSON.stringify({ answers: started.questions.map(choose) }),
+    });
+    const submitted = await sub.json();
+    const { rows: [row] } = await db.query(
+      `select a.state, a.score, a.passed, a.answers, a.question_order, a.answer_orders, a.submitted_at is not null as submitted,
+         (select json_build_object('status', k.response_status, 'body', k.response_body, 'headers', k.response_headers)
+            from idempotency_keys k where k.user_id = a.student_id and k.route = $2) as stored,
+         (select json_build_object('progress', e.progress - 'lastActivityAt', 'currentLevelId', e.current_level_id, 'state', e.state) from enrollments e where e.id = a.enrollment_id) as enrollment
+       from test_attempts a where a.id = $1`,
+      [started.attemptId, `POST /api/tests/${test.id}/attempts/${started.attemptId}/submit`],
+    );
+    const plain = (start, submit) => ({
+      start: { ...start, attemptId: "", startedAt: "", deadline: "", attemptNumber: "", questions: start.questions.map((q) => ({ ...q, answers: [...q.answers].sort(byId) })).sort(byId) },
+      submit: { ...submit, attemptId: "", submittedAt: "", remaining: "", results: submit.results && [...submit.results].sort((a, b) => byId({ id: a.questionId }, { id: b.questionId })) },
+    });
+    const sortedAnswers = (answers) => [...answers].sort((a, b) => byId({ id: a.questionId }, { id: b.questionId }));
+    return {
+      status: [res.status, sub.status],
+      ...plain(started, submitted),
+      attempt: { ...row, answers: sortedAnswers(row.answers), question_order: [...row.question_order].sort(), answer_orders: Object.keys(row.answer_orders).sort(), stored: undefined, enrollment: undefined },
+      // the submit key's stored answer is what was answered
+      stored: row.stored && { status: row.stored.status, headers: row.stored.headers, asAnswered: canonical(row.stored.body) === canonical(submitted) },
+      enrollment: row.enrollment,
+    };
+  };
+  let same = true;
+  for (const [label, choose] of [
+    ["first answers", firstAnswers],
+    ["correct answers", (q) => ({ questionId: q.id, ...correct.get(q.id) })],
+  ]) {
+    const left = await pair(servers[0], choose);
+    const right = await pair(servers[1], choose);
+    const [ja, jb] = [JSON.stringify(left), JSON.stringify(right)];
+    if (ja !== jb) {
+      same = false;
+      warnDifferent(`attemptStartSubmit (${label})`, ja, jb);
+    }
+  }
+  return same;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const students = await measureStudents();
   const file = path.join(root, "bench/results.json");
@@ -353,7 +519,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 
 export function printTable(students) {
   const rps = (x) => x?.requestsPerSecond ?? x?.pairsPerSecond;
-  const cell = (r) => (r ? `${rps(r.app)} / ${r.bare ? rps(r.bare) : "–"} / ${r.ratio ? `${Math.round(r.ratio.requestsPerSecond * 100)} %` : "–"} (p99 ${r.app.latencyMs?.p99 ?? r.app.startMs?.p99} ms)` : "–");
+  const ratio = (x) => x?.requestsPerSecond ?? x?.pairsPerSecond;
+  const cell = (r) => (r ? `${rps(r.app)} / ${r.bare ? rps(r.bare) : "–"} / ${r.ratio ? `${Math.round(ratio(r.ratio) * 100)} %` : "–"} (p99 ${r.app.latencyMs?.p99 ?? r.app.startMs?.p99} ms)${r.sameAnswer === false ? " (answers differ)" : ""}` : "–");
   console.log(`\nstudent paths, req/s app / bare / ratio (app p99); ${students.connections} connections, load ${students.machine.loadAverageAtEnd.join(" ")}`);
   console.log(`| path | 1 enrollment | ${students.sizes.scale.enrollments} enrollments | scale / one |`);
   console.log("|---|---|---|---|");
