@@ -10,8 +10,9 @@
 //
 // BENCH_DURATION (s per measurement, default 10), BENCH_CONNECTIONS (default 50),
 // BENCH_ROUNDS (default 1; with more, each figure is the median of the rounds and the
-// order bare/app alternates), BENCH_WARMUP (s, default 2). BENCH_STUDENTS=1 adds the
-// signed-in student's paths at scale (bench/students.mjs; the `students` key).
+// order bare/app alternates), BENCH_WARMUP (s, default 2). The signed-in
+// student's paths at scale follow (bench/students.mjs; the `students` key; BENCH_STUDENTS=0
+// skips them).
 import { spawn, execSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -236,15 +237,13 @@ if (process.env.BENCH_JOBS !== "0") {
   console.log(`\njobs: ${jobs.paidOrders} paid orders → invoice PDFs in ${jobs.invoicePdfsDoneSeconds} s, e-mails in ${jobs.emailsDoneSeconds} s (target ≤ ${jobs.targetSeconds} s) ${jobs.met ? "met" : "NOT MET"}`);
 }
 
-// the signed-in student's paths at 1 and at 125,000 enrollments (bench/students.mjs, also
-// `npm run bench:students`): only with BENCH_STUDENTS=1, as they take several minutes; else
-// the last figures in bench/results.json are kept
+// the signed-in student's paths at 1 and at 125,000 enrollments beside their bare twins
+// (bench/students.mjs, also `npm run bench:students`; about ten minutes): BENCH_STUDENTS=0
+// skips them and keeps the last figures in bench/results.json
 const resultsFile = path.join(root, "bench/results.json");
 let students = fs.existsSync(resultsFile) ? (JSON.parse(fs.readFileSync(resultsFile, "utf8")).students ?? null) : null;
-if (process.env.BENCH_STUDENTS === "1") {
-  students = await measureStudents();
-  printStudentsTable(students);
-}
+if (process.env.BENCH_STUDENTS !== "0") students = await measureStudents();
+if (students) printStudentsTable(students);
 
 let commit = "unknown";
 try {

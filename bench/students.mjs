@@ -1,4 +1,4 @@
-// `npm run bench:students` (also `BENCH_STUDENTS=1 npm run bench`): what a signed-in student
+// `npm run bench:students` (also part of `npm run bench`): what a signed-in student
 // does, at scale. On a fresh PostgreSQL database the production build migrates and seeds
 // the demo catalog; the demo student Jana Nováková signs in through the local provider
 // (the app makes her session row and sealed cookie itself) and buys the largest demo

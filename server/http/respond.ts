@@ -37,7 +37,9 @@ export type AppHandlerOptions = {
  * expression for every route it tries, twice per request: with this app's routes that was
  * the largest single cost of a signed-in JSON read after the queries (docs/decisions.md >
  * The student path at scale: React Router's share). The flag is read by the server's static
- * handler from the build's `future`; the framework's config does not offer it yet.
+ * handler from the build's `future`; the framework's config does not offer it yet. Only the
+ * JSON API (resource routes) is matched this way: a document hands its `future` to the
+ * browser, whose hydration would then ask for a matcher the client bundle does not load.
  */
 function withRoutePatternMatching(build: AppHandlerOptions["build"]): AppHandlerOptions["build"] {
   unstable_preloadRoutePattern();
@@ -46,13 +48,15 @@ function withRoutePatternMatching(build: AppHandlerOptions["build"]): AppHandler
 }
 
 export function createAppHandler(options: AppHandlerOptions) {
-  const handleRequest = createRequestHandler(withRoutePatternMatching(options.build), options.mode);
+  const handleDocument = createRequestHandler(options.build, options.mode);
+  const handleApi = createRequestHandler(withRoutePatternMatching(options.build), options.mode);
+  const handlerOf = (req: ExpressRequest) => (req.path.startsWith("/api/") ? handleApi : handleDocument);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const answers = options.answers?.eligible(req) ? options.answers : undefined;
       if (!answers) {
         const request = toFetchRequest(req, res);
-        await send(req, res, await handleRequest(request, await options.getLoadContext(req, res)));
+        await send(req, res, await handlerOf(req)(request, await options.getLoadContext(req, res)));
         return;
       }
       // the URL React Router sees (a trusted X-Forwarded-Host included): what the answer
@@ -65,7 +69,7 @@ export function createAppHandler(options: AppHandlerOptions) {
       }
       const request = toFetchRequest(req, res, key);
       const context = await options.getLoadContext(req, res);
-      const { result: response, tracking, version } = await answers.track(() => handleRequest(request, context));
+      const { result: response, tracking, version } = await answers.track(() => handlerOf(req)(request, context));
       await send(req, res, response, (body) => {
         if (storable(res, tracking)) {
           answers.store(key, {
