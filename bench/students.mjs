@@ -220,8 +220,15 @@ export async function measureStudents() {
           (row.bare ? `; bare ${row.bare.requestsPerSecond} req/s p99 ${row.bare.latencyMs.p99} ms cpu ${row.bare.cpuMsPerRequest} ms/req (non-2xx ${row.bare.non2xx}); ratio ${row.ratio.requestsPerSecond}${row.sameAnswer ? "" : " (answers differ)"}` : "; no bare twin"));
         out.push({ key: p.key, ...row });
       }
+      // each run starts from the same state: the student's earlier bench attempts on this test
+      // removed (else every run finds hundreds more of her attempts than a student can have,
+      // and the later runs measure that)
+      const clearAttempts = () => db.query(`delete from test_attempts where enrollment_id = $1 and test_id = $2`, [enrollment.id, test.id]);
+      await clearAttempts();
       const attempt = await attemptPairs(app, cookie, origin, test);
+      await clearAttempts();
       const bareAttempt = await attemptPairs(bare, cookie, origin, test);
+      await clearAttempts();
       const ratio = {
         pairsPerSecond: Math.round((attempt.pairsPerSecond / bareAttempt.pairsPerSecond) * 100) / 100,
         startP50: Math.round((attempt.startMs.p50 / Math.max(bareAttempt.startMs.p50, 0.1)) * 100) / 100,

@@ -28,11 +28,15 @@ type Where = { studentId: string } & ({ courseSlug: string } | { courseVersionId
  * DomainError: 403 `no_enrollment` when there is none, or it is cancelled, expired or
  * suspended (a disputed payment). An active enrollment whose `accessExpiresAt` has passed
  * becomes expired here (in its own statement, so the refusal does not roll it back).
+ * `forUpdate` takes the enrollment's row lock in the same statement (inside a transaction:
+ * the lock lockEnrollment would take, one round trip fewer).
  */
-export async function requireLearningEnrollment(db: DbOrTx, where: Where, now: Date): Promise<EnrollmentRow> {
+export async function requireLearningEnrollment(db: DbOrTx, where: Where, now: Date, options: { forUpdate?: boolean } = {}): Promise<EnrollmentRow> {
   const bySlug = "courseSlug" in where;
-  const query = prepared(db, bySlug ? "learning_enrollment_by_slug" : "learning_enrollment_by_version", (name) =>
-    db
+  const forUpdate = options.forUpdate === true;
+  const name = `learning_enrollment_by_${bySlug ? "slug" : "version"}${forUpdate ? "_for_update" : ""}`;
+  const query = prepared(db, name, (name) => {
+    const select = db
       .select()
       .from(enrollments)
       .where(
@@ -44,9 +48,9 @@ export async function requireLearningEnrollment(db: DbOrTx, where: Where, now: D
       )
       // active first, then the newest
       .orderBy(sql`${enrollments.state} = 'active' desc`, desc(enrollments.enrolledAt))
-      .limit(1)
-      .prepare(name),
-  );
+      .limit(1);
+    return (forUpdate ? select.for("update") : select).prepare(name);
+  });
   const [enrollment] = await query.execute({ studentId: where.studentId, course: "courseSlug" in where ? where.courseSlug : where.courseVersionId });
   if (!enrollment) throw new DomainError("no_enrollment");
   if (enrollment.suspendedAt) throw new DomainError("no_enrollment", "Prístup ku kurzu je pozastavený, kým administrátor nevyrieši reklamáciu platby.");

@@ -49,8 +49,7 @@ export async function testGate(
 ): Promise<TestGate> {
   let enrollment: EnrollmentRow | null;
   if ("studentId" in who) {
-    const found = await requireLearningEnrollment(tx, { studentId: who.studentId, courseVersionId: who.courseVersionId }, who.now);
-    enrollment = await lockEnrollment(tx, found.id);
+    enrollment = await requireLearningEnrollment(tx, { studentId: who.studentId, courseVersionId: who.courseVersionId }, who.now, { forUpdate: true });
     if (!mayLearn(enrollment)) throw new DomainError("no_enrollment");
   } else {
     enrollment = await lockEnrollment(tx, who.enrollmentId);

@@ -12,7 +12,7 @@
 // submit) and first takes the enrollment's row lock, so starts, saves, submits and
 // progress updates of one enrollment never interleave.
 import { randomInt } from "node:crypto";
-import { and, asc, eq, isNull, lt } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
 import { schema, type Database, type DbOrTx } from "../db";
 import type { QuestionSnapshot, SubmittedAnswer } from "../db/schema/learning";
 import { DomainError } from "../http/errors";
@@ -227,14 +227,15 @@ export async function startAttempt(tx: DbOrTx, deps: QuizDeps, studentId: string
     weight: q.weight,
   }));
   const { snapshots, answerOrders } = selectQuestions(authored, ctx.test, deps.random ?? cryptoRandom);
-  const all = await tx.select({ n: testAttempts.attemptNumber }).from(testAttempts).where(and(eq(testAttempts.testId, ctx.test.id), eq(testAttempts.enrollmentId, ctx.gate.enrollmentId)));
   const [created] = await tx
     .insert(testAttempts)
     .values({
       testId: ctx.test.id,
       enrollmentId: ctx.gate.enrollmentId,
       studentId,
-      attemptNumber: Math.max(0, ...all.map((r) => r.n)) + 1,
+      // the next number over every attempt, voided ones too (the enrollment is locked)
+      attemptNumber: sql`(select coalesce(max(${testAttempts.attemptNumber}), 0) + 1 from ${testAttempts}
+        where ${testAttempts.testId} = ${ctx.test.id} and ${testAttempts.enrollmentId} = ${ctx.gate.enrollmentId})`,
       state: "in_progress",
       startedAt: deps.now,
       deadline: new Date(deps.now.getTime() + ctx.test.timeLimitSec * 1000),
