@@ -891,9 +891,10 @@ async function submitAttempt(userId, testId, attemptId, answers, key, hash, rout
       );
       if (!locked) throw new DomainError("not_found", "Pokus sa nenašiel.");
       const { rows: [r] } = await client.query(
-        `select row_to_json(a) as attempt, ${FACTS("a.enrollment_id")},
-           (select count(*)::int from test_attempts u where u.test_id = a.test_id and u.enrollment_id = a.enrollment_id and u.voided_at is null) as used
-         from test_attempts a where a.id = $1`,
+        // the attempt is `t`: FACTS names its own test_attempts `a`, which would shadow it
+        `select row_to_json(t) as attempt, ${FACTS("t.enrollment_id")},
+           (select count(*)::int from test_attempts u where u.test_id = t.test_id and u.enrollment_id = t.enrollment_id and u.voided_at is null) as used
+         from test_attempts t where t.id = $1`,
         [attemptId],
       );
       const attempt = attemptOf(r.attempt);
