@@ -59,9 +59,9 @@
 // PUBLIC_URL in BARE_PUBLIC_URL (signed media URLs and certificates' verification URLs name
 // it, and it is the one allowed Origin), SESSION_SECRET as the app's,
 // RATE_LIMIT_ATTEMPT_STARTS_PER_15MIN as the app's (default the spec's 10).
+import "./ts-imports.mjs";
 import http from "node:http";
 import { createHash, randomBytes, randomInt } from "node:crypto";
-import { register } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
@@ -72,27 +72,16 @@ import { deriveKey, hmac, safeEqual, sha256, unseal } from "../server/auth/crypt
 import { hashMatches } from "../server/certificates/hash.ts";
 import { TIME_ZONE } from "../server/calendar/index.ts";
 
-// server/*.ts files import their neighbours without an extension (the bundler resolves
-// them); Node's type stripping does not, so a relative import from a .ts file without one
-// is tried as <name>.ts and <name>/index.ts
-register(
-  "data:text/javascript," +
-    encodeURIComponent(`export async function resolve(specifier, context, next) {
-  if (specifier.startsWith(".") && context.parentURL?.endsWith(".ts") && !/\\.[cm]?[jt]sx?$/.test(specifier)) {
-    for (const tail of [".ts", "/index.ts"]) {
-      try { return await next(specifier + tail, context); } catch {}
-    }
-  }
-  return next(specifier, context);
-}`),
-);
 const { learnView, partView, blockProgressView, enrollmentDetail } = await import("../server/learning/views.ts");
 const {
   allBlocksCompleted, courseDone, currentLevel, levelModulesDone, levelUnlocked, moduleDone, nextBlockProgress, partMayOpen,
   partStateOf, progressCounters, testGate: placementOf,
 } = await import("../server/learning/engine.ts");
 const { scoreAttempt } = await import("../server/quizzes/scoring.ts");
-const { nextAttemptAt, resultsVisible, selectQuestions } = await import("../server/quizzes/rules.ts");
+// the answer shapes of a start and a submit, and what a finished attempt completed (pure)
+const { served, resultOf, toAnswerInput } = await import("../server/quizzes/attempts.ts");
+const { downstreamOf } = await import("../server/learning/tests.ts");
+const { nextAttemptAt, selectQuestions } = await import("../server/quizzes/rules.ts");
 const { createUrlSigner, deriveKey: mediaKey } = await import("../server/video/signing.ts");
 const { createCourseFiles } = await import("../server/video/files.ts");
 const { createMediaUrls, expiryAfter, PLAYBACK_URL_TTL_SEC, PREVIEW_URL_TTL_SEC } = await import("../server/video/media.ts");
@@ -654,63 +643,6 @@ function attemptOf(r) {
 }
 
 const overdue = (a, now) => a.state === "in_progress" && now.getTime() > a.deadline.getTime() + SUBMIT_GRACE_MS;
-const toAnswerInput = (a) => ({
-  questionId: a.questionId,
-  ...(a.selectedAnswerIds !== undefined ? { selectedAnswerIds: a.selectedAnswerIds } : {}),
-  ...(a.textAnswer !== undefined ? { textAnswer: a.textAnswer } : {}),
-});
-
-function served(attempt, test) {
-  const byId = new Map(attempt.questionSnapshots.map((q) => [q.questionId, q]));
-  return {
-    attemptId: attempt.id,
-    test: { _id: test.id, title: test.title, description: test.description, passingScore: test.passingScore, timeLimitSec: test.timeLimitSec },
-    questions: attempt.questionOrder.map((id) => {
-      const q = byId.get(id);
-      const answerText = new Map(q.answers.map((a) => [a.id, a.text]));
-      return { id: q.questionId, type: q.type, text: q.text, weight: q.weight, answers: (attempt.answerOrders[id] ?? []).map((answerId) => ({ id: answerId, text: answerText.get(answerId) ?? "" })) };
-    }),
-    startedAt: attempt.startedAt.toISOString(),
-    deadline: attempt.deadline.toISOString(),
-    attemptNumber: attempt.attemptNumber,
-    state: attempt.state,
-    savedAnswers: attempt.answers.map(toAnswerInput),
-  };
-}
-
-function resultOf(attempt, test, used, downstream) {
-  const scored = scoreAttempt(attempt.questionSnapshots, attempt.questionOrder, attempt.answers);
-  const remaining = Math.max(0, test.maxAttempts - used);
-  const passed = attempt.passed ?? false;
-  return {
-    attemptId: attempt.id,
-    score: attempt.score ?? scored.score,
-    passed,
-    passingScore: test.passingScore,
-    correctCount: scored.correctCount,
-    totalCount: scored.totalCount,
-    submittedAt: (attempt.submittedAt ?? attempt.deadline).toISOString(),
-    ...(resultsVisible(test, passed, remaining) ? { results: scored.results } : {}),
-    downstream,
-    state: attempt.state === "expired" ? "expired" : "submitted",
-    remaining,
-  };
-}
-
-function downstreamOf(g, changes, passed) {
-  const { placement, structure, facts } = g;
-  const moduleId = placement.part?.moduleId ?? null;
-  const levelId = placement.level?.id ?? null;
-  return {
-    partCompleted: placement.part ? partStateOf(facts, placement.part.id) === "completed" : false,
-    moduleCompleted: moduleId ? facts.moduleCompletions.has(moduleId) : false,
-    moduleId,
-    levelCompleted: levelId ? facts.levelCompletions.has(levelId) : false,
-    courseCompleted: courseDone(structure, facts),
-    intermediateCertificateIssued: changes.completedLevels.some((id) => structure.levelById.get(id)?.issuesIntermediateCertificate),
-    finalCertificateIssued: changes.courseCompleted || (passed && placement.placement === "course" && courseDone(structure, facts)),
-  };
-}
 
 /**
  * Scores and closes an attempt; a pass counts in the facts and what follows is written

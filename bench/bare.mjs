@@ -12,6 +12,7 @@
 // so neither side parses the same Markdown twice). The bench compares the <main> of each
 // bare page with the app's, so both show the same.
 // Usage: node bench/bare.mjs <port> <database url> <build dir>
+import "./ts-imports.mjs";
 import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -19,13 +20,17 @@ import pg from "pg";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticRouter, matchRoutes, StaticRouterProvider } from "react-router";
-// the app's own formatting and tag labels (plain TypeScript without imports: Node strips the types)
-import { formatCount, formatDate, formatHours, formatMinutes, formatMoney, formatVatRate, priceBreakdown } from "../server/money/index.ts";
-import { AUDIENCE_TAGS, isAudienceTag, tagLabel } from "../server/catalog/tags.ts";
-import { renderMarkdown } from "../server/catalog/markdown.ts";
+
+// the app's own formatting and tag labels (Node strips the types; bench/ts-imports.mjs
+// resolves their extensionless imports)
+const { formatCount, formatDate, formatHours, formatMinutes, formatMoney, formatVatRate, priceBreakdown } = await import("../server/money/index.ts");
+const { AUDIENCE_TAGS, isAudienceTag, tagLabel } = await import("../server/catalog/tags.ts");
+const { renderMarkdown } = await import("../server/catalog/markdown.ts");
 // the local video stand-in's URL signing (node:crypto only), keyed like the app's
-import { createUrlSigner, deriveKey } from "../server/video/signing.ts";
-import { expiryAfter, PREVIEW_URL_TTL_SEC } from "../server/video/media.ts";
+const { createUrlSigner, deriveKey } = await import("../server/video/signing.ts");
+const { expiryAfter, PREVIEW_URL_TTL_SEC } = await import("../server/video/media.ts");
+// the pages' own media URLs carry their content hash, as the app's loaders make them
+const { versionedMediaUrl } = await import("../server/http/static-files.ts");
 
 const [portArg, databaseUrl, buildDir = "build"] = process.argv.slice(2);
 const root = path.resolve(import.meta.dirname, "..");
@@ -121,7 +126,7 @@ async function catalogPage() {
       slug: c.slug,
       title: c.title,
       shortDescription: c.short_description,
-      coverImageUrl: c.cover_image_url,
+      coverImageUrl: versionedMediaUrl(c.cover_image_url),
       duration: formatHours(c.duration_hours),
       price: formatMoney(priceBreakdown({ priceCents: c.price_cents, vatRateBp: c.vat_rate_bp, vatIncluded: c.vat_included }).withVatCents, c.currency),
       instructors: c.instructor_profiles.map((p) => p.displayName).join(", "),
@@ -199,7 +204,7 @@ async function coursePage(slug) {
     title: c.title,
     subtitle: c.subtitle,
     shortDescription: c.short_description,
-    coverImageUrl: c.cover_image_url,
+    coverImageUrl: versionedMediaUrl(c.cover_image_url),
     descriptionHtml: renderMarkdown(c.description),
     seo: { title: c.seo_title ?? `${c.title} | Akadémia športového manažmentu`, description: c.seo_description ?? c.short_description, image: c.og_image_url ?? c.cover_image_url },
     duration: formatHours(c.duration_hours),
@@ -212,7 +217,7 @@ async function coursePage(slug) {
       name: p.displayName,
       title: p.title ?? null,
       affiliation: p.affiliation ?? null,
-      avatarUrl: p.avatarUrl ?? null,
+      avatarUrl: versionedMediaUrl(p.avatarUrl ?? null),
       bioHtml: renderMarkdown(p.bio),
     })),
     accreditation: c.accreditation,

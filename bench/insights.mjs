@@ -8,7 +8,6 @@
 // measured here, never asserted in tests. Writes bench/insights-results.json.
 // BENCH_ENROLLMENTS (default 100000) scales everything.
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -16,6 +15,7 @@ import path from "node:path";
 import pg from "pg";
 import { buildAppIfMissing } from "../scripts/build-app.mjs";
 import { makeLearningData, signIn } from "./scale-data.mjs";
+import { scratchDatabase, waitUntilAnswering } from "../scripts/harness.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const base = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
@@ -26,12 +26,7 @@ const ADMIN = "zuzana.bielikova@demo.sk";
 
 if (!buildAppIfMissing()) process.exit(1);
 
-const name = `bench_ins_${randomBytes(4).toString("hex")}`;
-const admin = new pg.Client({ connectionString: base });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const url = new URL(base);
-url.pathname = `/${name}`;
+const { name, url, admin } = await scratchDatabase(base, "bench_ins");
 let child;
 async function cleanUp() {
   child?.kill("SIGTERM");
@@ -57,13 +52,7 @@ try {
       SEED_DEMO_DATA: "true", LOG_LEVEL: "warn", RATE_LIMIT_LOGIN_PER_15MIN: "100000",
     },
   });
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${origin}/api/courses`)).ok) break;
-    } catch {}
-    if (i > 300) throw new Error("the app did not start");
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitUntilAnswering(`${origin}/api/courses`, { what: "the app" });
 
   const db = new pg.Client({ connectionString: url.href });
   db.on("error", () => {}); // the database is dropped at the end

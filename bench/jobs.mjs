@@ -9,32 +9,18 @@
 // bench/results.json (`jobs`). JOBS_ORDERS changes the count.
 import { spawn } from "node:child_process";
 import { createHmac, randomBytes } from "node:crypto";
-import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
+import { freePort, scratchDatabase, waitUntilAnswering } from "../scripts/harness.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
-
-function freePort() {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const p = s.address().port;
-      s.close(() => resolve(p));
-    });
-  });
-}
 
 const hex = () => randomBytes(12).toString("hex");
 
 export async function measureJobs({ base, orders: count = Number(process.env.JOBS_ORDERS ?? 200), concurrency = 20 } = {}) {
-  const name = `bench_jobs_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
+  const { name, url, admin } = await scratchDatabase(base, "bench_jobs");
 
   let received = 0;
   let lastMailAt = 0;
@@ -75,13 +61,7 @@ export async function measureJobs({ base, orders: count = Number(process.env.JOB
   });
   const db = new pg.Client({ connectionString: url.href });
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) break;
-      } catch {}
-      if (i > 300) throw new Error("the app did not start");
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await waitUntilAnswering(`http://127.0.0.1:${port}/readyz`, { what: "the app" });
     await db.connect();
     const { rows: courses } = await db.query(
       `select id, title, price_cents, vat_rate_bp, coalesce((select min(c2.id) from courses c2 where c2.slug = c.slug and c2.version = 1), c.id) as root_id

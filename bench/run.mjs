@@ -16,14 +16,13 @@
 import { spawn, execSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import pg from "pg";
 import { buildAppIfMissing } from "../scripts/build-app.mjs";
 import { measureJobs } from "./jobs.mjs";
 import { measureStudents, printTable as printStudentsTable } from "./students.mjs";
+import { freePort, scratchDatabase, waitUntilAnswering } from "../scripts/harness.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -36,21 +35,7 @@ const COURSE = "riadenie-sportoveho-klubu";
 
 if (!buildAppIfMissing()) process.exit(1);
 
-const name = `bench_lp_${randomBytes(4).toString("hex")}`;
-const admin = new pg.Client({ connectionString: base });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const url = new URL(base);
-url.pathname = `/${name}`;
-
-function freePort() {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const p = s.address().port;
-      s.close(() => resolve(p));
-    });
-  });
-}
+const { name, url, admin } = await scratchDatabase(base, "bench_lp");
 
 const children = [];
 // one session secret for the apps and the bare server: the keys of signed media URLs
@@ -66,16 +51,6 @@ function start(args, env) {
   return child;
 }
 
-async function waitFor(target, hostHeader) {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(target, { headers: { host: hostHeader } })).ok) return;
-    } catch {}
-    if (i > 300) throw new Error(`${target} did not start`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 async function startApp(extraEnv) {
   const port = await freePort();
   const host = `localhost:${port}`;
@@ -87,7 +62,7 @@ async function startApp(extraEnv) {
     RATE_LIMIT_CATALOG_PER_MIN: "100000000", RATE_LIMIT_PREVIEW_PER_MIN: "100000000", RATE_LIMIT_PUBLIC_PER_MIN: "100000000",
     ...extraEnv,
   });
-  await waitFor(`http://127.0.0.1:${port}/api/courses`, host);
+  await waitUntilAnswering(`http://127.0.0.1:${port}/api/courses`, { host });
   return { origin: `http://127.0.0.1:${port}`, host };
 }
 // The app as configured by default (the answer cache on), and the same build with the
@@ -98,7 +73,7 @@ const appUncached = { name: "appUncached", ...(await startApp({ ANSWER_CACHE_SEC
 const barePort = await freePort();
 start(["bench/bare.mjs", String(barePort), url.href, buildDir], {});
 const bareHost = `127.0.0.1:${barePort}`;
-await waitFor(`http://${bareHost}/api/courses`, bareHost);
+await waitUntilAnswering(`http://${bareHost}/api/courses`, { host: bareHost });
 const bare = { name: "bare", origin: `http://${bareHost}`, host: bareHost };
 const servers = [bare, app, appUncached];
 const get = async (server, p, headers = {}) => fetch(server.origin + p, { headers: { host: server.host, ...headers } });

@@ -43,13 +43,13 @@
 import { spawn, execSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { buildAppIfMissing } from "../scripts/build-app.mjs";
 import { buyThroughSandbox, makeLearningData, makeSessions, openFirstPartTest, signIn, STUDENT_MIX } from "./scale-data.mjs";
+import { freePort, scratchDatabase, waitUntilAnswering } from "../scripts/harness.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -65,12 +65,7 @@ const STUDENT = { email: "jana.novakova@demo.sk", address: { firstName: "Jana", 
 export async function measureStudents() {
   const loadAverageAtStart = os.loadavg().map((x) => Math.round(x * 100) / 100);
   if (!buildAppIfMissing()) throw new Error("the build failed");
-  const name = `bench_st_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
+  const { name, url, admin } = await scratchDatabase(base, "bench_st");
   const children = [];
   const sessionSecret = randomBytes(32).toString("hex");
   const start = (args, env) => {
@@ -97,7 +92,7 @@ export async function measureStudents() {
       RATE_LIMIT_ATTEMPT_STARTS_PER_15MIN: "100000000", RATE_LIMIT_LOGIN_PER_15MIN: "100000",
     });
     const app = { name: "app", origin: `http://127.0.0.1:${port}`, host, pid: appChild.pid };
-    await waitFor(`${app.origin}/api/courses`, host);
+    await waitUntilAnswering(`${app.origin}/api/courses`, { host: host });
     // BENCH_COMPARE_BUILD_DIR: a second app from another build (e.g. the commit before a change)
     // on the same database and secret; each path is loaded on both, one after the other
     let compare = null;
@@ -110,7 +105,7 @@ export async function measureStudents() {
         RATE_LIMIT_ATTEMPT_STARTS_PER_15MIN: "100000000", RATE_LIMIT_LOGIN_PER_15MIN: "100000",
       });
       compare = { name: "compare", origin: `http://127.0.0.1:${comparePort}`, host, pid: compareChild.pid };
-      await waitFor(`${compare.origin}/api/courses`, host);
+      await waitUntilAnswering(`${compare.origin}/api/courses`, { host: host });
     }
     await db.connect();
 
@@ -157,7 +152,7 @@ export async function measureStudents() {
       BARE_PUBLIC_URL: origin, RATE_LIMIT_ATTEMPT_STARTS_PER_15MIN: "100000000",
     });
     const bare = { name: "bare", origin: `http://127.0.0.1:${barePort}`, host: `127.0.0.1:${barePort}`, pid: bareChild.pid };
-    await waitFor(`${bare.origin}/health`, bare.host);
+    await waitUntilAnswering(`${bare.origin}/health`, { host: bare.host });
 
     const json = { "content-type": "application/json", origin };
     const paths = [
@@ -286,25 +281,6 @@ export async function measureStudents() {
     if (process.env.BENCH_KEEP) console.log(`kept database ${name}`);
     else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
-  }
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const p = s.address().port;
-      s.close(() => resolve(p));
-    });
-  });
-}
-
-async function waitFor(target, hostHeader) {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(target, { headers: { host: hostHeader } })).ok) return;
-    } catch {}
-    if (i > 300) throw new Error(`${target} did not start`);
-    await new Promise((r) => setTimeout(r, 200));
   }
 }
 

@@ -7,15 +7,14 @@
 // bench/lighthouse.json. Uses Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium),
 // never a downloaded browser. Scores depend on the machine: run it on a quiet one.
 import { spawn } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
-import pg from "pg";
 import { chromium } from "@playwright/test";
 import { buildAppIfMissing, root } from "./build-app.mjs";
+import { freePort, scratchDatabase, waitUntilAnswering } from "./harness.mjs";
 
 const runs = Math.max(1, Number(process.env.LH_RUNS ?? 3));
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -29,23 +28,9 @@ if (!fs.existsSync(chromiumPath)) {
 }
 if (!buildAppIfMissing()) process.exit(1);
 
-function freePort() {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const p = s.address().port;
-      s.close(() => resolve(p));
-    });
-  });
-}
-
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-const name = `lighthouse_${randomBytes(4).toString("hex")}`;
-const admin = new pg.Client({ connectionString: base });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const dbUrl = new URL(base);
-dbUrl.pathname = `/${name}`;
+const { name, url: dbUrl, admin } = await scratchDatabase(base, "lighthouse");
 
 const port = await freePort();
 const origin = `http://localhost:${port}`;
@@ -73,13 +58,7 @@ const debugPort = await freePort();
 let browser;
 const results = {};
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${origin}/readyz`)).ok) break;
-    } catch {}
-    if (i > 300) throw new Error("the app did not start");
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitUntilAnswering(`${origin}/readyz`, { what: "the app" });
 
   // one browser profile: Playwright signs in and buys; Lighthouse then uses the same cookies
   browser = await chromium.launchPersistentContext(profile, {

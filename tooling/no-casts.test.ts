@@ -3,20 +3,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { sourceFiles } from "./sources";
 
 const root = path.resolve(import.meta.dirname, "..");
 
-function sources(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name.startsWith("+") ? [] : sources(full);
-    return /\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
 
 describe("app/ has no double casts", () => {
   it("no `as unknown as` in app/", () => {
-    const found = sources(path.join(root, "app")).filter((f) => fs.readFileSync(f, "utf8").includes("as unknown as")).map((f) => path.relative(root, f));
+    const found = sourceFiles(path.join(root, "app")).filter((f) => fs.readFileSync(f, "utf8").includes("as unknown as")).map((f) => path.relative(root, f));
     expect(found).toEqual([]);
   });
 });

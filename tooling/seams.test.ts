@@ -5,16 +5,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { sourceFiles } from "./sources";
 
 const root = path.resolve(import.meta.dirname, "..");
 
-function sources(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name.startsWith("+") || entry.name === "node_modules" ? [] : sources(full);
-    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith(".test.ts") ? [full] : [];
-  });
-}
+const sources = (dir: string) => sourceFiles(dir, { tests: false });
 
 const read = (file: string) => fs.readFileSync(file, "utf8");
 const rel = (file: string) => path.relative(root, file);

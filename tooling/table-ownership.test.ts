@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { sourceFiles } from "./sources";
 import * as schema from "../server/db/schema";
 
 /** table export name → the areas (server/<area>/) that may write it */
@@ -53,13 +54,7 @@ const tables = Object.keys(schema).filter((name) => {
   return typeof value === "object" && value !== null && Symbol.for("drizzle:IsDrizzleTable") in value;
 });
 
-function sources(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sources(full);
-    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith(".test.ts") ? [full] : [];
-  });
-}
+const sources = (dir: string) => sourceFiles(dir, { tests: false });
 
 /** Every write in server/: [area, table, file:line]. */
 function writes(): [string, string, string][] {

@@ -5,16 +5,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { sourceFiles } from "./sources";
 
 const root = path.resolve(import.meta.dirname, "..");
 
-function sources(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name.startsWith("+") ? [] : sources(full);
-    return /\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
 
 /** `x.json()` calls in app/ whose receiver is not the answer of a browser `fetch(`. */
 export function jsonReadsOfResponses(files: { file: string; text: string }[]): string[] {
@@ -31,7 +25,7 @@ export function jsonReadsOfResponses(files: { file: string; text: string }[]): s
 }
 
 describe("app/ reads values, not Responses", () => {
-  const files = sources(path.join(root, "app")).map((file) => ({ file: path.relative(root, file), text: fs.readFileSync(file, "utf8") }));
+  const files = sourceFiles(path.join(root, "app")).map((file) => ({ file: path.relative(root, file), text: fs.readFileSync(file, "utf8") }));
 
   it("the scan finds a Response read back (it is not blind)", () => {
     const sample = `const response = await placeOrder(services, user, body);\nconst created = (await response.json()) as { redirectUrl: string };`;

@@ -26,6 +26,15 @@ export function pageErrorFor(code: ErrorCode, message?: string, details?: ErrorD
   return pageError(new DomainError(code, message, details));
 }
 
+/**
+ * A refusal an admin can read and act on where the form is (a conflict, a limit, a
+ * validation): every DomainError but not_found, forbidden and unauthorized, which go to the
+ * error page. Else null.
+ */
+export function formRefusalOf(error: unknown): DomainError | null {
+  return error instanceof DomainError && error.code !== "not_found" && error.code !== "forbidden" && error.code !== "unauthorized" ? error : null;
+}
+
 export function isErrorBody(value: unknown): value is ErrorBody {
   return typeof value === "object" && value !== null && typeof (value as ErrorBody).error === "string" && typeof (value as ErrorBody).message === "string";
 }

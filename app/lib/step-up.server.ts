@@ -10,6 +10,7 @@
 //    page with `?znovu=<id>`, where the loader fills the form in again (`keptForm`). The
 //    action is never performed on that way back: the person sends the form again, a fresh
 //    POST that passes the Origin check and this guard.
+import { randomUUID } from "node:crypto";
 import { redirectDocument, type RouterContextProvider } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import { formFields, keepStepUpForm, keptStepUpForm, stepUpChallenge, stepUpVerdict } from "#server/auth";
@@ -119,6 +120,15 @@ export function keptReply(kept: KeptForm | null): { form: string; result: Submis
   const initialValue: Record<string, string | string[]> = {};
   for (const [name, values] of Object.entries(kept.all)) initialValue[name] = values.length === 1 ? values[0] : values;
   return { form, result: { initialValue } };
+}
+
+/**
+ * The idempotency key of a sensitive form: the kept one when the form comes back after
+ * signing in again (the retry is the same request), else a new one.
+ */
+export function keptIdempotencyKey(kept: KeptForm | null): string {
+  const key = kept?.values.idempotencyKey ?? "";
+  return /^[0-9a-f-]{36}$/.test(key) ? key : randomUUID();
 }
 
 /** The Slovak notice a page shows above a form it filled in again. */

@@ -62,9 +62,9 @@ async function attemptsOf(tx: DbOrTx, testId: string, enrollmentId: string): Pro
 const overdue = (a: AttemptRow, now: Date) => a.state === "in_progress" && now.getTime() > a.deadline.getTime() + SUBMIT_GRACE_MS;
 
 // ---------------------------------------------------------------------------------
-// Shapes
+// Shapes (pure; exported for the benchmark's bare twin, which reads its own rows)
 
-function served(attempt: AttemptRow, test: TestRow): AttemptStarted {
+export function served(attempt: AttemptRow, test: TestRow): AttemptStarted {
   const byId = new Map(attempt.questionSnapshots.map((q) => [q.questionId, q]));
   return {
     attemptId: attempt.id,
@@ -88,7 +88,7 @@ function served(attempt: AttemptRow, test: TestRow): AttemptStarted {
   };
 }
 
-function toAnswerInput(a: SubmittedAnswer): AnswerInput {
+export function toAnswerInput(a: SubmittedAnswer): AnswerInput {
   return {
     questionId: a.questionId,
     ...(a.selectedAnswerIds !== undefined ? { selectedAnswerIds: a.selectedAnswerIds } : {}),
@@ -96,7 +96,7 @@ function toAnswerInput(a: SubmittedAnswer): AnswerInput {
   };
 }
 
-function resultOf(attempt: AttemptRow, test: TestRow, used: number, downstream: Downstream): SubmitResult {
+export function resultOf(attempt: AttemptRow, test: TestRow, used: number, downstream: Downstream): SubmitResult {
   const scored = scoreAttempt(attempt.questionSnapshots, attempt.questionOrder, attempt.answers);
   const remaining = Math.max(0, test.maxAttempts - used);
   const passed = attempt.passed ?? false;

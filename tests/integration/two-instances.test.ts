@@ -235,16 +235,17 @@ describe.skipIf(!serverUrl())("two app instances on one PostgreSQL database (TES
     expect(await sessionRow(session.id)).toMatchObject({ revokedReason: "backchannel_logout", revokedAt: expect.any(Date) });
 
     // B's very next requests with the same cookie: 401, the spec's "no session"
-    for (const [method, path, body] of [
-      ["GET", `/api/courses/${course.slug}/learn`, undefined],
-      ["GET", `/api/parts/${a1.id}`, undefined],
-      ["POST", `/api/parts/${a1.id}/progress`, { markPartCompleted: true }],
-      ["GET", "/api/enrollments/me", undefined],
-    ] as const) {
-      const res = await call(null, b, method, path, body, cookie);
-      expect(res.status, `${method} ${path}`).toBe(401);
-      expect(res.body).toMatchObject({ error: "unauthorized", message: expect.any(String) });
-    }
+    await expectEach(
+      [
+        ["GET", `/api/courses/${course.slug}/learn`, undefined],
+        ["GET", `/api/parts/${a1.id}`, undefined],
+        ["POST", `/api/parts/${a1.id}/progress`, { markPartCompleted: true }],
+        ["GET", "/api/enrollments/me", undefined],
+      ] as const,
+      (method, path, body) => call(null, b, method, path, body, cookie),
+      401,
+      { error: "unauthorized", message: expect.any(String) },
+    );
     // the refused write wrote nothing; the session stays ended (no 401 revives it)
     expect(await progressRows(enrollmentId)).toEqual(progressBefore);
     expect(await sessionRow(session.id)).toMatchObject({ revokedReason: "backchannel_logout" });
@@ -252,9 +253,7 @@ describe.skipIf(!serverUrl())("two app instances on one PostgreSQL database (TES
 
   it("an enrollment cancelled through A's admin API is refused by B's next learn view, part and progress write (403 no_enrollment), and B's /api/enrollments/me lists it cancelled", async () => {
     const course = await writeLearningCourse(handle.db);
-    const enrollmentId = await enrollIn(handle.db, course);
-    const { jar: student } = await signIn(a.url, STUDENT.email);
-    const { jar: admin } = await signIn(a.url, ADMIN_EMAIL);
+    const { enrollmentId, student, admin } = await enrolledOnA(course);
     const a1 = course.part("a1");
 
     // B serves the active enrollment: learn view, part, a progress write, the list
@@ -274,15 +273,16 @@ describe.skipIf(!serverUrl())("two app instances on one PostgreSQL database (TES
     expect(await enrollmentRow(enrollmentId)).toMatchObject({ state: "cancelled", cancelledAt: new Date(cancelled.body.cancelledAt), cancelReason: "Žiadosť študenta" });
 
     // B's very next requests
-    for (const [method, path, body] of [
-      ["GET", `/api/courses/${course.slug}/learn`, undefined],
-      ["GET", `/api/parts/${a1.id}`, undefined],
-      ["POST", `/api/parts/${a1.id}/progress`, { markPartCompleted: true }],
-    ] as const) {
-      const res = await call(student, b, method, path, body);
-      expect(res.status, `${method} ${path}`).toBe(403);
-      expect(res.body).toMatchObject({ error: "no_enrollment", message: expect.any(String) });
-    }
+    await expectEach(
+      [
+        ["GET", `/api/courses/${course.slug}/learn`, undefined],
+        ["GET", `/api/parts/${a1.id}`, undefined],
+        ["POST", `/api/parts/${a1.id}/progress`, { markPartCompleted: true }],
+      ] as const,
+      (method, path, body) => call(student, b, method, path, body),
+      403,
+      { error: "no_enrollment", message: expect.any(String) },
+    );
     expect(mine(await call(student, b, "GET", "/api/enrollments/me"), enrollmentId)).toMatchObject({ state: "cancelled" });
     // the refused write wrote nothing
     expect(await progressRows(enrollmentId)).toEqual(progressBefore);
@@ -291,9 +291,7 @@ describe.skipIf(!serverUrl())("two app instances on one PostgreSQL database (TES
 
   it("an end of access set through A's admin API is seen by B's next learn view, and once it passes B refuses at once (403 no_enrollment), marks the enrollment expired and lists it so", async () => {
     const course = await writeLearningCourse(handle.db);
-    const enrollmentId = await enrollIn(handle.db, course);
-    const { jar: student } = await signIn(a.url, STUDENT.email);
-    const { jar: admin } = await signIn(a.url, ADMIN_EMAIL);
+    const { enrollmentId, student, admin } = await enrolledOnA(course);
     const a1 = course.part("a1");
 
     // B serves the enrollment while it has no end of access
@@ -318,15 +316,16 @@ describe.skipIf(!serverUrl())("two app instances on one PostgreSQL database (TES
     const progressBefore = await progressRows(enrollmentId);
 
     await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(until) - Date.now()) + 200));
-    for (const [method, path, body] of [
-      ["GET", `/api/courses/${course.slug}/learn`, undefined],
-      ["GET", `/api/parts/${a1.id}`, undefined],
-      ["POST", `/api/parts/${a1.id}/progress`, { blockId: a1.blocks[0].id, state: "completed" }],
-    ] as const) {
-      const res = await call(student, b, method, path, body);
-      expect(res.status, `${method} ${path}`).toBe(403);
-      expect(res.body).toMatchObject({ error: "no_enrollment" });
-    }
+    await expectEach(
+      [
+        ["GET", `/api/courses/${course.slug}/learn`, undefined],
+        ["GET", `/api/parts/${a1.id}`, undefined],
+        ["POST", `/api/parts/${a1.id}/progress`, { blockId: a1.blocks[0].id, state: "completed" }],
+      ] as const,
+      (method, path, body) => call(student, b, method, path, body),
+      403,
+      { error: "no_enrollment" },
+    );
     // B's refusal wrote the state (or the scheduled sweep did, if it ran just then)
     expect(await enrollmentRow(enrollmentId)).toMatchObject({ state: "expired", accessExpiresAt: new Date(until) });
     expect(mine(await call(student, b, "GET", "/api/enrollments/me"), enrollmentId)).toMatchObject({ state: "expired" });
@@ -336,9 +335,7 @@ describe.skipIf(!serverUrl())("two app instances on one PostgreSQL database (TES
 
   it("test attempts voided through A's admin API: B's next attempt list shows none, the pass gone and every attempt left, and B lets the student start again", async () => {
     const course = await writeLearningCourse(handle.db);
-    const enrollmentId = await enrollIn(handle.db, course);
-    const { jar: student } = await signIn(a.url, STUDENT.email);
-    const { jar: admin } = await signIn(a.url, ADMIN_EMAIL);
+    const { enrollmentId, student, admin } = await enrolledOnA(course);
     const b1 = course.part("b1");
     const testId = b1.testId!;
     const key = () => ({ "Idempotency-Key": idempotencyKey() });
@@ -393,9 +390,7 @@ describe.skipIf(!serverUrl())("two app instances on one PostgreSQL database (TES
 
   it("an enrollment migrated through A's admin API to a newer published version: B's next learn view and parts are the new version's (ids and titles), though B held the old version's structure", async () => {
     const v1 = await writeLearningCourse(handle.db);
-    const enrollmentId = await enrollIn(handle.db, v1);
-    const { jar: student } = await signIn(a.url, STUDENT.email);
-    const { jar: admin } = await signIn(a.url, ADMIN_EMAIL);
+    const { enrollmentId, student, admin } = await enrolledOnA(v1);
 
     // B holds version 1's structure: the learn view and a part, and a part completed there
     for (let i = 0; i < 2; i++) {
@@ -450,9 +445,7 @@ describe.skipIf(!serverUrl())("two app instances on one PostgreSQL database (TES
 
   it("a draft is never served: while a new draft version with edited titles exists, B's learn view stays on the published version and B refuses the draft's parts (403 no_enrollment) and writes nothing for them", async () => {
     const v1 = await writeLearningCourse(handle.db);
-    const enrollmentId = await enrollIn(handle.db, v1);
-    const { jar: student } = await signIn(a.url, STUDENT.email);
-    const { jar: admin } = await signIn(a.url, ADMIN_EMAIL);
+    const { enrollmentId, student, admin } = await enrolledOnA(v1);
     const published = learnIds(v1Tree(v1));
 
     const warm = await call(student, b, "GET", `/api/courses/${v1.slug}/learn`);
@@ -540,6 +533,28 @@ type Answer = { status: number; body: any };
  * given (e.g. a cookie); an answer under /api is checked against the contract that instance
  * serves (the status documented for the operation, the body of the documented shape).
  */
+/** A course's enrollment of the student (written directly), and the student and the admin signed in on A. */
+async function enrolledOnA(course: Parameters<typeof enrollIn>[1]) {
+  const enrollmentId = await enrollIn(handle.db, course);
+  const { jar: student } = await signIn(a.url, STUDENT.email);
+  const { jar: admin } = await signIn(a.url, ADMIN_EMAIL);
+  return { enrollmentId, student, admin };
+}
+
+/** Each request answered `status` with a body matching `expected`. */
+async function expectEach(
+  requests: readonly (readonly [string, string, unknown])[],
+  send: (method: string, path: string, body: unknown) => Promise<Answer>,
+  status: number,
+  expected: Record<string, unknown>,
+) {
+  for (const [method, path, body] of requests) {
+    const res = await send(method, path, body);
+    expect(res.status, `${method} ${path}`).toBe(status);
+    expect(res.body).toMatchObject(expected);
+  }
+}
+
 async function call(jar: CookieJar | null, app: RunningApp, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
   const init: RequestInit = {
     method,

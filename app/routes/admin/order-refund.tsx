@@ -7,26 +7,25 @@
 // to the order; "Späť na úpravu" (intent=edit) returns to the form with its values. Role admin.
 // The refund is a sensitive action: a sign-in older than STEP_UP_MAX_AGE_SEC sends the admin
 // through the provider and back to this form with what they typed (app/lib/step-up.server.ts).
-import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { data, Form, Link, redirect } from "react-router";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { Route } from "./+types/order-refund";
 import styles from "../../admin-orders.css?url";
 import { servicesContext, requestContext } from "../../context";
-import { pageRoute, readForm } from "../../lib/page.server";
+import { formRefusalOf, pageRoute, readForm } from "../../lib/page.server";
 import { requireRoleForPage, actorOf } from "../../lib/auth.server";
 import { parseForm } from "../../lib/validation";
 import { refundOrder } from "../../lib/admin-orders.server";
 import { refundFormSchema } from "../../lib/admin-refund-form";
-import { KEPT_FORM_NOTICE, keptForm, requireRecentSignInForPage } from "../../lib/step-up.server";
+import { KEPT_FORM_NOTICE, keptForm, keptIdempotencyKey, requireRecentSignInForPage } from "../../lib/step-up.server";
 import { euroTextFromCents } from "../../lib/admin-order-labels";
 import { orderStateLabels } from "../../lib/order-labels";
 import { Breadcrumbs } from "../../components/breadcrumbs";
 import { CheckboxField, FormErrors, SubmitButton, TextField } from "../../components/forms";
 import { pageTitle } from "../../site";
-import { DomainError } from "#server/http/errors";
 import { idempotencyRoute } from "#server/http/idempotency";
+import { DomainError } from "#server/http/errors";
 import { getAdminOrder } from "#server/orders";
 import { formatMoney } from "#server/money";
 
@@ -55,9 +54,9 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
           reason: kept.values.reason ?? "",
           alsoCancelEnrollment: kept.values.alsoCancelEnrollment === "on" ? "on" : undefined,
           // the key of the refund that was not sent yet: sending the form twice is still one refund
-          idempotencyKey: /^[0-9a-f-]{36}$/.test(kept.values.idempotencyKey ?? "") ? kept.values.idempotencyKey : randomUUID(),
+          idempotencyKey: keptIdempotencyKey(kept),
         }
-      : { amount: euroTextFromCents(order.refundableCents), reason: "", idempotencyKey: randomUUID() },
+      : { amount: euroTextFromCents(order.refundableCents), reason: "", idempotencyKey: keptIdempotencyKey(null) },
     keptNotice: kept ? KEPT_FORM_NOTICE : null,
   };
 });
@@ -116,11 +115,11 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
     );
   } catch (e) {
     // refusals the admin can act on go back to the form, which keeps its values
-    if (e instanceof DomainError && e.code !== "not_found" && e.code !== "forbidden" && e.code !== "unauthorized") {
-      const reply = e.code === "refund_exceeds_remaining" ? submission.reply({ fieldErrors: { amount: [e.message] } }) : submission.reply({ formErrors: [e.message] });
-      return data({ step: "form" as const, reply }, { status: e.status });
-    }
-    throw e;
+    const refusal = formRefusalOf(e);
+    if (!refusal) throw e;
+    const reply =
+      refusal.code === "refund_exceeds_remaining" ? submission.reply({ fieldErrors: { amount: [refusal.message] } }) : submission.reply({ formErrors: [refusal.message] });
+    return data({ step: "form" as const, reply }, { status: refusal.status });
   }
   return redirect(`/admin/objednavky/${order._id}?hotovo=refundacia`);
 });

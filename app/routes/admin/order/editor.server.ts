@@ -1,16 +1,14 @@
 // The admin order page's loader (order, payments, refunds, invoice, credit notes, enrollments,
 // timeline) and its action (a dispute decision through resolveOrderDispute).
-import { randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
 import type { Route } from "../+types/order";
 import { servicesContext } from "../../../context";
-import { pageRoute, readForm } from "../../../lib/page.server";
+import { formRefusalOf, pageRoute, readForm } from "../../../lib/page.server";
 import { requireRoleForPage, actorOf } from "../../../lib/auth.server";
 import { parseForm } from "../../../lib/validation";
 import { resolveOrderDispute } from "../../../lib/admin-orders.server";
 import { disputeFormSchema } from "../../../lib/admin-dispute-form";
-import { KEPT_FORM_NOTICE, keptForm, requireRecentSignInForPage } from "../../../lib/step-up.server";
-import { DomainError } from "#server/http/errors";
+import { KEPT_FORM_NOTICE, keptForm, keptIdempotencyKey, requireRecentSignInForPage } from "../../../lib/step-up.server";
 import { idempotencyRoute } from "#server/http/idempotency";
 import { orderStateLabels } from "../../../lib/order-labels";
 import { actorLabel as systemActorLabel, enrollmentStateLabels, paymentEventResultLabels, refundStateLabels, webhookResultLabels } from "../../../lib/admin-order-labels";
@@ -91,7 +89,7 @@ export const editorLoader = pageRoute(async ({ request, params, context }: Route
             // back from signing in again: the reason as the admin typed it (never the decision itself)
             defaults: {
               reason: kept?.values.reason ?? "",
-              idempotencyKey: /^[0-9a-f-]{36}$/.test(kept?.values.idempotencyKey ?? "") ? kept!.values.idempotencyKey : randomUUID(),
+              idempotencyKey: keptIdempotencyKey(kept),
             },
             keptNotice: kept ? KEPT_FORM_NOTICE : null,
           }
@@ -184,10 +182,9 @@ export const editorAction = pageRoute(async ({ request, params, context }: Route
     );
   } catch (e) {
     // a refusal the admin can read (409: no longer disputed, decided meanwhile) comes back on the form
-    if (e instanceof DomainError && e.code !== "not_found" && e.code !== "forbidden" && e.code !== "unauthorized") {
-      return data({ reply: submission.reply({ formErrors: [e.message] }) }, { status: e.status });
-    }
-    throw e;
+    const refusal = formRefusalOf(e);
+    if (!refusal) throw e;
+    return data({ reply: submission.reply({ formErrors: [refusal.message] }) }, { status: refusal.status });
   }
   return redirect(`/admin/objednavky/${params.orderId}?hotovo=${v.intent === "restore" ? "pristup-obnoveny" : "pristup-ukonceny"}`);
 });

@@ -2,7 +2,7 @@
 // attachments and the part test.
 import { Form, Link, useFetcher } from "react-router";
 import { useEffect, useState, type ReactNode } from "react";
-import { getFormProps, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import type { Route } from "../+types/part-editor";
 import { partForms as f, textBlockClientForm } from "../../../lib/authoring-forms";
 import { ButtonForm, CheckboxGroup, FormKey, IntentButton, usePending, MoveButtons, ReplyErrors, useAdminForm, type ActionReply } from "../../../components/admin-authoring";
@@ -247,22 +247,31 @@ export function Preview({ reply, formKey }: { reply: ActionReply; formKey: strin
   );
 }
 
+/** The frame of a block's own form (and the attachment's): its key, the block's id when it edits one, its errors, then what it asks. */
+function BlockForm({ form, formKey, blockId, children }: { form: FormMetadata<any, any>; formKey: string; blockId?: string; children: ReactNode }) {
+  return (
+    <Form method="post" {...getFormProps(form)} className="block-form">
+      <FormKey formKey={formKey} />
+      {blockId ? <input type="hidden" name="blockId" value={blockId} /> : null}
+      <FormErrors meta={form} />
+      {children}
+    </Form>
+  );
+}
+
 export function TextBlockForm({ block, reply }: { block?: Extract<ViewBlock, { type: "text" }>; reply: ActionReply }) {
   const key = block ? `editTextBlock:${block.id}` : "addTextBlock";
   const [form, fields] = useAdminForm(key, textBlockClientForm, reply, block ? { markdown: block.markdown } : undefined);
   const fs = fields;
   return (
-    <Form method="post" {...getFormProps(form)} className="block-form">
-      <FormKey formKey={key} />
-      {block ? <input type="hidden" name="blockId" value={block.id} /> : null}
-      <FormErrors meta={form} />
+    <BlockForm form={form} formKey={key} blockId={block?.id}>
       <TextField meta={fs.markdown} label={block ? "Text (Markdown)" : "Text nového bloku (Markdown)"} description="**tučné**, *kurzíva*, ## nadpis, zoznamy s pomlčkou, odkazy [text](https://…)." multiline rows={8} />
       <Preview reply={reply} formKey={key} />
       <div className="actions">
         <IntentButton formKey={key} intent="previewText" variant="secondary" pendingLabel="Pripravuje sa náhľad…">Náhľad</IntentButton>
         <IntentButton formKey={key} intent={block ? "editTextBlock" : "addTextBlock"}>{block ? "Uložiť text" : "Pridať textový blok"}</IntentButton>
       </div>
-    </Form>
+    </BlockForm>
   );
 }
 
@@ -271,14 +280,11 @@ export function VideoBlockForm({ block, reply }: { block: Extract<ViewBlock, { t
   const [form, fields] = useAdminForm(key, f.editVideoBlock, reply, { transcript: block.transcript, chapters: block.chapters });
   const fs = fields;
   return (
-    <Form method="post" {...getFormProps(form)} className="block-form">
-      <FormKey formKey={key} />
-      <input type="hidden" name="blockId" value={block.id} />
-      <FormErrors meta={form} />
+    <BlockForm form={form} formKey={key} blockId={block.id}>
       <TextField meta={fs.chapters} label="Kapitoly (nepovinné)" description="Každá na riadok: čas a názov, napríklad „1:30 Rozpočet klubu“." multiline rows={3} />
       <TextField meta={fs.transcript} label="Prepis (nepovinné)" multiline rows={4} />
       <IntentButton formKey={key} intent="editVideoBlock">Uložiť video</IntentButton>
-    </Form>
+    </BlockForm>
   );
 }
 
@@ -287,14 +293,11 @@ export function PresentationBlockForm({ block, reply }: { block?: Extract<ViewBl
   const [form, fields] = useAdminForm(key, block ? f.editPresentationBlock : f.addPresentationBlock, reply, block ? { pdfPath: block.pdfPath, slideCount: block.slideCount } : undefined);
   const fs = fields;
   return (
-    <Form method="post" {...getFormProps(form)} className="block-form">
-      <FormKey formKey={key} />
-      {block ? <input type="hidden" name="blockId" value={block.id} /> : null}
-      <FormErrors meta={form} />
+    <BlockForm form={form} formKey={key} blockId={block?.id}>
       <TextField meta={fs.pdfPath} label="Cesta k PDF" description="Napríklad /media/prezentacie/rozpocet.pdf." />
       <TextField meta={fs.slideCount} label="Počet snímok" />
       <IntentButton formKey={key} intent={block ? "editPresentationBlock" : "addPresentationBlock"}>{block ? "Uložiť prezentáciu" : "Pridať prezentáciu"}</IntentButton>
-    </Form>
+    </BlockForm>
   );
 }
 
@@ -303,15 +306,12 @@ export function ImageBlockForm({ block, reply }: { block?: Extract<ViewBlock, { 
   const [form, fields] = useAdminForm(key, block ? f.editImageBlock : f.addImageBlock, reply, block ? { imagePath: block.imagePath, alt: block.alt, caption: block.caption } : undefined);
   const fs = fields;
   return (
-    <Form method="post" {...getFormProps(form)} className="block-form">
-      <FormKey formKey={key} />
-      {block ? <input type="hidden" name="blockId" value={block.id} /> : null}
-      <FormErrors meta={form} />
+    <BlockForm form={form} formKey={key} blockId={block?.id}>
       <TextField meta={fs.imagePath} label="Cesta k obrázku" description="Napríklad /media/obrazky/stadion.jpg." />
       <TextField meta={fs.alt} label="Alternatívny text" description="Čo je na obrázku, pre ľudí, ktorí ho nevidia." />
       <TextField meta={fs.caption} label="Popisok (nepovinné)" />
       <IntentButton formKey={key} intent={block ? "editImageBlock" : "addImageBlock"}>{block ? "Uložiť obrázok" : "Pridať obrázok"}</IntentButton>
-    </Form>
+    </BlockForm>
   );
 }
 
@@ -373,9 +373,7 @@ export function AttachmentForm({ reply }: { reply: ActionReply }) {
   const [form, fields] = useAdminForm(key, f.addAttachment, reply);
   const fs = fields;
   return (
-    <Form method="post" {...getFormProps(form)} className="block-form">
-      <FormKey formKey={key} />
-      <FormErrors meta={form} />
+    <BlockForm form={form} formKey={key}>
       <TextField meta={fs.name} label="Názov prílohy" />
       <TextField meta={fs.path} label="Cesta k súboru" description="Napríklad /media/prilohy/rozpocet.xlsx." />
       <div className="field-row">
@@ -383,7 +381,7 @@ export function AttachmentForm({ reply }: { reply: ActionReply }) {
         <TextField meta={fs.mimeType} label="Typ súboru (MIME)" description="Napríklad application/pdf." />
       </div>
       <IntentButton formKey={key} intent="addAttachment">Pridať prílohu</IntentButton>
-    </Form>
+    </BlockForm>
   );
 }
 
