@@ -103,11 +103,16 @@ function send(res: ServerResponse, status: number, code: ErrorCode, details?: Er
 }
 
 /** After the answer is out: stop reading, let the client take the answer, then close. */
-function closeAfterAnswer(res: ServerResponse, socket: Socket | null) {
+function closeAfterAnswer(res: ServerResponse, socket: Socket | null, beforeClose?: () => void) {
   if (!socket) return;
+  // the answer is read by the client before the connection goes: closing with unread
+  // bytes sends a reset, which can overtake the answer in the client's own error handling
   const close = () => {
     socket.pause();
-    setTimeout(() => socket.destroy(), 1000).unref();
+    setTimeout(() => {
+      beforeClose?.();
+      socket.destroy();
+    }, 1000).unref();
   };
   if (res.writableFinished) close();
   else res.once("finish", close);
@@ -350,9 +355,9 @@ function capBody(req: IncomingMessage, res: ServerResponse, maxBytes = MAX_BODY_
         res.setHeader("Connection", "close");
         send(res, 413, "payload_too_large", { maxBytes });
       }
-      closeAfterAnswer(res, req.socket);
-      // whoever reads the body learns it ended badly
-      process.nextTick(() => this.destroy(Object.assign(new Error("request body too large"), { code: "payload_too_large" })));
+      // whoever reads the body learns it ended badly, when the connection goes: destroying
+      // the request destroys its socket, so not before the 413 had its time to be read
+      closeAfterAnswer(res, req.socket, () => this.destroy(Object.assign(new Error("request body too large"), { code: "payload_too_large" })));
       return false;
     }
     return push.call(this, chunk, encoding);
