@@ -39,7 +39,8 @@
 // BENCH_CONNECTIONS (default 50), BENCH_WARMUP (s, default 2), BENCH_APP_NODE_ARGS (Node flags for
 // the app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" for a CPU profile under load),
 // BENCH_COMPARE_BUILD_DIR (a second build, e.g. of the commit before a change, served beside the
-// app on the same database; every path is loaded on both in turn: before/after on one busy machine).
+// app on the same database; every path is loaded on both in turn: before/after on one busy machine),
+// BENCH_ONLY (comma-separated row keys, e.g. "verify,attemptStartSubmit": only those rows).
 import { spawn, execSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -195,6 +196,9 @@ export async function measureStudents() {
     }
     sameness.attemptStartSubmit = await attemptSameness(db, [app, bare], cookie, origin, test);
 
+    // BENCH_ONLY=key,key (e.g. verify,attemptStartSubmit): only those rows, for profiling one path
+    const only = process.env.BENCH_ONLY?.split(",").filter(Boolean);
+    if (only) paths.splice(0, paths.length, ...paths.filter((p) => only.includes(p.key)));
     const measureAll = async (label) => {
       const out = [];
       if (warmup > 0) for (const p of paths) for (const s of [...(p.bare ? [bare] : []), app, ...(compare ? [compare] : [])]) await load(s, p, cookie, warmup);
@@ -215,6 +219,7 @@ export async function measureStudents() {
           (row.bare ? `; bare ${row.bare.requestsPerSecond} req/s p99 ${row.bare.latencyMs.p99} ms cpu ${row.bare.cpuMsPerRequest} ms/req (non-2xx ${row.bare.non2xx}); ratio ${row.ratio.requestsPerSecond}${row.sameAnswer ? "" : " (answers differ)"}` : "; no bare twin"));
         out.push({ key: p.key, ...row });
       }
+      if (only && !only.includes("attemptStartSubmit")) return out;
       // each run starts from the same state: the student's earlier bench attempts on this test
       // removed (else every run finds hundreds more of her attempts than a student can have,
       // and the later runs measure that)
@@ -493,10 +498,14 @@ async function attemptSameness(db, servers, cookie, origin, test) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const students = await measureStudents();
+  printTable(students);
+  if (process.env.BENCH_ONLY) {
+    console.log("BENCH_ONLY: bench/results.json left as it was");
+    process.exit(0);
+  }
   const file = path.join(root, "bench/results.json");
   const existing = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : {};
   fs.writeFileSync(file, JSON.stringify({ ...existing, students }, null, 2) + "\n");
-  printTable(students);
   console.log("wrote the students key of bench/results.json");
 }
 

@@ -48,12 +48,13 @@ async function certificateByNumber(db: DbOrTx, registrationNumber: string): Prom
  * number and a wrong prefix (compared in constant time, as the full hash is).
  */
 export async function resolveShortVerificationLink(db: DbOrTx, publicUrl: string, registrationNumber: string | undefined, prefix: string | undefined): Promise<string> {
-  const notFound = new DomainError("not_found", "Certifikát s týmto registračným číslom a overovacím kódom neexistuje.");
-  if (!registrationNumber || registrationNumber.length > 200 || !prefix || !/^[0-9a-f]+$/.test(prefix) || prefix.length !== SHORT_LINK_HASH_CHARS) throw notFound;
+  // made only when refused: an error captures its stack, which a verified answer need not pay for
+  const notFound = () => new DomainError("not_found", "Certifikát s týmto registračným číslom a overovacím kódom neexistuje.");
+  if (!registrationNumber || registrationNumber.length > 200 || !prefix || !/^[0-9a-f]+$/.test(prefix) || prefix.length !== SHORT_LINK_HASH_CHARS) throw notFound();
   const row = await certificateByNumber(db, registrationNumber);
   const known = (row?.verificationHash ?? "0".repeat(64)).slice(0, SHORT_LINK_HASH_CHARS);
   const matches = timingSafeEqual(Buffer.from(known), Buffer.from(prefix));
-  if (!row || !matches) throw notFound;
+  if (!row || !matches) throw notFound();
   return verificationUrl(publicUrl, row.registrationNumber, row.verificationHash);
 }
 
@@ -166,11 +167,12 @@ export async function getStudentCertificate(db: DbOrTx, studentId: string, certi
  * found (the answer says `valid: false`).
  */
 export async function verifyCertificate(db: DbOrTx, registrationNumber: string | undefined, presentedHash: string | null): Promise<CertificateRow> {
-  const notFound = new DomainError("not_found", "Certifikát s týmto registračným číslom a overovacím kódom neexistuje.");
-  if (!registrationNumber || registrationNumber.length > 200) throw notFound;
+  // made only when refused: an error captures its stack, which a verified answer need not pay for
+  const notFound = () => new DomainError("not_found", "Certifikát s týmto registračným číslom a overovacím kódom neexistuje.");
+  if (!registrationNumber || registrationNumber.length > 200) throw notFound();
   const row = await certificateByNumber(db, registrationNumber);
   // compare even when the number is unknown, so both failures take the same time
   const matches = hashMatches(row?.verificationHash ?? "0".repeat(64), presentedHash);
-  if (!row || !matches) throw notFound;
+  if (!row || !matches) throw notFound();
   return row;
 }

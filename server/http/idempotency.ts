@@ -150,10 +150,9 @@ export async function withIdempotency<T>(request: IdempotentRequest, work: (tx: 
   );
   const find = async (q: DbOrTx) => (await q.select().from(idempotencyKeys).where(scope).limit(1))[0];
 
-  // a finished first request answers at once, without a transaction
-  const seen = await find(db);
-  if (seen) return answerFromStored(seen, hash) as IdempotentAnswer<T>;
-
+  // No look for a stored answer before the transaction: a repeat is rare (a double click,
+  // a retry after a lost answer) and is found under the lock below, while every first
+  // request would pay the extra round trip (docs/decisions.md > Idempotency keys).
   return runInTransaction<T>(
     db,
     async (tx) => {
@@ -163,7 +162,7 @@ export async function withIdempotency<T>(request: IdempotentRequest, work: (tx: 
       const lockName = `idempotency\u001f${request.userId}\u001f${request.route}\u001f${key}`;
       const locked = await tx.execute(sql`select pg_try_advisory_xact_lock(hashtextextended(${lockName}, 0)) as locked`);
       if (!rowsOf(locked)[0]?.locked) throw inProgress();
-      // committed by a request that finished between the first look and the lock
+      // the answer of an earlier request with this key (committed before the lock was free)
       const stored = await find(tx);
       if (stored) throw new RollbackWith(answerFromStored(stored, hash));
       await request.beforeExecute?.(tx);

@@ -12,7 +12,7 @@
 // submit) and first takes the enrollment's row lock, so starts, saves, submits and
 // progress updates of one enrollment never interleave.
 import { randomInt } from "node:crypto";
-import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, isNull, lt, sql } from "drizzle-orm";
 import { schema, type Database, type DbOrTx } from "../db";
 import type { QuestionSnapshot, SubmittedAnswer } from "../db/schema/learning";
 import { DomainError } from "../http/errors";
@@ -35,10 +35,25 @@ type AttemptRow = typeof testAttempts.$inferSelect;
 
 const cryptoRandom = () => randomInt(0, 2 ** 32) / 2 ** 32;
 
+/** A question as authored, what an attempt's snapshot is made of. */
+type AuthoredQuestion = Pick<typeof questions.$inferSelect, "id" | "type" | "text" | "weight" | "answers" | "acceptedAnswers" | "explanation">;
+
+/** The test's questions in their order, as one JSON value (read with the test: one round trip). */
+const questionsOfTest = sql<AuthoredQuestion[]>`(select coalesce(json_agg(json_build_object(
+    'id', q.id, 'type', q.type, 'text', q.text, 'weight', q.weight, 'answers', q.answers,
+    'acceptedAnswers', q.accepted_answers, 'explanation', q.explanation) order by q.order_index, q.id), '[]'::json)
+  from ${questions} q where q.test_id = "tests"."id")`;
+
 async function loadTest(tx: DbOrTx, testId: string): Promise<TestRow> {
   const [test] = isId(testId) ? await tx.select().from(tests).where(eq(tests.id, testId)).limit(1) : [];
   if (!test) throw new DomainError("not_found", "Test sa nenašiel.");
   return test;
+}
+
+async function loadTestWithQuestions(tx: DbOrTx, testId: string): Promise<{ test: TestRow; questions: AuthoredQuestion[] }> {
+  const [row] = isId(testId) ? await tx.select({ test: tests, questions: questionsOfTest }).from(tests).where(eq(tests.id, testId)).limit(1) : [];
+  if (!row) throw new DomainError("not_found", "Test sa nenašiel.");
+  return row;
 }
 
 /** The test, read once per request, and learning's gate (the enrollment, locked, and where the test sits). */
@@ -46,20 +61,44 @@ type Context = { test: TestRow; gate: TestGate };
 
 /** The test and the caller's learning enrollment on its course version (locked). */
 async function contextOf(tx: DbOrTx, studentId: string, testId: string, now: Date): Promise<Context> {
-  const test = await loadTest(tx, testId);
-  const gate = await testGate(tx, { studentId, courseVersionId: test.courseId, now }, test.id);
-  return { test, gate };
+  return gatedBy(tx, studentId, await loadTest(tx, testId), now);
 }
 
-async function attemptsOf(tx: DbOrTx, testId: string, enrollmentId: string): Promise<AttemptRow[]> {
-  return tx
-    .select()
-    .from(testAttempts)
-    .where(and(eq(testAttempts.testId, testId), eq(testAttempts.enrollmentId, enrollmentId), isNull(testAttempts.voidedAt)))
-    .orderBy(asc(testAttempts.attemptNumber));
+async function gatedBy(tx: DbOrTx, studentId: string, test: TestRow, now: Date): Promise<Context> {
+  return { test, gate: await testGate(tx, { studentId, courseVersionId: test.courseId, now }, test.id) };
 }
 
-const overdue = (a: AttemptRow, now: Date) => a.state === "in_progress" && now.getTime() > a.deadline.getTime() + SUBMIT_GRACE_MS;
+/**
+ * What the checks and the list need of an attempt: never its question snapshots nor its
+ * answers, so reading a student's attempts costs the same with one or with hundreds.
+ */
+const summaryColumns = {
+  id: testAttempts.id,
+  attemptNumber: testAttempts.attemptNumber,
+  state: testAttempts.state,
+  score: testAttempts.score,
+  passed: testAttempts.passed,
+  startedAt: testAttempts.startedAt,
+  deadline: testAttempts.deadline,
+  submittedAt: testAttempts.submittedAt,
+};
+type AttemptSummary = Pick<AttemptRow, keyof typeof summaryColumns>;
+
+const ofTestAndEnrollment = (testId: string, enrollmentId: string) =>
+  and(eq(testAttempts.testId, testId), eq(testAttempts.enrollmentId, enrollmentId), isNull(testAttempts.voidedAt));
+
+/** The enrollment's attempts of the test that count (not voided), oldest first. */
+async function attemptsOf(tx: DbOrTx, testId: string, enrollmentId: string): Promise<AttemptSummary[]> {
+  return tx.select(summaryColumns).from(testAttempts).where(ofTestAndEnrollment(testId, enrollmentId)).orderBy(asc(testAttempts.attemptNumber));
+}
+
+async function attemptById(tx: DbOrTx, attemptId: string): Promise<AttemptRow> {
+  const [attempt] = await tx.select().from(testAttempts).where(eq(testAttempts.id, attemptId)).limit(1);
+  if (!attempt) throw new Error(`attempt ${attemptId} vanished under the enrollment lock`);
+  return attempt;
+}
+
+const overdue = (a: AttemptSummary, now: Date) => a.state === "in_progress" && now.getTime() > a.deadline.getTime() + SUBMIT_GRACE_MS;
 
 // ---------------------------------------------------------------------------------
 // Shapes (pure; exported for the benchmark's bare twin, which reads its own rows)
@@ -163,7 +202,7 @@ async function finish(
   attempt: AttemptRow,
   answers: SubmittedAnswer[],
   how: "submitted" | "expired",
-): Promise<{ attempt: AttemptRow; downstream: Downstream }> {
+): Promise<{ attempt: AttemptRow; downstream: Downstream; used: number }> {
   const { test } = ctx;
   const scored = scoreAttempt(attempt.questionSnapshots, attempt.questionOrder, answers);
   const passed = scored.score >= test.passingScore;
@@ -172,20 +211,28 @@ async function finish(
     .update(testAttempts)
     .set({ state: how, score: scored.score, passed, submittedAt, answers })
     .where(and(eq(testAttempts.id, attempt.id), eq(testAttempts.state, "in_progress")))
-    .returning();
+    // the attempts used, for the result, in the same round trip (finishing one changes no count)
+    .returning({ ...getTableColumns(testAttempts), used: usedCount(attempt.testId, attempt.enrollmentId) });
   if (!updated) throw new Error(`attempt ${attempt.id} was finished concurrently despite the enrollment lock`);
-  return { attempt: updated, downstream: await afterAttempt(tx, { queue: deps.queue, now: deps.now }, ctx.gate, { passed }) };
+  const { used, ...row } = updated;
+  return { attempt: row, used, downstream: await afterAttempt(tx, { queue: deps.queue, now: deps.now }, ctx.gate, { passed }) };
 }
 
-/** Overdue attempts of this test and enrollment are submitted with their saved answers. */
-async function expireOverdue(tx: DbOrTx, deps: QuizDeps, ctx: Context): Promise<AttemptRow[]> {
-  const attempts = await attemptsOf(tx, ctx.test.id, ctx.gate.enrollmentId);
-  const out: AttemptRow[] = [];
-  for (const a of attempts) {
-    if (overdue(a, deps.now)) out.push((await finish(tx, deps, ctx, a, a.answers, "expired")).attempt);
-    else out.push(a);
+/**
+ * The enrollment's attempts of this test, overdue ones submitted with their saved answers
+ * first, and the one still in progress whole (read only when there is one).
+ */
+async function expireOverdue(tx: DbOrTx, deps: QuizDeps, ctx: Context): Promise<{ attempts: AttemptSummary[]; open: AttemptRow | null }> {
+  const attempts: AttemptSummary[] = [];
+  let open: AttemptRow | null = null;
+  for (const a of await attemptsOf(tx, ctx.test.id, ctx.gate.enrollmentId)) {
+    if (a.state !== "in_progress") attempts.push(a);
+    else if (overdue(a, deps.now)) {
+      const full = await attemptById(tx, a.id);
+      attempts.push((await finish(tx, deps, ctx, full, full.answers, "expired")).attempt);
+    } else attempts.push((open = await attemptById(tx, a.id)));
   }
-  return out;
+  return { attempts, open };
 }
 
 // ---------------------------------------------------------------------------------
@@ -198,7 +245,9 @@ async function expireOverdue(tx: DbOrTx, deps: QuizDeps, ctx: Context): Promise<
  * details.nextAttemptAt). An attempt in progress is resumed instead (201, the same attempt).
  */
 export async function startAttempt(tx: DbOrTx, deps: QuizDeps, studentId: string, testId: string): Promise<{ status: 201; body: AttemptStarted }> {
-  const ctx = await contextOf(tx, studentId, testId, deps.now);
+  // the questions come with the test (before the enrollment's lock: authoring never edits a published test's questions)
+  const { test, questions: rows } = await loadTestWithQuestions(tx, testId);
+  const ctx = await gatedBy(tx, studentId, test, deps.now);
   if (!ctx.gate.available) {
     throw new DomainError("prerequisites_not_met", undefined, {
       placement: ctx.gate.placement,
@@ -206,8 +255,7 @@ export async function startAttempt(tx: DbOrTx, deps: QuizDeps, studentId: string
       levelId: ctx.gate.levelId,
     });
   }
-  const attempts = await expireOverdue(tx, deps, ctx);
-  const open = attempts.find((a) => a.state === "in_progress");
+  const { attempts, open } = await expireOverdue(tx, deps, ctx);
   // resuming is answered like a start (spec: 201), with the attempt already in progress
   if (open) return { status: 201, body: served(open, ctx.test) };
   if (attempts.length >= ctx.test.maxAttempts) {
@@ -216,7 +264,6 @@ export async function startAttempt(tx: DbOrTx, deps: QuizDeps, studentId: string
   const next = nextAttemptAt(ctx.test, attempts);
   if (next && next > deps.now) throw new DomainError("cooldown_active", undefined, { nextAttemptAt: next.toISOString() });
 
-  const rows = await tx.select().from(questions).where(eq(questions.testId, ctx.test.id)).orderBy(asc(questions.orderIndex), asc(questions.id));
   const authored: QuestionSnapshot[] = rows.map((q) => ({
     questionId: q.id,
     type: q.type,
@@ -248,26 +295,36 @@ export async function startAttempt(tx: DbOrTx, deps: QuizDeps, studentId: string
 }
 
 /**
- * The caller's attempt of the test, or 404. Locks: read it plainly first, lock the
- * enrollment (attemptContext), then read it again `locked` — always enrollment before
- * attempt, the order every writer of an enrollment follows, so no two of them deadlock.
+ * The caller's attempt of the test, or 404, with its context. Locks: the attempt's owner
+ * and enrollment are read plainly first (with the test, one statement), the enrollment is
+ * locked (learning's testGate), then the attempt is read again whole and `locked`: always
+ * enrollment before attempt, the order every writer of an enrollment follows, so no two of
+ * them deadlock. The enrollment need not be active to read.
  */
-async function ownAttempt(tx: DbOrTx, studentId: string, testId: string, attemptId: string, locked = false): Promise<AttemptRow> {
-  const query = () => tx.select().from(testAttempts).where(eq(testAttempts.id, attemptId));
-  const [attempt] = isId(attemptId) && isId(testId) ? await (locked ? query().for("update").limit(1) : query().limit(1)) : [];
-  if (!attempt || attempt.studentId !== studentId || attempt.testId !== testId || attempt.voidedAt) throw new DomainError("not_found", "Pokus sa nenašiel.");
-  return attempt;
+async function ownAttempt(tx: DbOrTx, studentId: string, testId: string, attemptId: string): Promise<{ ctx: Context; attempt: AttemptRow }> {
+  const notFound = () => new DomainError("not_found", "Pokus sa nenašiel.");
+  if (!isId(attemptId) || !isId(testId)) throw notFound();
+  const owns = (a: Pick<AttemptRow, "studentId" | "testId" | "voidedAt"> | undefined) => !!a && a.studentId === studentId && a.testId === testId && !a.voidedAt;
+  const [found] = await tx
+    .select({ studentId: testAttempts.studentId, testId: testAttempts.testId, enrollmentId: testAttempts.enrollmentId, voidedAt: testAttempts.voidedAt, test: tests })
+    .from(testAttempts)
+    .innerJoin(tests, eq(tests.id, testAttempts.testId))
+    .where(eq(testAttempts.id, attemptId))
+    .limit(1);
+  if (!owns(found)) throw notFound();
+  const gate = await testGate(tx, { enrollmentId: found.enrollmentId }, found.test.id);
+  const [attempt] = await tx.select().from(testAttempts).where(eq(testAttempts.id, attemptId)).for("update").limit(1);
+  if (!owns(attempt)) throw notFound();
+  return { ctx: { test: found.test, gate }, attempt };
 }
 
-/** The attempt's context: test and learning's gate on the attempt's enrollment (locked); the enrollment need not be active to read. */
-async function attemptContext(tx: DbOrTx, attempt: AttemptRow): Promise<Context> {
-  const test = await loadTest(tx, attempt.testId);
-  const gate = await testGate(tx, { enrollmentId: attempt.enrollmentId }, test.id);
-  return { test, gate };
-}
+/** How many of the enrollment's attempts of the test count (not voided). */
+const usedCount = (testId: string, enrollmentId: string) =>
+  sql<number>`(select count(*)::int from ${testAttempts} where ${ofTestAndEnrollment(testId, enrollmentId)})`;
 
-async function usedAttempts(tx: DbOrTx, attempt: AttemptRow) {
-  return (await attemptsOf(tx, attempt.testId, attempt.enrollmentId)).length;
+async function usedAttempts(tx: DbOrTx, attempt: AttemptRow): Promise<number> {
+  const [{ used }] = await tx.select({ used: sql<number>`count(*)::int` }).from(testAttempts).where(ofTestAndEnrollment(attempt.testId, attempt.enrollmentId));
+  return used;
 }
 
 /** The stored result of a finished attempt (downstream as things stand now). */
@@ -283,8 +340,8 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; error: DomainErro
 
 /** An overdue attempt is submitted with its saved answers; the caller's late write gets 409 attempt_expired with that result. */
 async function refuseLate(tx: DbOrTx, deps: QuizDeps, ctx: Context, attempt: AttemptRow): Promise<Outcome<never>> {
-  const finished = attempt.state === "in_progress" ? (await finish(tx, deps, ctx, attempt, attempt.answers, "expired")).attempt : attempt;
-  const result = resultOf(finished, ctx.test, await usedAttempts(tx, finished), standingDownstream(ctx.gate, finished.passed ?? false));
+  const { attempt: finished, used } = attempt.state === "in_progress" ? await finish(tx, deps, ctx, attempt, attempt.answers, "expired") : { attempt, used: await usedAttempts(tx, attempt) };
+  const result = resultOf(finished, ctx.test, used, standingDownstream(ctx.gate, finished.passed ?? false));
   return { ok: false, error: new DomainError("attempt_expired", undefined, { result }) };
 }
 
@@ -297,9 +354,7 @@ export async function saveAnswers(
   attemptId: string,
   answers: AnswerInput[],
 ): Promise<Outcome<{ ok: true; savedAt: string; answers: AnswerInput[] }>> {
-  const found = await ownAttempt(tx, studentId, testId, attemptId);
-  const ctx = await attemptContext(tx, found);
-  const attempt = await ownAttempt(tx, studentId, testId, attemptId, true);
+  const { ctx, attempt } = await ownAttempt(tx, studentId, testId, attemptId);
   if (attempt.state === "expired" || overdue(attempt, deps.now)) return refuseLate(tx, deps, ctx, attempt);
   if (attempt.state === "submitted") throw new DomainError("conflict", "Pokus je už odovzdaný.", { result: await storedResult(tx, ctx, attempt) });
   const checked = checkedAnswers(attempt, answers);
@@ -322,21 +377,19 @@ export async function submitAttempt(
   attemptId: string,
   answers: AnswerInput[],
 ): Promise<Outcome<SubmitResult>> {
-  const found = await ownAttempt(tx, studentId, testId, attemptId);
-  const ctx = await attemptContext(tx, found);
-  const attempt = await ownAttempt(tx, studentId, testId, attemptId, true);
+  const { ctx, attempt } = await ownAttempt(tx, studentId, testId, attemptId);
   if (attempt.state === "expired" || overdue(attempt, deps.now)) return refuseLate(tx, deps, ctx, attempt);
   if (attempt.state === "submitted") return { ok: true, value: await storedResult(tx, ctx, attempt) };
   const checked = checkedAnswers(attempt, answers);
-  const { attempt: finished, downstream } = await finish(tx, deps, ctx, attempt, mergeAnswers(attempt.answers, checked), "submitted");
-  return { ok: true, value: resultOf(finished, ctx.test, await usedAttempts(tx, finished), downstream) };
+  const { attempt: finished, downstream, used } = await finish(tx, deps, ctx, attempt, mergeAnswers(attempt.answers, checked), "submitted");
+  return { ok: true, value: resultOf(finished, ctx.test, used, downstream) };
 }
 
 /** GET .../attempts/<id>: the attempt as served and, once finished, its result. */
 export async function getAttempt(tx: DbOrTx, deps: QuizDeps, studentId: string, testId: string, attemptId: string): Promise<AttemptView> {
-  let attempt = await ownAttempt(tx, studentId, testId, attemptId);
-  const ctx = await attemptContext(tx, attempt);
-  attempt = await ownAttempt(tx, studentId, testId, attemptId, true);
+  const own = await ownAttempt(tx, studentId, testId, attemptId);
+  const { ctx } = own;
+  let { attempt } = own;
   if (overdue(attempt, deps.now)) attempt = (await finish(tx, deps, ctx, attempt, attempt.answers, "expired")).attempt;
   return {
     attempt: served(attempt, ctx.test),
@@ -347,8 +400,7 @@ export async function getAttempt(tx: DbOrTx, deps: QuizDeps, studentId: string, 
 /** GET /api/tests/<id>/attempts: the caller's attempts, attempts left, and whether a start is possible now. */
 export async function listAttempts(tx: DbOrTx, deps: QuizDeps, studentId: string, testId: string): Promise<AttemptList> {
   const ctx = await contextOf(tx, studentId, testId, deps.now);
-  const attempts = await expireOverdue(tx, deps, ctx);
-  const open = attempts.find((a) => a.state === "in_progress") ?? null;
+  const { attempts, open } = await expireOverdue(tx, deps, ctx);
   const next = nextAttemptAt(ctx.test, attempts);
   const remaining = Math.max(0, ctx.test.maxAttempts - attempts.length);
   const count = (await tx.select({ id: questions.id }).from(questions).where(eq(questions.testId, ctx.test.id))).length;
@@ -398,9 +450,7 @@ export async function expireOverdueAttempts(db: Database, deps: { queue: Queue; 
   let expired = 0;
   for (const row of due) {
     await db.transaction(async (tx) => {
-      const found = await ownAttempt(tx, row.studentId, row.testId, row.id);
-      const ctx = await attemptContext(tx, found);
-      const attempt = await ownAttempt(tx, row.studentId, row.testId, row.id, true);
+      const { ctx, attempt } = await ownAttempt(tx, row.studentId, row.testId, row.id);
       if (!overdue(attempt, now)) return;
       await finish(tx, { queue: deps.queue, now }, ctx, attempt, attempt.answers, "expired");
       expired++;
