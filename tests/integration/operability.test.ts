@@ -59,6 +59,9 @@ describe("probes and metrics", () => {
   it("metrics: behind the token on the main port, open on METRICS_PORT; durations by route pattern, pool, queues", async () => {
     await fetch(`${app.url}/api/courses/neexistuje`);
     await fetch(`${app.url}/api/courses?pageSize=1`);
+    // two ids in the path, and a course slug that is not one: labelled by their patterns
+    await fetch(`${app.url}/api/tests/${"a".repeat(24)}/attempts/${"b".repeat(24)}`);
+    await fetch(`${app.url}/api/courses/${"c".repeat(24)}`);
     expect((await fetch(`${app.url}/metrics`)).status).toBe(401);
     expect((await fetch(`${app.url}/metrics`, { headers: { authorization: "Bearer wrong-token-0123456789" } })).status).toBe(401);
     const withToken = await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
@@ -66,6 +69,8 @@ describe("probes and metrics", () => {
     const text = await withToken.text();
     expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/courses\/:slug",status="404"\} \d+/);
     expect(text).toMatch(/http_request_duration_seconds_bucket\{le="[\d.]+",method="GET",route="\/api\/courses",status="200"\}/);
+    expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/tests\/:testId\/attempts\/:attemptId",status="401"\} \d+/);
+    expect(text).not.toMatch(/route="[^"]*[0-9a-f]{24}/);
     expect(text).toMatch(/job_queue_depth\{queue="platform\.purge-rate-limits",state="queued"\}/);
     expect(text).toMatch(/job_failures\{queue="mail\.send"\} \d+/);
     if (onServer) expect(text).toMatch(/db_pool_connections\{state="total"\} \d+/);
