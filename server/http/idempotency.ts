@@ -25,6 +25,7 @@ import { createHash } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Database, DbOrTx, Tx } from "../db";
 import { idempotencyKeys } from "../db/schema";
+import { prepared } from "../db/prepared";
 import { DomainError } from "./errors";
 
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
@@ -143,12 +144,7 @@ export async function withIdempotency<T>(request: IdempotentRequest, work: (tx: 
   }
 
   const hash = requestHash(request.body);
-  const scope = and(
-    eq(idempotencyKeys.userId, request.userId),
-    eq(idempotencyKeys.route, request.route),
-    eq(idempotencyKeys.key, key),
-  );
-  const find = async (q: DbOrTx) => (await q.select().from(idempotencyKeys).where(scope).limit(1))[0];
+  const scope = { userId: request.userId, route: request.route, key };
 
   // No look for a stored answer before the transaction: a repeat is rare (a double click,
   // a retry after a lost answer) and is found under the lock below, while every first
@@ -163,7 +159,7 @@ export async function withIdempotency<T>(request: IdempotentRequest, work: (tx: 
       const locked = await tx.execute(sql`select pg_try_advisory_xact_lock(hashtextextended(${lockName}, 0)) as locked`);
       if (!rowsOf(locked)[0]?.locked) throw inProgress();
       // the answer of an earlier request with this key (committed before the lock was free)
-      const stored = await find(tx);
+      const stored = await storedAnswer(tx, scope);
       if (stored) throw new RollbackWith(answerFromStored(stored, hash));
       await request.beforeExecute?.(tx);
       return work(tx);
@@ -173,21 +169,61 @@ export async function withIdempotency<T>(request: IdempotentRequest, work: (tx: 
       for (const [name, value] of Object.entries(answer.headers ?? {})) {
         if ((REPLAYED_HEADERS as readonly string[]).includes(name.toLowerCase())) headers[name.toLowerCase()] = value;
       }
-      await tx.insert(idempotencyKeys).values({
-        userId: request.userId,
-        route: request.route,
-        key,
+      await storeAnswer(tx, {
+        ...scope,
         requestHash: hash,
         responseStatus: answer.status,
         responseBody: answer.body === undefined ? null : (JSON.parse(JSON.stringify(answer.body)) as unknown),
         responseHeaders: headers,
-        completedAt: sql`now()`,
       });
     },
   );
 }
 
 const JSON_TYPE = "application/json; charset=utf-8";
+
+type Scope = { userId: string; route: string; key: string };
+
+/** The stored answer of (user, route, key), if any (prepared: every idempotent write asks). */
+async function storedAnswer(tx: Tx, scope: Scope): Promise<StoredRow | undefined> {
+  const query = prepared(tx, "idempotency_key", (name) =>
+    tx
+      .select()
+      .from(idempotencyKeys)
+      .where(
+        and(
+          eq(idempotencyKeys.userId, sql.placeholder("userId")),
+          eq(idempotencyKeys.route, sql.placeholder("route")),
+          eq(idempotencyKeys.key, sql.placeholder("key")),
+        ),
+      )
+      .limit(1)
+      .prepare(name),
+  );
+  return (await query.execute(scope))[0];
+}
+
+type Stored = Scope & { requestHash: string; responseStatus: number; responseBody: unknown; responseHeaders: Record<string, string> };
+
+/** Stores the first answer, completed now (prepared, as the look above). */
+async function storeAnswer(tx: Tx, row: Stored): Promise<void> {
+  const query = prepared(tx, "idempotency_key_store", (name) =>
+    tx
+      .insert(idempotencyKeys)
+      .values({
+        userId: sql.placeholder("userId"),
+        route: sql.placeholder("route"),
+        key: sql.placeholder("key"),
+        requestHash: sql.placeholder("requestHash"),
+        responseStatus: sql.placeholder("responseStatus"),
+        responseBody: sql.placeholder("responseBody"),
+        responseHeaders: sql.placeholder("responseHeaders"),
+        completedAt: sql`now()`,
+      })
+      .prepare(name),
+  );
+  await query.execute(row);
+}
 
 /**
  * Runs `work` in a transaction; a 5xx answer rolls back like a throw, anything else is

@@ -12,7 +12,7 @@
 // submit) and first takes the enrollment's row lock, so starts, saves, submits and
 // progress updates of one enrollment never interleave.
 import { randomInt } from "node:crypto";
-import { and, asc, eq, getTableColumns, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, isNull, lt, sql, type Placeholder } from "drizzle-orm";
 import { schema, type Database, type DbOrTx } from "../db";
 import type { QuestionSnapshot, SubmittedAnswer } from "../db/schema/learning";
 import { DomainError } from "../http/errors";
@@ -22,6 +22,7 @@ import type { AnswerInput, AttemptList, AttemptStarted, AttemptView, SubmitResul
 import { nextAttemptAt, resultsVisible, selectQuestions } from "./rules";
 import { scoreAttempt } from "./scoring";
 import { isId } from "../db";
+import { prepared } from "../db/prepared";
 
 const { tests, questions, testAttempts } = schema;
 
@@ -45,13 +46,17 @@ const questionsOfTest = sql<AuthoredQuestion[]>`(select coalesce(json_agg(json_b
   from ${questions} q where q.test_id = "tests"."id")`;
 
 async function loadTest(tx: DbOrTx, testId: string): Promise<TestRow> {
-  const [test] = isId(testId) ? await tx.select().from(tests).where(eq(tests.id, testId)).limit(1) : [];
+  const query = prepared(tx, "test_by_id", (name) => tx.select().from(tests).where(eq(tests.id, sql.placeholder("testId"))).limit(1).prepare(name));
+  const [test] = isId(testId) ? await query.execute({ testId }) : [];
   if (!test) throw new DomainError("not_found", "Test sa nenašiel.");
   return test;
 }
 
 async function loadTestWithQuestions(tx: DbOrTx, testId: string): Promise<{ test: TestRow; questions: AuthoredQuestion[] }> {
-  const [row] = isId(testId) ? await tx.select({ test: tests, questions: questionsOfTest }).from(tests).where(eq(tests.id, testId)).limit(1) : [];
+  const query = prepared(tx, "test_with_questions", (name) =>
+    tx.select({ test: tests, questions: questionsOfTest }).from(tests).where(eq(tests.id, sql.placeholder("testId"))).limit(1).prepare(name),
+  );
+  const [row] = isId(testId) ? await query.execute({ testId }) : [];
   if (!row) throw new DomainError("not_found", "Test sa nenašiel.");
   return row;
 }
@@ -84,16 +89,34 @@ const summaryColumns = {
 };
 type AttemptSummary = Pick<AttemptRow, keyof typeof summaryColumns>;
 
-const ofTestAndEnrollment = (testId: string, enrollmentId: string) =>
+const ofTestAndEnrollment = (testId: string | Placeholder, enrollmentId: string | Placeholder) =>
   and(eq(testAttempts.testId, testId), eq(testAttempts.enrollmentId, enrollmentId), isNull(testAttempts.voidedAt));
+
+const placeholders = { testId: sql.placeholder("testId"), enrollmentId: sql.placeholder("enrollmentId") };
 
 /** The enrollment's attempts of the test that count (not voided), oldest first. */
 async function attemptsOf(tx: DbOrTx, testId: string, enrollmentId: string): Promise<AttemptSummary[]> {
-  return tx.select(summaryColumns).from(testAttempts).where(ofTestAndEnrollment(testId, enrollmentId)).orderBy(asc(testAttempts.attemptNumber));
+  const query = prepared(tx, "attempt_summaries", (name) =>
+    tx
+      .select(summaryColumns)
+      .from(testAttempts)
+      .where(ofTestAndEnrollment(placeholders.testId, placeholders.enrollmentId))
+      .orderBy(asc(testAttempts.attemptNumber))
+      .prepare(name),
+  );
+  return query.execute({ testId, enrollmentId });
+}
+
+/** An attempt whole, locked (the caller holds its enrollment's lock). */
+async function attemptForUpdate(tx: DbOrTx, attemptId: string): Promise<AttemptRow | undefined> {
+  const query = prepared(tx, "attempt_for_update", (name) =>
+    tx.select().from(testAttempts).where(eq(testAttempts.id, sql.placeholder("attemptId"))).for("update").limit(1).prepare(name),
+  );
+  return (await query.execute({ attemptId }))[0];
 }
 
 async function attemptById(tx: DbOrTx, attemptId: string): Promise<AttemptRow> {
-  const [attempt] = await tx.select().from(testAttempts).where(eq(testAttempts.id, attemptId)).limit(1);
+  const attempt = await attemptForUpdate(tx, attemptId);
   if (!attempt) throw new Error(`attempt ${attemptId} vanished under the enrollment lock`);
   return attempt;
 }
@@ -207,12 +230,25 @@ async function finish(
   const scored = scoreAttempt(attempt.questionSnapshots, attempt.questionOrder, answers);
   const passed = scored.score >= test.passingScore;
   const submittedAt = how === "expired" ? attempt.deadline : deps.now;
-  const [updated] = await tx
-    .update(testAttempts)
-    .set({ state: how, score: scored.score, passed, submittedAt, answers })
-    .where(and(eq(testAttempts.id, attempt.id), eq(testAttempts.state, "in_progress")))
-    // the attempts used, for the result, in the same round trip (finishing one changes no count)
-    .returning({ ...getTableColumns(testAttempts), used: usedCount(attempt.testId, attempt.enrollmentId) });
+  const query = prepared(tx, "attempt_finish", (name) =>
+    tx
+      .update(testAttempts)
+      .set({
+        // (Drizzle's update types take no placeholder: the values go as the driver takes them)
+        state: sql`${sql.placeholder("state")}`,
+        score: sql`${sql.placeholder("score")}`,
+        passed: sql`${sql.placeholder("passed")}`,
+        submittedAt: sql`${sql.placeholder("submittedAt")}`,
+        answers: sql`${sql.placeholder("answers")}::jsonb`,
+      })
+      .where(and(eq(testAttempts.id, sql.placeholder("attemptId")), eq(testAttempts.state, "in_progress")))
+      // the attempts used, for the result, in the same round trip (finishing one changes no count)
+      .returning({ ...getTableColumns(testAttempts), used: usedCount(placeholders.testId, placeholders.enrollmentId) })
+      .prepare(name),
+  );
+  const [updated] = await query.execute({
+    state: how, score: scored.score, passed, submittedAt, answers: JSON.stringify(answers), attemptId: attempt.id, testId: attempt.testId, enrollmentId: attempt.enrollmentId,
+  });
   if (!updated) throw new Error(`attempt ${attempt.id} was finished concurrently despite the enrollment lock`);
   const { used, ...row } = updated;
   return { attempt: row, used, downstream: await afterAttempt(tx, { queue: deps.queue, now: deps.now }, ctx.gate, { passed }) };
@@ -304,22 +340,27 @@ export async function startAttempt(tx: DbOrTx, deps: QuizDeps, studentId: string
 async function ownAttempt(tx: DbOrTx, studentId: string, testId: string, attemptId: string): Promise<{ ctx: Context; attempt: AttemptRow }> {
   const notFound = () => new DomainError("not_found", "Pokus sa nenašiel.");
   if (!isId(attemptId) || !isId(testId)) throw notFound();
-  const owns = (a: Pick<AttemptRow, "studentId" | "testId" | "voidedAt"> | undefined) => !!a && a.studentId === studentId && a.testId === testId && !a.voidedAt;
-  const [found] = await tx
-    .select({ studentId: testAttempts.studentId, testId: testAttempts.testId, enrollmentId: testAttempts.enrollmentId, voidedAt: testAttempts.voidedAt, test: tests })
-    .from(testAttempts)
-    .innerJoin(tests, eq(tests.id, testAttempts.testId))
-    .where(eq(testAttempts.id, attemptId))
-    .limit(1);
+  const owns = <A extends Pick<AttemptRow, "studentId" | "testId" | "voidedAt">>(a: A | undefined): a is A =>
+    !!a && a.studentId === studentId && a.testId === testId && !a.voidedAt;
+  const query = prepared(tx, "attempt_owner_with_test", (name) =>
+    tx
+      .select({ studentId: testAttempts.studentId, testId: testAttempts.testId, enrollmentId: testAttempts.enrollmentId, voidedAt: testAttempts.voidedAt, test: tests })
+      .from(testAttempts)
+      .innerJoin(tests, eq(tests.id, testAttempts.testId))
+      .where(eq(testAttempts.id, sql.placeholder("attemptId")))
+      .limit(1)
+      .prepare(name),
+  );
+  const [found] = await query.execute({ attemptId });
   if (!owns(found)) throw notFound();
   const gate = await testGate(tx, { enrollmentId: found.enrollmentId }, found.test.id);
-  const [attempt] = await tx.select().from(testAttempts).where(eq(testAttempts.id, attemptId)).for("update").limit(1);
+  const attempt = await attemptForUpdate(tx, attemptId);
   if (!owns(attempt)) throw notFound();
   return { ctx: { test: found.test, gate }, attempt };
 }
 
 /** How many of the enrollment's attempts of the test count (not voided). */
-const usedCount = (testId: string, enrollmentId: string) =>
+const usedCount = (testId: string | Placeholder, enrollmentId: string | Placeholder) =>
   sql<number>`(select count(*)::int from ${testAttempts} where ${ofTestAndEnrollment(testId, enrollmentId)})`;
 
 async function usedAttempts(tx: DbOrTx, attempt: AttemptRow): Promise<number> {
