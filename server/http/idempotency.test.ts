@@ -224,6 +224,40 @@ describe("withIdempotency", () => {
     if (t.url) expect(other.status).toBe("rejected"); // a server runs them side by side
   });
 
+  it("the claim reads the stored answer after the lock: a holder that commits while the claim's statement waits is replayed, not run again", async () => {
+    if (!t.url) return; // PGlite runs one transaction at a time: no holder can commit meanwhile
+    const key = randomUUID();
+    const pg = (await import("pg")).default;
+    const [holder, claimant] = [new pg.Client({ connectionString: t.url }), new pg.Client({ connectionString: t.url })];
+    await Promise.all([holder.connect(), claimant.connect()]);
+    try {
+      // the holder: the key's lock, its answer written, and a second lock the claimant will wait on
+      await holder.query("begin");
+      expect((await holder.query("select * from idempotency_claim($1, $2, $3)", ["p-1", ROUTE, key])).rows[0]).toMatchObject({ locked: true, request_hash: null });
+      await holder.query("select pg_advisory_xact_lock(4242)");
+      await holder.query(
+        `insert into idempotency_keys (user_id, route, key, request_hash, response_status, response_body, response_headers, completed_at)
+         values ('p-1', $1, $2, $3, 201, '{"first":true}', '{}', now())`,
+        [ROUTE, key, requestHash({})],
+      );
+      // the claimant's statement starts now (its snapshot predates the holder's commit) and
+      // reaches the claim only once the holder has committed and let both locks go
+      await claimant.query("begin");
+      const claimed = claimant.query(
+        `select c.* from (select pg_advisory_xact_lock(4242), 1 as x) w
+           cross join lateral idempotency_claim($1 || repeat('', w.x), $2, $3) c`,
+        ["p-1", ROUTE, key],
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      await holder.query("commit");
+      const { rows } = await claimed;
+      await claimant.query("rollback");
+      expect(rows[0]).toMatchObject({ locked: true, response_status: 201, response_body: { first: true } });
+    } finally {
+      await Promise.all([holder.end(), claimant.end()]);
+    }
+  });
+
   it("keeps keys 24 hours; the purge deletes older ones, after which the key runs again", async () => {
     const key = randomUUID();
     await withIdempotency(request({ key }), startAttempt("purged"));

@@ -155,12 +155,10 @@ export async function withIdempotency<T>(request: IdempotentRequest, work: (tx: 
       // One holder per key at a time; a second request arriving meanwhile is told the
       // first is still running instead of waiting for it. (On PGlite transactions run one
       // after another, so the second finds the stored answer instead.)
-      const lockName = `idempotency\u001f${request.userId}\u001f${request.route}\u001f${key}`;
-      const locked = await tx.execute(sql`select pg_try_advisory_xact_lock(hashtextextended(${lockName}, 0)) as locked`);
-      if (!rowsOf(locked)[0]?.locked) throw inProgress();
+      const claim = await claimKey(tx, scope);
+      if (!claim.locked) throw inProgress();
       // the answer of an earlier request with this key (committed before the lock was free)
-      const stored = await storedAnswer(tx, scope);
-      if (stored) throw new RollbackWith(answerFromStored(stored, hash));
+      if (claim.stored) throw new RollbackWith(answerFromStored(claim.stored, hash));
       await request.beforeExecute?.(tx);
       return work(tx);
     },
@@ -184,26 +182,32 @@ const JSON_TYPE = "application/json; charset=utf-8";
 
 type Scope = { userId: string; route: string; key: string };
 
-/** The stored answer of (user, route, key), if any (prepared: every idempotent write asks). */
-async function storedAnswer(tx: Tx, scope: Scope): Promise<StoredRow | undefined> {
-  const query = prepared(tx, "idempotency_key", (name) =>
-    tx
-      .select()
-      .from(idempotencyKeys)
-      .where(
-        and(
-          eq(idempotencyKeys.userId, sql.placeholder("userId")),
-          eq(idempotencyKeys.route, sql.placeholder("route")),
-          eq(idempotencyKeys.key, sql.placeholder("key")),
-        ),
-      )
-      .limit(1)
-      .prepare(name),
-  );
-  return (await query.execute(scope))[0];
-}
-
 type Stored = Scope & { requestHash: string; responseStatus: number; responseBody: unknown; responseHeaders: Record<string, string> };
+type Claim = { locked: boolean; stored: Pick<StoredRow, "requestHash" | "responseStatus" | "responseBody" | "responseHeaders" | "completedAt"> | null };
+
+/**
+ * The key's transaction-scoped advisory lock and, when it was free, the stored answer, in
+ * one round trip: the database function idempotency_claim (drizzle/0010_idempotency_claim.sql)
+ * reads the answer in a statement of its own after the lock, so with a snapshot that sees
+ * whatever the key's previous holder committed.
+ */
+async function claimKey(tx: Tx, scope: Scope): Promise<Claim> {
+  const result = await tx.execute(sql`select * from idempotency_claim(${scope.userId}, ${scope.route}, ${scope.key})`);
+  const row = rowsOf(result)[0];
+  if (!row?.locked) return { locked: false, stored: null };
+  if (typeof row.request_hash !== "string") return { locked: true, stored: null };
+  return {
+    locked: true,
+    stored: {
+      requestHash: row.request_hash,
+      responseStatus: typeof row.response_status === "number" ? row.response_status : null,
+      responseBody: row.response_body ?? null,
+      responseHeaders: (row.response_headers ?? null) as Record<string, string> | null,
+      // (a Date from node-postgres and PGlite; only whether it is set matters)
+      completedAt: row.completed_at == null ? null : new Date(row.completed_at as Date | string),
+    },
+  };
+}
 
 /** Stores the first answer, completed now (prepared, as the look above). */
 async function storeAnswer(tx: Tx, row: Stored): Promise<void> {
@@ -247,7 +251,7 @@ async function runInTransaction<T>(
   }
 }
 
-function answerFromStored(row: StoredRow, hash: string): IdempotentAnswer {
+function answerFromStored(row: Claim["stored"] & {}, hash: string): IdempotentAnswer {
   if (row.requestHash !== hash) {
     throw new DomainError("idempotency_key_reused", undefined, { header: IDEMPOTENCY_KEY_HEADER });
   }
