@@ -39,7 +39,8 @@
 // BENCH_CONNECTIONS (default 50), BENCH_WARMUP (s, default 2), BENCH_APP_NODE_ARGS (Node flags for
 // the app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" for a CPU profile under load),
 // BENCH_COMPARE_BUILD_DIR (a second build, e.g. of the commit before a change, served beside the
-// app on the same database; every path is loaded on both in turn: before/after on one busy machine),
+// app on the same database; every path is loaded on both in turn: before/after on one busy machine;
+// BENCH_COMPARE_NODE_ARGS: its Node flags),
 // BENCH_ONLY (comma-separated row keys, e.g. "verify,attemptStartSubmit": only those rows).
 import { spawn, execSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -99,7 +100,7 @@ export async function measureStudents() {
     let compare = null;
     if (process.env.BENCH_COMPARE_BUILD_DIR) {
       const comparePort = await freePort();
-      const compareChild = start(["server.mjs"], {
+      const compareChild = start([...(process.env.BENCH_COMPARE_NODE_ARGS?.split(" ").filter(Boolean) ?? []), "server.mjs"], {
         BUILD_DIR: process.env.BENCH_COMPARE_BUILD_DIR,
         PORT: String(comparePort), HOST: "127.0.0.1", PUBLIC_URL: `http://${host}`, DATABASE_URL: url.href, LOG_LEVEL: "warn",
         RATE_LIMIT_CATALOG_PER_MIN: "100000000", RATE_LIMIT_PREVIEW_PER_MIN: "100000000", RATE_LIMIT_PUBLIC_PER_MIN: "100000000",
