@@ -23,9 +23,8 @@
 //   deletes older ones, after which the key may be used again.
 import { createHash } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
-import type { Database, DbOrTx, Tx } from "../db";
+import { prepared, type Database, type DbOrTx, type Tx } from "../db";
 import { idempotencyKeys } from "../db/schema";
-import { prepared } from "../db/prepared";
 import { DomainError } from "./errors";
 
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";

@@ -13,7 +13,7 @@
 // progress updates of one enrollment never interleave.
 import { randomInt } from "node:crypto";
 import { and, asc, eq, getTableColumns, isNull, lt, sql, type Placeholder } from "drizzle-orm";
-import { schema, type Database, type DbOrTx } from "../db";
+import { isId, prepared, schema, type Database, type DbOrTx } from "../db";
 import type { QuestionSnapshot, SubmittedAnswer } from "../db/schema/learning";
 import { DomainError } from "../http/errors";
 import { afterAttempt, standingDownstream, testGate, type Downstream, type TestGate } from "../learning";
@@ -21,8 +21,6 @@ import type { Queue } from "../queue";
 import type { AnswerInput, AttemptList, AttemptStarted, AttemptView, SubmitResult } from "./contract";
 import { nextAttemptAt, resultsVisible, selectQuestions } from "./rules";
 import { scoreAttempt } from "./scoring";
-import { isId } from "../db";
-import { prepared } from "../db/prepared";
 
 const { tests, questions, testAttempts } = schema;
 
