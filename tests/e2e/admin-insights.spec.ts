@@ -11,6 +11,8 @@ const ADMIN = "zuzana.bielikova@demo.sk";
 const SLUG = "riadenie-sportoveho-klubu";
 
 async function noSidewaysScroll(page: import("@playwright/test").Page) {
+  // once the stylesheets have loaded (before, the page lays out unstyled)
+  await page.waitForLoadState("load");
   const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
   expect(scroll).toBeLessThanOrEqual(client);
 }
