@@ -22,7 +22,7 @@
 // - Keys are kept at least 24 hours; the hourly job "platform.purge-idempotency-keys"
 //   deletes older ones, after which the key may be used again.
 import { createHash } from "node:crypto";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
 import { prepared, type Database, type DbOrTx, type Tx } from "../db";
 import { idempotencyKeys } from "../db/schema";
 import { DomainError } from "./errors";
@@ -182,7 +182,9 @@ const JSON_TYPE = "application/json; charset=utf-8";
 type Scope = { userId: string; route: string; key: string };
 
 type Stored = Scope & { requestHash: string; responseStatus: number; responseBody: unknown; responseHeaders: Record<string, string> };
-type Claim = { locked: boolean; stored: Pick<StoredRow, "requestHash" | "responseStatus" | "responseBody" | "responseHeaders" | "completedAt"> | null };
+/** What a replay is made from: the stored answer and whether its first request finished. */
+type StoredAnswer = Pick<StoredRow, "requestHash" | "responseStatus" | "responseBody" | "responseHeaders" | "completedAt">;
+type Claim = { locked: boolean; stored: StoredAnswer | null };
 
 /**
  * The key's transaction-scoped advisory lock and, when it was free, the stored answer, in
@@ -250,7 +252,7 @@ async function runInTransaction<T>(
   }
 }
 
-function answerFromStored(row: Claim["stored"] & {}, hash: string): IdempotentAnswer {
+function answerFromStored(row: StoredAnswer, hash: string): IdempotentAnswer {
   if (row.requestHash !== hash) {
     throw new DomainError("idempotency_key_reused", undefined, { header: IDEMPOTENCY_KEY_HEADER });
   }

@@ -113,7 +113,8 @@ async function attemptForUpdate(tx: DbOrTx, attemptId: string): Promise<AttemptR
   return (await query.execute({ attemptId }))[0];
 }
 
-async function attemptById(tx: DbOrTx, attemptId: string): Promise<AttemptRow> {
+/** An attempt the summaries named, whole and locked (it cannot be gone: its enrollment is locked). */
+async function lockedAttempt(tx: DbOrTx, attemptId: string): Promise<AttemptRow> {
   const attempt = await attemptForUpdate(tx, attemptId);
   if (!attempt) throw new Error(`attempt ${attemptId} vanished under the enrollment lock`);
   return attempt;
@@ -262,9 +263,9 @@ async function expireOverdue(tx: DbOrTx, deps: QuizDeps, ctx: Context): Promise<
   for (const a of await attemptsOf(tx, ctx.test.id, ctx.gate.enrollmentId)) {
     if (a.state !== "in_progress") attempts.push(a);
     else if (overdue(a, deps.now)) {
-      const full = await attemptById(tx, a.id);
+      const full = await lockedAttempt(tx, a.id);
       attempts.push((await finish(tx, deps, ctx, full, full.answers, "expired")).attempt);
-    } else attempts.push((open = await attemptById(tx, a.id)));
+    } else attempts.push((open = await lockedAttempt(tx, a.id)));
   }
   return { attempts, open };
 }

@@ -5,17 +5,11 @@
 // axe checks every page (support/fixtures). A content manager sees the learning figures
 // without money or students' names.
 import { expect, test } from "./support/fixtures";
-import { signIn } from "./support/journeys";
+import { expectNoSidewaysScroll, signIn } from "./support/journeys";
 
 const ADMIN = "zuzana.bielikova@demo.sk";
 const SLUG = "riadenie-sportoveho-klubu";
 
-async function noSidewaysScroll(page: import("@playwright/test").Page) {
-  // once the stylesheets have loaded (before, the page lays out unstyled)
-  await page.waitForLoadState("load");
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-  expect(scroll).toBeLessThanOrEqual(client);
-}
 
 for (const javaScriptEnabled of [false, true]) {
   for (const [device, viewport] of [["360 px", { width: 360, height: 800 }], ["desktop", { width: 1280, height: 900 }]] as const) {
@@ -32,7 +26,7 @@ for (const javaScriptEnabled of [false, true]) {
         await expect(page.getByRole("heading", { level: 1, name: "Prehľad administrácie" })).toBeVisible();
         await expect(page.getByRole("heading", { level: 2, name: "Tržby" })).toBeVisible();
         await expect(page.getByRole("img", { name: /Nové zápisy po dňoch/ })).toBeVisible();
-        if (viewport.width === 360) await noSidewaysScroll(page);
+        if (viewport.width === 360) await expectNoSidewaysScroll(page);
 
         // last month
         await page.getByLabel("Obdobie", { exact: true }).selectOption("minuly-mesiac");
@@ -52,7 +46,7 @@ for (const javaScriptEnabled of [false, true]) {
         await expect(page.getByRole("heading", { level: 1, name: `Štatistiky: ${course.title}` })).toBeVisible();
         await expect(page.getByRole("heading", { level: 2, name: "Kde študenti končia" })).toBeVisible();
         await expect(page.getByRole("img", { name: /Verzia \d+: podiel zapísaných/ }).first()).toBeVisible();
-        if (viewport.width === 360) await noSidewaysScroll(page);
+        if (viewport.width === 360) await expectNoSidewaysScroll(page);
 
         // a test: through the course's tests
         await page.goto(`/admin/kurzy/${course._id}/testy`);
@@ -60,7 +54,7 @@ for (const javaScriptEnabled of [false, true]) {
         await expect(page).toHaveURL(/\/testy\/[0-9a-f]{24}\/statistiky$/);
         await expect(page.getByRole("heading", { level: 1, name: /^Štatistiky testu: / })).toBeVisible();
         await expect(page.getByText(/Odovzdané pokusy:/)).toBeVisible();
-        if (viewport.width === 360) await noSidewaysScroll(page);
+        if (viewport.width === 360) await expectNoSidewaysScroll(page);
       });
     });
   }

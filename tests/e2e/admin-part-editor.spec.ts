@@ -5,7 +5,7 @@
 // With JavaScript the preview beside the text follows the typing and the form says it has
 // unsaved changes. axe checks every page (support/fixtures).
 import { expect, test } from "./support/fixtures";
-import { signIn } from "./support/journeys";
+import { expectNoSidewaysScroll, signIn } from "./support/journeys";
 
 // a status message found by its text: with JavaScript the previous page's message can stay a
 // moment after a client-side navigation (and longer on a loaded machine)
@@ -79,12 +79,7 @@ for (const javaScriptEnabled of [false]) {
         await expect(page.getByRole("heading", { level: 1, name: "Časť: Pokladničná kniha klubu" })).toBeVisible();
         await expect(page.getByLabel("Text bloku 2 (Markdown)", { exact: true })).toHaveValue("## Zápis");
         await expect(page.getByLabel("Prepis (nepovinné)")).toHaveValue("Dobrý deň.");
-        if (viewport.width === 360) {
-          // once the stylesheets have loaded (before, the page lays out unstyled)
-          await page.waitForLoadState("load");
-          const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-          expect(scroll).toBeLessThanOrEqual(client);
-        }
+        if (viewport.width === 360) await expectNoSidewaysScroll(page);
       });
     });
   }

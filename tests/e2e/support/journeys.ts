@@ -1,5 +1,6 @@
 // Steps many browser tests share: signing a demo person in through the local provider's
-// form, and buying a course through the API and the sandbox gateway in a context of its own.
+// form, buying a course through the API and the sandbox gateway in a context of its own, and
+// checking that a page does not scroll sideways.
 import { randomUUID } from "node:crypto";
 import { expect, type Browser, type Page } from "@playwright/test";
 
@@ -37,4 +38,15 @@ export async function buyThroughSandbox(browser: Browser, baseURL: string, buyer
   await page.getByRole("button", { name: "Zaplatiť (úspešná platba)" }).click();
   await expect(page.getByText("Platba prebehla úspešne")).toBeVisible({ timeout: 20_000 });
   await context.close();
+}
+
+/**
+ * The page does not scroll sideways (its width within the viewport's client width),
+ * measured once its stylesheets have loaded: before, a page laid out unstyled is as wide as
+ * its widest table (a race that failed a 360 px check in CI once).
+ */
+export async function expectNoSidewaysScroll(page: Page) {
+  await page.waitForLoadState("load");
+  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(scroll).toBeLessThanOrEqual(client);
 }
