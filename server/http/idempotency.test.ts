@@ -231,17 +231,18 @@ describe("withIdempotency", () => {
     const [holder, claimant] = [new pg.Client({ connectionString: t.url }), new pg.Client({ connectionString: t.url })];
     await Promise.all([holder.connect(), claimant.connect()]);
     try {
-      // the holder: the key's lock, its answer written, and a second lock the claimant will wait on
+      // the holder: the key's lock, its answer written, and a second lock the claimant will wait
+      // on, held by the session so that it is let go only after the commit has let the key's go
       await holder.query("begin");
       expect((await holder.query("select * from idempotency_claim($1, $2, $3)", ["p-1", ROUTE, key])).rows[0]).toMatchObject({ locked: true, request_hash: null });
-      await holder.query("select pg_advisory_xact_lock(4242)");
+      await holder.query("select pg_advisory_lock(4242)");
       await holder.query(
         `insert into idempotency_keys (user_id, route, key, request_hash, response_status, response_body, response_headers, completed_at)
          values ('p-1', $1, $2, $3, 201, '{"first":true}', '{}', now())`,
         [ROUTE, key, requestHash({})],
       );
       // the claimant's statement starts now (its snapshot predates the holder's commit) and
-      // reaches the claim only once the holder has committed and let both locks go
+      // reaches the claim only once the holder has committed and then let the second lock go
       await claimant.query("begin");
       const claimed = claimant.query(
         `select c.* from (select pg_advisory_xact_lock(4242), 1 as x) w
@@ -250,6 +251,7 @@ describe("withIdempotency", () => {
       );
       await new Promise((r) => setTimeout(r, 200));
       await holder.query("commit");
+      await holder.query("select pg_advisory_unlock(4242)");
       const { rows } = await claimed;
       await claimant.query("rollback");
       expect(rows[0]).toMatchObject({ locked: true, response_status: 201, response_body: { first: true } });
