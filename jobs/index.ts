@@ -233,7 +233,7 @@ async function registerWorkers(boss: PgBoss, deps: { db: Database; log: Logger; 
   await work(boss, "invoices.render-credit-note", renderCreditNotePdfJob({ db, log, supplier: deps.config.invoiceSupplier }));
   await work(boss, "authoring.soft-delete-versions", softDeleteVersionsJob({ db, log }));
   // a duplicate payment's refund is asked of the gateway (server/payments/duplicates.ts)
-  if (deps.refunds) await work(boss, "payments.request-refund", requestRefundJob({ db, refunds: deps.refunds, publicUrl: deps.config.publicUrl, log }));
+  if (deps.refunds) await work(boss, "payments.request-refund", requestRefundJob({ db, queue: createQueue(boss), refunds: deps.refunds, publicUrl: deps.config.publicUrl, log }));
   await work(boss, "tests.expire-attempts", async () => {
     const expired = await expireOverdueAttempts(db, { queue: createQueue(boss) });
     if (expired > 0) log.info("overdue test attempts submitted", { expired });

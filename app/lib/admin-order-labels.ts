@@ -38,6 +38,10 @@ export const paymentEventResultLabels: Record<string, string> = {
   ignored_unknown_type: "ignorovaná (neznámy typ udalosti)",
   order_not_found: "objednávka neexistuje",
   amount_mismatch: "suma nezodpovedá objednávke",
+  amount_mismatch_refunded: "suma nezodpovedá objednávke: platba sa vracia",
+  duplicate_payment_refunded: "duplicitná platba: vracia sa",
+  extra_payment_refunded: "vrátenie duplicitnej platby dokončené",
+  ignored_refunded_alerted: "reklamácia refundovanej objednávky: upozornenie administrátorom",
 };
 
 /** Who acted: a person id, or one of the system actors. */
@@ -45,6 +49,9 @@ export function actorLabel(actorId: string): string {
   if (actorId === "system:payment-gateway") return "platobná brána";
   if (actorId === "system:idp") return "poskytovateľ identity";
   if (actorId === "system:job") return "naplánovaná úloha";
+  if (actorId === "system:duplicate-payment") return "vrátenie duplicitnej platby";
+  if (actorId === "system:payment-amount-mismatch") return "vrátenie platby v nesprávnej sume";
+  if (actorId === "system:refund-job") return "úloha vrátenia peňazí";
   return actorId;
 }
 

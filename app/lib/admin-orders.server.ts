@@ -3,7 +3,7 @@
 // Every entry checks role admin first (a content manager gets 403), with roles read from
 // the user cache for this very request.
 import type { RouterContextProvider } from "react-router";
-import { requestRefund, resolveDispute, type DisputeResolutionInput, type RefundActor, type RefundInput } from "#server/payments";
+import { requestRefund, resolveDispute, retryFailedRefund, type DisputeResolutionInput, type RefundActor, type RefundInput } from "#server/payments";
 import { DomainError, zodDetails } from "#server/http/errors";
 import { withIdempotency, type IdempotentAnswer } from "#server/http/idempotency";
 import { creditNoteFileName, creditNotePdf, invoiceFileName, invoiceForOrder, invoicePdfForOrder } from "#server/invoices";
@@ -71,6 +71,11 @@ export async function resolveOrderDispute(
       return { status: 200, body: resolved, headers: { "Cache-Control": "no-store" } };
     },
   );
+}
+
+/** "Skúsiť vrátenie znova": a failed refund is pending again and its job asks the gateway anew. */
+export async function retryRefund(services: AppServices, actor: RefundActor, input: { orderId: string; refundId: string }) {
+  return services.db.transaction((tx) => retryFailedRefund(tx, { queue: services.queue }, actor, input));
 }
 
 function pdfResponse(pdf: Uint8Array, filename: string): Response {

@@ -1,9 +1,10 @@
 // Revoking a certificate. The spec gives the move into revoked no
 // endpoint, but admins need it (plagiarism, test fraud): revokedAt and revokedReason are
 // set once, the audit log records who and why, and verification then answers valid: false.
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { writeAudit } from "../audit";
-import { schema, type Database } from "../db";
+import { schema, type Database, type DbOrTx } from "../db";
+import type { Queue } from "../queue";
 import { DomainError } from "../http/errors";
 import type { AdminActor } from "./manual";
 import { isId } from "../db";
@@ -30,4 +31,43 @@ export async function revokeCertificate(db: Database, actor: AdminActor, certifi
     });
     return { revokedAt: now };
   });
+}
+
+/** Why money going back revokes a certificate (the reason stored and shown on verification). */
+export const MONEY_BACK_REVOCATION_REASONS = {
+  refund: "Platba za kurz bola vrátená.",
+  dispute: "Platba za kurz bola vrátená bankou (reklamácia platby).",
+} as const;
+
+/**
+ * Money went back for the enrollments (a refund that ends them, a lost dispute): every
+ * certificate issued for them and still valid is revoked in the caller's transaction, with
+ * an audit row each and the student's e-mail queued (docs/decisions.md > Money back ends what
+ * it paid for). The Open Badges status bit follows `revokedAt` (open-badge.ts). Returns the
+ * revoked certificates' ids.
+ */
+export async function revokeCertificatesOfEnrollments(
+  tx: DbOrTx,
+  deps: { queue: Queue; now: Date },
+  input: { enrollmentIds: string[]; cause: keyof typeof MONEY_BACK_REVOCATION_REASONS; actorId: string; orderId: string },
+): Promise<string[]> {
+  if (input.enrollmentIds.length === 0) return [];
+  const reason = MONEY_BACK_REVOCATION_REASONS[input.cause];
+  const revoked = await tx
+    .update(certificates)
+    .set({ revokedAt: deps.now, revokedReason: reason, updatedAt: deps.now })
+    .where(and(inArray(certificates.enrollmentId, input.enrollmentIds), isNull(certificates.revokedAt)))
+    .returning({ id: certificates.id, registrationNumber: certificates.registrationNumber, enrollmentId: certificates.enrollmentId, type: certificates.type });
+  for (const c of revoked) {
+    await writeAudit(tx, {
+      actorId: input.actorId,
+      action: "certificate.revoke",
+      targetType: "certificate",
+      targetId: c.id,
+      reason,
+      details: { registrationNumber: c.registrationNumber, enrollmentId: c.enrollmentId, type: c.type, cause: input.cause, orderId: input.orderId },
+    });
+    await deps.queue.enqueue(tx, "mail.send", { kind: "certificate_revoked", certificateId: c.id });
+  }
+  return revoked.map((c) => c.id);
 }

@@ -2,7 +2,7 @@
 // them. spec: States and transitions > Enrollment; docs/decisions.md > Payment webhook
 // processing. Preallocating the parts' progress is the learning area's (server/learning
 // enrollStudent creates the enrollment here and then preallocates).
-import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
 
 /** The counters a new enrollment starts with: its course version's first level and sizes. */
@@ -66,28 +66,38 @@ export async function createEnrollment(tx: DbOrTx, input: NewEnrollment, shape: 
   return { enrollmentId: row.id, created: true };
 }
 
-/** payment.disputed: the order's active enrollments are suspended until an admin decides. */
+/**
+ * The states in which an enrollment gives access, so money going back acts on it: active,
+ * and completed too (a graduate keeps reading the course and holds its certificates;
+ * docs/decisions.md > Money back ends what it paid for).
+ */
+const WITH_ACCESS = ["active", "completed"] as const;
+
+/** payment.disputed: the order's enrollments with access are suspended until an admin decides. */
 export async function suspendEnrollmentsOfOrder(tx: DbOrTx, orderId: string, at: Date): Promise<number> {
   const rows = await tx
     .update(schema.enrollments)
     .set({ suspendedAt: at })
-    .where(and(eq(schema.enrollments.orderId, orderId), eq(schema.enrollments.state, "active")))
+    .where(and(eq(schema.enrollments.orderId, orderId), inArray(schema.enrollments.state, [...WITH_ACCESS]), isNull(schema.enrollments.suspendedAt)))
     .returning({ id: schema.enrollments.id });
   return rows.length;
 }
 
-/** A completed refund with alsoCancelEnrollment: the order's active enrollments end. */
-export async function cancelEnrollmentsOfOrder(tx: DbOrTx, orderId: string, at: Date, reason: string): Promise<number> {
+/**
+ * A completed refund with alsoCancelEnrollment: the order's enrollments end whatever their
+ * state (active or completed). Returns the ids of those it ended.
+ */
+export async function cancelEnrollmentsOfOrder(tx: DbOrTx, orderId: string, at: Date, reason: string): Promise<string[]> {
   const rows = await tx
     .update(schema.enrollments)
-    .set({ state: "cancelled", cancelledAt: at, cancelReason: reason })
-    .where(and(eq(schema.enrollments.orderId, orderId), eq(schema.enrollments.state, "active")))
+    .set({ state: "cancelled", cancelledAt: at, cancelReason: reason, suspendedAt: null })
+    .where(and(eq(schema.enrollments.orderId, orderId), inArray(schema.enrollments.state, [...WITH_ACCESS])))
     .returning({ id: schema.enrollments.id });
-  return rows.length;
+  return rows.map((r) => r.id);
 }
 
-/** An enrollment a disputed payment suspended (active, `suspendedAt` set). */
-export type SuspendedEnrollment = { id: string; studentId: string; suspendedAt: Date };
+/** An enrollment a disputed payment suspended (active or completed, `suspendedAt` set). */
+export type SuspendedEnrollment = { id: string; studentId: string; state: "active" | "completed"; suspendedAt: Date };
 
 /**
  * The order's suspended enrollments, locked for the caller's transaction (the caller holds
@@ -97,12 +107,12 @@ export type SuspendedEnrollment = { id: string; studentId: string; suspendedAt: 
 export async function lockSuspendedEnrollmentsOfOrder(tx: DbOrTx, orderId: string): Promise<SuspendedEnrollment[]> {
   const { enrollments } = schema;
   const rows = await tx
-    .select({ id: enrollments.id, studentId: enrollments.studentId, suspendedAt: enrollments.suspendedAt })
+    .select({ id: enrollments.id, studentId: enrollments.studentId, state: enrollments.state, suspendedAt: enrollments.suspendedAt })
     .from(enrollments)
-    .where(and(eq(enrollments.orderId, orderId), eq(enrollments.state, "active"), isNotNull(enrollments.suspendedAt)))
+    .where(and(eq(enrollments.orderId, orderId), inArray(enrollments.state, [...WITH_ACCESS]), isNotNull(enrollments.suspendedAt)))
     .orderBy(enrollments.enrolledAt, enrollments.id)
     .for("update");
-  return rows.map((r) => ({ id: r.id, studentId: r.studentId, suspendedAt: r.suspendedAt! }));
+  return rows.map((r) => ({ id: r.id, studentId: r.studentId, state: r.state === "completed" ? "completed" : "active", suspendedAt: r.suspendedAt! }));
 }
 
 /** A dispute won: the suspension ends, the enrollments are active and usable again. */
@@ -112,7 +122,7 @@ export async function liftSuspensions(tx: DbOrTx, enrollmentIds: string[]): Prom
   const rows = await tx
     .update(enrollments)
     .set({ suspendedAt: null })
-    .where(and(inArray(enrollments.id, enrollmentIds), eq(enrollments.state, "active"), isNotNull(enrollments.suspendedAt)))
+    .where(and(inArray(enrollments.id, enrollmentIds), inArray(enrollments.state, [...WITH_ACCESS]), isNotNull(enrollments.suspendedAt)))
     .returning({ id: enrollments.id });
   return rows.length;
 }
@@ -124,7 +134,7 @@ export async function cancelSuspendedEnrollments(tx: DbOrTx, enrollmentIds: stri
   const rows = await tx
     .update(enrollments)
     .set({ state: "cancelled", cancelledAt: at, cancelReason: reason, suspendedAt: null })
-    .where(and(inArray(enrollments.id, enrollmentIds), eq(enrollments.state, "active"), isNotNull(enrollments.suspendedAt)))
+    .where(and(inArray(enrollments.id, enrollmentIds), inArray(enrollments.state, [...WITH_ACCESS]), isNotNull(enrollments.suspendedAt)))
     .returning({ id: enrollments.id });
   return rows.length;
 }

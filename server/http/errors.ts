@@ -85,6 +85,8 @@ export const ERROR_CODES = {
   order_not_paid: { status: 409, message: "Objednávka nie je zaplatená, nie je čo vrátiť." },
   // docs/decisions.md > Disputes end: only a disputed order with a suspended enrollment is decided
   order_not_disputed: { status: 409, message: "Platba tejto objednávky nie je reklamovaná." },
+  // docs/decisions.md > One refundable amount: the bank is returning the money through a chargeback
+  order_disputed: { status: 409, message: "Platba je reklamovaná v banke (chargeback); kým o reklamácii nerozhodnete, peniaze nevraciame, aby neodišli dvakrát." },
   no_suspended_enrollment: { status: 409, message: "Objednávka nemá pozastavený zápis; o reklamácii už bolo rozhodnuté." },
 
   // 413: docs/decisions.md Request size (also written by server.mjs before routing)

@@ -41,7 +41,13 @@ export function variableSymbolOf(year: number, sequence: number): string {
  * takes the number back. Year, issue date and supply date are the payment day in
  * Europe/Bratislava.
  */
-export async function assignInvoice(tx: DbOrTx, input: { orderId: string; paidAt: Date }): Promise<AssignedInvoice> {
+/**
+ * `paidAt` is the gateway's time of the payment: the supply date and the number's year come
+ * from it (a payment at 23:59 on 31 December belongs to that year's series even when its
+ * event arrives after midnight); `issuedAt` (default `paidAt`) is the day the number is
+ * given, the issue date (docs/decisions.md > Supply date from the payment).
+ */
+export async function assignInvoice(tx: DbOrTx, input: { orderId: string; paidAt: Date; issuedAt?: Date }): Promise<AssignedInvoice> {
   const existing = await findInvoice(tx, input.orderId);
   if (existing) return existing;
 
@@ -74,7 +80,7 @@ export async function assignInvoice(tx: DbOrTx, input: { orderId: string; paidAt
       number,
       year,
       sequence,
-      issueDate: day,
+      issueDate: input.issuedAt ? bratislavaDay(input.issuedAt) : day,
       supplyDate: day,
       variableSymbol: variableSymbolOf(year, sequence),
     })

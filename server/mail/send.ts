@@ -16,11 +16,11 @@ import { formatDate, formatMinutes, formatMoney } from "../money";
 import type { MailJob } from "../queue";
 import type { Mailer, OutgoingAttachment, OutgoingMail } from "./mailer";
 import {
-  certificateIssued, completionNotice, disputeAccessEnded, disputeAccessRestored, duplicatePayment, enrollmentGranted, purchaseConfirmation,
-  refundCompleted, sponsorshipNotice, videoFailed, videoReady,
+  adminOrderAlert, certificateIssued, certificateRevoked, completionNotice, disputeAccessEnded, disputeAccessRestored, duplicatePayment, enrollmentGranted,
+  paymentAmountMismatch, purchaseConfirmation, refundCompleted, sponsorshipNotice, videoFailed, videoReady,
 } from "./templates";
 
-const { mailDeliveries, orders, enrollments, organizations, courses, levels, parts, users, certificates, refunds, creditNotes, auditLog } = schema;
+const { mailDeliveries, orders, enrollments, organizations, courses, levels, parts, users, certificates, refunds, payments, creditNotes, auditLog } = schema;
 
 /**
  * A claim this old belongs to a worker that died mid-send (a live one gives up within the
@@ -74,6 +74,12 @@ export function deliveryKey(job: MailJob): string {
       return `duplicate_payment:${job.refundId}`;
     case "completion_notice":
       return `completion_notice:${job.enrollmentId}:${job.levelId ?? "course"}`;
+    case "certificate_revoked":
+      return `certificate_revoked:${job.certificateId}`;
+    case "payment_amount_mismatch":
+      return `payment_amount_mismatch:${job.refundId}`;
+    case "admin_order_alert":
+      return `admin_order_alert:${job.alert}:${job.ref}`;
     case "dispute_access_restored":
     case "dispute_access_ended":
       return `${job.kind}:${job.enrollmentId}:${job.auditId}`;
@@ -313,6 +319,83 @@ async function composeCompletionNotice(deps: MailDeps, enrollmentId: string, lev
   return { mail: { to: to.join(", "), ...content } };
 }
 
+/** Money went back for an enrollment: the student learns that its certificate is revoked. */
+async function composeCertificateRevoked(deps: MailDeps, certificateId: string): Promise<Composed> {
+  const [certificate] = await deps.db.select().from(certificates).where(eq(certificates.id, certificateId));
+  if (!certificate) return { skip: "certificate not found" };
+  if (!certificate.revokedAt) return { skip: "certificate not revoked" };
+  const [enrollment] = await deps.db.select({ email: enrollments.studentEmail }).from(enrollments).where(eq(enrollments.id, certificate.enrollmentId));
+  const [cached] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, certificate.studentId));
+  const to = enrollment?.email ?? cached?.email ?? null;
+  if (!to) return { skip: "no e-mail address for the student" };
+  const content = certificateRevoked({
+    name: certificate.studentDisplayName,
+    courseTitle: certificate.courseTitle,
+    registrationNumber: certificate.registrationNumber,
+    reason: certificate.revokedReason ?? "",
+    verificationUrl: verificationUrl(deps.publicUrl, certificate.registrationNumber, certificate.verificationHash),
+    accountUrl: `${deps.publicUrl}/ucet`,
+  });
+  return { mail: { to, ...content } };
+}
+
+/** A payment of another amount than the order's goes back: the buyer hears of it. */
+async function composePaymentAmountMismatch(deps: MailDeps, refundId: string): Promise<Composed> {
+  const [refund] = await deps.db.select().from(refunds).where(eq(refunds.id, refundId));
+  if (!refund) return { skip: "refund not found" };
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, refund.orderId));
+  if (!order) return { skip: "order not found" };
+  const to = orderRecipient(order);
+  if (!to) return { skip: "no e-mail address on the order" };
+  const [payment] = refund.paymentId ? await deps.db.select().from(payments).where(eq(payments.id, refund.paymentId)) : [];
+  const content = paymentAmountMismatch({
+    name: order.studentDisplayName,
+    courseTitle: order.courseTitle,
+    received: formatMoney(refund.amountCents, payment?.currency ?? order.currency),
+    expected: formatMoney(order.amountCents, order.currency),
+    estimatedOn: refund.estimatedSettlementDate ? formatDate(new Date(`${refund.estimatedSettlementDate}T12:00:00Z`)) : null,
+    orderUrl: `${deps.publicUrl}/objednavky/${order.id}/return`,
+  });
+  return { mail: { to, ...content } };
+}
+
+const ALERT_HEADLINES = {
+  amount_mismatch: "platba v nesprávnej sume",
+  refund_failed: "vrátenie peňazí zlyhalo",
+  dispute_with_refund: "reklamácia platby a refundácia tej istej sumy",
+} as const;
+
+/** The admins must act on an order. */
+async function composeAdminOrderAlert(deps: MailDeps, job: Extract<MailJob, { kind: "admin_order_alert" }>): Promise<Composed> {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, job.orderId));
+  if (!order) return { skip: "order not found" };
+  const to = await adminAddresses(deps);
+  if (to.length === 0) return { skip: "no admin e-mail address (set ADMIN_NOTIFY_EMAIL)" };
+  const money = (cents: number) => formatMoney(cents, order.currency);
+  const who = `Objednávka ${order.id}: ${order.studentDisplayName}${order.studentEmail ? ` (${order.studentEmail})` : ""}, kurz „${order.courseTitle}“, ${money(order.amountCents)}.`;
+  const details: string[] = [who];
+  if (job.alert === "amount_mismatch") {
+    const [payment] = await deps.db.select().from(payments).where(eq(payments.id, job.ref));
+    details.push(
+      `Platobná brána oznámila platbu ${payment ? formatMoney(payment.amountCents, payment.currency) : "v inej sume"} (transakcia ${payment?.transactionId ?? "?"}), objednávka stojí ${money(order.amountCents)}.`,
+      "Platbu sme nezapočítali, študenta sme nezapísali a o vrátenie celej platby sme požiadali bránu. Skontrolujte nastavenie brány.",
+    );
+  } else if (job.alert === "refund_failed") {
+    const [refund] = await deps.db.select().from(refunds).where(eq(refunds.id, job.ref));
+    details.push(
+      `Platobná brána opakovane odmietla vrátenie ${refund ? money(refund.amountCents) : ""} (${refund?.reason ?? ""}). Posledná chyba: ${refund?.failureReason ?? "neznáma"}.`,
+      "Na stránke objednávky môžete vrátenie skúsiť znova alebo peniaze vrátiť inak.",
+    );
+  } else {
+    details.push(
+      "K platbe tejto objednávky prebieha alebo skončila reklamácia (chargeback), hoci časť peňazí už ide späť refundáciou.",
+      "Pri reklamácii banke doložte refundáciu, aby študent nedostal peniaze dvakrát; ďalšiu refundáciu systém nepovolí.",
+    );
+  }
+  const base = deps.adminUrl ?? deps.publicUrl;
+  return { mail: { to: to.join(", "), ...adminOrderAlert({ headline: ALERT_HEADLINES[job.alert], details, orderUrl: `${base}/admin/objednavky/${order.id}` }) } };
+}
+
 function compose(deps: MailDeps, job: MailJob): Promise<Composed> {
   switch (job.kind) {
     case "purchase_confirmation":
@@ -329,6 +412,12 @@ function compose(deps: MailDeps, job: MailJob): Promise<Composed> {
       return composeDuplicatePayment(deps, job.refundId);
     case "completion_notice":
       return composeCompletionNotice(deps, job.enrollmentId, job.levelId);
+    case "certificate_revoked":
+      return composeCertificateRevoked(deps, job.certificateId);
+    case "payment_amount_mismatch":
+      return composePaymentAmountMismatch(deps, job.refundId);
+    case "admin_order_alert":
+      return composeAdminOrderAlert(deps, job);
     case "dispute_access_restored":
     case "dispute_access_ended":
       return composeDisputeDecision(deps, job);

@@ -195,3 +195,37 @@ export function disputeAccessEnded(v: { name: string; courseTitle: string; reaso
     { link: v.accountUrl, label: "Môj účet", before: "Vaše kurzy a objednávky sú v časti" },
   ]);
 }
+
+/** Money went back for the course: the certificate issued for it is revoked. */
+export function certificateRevoked(v: { name: string; courseTitle: string; registrationNumber: string; reason: string; verificationUrl: string; accountUrl: string }): MailContent {
+  return render(`Certifikát ${v.registrationNumber} ku kurzu „${v.courseTitle}“ bol odvolaný`, `Dobrý deň, ${v.name},`, [
+    { text: `certifikát ${v.registrationNumber} ku kurzu „${v.courseTitle}“ sme odvolali. Dôvod: ${v.reason}` },
+    { text: "Certifikát a jeho digitálny odznak odteraz pri overení ukazujú, že nie sú platné. Ak ide o omyl, odpovedzte na tento e-mail." },
+    { link: v.verificationUrl, label: "Overenie certifikátu", before: "Stav certifikátu:" },
+    { link: v.accountUrl, label: "Môj účet", before: "Vaše kurzy a objednávky sú v časti" },
+  ]);
+}
+
+/** The gateway took a payment of another amount than the order's: it goes back whole. */
+export function paymentAmountMismatch(v: {
+  name: string;
+  courseTitle: string;
+  received: string;
+  expected: string;
+  estimatedOn: string | null;
+  orderUrl: string;
+}): MailContent {
+  return render(`Platbu ${v.received} za kurz „${v.courseTitle}“ vám vraciame`, `Dobrý deň, ${v.name},`, [
+    { text: `platobná brána nám poslala platbu ${v.received} za kurz „${v.courseTitle}“, ktorý stojí ${v.expected}. Platbu v inej sume nemôžeme prijať, preto vám ju celú vraciame a kurz zatiaľ nie je sprístupnený.` },
+    { text: `Peniaze prídu tým istým spôsobom, akým ste platili${v.estimatedOn ? `, najneskôr okolo ${v.estimatedOn}` : ""}. Objednávku môžete zaplatiť znova v správnej sume.` },
+    { link: v.orderUrl, label: "Stav objednávky", before: "Objednávku nájdete tu." },
+  ]);
+}
+
+/** Something about an order needs a person (admin alert). */
+export function adminOrderAlert(v: { headline: string; details: string[]; orderUrl: string }): MailContent {
+  return render(`Vyžaduje zásah: ${v.headline}`, "Dobrý deň,", [
+    ...v.details.map((text) => ({ text })),
+    { link: v.orderUrl, label: "Otvoriť objednávku", before: "Objednávka v administrácii:" },
+  ]);
+}

@@ -106,6 +106,8 @@ export const AdminPayment = z.strictObject({
   cardLast4: z.string().nullable(),
   settledAt: IsoString.nullable(),
   createdAt: IsoString,
+  paying: z.boolean().describe("the payment that paid the order (its refunds and credit notes count against the invoice); any other is refunded whole"),
+  amountMatches: z.boolean().describe("amount and currency equal the order's; a payment of another amount never pays the order and goes back"),
 });
 
 export const RefundState = z.enum(["pending", "completed", "failed"]);
@@ -125,6 +127,8 @@ export const AdminRefund = z.strictObject({
   settledAt: IsoString.nullable(),
   createdAt: IsoString,
   creditNoteNumber: z.string().nullable(),
+  failureReason: z.string().nullable().describe("a failed refund: the gateway's last answer after every retry"),
+  failedAt: IsoString.nullable(),
 });
 export type AdminRefund = z.infer<typeof AdminRefund>;
 
@@ -206,10 +210,13 @@ export const AdminOrderDetail = z.strictObject({
   createdAt: IsoString,
   paidAt: IsoString.nullable(),
   expiresAt: IsoString.nullable(),
-  paidCents: z.int().min(0).describe("the completed payment's amount (0 before payment)"),
-  refundedCents: z.int().min(0).describe("completed refunds"),
-  pendingRefundCents: z.int().min(0).describe("refunds asked for and not yet settled"),
-  refundableCents: z.int().min(0).describe("what a new refund may take: paid − refunded − pending"),
+  paidCents: z.int().min(0).describe("the paying payment's amount (0 before payment)"),
+  refundedCents: z.int().min(0).describe("completed refunds of the paying payment"),
+  pendingRefundCents: z.int().min(0).describe("refunds of the paying payment asked for and not yet settled"),
+  chargedBackCents: z.int().min(0).describe("what a lost dispute returned through the bank"),
+  refundableCents: z.int().min(0).describe("what a new refund may take: paid − refunded − pending − charged back; 0 while a dispute is open"),
+  disputeOpen: z.boolean().describe("a chargeback is open: refunds are refused (409 order_disputed) until an admin decides it"),
+  disputeLostAt: IsoString.nullable(),
   invoice: AdminInvoice.nullable(),
   creditNotes: z.array(AdminCreditNote),
   payments: z.array(AdminPayment).describe("every Payment record, oldest first"),
@@ -256,7 +263,7 @@ export const DisputeResolutionResponse = z.strictObject({
   orderId: Id,
   outcome: z.enum(DISPUTE_OUTCOMES),
   orderState: OrderState.describe("paid after restore, disputed after cancel"),
-  enrollments: z.array(z.strictObject({ _id: Id, state: z.enum(["active", "cancelled"]) })).describe("the enrollments the decision changed"),
+  enrollments: z.array(z.strictObject({ _id: Id, state: z.enum(["active", "completed", "cancelled"]) })).describe("the enrollments the decision changed (a completed one stays completed when access comes back)"),
   resolvedAt: IsoString,
   auditId: Id.describe("the audit row of the decision"),
 });
@@ -310,7 +317,7 @@ export const adminOrdersApi: ApiArea = {
       body: { contentType: "application/json", schema: RefundRequestBody },
       responses: { 202: { description: "refund accepted, pending", schema: RefundAcceptedResponse } },
       errors: [
-        ...readErrors, "reauthentication_required", "validation", "order_not_paid", "refund_exceeds_remaining", "idempotency_key_required", "idempotency_key_invalid",
+        ...readErrors, "reauthentication_required", "validation", "order_not_paid", "order_disputed", "refund_exceeds_remaining", "idempotency_key_required", "idempotency_key_invalid",
         "idempotency_key_reused", "idempotency_in_progress", "payment_gateway_unavailable",
       ],
     }),

@@ -21,6 +21,7 @@ import type {
 } from "./admin-contract";
 import { isId } from "../db";
 import { orderRecord } from "./orders";
+import { orderBalance } from "./balance";
 
 const { orders, payments, refunds, invoices, enrollments, webhookEvents } = schema;
 
@@ -58,7 +59,8 @@ export async function listAdminOrders(db: DbOrTx, query: AdminOrderListQuery, op
     .select({
       order: orders,
       invoiceNumber: invoices.number,
-      refundedCents: sql<number>`(select coalesce(sum(${refunds.amountCents}), 0)::int from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.state} = 'completed')`,
+      // completed refunds of the paying payment (server/orders balance.ts)
+      refundedCents: sql<number>`(select coalesce(sum(${refunds.amountCents}), 0)::int from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refunds.state} = 'completed' and (${refunds.paymentId} is null or ${refunds.paymentId} = ${orders.payingPaymentId}))`,
     })
     .from(orders)
     .leftJoin(invoices, eq(invoices.orderId, orders.id))
@@ -157,19 +159,19 @@ async function readAdminOrder(db: DbOrTx, orderId: string): Promise<AdminOrderDe
       .where(and(eq(webhookEvents.provider, "payment"), eq(webhookEvents.relatedOrderId, order.id)))
       .orderBy(asc(webhookEvents.receivedAt), asc(webhookEvents.id)),
   ]);
-  const completed = paymentRows.filter((p) => p.state === "completed");
-  const paidCents = completed.at(-1)?.amountCents ?? 0;
-  const refundedCents = refundRows.filter((r) => r.state === "completed").reduce((sum, r) => sum + r.amountCents, 0);
-  const pendingRefundCents = refundRows.filter((r) => r.state === "pending").reduce((sum, r) => sum + r.amountCents, 0);
-  const refundable = order.state === "paid" || order.state === "disputed" || order.state === "refunded";
+  const paying = paymentRows.find((p) => p.id === order.payingPaymentId);
+  const balance = orderBalance(order, paying?.amountCents ?? null, refundRows);
   const noteByRefund = new Map(notes.map((n) => [n.refundId, n.number]));
   return {
     ...orderRecord(order),
     vatRate: vatFractionFromBasisPoints(order.vatRateBp),
-    paidCents,
-    refundedCents,
-    pendingRefundCents,
-    refundableCents: refundable ? Math.max(0, paidCents - refundedCents - pendingRefundCents) : 0,
+    paidCents: balance.paidCents,
+    refundedCents: balance.refundedCents,
+    pendingRefundCents: balance.pendingCents,
+    chargedBackCents: balance.chargedBackCents,
+    refundableCents: balance.refundableCents,
+    disputeOpen: balance.disputeOpen,
+    disputeLostAt: iso(order.disputeLostAt),
     invoice: invoice
       ? { number: invoice.number, issueDate: invoice.issueDate, supplyDate: invoice.supplyDate, createdAt: invoice.createdAt.toISOString(), pdfUrl: `/api/admin/orders/${order.id}/invoice` }
       : null,
@@ -197,6 +199,8 @@ async function readAdminOrder(db: DbOrTx, orderId: string): Promise<AdminOrderDe
       cardLast4: p.cardLast4,
       settledAt: iso(p.settledAt),
       createdAt: p.createdAt.toISOString(),
+      paying: p.id === order.payingPaymentId,
+      amountMatches: p.amountCents === order.amountCents && p.currency.toUpperCase() === order.currency.toUpperCase(),
     })),
     refunds: refundRows.map((r) => ({
       _id: r.id,
@@ -213,6 +217,8 @@ async function readAdminOrder(db: DbOrTx, orderId: string): Promise<AdminOrderDe
       settledAt: iso(r.settledAt),
       createdAt: r.createdAt.toISOString(),
       creditNoteNumber: noteByRefund.get(r.id) ?? null,
+      failureReason: r.failureReason,
+      failedAt: iso(r.failedAt),
     })),
     enrollments: enrollmentRows.map((e) => ({
       _id: e.id,

@@ -23,7 +23,8 @@ export {
   lockPurchaseOfOrder,
   HOLDING_STATES,
 } from "./orders";
-export { markOrderDisputeWon } from "./disputes";
+export { markOrderDisputeWon, markOrderDisputeLost } from "./disputes";
+export { orderBalance, refundOfPayingPayment, type OrderBalance, type BalanceOrder, type BalanceRefund } from "./balance";
 export { sponsorOfOrder } from "./sponsor";
 export type { OrderRow, PaymentSessions, PaymentSessionRequest, Buyer, SponsorOrganization, OrderDeps } from "./orders";
 export {

@@ -450,9 +450,16 @@ export async function lockOrder(tx: DbOrTx, orderId: string): Promise<OrderRow |
   return order ?? null;
 }
 
-/** pending, failed or expired → paid (docs/decisions.md > Orders and payments: so a retried payment can succeed). */
-export async function markOrderPaid(tx: DbOrTx, orderId: string, paidAt: Date): Promise<void> {
-  await tx.update(orders).set({ state: "paid", paidAt }).where(and(eq(orders.id, orderId), inArray(orders.state, ["pending", "failed", "expired"])));
+/**
+ * pending, failed or expired → paid (docs/decisions.md > Orders and payments: so a retried
+ * payment can succeed), recording the Payment that paid it (docs/decisions.md > The paying
+ * payment is recorded). The caller holds the purchase lock and the order's row lock.
+ */
+export async function markOrderPaid(tx: DbOrTx, orderId: string, paidAt: Date, payingPaymentId: string): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ state: "paid", paidAt, payingPaymentId })
+    .where(and(eq(orders.id, orderId), inArray(orders.state, ["pending", "failed", "expired"])));
 }
 
 /** payment.failed: pending → failed; any other state stays. Returns whether it moved. */

@@ -6,7 +6,9 @@
 // - cancel ("Ukončiť prístup"): decided against us; the enrollments are cancelled (spec:
 //   States > Enrollment, active → cancelled) and the order stays `disputed` (its money went
 //   back through the bank, not as our refund, so it is neither paid nor refunded).
-// Only a disputed order with at least one suspended enrollment qualifies (409 otherwise).
+// Only a disputed order not decided yet qualifies (409 otherwise); an order without a
+// suspended enrollment (a club purchase) is decided too. A lost dispute also revokes the
+// certificates of the enrollments it ends and records the loss on the order (disputeLostAt).
 // One transaction: the order row is locked first, then its suspended enrollments (the
 // order every writer follows: the payment webhook does the same), the change, the audit
 // rows (the order's, and one per enrollment) and one e-mail per enrollment through the
@@ -15,7 +17,9 @@ import { DomainError } from "../http/errors";
 import type { DbOrTx } from "../db";
 import type { Queue } from "../queue";
 import { writeAudit } from "../audit";
-import { lockOrder, markOrderDisputeWon, type DisputeOutcome, type DisputeResolutionResponse } from "../orders";
+import { lockOrder, markOrderDisputeLost, markOrderDisputeWon, type DisputeOutcome, type DisputeResolutionResponse } from "../orders";
+import { revokeCertificatesOfEnrollments } from "../certificates";
+import { refundBalance } from "./refunds";
 import { cancelSuspendedEnrollments, liftSuspensions, lockSuspendedEnrollmentsOfOrder } from "../enrollments";
 import type { RefundActor } from "./refunds";
 
@@ -34,16 +38,28 @@ export async function resolveDispute(
   const order = await lockOrder(tx, input.orderId);
   if (!order) throw new DomainError("not_found", "Objednávka sa nenašla.");
   if (order.state !== "disputed") throw new DomainError("order_not_disputed", undefined, { state: order.state });
+  // decided already (lost): neither outcome applies again
+  if (order.disputeLostAt) throw new DomainError("no_suspended_enrollment", undefined, { state: order.state });
   const suspended = await lockSuspendedEnrollmentsOfOrder(tx, order.id);
-  if (suspended.length === 0) throw new DomainError("no_suspended_enrollment", undefined, { state: order.state });
   const ids = suspended.map((e) => e.id);
 
   let orderState: "paid" | "disputed" = "disputed";
+  let revoked: string[] = [];
   if (input.outcome === "restore") {
     await liftSuspensions(tx, ids);
     if (await markOrderDisputeWon(tx, order.id)) orderState = "paid";
   } else {
+    // the bank returned the money: access ends whatever the enrollment's state, its
+    // certificates are revoked, and nothing more is refundable (docs/decisions.md > Money back
+    // ends what it paid for; One refundable amount)
     await cancelSuspendedEnrollments(tx, ids, deps.now, DISPUTE_CANCEL_REASON);
+    await markOrderDisputeLost(tx, order.id, deps.now);
+    revoked = await revokeCertificatesOfEnrollments(tx, deps, { enrollmentIds: ids, cause: "dispute", actorId: actor.actorId, orderId: order.id });
+    // a refund of the same money underway or done: the student may get it twice; a person must act
+    const balance = await refundBalance(tx, order);
+    if (balance.pendingCents > 0 || balance.refundedCents > 0) {
+      await deps.queue.enqueue(tx, "mail.send", { kind: "admin_order_alert", orderId: order.id, alert: "dispute_with_refund", ref: `lost:${order.id}` });
+    }
   }
 
   const who = { actorId: actor.actorId, actorRoles: actor.actorRoles, ip: actor.ip ?? null };
@@ -58,6 +74,7 @@ export async function resolveDispute(
       previousState: order.state,
       state: orderState,
       enrollmentIds: ids,
+      revokedCertificateIds: revoked,
       suspendedSince: suspended.map((e) => e.suspendedAt.toISOString()),
     },
   });
@@ -78,7 +95,7 @@ export async function resolveDispute(
     orderId: order.id,
     outcome: input.outcome,
     orderState,
-    enrollments: ids.map((id) => ({ _id: id, state: input.outcome === "restore" ? ("active" as const) : ("cancelled" as const) })),
+    enrollments: suspended.map((e) => ({ _id: e.id, state: input.outcome === "restore" ? e.state : ("cancelled" as const) })),
     resolvedAt: deps.now.toISOString(),
     auditId: audit.id,
   };

@@ -9,11 +9,11 @@
 // webhook) and writes the audit row with the acting admin. A gateway that does not
 // answer throws 503 and nothing is kept. The signed payment.refunded webhook completes
 // the refund later (webhook.ts).
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
 import { DomainError } from "../http/errors";
 import { writeAudit, type AuditActor } from "../audit";
-import { lockOrder } from "../orders";
+import { lockOrder, orderBalance, type OrderRow } from "../orders";
 import { bratislavaDay } from "../invoices";
 import { GatewayError, type PaymentRefunds } from "./gateway";
 
@@ -30,31 +30,18 @@ export type RefundAccepted = { ok: true; refundId: string; state: "pending"; est
 
 export type RefundDeps = { refunds: PaymentRefunds; publicUrl: string; now: Date };
 
-/** What was paid and what of it is refunded or on its way back. */
-export async function refundBalance(db: DbOrTx, orderId: string) {
-  const [payment] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.state, "completed")))
-    // the first payment is the one the invoice covers; a second one is a duplicate,
-    // refunded on its own (duplicates.ts)
-    .orderBy(asc(payments.createdAt), asc(payments.id))
-    .limit(1);
-  const sums = await db
-    .select({ state: refunds.state, total: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
+/**
+ * What the paying payment brought in and what of it went back or is on its way (one
+ * refundable amount: server/orders balance.ts). `order` is the row the caller read (and
+ * locked, for a refund).
+ */
+export async function refundBalance(db: DbOrTx, order: OrderRow) {
+  const [payment] = order.payingPaymentId ? await db.select().from(payments).where(eq(payments.id, order.payingPaymentId)) : [];
+  const rows = await db
+    .select({ paymentId: refunds.paymentId, state: refunds.state, amountCents: refunds.amountCents })
     .from(refunds)
-    .where(
-      and(
-        eq(refunds.orderId, orderId),
-        inArray(refunds.state, ["pending", "completed"]),
-        sql`(${refunds.paymentId} is null or ${refunds.paymentId} = ${payment?.id ?? null})`,
-      ),
-    )
-    .groupBy(refunds.state);
-  const refundedCents = Number(sums.find((s) => s.state === "completed")?.total ?? 0);
-  const pendingCents = Number(sums.find((s) => s.state === "pending")?.total ?? 0);
-  const paidCents = payment?.amountCents ?? 0;
-  return { payment: payment ?? null, paidCents, refundedCents, pendingCents, refundableCents: Math.max(0, paidCents - refundedCents - pendingCents) };
+    .where(and(eq(refunds.orderId, order.id), inArray(refunds.state, ["pending", "completed"])));
+  return { payment: payment ?? null, ...orderBalance(order, payment?.amountCents ?? null, rows) };
 }
 
 /** POST /api/admin/orders/<id>/refund and the admin refund page. */
@@ -65,8 +52,10 @@ export async function requestRefund(tx: DbOrTx, deps: RefundDeps, actor: RefundA
   if (order.state !== "paid" && order.state !== "disputed" && order.state !== "refunded") {
     throw new DomainError("order_not_paid", undefined, { state: order.state });
   }
-  const balance = await refundBalance(tx, order.id);
+  const balance = await refundBalance(tx, order);
   if (!balance.payment) throw new DomainError("order_not_paid", undefined, { state: order.state });
+  // the bank is returning the money through a chargeback: a refund now would return it twice
+  if (balance.disputeOpen) throw new DomainError("order_disputed", undefined, { state: order.state });
   if (input.amount > balance.refundableCents) {
     throw new DomainError("refund_exceeds_remaining", undefined, {
       requestedCents: input.amount,
@@ -74,6 +63,7 @@ export async function requestRefund(tx: DbOrTx, deps: RefundDeps, actor: RefundA
       paidCents: balance.paidCents,
       refundedCents: balance.refundedCents,
       pendingCents: balance.pendingCents,
+      chargedBackCents: balance.chargedBackCents,
     });
   }
 

@@ -9,14 +9,15 @@
 // written to the row and the audit log, and the jobs (invoice PDF, confirmation e-mail)
 // queued. Concurrent deliveries of one event serialize on the unique key: the first
 // commits, the others find it recorded.
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { schema, type Database, type Tx } from "../db";
 import { DomainError, parseJsonBody } from "../http/errors";
 import type { Queue } from "../queue";
 import { recordWebhookOnce, webhookAck } from "../http/webhooks";
 import { writeAudit } from "../audit";
-import { heldEnrollment, lockOrder, lockPurchaseOfOrder, markOrderDisputed, markOrderFailed, markOrderPaid, markOrderRefunded, type OrderRow } from "../orders";
+import { heldEnrollment, lockOrder, lockPurchaseOfOrder, markOrderDisputed, markOrderFailed, markOrderPaid, markOrderRefunded, refundOfPayingPayment, type OrderRow } from "../orders";
+import { revokeCertificatesOfEnrollments } from "../certificates";
 import { refundDuplicatePayment } from "./duplicates";
 import { cancelEnrollmentsOfOrder, suspendEnrollmentsOfOrder } from "../enrollments";
 import { enrollStudent } from "../learning";
@@ -158,46 +159,64 @@ async function handle(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent): Pr
     }
     case "payment.refunded":
       return refunded(tx, deps, event, order);
-    case "payment.disputed": {
-      if (order.state !== "paid") return { result: "ignored_not_paid", ok: true, orderId: order.id, details: { previousState: order.state } };
-      await markOrderDisputed(tx, order.id);
-      const suspended = await suspendEnrollmentsOfOrder(tx, order.id, deps.now);
-      return { result: "disputed", ok: true, orderId: order.id, details: { suspendedEnrollments: suspended } };
-    }
+    case "payment.disputed":
+      return disputed(tx, deps, event, order);
     default:
       return { result: "ignored_unknown_type", ok: true, orderId: order.id };
   }
 }
 
-async function completed(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, order: OrderRow): Promise<Outcome> {
+/**
+ * A chargeback: the order is disputed and its enrollments with access are suspended until an
+ * admin decides. Money of the paying payment already refunded or on its way back would go
+ * back twice: the admins are alerted (docs/decisions.md > One refundable amount).
+ */
+async function disputed(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, order: OrderRow): Promise<Outcome> {
+  const [returning] = await tx
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.orderId, order.id),
+        inArray(refunds.state, ["pending", "completed"]),
+        sql`(${refunds.paymentId} is null or ${refunds.paymentId} = ${order.payingPaymentId})`,
+      ),
+    )
+    .limit(1);
+  const alert = returning ? { kind: "admin_order_alert" as const, orderId: order.id, alert: "dispute_with_refund" as const, ref: `dispute:${event.eventId}` } : null;
+  if (order.state !== "paid") {
+    // a chargeback of an order refunded already: nothing to suspend, but the money may go back twice
+    if (order.state === "refunded" && alert) {
+      await deps.queue.enqueue(tx, "mail.send", alert);
+      return { result: "ignored_refunded_alerted", ok: true, orderId: order.id, details: { previousState: order.state } };
+    }
+    return { result: "ignored_not_paid", ok: true, orderId: order.id, details: { previousState: order.state } };
+  }
+  await markOrderDisputed(tx, order.id);
+  const suspended = await suspendEnrollmentsOfOrder(tx, order.id, deps.now);
+  if (alert) await deps.queue.enqueue(tx, "mail.send", alert);
+  return { result: "disputed", ok: true, orderId: order.id, details: { suspendedEnrollments: suspended, refundUnderway: !!returning } };
+}
+
+/**
+ * The gateway's time of the payment (its settlement, else the event's), which dates the
+ * invoice's supply and picks its number series (spec: supply date = day of successful
+ * payment; docs/decisions.md > Supply date from the payment). Never later than now (a clock
+ * ahead) nor earlier than the order (a wrong value).
+ */
+export function paymentTimeOf(event: PaymentEvent, orderCreatedAt: Date, now: Date): Date {
+  const told = dateOr(event.payment.settledAt, dateOr(event.occurredAt, now));
+  const ms = Math.min(now.getTime(), Math.max(orderCreatedAt.getTime(), told.getTime()));
+  return new Date(ms);
+}
+
+/** The one place a Payment record is written: money the gateway took, whatever happens to it next. */
+async function recordPayment(tx: Tx, deps: PaymentWebhookDeps, orderId: string, event: PaymentEvent, transactionId: string, at: Date): Promise<string> {
   const p = event.payment;
-  const transactionId = p.transactionId ?? p.id ?? event.eventId;
-  // DESIGN: pending, failed or expired orders are paid; a paid one is left as it is,
-  // unless this is money of another transaction: then it goes back (duplicates.ts)
-  if (order.state !== "pending" && order.state !== "failed" && order.state !== "expired") {
-    return paidTwice(tx, deps, event, order, transactionId);
-  }
-  if (p.amount !== order.amountCents || p.currency.toUpperCase() !== order.currency.toUpperCase()) {
-    return {
-      result: "amount_mismatch",
-      ok: false,
-      message: "amount_mismatch",
-      orderId: order.id,
-      details: { expected: { amount: order.amountCents, currency: order.currency }, received: { amount: p.amount, currency: p.currency } },
-    };
-  }
-  const settledAt = dateOr(p.settledAt, deps.now);
-  const paidAt = deps.now;
-  // a student who holds the course already (another order paid in another tab, a late
-  // success after buying again) is not enrolled twice: the money goes back
-  // (handle() took the purchase lock of this student and course before the order's row lock,
-  // so a second order paid at the same moment waits here and then sees this one's enrollment)
-  let held = order.sponsorOrgId ? null : await heldEnrollment(tx, order.studentId, order.courseId, { exceptOrderId: order.id });
-  await markOrderPaid(tx, order.id, paidAt);
   const [payment] = await tx
     .insert(payments)
     .values({
-      orderId: order.id,
+      orderId,
       gateway: deps.gateway,
       transactionId,
       amountCents: p.amount,
@@ -206,10 +225,36 @@ async function completed(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, 
       method: p.method ?? null,
       cardBrand: p.cardBrand ?? null,
       cardLast4: p.cardLast4 ?? null,
-      settledAt,
+      settledAt: at,
     })
-    .onConflictDoNothing()
     .returning({ id: payments.id });
+  return payment.id;
+}
+
+async function completed(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, order: OrderRow): Promise<Outcome> {
+  const p = event.payment;
+  const transactionId = p.transactionId ?? p.id ?? event.eventId;
+  // the same payment told again (a new event id for one transaction): nothing to do
+  const [known] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.gateway, deps.gateway), eq(payments.transactionId, transactionId)));
+  if (known) return { result: "ignored_already_paid", ok: true, orderId: order.id, details: { state: order.state, paymentId: known.id } };
+  // DESIGN: pending, failed or expired orders are paid; a paid one is left as it is,
+  // unless this is money of another transaction: then it goes back (duplicates.ts)
+  if (order.state !== "pending" && order.state !== "failed" && order.state !== "expired") {
+    return paidTwice(tx, deps, event, order, transactionId);
+  }
+  const paidAt = paymentTimeOf(event, order.createdAt, deps.now);
+  const paymentId = await recordPayment(tx, deps, order.id, event, transactionId, paidAt);
+  if (p.amount !== order.amountCents || p.currency.toUpperCase() !== order.currency.toUpperCase()) {
+    return wrongAmount(tx, deps, event, order, paymentId);
+  }
+  // a student who holds the course already (another order paid in another tab, a late
+  // success after buying again) is not enrolled twice: the money goes back
+  // (handle() took the purchase lock of this student and course before the order's row lock,
+  // so a second order paid at the same moment waits here and then sees this one's enrollment)
+  let held = order.sponsorOrgId ? null : await heldEnrollment(tx, order.studentId, order.courseId, { exceptOrderId: order.id });
+  // the paying payment is recorded here, under the purchase and order locks: a second
+  // payment of the order waits for this commit and then finds the order paid
+  await markOrderPaid(tx, order.id, paidAt, paymentId);
 
   // a club purchase (sponsorOrgId) enrolls members later through the batch endpoint
   let enrollmentId: string | null = null;
@@ -225,18 +270,18 @@ async function completed(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, 
       studentEmail: order.studentEmail,
       reason: "paid",
       orderId: order.id,
-      enrolledAt: paidAt,
+      enrolledAt: deps.now,
     });
     // an active enrollment of the course existed after all: this payment is a duplicate too
     if (enrolled.created) enrollmentId = enrolled.enrollmentId;
     else held = { id: enrolled.enrollmentId, state: "active", orderId: null };
   }
 
+  // paid and invoiced like any order (the money was received); for a course held already the
+  // refund's credit note follows
+  const invoice = await assignInvoice(tx, { orderId: order.id, paidAt, issuedAt: deps.now });
+  await deps.queue.enqueue(tx, "invoices.render-pdf", { invoiceId: invoice.invoiceId });
   if (held) {
-    // paid and invoiced like any order (the money was received); the refund's credit note follows
-    const invoice = await assignInvoice(tx, { orderId: order.id, paidAt });
-    await deps.queue.enqueue(tx, "invoices.render-pdf", { invoiceId: invoice.invoiceId });
-    const paymentId = payment?.id ?? (await paymentIdOf(tx, deps.gateway, transactionId));
     const refund = await refundDuplicatePayment(tx, deps, {
       orderId: order.id,
       paymentId,
@@ -252,66 +297,60 @@ async function completed(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, 
       details: { previousState: order.state, heldEnrollmentId: held.id, refundId: refund.refundId, invoiceNumber: invoice.number },
     };
   }
-
-  const invoice = await assignInvoice(tx, { orderId: order.id, paidAt });
-  await deps.queue.enqueue(tx, "invoices.render-pdf", { invoiceId: invoice.invoiceId });
   await deps.queue.enqueue(tx, "mail.send", { kind: "purchase_confirmation", orderId: order.id });
   return {
     result: "paid",
     ok: true,
     orderId: order.id,
-    details: { previousState: order.state, enrollmentId, invoiceNumber: invoice.number },
+    details: { previousState: order.state, paymentId, enrollmentId, invoiceNumber: invoice.number },
   };
 }
 
-async function paymentIdOf(tx: Tx, gateway: string, transactionId: string): Promise<string> {
-  const [row] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.gateway, gateway), eq(payments.transactionId, transactionId)));
-  return row.id;
+/**
+ * A payment of another amount or currency than the order's (docs/decisions.md > A wrong
+ * amount is returned): recorded, never the paying payment, nobody enrolled, the order left
+ * as it was (the buyer may pay it again), the whole payment refunded by the job, the admins
+ * alerted and the buyer told.
+ */
+async function wrongAmount(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, order: OrderRow, paymentId: string): Promise<Outcome> {
+  const p = event.payment;
+  const details = { expected: { amount: order.amountCents, currency: order.currency }, received: { amount: p.amount, currency: p.currency }, paymentId };
+  await deps.queue.enqueue(tx, "mail.send", { kind: "admin_order_alert", orderId: order.id, alert: "amount_mismatch", ref: paymentId });
+  if (p.amount <= 0) return { result: "amount_mismatch", ok: false, message: "amount_mismatch", orderId: order.id, details };
+  const refund = await refundDuplicatePayment(tx, deps, {
+    orderId: order.id,
+    paymentId,
+    amountCents: p.amount,
+    currency: p.currency.toUpperCase(),
+    heldEnrollmentId: null,
+    kind: "amount_mismatch",
+  });
+  return { result: "amount_mismatch_refunded", ok: true, orderId: order.id, details: { ...details, refundId: refund.refundId } };
 }
 
-/** payment.completed for an order that is paid (or refunded, disputed) already. */
+/** payment.completed of another transaction for an order that is paid (or refunded, disputed) already. */
 async function paidTwice(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, order: OrderRow, transactionId: string): Promise<Outcome> {
   const p = event.payment;
-  const [known] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.gateway, deps.gateway), eq(payments.transactionId, transactionId)));
-  // the same payment told again (a new event id for one transaction): nothing to do
-  if (known) return { result: "ignored_already_paid", ok: true, orderId: order.id, details: { state: order.state } };
   // another transaction paid the same order (two gateway sessions of one order): recorded
-  // and sent back whole, whatever its amount
-  const [payment] = await tx
-    .insert(payments)
-    .values({
-      orderId: order.id,
-      gateway: deps.gateway,
-      transactionId,
-      amountCents: p.amount,
-      currency: p.currency.toUpperCase(),
-      state: "completed",
-      method: p.method ?? null,
-      cardBrand: p.cardBrand ?? null,
-      cardLast4: p.cardLast4 ?? null,
-      settledAt: dateOr(p.settledAt, deps.now),
-    })
-    .returning({ id: payments.id });
+  // and sent back whole, whatever its amount; it never becomes the paying payment
+  const paymentId = await recordPayment(tx, deps, order.id, event, transactionId, paymentTimeOf(event, order.createdAt, deps.now));
   if (p.amount <= 0) return { result: "ignored_already_paid", ok: true, orderId: order.id, details: { state: order.state } };
   const refund = await refundDuplicatePayment(tx, deps, {
     orderId: order.id,
-    paymentId: payment.id,
+    paymentId,
     amountCents: p.amount,
     currency: p.currency.toUpperCase(),
     heldEnrollmentId: null,
     kind: "order_paid_twice",
   });
-  return { result: "duplicate_payment_refunded", ok: true, orderId: order.id, details: { state: order.state, paymentId: payment.id, refundId: refund.refundId } };
+  return { result: "duplicate_payment_refunded", ok: true, orderId: order.id, details: { state: order.state, paymentId, refundId: refund.refundId } };
 }
 
 async function refunded(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, order: OrderRow): Promise<Outcome> {
-  if (order.state !== "paid" && order.state !== "disputed" && order.state !== "refunded") {
-    return { result: "ignored_not_paid", ok: true, orderId: order.id, details: { state: order.state } };
-  }
   const p = event.payment;
-  // the refund an admin started: named by merchantRefundId (our refund id, which the
-  // gateway echoes), else the oldest pending one of the same amount; else the gateway
-  // refunded on its own and a completed record is written for it
+  // the refund we asked for: named by merchantRefundId (our refund id, which the gateway
+  // echoes), else by the gateway's refund id, else the oldest pending one of the same
+  // amount; else the gateway refunded on its own and a completed record is written for it
   let target: typeof refunds.$inferSelect | undefined;
   if (p.merchantRefundId && isId(p.merchantRefundId)) {
     [target] = await tx
@@ -319,16 +358,15 @@ async function refunded(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, o
       .from(refunds)
       .where(and(eq(refunds.id, p.merchantRefundId), eq(refunds.orderId, order.id)))
       .for("update");
-    if (target && target.state !== "pending") {
+    if (target && target.state === "completed") {
       return { result: "ignored_refund_not_pending", ok: true, orderId: order.id, details: { refundId: target.id, state: target.state } };
     }
   }
-  // the gateway's own refund id, as it answered our request
   if (!target && p.id) {
     [target] = await tx
       .select()
       .from(refunds)
-      .where(and(eq(refunds.orderId, order.id), eq(refunds.state, "pending"), eq(refunds.gatewayRefundId, p.id)))
+      .where(and(eq(refunds.orderId, order.id), inArray(refunds.state, ["pending", "failed"]), eq(refunds.gatewayRefundId, p.id)))
       .limit(1)
       .for("update");
   }
@@ -341,12 +379,20 @@ async function refunded(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, o
       .limit(1)
       .for("update")
   )[0];
+
+  // money of another payment (a second payment, a wrong amount) is back: it never was the
+  // order's, so no credit note and the order stays as it is, whatever its state
+  if (target && !refundOfPayingPayment(target, order.payingPaymentId)) {
+    await settle(tx, deps, event, target);
+    await deps.queue.enqueue(tx, "mail.send", { kind: "refund_completed", refundId: target.id });
+    return { result: "extra_payment_refunded", ok: true, orderId: order.id, details: { refundId: target.id, refundCents: target.amountCents, paymentId: target.paymentId } };
+  }
+  if (order.state !== "paid" && order.state !== "disputed" && order.state !== "refunded") {
+    return { result: "ignored_not_paid", ok: true, orderId: order.id, details: { state: order.state } };
+  }
   let alsoCancel = false;
   if (target) {
-    await tx
-      .update(refunds)
-      .set({ state: "completed", settledAt: deps.now, gatewayRefundId: target.gatewayRefundId ?? p.id ?? event.eventId })
-      .where(eq(refunds.id, target.id));
+    await settle(tx, deps, event, target);
     alsoCancel = target.alsoCancelEnrollment;
   } else {
     if (p.amount <= 0) return { result: "ignored_zero_refund", ok: true, orderId: order.id };
@@ -354,6 +400,7 @@ async function refunded(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, o
       .insert(refunds)
       .values({
         orderId: order.id,
+        paymentId: order.payingPaymentId,
         amountCents: p.amount,
         reason: "Refundácia oznámená platobnou bránou",
         state: "completed",
@@ -363,28 +410,35 @@ async function refunded(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, o
       })
       .returning();
   }
-  // an invoiced order gets a credit note for the refunded amount (docs/decisions.md);
-  // the refund of a second payment of the order returns money no invoice covers
-  const [invoiced] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.createdAt), asc(payments.id)).limit(1);
-  const ofInvoicedPayment = sql`(${refunds.paymentId} is null or ${refunds.paymentId} = ${invoiced?.id ?? null})`;
-  const coversInvoice = !target.paymentId || target.paymentId === invoiced?.id;
-  const creditNote = coversInvoice
-    ? await issueCreditNote(tx, {
-        refundId: target.id,
-        orderId: order.id,
-        amountCents: target.amountCents,
-        reason: target.reason,
-        issuedAt: deps.now,
-      })
-    : null;
+  // the paying payment's money: the invoice gets a credit note for it (docs/decisions.md)
+  const creditNote = await issueCreditNote(tx, {
+    refundId: target.id,
+    orderId: order.id,
+    amountCents: target.amountCents,
+    reason: target.reason,
+    issuedAt: deps.now,
+  });
   if (creditNote) await deps.queue.enqueue(tx, "invoices.render-credit-note", { creditNoteId: creditNote.creditNoteId });
   const [{ total }] = await tx
     .select({ total: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
     .from(refunds)
-    .where(and(eq(refunds.orderId, order.id), eq(refunds.state, "completed"), ofInvoicedPayment));
+    .where(
+      and(
+        eq(refunds.orderId, order.id),
+        eq(refunds.state, "completed"),
+        sql`(${refunds.paymentId} is null or ${refunds.paymentId} = ${order.payingPaymentId})`,
+      ),
+    );
   const full = Number(total) >= order.amountCents;
   if (full) await markOrderRefunded(tx, order.id);
-  const cancelled = alsoCancel ? await cancelEnrollmentsOfOrder(tx, order.id, deps.now, "refund") : 0;
+  // money back ends what it paid for: the enrollment, whatever its state, and its certificates
+  // (docs/decisions.md > Money back ends what it paid for)
+  const cancelled = alsoCancel ? await cancelEnrollmentsOfOrder(tx, order.id, deps.now, "refund") : [];
+  const revoked = await revokeCertificatesOfEnrollments(tx, deps, { enrollmentIds: cancelled, cause: "refund", actorId: target.requestedBy, orderId: order.id });
+  // a chargeback of the same money: the bank may return it a second time; a person must know
+  if (order.state === "disputed") {
+    await deps.queue.enqueue(tx, "mail.send", { kind: "admin_order_alert", orderId: order.id, alert: "dispute_with_refund", ref: target.id });
+  }
   // the buyer hears of it (with the credit note), in the same transaction
   await deps.queue.enqueue(tx, "mail.send", { kind: "refund_completed", refundId: target.id });
   return {
@@ -396,8 +450,17 @@ async function refunded(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, o
       refundCents: target.amountCents,
       requestedBy: target.requestedBy,
       refundedCents: Number(total),
-      cancelledEnrollments: cancelled,
+      cancelledEnrollments: cancelled.length,
+      revokedCertificates: revoked.length,
       creditNoteNumber: creditNote?.number ?? null,
     },
   };
+}
+
+/** A refund we asked for is settled (a failed one too: the gateway paid it after all). */
+async function settle(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, target: typeof refunds.$inferSelect): Promise<void> {
+  await tx
+    .update(refunds)
+    .set({ state: "completed", settledAt: deps.now, gatewayRefundId: target.gatewayRefundId ?? event.payment.id ?? event.eventId })
+    .where(eq(refunds.id, target.id));
 }

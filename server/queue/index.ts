@@ -65,6 +65,14 @@ export type MailJob =
   // money arrived for a course the student holds already: it goes back (server/payments/duplicates.ts)
   | { kind: "duplicate_payment"; refundId: string }
   | { kind: "completion_notice"; enrollmentId: string; levelId: string | null }
+  // money went back for an enrollment: its certificate was revoked (server/certificates)
+  | { kind: "certificate_revoked"; certificateId: string }
+  // the gateway took another amount than the order's: that payment goes back (server/payments)
+  | { kind: "payment_amount_mismatch"; refundId: string }
+  // the admins must act on an order (server/payments): a payment of a wrong amount, a
+  // refund the gateway kept refusing, a refund and a chargeback of the same money;
+  // `ref` names the payment or refund, so each alert is sent once
+  | { kind: "admin_order_alert"; orderId: string; alert: AdminOrderAlert; ref: string }
   // an admin ended a dispute (server/payments resolveDispute): access back, or access ended;
   // auditId names the decision (a second dispute of the same order is another e-mail)
   | { kind: "dispute_access_restored"; enrollmentId: string; auditId: string }
@@ -72,6 +80,9 @@ export type MailJob =
   // the uploading admin learns how a direct upload ended (server/video webhook)
   | { kind: "video_ready"; partId: string; blockId: string; adminId: string; uploadId: string }
   | { kind: "video_failed"; partId: string; blockId: string; adminId: string; uploadId: string; reason: "errored" | "cancelled" };
+
+/** Why the admins get an order alert. */
+export type AdminOrderAlert = "amount_mismatch" | "refund_failed" | "dispute_with_refund";
 
 export type QueueName = keyof QueuePayloads;
 

@@ -12,7 +12,7 @@ import type { Route } from "./+types/order";
 import styles from "../../admin-orders.css?url";
 import { Breadcrumbs } from "../../components/breadcrumbs";
 import { pageTitle } from "../../site";
-import { DisputeForm, staleRefusal } from "./order/forms";
+import { Attention, DisputeForm, staleRefusal } from "./order/forms";
 import { editorAction, editorLoader } from "./order/editor.server";
 export const loader = editorLoader;
 export const action = editorAction;
@@ -33,6 +33,7 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
       <Breadcrumbs items={[{ label: "Administrácia", href: "/admin" }, { label: "Objednávky", href: "/admin/objednavky" }, { label: "Objednávka" }]} />
       <h1>Objednávka: {o.courseTitle}</h1>
       <div role="status" className={o.done ? "notice done" : "visually-hidden"}>{o.done}</div>
+      <Attention items={o.attention} refusal={actionData && "retryRefusal" in actionData ? actionData.retryRefusal : null} />
 
       <dl className="order-facts">
         <dt>Stav</dt>
@@ -44,7 +45,7 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
         <dt>Zaplatené</dt>
         <dd>{o.paidAt ? `${o.paid} · ${o.paidAt}` : "nie"}</dd>
         <dt>Vrátené</dt>
-        <dd>{o.refunded}{o.pendingRefund ? ` (ďalších ${o.pendingRefund} čaká na vysporiadanie)` : ""}</dd>
+        <dd>{o.refunded}{o.pendingRefund ? ` (ďalších ${o.pendingRefund} čaká na vysporiadanie)` : ""}{o.chargedBack ? ` · ${o.chargedBack} vrátila banka (prehratá reklamácia)` : ""}</dd>
         <dt>Fakturácia</dt>
         <dd>{o.billingType}{o.sponsorOrgId ? ` · organizácia ${o.sponsorOrgId}` : ""}</dd>
         <dt>Vytvorená</dt>

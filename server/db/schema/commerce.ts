@@ -33,6 +33,14 @@ export const orders = pgTable(
     paymentSessionOpenedAt: ts("payment_session_opened_at"),
     expiresAt: ts("expires_at"),
     paidAt: ts("paid_at"),
+    /**
+     * The Payment that paid the order, set under the purchase lock by the payment.completed
+     * that moved it to paid (docs/decisions.md > The paying payment is recorded): refunds,
+     * credit notes and balances follow this link, never the payments' timestamps.
+     */
+    payingPaymentId: idRef("paying_payment_id"),
+    /** when an admin recorded a dispute (chargeback) as lost: the bank returned the money */
+    disputeLostAt: ts("dispute_lost_at"),
     invoiceUrl: text("invoice_url"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -84,6 +92,9 @@ export const refunds = pgTable(
     /** YYYY-MM-DD (Europe/Bratislava): five business days after the request (spec: Limits, 1-5 business days) */
     estimatedSettlementDate: text("estimated_settlement_date"),
     settledAt: ts("settled_at"),
+    /** a refund the gateway kept refusing: the last error, set when it became `failed` */
+    failureReason: text("failure_reason"),
+    failedAt: ts("failed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -6,7 +6,7 @@ import { servicesContext } from "../../../context";
 import { formRefusalOf, pageRoute, readForm } from "../../../lib/page.server";
 import { requireRoleForPage, actorOf } from "../../../lib/auth.server";
 import { parseForm } from "../../../lib/validation";
-import { resolveOrderDispute } from "../../../lib/admin-orders.server";
+import { resolveOrderDispute, retryRefund } from "../../../lib/admin-orders.server";
 import { disputeFormSchema } from "../../../lib/admin-dispute-form";
 import { KEPT_FORM_NOTICE, keptForm, keptIdempotencyKey, requireRecentSignInForPage } from "../../../lib/step-up.server";
 import { idempotencyRoute } from "#server/http/idempotency";
@@ -76,6 +76,34 @@ export const editorLoader = pageRoute(async ({ request, params, context }: Route
   }
   timeline.sort((a, b) => a.at.localeCompare(b.at));
 
+  // what a person must act on (docs/decisions.md > A refund that keeps failing reaches a person)
+  const attention: { kind: string; text: string; refundId?: string }[] = [];
+  for (const r of order.refunds.filter((r) => r.state === "failed")) {
+    attention.push({
+      kind: "refund_failed",
+      text: `Vrátenie ${money(r.amountCents)} zlyhalo — vyžaduje zásah. Platobná brána ho opakovane odmietla${r.failureReason ? ` (${r.failureReason})` : ""}.`,
+      refundId: r._id,
+    });
+  }
+  for (const p of order.payments.filter((p) => !p.amountMatches)) {
+    attention.push({
+      kind: "amount_mismatch",
+      text: `Platba ${formatMoney(p.amountCents, p.currency)} (transakcia ${p.transactionId}) nezodpovedá sume objednávky ${money(order.amountCents)}: nezapočítala sa a celá sa vracia. Skontrolujte nastavenie platobnej brány.`,
+    });
+  }
+  if (order.disputeOpen) {
+    attention.push({
+      kind: "dispute_open",
+      text: "Platba je reklamovaná v banke (chargeback). Kým o reklamácii nerozhodnete, peniaze nevraciame: banka ich môže vrátiť sama a odišli by dvakrát.",
+    });
+  }
+  if ((order.disputeOpen || order.disputeLostAt) && (order.refundedCents > 0 || order.pendingRefundCents > 0)) {
+    attention.push({
+      kind: "dispute_with_refund",
+      text: `K reklamovanej platbe ${order.pendingRefundCents > 0 ? "prebieha" : "prebehla"} aj refundácia. Doložte ju banke, aby študent nedostal peniaze dvakrát.`,
+    });
+  }
+
   const done = new URL(request.url).searchParams.get("hotovo");
   const kept = await keptForm(request, context);
   const suspended = order.enrollments.filter((e) => e.state === "active" && e.suspendedAt !== null);
@@ -109,6 +137,8 @@ export const editorLoader = pageRoute(async ({ request, params, context }: Route
     refunded: money(order.refundedCents),
     pendingRefund: order.pendingRefundCents > 0 ? money(order.pendingRefundCents) : null,
     refundable: order.refundableCents > 0 ? money(order.refundableCents) : null,
+    chargedBack: order.chargedBackCents > 0 ? money(order.chargedBackCents) : null,
+    attention,
     createdAt: formatDateTime(order.createdAt),
     paidAt: order.paidAt ? formatDateTime(order.paidAt) : null,
     timeline: timeline.map((t) => ({ ...t, atText: formatDateTime(t.at) })),
@@ -133,6 +163,7 @@ export const editorLoader = pageRoute(async ({ request, params, context }: Route
       settledAt: r.settledAt ? formatDateTime(r.settledAt) : "—",
       alsoCancelEnrollment: r.alsoCancelEnrollment,
       creditNoteNumber: r.creditNoteNumber,
+      failureReason: r.failureReason,
     })),
     invoice: order.invoice ? { number: order.invoice.number, issueDate: formatDate(order.invoice.issueDate), url: order.invoice.pdfUrl } : null,
     creditNotes: order.creditNotes.map((n) => ({ id: n._id, number: n.number, issueDate: formatDate(n.issueDate), amount: `−${money(n.amountCents)}`, url: n.pdfUrl })),
@@ -167,6 +198,7 @@ export const editorAction = pageRoute(async ({ request, params, context }: Route
   const { user } = requireRoleForPage(request, context, "admin");
   const services = context.get(servicesContext);
   const formData = await readForm(request);
+  if (formData.get("intent") === "retry-refund") return retryRefundAction(request, context, formData, params.orderId, user);
   const submission = parseForm(formData, disputeFormSchema);
   if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 422 });
   // a sensitive action: a sign-in too old goes through the provider and back to this form
@@ -188,3 +220,23 @@ export const editorAction = pageRoute(async ({ request, params, context }: Route
   }
   return redirect(`/admin/objednavky/${params.orderId}?hotovo=${v.intent === "restore" ? "pristup-obnoveny" : "pristup-ukonceny"}`);
 });
+
+/** "Skúsiť vrátenie znova" on a failed refund (a sensitive action, like the refund itself). */
+async function retryRefundAction(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  formData: FormData,
+  orderId: string,
+  user: ReturnType<typeof requireRoleForPage>["user"],
+) {
+  await requireRecentSignInForPage(request, context, formData);
+  const refundId = String(formData.get("refundId") ?? "");
+  try {
+    await retryRefund(context.get(servicesContext), actorOf(context, user), { orderId, refundId });
+  } catch (e) {
+    const refusal = formRefusalOf(e);
+    if (!refusal) throw e;
+    return data({ retryRefusal: refusal.message }, { status: refusal.status });
+  }
+  return redirect(`/admin/objednavky/${orderId}?hotovo=refundacia-znova`);
+}

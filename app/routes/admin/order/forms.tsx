@@ -12,7 +12,8 @@ export type TimelineItem = { at: string; what: string; detail?: string };
 export const DONE_MESSAGES: Record<string, string> = {
   refundacia: "Refundácia bola odoslaná platobnej bráne. Dokončí sa, keď brána potvrdí vrátenie peňazí.",
   "pristup-obnoveny": "Prístup ku kurzu je obnovený a objednávka je znova zaplatená. Študentovi odchádza e-mail.",
-  "pristup-ukonceny": "Prístup ku kurzu je ukončený (zápis zrušený). Študentovi odchádza e-mail.",
+  "pristup-ukonceny": "Prístup ku kurzu je ukončený (zápis zrušený, certifikáty odvolané). Študentovi odchádza e-mail.",
+  "refundacia-znova": "Vrátenie peňazí sa skúša znova: platobnú bránu o refundáciu žiadame ešte raz.",
 };
 
 /** The order's audit rows of dispute decisions, as timeline entries. */
@@ -39,9 +40,10 @@ export function DisputeForm({ dispute, reply }: { dispute: NonNullable<Route.Com
       <h2 id="reklamacia">Reklamácia platby</h2>
       {dispute.keptNotice ? <p className="notice" role="status">{dispute.keptNotice}</p> : null}
       <p>
-        Banka študenta platbu reklamovala a {dispute.suspendedCount === 1 ? "jeho zápis je pozastavený" : `${dispute.suspendedCount} zápisy sú pozastavené`}.
+        Banka študenta platbu reklamovala{dispute.suspendedCount === 0 ? " (objednávka nemá zápis na pozastavenie)." : " a "}{dispute.suspendedCount === 0 ? "" : dispute.suspendedCount === 1 ? "jeho zápis je pozastavený" : `${dispute.suspendedCount} zápisy sú pozastavené`}.
         Keď banka rozhodne, zvoľte výsledok: <strong>Obnoviť prístup</strong>, ak reklamácia dopadla v náš prospech (zápis bude znova aktívny a objednávka
-        zaplatená), alebo <strong>Ukončiť prístup</strong>, ak peniaze banka vrátila (zápis sa zruší, objednávka zostane reklamovaná).
+        zaplatená), alebo <strong>Ukončiť prístup</strong>, ak peniaze banka vrátila (zápis sa zruší aj po dokončení kurzu, vydané certifikáty sa odvolajú
+        a objednávka zostane reklamovaná bez možnosti ďalšej refundácie).
       </p>
       <Form method="post" {...getFormProps(form)} className="refund-form">
         <FormErrors meta={form} />
@@ -52,6 +54,30 @@ export function DisputeForm({ dispute, reply }: { dispute: NonNullable<Route.Com
           <SubmitButton intent="cancel" variant="danger" pendingLabel="Ukončuje sa…">Ukončiť prístup</SubmitButton>
         </div>
       </Form>
+    </section>
+  );
+}
+
+/** What needs a person on this order; a failed refund carries its retry button. */
+export function Attention({ items, refusal }: { items: Route.ComponentProps["loaderData"]["attention"]; refusal: string | null }) {
+  if (items.length === 0 && !refusal) return null;
+  return (
+    <section aria-labelledby="pozornost" className="card alert attention">
+      <h2 id="pozornost">Vyžaduje pozornosť</h2>
+      {refusal ? <p role="alert">{refusal}</p> : null}
+      <ul>
+        {items.map((item, i) => (
+          <li key={`${item.kind}-${i}`}>
+            <p>{item.text}</p>
+            {item.refundId ? (
+              <Form method="post">
+                <input type="hidden" name="refundId" value={item.refundId} />
+                <SubmitButton intent="retry-refund" pendingLabel="Skúša sa…">Skúsiť vrátenie znova</SubmitButton>
+              </Form>
+            ) : null}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
