@@ -5,10 +5,15 @@
 // webhooks sent 20 at a time, as the gateway would. Measured from the first webhook to the
 // last invoice PDF stored and the last e-mail received.
 //
-// `npm run bench:jobs` prints it; `npm run bench` runs it too and writes it into
-// bench/results.json (`jobs`). JOBS_ORDERS changes the count.
-import { spawn } from "node:child_process";
+// `npm run bench:jobs` prints it and writes it as the `jobs` key of bench/results.json (the
+// other keys kept; BENCH_ONLY=1 leaves the file as it was); `npm run bench` runs it too
+// and writes the same key. The result carries its own date, commit, machine and load
+// averages: on a machine shared with other work the figure swings with the load.
+// JOBS_ORDERS changes the count.
+import { execSync, spawn } from "node:child_process";
 import { createHmac, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
@@ -19,7 +24,10 @@ const root = path.resolve(import.meta.dirname, "..");
 
 const hex = () => randomBytes(12).toString("hex");
 
+const loadAverage = () => os.loadavg().map((x) => Math.round(x * 100) / 100);
+
 export async function measureJobs({ base, orders: count = Number(process.env.JOBS_ORDERS ?? 200), concurrency = 20 } = {}) {
+  const loadAverageAtStart = loadAverage();
   const { name, url, admin } = await scratchDatabase(base, "bench_jobs");
 
   let received = 0;
@@ -121,7 +129,23 @@ export async function measureJobs({ base, orders: count = Number(process.env.JOB
       await new Promise((r) => setTimeout(r, 100));
     }
     const allDoneMs = Math.max(pdfsDoneAt, lastMailAt) - started;
+    let commit = "unknown";
+    try {
+      commit = execSync("git rev-parse --short HEAD", { cwd: root }).toString().trim();
+    } catch {}
+    const cpus = os.cpus();
     return {
+      date: new Date().toISOString(),
+      commit,
+      machine: {
+        cpu: cpus[0]?.model?.trim() ?? "unknown",
+        cores: cpus.length,
+        memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+        loadAverageAtStart,
+        loadAverageAtEnd: loadAverage(),
+      },
+      node: process.version,
+      database: "PostgreSQL server (a scratch database of its own)",
       paidOrders: count,
       webhookConcurrency: concurrency,
       webhooksAcknowledgedSeconds: Math.round(acknowledgedAfterMs / 100) / 10,
@@ -147,4 +171,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const base = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
   const result = await measureJobs({ base });
   console.log(JSON.stringify(result, null, 2));
+  if (process.env.BENCH_ONLY) {
+    console.log("BENCH_ONLY: bench/results.json left as it was");
+    process.exit(0);
+  }
+  const file = path.join(root, "bench/results.json");
+  const existing = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : {};
+  fs.writeFileSync(file, JSON.stringify({ ...existing, jobs: result }, null, 2) + "\n");
+  console.log("wrote the jobs key of bench/results.json");
 }

@@ -10,9 +10,10 @@
 //
 // BENCH_DURATION (s per measurement, default 10), BENCH_CONNECTIONS (default 50),
 // BENCH_ROUNDS (default 1; with more, each figure is the median of the rounds and the
-// order bare/app alternates), BENCH_WARMUP (s, default 2). The signed-in
-// student's paths at scale follow (bench/students.mjs; the `students` key; BENCH_STUDENTS=0
-// skips them).
+// order bare/app alternates), BENCH_WARMUP (s, default 2). The jobs figure follows
+// (bench/jobs.mjs; the `jobs` key; BENCH_JOBS=0 skips it and keeps the last one), then the
+// signed-in student's paths at scale (bench/students.mjs; the `students` key;
+// BENCH_STUDENTS=0 skips them).
 import { spawn, execSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -205,8 +206,12 @@ for (const [title, pick] of [
   }
 }
 
-// jobs: 200 paid orders → invoice PDFs and e-mails (bench/jobs.mjs), on a database of its own
-let jobs = null;
+// jobs: 200 paid orders → invoice PDFs and e-mails (bench/jobs.mjs, also `npm run
+// bench:jobs`), on a database of its own: BENCH_JOBS=0 skips it and keeps the last figure
+// in bench/results.json
+const resultsFile = path.join(root, "bench/results.json");
+const previous = fs.existsSync(resultsFile) ? JSON.parse(fs.readFileSync(resultsFile, "utf8")) : {};
+let jobs = previous.jobs ?? null;
 if (process.env.BENCH_JOBS !== "0") {
   jobs = await measureJobs({ base });
   console.log(`\njobs: ${jobs.paidOrders} paid orders → invoice PDFs in ${jobs.invoicePdfsDoneSeconds} s, e-mails in ${jobs.emailsDoneSeconds} s (target ≤ ${jobs.targetSeconds} s) ${jobs.met ? "met" : "NOT MET"}`);
@@ -215,8 +220,7 @@ if (process.env.BENCH_JOBS !== "0") {
 // the signed-in student's paths at 1 and at 125,000 enrollments beside their bare twins
 // (bench/students.mjs, also `npm run bench:students`; about ten minutes): BENCH_STUDENTS=0
 // skips them and keeps the last figures in bench/results.json
-const resultsFile = path.join(root, "bench/results.json");
-let students = fs.existsSync(resultsFile) ? (JSON.parse(fs.readFileSync(resultsFile, "utf8")).students ?? null) : null;
+let students = previous.students ?? null;
 if (process.env.BENCH_STUDENTS !== "0") students = await measureStudents();
 if (students) printStudentsTable(students);
 
@@ -241,7 +245,7 @@ const out = {
   connections,
   rounds,
   results,
-  jobs,
+  ...(jobs ? { jobs } : {}),
   ...(students ? { students } : {}),
 };
 fs.writeFileSync(resultsFile, JSON.stringify(out, null, 2) + "\n");

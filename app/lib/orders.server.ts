@@ -4,8 +4,9 @@
 // docs/decisions.md > Provider roles), the rate limit is spent only when the request
 // really executes (a replayed double click spends nothing), and the order and its stored
 // idempotent answer commit together. Returns the answer as a value: the /api route wraps
-// it in JSON, the page redirects to the gateway.
-import { createOrder, sponsorOfOrder, type CreateOrderBody, type CreateOrderResponse } from "#server/orders";
+// it in JSON, the page redirects to the gateway. Retry-payment goes the same way
+// (POST /api/orders/<id>/retry-payment and the return page's "Zaplatiť znova").
+import { createOrder, retryOrderPayment, sponsorOfOrder, type CreateOrderBody, type CreateOrderResponse, type RetryPaymentResponse } from "#server/orders";
 import type { CachedUser } from "#server/identity";
 import { withIdempotency, type IdempotentAnswer } from "#server/http/idempotency";
 import type { AppServices } from "#server/services";
@@ -34,6 +35,34 @@ export async function placeOrder(
         { buyer: { id: user.id, displayName: user.displayName, email: user.email }, body, sponsor },
       );
       return { status: 201, body: created, headers: { "Cache-Control": "no-store" } };
+    },
+  );
+}
+
+/**
+ * Retry-payment of a failed or expired order, shared by POST /api/orders/<id>/retry-payment
+ * and the return page's action: the same Idempotency-Key machinery as placeOrder (a replay
+ * answers the first answer, another body with the key is 422, a request whose first copy
+ * is still running is 409), so a double click opens one gateway session. The session and
+ * the stored answer commit together; a gateway that does not answer (503) keeps nothing
+ * and frees the key. No rate limit: a retry creates no order.
+ */
+export async function retryPayment(
+  services: AppServices,
+  user: CachedUser,
+  orderId: string,
+  idempotency: { route: string; key: string | null | undefined; rawBody: unknown },
+): Promise<IdempotentAnswer<RetryPaymentResponse>> {
+  return withIdempotency(
+    { db: services.db, userId: user.id, route: idempotency.route, key: idempotency.key, body: idempotency.rawBody, required: false },
+    async (tx) => {
+      const answer = await retryOrderPayment(
+        tx,
+        { sessions: services.payments.sessions, publicUrl: services.site.publicUrl, now: services.clock.now() },
+        user.id,
+        orderId,
+      );
+      return { status: 200, body: answer, headers: { "Cache-Control": "no-store" } };
     },
   );
 }

@@ -3,21 +3,33 @@
 // payment webhook alone changes (query parameters change nothing): paid → access with a
 // link to the course; pending → a processing notice that refreshes itself (meta refresh,
 // no JavaScript); failed or expired → a failure notice with a retry button. Owner only;
-// anyone else's order is the 404 page.
+// anyone else's order is the 404 page. The retry form carries an Idempotency-Key made for
+// this page view (like the checkout), so a double click opens one gateway session.
+import { randomUUID } from "node:crypto";
 import { Form, Link, redirectDocument } from "react-router";
 import type { Route } from "./+types/order-return";
 import { servicesContext } from "../context";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { pageTitle } from "../site";
-import { pageRoute } from "../lib/page.server";
+import { pageRoute, readForm } from "../lib/page.server";
 import { requireUserForPage } from "../lib/auth.server";
 import { orderStateLabels } from "../lib/order-labels";
-import { getStudentOrder, retryOrderPayment } from "#server/orders";
+import { retryPayment } from "../lib/orders.server";
+import { DomainError } from "#server/http/errors";
+import { idempotencyRoute } from "#server/http/idempotency";
+import { getStudentOrder } from "#server/orders";
 import { duplicatePaymentOf } from "#server/payments";
 import { formatDateTime, formatMoney } from "#server/money";
 
 /** Seconds between refreshes while the payment is being processed. */
 const REFRESH_SECONDS = 3;
+
+/**
+ * How long a retry whose first copy (a double click) is still opening the gateway session
+ * waits for that copy's answer: a little over the gateway's 5 s timeout.
+ */
+const FIRST_COPY_WAIT_MS = 6_000;
+const FIRST_COPY_POLL_MS = 200;
 
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
   const { user } = requireUserForPage(request, context);
@@ -43,15 +55,29 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
     paidAt: order.paidAt ? formatDateTime(order.paidAt) : null,
     invoiceUrl: order.invoiceUrl,
     sponsored: order.sponsorOrgId !== null,
+    // the retry form's Idempotency-Key, new for each page view
+    retryKey: order.state === "failed" || order.state === "expired" ? randomUUID() : null,
   };
 });
 
 export const action = pageRoute(async ({ request, params, context }: Route.ActionArgs) => {
   const { user } = requireUserForPage(request, context);
   const services = context.get(servicesContext);
-  const deps = { sessions: services.payments.sessions, publicUrl: services.site.publicUrl, now: services.clock.now() };
-  const { redirectUrl } = await services.db.transaction((tx) => retryOrderPayment(tx, deps, user.id, params.orderId));
-  return redirectDocument(redirectUrl);
+  const form = await readForm(request);
+  const idempotency = { route: idempotencyRoute(request), key: String(form.get("idempotencyKey") ?? ""), rawBody: undefined };
+  // The browser shows the answer to the last click of a double click: when the first copy
+  // is still opening the session, wait for its stored answer (the same session) rather
+  // than show "still processing".
+  const deadline = Date.now() + FIRST_COPY_WAIT_MS;
+  for (;;) {
+    try {
+      const { body } = await retryPayment(services, user, params.orderId, idempotency);
+      return redirectDocument(body.redirectUrl);
+    } catch (e) {
+      if (!(e instanceof DomainError && e.code === "idempotency_in_progress") || Date.now() >= deadline) throw e;
+      await new Promise((resolve) => setTimeout(resolve, FIRST_COPY_POLL_MS));
+    }
+  }
 });
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -108,6 +134,7 @@ export default function OrderReturn({ loaderData: o }: Route.ComponentProps) {
           <p><strong>{o.state === "failed" ? "Platba sa nepodarila." : "Objednávka vypršala bez zaplatenia."}</strong></p>
           <p>Peniaze vám neboli stiahnuté. Platbu môžete skúsiť znova.</p>
           <Form method="post">
+            <input type="hidden" name="idempotencyKey" value={o.retryKey ?? ""} />
             <button type="submit">Zaplatiť znova ({o.amount})</button>
           </Form>
         </div>

@@ -117,6 +117,7 @@ export const OrderDetail = z.strictObject({
 export type OrderDetail = z.infer<typeof OrderDetail>;
 
 export const RetryPaymentResponse = z.strictObject({ redirectUrl: z.string() });
+export type RetryPaymentResponse = z.infer<typeof RetryPaymentResponse>;
 
 const orderId = Id;
 const idempotencyHeader = "Idempotency-Key";
@@ -178,12 +179,17 @@ export const ordersApi: ApiArea = {
       method: "post",
       path: "/api/orders/{orderId}/retry-payment",
       operationId: "retryOrderPayment",
-      summary: "A new payment session for a failed or expired order",
+      summary: `A new payment session for a failed or expired order; header ${idempotencyHeader} (UUID) recommended, as for POST /api/orders`,
       tags: ["orders"],
       auth: { kind: "session" },
       pathParams: { orderId },
       responses: { 200: { description: "where to pay", schema: RetryPaymentResponse } },
-      errors: ["unauthorized", "not_found", "order_not_retryable", "payment_gateway_unavailable"],
+      // what retryOrderPayment (every check of a new order) and the idempotency machinery answer
+      errors: [
+        "unauthorized", "not_found", "validation", "order_not_retryable", "already_enrolled", "course_not_available",
+        "enrollment_deadline_passed", "enrollment_limit_reached", "order_pending", "idempotency_key_invalid",
+        "idempotency_key_reused", "idempotency_in_progress", "payment_gateway_unavailable",
+      ],
     },
   ],
 };

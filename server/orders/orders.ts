@@ -70,9 +70,12 @@ export function returnUrlOf(publicUrl: string, orderId: string): string {
 /**
  * The version a new order buys: the newest published version of the course whose id
  * (the catalog's `_id`, or any version's id) is given. Refusals: docs/decisions.md > Orders and
- * payments (409 codes), unknown or never-published course → 404.
+ * payments (409 codes), unknown or never-published course → 404. `studentId` is the person
+ * whose own enrollment refuses the purchase (`already_enrolled`): the buyer of a personal
+ * order; null (or empty) for a club order, which enrolls nobody on payment, and for a
+ * visitor (docs/decisions.md > Club admins buy what they hold).
  */
-export async function purchasableCourse(db: DbOrTx, courseId: string, studentId: string, now: Date) {
+export async function purchasableCourse(db: DbOrTx, courseId: string, studentId: string | null, now: Date) {
   const [named] = await db.select({ slug: courses.slug }).from(courses).where(eq(courses.id, courseId)).limit(1);
   if (!named) throw new DomainError("not_found", "Kurz sa nenašiel.", { courseId });
   const chain = await db
@@ -227,7 +230,8 @@ export async function createOrder(
   input: { buyer: Buyer; body: CreateOrderBody; sponsor: SponsorOrganization | null },
 ): Promise<CreateOrderResponse> {
   const { buyer, body, sponsor } = input;
-  const { course, rootId } = await purchasableCourse(tx, body.courseId, buyer.id, deps.now);
+  // the buyer's own enrollment refuses a personal order only: a club order enrolls nobody
+  const { course, rootId } = await purchasableCourse(tx, body.courseId, sponsor ? null : buyer.id, deps.now);
   await lockPurchase(tx, buyer.id, rootId, sponsor?.id ?? null);
   // one pending order per course and buyer: a second request answers with it
   // (docs/decisions.md > One order per course)
@@ -318,8 +322,8 @@ export async function retryOrderPayment(tx: DbOrTx, deps: OrderDeps, studentId: 
   if (order.state !== "failed" && order.state !== "expired") {
     throw new DomainError("order_not_retryable", undefined, { state: order.state });
   }
-  // every check a new order runs: held, archived, past the deadline, full
-  const { course } = await purchasableCourse(tx, order.courseId, studentId, deps.now);
+  // every check a new order runs: held (a personal order only), archived, past the deadline, full
+  const { course } = await purchasableCourse(tx, order.courseId, order.sponsorOrgId ? null : studentId, deps.now);
   if (course.id !== order.courseVersionId) {
     // a newer version is on sale (at its own price): the student buys that one
     throw new DomainError("course_not_available", "Kurz medzičasom vyšiel v novej verzii. Kúpte ho, prosím, znova.", { courseVersionId: order.courseVersionId });

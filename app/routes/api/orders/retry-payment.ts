@@ -1,19 +1,22 @@
 // POST /api/orders/<id>/retry-payment: a new payment session for a failed or expired
 // order (spec: States and transitions > Order); pending or paid → 409 order_not_retryable.
+// Idempotency-Key (UUID) recommended, answered like POST /api/orders (app/lib/orders.server.ts).
 import type { Route } from "./+types/retry-payment";
-import { apiRoute } from "../../../lib/api.server";
+import { apiRoute, readJson } from "../../../lib/api.server";
 import { requireUser } from "../../../lib/auth.server";
+import { retryPayment } from "../../../lib/orders.server";
 import { servicesContext } from "../../../context";
-import { json, methodNotAllowed } from "#server/http/errors";
-import { retryOrderPayment } from "#server/orders";
+import { methodNotAllowed } from "#server/http/errors";
+import { answerResponse, idempotencyOf } from "#server/http/idempotency";
 
 export const action = apiRoute(async ({ request, params, context }: Route.ActionArgs) => {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const services = context.get(servicesContext);
   const { user } = requireUser(context);
-  const deps = { sessions: services.payments.sessions, publicUrl: services.site.publicUrl, now: services.clock.now() };
-  const answer = await services.db.transaction((tx) => retryOrderPayment(tx, deps, user.id, params.orderId));
-  return json(answer, { headers: { "Cache-Control": "no-store" } });
+  // the spec gives the request no body; whatever JSON comes (empty: {}) is bound to the key
+  const raw = await readJson(request);
+  const { route, key } = idempotencyOf(request);
+  return answerResponse(await retryPayment(services, user, params.orderId, { route, key, rawBody: raw }));
 });
 
 export const loader = () => methodNotAllowed(["POST"]);
