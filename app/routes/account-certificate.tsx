@@ -57,7 +57,7 @@ export default function AccountCertificate({ loaderData: c }: Route.ComponentPro
       <Breadcrumbs items={[{ label: "Môj účet", href: "/ucet" }, { label: "Certifikáty", href: "/ucet/certifikaty" }, { label: c.registrationNumber }]} />
       <h1>{c.title}</h1>
       {c.revokedOn ? (
-        <p className="alert" role="status">Certifikát bol zrušený {c.revokedOn}{c.revokedReason ? ` (${c.revokedReason})` : ""}.</p>
+        <p className="alert" role="status">Certifikát bol odvolaný {c.revokedOn}{c.revokedReason ? ` (${c.revokedReason})` : ""}.</p>
       ) : null}
       <figure className="certificate-figure">
         <CertificatePicture
@@ -77,7 +77,7 @@ export default function AccountCertificate({ loaderData: c }: Route.ComponentPro
             ...(c.accreditationNumber ? [["Číslo akreditácie", c.accreditationNumber] as [string, string]] : []),
             ...(c.signatory ? [["Za partnera podpisuje", c.signatory] as [string, string]] : []),
           ]}
-          revokedText={c.revokedOn ? `Certifikát bol zrušený ${c.revokedOn}.` : null}
+          revokedText={c.revokedOn ? `Certifikát bol odvolaný ${c.revokedOn}.` : null}
           qrSvg={c.qrSvg}
           verificationUrl={c.shortUrl}
         />

@@ -68,7 +68,7 @@ export default function AccountCertificates({ loaderData: d }: Route.ComponentPr
               </p>
               <p className="muted">
                 Č. {c.registrationNumber} · vydal {c.partnerName} {c.issuedOn}
-                {c.revoked ? <strong> · zrušený</strong> : null}
+                {c.revoked ? <strong> · odvolaný</strong> : null}
               </p>
               <p>
                 <Link to={`/ucet/certifikaty/${c.id}`}>Detail certifikátu</Link> ·{" "}

@@ -113,7 +113,7 @@ function CredentialForm() {
       <h2 id="credential-form-title">Overenie digitálneho certifikátu (Open Badge)</h2>
       <p id="credential-form-description">
         Nahrajte súbor, ktorý vám držiteľ poslal (.jwt, .json alebo obrázok odznaku SVG či PNG), alebo vložte jeho text.
-        Podpis overíme naším verejným kľúčom a skontrolujeme, či certifikát nebol zrušený.
+        Podpis overíme naším verejným kľúčom a skontrolujeme, či certifikát nebol odvolaný.
       </p>
       <div className="field">
         <label htmlFor="credential-file">Súbor s certifikátom</label>
@@ -176,7 +176,7 @@ export default function Verify({ loaderData: d, actionData }: Route.ComponentPro
         {d.valid ? (
           <p className="verdict verdict-valid" role="status">Certifikát je platný.</p>
         ) : (
-          <p className="verdict verdict-revoked" role="status">Certifikát bol zrušený{d.revokedOn ? ` ${d.revokedOn}` : ""} a nie je platný.</p>
+          <p className="verdict verdict-revoked" role="status">Certifikát bol odvolaný{d.revokedOn ? ` ${d.revokedOn}` : ""} a nie je platný.</p>
         )}
         <Facts d={d} />
         <p className="muted">Údaje pochádzajú z evidencie certifikátov platformy; certifikát vydáva akreditačný partner.</p>

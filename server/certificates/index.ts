@@ -62,7 +62,7 @@ export {
   CredentialCheckBody,
   CredentialCheckResponse,
 } from "./contract";
-export { revokeCertificate, revokeCertificatesOfEnrollments, MONEY_BACK_REVOCATION_REASONS } from "./revoke";
+export { revokeCertificate, revokeCertificatesOfEnrollments, countValidCertificates, MONEY_BACK_REVOCATION_REASONS } from "./revoke";
 export {
   VC_CONTEXT,
   OB_CONTEXT,

@@ -381,8 +381,8 @@ export async function checkPresentedCredential(deps: OpenBadgeDeps, input: { byt
 
 /** Slovak sentences for the verdicts (the page and the API's `message`). */
 export const VERDICT_MESSAGES: Record<CredentialVerdict["verdict"], string> = {
-  valid: "Overiteľný certifikát je platný: podpísali sme ho my a nebol zrušený.",
-  revoked: "Certifikát bol zrušený a nie je platný.",
+  valid: "Overiteľný certifikát je platný: podpísali sme ho my a nebol odvolaný.",
+  revoked: "Certifikát bol odvolaný a nie je platný.",
   not_ours: "Tento certifikát sme nevydali my (nie je podpísaný naším kľúčom alebo ho v našej evidencii nemáme).",
   tampered: "Certifikát bol pozmenený: podpis nezodpovedá obsahu.",
   expired: "Platnosť certifikátu uplynula.",

@@ -92,7 +92,7 @@ export async function renderConfirmationPdf(row: CertificateRow, verificationUrl
       .font("bold")
       .fontSize(12)
       .fillColor("#b00020")
-      .text(`Certifikát bol zrušený ${formatDate(row.revokedAt)}${row.revokedReason ? ` (${row.revokedReason})` : ""}.`, left, y, center);
+      .text(`Certifikát bol odvolaný ${formatDate(row.revokedAt)}${row.revokedReason ? ` (${row.revokedReason})` : ""}.`, left, y, center);
     y = doc.y + 6;
   }
 

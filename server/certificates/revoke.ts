@@ -17,7 +17,7 @@ export async function revokeCertificate(db: Database, actor: AdminActor, certifi
     const [certificate] = await tx.select().from(certificates).where(eq(certificates.id, certificateId)).for("update");
     if (!certificate) throw new DomainError("not_found", "Certifikát neexistuje.");
     if (certificate.revokedAt) {
-      throw new DomainError("conflict", "Certifikát je už zrušený.", { revokedAt: certificate.revokedAt.toISOString(), revokedReason: certificate.revokedReason });
+      throw new DomainError("conflict", "Certifikát je už odvolaný.", { revokedAt: certificate.revokedAt.toISOString(), revokedReason: certificate.revokedReason });
     }
     await tx.update(certificates).set({ revokedAt: now, revokedReason: reason, updatedAt: now }).where(eq(certificates.id, certificate.id));
     await writeAudit(tx, {
@@ -70,4 +70,14 @@ export async function revokeCertificatesOfEnrollments(
     await deps.queue.enqueue(tx, "mail.send", { kind: "certificate_revoked", certificateId: c.id });
   }
   return revoked.map((c) => c.id);
+}
+
+/** How many certificates of these enrollments are valid (the refund form says they will be revoked). */
+export async function countValidCertificates(db: DbOrTx, enrollmentIds: string[]): Promise<number> {
+  if (enrollmentIds.length === 0) return 0;
+  const rows = await db
+    .select({ id: certificates.id })
+    .from(certificates)
+    .where(and(inArray(certificates.enrollmentId, enrollmentIds), isNull(certificates.revokedAt)));
+  return rows.length;
 }

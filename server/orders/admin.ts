@@ -247,3 +247,27 @@ export async function existingOrderIds(db: DbOrTx, ids: string[]): Promise<Set<s
   const rows = await db.select({ id: orders.id }).from(orders).where(inArray(orders.id, wanted));
   return new Set(rows.map((r) => r.id));
 }
+
+/**
+ * What on the orders needs an admin (the dashboard's "Vyžaduje pozornosť"): orders with a
+ * refund the gateway kept refusing, and disputes not decided yet.
+ */
+export async function ordersNeedingAttention(db: DbOrTx): Promise<{ failedRefunds: number; failedRefundOrders: { id: string; label: string }[]; openDisputes: number }> {
+  const failedIds = sql`(select distinct ${refunds.orderId} from ${refunds} where ${refunds.state} = 'failed')`;
+  const [failed] = await db.select({ n: count() }).from(orders).where(sql`${orders.id} in ${failedIds}`);
+  const rows = await db
+    .select({ id: orders.id, courseTitle: orders.courseTitle, student: orders.studentDisplayName })
+    .from(orders)
+    .where(sql`${orders.id} in ${failedIds}`)
+    .orderBy(desc(orders.createdAt))
+    .limit(10);
+  const [disputes] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.state, "disputed"), sql`${orders.disputeLostAt} is null`));
+  return {
+    failedRefunds: Number(failed?.n ?? 0),
+    failedRefundOrders: rows.map((r) => ({ id: r.id, label: `${r.student} · ${r.courseTitle}` })),
+    openDisputes: Number(disputes?.n ?? 0),
+  };
+}

@@ -44,6 +44,7 @@ export {
 export {
   listAdminOrders,
   getAdminOrder,
+  ordersNeedingAttention,
   getAdminOrderAudit,
   orderedCourses,
   existingOrderIds,

@@ -68,7 +68,7 @@ test("a graduate downloads the badge and anyone verifies it on the public page, 
   await page.getByLabel("Súbor s certifikátom").setInputFiles({ name: svgDownload.suggestedFilename(), mimeType: "image/svg+xml", buffer: fs.readFileSync(svgPath) });
   await page.getByRole("button", { name: "Overiť digitálny certifikát" }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Výsledok overenia digitálneho certifikátu" })).toBeVisible();
-  await expect(page.getByRole("status")).toHaveText("Overiteľný certifikát je platný: podpísali sme ho my a nebol zrušený.");
+  await expect(page.getByRole("status")).toHaveText("Overiteľný certifikát je platný: podpísali sme ho my a nebol odvolaný.");
   const facts = page.locator("dl.facts");
   await expect(facts).toContainText(certificate.registrationNumber);
   await expect(facts).toContainText("Jana Nováková");

@@ -262,7 +262,7 @@ describe("public verification", () => {
       expect(await res.json()).toMatchObject({ registrationNumber: intermediate.registrationNumber, valid: false });
       const page = await fetch(`${app.url}/verify/${intermediate.registrationNumber}?h=${intermediate.verificationHash}`);
       expect(page.status).toBe(200);
-      expect(await page.text()).toContain("Certifikát bol zrušený");
+      expect(await page.text()).toContain("Certifikát bol odvolaný");
     } finally {
       await app.db.update(schema.certificates).set({ revokedAt: null, revokedReason: null }).where(eq(schema.certificates.id, intermediate.id));
     }

@@ -292,7 +292,7 @@ describe("refusals", () => {
       expect(await revokedBitOf(credential)).toBe(true);
       // the other certificate's bit is untouched
       expect(await revokedBitOf((await credentialOf(final)).credential)).toBe(false);
-      expect(await check(intermediate.registrationNumber, jwt)).toMatchObject({ verdict: "revoked", certificate: { valid: false }, message: "Certifikát bol zrušený a nie je platný." });
+      expect(await check(intermediate.registrationNumber, jwt)).toMatchObject({ verdict: "revoked", certificate: { valid: false }, message: "Certifikát bol odvolaný a nie je platný." });
     } finally {
       await app.db.update(schema.certificates).set({ revokedAt: null, revokedReason: null }).where(eq(schema.certificates.id, intermediate.id));
     }

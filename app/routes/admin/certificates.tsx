@@ -160,7 +160,7 @@ export default function AdminCertificates({ loaderData: d, actionData: sent }: R
     <>
       <h1>Certifikáty</h1>
       {d.keptNotice && !sent ? <p className="notice" role="status">{d.keptNotice}</p> : null}
-      {d.revokedNumber ? <p className="notice" role="status">{`Certifikát č. ${d.revokedNumber} je zrušený; overenie ho odteraz označí ako neplatný.`}</p> : null}
+      {d.revokedNumber ? <p className="notice" role="status">{`Certifikát č. ${d.revokedNumber} je odvolaný; overenie ho odteraz označí ako neplatný.`}</p> : null}
       {d.issuedNumber ? (
         <p className="notice" role="status">{`Certifikát č. ${d.issuedNumber} bol vydaný a študentovi sme poslali e-mail.`}</p>
       ) : null}
@@ -206,7 +206,7 @@ export default function AdminCertificates({ loaderData: d, actionData: sent }: R
             <tbody>
               {d.recent.map((c) => (
                 <tr key={c.id}>
-                  <td>{c.registrationNumber}{c.revoked ? " (zrušený)" : ""}</td>
+                  <td>{c.registrationNumber}{c.revoked ? " (odvolaný)" : ""}</td>
                   <td>{c.student}</td>
                   <td>{c.courseTitle}{c.levelTitle ? ` – ${c.levelTitle}` : ""}</td>
                   <td>{c.issuedOn}</td>

@@ -13,6 +13,7 @@ import { count, euros, percent, shortBucket } from "../../lib/insights-format";
 import { BarList, ColumnChart } from "../../components/charts";
 import { ExportLinks, FigureTable, PeriodForm } from "../../components/insights";
 import { getAdminDashboard } from "#server/admin";
+import { ordersNeedingAttention } from "#server/orders";
 import { hasRole } from "#server/identity";
 import { getDashboard } from "#server/insights";
 import { formatDate, formatMoney } from "#server/money";
@@ -27,12 +28,15 @@ export const loader = pageRoute(async ({ request, context }: Route.LoaderArgs) =
   const isAdmin = user ? hasRole(user.roles, "admin") : false;
   const { period, errors } = periodOf(request, clock.now());
   const [overview, insights] = await Promise.all([getAdminDashboard(db), getDashboard(db, period, { withMoney: isAdmin })]);
+  // money matters are the admin's: failed refunds and open disputes (docs/decisions.md > A refund that keeps failing reaches a person)
+  const attention = isAdmin ? await ordersNeedingAttention(db) : null;
   const range = (r: { from: string; to: string }) => `${formatDate(r.from)} – ${formatDate(r.to)}`;
   const query = `od=${period.from}&do=${period.to}`;
   return withPeriodStatus(
     {
       displayName: user?.displayName ?? "",
       isAdmin,
+      attention,
       period: { kind: period.kind, from: period.from, to: period.to, label: range(period), previousLabel: range(period.previous), grain: period.grain },
       errors,
       sales: salesRows(insights),
@@ -69,6 +73,26 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
     <>
       <h1>Prehľad administrácie</h1>
       <p className="muted">Prihlásený: {d.displayName}</p>
+      {d.attention && (d.attention.failedRefunds > 0 || d.attention.openDisputes > 0) ? (
+        <section aria-labelledby="pozornost-nadpis" className="card alert">
+          <h2 id="pozornost-nadpis">Vyžaduje pozornosť</h2>
+          <ul>
+            {d.attention.failedRefunds > 0 ? (
+              <li>
+                Vrátenie zlyhalo — vyžaduje zásah: <strong>{d.attention.failedRefunds}</strong>
+                <ul>
+                  {d.attention.failedRefundOrders.map((o) => (
+                    <li key={o.id}><Link to={`/admin/objednavky/${o.id}`}>{o.label}</Link></li>
+                  ))}
+                </ul>
+              </li>
+            ) : null}
+            {d.attention.openDisputes > 0 ? (
+              <li><Link to="/admin/objednavky?state=disputed">Reklamované platby čakajú na rozhodnutie: {d.attention.openDisputes}</Link></li>
+            ) : null}
+          </ul>
+        </section>
+      ) : null}
 
       <PeriodForm kind={p.kind} from={p.from} to={p.to} errors={d.errors} />
       {Object.keys(d.errors).length ? <p className="alert" role="alert">Vlastné obdobie nie je platné; zobrazuje sa tento mesiac.</p> : null}

@@ -27,6 +27,7 @@ import { pageTitle } from "../../site";
 import { idempotencyRoute } from "#server/http/idempotency";
 import { DomainError } from "#server/http/errors";
 import { getAdminOrder } from "#server/orders";
+import { countValidCertificates } from "#server/certificates";
 import { formatMoney } from "#server/money";
 
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
@@ -47,7 +48,9 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
     pendingRefund: order.pendingRefundCents > 0 ? money(order.pendingRefundCents) : null,
     refundable: order.refundableCents > 0 ? money(order.refundableCents) : null,
     invoiced: order.invoice !== null,
-    hasActiveEnrollment: order.enrollments.some((e) => e.state === "active"),
+    // docs/decisions.md > Money back ends what it paid for: completed enrollments end too
+    hasEnrollmentWithAccess: order.enrollments.some((e) => e.state === "active" || e.state === "completed"),
+    certificateCount: await countValidCertificates(context.get(servicesContext).db, order.enrollments.map((e) => e._id)),
     defaults: kept
       ? {
           amount: kept.values.amount ?? euroTextFromCents(order.refundableCents),
@@ -149,7 +152,11 @@ function RefundForm({ o, reply }: { o: Route.ComponentProps["loaderData"]; reply
       <CheckboxField
         meta={fields.alsoCancelEnrollment}
         label="Po dokončení refundácie zrušiť študentovi zápis do kurzu"
-        description={o.hasActiveEnrollment ? "Študent stratí prístup ku kurzu, keď brána potvrdí vrátenie peňazí." : "Objednávka nemá aktívny zápis."}
+        description={
+          o.hasEnrollmentWithAccess
+            ? `Študent stratí prístup ku kurzu (aj dokončenému), keď brána potvrdí vrátenie peňazí${o.certificateCount > 0 ? `, a ${o.certificateCount === 1 ? "jeho certifikát sa odvolá" : `jeho certifikáty (${o.certificateCount}) sa odvolajú`}` : ""}.`
+            : "Objednávka nemá zápis s prístupom ku kurzu."
+        }
       />
       <SubmitButton intent="review" pendingLabel="Kontroluje sa…">Pokračovať na potvrdenie</SubmitButton>
     </Form>
@@ -168,7 +175,11 @@ function ConfirmRefund({ o, c }: { o: Route.ComponentProps["loaderData"]; c: Con
         <dt>Dôvod</dt>
         <dd>{c.reason}</dd>
         <dt>Zápis do kurzu</dt>
-        <dd>{c.alsoCancelEnrollment ? "zruší sa po dokončení refundácie" : "zostane aktívny"}</dd>
+        <dd>
+          {c.alsoCancelEnrollment
+            ? `zruší sa po dokončení refundácie${o.certificateCount > 0 ? "; vydané certifikáty sa odvolajú a overenie ich označí ako neplatné" : ""}`
+            : "zostane, ako je"}
+        </dd>
         <dt>Dobropis</dt>
         <dd>{o.invoiced ? "vystaví sa po dokončení refundácie" : "nevystaví sa (objednávka nemá faktúru)"}</dd>
       </dl>
