@@ -31,6 +31,19 @@ const documentApi: ApiArea = {
 
 export const apiAreas: ApiArea[] = [catalogApi, authApi, authoringApi, ordersApi, adminOrdersApi, paymentsApi, learningApi, quizzesApi, videoApi, certificatesApi, enrollmentsAdminApi, documentApi];
 
+/**
+ * The methods each /api route answers, from the areas' operations, by route pattern
+ * (`api/courses/:slug`): what the root middleware answers 405 against (server/http/route-methods.ts).
+ */
+export function declaredApiMethods(): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const op of apiAreas.flatMap((a) => a.operations)) {
+    const pattern = op.path.replace(/^\//, "").replace(/\{(\w+)\}/g, ":$1");
+    (out[pattern] ??= []).push(op.method.toUpperCase());
+  }
+  return out;
+}
+
 let cached: OpenApiDocument | undefined;
 
 export function openApiDocument(): OpenApiDocument {
