@@ -4,14 +4,15 @@ import stylesHref from "./styles.css?url";
 // the brand mark as a hashed build asset (cached for a year), or inlined when small
 import brandMarkHref from "./brand-mark.svg?url";
 import { authMiddleware, getAuth } from "./lib/auth.server";
-import { requestGuardMiddleware } from "./lib/request-guard.server";
+import { methodGuardMiddleware, requestGuardMiddleware } from "./lib/request-guard.server";
 import { errorPageTitle, StatusErrorPage } from "./components/error-boundary";
 import { SITE } from "./site";
 import { useNonce } from "./lib/nonce";
 
 // Input no route should see (NUL bytes) and the error body on every /api answer; then the
-// Origin check, session lookup and renewal for every request (pages and /api alike).
-export const middleware: Route.MiddlewareFunction[] = [requestGuardMiddleware, authMiddleware];
+// Origin check, session lookup and renewal for every request (pages and /api alike); then
+// a method the route does not serve (405, before any role check, loader or action).
+export const middleware: Route.MiddlewareFunction[] = [requestGuardMiddleware, authMiddleware, methodGuardMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user, csrfToken } = getAuth(context);

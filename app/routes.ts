@@ -16,7 +16,10 @@ export default [
   // certificates (server/certificates): the student's, and the public verification page
   route("ucet/certifikaty", "routes/account-certificates.tsx"),
   route("ucet/certifikaty/:certificateId", "routes/account-certificate.tsx"),
-  route("verify/:registrationNumber?", "routes/verify.tsx"),
+  // /verify: the form and the check of a presented credential (POST); /verify/<number>: the
+  // same page for one certificate, GET only (its forms go to /verify)
+  route("verify", "routes/verify.tsx"),
+  route("verify/:registrationNumber", "routes/verify-certificate.tsx"),
   route("v/:registrationNumber/:prefix", "routes/verify-short.tsx"),
   route("objednavky/:orderId/return", "routes/order-return.tsx"),
 

@@ -63,9 +63,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(checked, { status: result.verdict === "unreadable" ? 422 : 200 });
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+/** GET /verify and GET /verify/<number> (routes/verify-certificate.tsx serves this loader there). */
+export async function loader({ request, params: routeParams, context }: Route.LoaderArgs) {
   await countPublicRead(context);
   const url = new URL(request.url);
+  const params: { registrationNumber?: string } = routeParams;
   if (!params.registrationNumber) {
     // the form's GET submission: /verify?cislo=<number>&h=<hash>
     const number = url.searchParams.get("cislo")?.trim() ?? "";

@@ -78,6 +78,7 @@ export {
   issuerDocument,
   jwksDocument,
   loadAchievement,
+  loadPublicAchievement,
   achievementDocument,
   buildOpenBadgeCredential,
   openBadgeJwt,

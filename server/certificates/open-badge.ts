@@ -6,7 +6,7 @@
 // deterministic: the same certificate and key give the same bytes); nothing is stored but
 // the certificate's status list index (a sequence, so unique and stable).
 import { createHash } from "node:crypto";
-import { and, eq, gte, inArray, isNotNull, lt, max } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, isNull, lt, max } from "drizzle-orm";
 import QRCode from "qrcode";
 import { schema, type DbOrTx } from "../db";
 import {
@@ -155,6 +155,26 @@ export async function loadAchievement(db: DbOrTx, publicUrl: string, courseVersi
 }
 
 export type Achievement = NonNullable<Awaited<ReturnType<typeof loadAchievement>>>;
+
+/**
+ * The Achievement served at its public URL: only of a published course version, or of one
+ * whose credentials name it (a certificate of that version and level, revoked ones too, was
+ * issued). Drafts, deleted versions and archived ones that never issued it are null (404),
+ * whatever their id (docs/decisions.md > Public means published).
+ */
+export async function loadPublicAchievement(db: DbOrTx, publicUrl: string, courseVersionId: string, levelId: string | null) {
+  const [course] = await db.select({ state: courses.state }).from(courses).where(eq(courses.id, courseVersionId));
+  if (!course) return null;
+  if (course.state !== "published") {
+    const [issued] = await db
+      .select({ id: certificates.id })
+      .from(certificates)
+      .where(and(eq(certificates.courseVersionId, courseVersionId), levelId ? eq(certificates.levelId, levelId) : isNull(certificates.levelId)))
+      .limit(1);
+    if (!issued) return null;
+  }
+  return loadAchievement(db, publicUrl, courseVersionId, levelId);
+}
 
 /** The Achievement document served at its URL. */
 export function achievementDocument(achievement: Achievement) {

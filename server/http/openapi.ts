@@ -191,6 +191,31 @@ export function buildOpenApiDocument(input: { title: string; version: string; de
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
 
 /**
+ * The areas with only the operations `visible` keeps (an area keeps its named schemas; a
+ * document built from them is then `withoutUnusedSchemas`).
+ */
+export function filterOperations(areas: ApiArea[], visible: (op: ApiOperation) => boolean): ApiArea[] {
+  return areas.map((a) => ({ ...a, operations: a.operations.filter(visible) }));
+}
+
+/** The document without the components no path reaches (directly or through other components). */
+export function withoutUnusedSchemas(doc: OpenApiDocument): OpenApiDocument {
+  const refsIn = (value: unknown) => [...JSON.stringify(value).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]);
+  const used = new Set<string>(refsIn(doc.paths));
+  for (let todo = [...used]; todo.length > 0; ) {
+    const name = todo.pop()!;
+    for (const next of refsIn(doc.components.schemas[name] ?? {})) {
+      if (!used.has(next)) {
+        used.add(next);
+        todo.push(next);
+      }
+    }
+  }
+  const schemas = Object.fromEntries(Object.entries(doc.components.schemas).filter(([name]) => used.has(name)));
+  return { ...doc, components: { ...doc.components, schemas } };
+}
+
+/**
  * The roles an operation of an area's contract allows (its `auth.roles`): the one place
  * they are declared; the API route and the page intent that do the same read them here.
  * Throws for an operation the area does not have or one without a role list.

@@ -20,6 +20,7 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { unstable_preloadRoutePattern } from "react-router/route-pattern";
 import type { AnswerCache, AnswerTracking, StoredAnswer } from "./answer-cache";
+import { routeManifestContext } from "./route-methods";
 
 export const BUFFER_MAX_BYTES = 2 * 1024 * 1024;
 export const BUFFER_WAIT_MS = 100;
@@ -51,12 +52,20 @@ export function createAppHandler(options: AppHandlerOptions) {
   const handleDocument = createRequestHandler(options.build, options.mode);
   const handleApi = createRequestHandler(withRoutePatternMatching(options.build), options.mode);
   const handlerOf = (req: ExpressRequest) => (req.path.startsWith("/api/") ? handleApi : handleDocument);
+  // the route manifest travels with every request, so the root middleware can tell the
+  // methods of the route React Router matched (route-methods.ts)
+  const contextOf = async (req: ExpressRequest, res: ExpressResponse) => {
+    const context = await options.getLoadContext(req, res);
+    const build = typeof options.build === "function" ? await options.build() : options.build;
+    context.set(routeManifestContext, build.routes);
+    return context;
+  };
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const answers = options.answers?.eligible(req) ? options.answers : undefined;
       if (!answers) {
         const request = toFetchRequest(req, res);
-        await send(req, res, await handlerOf(req)(request, await options.getLoadContext(req, res)));
+        await send(req, res, await handlerOf(req)(request, await contextOf(req, res)));
         return;
       }
       // the URL React Router sees (a trusted X-Forwarded-Host included): what the answer
@@ -68,7 +77,7 @@ export function createAppHandler(options: AppHandlerOptions) {
         return;
       }
       const request = toFetchRequest(req, res, key);
-      const context = await options.getLoadContext(req, res);
+      const context = await contextOf(req, res);
       const { result: response, tracking, version } = await answers.track(() => handlerOf(req)(request, context));
       await send(req, res, response, (body) => {
         if (storable(res, tracking)) {

@@ -1,7 +1,8 @@
 // The local mail outbox in the browser: Peter Horváth buys a course (API + sandbox gateway,
-// in his own browser context), then a content manager finds the purchase confirmation
+// in his own browser context), then an admin finds the purchase confirmation
 // under Administrácia → Odchádzajúca pošta, opens it and downloads the invoice PDF
-// attached to it. axe checks every admin page visited (fixtures).
+// attached to it (the outbox is the admin's: a content manager has no menu entry and gets
+// the 403 page). axe checks every admin page visited (fixtures).
 import { randomUUID } from "node:crypto";
 import { expect, test } from "./support/fixtures";
 import { signIn } from "./support/journeys";
@@ -13,7 +14,7 @@ test.beforeEach(async ({ context }) => {
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
 });
 
-test("a content manager reads the purchase confirmation with its invoice in the outbox", async ({ page, browser, baseURL }) => {
+test("an admin reads the purchase confirmation with its invoice in the outbox; a content manager may not", async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
 
   // the purchase, in the buyer's own browser
@@ -40,8 +41,17 @@ test("a content manager reads the purchase confirmation with its invoice in the 
   await expect(buyerPage).toHaveURL(/\/objednavky\/[0-9a-f]{24}\/return$/);
   await buyer.close();
 
-  // the content manager
-  await signIn(page, "martin.simko@demo.sk", "/admin");
+  // the content manager: no menu entry, the 403 page
+  const manager = await browser.newContext({ baseURL });
+  const managerPage = await manager.newPage();
+  await signIn(managerPage, "martin.simko@demo.sk", "/admin");
+  await expect(managerPage).toHaveURL(/\/admin$/);
+  await expect(managerPage.getByRole("navigation", { name: "Administrácia" }).getByRole("link", { name: "Odchádzajúca pošta" })).toHaveCount(0);
+  expect((await managerPage.goto("/admin/posta"))?.status()).toBe(403);
+  await manager.close();
+
+  // the admin
+  await signIn(page, "zuzana.bielikova@demo.sk", "/admin");
   await expect(page).toHaveURL(/\/admin$/);
   await page.getByRole("navigation", { name: "Administrácia" }).getByRole("link", { name: "Odchádzajúca pošta" }).click();
   await expect(page).toHaveURL(/\/admin\/posta$/);

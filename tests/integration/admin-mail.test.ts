@@ -1,6 +1,7 @@
 // /admin/posta over HTTP (the built app, in-process so the test can write the app's own
 // database on PGlite too): the local outbox list (newest first), one message, its
-// attachment, HTML version and .eml; content managers and admins only.
+// attachment, HTML version and .eml; admins only (invoices, names and addresses: a content
+// manager gets 403 and no menu entry; issue 27, item 9).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMailer } from "#server/mail";
 import { startInProcessApp, type InProcessApp } from "../support/in-process-app";
@@ -39,23 +40,34 @@ describe("/admin/posta", () => {
     expect(res.headers.get("location")).toBe("/api/auth/login?returnTo=%2Fadmin%2Fposta");
   });
 
-  it("refuses a student: the list, a message and its files are 403", async () => {
-    const { jar } = await signIn(app.url, "jana.novakova@demo.sk", "/");
-    for (const path of ["/admin/posta", `/admin/posta/${firstId}`, `/admin/posta/${firstId}/eml`, `/admin/posta/${firstId}/html`]) {
-      const res = await jar.fetch(`${app.url}${path}`);
-      expect(res.status, path).toBe(403);
-      expect(await res.text()).not.toContain("Prvá správa");
-    }
-    const message = await app.db.query.mailOutboxAttachments.findFirst();
-    const attachment = await jar.fetch(`${app.url}/admin/posta/${firstId}/prilohy/${message!.id}`);
-    expect(attachment.status).toBe(403);
-    expect(attachment.headers.get("content-type")).not.toContain("pdf");
+  for (const [role, email] of [
+    ["student", "jana.novakova@demo.sk"],
+    ["content manager", "martin.simko@demo.sk"],
+  ] as const) {
+    it(`refuses a ${role}: the list, a message and its files are 403`, async () => {
+      const { jar } = await signIn(app.url, email, "/");
+      for (const path of ["/admin/posta", `/admin/posta/${firstId}`, `/admin/posta/${firstId}/eml`, `/admin/posta/${firstId}/html`]) {
+        const res = await jar.fetch(`${app.url}${path}`);
+        expect(res.status, path).toBe(403);
+        expect(await res.text()).not.toContain("Prvá správa");
+      }
+      const message = await app.db.query.mailOutboxAttachments.findFirst();
+      const attachment = await jar.fetch(`${app.url}/admin/posta/${firstId}/prilohy/${message!.id}`);
+      expect(attachment.status).toBe(403);
+      expect(attachment.headers.get("content-type")).not.toContain("pdf");
+    });
+  }
+
+  it("does not offer the outbox in a content manager's admin menu", async () => {
+    const { jar } = await signIn(app.url, "martin.simko@demo.sk", "/");
+    const res = await jar.fetch(`${app.url}/admin`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toMatch(/<nav[^>]*aria-label="Administrácia"/);
+    expect(html).not.toContain('href="/admin/posta"');
   });
 
-  for (const [role, email] of [
-    ["content manager", "martin.simko@demo.sk"],
-    ["admin", "zuzana.bielikova@demo.sk"],
-  ] as const) {
+  for (const [role, email] of [["admin", "zuzana.bielikova@demo.sk"]] as const) {
     it(`shows the ${role} the outbox, a message and its attachment`, async () => {
       const { jar } = await signIn(app.url, email, "/");
       const list = await jar.fetch(`${app.url}/admin/posta`);

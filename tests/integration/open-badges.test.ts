@@ -180,6 +180,22 @@ describe("the issuer's public documents", () => {
     await expectApiError(await fetch(`${app.url}/api/openbadges/achievements/0123456789abcdef01234567`), 404, "not_found");
     await expectApiError(await fetch(`${app.url}/api/openbadges/status/99`), 404, "not_found");
   });
+
+  it("keeps the achievements of an archived version that issued them: its credentials name them (public means published)", async () => {
+    const finalUrl = `${app.url}/api/openbadges/achievements/${course.courseId}`;
+    const levelUrl = `${finalUrl}/levels/${course.structure.levels[0].id}`;
+    const setState = (state: "archived" | "published") => app.db.update(schema.courses).set({ state }).where(eq(schema.courses.id, course.courseId));
+    try {
+      await setState("archived");
+      expect((await fetch(finalUrl)).status).toBe(200);
+      expect((await fetch(levelUrl)).status).toBe(200);
+      // its second level issued no certificate: 404 (tests/integration/public-surface.test.ts
+      // has the archived, draft and deleted versions that issued nothing)
+      await expectApiError(await fetch(`${finalUrl}/levels/${course.structure.levels[1].id}`), 404, "not_found");
+    } finally {
+      await setState("published");
+    }
+  });
 });
 
 describe("the credential of each certificate", () => {

@@ -38,7 +38,7 @@ const sections = [
   { to: "/admin/objednavky", label: "Objednávky", end: false, adminOnly: true },
   { to: "/admin/audit", label: "Audit", end: false, adminOnly: true },
   { to: "/admin/webhooky", label: "Webhooky", end: false, adminOnly: true },
-  { to: "/admin/posta", label: "Odchádzajúca pošta", end: false },
+  { to: "/admin/posta", label: "Odchádzajúca pošta", end: false, adminOnly: true },
   { to: "/admin/certifikaty", label: "Certifikáty", end: false, adminOnly: true },
   { to: "/", label: "Verejný katalóg", end: true },
 ];

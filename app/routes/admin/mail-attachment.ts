@@ -1,14 +1,16 @@
 // /admin/posta/<id>/prilohy/<attachmentId>: one attachment of an outbox message as it was
-// sent (the invoice PDF), behind the admin layout's role check.
+// sent (the invoice PDF), for admins only.
 import type { Route } from "./+types/mail-attachment";
 import { servicesContext } from "../../context";
 import { pageRoute } from "../../lib/page.server";
+import { requireRoleForPage } from "../../lib/auth.server";
 import { contentDisposition, PRIVATE_FILE_HEADERS } from "../../lib/download.server";
 import { DomainError } from "#server/http/errors";
 import { isId } from "#server/db";
 import { getOutboxAttachment } from "#server/mail";
 
-export const loader = pageRoute(async ({ params, context }: Route.LoaderArgs) => {
+export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
+  requireRoleForPage(request, context, "admin");
   const attachment =
     isId(params.messageId) && isId(params.attachmentId)
       ? await getOutboxAttachment(context.get(servicesContext).db, params.messageId, params.attachmentId)

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/mail-message";
 import { servicesContext } from "../../context";
 import { pageRoute } from "../../lib/page.server";
+import { requireRoleForPage } from "../../lib/auth.server";
 import { Breadcrumbs } from "../../components/breadcrumbs";
 import { DomainError } from "#server/http/errors";
 import { isId } from "#server/db";
@@ -15,7 +16,8 @@ function formatSize(bytes: number): string {
   return bytes < 1024 ? `${bytes}\u00a0B` : `${formatDecimal(bytes / 1024, 1)}\u00a0kB`;
 }
 
-export const loader = pageRoute(async ({ params, context }: Route.LoaderArgs) => {
+export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
+  requireRoleForPage(request, context, "admin");
   const id = params.messageId;
   const message = isId(id) ? await getOutboxMessage(context.get(servicesContext).db, id) : null;
   if (!message) throw new DomainError("not_found", "Taký e-mail v odchádzajúcej pošte nie je.");

@@ -1,10 +1,12 @@
 // /admin/posta: the local mail outbox (server/mail), newest first. Without SMTP_URL every
 // e-mail the app sends (purchase confirmations with invoices, sponsorship notices) lands
-// here instead of going out, so a newcomer can read what students would receive.
+// here instead of going out, so a newcomer can read what students would receive. Role admin
+// (invoices, names and addresses: money and student data are the admin's; spec: roles).
 import { Link } from "react-router";
 import type { Route } from "./+types/mail-outbox";
 import { servicesContext } from "../../context";
 import { pageRoute } from "../../lib/page.server";
+import { requireRoleForPage } from "../../lib/auth.server";
 import { Breadcrumbs } from "../../components/breadcrumbs";
 import { listOutbox } from "#server/mail";
 import { formatDateTime } from "#server/money";
@@ -13,6 +15,8 @@ import { pageTitle } from "../../site";
 const PAGE_SIZE = 50;
 
 export const loader = pageRoute(async ({ request, context }: Route.LoaderArgs) => {
+  // invoices, names and addresses: money and student data are the admin's (spec: roles)
+  requireRoleForPage(request, context, "admin");
   // at most page 100 000: a larger number would reach the database as "5e+21" (a 500)
   const page = Math.min(100_000, Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("strana") ?? "1", 10) || 1));
   const { total, items } = await listOutbox(context.get(servicesContext).db, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });

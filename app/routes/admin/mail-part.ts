@@ -1,9 +1,10 @@
 // /admin/posta/<id>/html (the HTML version, sandboxed: no scripts, no requests, no forms)
-// and /admin/posta/<id>/eml (the whole MIME message) of one outbox message, behind the
-// admin layout's role check.
+// and /admin/posta/<id>/eml (the whole MIME message) of one outbox message, for admins
+// only.
 import type { Route } from "./+types/mail-part";
 import { servicesContext } from "../../context";
 import { pageRoute } from "../../lib/page.server";
+import { requireRoleForPage } from "../../lib/auth.server";
 import { contentDisposition, PRIVATE_FILE_HEADERS } from "../../lib/download.server";
 import { DomainError } from "#server/http/errors";
 import { isId } from "#server/db";
@@ -11,7 +12,8 @@ import { getOutboxMessage, getOutboxRaw } from "#server/mail";
 
 const missing = () => new DomainError("not_found", "Taký e-mail v odchádzajúcej pošte nie je.");
 
-export const loader = pageRoute(async ({ params, context }: Route.LoaderArgs) => {
+export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
+  requireRoleForPage(request, context, "admin");
   const { db } = context.get(servicesContext);
   const id = params.messageId;
   if (!isId(id)) throw missing();

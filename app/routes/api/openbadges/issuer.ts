@@ -1,12 +1,14 @@
 // GET /api/openbadges/issuer: the issuer Profile every credential names (public, cacheable).
 import type { Route } from "./+types/issuer";
 import { apiRoute } from "../../../lib/api.server";
+import { countPublicApiRead } from "../../../lib/public-read.server";
 import { servicesContext } from "../../../context";
 import { json, methodNotAllowed } from "#server/http/errors";
 import { issuerDocument } from "#server/certificates";
 import { openBadgeDeps } from "../../../lib/open-badges.server";
 
 export const loader = apiRoute(async ({ context }: Route.LoaderArgs) => {
+  await countPublicApiRead(context);
   const deps = openBadgeDeps(context.get(servicesContext));
   return json(issuerDocument(deps), { headers: { "Cache-Control": "public, max-age=3600", "Access-Control-Allow-Origin": "*" } });
 });

@@ -3,12 +3,14 @@
 // verifiers may keep it for a minute (docs/decisions.md > Open Badges).
 import type { Route } from "./+types/status-list";
 import { apiRoute } from "../../../lib/api.server";
+import { countPublicApiRead } from "../../../lib/public-read.server";
 import { servicesContext } from "../../../context";
 import { DomainError, methodNotAllowed } from "#server/http/errors";
 import { highestStatusList, statusListJwt } from "#server/certificates";
 import { openBadgeDeps } from "../../../lib/open-badges.server";
 
 export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
+  await countPublicApiRead(context);
   const services = context.get(servicesContext);
   const list = /^\d{1,6}$/.test(params.list ?? "") ? Number(params.list) : -1;
   if (list < 0 || list > (await highestStatusList(services.db))) throw new DomainError("not_found", "Zoznam stavov neexistuje.");
