@@ -106,12 +106,12 @@ export const editorLoader = pageRoute(async ({ request, params, context }: Route
 
   const done = new URL(request.url).searchParams.get("hotovo");
   const kept = await keptForm(request, context);
-  const suspended = order.enrollments.filter((e) => e.state === "active" && e.suspendedAt !== null);
+  const suspended = order.enrollments.filter((e) => (e.state === "active" || e.state === "completed") && e.suspendedAt !== null);
   return {
     done: done ? (DONE_MESSAGES[done] ?? null) : null,
-    // only a disputed order with a suspended enrollment is decided (docs/decisions.md > Disputes end)
+    // an open dispute is decided, with or without a suspended enrollment (docs/decisions.md > Disputes end)
     dispute:
-      order.state === "disputed" && suspended.length > 0
+      order.disputeOpen
         ? {
             suspendedCount: suspended.length,
             // back from signing in again: the reason as the admin typed it (never the decision itself)
