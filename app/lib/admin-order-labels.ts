@@ -33,6 +33,7 @@ export const paymentEventResultLabels: Record<string, string> = {
   disputed: "platba reklamovaná",
   ignored_not_pending: "ignorovaná (objednávka nečakala na platbu)",
   ignored_already_paid: "ignorovaná (už zaplatená)",
+  ignored_payment_recorded: "ignorovaná (platba už zaznamenaná)",
   ignored_not_paid: "ignorovaná (objednávka nie je zaplatená)",
   ignored_refund_not_pending: "ignorovaná (refundácia už bola vysporiadaná)",
   ignored_unknown_type: "ignorovaná (neznámy typ udalosti)",

@@ -236,7 +236,10 @@ async function completed(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, 
   const transactionId = p.transactionId ?? p.id ?? event.eventId;
   // the same payment told again (a new event id for one transaction): nothing to do
   const [known] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.gateway, deps.gateway), eq(payments.transactionId, transactionId)));
-  if (known) return { result: "ignored_already_paid", ok: true, orderId: order.id, details: { state: order.state, paymentId: known.id } };
+  if (known) {
+    const paid = order.state === "paid" || order.state === "refunded" || order.state === "disputed";
+    return { result: paid ? "ignored_already_paid" : "ignored_payment_recorded", ok: true, orderId: order.id, details: { state: order.state, paymentId: known.id } };
+  }
   // DESIGN: pending, failed or expired orders are paid; a paid one is left as it is,
   // unless this is money of another transaction: then it goes back (duplicates.ts)
   if (order.state !== "pending" && order.state !== "failed" && order.state !== "expired") {

@@ -270,20 +270,30 @@ describe("POST /api/webhooks/payment", () => {
     expect(recorded).toMatchObject({ processingResult: "error", errorMessage: "order_not_found" });
   });
 
-  it("another amount or currency is recorded as amount_mismatch and leaves the order unpaid", async () => {
+  it("another amount or currency is recorded, never pays the order, and goes back whole (docs/decisions.md > A wrong amount is returned)", async () => {
     const order = await createOrder(peter, FINANCIE);
-    for (const event of [paymentEvent(order.orderId, order.amount - 1), paymentEvent(order.orderId, order.amount, { currency: "CZK" })]) {
+    const events = [paymentEvent(order.orderId, order.amount - 1), paymentEvent(order.orderId, order.amount, { currency: "CZK" })];
+    for (const event of events) {
       const res = await deliver(app.url, event);
-      expect(await res.json()).toMatchObject({ result: "amount_mismatch" });
+      expect(await res.json()).toMatchObject({ result: "amount_mismatch_refunded" });
       const [recorded] = await eventRow(event.eventId);
-      expect(recorded).toMatchObject({ processingResult: "error", errorMessage: "amount_mismatch" });
+      expect(recorded).toMatchObject({ processingResult: "success" });
     }
     const [still] = await ordersRows(order.orderId);
     expect(still.state).toBe("pending");
-    expect(await paymentsOf(order.orderId)).toHaveLength(0);
+    expect(still.payingPaymentId).toBeNull();
+    const payments = await paymentsOf(order.orderId);
+    expect(payments.map((p) => [p.amountCents, p.currency]).sort()).toEqual([[order.amount - 1, "EUR"], [order.amount, "CZK"]].sort());
     expect(await enrollmentsOf(order.orderId)).toHaveLength(0);
+    const refunds = await app.db.select().from(schema.refunds).where(eq(schema.refunds.orderId, order.orderId));
+    expect(refunds.map((r) => r.paymentId).sort()).toEqual(payments.map((p) => p.id).sort());
+    expect(refunds.every((r) => r.requestedBy === "system:payment-amount-mismatch")).toBe(true);
     const audit = await app.db.select().from(schema.auditLog).where(eq(schema.auditLog.targetId, order.orderId));
-    expect(audit.some((a) => (a.details as { result?: string })?.result === "amount_mismatch")).toBe(true);
+    expect(audit.filter((a) => (a.details as { result?: string })?.result === "amount_mismatch_refunded")).toHaveLength(2);
+    // the same transaction told again is not recorded twice
+    const again = paymentEvent(order.orderId, order.amount - 1, { transactionId: events[0].payment.transactionId });
+    expect(await (await deliver(app.url, again)).json()).toMatchObject({ result: "ignored_payment_recorded" });
+    expect(await paymentsOf(order.orderId)).toHaveLength(2);
   });
 
   it("accepts the form-encoded variant", async () => {

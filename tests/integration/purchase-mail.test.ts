@@ -85,8 +85,8 @@ describe("purchase confirmation through the local outbox", () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(await app.db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.messageId, sent.messageId!))).toHaveLength(1);
 
-    // a content manager reads it at /admin/posta
-    const { jar } = await signIn(app.url, "martin.simko@demo.sk", "/");
+    // the admin reads it at /admin/posta (the outbox is the admin's)
+    const { jar } = await signIn(app.url, "zuzana.bielikova@demo.sk", "/");
     const list = await (await jar.fetch(`${app.url}/admin/posta`)).text();
     expect(list).toContain(`href="/admin/posta/${message.id}"`);
   }, 90_000);
