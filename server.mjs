@@ -62,8 +62,11 @@ const front = entry.createFrontDoor({
 });
 const app = express();
 app.disable("x-powered-by");
-// 0 hops: req.ip is the socket address, and a client cannot dodge limits with X-Forwarded-For
-app.set("trust proxy", config.TRUST_PROXY_HOPS);
+// TRUST_PROXY (required in production): hops or the proxies' addresses. 0: req.ip is the
+// socket address, and a client cannot dodge limits with X-Forwarded-For
+app.set("trust proxy", config.trustProxy);
+// X-Forwarded-For from an untrusted peer is ignored, and said so in the log (rate-limited)
+app.use(entry.warnUntrustedForwarding({ log, trusts: app.get("trust proxy fn") }));
 // request id + log line, methods, target and Host, security headers, the 1 MiB body cap
 app.use(front.begin);
 // probes answer before the canonical-host redirect: a load balancer asks by IP address

@@ -16,6 +16,8 @@ export { startServices, ConfigError } from "#server/services";
 export { createLoadContext } from "./context";
 // the front door (request id, methods, Host, body cap, security headers, probes, metrics)
 export { createFrontDoor, installClientErrorHandler, serveMetrics } from "#server/http/front";
+// a warning when X-Forwarded-For comes from a peer TRUST_PROXY does not trust
+export { warnUntrustedForwarding } from "#server/http/proxy-trust";
 // static files looked up in a list made at start, not with a stat per request
 export { createStaticFiles } from "#server/http/static-files";
 // React Router behind Express: one write with Content-Length, ETag/304, Cache-Control
