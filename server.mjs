@@ -31,6 +31,20 @@ if (dev) {
 }
 
 const initial = await loadBuild();
+// `npm run migrate`: the migrations (under the migration lock) and nothing else
+if (process.argv.includes("--migrate-only")) {
+  try {
+    const { kind, applied } = await initial.entry.module.migrateDatabase(process.env);
+    console.log(`migrations current: ${applied} applied (${kind === "pglite" ? "embedded PGlite" : "PostgreSQL server"})`);
+    process.exit(0);
+  } catch (error) {
+    if (error instanceof initial.entry.module.ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
 let appProcess;
 try {
   appProcess = await initial.entry.module.startServices(process.env, { seedOnly });

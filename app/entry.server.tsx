@@ -12,7 +12,7 @@ import { isConnectionLoss } from "#server/http/errors";
 
 // The HTTP server (server.mjs) reaches start-up through the build's entry module, so
 // the services and the routes share one bundle and one set of singletons.
-export { startServices, ConfigError } from "#server/services";
+export { startServices, migrateDatabase, ConfigError } from "#server/services";
 export { createLoadContext } from "./context";
 // the front door (request id, methods, Host, body cap, security headers, probes, metrics)
 export { createFrontDoor, installClientErrorHandler, serveMetrics } from "#server/http/front";

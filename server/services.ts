@@ -9,8 +9,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { createHmac, randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
-import { ConfigError, configProblems, loadConfig, type Config } from "./config";
-import { DatabaseUnreachableError, openDatabase, type Database, type DatabaseHandle } from "./db";
+import { ConfigError, configProblems, loadConfig, loadDatabaseConfig, type Config } from "./config";
+import { DatabaseUnreachableError, migrationsCurrent, openDatabase, type Database, type DatabaseHandle } from "./db";
 import { createLogger, type Logger } from "./log";
 import { createRateLimits, type IpLimitName, type RateLimits } from "./http/rate-limit";
 import { createReadiness } from "./http/readiness";
@@ -100,6 +100,33 @@ function addressOf(from: string): string {
   return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
 }
 
+/**
+ * `npm run migrate`: applies the migrations (under the migration lock, as every start does)
+ * and stops; no server, no jobs, no demo data. Needs only the database settings.
+ */
+export async function migrateDatabase(env: Record<string, string | undefined> = process.env): Promise<{ kind: string; applied: number }> {
+  const config = loadDatabaseConfig(env);
+  let database: DatabaseHandle;
+  try {
+    database = await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      poolSize: 1,
+      connectTimeoutSeconds: config.DATABASE_CONNECT_TIMEOUT_SECONDS,
+      statementTimeoutSeconds: config.DATABASE_STATEMENT_TIMEOUT_SECONDS,
+    });
+  } catch (error) {
+    if (error instanceof DatabaseUnreachableError) throw new ConfigError(error.message);
+    throw error;
+  }
+  try {
+    const { applied } = await migrationsCurrent(database.db);
+    return { kind: database.kind, applied };
+  } finally {
+    await database.close();
+  }
+}
+
 export async function startServices(
   env: Record<string, string | undefined> = process.env,
   options: { seedOnly?: boolean; startJobs?: boolean } = {},
@@ -166,6 +193,8 @@ export async function startServices(
       databaseUrl: config.DATABASE_URL,
       dataDir: config.DATA_DIR,
       poolSize: config.DATABASE_POOL_SIZE,
+      connectTimeoutSeconds: config.DATABASE_CONNECT_TIMEOUT_SECONDS,
+      statementTimeoutSeconds: config.DATABASE_STATEMENT_TIMEOUT_SECONDS,
       onIdleError: (error) => log.warn("idle database connection lost; the pool reconnects on the next query", { error: error.message }),
       onClientError: (error) => log.warn("database connection lost (a request using it answers 503)", { error: error.message }),
     });

@@ -22,6 +22,10 @@ const schema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   /** connections of the app's pool on a PostgreSQL server (jobs and LISTEN have their own) */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  /** a database connection that does not complete within this fails (the start with a message) */
+  DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
+  /** start-up statements (the reachability check, migrations) are cancelled after this */
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
   DATA_DIR: z.string().min(1).default("./.data"),
   /** the local video stand-in cuts preview clips with it (docs/decisions.md > Video uploads and webhooks) */
   FFMPEG_PATH: z.string().min(1).default("ffmpeg"),
@@ -359,6 +363,21 @@ export function configProblems(source: Record<string, string | undefined>): { pr
     }
   }
   return { problems, env: parsed.success ? parsed.data : null };
+}
+
+/** What `npm run migrate` needs: the database settings only (no secrets). */
+export type DatabaseConfig = Pick<Env, "DATABASE_URL" | "DATA_DIR" | "DATABASE_CONNECT_TIMEOUT_SECONDS" | "DATABASE_STATEMENT_TIMEOUT_SECONDS">;
+
+export function loadDatabaseConfig(source: Record<string, string | undefined> = process.env): DatabaseConfig {
+  const input = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const picked = schema.pick({ DATABASE_URL: true, DATA_DIR: true, DATABASE_CONNECT_TIMEOUT_SECONDS: true, DATABASE_STATEMENT_TIMEOUT_SECONDS: true });
+  const parsed = picked.safeParse(input);
+  const problems: ConfigProblem[] = parsed.success ? [] : parsed.error.issues.map((i) => ({ variable: String(i.path[0]), kind: "invalid", message: i.message }));
+  if (input.APP_ENV === "production" && !input.DATABASE_URL) {
+    problems.push({ variable: "DATABASE_URL", kind: "missing", message: "(the embedded PGlite database is not allowed in production; APP_ENV=production)" });
+  }
+  if (problems.length || !parsed.success) throw new ConfigError(problems);
+  return parsed.data;
 }
 
 /** Parses the environment; throws ConfigError listing every problem, one line each naming its variable. */

@@ -2,7 +2,7 @@
 // graceful SIGTERM, a database that goes away (at start, and an idle connection later),
 // the local provider's API token, production headers.
 import { generateKeyPairSync } from "node:crypto";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
@@ -153,6 +153,48 @@ describe("the database", () => {
     const lines = r.stderr.trim().split("\n");
     expect(lines).toEqual([expect.stringMatching(/^Cannot reach the database named by DATABASE_URL \(.*127\.0\.0\.1:1\/test_unreachable\): ECONNREFUSED$/)]);
     expect(r.stderr).not.toContain("secret-pw");
+  });
+
+  it("accepts the connection but never answers: the start gives up after DATABASE_CONNECT_TIMEOUT_SECONDS with one line, exit 1", async () => {
+    // a TCP server that takes the connection and then says nothing (a hung database or proxy)
+    const sockets: net.Socket[] = [];
+    const silent = net.createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const port = (silent.address() as net.AddressInfo).port;
+    try {
+      const started = Date.now();
+      const r = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, ["server.mjs"], {
+          cwd: root,
+          env: {
+            PATH: process.env.PATH!,
+            ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
+            DATABASE_URL: `postgres://app:secret-pw@127.0.0.1:${port}/test_silent`,
+            DATABASE_CONNECT_TIMEOUT_SECONDS: "1",
+            HOST: "127.0.0.1",
+            PORT: "0",
+            LOG_LEVEL: "silent",
+          },
+        });
+        let stderr = "";
+        child.stderr.on("data", (d) => (stderr += d));
+        const kill = setTimeout(() => child.kill("SIGKILL"), 25_000);
+        child.once("exit", (status) => {
+          clearTimeout(kill);
+          resolve({ status, stderr });
+        });
+      });
+      expect(r.status, r.stderr).toBe(1);
+      expect(sockets.length).toBeGreaterThan(0);
+      expect(r.stderr.trim().split("\n")).toEqual([
+        expect.stringMatching(/^The database named by DATABASE_URL \(.*test_silent\) did not answer the connection within 1 s \(DATABASE_CONNECT_TIMEOUT_SECONDS\)$/),
+      ]);
+      expect(r.stderr).not.toContain("secret-pw");
+      expect(Date.now() - started).toBeLessThan(20_000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
   });
 
   it.skipIf(!onServer)("an idle connection terminated by the server (pg_terminate_backend): logged, reconnected, still serving", async () => {
