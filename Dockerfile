@@ -20,7 +20,8 @@
 #   CREDENTIAL_PREVIOUS_KEYS CERTIFICATE_BIRTH_DATE RATE_LIMIT_CATALOG_PER_MIN
 #   RATE_LIMIT_PREVIEW_PER_MIN RATE_LIMIT_PUBLIC_PER_MIN RATE_LIMIT_LOGIN_PER_15MIN
 #   RATE_LIMIT_ORDERS_PER_HOUR RATE_LIMIT_ATTEMPT_STARTS_PER_15MIN LOG_LEVEL METRICS_PORT
-#   METRICS_HOST METRICS_TOKEN SHUTDOWN_TIMEOUT_SECONDS ANSWER_CACHE_SECONDS
+#   METRICS_HOST METRICS_TOKEN SHUTDOWN_TIMEOUT_SECONDS SHUTDOWN_DRAIN_SECONDS
+#   ANSWER_CACHE_SECONDS
 # (server/config/documented.test.ts compares both lists with the configuration's schema.)
 # The image's Node is the runtime (same major as the `node` dependency, 24 LTS);
 # --ignore-scripts keeps that dependency's second Node binary out of node_modules.
@@ -49,7 +50,8 @@ EXPOSE 3000
 # /healthz: the process answers (no database, no rate limit, no canonical-host redirect);
 # a load balancer asks /readyz (database, migrations, job workers) before sending traffic.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# SIGTERM: stop accepting, finish requests in flight, stop workers (SHUTDOWN_TIMEOUT_SECONDS)
+# SIGTERM: /readyz 503 for SHUTDOWN_DRAIN_SECONDS while still serving, then stop accepting,
+# finish requests in flight, stop workers (SHUTDOWN_TIMEOUT_SECONDS)
 STOPSIGNAL SIGTERM
 # instances started together migrate one at a time (advisory lock); a release job may run
 # `node server.mjs --migrate-only` first (DATABASE_URL is all it needs)

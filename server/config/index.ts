@@ -127,6 +127,9 @@ const schema = z.object({
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(10),
+  // on SIGTERM: how long /readyz answers 503 while the listener stays open and the app keeps
+  // serving, so the load balancer takes the instance out before new connections are refused
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
   /** how long an anonymous visitor's answer made from memory is given again (0: never) */
   ANSWER_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
 });

@@ -134,6 +134,37 @@ describe("graceful SIGTERM", () => {
   });
 });
 
+describe("SIGTERM with SHUTDOWN_DRAIN_SECONDS", () => {
+  it("/readyz answers 503 while the listener stays open and requests are served; then it closes and the process exits 0", { timeout: 120_000 }, async () => {
+    const app = await startApp({ seed: false, env: { SHUTDOWN_DRAIN_SECONDS: "3", LOG_LEVEL: "info" } });
+    try {
+      expect((await getWithHost(app.port, `localhost:${app.port}`, "/readyz")).status).toBe(200);
+      const signalled = Date.now();
+      app.kill("SIGTERM");
+      await new Promise((r) => setTimeout(r, 500));
+      // draining: not ready, but new connections are taken and answered as usual
+      const ready = await getWithHost(app.port, `localhost:${app.port}`, "/readyz");
+      expect(ready.status, app.output()).toBe(503);
+      expect(JSON.parse(ready.body).details.checks.shutdown.ok).toBe(false);
+      const served = await getWithHost(app.port, `localhost:${app.port}`, "/api/courses?pageSize=1");
+      expect(served.status).toBe(200);
+      expect(Date.now() - signalled).toBeLessThan(2_500);
+      expect(await app.exited).toBe(0);
+      // the listener closed only after the drain
+      expect(Date.now() - signalled).toBeGreaterThanOrEqual(3_000);
+      const refused = await new Promise<boolean>((resolve) => {
+        const probe = net.connect(app.port, "127.0.0.1");
+        probe.once("connect", () => (probe.destroy(), resolve(false)));
+        probe.once("error", () => resolve(true));
+      });
+      expect(refused).toBe(true);
+      expect(app.output()).toMatch(/"drainSeconds":3/);
+    } finally {
+      await app.stop();
+    }
+  });
+});
+
 describe("the database", () => {
   it("unreachable at start: one line that names DATABASE_URL, no stack, exit 1", () => {
     const r = spawnSync(process.execPath, ["server.mjs"], {
