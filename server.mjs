@@ -31,6 +31,20 @@ if (dev) {
 }
 
 const initial = await loadBuild();
+// `npm run migrate`: the migrations (under the migration lock) and nothing else
+if (process.argv.includes("--migrate-only")) {
+  try {
+    const { kind, applied } = await initial.entry.module.migrateDatabase(process.env);
+    console.log(`migrations current: ${applied} applied (${kind === "pglite" ? "embedded PGlite" : "PostgreSQL server"})`);
+    process.exit(0);
+  } catch (error) {
+    if (error instanceof initial.entry.module.ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
 let appProcess;
 try {
   appProcess = await initial.entry.module.startServices(process.env, { seedOnly });
@@ -62,8 +76,11 @@ const front = entry.createFrontDoor({
 });
 const app = express();
 app.disable("x-powered-by");
-// 0 hops: req.ip is the socket address, and a client cannot dodge limits with X-Forwarded-For
-app.set("trust proxy", config.TRUST_PROXY_HOPS);
+// TRUST_PROXY (required in production): hops or the proxies' addresses. 0: req.ip is the
+// socket address, and a client cannot dodge limits with X-Forwarded-For
+app.set("trust proxy", config.trustProxy);
+// X-Forwarded-For from an untrusted peer is ignored, and said so in the log (rate-limited)
+app.use(entry.warnUntrustedForwarding({ log, trusts: app.get("trust proxy fn") }));
 // request id + log line, methods, target and Host, security headers, the 1 MiB body cap
 app.use(front.begin);
 // probes answer before the canonical-host redirect: a load balancer asks by IP address
@@ -134,21 +151,25 @@ if (config.METRICS_PORT) {
   );
 }
 
-// SIGTERM: stop accepting, finish the requests in flight (each answer closes its
-// connection; /readyz says 503), stop the job workers after their current job, close
+// SIGTERM: /readyz says 503 at once; after SHUTDOWN_DRAIN_SECONDS (0: at once) stop
+// accepting, finish the requests in flight (each answer closes its connection), stop the job workers after their current job, close
 // the database, exit. Past SHUTDOWN_TIMEOUT_SECONDS the remaining connections are cut.
 let stopping = false;
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
   const graceMs = config.SHUTDOWN_TIMEOUT_SECONDS * 1000;
-  log.info("shutting down", { signal, inFlight: front.inFlight() });
+  const drainMs = config.SHUTDOWN_DRAIN_SECONDS * 1000;
+  log.info("shutting down", { signal, inFlight: front.inFlight(), drainSeconds: config.SHUTDOWN_DRAIN_SECONDS });
   front.beginShutdown();
-  // the whole stop is bounded: grace for requests, then up to 10 s for workers and pools
+  // the whole stop is bounded: the drain, grace for requests, then up to 10 s for workers and pools
   setTimeout(() => {
     log.error("shutdown took too long; exiting");
     process.exit(1);
-  }, graceMs + 10_000).unref();
+  }, drainMs + graceMs + 10_000).unref();
+  // drain: /readyz answers 503 while the listener stays open and requests are served as
+  // usual, so the load balancer stops sending before new connections are refused
+  if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
   const cut = setTimeout(() => {
     log.warn("requests still running at the end of the grace period; closing their connections", { inFlight: front.inFlight() });
     server.closeAllConnections();

@@ -6,7 +6,7 @@ import type { SessionRow } from "#server/auth";
 import type { CachedUser } from "#server/identity";
 
 export type RequestInfo = {
-  /** the socket address, or X-Forwarded-For when TRUST_PROXY_HOPS trusts a proxy */
+  /** the socket address, or X-Forwarded-For when TRUST_PROXY trusts the proxy it came through */
   clientIp: string;
   /**
    * Set by handleError (app/entry.server.tsx) when a loader or action failed because the

@@ -12,10 +12,12 @@ import { isConnectionLoss } from "#server/http/errors";
 
 // The HTTP server (server.mjs) reaches start-up through the build's entry module, so
 // the services and the routes share one bundle and one set of singletons.
-export { startServices, ConfigError } from "#server/services";
+export { startServices, migrateDatabase, ConfigError } from "#server/services";
 export { createLoadContext } from "./context";
 // the front door (request id, methods, Host, body cap, security headers, probes, metrics)
 export { createFrontDoor, installClientErrorHandler, serveMetrics } from "#server/http/front";
+// a warning when X-Forwarded-For comes from a peer TRUST_PROXY does not trust
+export { warnUntrustedForwarding } from "#server/http/proxy-trust";
 // static files looked up in a list made at start, not with a stat per request
 export { createStaticFiles } from "#server/http/static-files";
 // React Router behind Express: one write with Content-Length, ETag/304, Cache-Control

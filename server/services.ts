@@ -9,8 +9,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { createHmac, randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
-import { ConfigError, loadConfig, type Config } from "./config";
-import { DatabaseUnreachableError, openDatabase, type Database, type DatabaseHandle } from "./db";
+import { ConfigError, configProblems, loadConfig, loadDatabaseConfig, type Config } from "./config";
+import { DatabaseUnreachableError, migrationsCurrent, openDatabase, type Database, type DatabaseHandle } from "./db";
 import { createLogger, type Logger } from "./log";
 import { createRateLimits, type IpLimitName, type RateLimits } from "./http/rate-limit";
 import { createReadiness } from "./http/readiness";
@@ -23,7 +23,7 @@ import { createIdpApi, type IdpApi } from "./identity";
 import { chooseIdentityProvider, createOidcClient, sessionKeys, type Auth, type OidcSettings } from "./auth";
 import { createPayments, type Payments } from "./payments";
 import { videoBlocks } from "./authoring";
-import { createCourseFiles, createMediaUrls, createMuxProvider, createVideo, deriveKey, FILES_MOUNT, type MediaUrls, type Video, type VideoProvider } from "./video";
+import { createCourseFiles, createMediaUrls, createMuxProvider, parseSigningKey as parseMuxSigningKey, createVideo, deriveKey, FILES_MOUNT, type MediaUrls, type Video, type VideoProvider } from "./video";
 import { startCatalogCache } from "./catalog";
 import { createCredentialSigner, developmentSigningKey, parsePreviousKeys, parseSigningKey, type CredentialSigner } from "./credentials";
 import { credentialKeyUrl } from "./certificates";
@@ -100,45 +100,91 @@ function addressOf(from: string): string {
   return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
 }
 
+/**
+ * `npm run migrate`: applies the migrations (under the migration lock, as every start does)
+ * and stops; no server, no jobs, no demo data. Needs only the database settings.
+ */
+export async function migrateDatabase(env: Record<string, string | undefined> = process.env): Promise<{ kind: string; applied: number }> {
+  const config = loadDatabaseConfig(env);
+  let database: DatabaseHandle;
+  try {
+    database = await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      poolSize: 1,
+      connectTimeoutSeconds: config.DATABASE_CONNECT_TIMEOUT_SECONDS,
+      statementTimeoutSeconds: config.DATABASE_STATEMENT_TIMEOUT_SECONDS,
+    });
+  } catch (error) {
+    if (error instanceof DatabaseUnreachableError) throw new ConfigError(error.message);
+    throw error;
+  }
+  try {
+    const { applied } = await migrationsCurrent(database.db);
+    return { kind: database.kind, applied };
+  } finally {
+    await database.close();
+  }
+}
+
 export async function startServices(
   env: Record<string, string | undefined> = process.env,
   options: { seedOnly?: boolean; startJobs?: boolean } = {},
 ): Promise<AppProcess> {
-  const config = loadConfig(env);
-  const log = createLogger(config.LOG_LEVEL, config.production);
-  // Mux (all five MUX_* set, checked by the config): its signing key is read before
-  // anything opens, so an unreadable key stops the start with one line
-  let muxProvider: VideoProvider | null = null;
-  if (config.MUX_TOKEN_ID) {
+  // demo data never enters a production database: refused before anything else
+  if (options.seedOnly && env.APP_ENV === "production") {
+    throw new ConfigError(
+      "Seeding demo data is refused with APP_ENV=production: the demo catalog, people and orders never enter a production database (seed a development or rehearsal database without APP_ENV=production)",
+    );
+  }
+  // the configuration as a whole: the environment's problems and the keys' (read before
+  // anything opens), all listed at once
+  const { problems } = configProblems(env);
+  const raw = (name: string) => (env[name] === "" ? undefined : env[name]);
+  // Mux's signing key (all five MUX_* together, checked by the config) is read before anything opens
+  const muxKey = raw("MUX_SIGNING_KEY_PRIVATE");
+  if (muxKey) {
     try {
-      muxProvider = createMuxProvider({
+      parseMuxSigningKey(muxKey);
+    } catch (error) {
+      problems.push({ variable: "MUX_SIGNING_KEY_PRIVATE", kind: "invalid", message: (error as Error).message });
+    }
+  }
+  // the Open Badges issuer key (docs/decisions.md > Open Badges)
+  let currentKey: Awaited<ReturnType<typeof parseSigningKey>> | null = null;
+  let previousKeys: Awaited<ReturnType<typeof parsePreviousKeys>> = [];
+  const signingKey = raw("CREDENTIAL_SIGNING_KEY");
+  if (signingKey) {
+    try {
+      currentKey = await parseSigningKey(signingKey);
+    } catch (error) {
+      problems.push({ variable: "CREDENTIAL_SIGNING_KEY", kind: "invalid", message: (error as Error).message });
+    }
+  }
+  try {
+    previousKeys = await parsePreviousKeys(raw("CREDENTIAL_PREVIOUS_KEYS"));
+  } catch (error) {
+    problems.push({ variable: "CREDENTIAL_PREVIOUS_KEYS", kind: "invalid", message: (error as Error).message });
+  }
+  if (problems.length) throw new ConfigError(problems);
+  const config = loadConfig(env);
+  const muxProvider: VideoProvider | null = config.MUX_TOKEN_ID
+    ? createMuxProvider({
         tokenId: config.MUX_TOKEN_ID,
         tokenSecret: config.MUX_TOKEN_SECRET!,
         signingKeyId: config.MUX_SIGNING_KEY_ID!,
         signingKeyPrivate: config.MUX_SIGNING_KEY_PRIVATE!,
-      });
-    } catch (error) {
-      throw new ConfigError(`Invalid configuration: MUX_SIGNING_KEY_PRIVATE ${(error as Error).message}`);
-    }
-  }
-  // the Open Badges issuer key: read before anything opens, so a bad key stops the start
-  // with one line naming the variable (docs/decisions.md > Open Badges)
+      })
+    : null;
+  const log = createLogger(config.LOG_LEVEL, config.production);
   let credentials: CredentialSigner;
   try {
-    const current = config.CREDENTIAL_SIGNING_KEY ? await parseSigningKey(config.CREDENTIAL_SIGNING_KEY) : null;
-    let previous;
-    try {
-      previous = await parsePreviousKeys(config.CREDENTIAL_PREVIOUS_KEYS);
-    } catch (error) {
-      throw new ConfigError(`Invalid configuration: CREDENTIAL_PREVIOUS_KEYS ${(error as Error).message}`);
-    }
     credentials = await createCredentialSigner({
-      current: current ?? (await developmentSigningKey(config.DATA_DIR)),
-      previous,
+      current: currentKey ?? (await developmentSigningKey(config.DATA_DIR)),
+      previous: previousKeys,
       keyUrl: (thumbprint) => credentialKeyUrl(config.publicUrl, thumbprint),
     });
   } catch (error) {
-    if (error instanceof ConfigError) throw error;
     throw new ConfigError(`Invalid configuration: CREDENTIAL_SIGNING_KEY ${(error as Error).message}`);
   }
   let database: DatabaseHandle;
@@ -147,6 +193,8 @@ export async function startServices(
       databaseUrl: config.DATABASE_URL,
       dataDir: config.DATA_DIR,
       poolSize: config.DATABASE_POOL_SIZE,
+      connectTimeoutSeconds: config.DATABASE_CONNECT_TIMEOUT_SECONDS,
+      statementTimeoutSeconds: config.DATABASE_STATEMENT_TIMEOUT_SECONDS,
       onIdleError: (error) => log.warn("idle database connection lost; the pool reconnects on the next query", { error: error.message }),
       onClientError: (error) => log.warn("database connection lost (a request using it answers 503)", { error: error.message }),
     });

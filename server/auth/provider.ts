@@ -67,7 +67,7 @@ export async function chooseIdentityProvider(
     apiToken,
     cookieKeys: [createHmac("sha256", sessionSecret).update("local-idp-cookies").digest("base64url")],
     dataDir: config.DATA_DIR,
-    trustProxy: config.TRUST_PROXY_HOPS > 0,
+    trustProxy: config.trustProxy !== 0,
     production: config.production,
     log,
   });

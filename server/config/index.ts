@@ -1,6 +1,9 @@
-// Environment parsed once at start (STYLE.md > Server code). A missing or malformed
-// setting stops the server with one line naming the variable.
+// Environment parsed once at start (STYLE.md > Server code). The configuration is checked
+// as a whole: every missing, malformed or (in production) weak setting is listed at once,
+// one line per problem naming the variable, and the server does not start.
+import net from "node:net";
 import { z } from "zod";
+import { ibanChecksumValid, weakSecretReason } from "./weak-values";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -19,11 +22,32 @@ const schema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   /** connections of the app's pool on a PostgreSQL server (jobs and LISTEN have their own) */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  /** a database connection that does not complete within this fails (the start with a message) */
+  DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
+  /** start-up statements (the reachability check, migrations) are cancelled after this */
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
   DATA_DIR: z.string().min(1).default("./.data"),
   /** the local video stand-in cuts preview clips with it (docs/decisions.md > Video uploads and webhooks) */
   FFMPEG_PATH: z.string().min(1).default("ffmpeg"),
-  // number of trusted reverse-proxy hops in front of the app; 0 = use the socket address
-  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  // which reverse proxies the app believes about the client's address (X-Forwarded-For):
+  // a hop count (0 = none: the socket address is the client) or the proxies' addresses
+  // (IPs, CIDRs, loopback, linklocal, uniquelocal; comma-separated); required in production
+  TRUST_PROXY: z
+    .string()
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (parsed === null) {
+        ctx.addIssue({ code: "custom", message: "must be a hop count 0-10 or comma-separated proxy addresses (IP, CIDR, loopback, linklocal, uniquelocal)" });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .optional(),
+  // the older name of TRUST_PROXY as a hop count (kept as an alias)
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).optional(),
+  // production refuses plain-http PUBLIC_URL, ADMIN_URL, OIDC_ISSUER, IDP_API_URL and
+  // PAYMENT_GATEWAY_URL unless this is true (a private rehearsal without TLS)
+  ALLOW_INSECURE_URLS: bool.default(false),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SEED_DEMO_DATA: bool.optional(),
   // identity provider
@@ -71,7 +95,11 @@ const schema = z.object({
   INVOICE_SUPPLIER_ICO: z.string().regex(/^\d{6,8}$/, "must be 6 to 8 digits").optional(),
   INVOICE_SUPPLIER_DIC: z.string().regex(/^\d{10}$/, "must be 10 digits").optional(),
   INVOICE_SUPPLIER_IC_DPH: z.string().regex(/^[A-Z]{2}[0-9A-Z]{2,13}$/, "must be a VAT id such as SK2020123456").optional(),
-  INVOICE_SUPPLIER_IBAN: z.string().regex(/^[A-Z]{2}\d{2}[0-9A-Z ]{10,36}$/, "must be an IBAN").optional(),
+  INVOICE_SUPPLIER_IBAN: z
+    .string()
+    .regex(/^[A-Z]{2}\d{2}[0-9A-Z ]{10,36}$/, "must be an IBAN")
+    .refine(ibanChecksumValid, "has wrong check digits (ISO 13616 mod 97); check for a typo")
+    .optional(),
   INVOICE_SUPPLIER_BIC: z.string().regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, "must be a BIC/SWIFT code").optional(),
   INVOICE_SUPPLIER_REGISTRATION: z.string().min(1).optional(),
   // accreditation partner adapter (server/certificates): `manual` (phase 1: an admin
@@ -99,13 +127,16 @@ const schema = z.object({
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(300).default(10),
+  // on SIGTERM: how long /readyz answers 503 while the listener stays open and the app keeps
+  // serving, so the load balancer takes the instance out before new connections are refused
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
   /** how long an anonymous visitor's answer made from memory is given again (0: never) */
   ANSWER_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
 });
 
 export type Env = z.infer<typeof schema>;
 
-export type Config = Omit<Env, "HOST"> & {
+export type Config = Omit<Env, "HOST" | "TRUST_PROXY"> & {
   /** HOST, or 127.0.0.1 with the local demo identity provider, else 0.0.0.0 */
   HOST: string;
   production: boolean;
@@ -119,7 +150,33 @@ export type Config = Omit<Env, "HOST"> & {
   invoiceSupplier: InvoiceSupplier;
   /** CERTIFICATE_PARTNER, or its default (sandbox only with the local identity provider) */
   certificatePartner: "manual" | "sandbox";
+  /** Express's "trust proxy": TRUST_PROXY (or TRUST_PROXY_HOPS) as hops or proxy addresses; 0 outside production when unset */
+  trustProxy: TrustProxy;
 };
+
+/** A hop count, or the addresses (IP, CIDR, loopback/linklocal/uniquelocal) of trusted proxies. */
+export type TrustProxy = number | string[];
+
+const namedSubnets = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** "2" → 2; "10.0.0.1, 10.0.1.0/24, loopback" → the list; anything else → null. */
+export function parseTrustProxy(value: string): TrustProxy | null {
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) {
+    const hops = Number(trimmed);
+    return hops <= 10 ? hops : null;
+  }
+  const parts = trimmed.split(",").map((p) => p.trim()).filter(Boolean);
+  if (!parts.length) return null;
+  for (const part of parts) {
+    if (namedSubnets.has(part)) continue;
+    const [address, prefix, extra] = part.split("/");
+    const family = net.isIP(address ?? "");
+    if (!family || extra !== undefined) return null;
+    if (prefix !== undefined && !(/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128))) return null;
+  }
+  return parts;
+}
 
 /** The seller on every tax invoice (server/invoices). */
 export type InvoiceSupplier = {
@@ -147,7 +204,31 @@ export const DEMO_INVOICE_SUPPLIER: InvoiceSupplier = {
   registration: "Zapísaná v Obchodnom registri Mestského súdu Bratislava III, oddiel Sro, vložka č. 000000/B (demo)",
 };
 
-export class ConfigError extends Error {}
+/** One thing wrong with the configuration, naming its variable. */
+export type ConfigProblem = { variable: string; kind: "missing" | "invalid"; message: string };
+
+function problemLine(p: ConfigProblem): string {
+  return `${p.kind === "missing" ? "Missing" : "Invalid"} configuration: ${p.variable} ${p.message}`;
+}
+
+/**
+ * The configuration cannot run. The message lists every problem, one line each (a single
+ * problem is a single line); `problems` has them as data.
+ */
+export class ConfigError extends Error {
+  readonly problems: ConfigProblem[];
+  constructor(messageOrProblems: string | ConfigProblem[]) {
+    const problems = typeof messageOrProblems === "string" ? [] : messageOrProblems;
+    super(
+      typeof messageOrProblems === "string"
+        ? messageOrProblems
+        : problems.length === 1
+          ? problemLine(problems[0]!)
+          : [`${problems.length} configuration problems; the server does not start:`, ...problems.map((p) => `  ${problemLine(p)}`)].join("\n"),
+    );
+    this.problems = problems;
+  }
+}
 
 // Each embedded stand-in and the variable(s) that replace it in production.
 const productionRequirements: [keyof Env, string][] = [
@@ -176,40 +257,142 @@ const productionRequirements: [keyof Env, string][] = [
   ["INVOICE_SUPPLIER_IBAN", "tax invoices carry the supplier's bank account"],
 ];
 
-/** Parses the environment; throws ConfigError with a one-line message naming the variable. */
-export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+/** Variables holding secrets: production refuses short, low-entropy and published values. */
+export const SECRET_VARIABLES = [
+  "SESSION_SECRET",
+  "OIDC_CLIENT_SECRET",
+  "IDP_API_TOKEN",
+  "PAYMENT_WEBHOOK_SECRET",
+  "MUX_TOKEN_SECRET",
+  "MUX_WEBHOOK_SECRET",
+  "METRICS_TOKEN",
+  "MEETINGS_CLIENT_STATE",
+] as const satisfies readonly (keyof Env)[];
+
+/** URLs that carry sessions, tokens or payments: https in production (ALLOW_INSECURE_URLS aside). */
+const SECURE_URL_VARIABLES = ["PUBLIC_URL", "ADMIN_URL", "OIDC_ISSUER", "IDP_API_URL", "PAYMENT_GATEWAY_URL"] as const;
+
+/** Every variable the configuration reads (the Dockerfile and README list them; a test compares). */
+export const CONFIG_VARIABLES = Object.keys(schema.shape) as (keyof Env)[];
+
+/** Variables production cannot start without (TRUST_PROXY_HOPS may stand for TRUST_PROXY). */
+export const PRODUCTION_REQUIRED: string[] = [...productionRequirements.map(([name]) => name), "TRUST_PROXY"];
+
+const MUX_VARIABLES = ["MUX_TOKEN_ID", "MUX_TOKEN_SECRET", "MUX_SIGNING_KEY_ID", "MUX_SIGNING_KEY_PRIVATE", "MUX_WEBHOOK_SECRET"] as const;
+
+/**
+ * Every problem of the environment at once: malformed values, what production requires,
+ * what goes together, and the weak or example values production refuses.
+ */
+export function configProblems(source: Record<string, string | undefined>): { problems: ConfigProblem[]; env: Env | null } {
   // empty strings count as unset, as most deploy tools write them for blank fields
-  const input = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const input = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== "")) as Record<string, string>;
+  const problems: ConfigProblem[] = [];
+  const named = new Set<string>();
+  const add = (variable: string, kind: ConfigProblem["kind"], message: string) => {
+    // one line per variable and kind: a missing variable is not also "required with …"
+    const key = `${kind}:${variable}`;
+    if (kind === "missing" && named.has(key)) return;
+    named.add(key);
+    problems.push({ variable, kind, message });
+  };
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
+    for (const issue of parsed.error.issues) add(String(issue.path[0]), "invalid", issue.message);
   }
-  const env = parsed.data;
-  const production = env.APP_ENV === "production";
+  const has = (name: string) => input[name] !== undefined;
+  const production = input.APP_ENV === "production";
   if (production) {
     for (const [name, why] of productionRequirements) {
-      if (env[name] === undefined) throw new ConfigError(`Missing configuration: ${name} (${why}; APP_ENV=production)`);
+      if (!has(name)) add(name, "missing", `(${why}; APP_ENV=production)`);
+    }
+    if (!has("TRUST_PROXY") && !has("TRUST_PROXY_HOPS")) {
+      add(
+        "TRUST_PROXY",
+        "missing",
+        "(say which proxies may name the client's address: the number of proxy hops in front of the app, 0 when clients connect directly, or the proxies' addresses; APP_ENV=production)",
+      );
     }
   }
-  if (env.OIDC_ISSUER && (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET)) {
-    throw new ConfigError("Missing configuration: OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required with OIDC_ISSUER");
+  if (has("TRUST_PROXY") && has("TRUST_PROXY_HOPS") && input.TRUST_PROXY!.trim() !== input.TRUST_PROXY_HOPS!.trim()) {
+    add("TRUST_PROXY_HOPS", "invalid", "contradicts TRUST_PROXY (TRUST_PROXY_HOPS is its older name; set only TRUST_PROXY)");
   }
-  if (env.OIDC_ISSUER && (!env.IDP_API_URL || !env.IDP_API_TOKEN)) {
-    throw new ConfigError("Missing configuration: IDP_API_URL and IDP_API_TOKEN are required with OIDC_ISSUER");
+  if (has("OIDC_ISSUER")) {
+    for (const name of ["OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET", "IDP_API_URL", "IDP_API_TOKEN"]) {
+      if (!has(name)) add(name, "missing", "(required with OIDC_ISSUER)");
+    }
   }
-  const muxParts = ["MUX_TOKEN_ID", "MUX_TOKEN_SECRET", "MUX_SIGNING_KEY_ID", "MUX_SIGNING_KEY_PRIVATE", "MUX_WEBHOOK_SECRET"] as const;
-  if (muxParts.some((name) => env[name] !== undefined)) {
-    const missing = muxParts.filter((name) => env[name] === undefined);
-    if (missing.length) throw new ConfigError(`Missing configuration: ${missing.join(", ")} (Mux needs all of ${muxParts.join(", ")})`);
+  if (has("PAYMENT_GATEWAY_URL") && !has("PAYMENT_WEBHOOK_SECRET")) add("PAYMENT_WEBHOOK_SECRET", "missing", "(required with PAYMENT_GATEWAY_URL)");
+  if (MUX_VARIABLES.some(has)) {
+    for (const name of MUX_VARIABLES) {
+      if (!has(name)) add(name, "missing", `(Mux needs all of ${MUX_VARIABLES.join(", ")})`);
+    }
   }
-  if (production && env.CERTIFICATE_PARTNER === "sandbox") {
-    throw new ConfigError("Invalid configuration: CERTIFICATE_PARTNER sandbox assigns its own registration numbers and is not allowed in production (use manual)");
+  if (production) {
+    if (input.CERTIFICATE_PARTNER === "sandbox") {
+      add("CERTIFICATE_PARTNER", "invalid", "sandbox assigns its own registration numbers and is not allowed in production (use manual)");
+    }
+    if (parsed.success && parsed.data.SEED_DEMO_DATA === true) {
+      add("SEED_DEMO_DATA", "invalid", "demo data is never seeded in production (APP_ENV=production)");
+    }
+    for (const name of SECRET_VARIABLES) {
+      const value = input[name];
+      const reason = value === undefined ? null : weakSecretReason(value);
+      if (reason) add(name, "invalid", reason);
+    }
+    const demo: [string, string][] = [
+      ["INVOICE_SUPPLIER_NAME", DEMO_INVOICE_SUPPLIER.name],
+      ["INVOICE_SUPPLIER_ADDRESS", DEMO_INVOICE_SUPPLIER.address],
+      ["INVOICE_SUPPLIER_ICO", DEMO_INVOICE_SUPPLIER.ico],
+      ["INVOICE_SUPPLIER_DIC", DEMO_INVOICE_SUPPLIER.dic],
+      ["INVOICE_SUPPLIER_IC_DPH", DEMO_INVOICE_SUPPLIER.icDph],
+      ["INVOICE_SUPPLIER_IBAN", DEMO_INVOICE_SUPPLIER.iban],
+      ["INVOICE_SUPPLIER_BIC", DEMO_INVOICE_SUPPLIER.bic!],
+      ["INVOICE_SUPPLIER_REGISTRATION", DEMO_INVOICE_SUPPLIER.registration!],
+    ];
+    const canonical = (v: string) => v.replace(/\s+/g, "").toLowerCase();
+    for (const [name, demoValue] of demo) {
+      if (has(name) && canonical(input[name]!) === canonical(demoValue)) {
+        add(name, "invalid", "is the README's fictitious demo supplier; tax invoices must name the real one");
+      }
+    }
+    const insecureAllowed = ["true", "1", "yes"].includes(input.ALLOW_INSECURE_URLS ?? "");
+    if (!insecureAllowed) {
+      for (const name of SECURE_URL_VARIABLES) {
+        if (has(name) && /^http:/i.test(input[name]!)) {
+          add(name, "invalid", "must be https in production (plain http exposes sessions and tokens; ALLOW_INSECURE_URLS=true only for a private rehearsal)");
+        }
+      }
+    }
   }
+  return { problems, env: parsed.success ? parsed.data : null };
+}
+
+/** What `npm run migrate` needs: the database settings only (no secrets). */
+export type DatabaseConfig = Pick<Env, "DATABASE_URL" | "DATA_DIR" | "DATABASE_CONNECT_TIMEOUT_SECONDS" | "DATABASE_STATEMENT_TIMEOUT_SECONDS">;
+
+export function loadDatabaseConfig(source: Record<string, string | undefined> = process.env): DatabaseConfig {
+  const input = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const picked = schema.pick({ DATABASE_URL: true, DATA_DIR: true, DATABASE_CONNECT_TIMEOUT_SECONDS: true, DATABASE_STATEMENT_TIMEOUT_SECONDS: true });
+  const parsed = picked.safeParse(input);
+  const problems: ConfigProblem[] = parsed.success ? [] : parsed.error.issues.map((i) => ({ variable: String(i.path[0]), kind: "invalid", message: i.message }));
+  if (input.APP_ENV === "production" && !input.DATABASE_URL) {
+    problems.push({ variable: "DATABASE_URL", kind: "missing", message: "(the embedded PGlite database is not allowed in production; APP_ENV=production)" });
+  }
+  if (problems.length || !parsed.success) throw new ConfigError(problems);
+  return parsed.data;
+}
+
+/** Parses the environment; throws ConfigError listing every problem, one line each naming its variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const { problems, env } = configProblems(source);
+  if (problems.length || !env) throw new ConfigError(problems);
+  const production = env.APP_ENV === "production";
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const adminUrl = env.ADMIN_URL ?? publicUrl;
+  const { TRUST_PROXY, ...rest } = env;
   return {
-    ...env,
+    ...rest,
     HOST: env.HOST ?? (env.OIDC_ISSUER ? "0.0.0.0" : "127.0.0.1"),
     production,
     publicUrl,
@@ -218,6 +401,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     localIdp: !env.OIDC_ISSUER,
     embeddedDatabase: !env.DATABASE_URL,
     certificatePartner: env.CERTIFICATE_PARTNER ?? (!production && !env.OIDC_ISSUER ? "sandbox" : "manual"),
+    trustProxy: TRUST_PROXY ?? env.TRUST_PROXY_HOPS ?? 0,
     invoiceSupplier: {
       name: env.INVOICE_SUPPLIER_NAME ?? DEMO_INVOICE_SUPPLIER.name,
       address: env.INVOICE_SUPPLIER_ADDRESS ?? DEMO_INVOICE_SUPPLIER.address,

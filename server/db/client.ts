@@ -52,6 +52,28 @@ export function redactDatabaseUrl(url: string): string {
   }
 }
 
+/**
+ * The advisory lock every migrator takes (pg_advisory_lock(hashtext(…)), session level):
+ * instances started together on a fresh database migrate one at a time, and the ones that
+ * waited find every migration applied (drizzle skips them).
+ */
+export const MIGRATION_LOCK = "learning-platform.migrations";
+
+/** Runs drizzle's migrations on `session` while it holds the migration lock. */
+async function migrateUnderLock(session: import("pg").PoolClient, statementTimeoutMs: number): Promise<void> {
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const { migrate: run } = await import("drizzle-orm/node-postgres/migrator");
+  // bounded statements while migrating, not while waiting for the lock (another instance migrates)
+  await session.query("select pg_advisory_lock(hashtext($1))", [MIGRATION_LOCK]);
+  try {
+    await session.query(`set statement_timeout = ${statementTimeoutMs}`);
+    await run(drizzle(session, { schema }) as never, { migrationsFolder: migrationsFolder() });
+  } finally {
+    await session.query("reset statement_timeout").catch(() => {});
+    await session.query("select pg_advisory_unlock(hashtext($1))", [MIGRATION_LOCK]).catch(() => {});
+  }
+}
+
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir?: string;
@@ -72,12 +94,26 @@ export async function openDatabase(options: {
    * the client on release (docs/decisions.md > Database connection loss).
    */
   onClientError?: (error: Error) => void;
+  /** a connection that does not complete within this fails (DATABASE_CONNECT_TIMEOUT_SECONDS) */
+  connectTimeoutSeconds?: number;
+  /** start-up statements are cancelled after this (DATABASE_STATEMENT_TIMEOUT_SECONDS) */
+  statementTimeoutSeconds?: number;
 }): Promise<DatabaseHandle> {
   const migrate = options.migrate ?? true;
   if (options.databaseUrl) {
     const { default: pg } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const connectTimeoutMs = Math.round((options.connectTimeoutSeconds ?? 10) * 1000);
+    const statementTimeoutMs = Math.round((options.statementTimeoutSeconds ?? 60) * 1000);
+    // a server that accepts the connection and never answers fails the start with a message
+    // instead of hanging it: every new connection has connectTimeoutMs to complete (set on
+    // the client, not the pool, whose option would also bound the wait for a free connection)
+    class TimedClient extends pg.Client {
+      constructor(config?: import("pg").ClientConfig) {
+        super({ ...config, connectionTimeoutMillis: connectTimeoutMs });
+      }
+    }
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, Client: TimedClient });
     pool.on("error", (error) => options.onIdleError?.(error));
     // every client the pool opens keeps a listener for its whole life, checked out or not
     pool.on("connect", (client) => {
@@ -87,19 +123,40 @@ export async function openDatabase(options: {
     const poolConnect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
     Object.assign(pool, { connect: (...args: unknown[]) => (queryObserver?.(), poolConnect(...args)) });
     const db = drizzle(pool, { schema }) as unknown as Database;
-    try {
-      const client = await pool.connect();
-      client.release();
-    } catch (error) {
+    const where = redactDatabaseUrl(options.databaseUrl);
+    const unreachable = async (error: unknown, during: string) => {
       await pool.end().catch(() => {});
-      const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-      throw new DatabaseUnreachableError(
-        `Cannot reach the database named by DATABASE_URL (${redactDatabaseUrl(options.databaseUrl)}): ${reason}`,
-      );
+      const message = (error as Error).message ?? "";
+      if (/timeout/i.test(message)) {
+        return new DatabaseUnreachableError(
+          `The database named by DATABASE_URL (${where}) did not answer ${during} within ${/query read timeout/i.test(message) ? `${statementTimeoutMs / 1000} s (DATABASE_STATEMENT_TIMEOUT_SECONDS)` : `${connectTimeoutMs / 1000} s (DATABASE_CONNECT_TIMEOUT_SECONDS)`}`,
+        );
+      }
+      const reason = (error as NodeJS.ErrnoException).code ?? message;
+      return new DatabaseUnreachableError(`Cannot reach the database named by DATABASE_URL (${where}): ${reason}`);
+    };
+    // start-up runs on one session of its own: the reachability check, then the migrations
+    // under an advisory lock (one migrator at a time; the others wait, then find them applied)
+    let session: import("pg").PoolClient;
+    try {
+      session = await pool.connect();
+    } catch (error) {
+      throw await unreachable(error, "the connection");
     }
-    if (migrate) {
-      const { migrate: run } = await import("drizzle-orm/node-postgres/migrator");
-      await run(db as never, { migrationsFolder: migrationsFolder() });
+    try {
+      try {
+        await session.query({ text: "select 1", query_timeout: statementTimeoutMs } as never);
+      } catch (error) {
+        session.release(true);
+        throw await unreachable(error, "a query");
+      }
+      if (migrate) await migrateUnderLock(session, statementTimeoutMs);
+      session.release();
+    } catch (error) {
+      if (error instanceof DatabaseUnreachableError) throw error;
+      session.release(true);
+      await pool.end().catch(() => {});
+      throw error;
     }
     return { db, kind: "postgres", pool, close: () => pool.end() };
   }

@@ -146,19 +146,19 @@ export async function getAdminOrder(db: Database, orderId: string): Promise<Admi
 
 async function readAdminOrder(db: DbOrTx, orderId: string): Promise<AdminOrderDetail> {
   const order = await findOrder(db, orderId);
-  const [paymentRows, refundRows, [invoice], notes, enrollmentRows, audit, events] = await Promise.all([
-    db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.createdAt), asc(payments.id)),
-    db.select().from(refunds).where(eq(refunds.orderId, order.id)).orderBy(asc(refunds.createdAt), asc(refunds.id)),
-    db.select().from(invoices).where(eq(invoices.orderId, order.id)),
-    creditNotesForOrders(db, [order.id]),
-    db.select().from(enrollments).where(eq(enrollments.orderId, order.id)).orderBy(asc(enrollments.enrolledAt)),
-    listAuditPage(db, { targetType: "order", targetId: order.id, limit: DETAIL_AUDIT_LIMIT, offset: 0 }),
-    db
-      .select()
-      .from(webhookEvents)
-      .where(and(eq(webhookEvents.provider, "payment"), eq(webhookEvents.relatedOrderId, order.id)))
-      .orderBy(asc(webhookEvents.receivedAt), asc(webhookEvents.id)),
-  ]);
+  // one after another: a transaction is one connection, which runs one query at a time
+  // (queries sent at once queue in node-postgres, which warns that this is deprecated)
+  const paymentRows = await db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.createdAt), asc(payments.id));
+  const refundRows = await db.select().from(refunds).where(eq(refunds.orderId, order.id)).orderBy(asc(refunds.createdAt), asc(refunds.id));
+  const [invoice] = await db.select().from(invoices).where(eq(invoices.orderId, order.id));
+  const notes = await creditNotesForOrders(db, [order.id]);
+  const enrollmentRows = await db.select().from(enrollments).where(eq(enrollments.orderId, order.id)).orderBy(asc(enrollments.enrolledAt));
+  const audit = await listAuditPage(db, { targetType: "order", targetId: order.id, limit: DETAIL_AUDIT_LIMIT, offset: 0 });
+  const events = await db
+    .select()
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.provider, "payment"), eq(webhookEvents.relatedOrderId, order.id)))
+    .orderBy(asc(webhookEvents.receivedAt), asc(webhookEvents.id));
   const paying = paymentRows.find((p) => p.id === order.payingPaymentId);
   const balance = orderBalance(order, paying?.amountCents ?? null, refundRows);
   const noteByRefund = new Map(notes.map((n) => [n.refundId, n.number]));

@@ -2,7 +2,7 @@
 // graceful SIGTERM, a database that goes away (at start, and an idle connection later),
 // the local provider's API token, production headers.
 import { generateKeyPairSync } from "node:crypto";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startApp, type RunningApp } from "../support/app";
 import { serverUrl } from "../support/db";
 import { rawExchange } from "../support/raw-http";
+import { productionEnv } from "../support/production-env";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const onServer = !!serverUrl();
@@ -133,6 +134,37 @@ describe("graceful SIGTERM", () => {
   });
 });
 
+describe("SIGTERM with SHUTDOWN_DRAIN_SECONDS", () => {
+  it("/readyz answers 503 while the listener stays open and requests are served; then it closes and the process exits 0", { timeout: 120_000 }, async () => {
+    const app = await startApp({ seed: false, env: { SHUTDOWN_DRAIN_SECONDS: "3", LOG_LEVEL: "info" } });
+    try {
+      expect((await getWithHost(app.port, `localhost:${app.port}`, "/readyz")).status).toBe(200);
+      const signalled = Date.now();
+      app.kill("SIGTERM");
+      await new Promise((r) => setTimeout(r, 500));
+      // draining: not ready, but new connections are taken and answered as usual
+      const ready = await getWithHost(app.port, `localhost:${app.port}`, "/readyz");
+      expect(ready.status, app.output()).toBe(503);
+      expect(JSON.parse(ready.body).details.checks.shutdown.ok).toBe(false);
+      const served = await getWithHost(app.port, `localhost:${app.port}`, "/api/courses?pageSize=1");
+      expect(served.status).toBe(200);
+      expect(Date.now() - signalled).toBeLessThan(2_500);
+      expect(await app.exited).toBe(0);
+      // the listener closed only after the drain
+      expect(Date.now() - signalled).toBeGreaterThanOrEqual(3_000);
+      const refused = await new Promise<boolean>((resolve) => {
+        const probe = net.connect(app.port, "127.0.0.1");
+        probe.once("connect", () => (probe.destroy(), resolve(false)));
+        probe.once("error", () => resolve(true));
+      });
+      expect(refused).toBe(true);
+      expect(app.output()).toMatch(/"drainSeconds":3/);
+    } finally {
+      await app.stop();
+    }
+  });
+});
+
 describe("the database", () => {
   it("unreachable at start: one line that names DATABASE_URL, no stack, exit 1", () => {
     const r = spawnSync(process.execPath, ["server.mjs"], {
@@ -152,6 +184,48 @@ describe("the database", () => {
     const lines = r.stderr.trim().split("\n");
     expect(lines).toEqual([expect.stringMatching(/^Cannot reach the database named by DATABASE_URL \(.*127\.0\.0\.1:1\/test_unreachable\): ECONNREFUSED$/)]);
     expect(r.stderr).not.toContain("secret-pw");
+  });
+
+  it("accepts the connection but never answers: the start gives up after DATABASE_CONNECT_TIMEOUT_SECONDS with one line, exit 1", async () => {
+    // a TCP server that takes the connection and then says nothing (a hung database or proxy)
+    const sockets: net.Socket[] = [];
+    const silent = net.createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const port = (silent.address() as net.AddressInfo).port;
+    try {
+      const started = Date.now();
+      const r = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, ["server.mjs"], {
+          cwd: root,
+          env: {
+            PATH: process.env.PATH!,
+            ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
+            DATABASE_URL: `postgres://app:secret-pw@127.0.0.1:${port}/test_silent`,
+            DATABASE_CONNECT_TIMEOUT_SECONDS: "1",
+            HOST: "127.0.0.1",
+            PORT: "0",
+            LOG_LEVEL: "silent",
+          },
+        });
+        let stderr = "";
+        child.stderr.on("data", (d) => (stderr += d));
+        const kill = setTimeout(() => child.kill("SIGKILL"), 25_000);
+        child.once("exit", (status) => {
+          clearTimeout(kill);
+          resolve({ status, stderr });
+        });
+      });
+      expect(r.status, r.stderr).toBe(1);
+      expect(sockets.length).toBeGreaterThan(0);
+      expect(r.stderr.trim().split("\n")).toEqual([
+        expect.stringMatching(/^The database named by DATABASE_URL \(.*test_silent\) did not answer the connection within 1 s \(DATABASE_CONNECT_TIMEOUT_SECONDS\)$/),
+      ]);
+      expect(r.stderr).not.toContain("secret-pw");
+      expect(Date.now() - started).toBeLessThan(20_000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
   });
 
   it.skipIf(!onServer)("an idle connection terminated by the server (pg_terminate_backend): logged, reconnected, still serving", async () => {
@@ -205,39 +279,28 @@ describe("the local identity provider's API token", () => {
   });
 });
 
+/** A production configuration on the test app's own origin and database (appTestEnv's). */
+function withoutOriginAndDatabase(overrides: Record<string, string>) {
+  const { PUBLIC_URL: _origin, DATABASE_URL: _database, ...env } = productionEnv(overrides);
+  return env;
+}
+
 describe.skipIf(!onServer)("APP_ENV=production", () => {
   let app: RunningApp;
   beforeAll(async () => {
     app = await startApp({
       seed: false,
-      env: {
-        APP_ENV: "production",
+      env: withoutOriginAndDatabase({
         NODE_ENV: "development",
         LOG_LEVEL: "info",
-        SESSION_SECRET: "s".repeat(40),
+        // the test app's own origin (appTestEnv) is plain http: a private rehearsal
+        ALLOW_INSECURE_URLS: "true",
         OIDC_ISSUER: "https://idp.invalid",
-        OIDC_CLIENT_ID: "client",
-        OIDC_CLIENT_SECRET: "secret",
         IDP_API_URL: "https://idp.invalid/api",
-        IDP_API_TOKEN: "token",
         PAYMENT_GATEWAY_URL: "https://pay.invalid",
-        PAYMENT_WEBHOOK_SECRET: "w".repeat(32),
-        MUX_TOKEN_ID: "x",
-        MUX_TOKEN_SECRET: "x",
-        MUX_SIGNING_KEY_ID: "x",
-        // a real RSA key: an unreadable one stops the start (server/video/mux.ts)
-        MUX_SIGNING_KEY_PRIVATE: Buffer.from(generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" })).toString("base64"),
-        MUX_WEBHOOK_SECRET: "x",
         SMTP_URL: "smtp://127.0.0.1:1",
-        INVOICE_SUPPLIER_NAME: "Test, s. r. o.",
-        INVOICE_SUPPLIER_ADDRESS: "Testová 1, 811 01 Bratislava",
-        INVOICE_SUPPLIER_ICO: "12345678",
-        INVOICE_SUPPLIER_DIC: "2021234567",
-        INVOICE_SUPPLIER_IC_DPH: "SK2021234567",
-        INVOICE_SUPPLIER_IBAN: "SK3112000000198742637541",
-        // the Open Badges issuer key as PEM (P-256): required in production
-        CREDENTIAL_SIGNING_KEY: generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
-      },
+        TRUST_PROXY: "0",
+      }),
     });
   });
   afterAll(async () => {

@@ -84,13 +84,17 @@ describe("catalog API limit (catalog, per IP)", () => {
     expect((await getFrom(appA, "127.0.0.13", "/api/courses")).status).toBe(200);
   });
 
-  it("ignores X-Forwarded-For when TRUST_PROXY_HOPS is 0, so a new header buys no new budget", async () => {
+  it("ignores X-Forwarded-For when TRUST_PROXY_HOPS (TRUST_PROXY's alias) is 0, so a new header buys no new budget", async () => {
     const ip = "127.0.0.14";
     for (let i = 0; i < CATALOG; i++) {
       expect((await getFrom(appA, ip, "/api/courses", { "X-Forwarded-For": `203.0.113.${i + 1}` })).status).toBe(200);
     }
     expect429Json(await getFrom(appA, ip, "/api/courses", { "X-Forwarded-For": "198.51.100.77" }), "catalog");
     expect429Json(await getFrom(appA, ip, "/api/courses", { "X-Forwarded-For": "198.51.100.78, 10.0.0.1" }), "catalog");
+    // and says so in the log, once (rate-limited), however many such requests came
+    const warnings = appA.output().split("\n").filter((line) => line.includes("X-Forwarded-For from an address TRUST_PROXY does not trust"));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/"level":"warn"|"level":40/);
   });
 
   // PostgreSQL only: two app processes cannot share one embedded PGlite directory

@@ -1,7 +1,9 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PRODUCTION_REQUIRED } from "#server/config";
 import { startApp, type RunningApp } from "../support/app";
+import { productionEnv } from "../support/production-env";
 
 describe("server start-up", () => {
   let app: RunningApp;
@@ -37,9 +39,44 @@ describe("configuration errors", () => {
     expect(r.stderr.trim().split("\n")).toEqual([expect.stringMatching(/^Invalid configuration: PORT /)]);
   });
 
-  it("production mode refuses the embedded stand-ins", () => {
+  it("production mode lists every missing variable in one start, no stack", () => {
     const r = run({ APP_ENV: "production" });
     expect(r.status).toBe(1);
-    expect(r.stderr.trim()).toMatch(/^Missing configuration: DATABASE_URL/);
+    const lines = r.stderr.trim().split("\n");
+    expect(lines[0]).toBe(`${PRODUCTION_REQUIRED.length} configuration problems; the server does not start:`);
+    expect(lines.slice(1).map((l) => /^  Missing configuration: (\w+) /.exec(l)?.[1])).toEqual(PRODUCTION_REQUIRED);
+  });
+
+  it("production mode lists the weak values and the keys that do not parse together", () => {
+    const r = run(
+      productionEnv({
+        SESSION_SECRET: "a".repeat(32),
+        PUBLIC_URL: "http://kurzy.example",
+        INVOICE_SUPPLIER_IBAN: "SK3212000000198742637541",
+        CREDENTIAL_SIGNING_KEY: "not a key",
+        MUX_SIGNING_KEY_PRIVATE: "not a key either",
+      }),
+    );
+    expect(r.status).toBe(1);
+    const lines = r.stderr.trim().split("\n");
+    expect(lines).toEqual([
+      "5 configuration problems; the server does not start:",
+      expect.stringMatching(/^  Invalid configuration: INVOICE_SUPPLIER_IBAN has wrong check digits/),
+      expect.stringMatching(/^  Invalid configuration: SESSION_SECRET has too little entropy/),
+      expect.stringMatching(/^  Invalid configuration: PUBLIC_URL must be https in production/),
+      expect.stringMatching(/^  Invalid configuration: MUX_SIGNING_KEY_PRIVATE /),
+      expect.stringMatching(/^  Invalid configuration: CREDENTIAL_SIGNING_KEY /),
+    ]);
+  });
+
+  it("npm run seed is refused with APP_ENV=production: a clear line, exit 1, nothing opened", () => {
+    const r = spawnSync(process.execPath, ["server.mjs", "--seed-only"], {
+      cwd: root,
+      env: { PATH: process.env.PATH!, ...productionEnv({ DATABASE_URL: "postgres://app@127.0.0.1:1/unreachable" }) },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim().split("\n")).toEqual([expect.stringMatching(/^Seeding demo data is refused with APP_ENV=production/)]);
   });
 });

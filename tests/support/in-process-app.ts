@@ -22,7 +22,7 @@ export async function startInProcessApp(options: { env?: Record<string, string>;
   const build = await import(/* @vite-ignore */ pathToFileURL(buildEntry()).href);
   const appProcess: AppProcess = await build.entry.module.startServices(appTestEnv(port, database, options));
   const app = express();
-  app.set("trust proxy", appProcess.config.TRUST_PROXY_HOPS);
+  app.set("trust proxy", appProcess.config.trustProxy);
   // as the front door does: a write request answered → caches check before their next read
   app.use((req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "OPTIONS") res.once("finish", () => appProcess.afterWrite());
