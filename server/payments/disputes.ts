@@ -19,7 +19,7 @@ import type { Queue } from "../queue";
 import { writeAudit } from "../audit";
 import { lockOrder, markOrderDisputeLost, markOrderDisputeWon, type DisputeOutcome, type DisputeResolutionResponse } from "../orders";
 import { revokeCertificatesOfEnrollments } from "../certificates";
-import { refundBalance } from "./refunds";
+import { refundBalance } from "./balance";
 import { cancelSuspendedEnrollments, liftSuspensions, lockSuspendedEnrollmentsOfOrder } from "../enrollments";
 import type { RefundActor } from "./refunds";
 

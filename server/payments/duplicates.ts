@@ -16,7 +16,7 @@ import { schema, type Database, type DbOrTx, type Tx } from "../db";
 import { writeAudit, type AuditActor } from "../audit";
 import { DomainError } from "../http/errors";
 import { lockOrder, refundOfPayingPayment } from "../orders";
-import { refundBalance } from "./refunds";
+import { refundBalance } from "./balance";
 import type { Queue } from "../queue";
 import type { Logger } from "../log";
 import { bratislavaDay } from "../invoices";

@@ -13,7 +13,9 @@ import { and, eq, inArray } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
 import { DomainError } from "../http/errors";
 import { writeAudit, type AuditActor } from "../audit";
-import { lockOrder, orderBalance, type OrderRow } from "../orders";
+import { lockOrder } from "../orders";
+import { refundBalance } from "./balance";
+export { refundBalance } from "./balance";
 import { bratislavaDay } from "../invoices";
 import { GatewayError, type PaymentRefunds } from "./gateway";
 
@@ -29,20 +31,6 @@ export type RefundInput = { orderId: string; amount: number; reason: string; als
 export type RefundAccepted = { ok: true; refundId: string; state: "pending"; estimatedSettlementDate: string };
 
 export type RefundDeps = { refunds: PaymentRefunds; publicUrl: string; now: Date };
-
-/**
- * What the paying payment brought in and what of it went back or is on its way (one
- * refundable amount: server/orders balance.ts). `order` is the row the caller read (and
- * locked, for a refund).
- */
-export async function refundBalance(db: DbOrTx, order: OrderRow) {
-  const [payment] = order.payingPaymentId ? await db.select().from(payments).where(eq(payments.id, order.payingPaymentId)) : [];
-  const rows = await db
-    .select({ paymentId: refunds.paymentId, state: refunds.state, amountCents: refunds.amountCents })
-    .from(refunds)
-    .where(and(eq(refunds.orderId, order.id), inArray(refunds.state, ["pending", "completed"])));
-  return { payment: payment ?? null, ...orderBalance(order, payment?.amountCents ?? null, rows) };
-}
 
 /** POST /api/admin/orders/<id>/refund and the admin refund page. */
 export async function requestRefund(tx: DbOrTx, deps: RefundDeps, actor: RefundActor, input: RefundInput): Promise<RefundAccepted> {
