@@ -24,7 +24,9 @@
 #   ANSWER_CACHE_SECONDS
 # (server/config/documented.test.ts compares both lists with the configuration's schema.)
 # The image's Node is the runtime (same major as the `node` dependency, 24 LTS);
-# --ignore-scripts keeps that dependency's second Node binary out of node_modules.
+# --ignore-scripts (on the install and on the prune, which would otherwise run the
+# dependencies' install scripts again) keeps that dependency's second Node binary (189 MB)
+# out of node_modules.
 FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -32,7 +34,7 @@ RUN npm ci --ignore-scripts --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+RUN npm run build && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
 
 FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production APP_ENV=production PORT=3000

@@ -20,6 +20,7 @@ import { expireOverdueAttempts } from "#server/quizzes";
 import { issueCertificateJob } from "#server/certificates";
 import { requestRefundJob, type PaymentRefunds } from "#server/payments";
 import { testQuestionStatsJob } from "#server/insights";
+import { outboundFailureOf } from "#server/http/outbound";
 
 export type Jobs = {
   boss: PgBoss;
@@ -141,7 +142,9 @@ export async function work<N extends QueueName>(
             const output = await handler(job.data, job);
             return { id: job.id, status: "completed" as const, output: output ?? null };
           } catch (error) {
-            workerLog?.warn("job failed; it is retried", { queue: name, jobId: job.id, error: (error as Error).message });
+            // an outside system's failure names its target and status or code (docs/decisions.md > Outbound failures carry their cause)
+            const outbound = outboundFailureOf(error);
+            workerLog?.warn("job failed; it is retried", { queue: name, jobId: job.id, error: (error as Error).message, ...(outbound ? { target: outbound.target, status: outbound.status, code: outbound.code } : {}) });
             return { id: job.id, status: "failed" as const, output: { message: (error as Error).message } };
           }
         }),

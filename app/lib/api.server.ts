@@ -6,6 +6,7 @@ import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { apiError, connectionLossOf, DomainError, inputRefusalOf, isConnectionLoss, nulCharacterPath, parseJsonBody, zodDetails } from "#server/http/errors";
 import { servicesContext } from "../context";
+import { outboundFailureOf } from "#server/http/outbound";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
 
@@ -33,7 +34,10 @@ function isRead(request: Request): boolean {
 }
 
 export function toApiErrorResponse(error: unknown, args: Pick<Args, "request" | "context">): Response {
-  if (error instanceof DomainError) return domainErrorResponse(error);
+  if (error instanceof DomainError) {
+    logOutboundFailure(error, args);
+    return domainErrorResponse(error);
+  }
   if (error instanceof Response) {
     if (error.status < 400 || error.headers.get("Content-Type")?.includes("application/json")) return error;
     return apiError(error.status, { headers: error.headers });
@@ -54,6 +58,19 @@ export function toApiErrorResponse(error: unknown, args: Pick<Args, "request" | 
     error: error instanceof Error ? (error.stack ?? error.message) : String(error),
   });
   return apiError({ code: "internal" });
+}
+
+/**
+ * A 5xx whose cause is an outside system (gateway, provider API, video provider, SMTP):
+ * one warning with the target, its status or error code and the request id (the logger
+ * adds it), so the operator sees why (docs/decisions.md > Outbound failures carry their cause).
+ */
+export function logOutboundFailure(error: DomainError, args: Pick<Args, "request" | "context">): void {
+  if (error.status < 500) return;
+  const failure = outboundFailureOf(error);
+  if (!failure) return;
+  const url = new URL(args.request.url);
+  args.context.get(servicesContext).log.warn("outbound call failed", { method: args.request.method, path: url.pathname, answered: error.code, ...failure });
 }
 
 export function domainErrorResponse(error: DomainError): Response {

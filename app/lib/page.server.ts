@@ -15,6 +15,7 @@
 // where the loader runs.
 import { data, type RouterContextProvider } from "react-router";
 import { connectionLossOf, DomainError, inputRefusalOf, isConnectionLoss, type ErrorBody, type ErrorCode, type ErrorDetails } from "#server/http/errors";
+import { logOutboundFailure } from "./api.server";
 
 /** `throw pageError(...)` / what the wrapper throws: `data(errorBody, { status })`. */
 export function pageError(error: DomainError) {
@@ -57,7 +58,10 @@ export function pageRoute<A extends Args, R>(handler: (args: A) => Promise<R>) {
           error = again;
         }
       }
-      if (error instanceof DomainError) throw pageError(error);
+      if (error instanceof DomainError) {
+        logOutboundFailure(error, args);
+        throw pageError(error);
+      }
       const lost = connectionLossOf(error);
       if (lost) throw pageError(lost);
       // a value the database cannot hold (NUL, out of range): the form's 422, not a 500

@@ -1,5 +1,6 @@
 // Client of the identity provider's REST API (application token). spec: Authentication 6;
 // helper brief > Identity contract. 404 answers become null; anything else unexpected throws.
+import { networkCodeOf, type OutboundErrorFields } from "../http/outbound";
 
 export type IdpPerson = {
   id: string;
@@ -41,10 +42,12 @@ export type IdpApi = {
   findPersonByEmail?(email: string): Promise<IdpPerson | null>;
 };
 
-export class IdpApiError extends Error {
+export class IdpApiError extends Error implements OutboundErrorFields {
+  readonly outboundTarget = "identity_provider" as const;
   constructor(
     message: string,
     readonly status?: number,
+    readonly code?: string,
   ) {
     super(message);
     this.name = "IdpApiError";
@@ -66,7 +69,7 @@ export function createIdpApi(options: { apiUrl: string; apiToken: string; fetch?
         redirect: "error",
       });
     } catch (e) {
-      throw new IdpApiError(`identity provider API unreachable: ${(e as Error).message}`);
+      throw new IdpApiError(`identity provider API unreachable: ${(e as Error).message}`, undefined, networkCodeOf(e));
     }
     if (res.status === 404) {
       await res.body?.cancel();
@@ -137,7 +140,7 @@ export async function fetchUserInfo(
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (e) {
-    throw new IdpApiError(`userinfo endpoint unreachable: ${(e as Error).message}`);
+    throw new IdpApiError(`userinfo endpoint unreachable: ${(e as Error).message}`, undefined, networkCodeOf(e));
   }
   if (!res.ok) {
     await res.body?.cancel();

@@ -4,6 +4,7 @@ import nodemailer from "nodemailer";
 import type { Config } from "../config";
 import type { Database } from "../db";
 import { storeOutboxMessage } from "./outbox";
+import { networkCodeOf, type OutboundErrorFields } from "../http/outbound";
 
 export type OutgoingAttachment = { filename: string; contentType: string; content: Uint8Array };
 
@@ -47,7 +48,9 @@ export async function createMailer(deps: { db: Database; config: Pick<Config, "S
     transport: config.SMTP_URL ? "smtp" : "outbox",
     from: config.MAIL_FROM,
     async send(mail) {
-      const info = await transporter.sendMail({
+      let info;
+      try {
+        info = await transporter.sendMail({
         from: config.MAIL_FROM,
         to: mail.to,
         subject: mail.subject,
@@ -55,7 +58,11 @@ export async function createMailer(deps: { db: Database; config: Pick<Config, "S
         html: mail.html,
         messageId: mail.messageId,
         attachments: mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content) })),
-      });
+        });
+      } catch (error) {
+        // the SMTP server's reply code or the socket's error code, for the job's log line
+        throw new SmtpError(error);
+      }
       const accepted = (info.accepted ?? []).map((a: string | { address: string }) => (typeof a === "string" ? a : a.address));
       return { messageId: info.messageId, accepted };
     },
@@ -63,4 +70,19 @@ export async function createMailer(deps: { db: Database; config: Pick<Config, "S
       transporter.close();
     },
   };
+}
+
+/** A send the SMTP server refused or could not take (nodemailer's error, with its codes). */
+export class SmtpError extends Error implements OutboundErrorFields {
+  override readonly name = "SmtpError";
+  readonly outboundTarget = "smtp" as const;
+  /** the SMTP reply code (535 authentication failed, 550 mailbox unavailable, …) */
+  readonly status: number | undefined;
+  readonly code: string | undefined;
+  constructor(cause: unknown) {
+    super(`SMTP send failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    const responseCode = (cause as { responseCode?: unknown } | null)?.responseCode;
+    this.status = typeof responseCode === "number" ? responseCode : undefined;
+    this.code = networkCodeOf(cause);
+  }
 }

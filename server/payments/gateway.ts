@@ -6,6 +6,7 @@ import type { PaymentSessionRequest, PaymentSessions } from "../orders";
 import type { Database } from "../db";
 import type { Queue } from "../queue";
 import { signPayload } from "./signature";
+import { networkCodeOf, type OutboundErrorFields } from "../http/outbound";
 import { receivePaymentWebhook, type PaymentWebhookRequest, type WebhookAck } from "./webhook";
 
 export type GatewaySettings = {
@@ -19,8 +20,17 @@ export type GatewaySettings = {
   timeoutMs?: number;
 };
 
-export class GatewayError extends Error {
+export class GatewayError extends Error implements OutboundErrorFields {
   override name = "GatewayError";
+  readonly outboundTarget = "payment_gateway" as const;
+  constructor(
+    message: string,
+    readonly status?: number,
+    readonly code?: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
 }
 
 export type { GatewayRefundRequest, PaymentRefunds } from "./ports";
@@ -42,7 +52,7 @@ async function postSigned(settings: GatewaySettings, path: string, payload: Reco
       signal: AbortSignal.timeout(settings.timeoutMs ?? 5000),
     });
   } catch (e) {
-    throw new GatewayError(`payment gateway unreachable: ${(e as Error).message}`);
+    throw new GatewayError(`payment gateway unreachable (POST ${path}): ${(e as Error).message}`, undefined, networkCodeOf(e), { cause: e });
   }
 }
 
@@ -58,9 +68,9 @@ export function createGatewayRefunds(settings: GatewaySettings): PaymentRefunds 
         reason: request.reason,
         notifyUrl: request.notifyUrl,
       });
-      if (res.status !== 200 && res.status !== 201 && res.status !== 202) throw new GatewayError(`payment gateway answered ${res.status} to a refund`);
+      if (res.status !== 200 && res.status !== 201 && res.status !== 202) throw new GatewayError(`payment gateway answered ${res.status} to POST /api/refunds`, res.status);
       const answer = (await res.json().catch(() => ({}))) as { refundId?: unknown; state?: unknown };
-      if (typeof answer.refundId !== "string") throw new GatewayError("payment gateway answered a refund without refundId");
+      if (typeof answer.refundId !== "string") throw new GatewayError("payment gateway answered a refund without refundId", res.status);
       return { gatewayRefundId: answer.refundId, state: typeof answer.state === "string" ? answer.state : "pending" };
     },
   };
@@ -79,10 +89,10 @@ export function createPaymentGateway(settings: GatewaySettings): PaymentSessions
         notifyUrl: request.notifyUrl,
         payerEmail: request.payerEmail,
       });
-      if (res.status !== 201 && res.status !== 200) throw new GatewayError(`payment gateway answered ${res.status}`);
+      if (res.status !== 201 && res.status !== 200) throw new GatewayError(`payment gateway answered ${res.status} to POST /api/sessions`, res.status);
       const answer = (await res.json()) as { sessionId?: unknown; redirectUrl?: unknown };
       if (typeof answer.sessionId !== "string" || typeof answer.redirectUrl !== "string") {
-        throw new GatewayError("payment gateway answered without sessionId/redirectUrl");
+        throw new GatewayError("payment gateway answered without sessionId/redirectUrl", res.status);
       }
       return { sessionId: answer.sessionId, redirectUrl: answer.redirectUrl };
     },

@@ -101,7 +101,7 @@ export function createMuxProvider(settings: MuxSettings): VideoProvider {
         return { uploadId: upload.id, uploadUrl: upload.url, expiresAt: new Date(now.getTime() + (upload.timeout ?? timeout) * 1000) };
       } catch (error) {
         if (error instanceof VideoProviderError) throw error;
-        throw new VideoProviderError(`Mux direct upload failed: ${(error as Error).message}`);
+        throw new VideoProviderError(`Mux direct upload failed: ${(error as Error).message}`, { cause: error });
       }
     },
     async createClip(input) {
@@ -117,14 +117,14 @@ export function createMuxProvider(settings: MuxSettings): VideoProvider {
         return { assetId: asset.id };
       } catch (error) {
         if (error instanceof VideoProviderError) throw error;
-        throw new VideoProviderError(`Mux clip failed: ${(error as Error).message}`);
+        throw new VideoProviderError(`Mux clip failed: ${(error as Error).message}`, { cause: error });
       }
     },
     async cancelUpload(uploadId) {
       try {
         await client.video.uploads.cancel(uploadId);
       } catch (error) {
-        throw new VideoProviderError(`Mux upload cancel failed: ${(error as Error).message}`);
+        throw new VideoProviderError(`Mux upload cancel failed: ${(error as Error).message}`, { cause: error });
       }
     },
   };

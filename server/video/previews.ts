@@ -117,7 +117,7 @@ export async function setVideoPreview(deps: PreviewDeps, actor: VideoActor, inpu
     const message = known ? (error.publicMessage ?? error.message) : "Ukážku sa nepodarilo vystrihnúť.";
     await deps.db.transaction((tx) => deps.blocks.updatePreviewCut(tx, ref, cutId, { status: "errored", message }, deps.now));
     if (!known) throw error;
-    throw new DomainError("video_provider_unavailable", error.publicMessage, { provider: deps.provider.name });
+    throw new DomainError("video_provider_unavailable", error.publicMessage, { provider: deps.provider.name }, { cause: error });
   }
   await deps.db.transaction((tx) => deps.blocks.updatePreviewCut(tx, ref, cutId, { assetId: clip.assetId }, deps.now));
   const after = (await deps.blocks.find(deps.db, ref)).block;

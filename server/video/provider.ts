@@ -2,6 +2,7 @@
 // direct uploads. Two implementations: Mux (./mux.ts) and the local stand-in
 // (server/stand-ins/video), chosen at start (server/services.ts).
 import type { SignedPlayback, SignedUrl } from "./media";
+import { networkCodeOf, type OutboundErrorFields } from "../http/outbound";
 
 export type DirectUpload = { uploadId: string; uploadUrl: string; expiresAt: Date };
 
@@ -43,12 +44,19 @@ export interface VideoProvider {
 }
 
 /** The provider could not be reached or refused: the route answers 503 video_provider_unavailable. */
-export class VideoProviderError extends Error {
+export class VideoProviderError extends Error implements OutboundErrorFields {
   override readonly name = "VideoProviderError";
+  readonly outboundTarget = "video_provider" as const;
   /** a Slovak sentence the admin may read instead of the generic 503 message (e.g. ffmpeg missing) */
   readonly publicMessage: string | undefined;
-  constructor(message: string, options?: { publicMessage?: string }) {
-    super(message);
+  /** the provider's HTTP status (Mux's API error), when it answered */
+  readonly status: number | undefined;
+  readonly code: string | undefined;
+  constructor(message: string, options?: { publicMessage?: string; cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.publicMessage = options?.publicMessage;
+    const status = (options?.cause as { status?: unknown } | undefined)?.status;
+    this.status = typeof status === "number" ? status : undefined;
+    this.code = options?.cause === undefined ? undefined : networkCodeOf(options.cause);
   }
 }

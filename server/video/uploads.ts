@@ -53,7 +53,7 @@ export async function createVideoUpload(deps: UploadDeps, actor: VideoActor, inp
       deps.now,
     );
   } catch (error) {
-    if (error instanceof VideoProviderError) throw new DomainError("video_provider_unavailable", undefined, { provider: deps.provider.name });
+    if (error instanceof VideoProviderError) throw new DomainError("video_provider_unavailable", undefined, { provider: deps.provider.name }, { cause: error });
     throw error;
   }
   await deps.db.transaction((tx) => deps.blocks.recordUpload(tx, actor, ref, { id: upload.uploadId, provider: deps.provider.name, createdAt: deps.now }));
@@ -72,7 +72,7 @@ export async function cancelVideoUpload(deps: Omit<UploadDeps, "adminUrl">, ref:
   try {
     await deps.provider.cancelUpload(upload.id, uploadPassthrough(ref));
   } catch (error) {
-    if (error instanceof VideoProviderError) throw new DomainError("video_provider_unavailable", undefined, { provider: deps.provider.name });
+    if (error instanceof VideoProviderError) throw new DomainError("video_provider_unavailable", undefined, { provider: deps.provider.name }, { cause: error });
     throw error;
   }
   return { uploadId: upload.id };
