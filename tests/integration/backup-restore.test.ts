@@ -7,7 +7,8 @@
 // and PUBLIC_URL but an empty DATA_DIR of its own. Through its HTTP surface alone: the
 // invoice PDF is byte-identical, the certificate's verification says valid, the badge's
 // JWT issued before the backup verifies with the restored instance's JWKS and its status
-// bit is not revoked, and the student's session still holds.
+// bit is not revoked, and the student's session still holds. Then the credential key is
+// rotated as docs/operations.md says, and that badge still verifies.
 import { execFile } from "node:child_process";
 import { generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -155,5 +156,30 @@ describe.runIf(serverUrl())("backup and restore (pg_dump -Fc, pg_restore --no-ow
     expect(kid?.startsWith(`${second.url}/api/openbadges/keys/`)).toBe(true);
     const { payload } = await jwtVerify(jwt, jwks, { issuer });
     expect(await revokedBit(payload, jwks, issuer)).toBe(false);
+
+    // rotation as docs/operations.md says: the published entry of the current key becomes a
+    // previous key, a new key signs; the badge from before the backup still verifies
+    const published = (await (await fetch(`${second.url}/api/openbadges/jwks`)).json()) as { keys: { kid: string }[] };
+    const current = published.keys.find((k) => k.kid === kid);
+    expect(current).toBeDefined();
+    await second.stop();
+    const rotated = await startApp({
+      database: restored,
+      port: first.port,
+      env: {
+        ...KEYS,
+        DATA_DIR: dataDir(),
+        CREDENTIAL_SIGNING_KEY: generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({ format: "pem", type: "pkcs8" }).toString(),
+        CREDENTIAL_PREVIOUS_KEYS: JSON.stringify({ keys: [current] }),
+      },
+    });
+    cleanups.push(() => rotated.stop());
+    const rotatedJwks = createRemoteJWKSet(new URL(`${rotated.url}/api/openbadges/jwks`));
+    const old = await jwtVerify(jwt, rotatedJwks, { issuer });
+    expect(await revokedBit(old.payload, rotatedJwks, issuer)).toBe(false);
+    const fresh = (await (await jana.get(`/api/certificates/${certificate.id}/credential`)).json()) as { jwt: string };
+    expect(decodeProtectedHeader(fresh.jwt)).toMatchObject({ alg: "ES256" });
+    expect(decodeProtectedHeader(fresh.jwt).kid).not.toBe(kid);
+    await jwtVerify(fresh.jwt, rotatedJwks, { issuer });
   }, 240_000);
 });
