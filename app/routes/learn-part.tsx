@@ -117,9 +117,15 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
     return toBlock("nedopozerane", left > 0 ? `&zostava=${left}` : "");
   }
   if (intent === "part-complete") {
-    // "Dokončiť a pokračovať": complete the part, then open the next one when it is open
+    // "Dokončiť a pokračovať": complete the part, then its test when that opened (the test
+    // comes next in the sequence), else the next part when it is open
     const answer = await reportProgress(deps, user.id, params.partId, { markPartCompleted: true });
     if (answer.courseCompleted) return redirect(`/kurzy/${params.slug}/hotovo`);
+    const testId = String(form.get("partTestId") ?? "");
+    if (testId && answer.partState === "completed") {
+      const done = await getPart(deps, user.id, params.partId);
+      if (done.partTest?.id === testId && done.partTest.available) return redirect(`/kurzy/${params.slug}/testy/${testId}`);
+    }
     const nextId = String(form.get("nextPartId") ?? "");
     if (nextId && nextId !== params.partId && answer.partState === "completed") {
       const next = await getPart(deps, user.id, nextId).catch(() => null);
@@ -301,7 +307,8 @@ export default function LearnPart({ loaderData }: Route.ComponentProps) {
           ) : (
             <Form method="post">
               {next ? <input type="hidden" name="nextPartId" value={next._id} /> : null}
-              <button type="submit" name="intent" value="part-complete">{next ? "Dokončiť a pokračovať" : "Dokončiť časť"}</button>
+              {part.partTest ? <input type="hidden" name="partTestId" value={part.partTest.id} /> : null}
+              <button type="submit" name="intent" value="part-complete">{next || part.partTest ? "Dokončiť a pokračovať" : "Dokončiť časť"}</button>
             </Form>
           )}
           {partDone && next && next.state !== "locked" ? (

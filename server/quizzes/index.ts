@@ -7,3 +7,4 @@ export { startAttempt, saveAnswers, submitAttempt, getAttempt, getAttemptWithGui
 export { scoreAttempt, normalizeText, shuffled } from "./scoring";
 export { quizzesApi, AnswersBody, AttemptStarted, SubmitResult, AttemptList, AttemptView } from "./contract";
 export { voidAttempts, listEnrollmentAttempts, type AttemptRecord } from "./void";
+export { testStandings, type TestStanding } from "./standings";
