@@ -99,7 +99,7 @@ for (const javaScriptEnabled of [false, true]) {
 test.describe("at 0:00 with JavaScript, on a phone", () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test("the attempt submits itself with the answers on screen and locks", async ({ page, browser, baseURL }) => {
+  test("the attempt submits itself with the answers on screen and locks; 'Skúsiť znova' enables itself after the cooldown", async ({ page, browser, baseURL }) => {
     test.setTimeout(150_000);
     handle ??= await openDatabase({ databaseUrl, poolSize: 2 });
     const db = handle.db;
@@ -129,6 +129,24 @@ test.describe("at 0:00 with JavaScript, on a phone", () => {
     expect(row.answers.some((a) => (a.selectedAnswerIds ?? []).length > 0)).toBe(true);
     // the page fits the phone: no sideways scrolling
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // one right answer of four is a fail: the way forward, and "Skúsiť znova" that enables itself
+    await expect(page.getByText("Test ste tentoraz neabsolvovali.")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Čo ďalej" })).toBeVisible();
+    await expect(page.locator(".review-topics").getByRole("link", { name: "Evidencia členov a ochrana údajov" })).toBeVisible();
+    const retry = page.getByRole("button", { name: "Skúsiť znova" });
+    await expect(retry).toBeDisabled();
+    // the demo test's cooldown is 1 minute: let it end in a few seconds
+    await db.update(schema.testAttempts).set({ submittedAt: new Date(Date.now() - 55_000) }).where(eq(schema.testAttempts.id, attemptId));
+    await page.reload();
+    await expect(retry).toBeDisabled();
+    await expect(page.locator(".retry-test [role=timer]")).toContainText(/\(o 0:0\d\)/);
+    await expect(retry).toBeEnabled({ timeout: 12_000 });
+    await expect(page.getByText("Ďalší pokus je možný.")).toBeVisible();
+    await retry.click();
+    await expect(page).not.toHaveURL(new RegExp(`${attemptPath}$`));
+    await expect(page).toHaveURL(/\/pokus\/[0-9a-f]{24}$/);
+    await expect(page.getByRole("button", { name: "Odovzdať test" })).toBeVisible();
     await endEnrollment();
   });
 });
