@@ -80,7 +80,7 @@ const QUEUES: Record<QueueName, QueueSetup> = {
   "payments.request-refund": { options: { ...busyQueue, retryLimit: 12, retryDelay: 15, retryBackoff: true, retryDelayMax: 3600 }, busy: true },
   // every 15 minutes; every learning request checks the expiry as well
   "enrollments.expire-access": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 300 }, cron: "*/15 * * * *" },
-  // every minute: attempts past deadline + 60 s are submitted with their saved answers
+  // every minute: attempts past their deadline are submitted with their saved answers (reads do it at once)
   "tests.expire-attempts": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 30 }, cron: "* * * * *" },
   // daily: archived versions past 5 years without active enrollments (spec: Course states)
   "authoring.soft-delete-versions": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 600 }, cron: SOFT_DELETE_VERSIONS_CRON },

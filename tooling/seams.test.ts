@@ -15,7 +15,7 @@ const read = (file: string) => fs.readFileSync(file, "utf8");
 const rel = (file: string) => path.relative(root, file);
 
 /** The narrow API learning offers tests (server/learning/tests.ts). */
-const LEARNING_FOR_TESTS = new Set(["testGate", "afterAttempt", "standingDownstream", "TestGate", "Downstream"]);
+const LEARNING_FOR_TESTS = new Set(["testGate", "afterAttempt", "standingDownstream", "reviewScope", "TestGate", "Downstream", "ReviewTopic"]);
 
 /** Names a module imports from `from` (a relative specifier as written), and the specifiers that reach into `area`. */
 export function importsFrom(text: string, area: string): { names: string[]; specifiers: string[] } {

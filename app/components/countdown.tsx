@@ -2,8 +2,9 @@
 // scrolls. Without JavaScript it says until when (the server enforces the deadline either
 // way); with it, it counts down every second for the eye (role="timer", not announced)
 // and tells a screen reader politely only at a few moments: every 5 minutes, at 1 minute
-// and at 30 seconds (docs/decisions.md > Tests on a phone).
-import { useEffect, useState } from "react";
+// and at 30 seconds (docs/decisions.md > Tests on a phone). At 0:00 it calls `onExpire`
+// once (the test page submits itself and locks; docs/decisions.md > A test closes at 0:00).
+import { useEffect, useRef, useState } from "react";
 
 function left(deadline: string): number {
   return Math.max(0, Math.floor((Date.parse(deadline) - Date.now()) / 1000));
@@ -19,17 +20,26 @@ export function announcementAt(seconds: number): string | null {
   return null;
 }
 
-export function Countdown({ deadline, deadlineText, children }: { deadline: string; deadlineText: string; children?: React.ReactNode }) {
+export function Countdown({ deadline, deadlineText, onExpire, children }: { deadline: string; deadlineText: string; onExpire?: () => void; children?: React.ReactNode }) {
   const [seconds, setSeconds] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState("");
+  const expire = useRef(onExpire);
+  expire.current = onExpire;
   useEffect(() => {
-    setSeconds(left(deadline));
-    const timer = setInterval(() => {
+    const tick = () => {
       const now = left(deadline);
       setSeconds(now);
+      if (now === 0) {
+        clearInterval(timer);
+        setAnnouncement("Čas vypršal.");
+        expire.current?.();
+        return;
+      }
       const words = announcementAt(now);
       if (words) setAnnouncement(words);
-    }, 1000);
+    };
+    const timer = setInterval(tick, 1000);
+    tick();
     return () => clearInterval(timer);
   }, [deadline]);
   const low = seconds !== null && seconds <= 60;

@@ -15,38 +15,10 @@ import { requireUserForPage } from "../lib/auth.server";
 import { learningDeps } from "../lib/learning.server";
 import { StateBadge, StateIcon, type LearningState } from "../components/learning-state";
 import { DomainError } from "#server/http/errors";
-import { getPart, getPartPage, reportProgress, type LearnView } from "#server/learning";
+import { getPart, getPartPage, reportProgress } from "#server/learning";
 import { renderMarkdown } from "#server/catalog";
-import { formatDecimal } from "#server/money";
-
-const MESSAGES: Record<string, string> = {
-  precitane: "Označené ako prečítané.",
-  pozrete: "Video je pozreté.",
-  nedopozerane: "Video ešte nie je pozreté celé. Dopozerajte ho a skúste to znova.",
-  "cast-hotova": "Časť je dokončená.",
-  "modul-hotovy": "Časť je dokončená a s ňou celý modul.",
-  "uroven-hotova": "Dokončili ste celú úroveň. Ďalšia úroveň je odomknutá.",
-  "kurz-hotovy": "Dokončili ste celý kurz.",
-  "predosla-hotova": "Predchádzajúca časť je dokončená. Pokračujete ďalšou.",
-};
-
-/** "2 min 5 s" / "40 s": how much of a video is still to watch. */
-function leftText(seconds: number): string {
-  const m = Math.floor(seconds / 60);
-  const s = seconds % 60;
-  return m > 0 ? `${m} min${s > 0 ? ` ${s} s` : ""}` : `${s} s`;
-}
-
-function fileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${formatDecimal(bytes / 1024, 0)} kB`;
-  return `${formatDecimal(bytes / (1024 * 1024), 1)} MB`;
-}
-
-function fileType(mimeType: string): string {
-  const known: Record<string, string> = { "application/pdf": "PDF", "image/png": "PNG", "image/jpeg": "JPEG", "text/csv": "CSV" };
-  return known[mimeType] ?? (mimeType.includes("spreadsheet") ? "tabuľka" : mimeType.includes("word") ? "dokument" : mimeType);
-}
+import { fileSize, fileType, leftText, MESSAGES, outcome, outlineOf } from "../lib/learn-part-view";
+import { Outline } from "../components/course-outline";
 
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
   const { user } = requireUserForPage(request, context);
@@ -117,9 +89,15 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
     return toBlock("nedopozerane", left > 0 ? `&zostava=${left}` : "");
   }
   if (intent === "part-complete") {
-    // "Dokončiť a pokračovať": complete the part, then open the next one when it is open
+    // "Dokončiť a pokračovať": complete the part, then its test when that opened (the test
+    // comes next in the sequence), else the next part when it is open
     const answer = await reportProgress(deps, user.id, params.partId, { markPartCompleted: true });
     if (answer.courseCompleted) return redirect(`/kurzy/${params.slug}/hotovo`);
+    const testId = String(form.get("partTestId") ?? "");
+    if (testId && answer.partState === "completed") {
+      const done = await getPart(deps, user.id, params.partId);
+      if (done.partTest?.id === testId && done.partTest.available) return redirect(`/kurzy/${params.slug}/testy/${testId}`);
+    }
     const nextId = String(form.get("nextPartId") ?? "");
     if (nextId && nextId !== params.partId && answer.partState === "completed") {
       const next = await getPart(deps, user.id, nextId).catch(() => null);
@@ -129,43 +107,6 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
   }
   throw new DomainError("bad_request", "Neznáma akcia formulára.");
 });
-
-type OutlineView = LearnView;
-
-/** The course outline beside the part: levels, modules with their share done, parts with states. */
-function outlineOf(view: OutlineView, currentPartId: string) {
-  const all = view.levels.flatMap((l) => l.topics.flatMap((t) => t.module?.parts ?? [])).filter((p) => p.requiredForCompletion);
-  return {
-    completed: all.filter((p) => p.state === "completed").length,
-    total: all.length,
-    levels: view.levels.map((level, i) => ({
-      id: level._id,
-      title: `${i + 1}. ${level.title}`,
-      state: level.state as LearningState,
-      modules: level.topics.flatMap((t) =>
-        t.module
-          ? [
-              {
-                id: t._id,
-                title: t.title,
-                state: t.module.state as LearningState,
-                ratio: t.module.parts.length === 0 ? 0 : t.module.parts.filter((p) => p.state === "completed").length / t.module.parts.length,
-                parts: t.module.parts.map((p) => ({ id: p._id, title: p.title, state: p.state as LearningState, current: p._id === currentPartId })),
-              },
-            ]
-          : [],
-      ),
-    })),
-  };
-}
-
-function outcome(answer: { partState: string; moduleCompleted: boolean; levelCompleted?: boolean; courseCompleted: boolean; unlockedParts: string[] }): string | null {
-  if (answer.courseCompleted) return "kurz-hotovy";
-  if (answer.levelCompleted && answer.moduleCompleted) return "uroven-hotova";
-  if (answer.moduleCompleted && answer.partState === "completed") return "modul-hotovy";
-  if (answer.partState === "completed") return "cast-hotova";
-  return null;
-}
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: pageTitle(loaderData?.part ? loaderData.part.title : "Zamknutá časť kurzu") },
@@ -301,7 +242,8 @@ export default function LearnPart({ loaderData }: Route.ComponentProps) {
           ) : (
             <Form method="post">
               {next ? <input type="hidden" name="nextPartId" value={next._id} /> : null}
-              <button type="submit" name="intent" value="part-complete">{next ? "Dokončiť a pokračovať" : "Dokončiť časť"}</button>
+              {part.partTest ? <input type="hidden" name="partTestId" value={part.partTest.id} /> : null}
+              <button type="submit" name="intent" value="part-complete">{next || part.partTest ? "Dokončiť a pokračovať" : "Dokončiť časť"}</button>
             </Form>
           )}
           {partDone && next && next.state !== "locked" ? (
@@ -320,43 +262,5 @@ export default function LearnPart({ loaderData }: Route.ComponentProps) {
         </nav>
       </article>
     </div>
-  );
-}
-
-type OutlineData = NonNullable<Route.ComponentProps["loaderData"]["outline"]>;
-
-function Outline({ outline, slug, headingId }: { outline: OutlineData; slug: string; headingId: string }) {
-  return (
-    <>
-      <h2 id={headingId}>Obsah kurzu <span className="muted">({outline.completed}/{outline.total})</span></h2>
-      <ol aria-labelledby={headingId}>
-        {outline.levels.map((level) => (
-          <li key={level.id} className="outline-level">
-            <span>{level.title}{level.state === "locked" ? <span className="visually-hidden"> (zamknutá)</span> : null}</span>
-            <ol>
-              {level.modules.map((m) => (
-                <li key={m.id} className="outline-module">
-                  <span><StateIcon state={m.state} ratio={m.ratio} />{m.title}<span className="visually-hidden"> ({m.state === "completed" ? "dokončený" : m.state === "locked" ? "zamknutý" : m.state === "in_progress" ? "rozpracovaný" : "dostupný"})</span></span>
-                  <ol>
-                    {m.parts.map((p) => (
-                      <li key={p.id} className="outline-part">
-                        {p.state === "locked" ? (
-                          <span><StateIcon state="locked" />{p.title}<span className="visually-hidden"> (zamknuté)</span></span>
-                        ) : (
-                          <Link to={`/kurzy/${slug}/studium/${p.id}`} aria-current={p.current ? "page" : undefined}>
-                            <StateIcon state={p.state} />{p.title}
-                            <span className="visually-hidden"> ({p.state === "completed" ? "dokončené" : p.state === "in_progress" ? "rozpracované" : "dostupné"})</span>
-                          </Link>
-                        )}
-                      </li>
-                    ))}
-                  </ol>
-                </li>
-              ))}
-            </ol>
-          </li>
-        ))}
-      </ol>
-    </>
   );
 }

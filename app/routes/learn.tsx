@@ -1,7 +1,9 @@
 // /kurzy/<slug>/studium: the course learning dashboard: levels, topics,
-// module states, parts with links (locked ones say what unlocks them), the progress bar,
-// the current level and a continue button. Works without JavaScript; the data is the
-// learn view of GET /api/courses/<slug>/learn.
+// module states, parts with links (locked ones say what unlocks them), the tests where they
+// belong (a part's test after its part, the level test after its topics, the course test
+// last) with their state and what unlocks them, the progress bar, the current level and a
+// continue button. Works without JavaScript; the data is the learn view of GET
+// /api/courses/<slug>/learn and the student's standing with each test.
 import { Link } from "react-router";
 import type { Route } from "./+types/learn";
 import { Breadcrumbs } from "../components/breadcrumbs";
@@ -11,11 +13,16 @@ import { requireUserForPage } from "../lib/auth.server";
 import { learningDeps } from "../lib/learning.server";
 import { StateBadge, StateIcon } from "../components/learning-state";
 import { getLearnView } from "#server/learning";
+import { testStandings } from "#server/quizzes";
+import { servicesContext } from "../context";
+import { moduleWaitsFor, testLine, type TestLineView } from "../lib/learn-sequence";
 import { formatDateTime } from "#server/money";
 
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
   const { user } = requireUserForPage(request, context);
   const view = await getLearnView(learningDeps(context), user.id, params.slug);
+  const standings = await testStandings(context.get(servicesContext).db, view.enrollment._id);
+  const slug = view.course.slug;
   const titleOf = new Map(view.levels.flatMap((l) => l.topics.flatMap((t) => t.module?.parts ?? [])).map((p) => [p._id, p.title]));
   const allParts = view.levels.flatMap((l) => l.topics.flatMap((t) => t.module?.parts ?? []));
   const next = allParts.find((p) => p.state === "in_progress") ?? allParts.find((p) => p.state === "available");
@@ -27,12 +34,15 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
       levels: view.levels.map((level, i) => ({
         ...level,
         lockedReason: level.state === "locked" && i > 0 ? `Odomkne sa po dokončení úrovne ${view.levels[i - 1].title}.` : null,
+        testLine: level.levelTest ? testLine(slug, level.levelTest, "Test úrovne", "sprístupní sa po dokončení všetkých modulov úrovne", standings.get(level.levelTest.id)) : null,
         topics: level.topics.map((t) => ({
           ...t,
           module: t.module && {
             ...t.module,
+            waitsFor: moduleWaitsFor(t.module, standings),
             parts: t.module.parts.map((p) => ({
               ...p,
+              testLine: p.partTest ? testLine(slug, p.partTest, "Kontrolný test časti", `sprístupní sa po dokončení časti ${p.title}`, standings.get(p.partTest.id)) : null,
               lockedReason:
                 p.state !== "locked"
                   ? null
@@ -44,6 +54,7 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
         })),
       })),
     },
+    courseTestLine: view.courseTest ? testLine(slug, view.courseTest, "Záverečný test kurzu", "sprístupní sa po dokončení všetkých úrovní", standings.get(view.courseTest.id)) : null,
     // progress moves with every completed part, not only with whole modules
     parts: { completed: requiredParts.filter((p) => p.state === "completed").length, total: requiredParts.length },
     next: next ? { id: next._id, title: next.title, started: next.state === "in_progress" } : null,
@@ -65,7 +76,7 @@ function moduleRatio(parts: { state: string; requiredForCompletion: boolean }[])
 }
 
 export default function Learn({ loaderData }: Route.ComponentProps) {
-  const { view, next, currentLevelTitle, lastActivity, accessUntil, parts } = loaderData;
+  const { view, next, currentLevelTitle, lastActivity, accessUntil, parts, courseTestLine } = loaderData;
   const { course, progress } = view;
   const slug = course.slug;
   const percent = progress.totalModules === 0 ? 0 : Math.round((progress.completedModules / progress.totalModules) * 100);
@@ -111,8 +122,18 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
               <div key={topic._id} className="learn-topic">
                 <h3>
                   {topic.title}
-                  {topic.module ? <StateBadge state={topic.module.state} ratio={moduleRatio(topic.module.parts)} /> : null}
+                  {topic.module?.waitsFor ? (
+                    <StateBadge state="in_progress" ratio={0.9} label="Čaká na test" />
+                  ) : topic.module ? (
+                    <StateBadge state={topic.module.state} ratio={moduleRatio(topic.module.parts)} />
+                  ) : null}
                 </h3>
+                {topic.module?.waitsFor ? (
+                  <p className="module-waits">
+                    Časti modulu máte hotové; modul dokončíte úspešným testom.{" "}
+                    <Link to={`/kurzy/${slug}/testy/${topic.module.waitsFor.testId}`}>Prejsť na test k časti {topic.module.waitsFor.partTitle}</Link>
+                  </p>
+                ) : null}
                 {topic.module ? (
                   <ul className="part-list">
                     {topic.module.parts.map((part) => (
@@ -128,46 +149,31 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
                           {part.lockedReason ? <span className="muted"> {part.lockedReason}</span> : null}
                         </span>
                         <StateBadge state={part.state} />
+                        {part.testLine ? <TestLine line={part.testLine} /> : null}
                       </li>
                     ))}
                   </ul>
                 ) : null}
               </div>
             ))}
-            {level.levelTest ? (
-              <TestLine
-                href={`/kurzy/${slug}/testy/${level.levelTest.id}`}
-                label="Test úrovne"
-                required={level.levelTest.required}
-                state={level.state === "completed" ? "completed" : level.levelTest.available ? "available" : "locked"}
-                lockedText="sprístupní sa po dokončení všetkých modulov úrovne"
-              />
-            ) : null}
+            {level.testLine ? <TestLine line={level.testLine} /> : null}
           </li>
         ))}
       </ol>
-      {view.courseTest ? (
-        <TestLine
-          href={`/kurzy/${slug}/testy/${view.courseTest.id}`}
-          label="Záverečný test kurzu"
-          required={view.courseTest.required}
-          state={view.courseCompleted ? "completed" : view.courseTest.available ? "available" : "locked"}
-          lockedText="sprístupní sa po dokončení všetkých úrovní"
-        />
-      ) : null}
+      {courseTestLine ? <TestLine line={courseTestLine} /> : null}
     </section>
   );
 }
 
-/** A test under a level or the course: a link while it can be taken or was passed; a locked one is text. */
-function TestLine({ href, label, required, state, lockedText }: { href: string; label: string; required: boolean; state: "locked" | "available" | "completed"; lockedText: string }) {
+/** A test in the sequence: a link while it can be opened; a locked one is text with what unlocks it. */
+function TestLine({ line }: { line: TestLineView }) {
   return (
-    <p className="learn-test">
-      <StateIcon state={state} />
-      {state === "locked" ? <span>{label}</span> : <Link to={href}>{label}</Link>}
-      {required ? " (povinný)" : ""}
-      <StateBadge state={state} label={state === "completed" ? "Splnený" : state === "available" ? "Môžete ho absolvovať" : "Zamknutý"} />
-      {state === "locked" ? <span className="muted">{lockedText}</span> : null}
+    <p className={`learn-test state-${line.state}`}>
+      <StateIcon state={line.state} />
+      {line.linked ? <Link to={line.href}>{line.label}</Link> : <span>{line.label}</span>}
+      {line.required ? " (povinný)" : " (nepovinný)"}
+      <StateBadge state={line.state} label={line.status} />
+      {line.note ? <span className="muted">{line.note}</span> : null}
     </p>
   );
 }

@@ -7,7 +7,7 @@
 // the attempt as it now stands. spec: Endpoints > Tests (student); docs/decisions.md >
 // Tests.
 import { randomUUID } from "node:crypto";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { data, Form, Link, redirect, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/test-attempt";
 import { Breadcrumbs } from "../components/breadcrumbs";
@@ -21,7 +21,8 @@ import { answersFromForm } from "../lib/test-form";
 import { servicesContext } from "../context";
 import { DomainError, type ErrorBody } from "#server/http/errors";
 import { idempotencyRoute } from "#server/http/idempotency";
-import { AnswersBody, getAttempt, saveAnswers } from "#server/quizzes";
+import { AnswersBody, getAttempt, getAttemptWithGuidance, saveAnswers } from "#server/quizzes";
+import { TestResult } from "../components/test-result";
 import { formatDateTime, formatDecimal } from "#server/money";
 
 const OUTCOMES: Record<string, string> = {
@@ -34,12 +35,22 @@ const OUTCOMES: Record<string, string> = {
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
   const { user } = requireUserForPage(request, context);
   const { db } = context.get(servicesContext);
-  const view = await db.transaction((tx) => getAttempt(tx, quizDeps(context), user.id, params.testId, params.attemptId));
+  const deps = quizDeps(context);
+  const { guidance, ...view } = await db.transaction((tx) => getAttemptWithGuidance(tx, deps, user.id, params.testId, params.attemptId));
   const saved = new Map(view.attempt.savedAnswers.map((a) => [a.questionId, a]));
   const notice = new URL(request.url).searchParams.get("stav");
+  const numberOf = new Map(view.attempt.questions.map((q, i) => [q.id, i + 1]));
   return {
     slug: params.slug,
     view,
+    guidance,
+    // after a failed attempt: the questions answered wrong (when shown) and "Skúsiť znova"
+    wrong: (view.result?.results ?? []).filter((r) => !r.isCorrect).map((r) => ({ number: numberOf.get(r.questionId) ?? 0, questionId: r.questionId })).sort((a, b) => a.number - b.number),
+    retry: {
+      startKey: randomUUID(),
+      nextAttemptText: guidance?.nextAttemptAt ? formatDateTime(guidance.nextAttemptAt) : null,
+      waitSeconds: guidance?.nextAttemptAt ? Math.max(0, Math.ceil((Date.parse(guidance.nextAttemptAt) - deps.now.getTime()) / 1000)) : 0,
+    },
     submitKey: randomUUID(),
     notice: notice ? (OUTCOMES[notice] ?? null) : null,
     deadlineText: formatDateTime(view.attempt.deadline),
@@ -111,9 +122,19 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function TestAttempt({ loaderData, actionData }: Route.ComponentProps) {
-  const { slug, view, submitKey, notice, deadlineText, percent, passingPercent, questions, confirmSubmit } = loaderData;
+  const { slug, view, guidance, wrong, retry, submitKey, notice, deadlineText, percent, passingPercent, questions, confirmSubmit } = loaderData;
   const { attempt, result } = view;
   const formRef = useRef<HTMLFormElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const confirmRef = useRef<HTMLInputElement>(null);
+  // 0:00 with JavaScript: the form submits itself with what is on screen, then locks
+  const [closing, setClosing] = useState(false);
+  const closeAtDeadline = () => {
+    if (closing || !formRef.current || !submitRef.current) return;
+    if (confirmRef.current) confirmRef.current.value = "1";
+    formRef.current.requestSubmit(submitRef.current);
+    setClosing(true);
+  };
   const autosave = useAutosave(formRef, `/api/tests/${attempt.test._id}/attempts/${attempt.attemptId}/answers`, result === null);
   const intro = `/kurzy/${slug}/testy/${attempt.test._id}`;
   const resultOf = new Map((result?.results ?? []).map((r) => [r.questionId, r]));
@@ -141,16 +162,8 @@ export default function TestAttempt({ loaderData, actionData }: Route.ComponentP
         </div>
       ) : null}
       {result ? (
-        <div className={result.passed ? "notice success" : "alert"} role="status">
-          <p>
-            <strong>{result.passed ? "Test ste úspešne absolvovali." : "Test ste tentoraz neabsolvovali."}</strong>{" "}
-            Získali ste {percent} % (potrebných {passingPercent} %), správne {result.correctCount} z {result.totalCount}.
-          </p>
-          {result.state === "expired" ? <p>Čas na test vypršal; test sa odovzdal automaticky s uloženými odpoveďami.</p> : null}
-          {result.passed ? null : <p>{result.remaining > 0 ? `Zostávajúce pokusy: ${result.remaining}.` : "Ďalšie pokusy už nemáte."}</p>}
-        </div>
-      ) : (
-        <Countdown deadline={attempt.deadline} deadlineText={deadlineText}>
+        <TestResult slug={slug} testId={attempt.test._id} result={result} guidance={guidance} percent={percent} passingPercent={passingPercent} wrong={wrong} retry={retry} />      ) : (
+        <Countdown deadline={attempt.deadline} deadlineText={deadlineText} onExpire={closeAtDeadline}>
           <span className="muted">{questions.length} {questions.length === 1 ? "otázka" : questions.length < 5 ? "otázky" : "otázok"}</span>
         </Countdown>
       )}
@@ -171,15 +184,16 @@ export default function TestAttempt({ loaderData, actionData }: Route.ComponentP
             </p>
           </div>
         ) : null}
-        {/* the summary was shown: submitting now submits */}
-        {unanswered.length > 0 ? <input type="hidden" name="confirm" value="1" /> : null}
+        {/* the summary was shown (or the time is up): submitting now submits */}
+        {result === null ? <input type="hidden" name="confirm" ref={confirmRef} defaultValue={unanswered.length > 0 ? "1" : "0"} /> : null}
+        {closing && result === null ? <p className="alert" role="alert">Čas vypršal. Test sa odovzdáva s odpoveďami, ktoré máte vyplnené.</p> : null}
         <ol className="questions">
           {questions.map((q, i) => {
             const r = resultOf.get(q.id);
             const chosen = new Set(q.saved?.selectedAnswerIds ?? []);
             return (
               <li key={q.id} id={`otazka-${q.id}`}>
-                <fieldset disabled={result !== null}>
+                <fieldset disabled={result !== null || closing}>
                   <legend>
                     <span className="question-count">Otázka {i + 1} z {questions.length}</span>
                     {q.text}{q.weight !== 1 ? <span className="muted"> ({formatPoints(q.weight)})</span> : null}
@@ -227,8 +241,8 @@ export default function TestAttempt({ loaderData, actionData }: Route.ComponentP
         </ol>
         {result === null ? (
           <p className="form-actions">
-            <button type="submit" name="intent" value="save" className="secondary">Uložiť odpovede</button>
-            <button type="submit" name="intent" value="submit">{unanswered.length > 0 ? "Odovzdať test aj s nezodpovedanými" : "Odovzdať test"}</button>
+            <button type="submit" name="intent" value="save" className="secondary" disabled={closing}>Uložiť odpovede</button>
+            <button type="submit" name="intent" value="submit" ref={submitRef} disabled={closing}>{unanswered.length > 0 ? "Odovzdať test aj s nezodpovedanými" : "Odovzdať test"}</button>
           </p>
         ) : null}
         {autosave && result === null ? <p className="muted" role="status">{autosave}</p> : null}

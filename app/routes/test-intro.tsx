@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/test-intro";
 import { Breadcrumbs } from "../components/breadcrumbs";
+import { RetryTest } from "../components/retry-test";
 import { pageTitle } from "../site";
 import { pageRoute, readForm } from "../lib/page.server";
 import { requireUserForPage } from "../lib/auth.server";
@@ -19,10 +20,12 @@ import { formatDateTime, formatDecimal } from "#server/money";
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
   const { user } = requireUserForPage(request, context);
   const { db } = context.get(servicesContext);
-  const list = await db.transaction((tx) => listAttempts(tx, quizDeps(context), user.id, params.testId));
+  const deps = quizDeps(context);
+  const list = await db.transaction((tx) => listAttempts(tx, deps, user.id, params.testId));
   if (list.test.courseSlug !== params.slug) throw new DomainError("not_found");
   return {
     list,
+    waitSeconds: list.nextAttemptAt ? Math.max(0, Math.ceil((Date.parse(list.nextAttemptAt) - deps.now.getTime()) / 1000)) : 0,
     startKey: randomUUID(),
     passingPercent: formatDecimal(list.test.passingScore * 100, 0),
     minutes: formatDecimal(list.test.timeLimitSec / 60, 1),
@@ -46,7 +49,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 const placementLabels = { part: "Kontrolný test časti", level: "Test úrovne", course: "Záverečný test kurzu" } as const;
 
 export default function TestIntro({ loaderData }: Route.ComponentProps) {
-  const { list, startKey, passingPercent, minutes, nextAttemptText, attempts } = loaderData;
+  const { list, startKey, passingPercent, minutes, nextAttemptText, attempts, waitSeconds } = loaderData;
   const { test } = list;
   const back = test.partId ? `/kurzy/${test.courseSlug}/studium/${test.partId}` : `/kurzy/${test.courseSlug}/studium`;
   return (
@@ -61,7 +64,11 @@ export default function TestIntro({ loaderData }: Route.ComponentProps) {
         <li>Čas na vypracovanie: {minutes} min. Odpovede sa priebežne ukladajú; po uplynutí času sa test odovzdá sám.</li>
         <li>Počet pokusov: {list.maxAttempts}{list.passed ? "" : ` (zostáva ${list.remaining})`}.{test.cooldownMinutes > 0 ? ` Medzi pokusmi musí uplynúť ${test.cooldownMinutes} min.` : ""}</li>
       </ul>
-      {list.passed ? <p role="status" className="notice success">Test ste úspešne absolvovali.</p> : null}
+      {list.passed ? (
+        <p role="status" className="notice success">
+          Test ste úspešne absolvovali. Úspech platí natrvalo: nový pokus ho nemôže znížiť, slúži len na precvičenie.
+        </p>
+      ) : null}
       {list.inProgressAttemptId ? (
         <p><Link className="button" to={`/kurzy/${test.courseSlug}/testy/${test._id}/pokus/${list.inProgressAttemptId}`}>Pokračovať v rozpracovanom pokuse</Link></p>
       ) : list.available ? (
@@ -69,10 +76,13 @@ export default function TestIntro({ loaderData }: Route.ComponentProps) {
           <input type="hidden" name="idempotencyKey" value={startKey} />
           <button type="submit">{attempts.length === 0 ? "Začať test" : "Začať nový pokus"}</button>
         </Form>
-      ) : nextAttemptText ? (
-        <p role="status" className="notice">Ďalší pokus bude možný od {nextAttemptText}.</p>
+      ) : nextAttemptText && list.remaining > 0 ? (
+        <RetryTest action={`/kurzy/${test.courseSlug}/testy/${test._id}`} startKey={startKey} label="Začať nový pokus" nextAttemptAt={list.nextAttemptAt} nextAttemptText={nextAttemptText} waitSeconds={waitSeconds} />
       ) : list.remaining === 0 ? (
-        <p role="status" className="alert">Vyčerpali ste všetky pokusy o tento test.</p>
+        <div role="status" className="alert">
+          <p>Vyčerpali ste všetky pokusy o tento test.</p>
+          {list.passed ? null : <p>Ďalšie pokusy môže povoliť len správca akadémie (pokusy vynuluje). Požiadajte ho o to; uveďte názov kurzu a testu.</p>}
+        </div>
       ) : (
         <p role="status" className="notice">
           {test.placement === "part" ? "Test sa sprístupní po dokončení časti." : test.placement === "level" ? "Test sa sprístupní po dokončení všetkých modulov úrovne." : "Test sa sprístupní po dokončení všetkých úrovní."}

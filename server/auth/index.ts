@@ -18,6 +18,10 @@ export {
   verifyCsrfToken,
   sessionCookieHeader,
   clearSessionCookieHeader,
+  SIGNED_OUT_COOKIE,
+  signedOutCookieHeader,
+  clearSignedOutCookieHeader,
+  signedOutHere,
   readCookie,
   purgeOldSessions,
 } from "./sessions";

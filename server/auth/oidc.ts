@@ -149,9 +149,10 @@ type Discovered = Awaited<ReturnType<typeof discoverProvider>>;
 export type OidcClient = {
   /**
    * a 302 to the provider's authorization endpoint with the flow cookies set; a step-up
-   * asks with `max_age` (and `prompt=login` when `forceLogin`)
+   * asks with `max_age`; `forceLogin` asks with `prompt=login` (a step-up the provider may
+   * not honour by max_age alone, or a browser that signed out of the academy)
    */
-  startLogin(request: Request, stepUp?: { maxAgeSec: number; forceLogin: boolean }): Promise<Response>;
+  startLogin(request: Request, ask?: { maxAgeSec?: number; forceLogin: boolean }): Promise<Response>;
   /** checks the callback (state, code, PKCE, ID token, nonce) and returns the person */
   completeLogin(request: Request): Promise<LoginResult>;
   refresh(refreshToken: string): Promise<{ tokens: Omit<ProviderTokens, "idToken"> & { idToken: string | null }; accessExpiresAt: Date }>;
@@ -216,17 +217,15 @@ export function createOidcClient(settings: OidcSettings & { redirectUri: string;
   }
 
   return {
-    async startLogin(request, stepUp) {
+    async startLogin(request, ask) {
       const { authenticator } = await ready();
       // the URL carries no state, so the strategy throws its redirect to the provider
       const url = new URL(request.url);
       url.searchParams.delete("state");
       url.searchParams.delete(STEP_UP_MAX_AGE_PARAM);
       url.searchParams.delete(STEP_UP_PROMPT_PARAM);
-      if (stepUp) {
-        url.searchParams.set(STEP_UP_MAX_AGE_PARAM, String(stepUp.maxAgeSec));
-        if (stepUp.forceLogin) url.searchParams.set(STEP_UP_PROMPT_PARAM, "login");
-      }
+      if (ask?.maxAgeSec !== undefined) url.searchParams.set(STEP_UP_MAX_AGE_PARAM, String(ask.maxAgeSec));
+      if (ask?.forceLogin) url.searchParams.set(STEP_UP_PROMPT_PARAM, "login");
       try {
         await authenticator.authenticate("oidc", new Request(url, { headers: request.headers }));
       } catch (thrown) {

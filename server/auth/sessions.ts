@@ -243,6 +243,29 @@ export function clearSessionCookieHeader(): string {
   return `${SESSION_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0`;
 }
 
+/**
+ * The "signed out here" marker (docs/decisions.md > Sign-out that signs out): set when a
+ * person signs out of the academy, cleared by the next completed sign-in. While a browser
+ * carries it, a sign-in asks the provider with `prompt=login`, so a provider session the
+ * person chose to keep ("Nie, zostať prihlásený") never signs the next person at a shared
+ * computer in without a password. It holds no identity, only "1".
+ */
+export const SIGNED_OUT_COOKIE = "__Secure-app.signed-out";
+const SIGNED_OUT_MAX_AGE_SEC = 400 * 24 * 60 * 60; // the longest a browser keeps a cookie
+
+export function signedOutCookieHeader(): string {
+  return `${SIGNED_OUT_COOKIE}=1; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${SIGNED_OUT_MAX_AGE_SEC}`;
+}
+
+export function clearSignedOutCookieHeader(): string {
+  return `${SIGNED_OUT_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0`;
+}
+
+/** Whether this browser signed out of the academy since its last sign-in. */
+export function signedOutHere(request: Request): boolean {
+  return readCookie(request.headers.get("cookie"), SIGNED_OUT_COOKIE) === "1";
+}
+
 /** Reads one cookie from a Cookie header (values are base64url, no decoding needed). */
 export function readCookie(header: string | null, name: string): string | null {
   if (!header) return null;

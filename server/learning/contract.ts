@@ -20,6 +20,8 @@ export const LearnPart = z.strictObject({
   /** beyond the spec: ids of the parts that must be completed first */
   prerequisites: z.array(Id),
   requiredForCompletion: z.boolean(),
+  /** beyond the spec: the part's test, as in the part response (so the sequence shows it) */
+  partTest: TestAvailability.nullable(),
 });
 
 export const LearnView = z.strictObject({

@@ -18,7 +18,7 @@ export {
 export { loadCourseStructure, type CourseStructure, type PartNode, type LevelNode, type ModuleNode } from "./structure";
 export { VIDEO_COMPLETION_RATIO, WATCH_SLACK_SEC, type ProgressFacts, type PartState, type LevelState } from "./engine";
 // what a test needs from learning, and nothing more (server/quizzes reaches learning only here)
-export { testGate, afterAttempt, standingDownstream, type TestGate, type Downstream } from "./tests";
+export { testGate, afterAttempt, standingDownstream, reviewScope, type TestGate, type Downstream, type ReviewTopic } from "./tests";
 export { PreviewBlock, PreviewAttachment, serializeBlock, serializeAttachment, type SerializeMode } from "./serialize";
 export { learningApi, ProgressBody, LearnView, PartView, ProgressAnswer, EnrollmentDetail } from "./contract";
 // admin operations on enrollments (server/admin): the raw records, and moving the

@@ -101,6 +101,30 @@ export function standingDownstream(gate: TestGate, passed: boolean): Downstream 
   return downstreamOf(insideOf(gate), { completedLevels: [], courseCompleted: false }, passed);
 }
 
+/** A topic to go over again after a failed test, with the part to open. */
+export type ReviewTopic = { topicTitle: string; partId: string; partTitle: string };
+
+/**
+ * What a test covers, as topics with a part to open (issue 29, item 3): questions carry no
+ * link to parts, so a test's scope is where it sits: a part test its part, a level test
+ * every topic of its level, the course test every topic of the course; a topic opens at
+ * its module's first part (the one the module starts with).
+ */
+export function reviewScope(gate: TestGate): ReviewTopic[] {
+  const { placement, structure } = insideOf(gate);
+  if (placement.part) {
+    const topic = structure.topicById.get(placement.part.topicId);
+    return [{ topicTitle: topic?.title ?? placement.part.title, partId: placement.part.id, partTitle: placement.part.title }];
+  }
+  const levels = placement.level ? [placement.level] : structure.levels;
+  return levels.flatMap((level) =>
+    level.topics.flatMap((topic) => {
+      const first = topic.module?.parts[0];
+      return first ? [{ topicTitle: topic.title, partId: first.id, partTitle: first.title }] : [];
+    }),
+  );
+}
+
 /** What a finished attempt completed, from where the test sits and the facts (pure; the benchmark's bare twin uses it too). */
 export function downstreamOf(g: Pick<Inside, "placement" | "structure" | "facts">, changes: { completedLevels: string[]; courseCompleted: boolean }, passed: boolean): Downstream {
   const { placement, structure, facts } = g;

@@ -68,6 +68,7 @@ export function learnView(structure: CourseStructure, enrollment: EnrollmentRow,
                 state: partStateOf(facts, p.id),
                 prerequisites: p.prerequisites,
                 requiredForCompletion: p.requiredForCompletion,
+                partTest: p.partTest ? { id: p.partTest.id, required: p.partTest.required, available: partTestAvailable(facts, p) } : null,
               })),
             }
           : null,

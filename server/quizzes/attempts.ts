@@ -2,7 +2,7 @@
 // docs/decisions.md > Tests): start with the checks in the spec's order (enrollment,
 // prerequisites, attempts, cooldown), a snapshot of the questions with their correct flags
 // kept on the attempt, answers saved during the attempt, submit scored against the
-// snapshot, automatic submission at deadline + 60 s (a job, and lazily on every read), and
+// snapshot, automatic submission at the deadline (past SUBMIT_GRACE_MS: a job, and lazily on every read), and
 // what the result completed downstream, which learning tells (afterAttempt).
 //
 // Learning is reached through its narrow test API only (testGate, afterAttempt,
@@ -16,7 +16,7 @@ import { and, asc, eq, getTableColumns, isNull, lt, sql, type Placeholder } from
 import { isId, prepared, schema, type Database, type DbOrTx } from "../db";
 import type { QuestionSnapshot, SubmittedAnswer } from "../db/schema/learning";
 import { DomainError } from "../http/errors";
-import { afterAttempt, standingDownstream, testGate, type Downstream, type TestGate } from "../learning";
+import { afterAttempt, reviewScope, standingDownstream, testGate, type Downstream, type ReviewTopic, type TestGate } from "../learning";
 import type { Queue } from "../queue";
 import type { AnswerInput, AttemptList, AttemptStarted, AttemptView, SubmitResult } from "./contract";
 import { nextAttemptAt, resultsVisible, selectQuestions } from "./rules";
@@ -24,8 +24,14 @@ import { scoreAttempt } from "./scoring";
 
 const { tests, questions, testAttempts } = schema;
 
-/** How long after the deadline a submit is still accepted (and the automatic one waits). */
-export const SUBMIT_GRACE_MS = 60_000;
+/**
+ * The deadline closes an attempt at once (docs/decisions.md > A test closes at 0:00). The
+ * only allowance is for the request in flight at 0:00 (the page's own submit or autosave
+ * sent when its countdown ended): arriving within these 5 s it counts as the deadline
+ * submission with its answers; later, nothing the client sends is taken. Reads and the
+ * sweep finish an attempt as soon as this allowance is over.
+ */
+export const SUBMIT_GRACE_MS = 5_000;
 
 export type QuizDeps = { queue: Queue; now: Date; random?: () => number };
 
@@ -121,6 +127,8 @@ async function lockedAttempt(tx: DbOrTx, attemptId: string): Promise<AttemptRow>
 }
 
 const overdue = (a: AttemptSummary, now: Date) => a.state === "in_progress" && now.getTime() > a.deadline.getTime() + SUBMIT_GRACE_MS;
+/** The deadline has passed, but the request may still be the one sent at 0:00. */
+const inFlightAtDeadline = (a: AttemptSummary, now: Date) => a.state === "in_progress" && now.getTime() > a.deadline.getTime() && !overdue(a, now);
 
 // ---------------------------------------------------------------------------------
 // Shapes (pure; exported for the benchmark's bare twin, which reads its own rows)
@@ -385,7 +393,12 @@ async function refuseLate(tx: DbOrTx, deps: QuizDeps, ctx: Context, attempt: Att
   return { ok: false, error: new DomainError("attempt_expired", undefined, { result }) };
 }
 
-/** PUT/POST .../answers: replaces the saved answers of an attempt in progress. */
+/**
+ * PUT/POST .../answers: replaces the saved answers of an attempt in progress. After the
+ * deadline no save is taken: one in flight at 0:00 closes the attempt with its answers,
+ * a later one closes it with the answers saved before; both answer 409 attempt_expired
+ * with the result.
+ */
 export async function saveAnswers(
   tx: DbOrTx,
   deps: QuizDeps,
@@ -398,16 +411,21 @@ export async function saveAnswers(
   if (attempt.state === "expired" || overdue(attempt, deps.now)) return refuseLate(tx, deps, ctx, attempt);
   if (attempt.state === "submitted") throw new DomainError("conflict", "Pokus je už odovzdaný.", { result: await storedResult(tx, ctx, attempt) });
   const checked = checkedAnswers(attempt, answers);
+  // the autosave sent at 0:00: its answers close the attempt (the deadline submission), no more saving
+  if (inFlightAtDeadline(attempt, deps.now)) {
+    const { attempt: finished, used, downstream } = await finish(tx, deps, ctx, attempt, mergeAnswers(attempt.answers, checked), "expired");
+    return { ok: false, error: new DomainError("attempt_expired", undefined, { result: resultOf(finished, ctx.test, used, downstream) }) };
+  }
   await tx.update(testAttempts).set({ answers: checked }).where(eq(testAttempts.id, attempt.id));
   return { ok: true, value: { ok: true as const, savedAt: deps.now.toISOString(), answers: checked.map(toAnswerInput) } };
 }
 
 /**
  * POST .../submit: scores the saved answers overlaid with the body's (a question in the
- * body replaces its saved answer). Within the 60 s grace after the deadline it is still
- * accepted; later the attempt was (or is now) submitted automatically with the saved
- * answers and this answers 409 attempt_expired with that result. A finished attempt
- * answers its stored result.
+ * body replaces its saved answer). A submit in flight at the deadline (within
+ * SUBMIT_GRACE_MS after it) is still taken, as the deadline submission; later the attempt
+ * was (or is now) submitted automatically with the saved answers and this answers 409
+ * attempt_expired with that result. A finished attempt answers its stored result.
  */
 export async function submitAttempt(
   tx: DbOrTx,
@@ -427,13 +445,59 @@ export async function submitAttempt(
 
 /** GET .../attempts/<id>: the attempt as served and, once finished, its result. */
 export async function getAttempt(tx: DbOrTx, deps: QuizDeps, studentId: string, testId: string, attemptId: string): Promise<AttemptView> {
+  return (await readAttempt(tx, deps, studentId, testId, attemptId)).view;
+}
+
+async function readAttempt(tx: DbOrTx, deps: QuizDeps, studentId: string, testId: string, attemptId: string): Promise<{ view: AttemptView; ctx: Context }> {
   const own = await ownAttempt(tx, studentId, testId, attemptId);
   const { ctx } = own;
   let { attempt } = own;
   if (overdue(attempt, deps.now)) attempt = (await finish(tx, deps, ctx, attempt, attempt.answers, "expired")).attempt;
   return {
-    attempt: served(attempt, ctx.test),
-    result: attempt.state === "in_progress" ? null : resultOf(attempt, ctx.test, await usedAttempts(tx, attempt), standingDownstream(ctx.gate, attempt.passed ?? false)),
+    ctx,
+    view: {
+      attempt: served(attempt, ctx.test),
+      result: attempt.state === "in_progress" ? null : resultOf(attempt, ctx.test, await usedAttempts(tx, attempt), standingDownstream(ctx.gate, attempt.passed ?? false)),
+    },
+  };
+}
+
+/**
+ * What a finished attempt's page says comes next (issue 29, item 3; not part of the API):
+ * whether the test stands passed (by this or an earlier attempt), an attempt in progress,
+ * attempts left, when the next may start (cooldown), and what to go over again.
+ */
+export type AttemptGuidance = {
+  passed: boolean;
+  remaining: number;
+  inProgressAttemptId: string | null;
+  nextAttemptAt: string | null;
+  cooldownMinutes: number;
+  review: ReviewTopic[];
+};
+
+/** The attempt as getAttempt reads it, and for a finished one its guidance. */
+export async function getAttemptWithGuidance(
+  tx: DbOrTx,
+  deps: QuizDeps,
+  studentId: string,
+  testId: string,
+  attemptId: string,
+): Promise<AttemptView & { guidance: AttemptGuidance | null }> {
+  const { view, ctx } = await readAttempt(tx, deps, studentId, testId, attemptId);
+  if (!view.result) return { ...view, guidance: null };
+  const attempts = await attemptsOf(tx, ctx.test.id, ctx.gate.enrollmentId);
+  const next = nextAttemptAt(ctx.test, attempts);
+  return {
+    ...view,
+    guidance: {
+      passed: attempts.some((a) => a.passed),
+      remaining: Math.max(0, ctx.test.maxAttempts - attempts.length),
+      inProgressAttemptId: attempts.find((a) => a.state === "in_progress")?.id ?? null,
+      nextAttemptAt: next && next > deps.now ? next.toISOString() : null,
+      cooldownMinutes: ctx.test.cooldownMinutes,
+      review: reviewScope(ctx.gate),
+    },
   };
 }
 
@@ -478,7 +542,7 @@ export async function listAttempts(tx: DbOrTx, deps: QuizDeps, studentId: string
 }
 
 /**
- * The scheduled sweep (queue `tests.expire-attempts`): attempts past deadline + 60 s are
+ * The scheduled sweep (queue `tests.expire-attempts`): attempts past deadline + SUBMIT_GRACE_MS are
  * submitted with their saved answers, each in its own transaction. Returns how many.
  */
 export async function expireOverdueAttempts(db: Database, deps: { queue: Queue; now?: Date }): Promise<number> {

@@ -247,7 +247,7 @@ describe("scoring", () => {
 });
 
 describe("deadline", () => {
-  it("saved answers survive; past deadline + 60 s the attempt is submitted with them and a submit gets 409 attempt_expired with that result", async () => {
+  it("saved answers survive; past the deadline (and the 5 s a request in flight may take) the attempt is submitted with them and a submit gets 409 attempt_expired with that result", async () => {
     const s = await atLevelTest();
     const t0 = new Date("2026-07-03T08:00:00Z");
     const { body } = await tx((x) => startAttempt(x, deps(t0), s.studentId, course.levelTestId));
@@ -256,14 +256,58 @@ describe("deadline", () => {
     const resumed = await tx((x) => getAttempt(x, deps(at(t0, 200)), s.studentId, course.levelTestId, body.attemptId));
     expect(resumed.attempt.savedAnswers).toHaveLength(3);
     expect(resumed.result).toBeNull();
-    // within the grace minute a submit is still taken
-    const outcome = await tx((x) => submitAttempt(x, deps(at(t0, 600 + 61)), s.studentId, course.levelTestId, body.attemptId, []));
+    // 6 s after the deadline: closed, whatever the submit carries
+    const outcome = await tx((x) => submitAttempt(x, deps(at(t0, 600 + 6)), s.studentId, course.levelTestId, body.attemptId, []));
     expect(outcome.ok).toBe(false);
     const late = (outcome as { error: DomainError }).error;
     expect(late.code).toBe("attempt_expired");
     expect(late.details).toMatchObject({ result: { state: "expired", score: 1, passed: true, submittedAt: at(t0, 600).toISOString() } });
     const row = await snapshotOf(body.attemptId);
     expect(row).toMatchObject({ state: "expired", passed: true });
+  });
+
+  it("a read one second past the deadline + 5 s shows the result, never an open attempt (issue 29, item 3)", async () => {
+    const s = await atLevelTest();
+    const t0 = new Date("2026-07-03T09:00:00Z");
+    const { body } = await tx((x) => startAttempt(x, deps(t0), s.studentId, course.levelTestId));
+    const read = await tx((x) => getAttempt(x, deps(at(t0, 600 + 6)), s.studentId, course.levelTestId, body.attemptId));
+    expect(read.result).toMatchObject({ state: "expired", passed: false });
+    expect(await snapshotOf(body.attemptId)).toMatchObject({ state: "expired", submittedAt: at(t0, 600) });
+  });
+
+  it("after the deadline no answer is saved: the autosave in flight at 0:00 closes the attempt with its answers, a later save changes nothing", async () => {
+    const s = await atLevelTest();
+    const t0 = new Date("2026-07-03T10:00:00Z");
+    const { body } = await tx((x) => startAttempt(x, deps(t0), s.studentId, course.levelTestId));
+    const right = await correctAnswers(body.attemptId);
+    // sent at 0:00, arrives 2 s later: the deadline submission, with these answers
+    const inFlight = await tx((x) => saveAnswers(x, deps(at(t0, 602)), s.studentId, course.levelTestId, body.attemptId, right));
+    expect(inFlight.ok).toBe(false);
+    const closed = (inFlight as { error: DomainError }).error;
+    expect(closed.code).toBe("attempt_expired");
+    expect(closed.details).toMatchObject({ result: { state: "expired", passed: true, submittedAt: at(t0, 600).toISOString() } });
+    // nothing more is taken: neither a save nor a submit changes the stored result
+    const again = await tx((x) => saveAnswers(x, deps(at(t0, 603)), s.studentId, course.levelTestId, body.attemptId, []));
+    expect(again.ok).toBe(false);
+    const submit = await tx((x) => submitAttempt(x, deps(at(t0, 604)), s.studentId, course.levelTestId, body.attemptId, []));
+    expect(submit.ok).toBe(false);
+    expect(await snapshotOf(body.attemptId)).toMatchObject({ state: "expired", passed: true, submittedAt: at(t0, 600) });
+
+    // a second student: a save 30 s after the deadline is not taken; the attempt closes with what was saved before
+    const other = await atLevelTest();
+    const run = await tx((x) => startAttempt(x, deps(t0), other.studentId, course.levelTestId));
+    const rightToo = await correctAnswers(run.body.attemptId);
+    const late = await tx((x) => saveAnswers(x, deps(at(t0, 630)), other.studentId, course.levelTestId, run.body.attemptId, rightToo));
+    expect(late.ok).toBe(false);
+    expect((late as { error: DomainError }).error.details).toMatchObject({ result: { state: "expired", passed: false, score: 0 } });
+  });
+
+  it("a submit in flight at 0:00 (within 5 s) is taken with its answers", async () => {
+    const s = await atLevelTest();
+    const t0 = new Date("2026-07-03T11:00:00Z");
+    const { body } = await tx((x) => startAttempt(x, deps(t0), s.studentId, course.levelTestId));
+    const result = await value(withAnswers(correctAnswers, body.attemptId, (given) => tx((x) => submitAttempt(x, deps(at(t0, 603)), s.studentId, course.levelTestId, body.attemptId, given))));
+    expect(result).toMatchObject({ passed: true, state: "submitted" });
   });
 
   it("the sweep submits overdue attempts and lets a pass complete the level", async () => {

@@ -9,7 +9,7 @@ test.beforeEach(async ({ context }) => {
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
 });
 
-async function signInAndOut(page: Page, person: { email: string; name: string }) {
+async function signInAndOut(page: Page, person: { email: string; name: string }, choice: "yes" | "no" = "yes") {
   await page.goto("/");
   const header = page.getByRole("banner");
   await header.getByRole("link", { name: "Prihlásiť sa" }).click();
@@ -37,15 +37,24 @@ async function signInAndOut(page: Page, person: { email: string; name: string })
   // sign out: the app ends its session, the provider asks whether to sign out there too
   await header.getByRole("button", { name: "Odhlásiť sa" }).click();
   await expect(page).toHaveURL(/\/idp\/session\/end/);
-  await page.getByRole("button", { name: "Áno, odhlásiť ma" }).click();
+  // the question says what each answer does (issue 29, item 8)
+  await expect(page.getByText("Zo služby Akadémia športového manažmentu ste odhlásený.")).toBeVisible();
+  const yes = page.getByRole("button", { name: "Áno, odhlásiť aj z poskytovateľa identity" });
+  const no = page.getByRole("button", { name: "Nie, zostať prihlásený u poskytovateľa identity" });
+  await expect(yes).toHaveAccessibleDescription(/ďalšie prihlásenie si vyžiada heslo/);
+  await expect(no).toHaveAccessibleDescription(/aj tak prihlásite znova len s heslom/);
+  await (choice === "yes" ? yes : no).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(header.getByRole("link", { name: "Prihlásiť sa" })).toBeVisible();
   await expect(header.getByText(person.name)).toHaveCount(0);
   expect((await page.context().cookies()).find((c) => c.name === "__Secure-app.session")).toBeUndefined();
 
-  // the account page now asks for sign-in again
+  // the account page now asks for sign-in again: the provider's form with a password,
+  // whichever answer was given there (a shared clubhouse computer)
   await page.goto("/ucet");
   await expect(page).toHaveURL(/\/idp\/interaction\//);
+  await expect(page.getByLabel("Heslo")).toBeVisible();
+  expect((await page.context().cookies()).find((c) => c.name === "__Secure-app.session")).toBeUndefined();
 }
 
 test.describe("without JavaScript", () => {
@@ -53,6 +62,13 @@ test.describe("without JavaScript", () => {
 
   test("a student signs in through the provider's form, sees their name, signs out", async ({ page }) => {
     await signInAndOut(page, { email: "jana.novakova@demo.sk", name: "Jana Nováková" });
+  });
+
+  test.describe("on a phone", () => {
+    test.use({ viewport: { width: 360, height: 740 } });
+    test("signing out and staying signed in at the provider still asks the next person for a password", async ({ page }) => {
+      await signInAndOut(page, { email: "tomas.balaz@demo.sk", name: "Tomáš Baláž" }, "no");
+    });
   });
 
   test("a refused sign-in lands on the Slovak sign-in page without a session", async ({ page }) => {
@@ -66,5 +82,10 @@ test.describe("without JavaScript", () => {
 test.describe("with JavaScript", () => {
   test("the same sign-in and sign-out", async ({ page }) => {
     await signInAndOut(page, { email: "peter.horvath@demo.sk", name: "Peter Horváth" });
+  });
+
+  test("on a phone, \"Nie, zostať prihlásený\" at the provider: /ucet still asks for a password", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signInAndOut(page, { email: "eva.kovacova@demo.sk", name: "Mgr. Eva Kováčová" }, "no");
   });
 });

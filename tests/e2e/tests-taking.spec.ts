@@ -57,9 +57,14 @@ test("a student fails a test, waits out the cooldown and passes, without JavaScr
   await page.getByRole("button", { name: "Odovzdať test" }).click();
   await expect(page.getByText("Test ste tentoraz neabsolvovali.")).toBeVisible();
   await expect(page.getByText("Získali ste 0 %")).toBeVisible();
+  // the way forward (issue 29, item 3): what to go over again, and "Skúsiť znova" once the cooldown ends
+  await expect(page.getByRole("heading", { level: 2, name: "Čo ďalej" })).toBeVisible();
+  await expect(page.locator(".review-topics").getByRole("link", { name: "Evidencia členov a ochrana údajov" })).toBeVisible();
+  await expect(page.getByText(/Ďalší pokus bude možný od .+ \(o 1 min\)/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Skúsiť znova" })).toBeDisabled();
   await page.getByRole("link", { name: "Späť na test" }).click();
   await expect(page.getByText(/Ďalší pokus bude možný od/)).toBeVisible();
-  await expect(page.getByRole("button", { name: /Začať/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Začať nový pokus" })).toBeDisabled();
 
   // the cooldown is one minute
   await page.waitForTimeout(61_000);

@@ -326,6 +326,100 @@ describe("sign-in with the local OpenID provider", () => {
     });
   });
 
+  describe("sign-out that signs out (issue 29, item 8)", () => {
+    /** "Odhlásiť sa" through the whole flow: the app, the provider's question, the answer. */
+    async function signOutThroughProvider(jar: CookieJar, choice: "yes" | "no") {
+      const csrf = (await (await me(jar)).json()).csrfToken as string;
+      const out = await jar.fetch(`${app.url}/api/auth/logout`, {
+        method: "POST",
+        headers: { origin: app.url, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ csrf }),
+      });
+      expect(out.status).toBe(303);
+      const marker = out.headers.getSetCookie().find((c) => c.startsWith("__Secure-app.signed-out=1"));
+      expect(marker).toMatch(/HttpOnly/);
+      const end = new URL(out.headers.get("location")!);
+      expect(end.pathname).toBe("/idp/session/end");
+      expect(end.searchParams.get("id_token_hint")).toBeTruthy();
+      expect(end.searchParams.get("post_logout_redirect_uri")).toBe(`${app.url}/`);
+      const page = await jar.fetch(end.href);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      // the question says what each answer does
+      expect(html).toContain("ste odhlásený");
+      expect(html).toContain("Áno, odhlásiť aj z poskytovateľa identity");
+      expect(html).toContain("ďalšie prihlásenie si vyžiada heslo");
+      expect(html).toContain("Nie, zostať prihlásený u poskytovateľa identity");
+      expect(html).toContain("aj tak prihlásite znova len s heslom");
+      const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)![1];
+      const answered = await jar.fetch(new URL(formAction(html), app.url).href, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(choice === "yes" ? { xsrf, logout: "yes" } : { xsrf }),
+      });
+      const back = await follow(jar, answered, app.url, `${app.url}/`);
+      expect(back.location).toBe(`${app.url}/`);
+      expect((await me(jar)).status).toBe(401);
+    }
+
+    /** GET /ucet and every redirect after it: where does the browser end? */
+    async function openAccount(jar: CookieJar) {
+      const first = await jar.fetch(`${app.url}/ucet`, { headers: { accept: "text/html" } });
+      expect(first.status).toBe(302);
+      let authorize: URL | null = null;
+      let current = first;
+      for (let i = 0; i < 10 && current.status >= 300 && current.status < 400; i++) {
+        const location = new URL(current.headers.get("location")!, app.url);
+        if (location.pathname === "/idp/auth") authorize = location;
+        if (location.pathname === "/api/auth/callback") return { authorize, signedInSilently: true, html: "" };
+        current = await jar.fetch(location.href);
+      }
+      return { authorize, signedInSilently: false, html: await current.text(), status: current.status };
+    }
+
+    for (const choice of ["no", "yes"] as const) {
+      it(`after "Odhlásiť sa" and ${choice === "no" ? '"Nie, zostať prihlásený"' : '"Áno, odhlásiť"'} at the provider, /ucet asks for a password`, async () => {
+        const { jar } = await signIn(app.url, "jana.novakova@demo.sk");
+        await signOutThroughProvider(jar, choice);
+
+        // the next person at the same computer opens /ucet: the provider's login form, nobody signed in
+        const next = await openAccount(jar);
+        expect(next.signedInSilently).toBe(false);
+        expect(next.status).toBe(200);
+        expect(next.html).toContain('name="password"');
+        expect(next.authorize?.searchParams.get("prompt")).toBe("login");
+        expect((await me(jar)).status).toBe(401);
+
+        // that person signs in with a password: the marker is gone, later sign-ins are single sign-on again
+        const form = await jar.fetch(new URL(formAction(next.html), app.url).href, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ email: "peter.horvath@demo.sk", password: "demo1234" }),
+        });
+        let done = await follow(jar, form, app.url, `${app.url}/api/auth/callback`);
+        if (!done.location) {
+          // another account than the kept provider session: oidc-provider first ends that
+          // session with a self-submitting form (a "Continue" button without JavaScript)
+          const page = await done.res.text();
+          expect(page).toContain("/idp/session/end/confirm");
+          const fields = Object.fromEntries([...page.matchAll(/name="(\w+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+          const confirmed = await jar.fetch(new URL(formAction(page), app.url).href, {
+            method: "POST",
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams(fields),
+          });
+          done = await follow(jar, confirmed, app.url, `${app.url}/api/auth/callback`);
+        }
+        const callback = await jar.fetch(done.location!);
+        expect(callback.status).toBe(302);
+        expect(callback.headers.getSetCookie().some((c) => c.startsWith("__Secure-app.signed-out=;"))).toBe(true);
+        expect(await (await me(jar)).json()).toMatchObject({ user: { id: "p-1002" } });
+        const again = await jar.fetch(`${app.url}/api/auth/login?returnTo=%2Fucet`);
+        expect(new URL(again.headers.get("location")!).searchParams.get("prompt")).toBeNull();
+      });
+    }
+  });
+
   describe("refresh-token rotation", () => {
     it("refreshes an expired access token, rotates the cookie, and revokes the session when a rotated-out cookie returns", async () => {
       const { jar } = await signIn(app.url, "jana.novakova@demo.sk");

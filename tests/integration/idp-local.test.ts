@@ -421,7 +421,8 @@ describe("local identity provider: back-channel logout and erasure requests", ()
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain("Odhlásenie");
-    expect(html).toContain("Áno, odhlásiť ma");
+    expect(html).toContain("Áno, odhlásiť aj z poskytovateľa identity");
+    expect(html).toContain("Nie, zostať prihlásený u poskytovateľa identity");
     expect(html).not.toMatch(/<script|fonts\.googleapis/);
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)![1];
     const confirm = await jar.fetch(new URL(formAction(html), base).href, {

@@ -20,6 +20,7 @@ button{margin-top:1rem;width:100%;padding:.7rem;font-size:1rem;font-weight:600;b
 button.secondary{background:#e4e8ee;color:#1d2430}
 .error{padding:.6rem .8rem;border-radius:.3rem;background:#fde8e8;color:#8a1c1c;border:1px solid #f5b5b5}
 details{margin-top:1.5rem}table{width:100%;border-collapse:collapse;font-size:.9rem}td{padding:.25rem .5rem .25rem 0;vertical-align:top}td code{word-break:break-all}
+ul.choices{list-style:none;margin:0;padding:0}ul.choices p{margin:.35rem 0 0;font-size:.9rem;color:#4a5563}
 .badge{display:inline-block;font-size:.75rem;background:#fff4cc;color:#5c4500;padding:.1rem .4rem;border-radius:.2rem}
 `;
 
@@ -73,15 +74,27 @@ ${error ? `<p class="error" role="alert" id="login-error">${escapeHtml(error)}</
   );
 }
 
-/** `form` is oidc-provider's hidden form (id op.logoutForm, carries the xsrf token). */
+/**
+ * `form` is oidc-provider's hidden form (id op.logoutForm, carries the xsrf token). With a
+ * client (RP-initiated logout) the person has already left that service; the page says so
+ * and what each choice does (docs/decisions.md > Sign-out that signs out).
+ */
 export function logoutPage(form: string, clientName: string | undefined): string {
+  const service = clientName ? escapeHtml(clientName) : null;
+  const lead = service
+    ? `Zo služby ${service} ste odhlásený. U poskytovateľa identity (prihlásenie, ktoré zdieľajú viaceré služby) ste však stále prihlásený.`
+    : "Chcete sa odhlásiť z poskytovateľa identity?";
   return layout(
     "Odhlásenie",
     `<h1>Odhlásenie</h1>
-<p class="lead">Chcete sa odhlásiť z poskytovateľa identity${clientName ? ` aj zo služby ${escapeHtml(clientName)}` : ""}?</p>
+<p class="lead">${lead}</p>
 ${form}
-<button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Áno, odhlásiť ma</button>
-<button type="submit" form="op.logoutForm" class="secondary">Nie, zostať prihlásený</button>`,
+<ul class="choices">
+<li><button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus aria-describedby="logout-yes">Áno, odhlásiť aj z poskytovateľa identity</button>
+<p id="logout-yes">Odporúčame na zdieľanom počítači (napríklad v klubovni). Skončí prihlásenie u poskytovateľa identity aj vo všetkých službách, ktoré ho používajú; ďalšie prihlásenie si vyžiada heslo.</p></li>
+<li><button type="submit" form="op.logoutForm" class="secondary" aria-describedby="logout-no">Nie, zostať prihlásený u poskytovateľa identity</button>
+<p id="logout-no">Iné služby v tomto prehliadači zostanú prihlásené.${service ? ` Do služby ${service} sa v tomto prehliadači aj tak prihlásite znova len s heslom.` : ""}</p></li>
+</ul>`,
   );
 }
 

@@ -6,7 +6,7 @@ import type { Route } from "./+types/callback";
 import { apiRoute } from "../../../lib/api.server";
 import { requestContext, servicesContext } from "../../../context";
 import { DomainError, methodNotAllowed } from "#server/http/errors";
-import { clearFlowCookies, establishSession, LoginError, revokeSession, sessionCookieHeader } from "#server/auth";
+import { clearFlowCookies, clearSignedOutCookieHeader, establishSession, LoginError, revokeSession, sessionCookieHeader, signedOutHere } from "#server/auth";
 import { getAuth } from "../../../lib/auth.server";
 
 export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) => {
@@ -39,6 +39,8 @@ export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) =>
   if (previous) await revokeSession(services.db, previous.id, "replaced");
   services.log.info("signed in", { user: user.id });
   headers.append("Set-Cookie", sessionCookieHeader(cookieValue));
+  // a completed sign-in (with the password the marker asked for) lifts "signed out here"
+  if (signedOutHere(request)) headers.append("Set-Cookie", clearSignedOutCookieHeader());
   return redirect(login.returnTo, { headers });
 });
 
