@@ -29,6 +29,7 @@ import { createCredentialSigner, developmentSigningKey, parsePreviousKeys, parse
 import { credentialKeyUrl } from "./certificates";
 import { createAnswerCache, noteDatabaseQuery, type AnswerCache } from "./http/answer-cache";
 import { observeDatabaseQueries } from "./db";
+import { useInvoiceSupplier } from "./invoices";
 
 /** What every loader and action may use (React Router context). */
 export type AppServices = {
@@ -106,6 +107,8 @@ export async function startServices(
 ): Promise<AppProcess> {
   const config = loadConfig(env);
   const log = createLogger(config.LOG_LEVEL, config.production);
+  // the supplier invoices and credit notes are numbered (and their e-invoices made) as
+  useInvoiceSupplier(config.invoiceSupplier);
   // Mux (all five MUX_* set, checked by the config): its signing key is read before
   // anything opens, so an unreadable key stops the start with one line
   let muxProvider: VideoProvider | null = null;

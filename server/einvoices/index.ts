@@ -19,3 +19,14 @@ export {
 } from "./model";
 export { toUbl, CUSTOMIZATION_ID, PROFILE_ID } from "./ubl";
 export { validateUbl, ibanValid, RULE_IDS, type Finding, type ValidationResult } from "./validate";
+export {
+  archiveEInvoice,
+  eInvoicesForOrders,
+  eInvoiceXml,
+  eInvoiceFileName,
+  undeliveredEInvoices,
+  sha256Hex,
+  E_INVOICE_STATE_LABELS,
+  type EInvoiceState,
+  type EInvoiceSummary,
+} from "./archive";

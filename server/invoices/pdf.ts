@@ -15,10 +15,17 @@ export type InvoiceDocument = {
   variableSymbol: string;
   orderId: string;
   paymentMethod: string;
+  /** the payment's method as the gateway names it ("card"), for the e-invoice's payment means */
+  paymentMeans: string | null;
   supplier: InvoiceSupplier;
   customer: InvoiceCustomer;
   line: { description: string; quantity: number };
+  /** net, VAT = net × rate rounded (EN 16931), and their sum (server/einvoices amountsFromGross) */
   price: PriceBreakdown;
+  /** the cent that makes net + VAT meet the price paid (0 for most prices) */
+  roundingCents: number;
+  /** what the buyer paid: price.withVatCents + roundingCents */
+  paidCents: number;
   /** written into the PDF's metadata, so the same data renders the same bytes */
   createdAt: Date;
 };
@@ -146,7 +153,13 @@ export function renderInvoiceDocument(data: InvoiceDocument): Promise<Uint8Array
   const summary: [string, string, boolean][] = [
     [`Základ dane (${formatVatRate(price.vatRateBp)}):`, money(price.withoutVatCents), false],
     [`DPH ${formatVatRate(price.vatRateBp)}:`, money(price.vatCents), false],
-    ["Celkom s DPH:", money(price.withVatCents), true],
+    ...(data.roundingCents !== 0
+      ? ([
+          ["Celkom s DPH:", money(price.withVatCents), false],
+          ["Zaokrúhlenie:", money(data.roundingCents), false],
+        ] as [string, string, boolean][])
+      : []),
+    [data.roundingCents !== 0 ? "Celkom:" : "Celkom s DPH:", money(data.paidCents), true],
   ];
   for (const [label, value, strong] of summary) {
     doc.font(strong ? "bold" : "regular").fontSize(strong ? 12 : 10).fillColor("black");
@@ -166,7 +179,7 @@ export function renderInvoiceDocument(data: InvoiceDocument): Promise<Uint8Array
   doc
     .font("regular")
     .fontSize(9)
-    .text(`Suma ${money(price.withVatCents)} bola uhradená dňa ${formatDate(data.supplyDate)} (${data.paymentMethod}).`, left, doc.y, { width: CONTENT });
+    .text(`Suma ${money(data.paidCents)} bola uhradená dňa ${formatDate(data.supplyDate)} (${data.paymentMethod}).`, left, doc.y, { width: CONTENT });
 
   // footer: register entry and who issued it
   const footer = [data.supplier.registration, `${data.supplier.name}, IČO ${data.supplier.ico}, IČ DPH ${data.supplier.icDph}`]
