@@ -30,6 +30,7 @@ import { credentialKeyUrl } from "./certificates";
 import { createAnswerCache, noteDatabaseQuery, type AnswerCache } from "./http/answer-cache";
 import { observeDatabaseQueries } from "./db";
 import { useInvoiceSupplier } from "./invoices";
+import { createAccessPointClient, type AccessPoint } from "./einvoices";
 
 /** What every loader and action may use (React Router context). */
 export type AppServices = {
@@ -190,6 +191,18 @@ export async function startServices(
     gatewayUrl = sandbox.baseUrl;
   }
   if (!webhookSecret) throw new ConfigError("Missing configuration: PAYMENT_WEBHOOK_SECRET is required with PAYMENT_GATEWAY_URL");
+  // the Peppol access point of e-invoices: EINVOICE_AP_URL, else the stand-in mounted on this
+  // server (refused in production; docs/decisions.md > E-invoices)
+  let accessPoint: AccessPoint;
+  if (config.EINVOICE_AP_URL) {
+    accessPoint = createAccessPointClient({ url: config.EINVOICE_AP_URL, token: config.EINVOICE_AP_TOKEN!, timeoutMs: config.EINVOICE_AP_TIMEOUT_MS });
+  } else {
+    const { startAccessPointStandIn } = await import("./stand-ins");
+    const token = createHmac("sha256", sessionSecret).update("access-point-stand-in").digest("hex");
+    const standIn = startAccessPointStandIn({ token, production: config.production });
+    mounts.push({ path: "/stand-ins/access-point", handler: standIn.handler as RequestHandler });
+    accessPoint = createAccessPointClient({ url: `${config.publicUrl}/stand-ins/access-point`, token, timeoutMs: config.EINVOICE_AP_TIMEOUT_MS });
+  }
   const payments = createPayments({
     url: gatewayUrl,
     secret: webhookSecret,
@@ -233,7 +246,7 @@ export async function startServices(
 
   const idpApi = createIdpApi({ apiUrl: oidc.apiUrl, apiToken: oidc.apiToken });
   const workers = options.startJobs ?? !options.seedOnly;
-  const jobs = await startJobs(database, config, log, { work: workers, idpApi, refunds: payments.refunds });
+  const jobs = await startJobs(database, config, log, { work: workers, idpApi, refunds: payments.refunds, accessPoint });
   let jobsRunning = workers;
   const services: AppServices = {
     db: database.db,

@@ -58,7 +58,7 @@ describe("loadConfig", () => {
       MUX_SIGNING_KEY_ID: "m", MUX_SIGNING_KEY_PRIVATE: "m", MUX_WEBHOOK_SECRET: "m", SMTP_URL: "smtp://mail.example",
       INVOICE_SUPPLIER_NAME: "A", INVOICE_SUPPLIER_ADDRESS: "B", INVOICE_SUPPLIER_ICO: "12345678", INVOICE_SUPPLIER_DIC: "2021234567",
       INVOICE_SUPPLIER_IC_DPH: "SK2021234567", INVOICE_SUPPLIER_IBAN: "SK3112000000198742637541",
-      CREDENTIAL_SIGNING_KEY: "-----BEGIN PRIVATE KEY-----…",
+      CREDENTIAL_SIGNING_KEY: "-----BEGIN PRIVATE KEY-----…", EINVOICE_AP_URL: "https://ap.example/api", EINVOICE_AP_TOKEN: "t".repeat(16),
     };
     expect(loadConfig(production).certificatePartner).toBe("manual");
     // the Open Badges issuer key: generated into DATA_DIR only outside production
@@ -66,5 +66,29 @@ describe("loadConfig", () => {
     const { CREDENTIAL_SIGNING_KEY: _key, ...withoutKey } = production;
     expect(() => loadConfig(withoutKey)).toThrow(/^Missing configuration: CREDENTIAL_SIGNING_KEY \(Open Badges/);
     expect(() => loadConfig({ ...production, CERTIFICATE_PARTNER: "sandbox" })).toThrow(/CERTIFICATE_PARTNER sandbox .* not allowed in production/);
+  });
+
+  it("requires the e-invoice settings in production, each with its own message", () => {
+    const production = {
+      APP_ENV: "production", DATABASE_URL: "postgres://db/x", PUBLIC_URL: "https://a.sk", SESSION_SECRET: "x".repeat(32),
+      OIDC_ISSUER: "https://idp.example", OIDC_CLIENT_ID: "c", OIDC_CLIENT_SECRET: "s", IDP_API_URL: "https://idp.example/api", IDP_API_TOKEN: "t",
+      PAYMENT_GATEWAY_URL: "https://pay.example", PAYMENT_WEBHOOK_SECRET: "w".repeat(16), SMTP_URL: "smtp://mail.example",
+      INVOICE_SUPPLIER_NAME: "A", INVOICE_SUPPLIER_ADDRESS: "B", INVOICE_SUPPLIER_ICO: "12345678", INVOICE_SUPPLIER_DIC: "2021234567",
+      INVOICE_SUPPLIER_IC_DPH: "SK2021234567", INVOICE_SUPPLIER_IBAN: "SK3112000000198742637541", CREDENTIAL_SIGNING_KEY: "k",
+      MUX_TOKEN_ID: "m", MUX_TOKEN_SECRET: "m", MUX_SIGNING_KEY_ID: "m", MUX_SIGNING_KEY_PRIVATE: "m", MUX_WEBHOOK_SECRET: "m",
+      EINVOICE_AP_URL: "https://ap.example/api", EINVOICE_AP_TOKEN: "t".repeat(16),
+    };
+    expect(loadConfig(production).EINVOICE_AP_URL).toBe("https://ap.example/api");
+    const without = (name: keyof typeof production) => Object.fromEntries(Object.entries(production).filter(([k]) => k !== name));
+    expect(() => loadConfig(without("INVOICE_SUPPLIER_DIC"))).toThrow(/^Missing configuration: INVOICE_SUPPLIER_DIC \(tax invoices carry the supplier's DIČ/);
+    expect(() => loadConfig(without("INVOICE_SUPPLIER_IC_DPH"))).toThrow(/^Missing configuration: INVOICE_SUPPLIER_IC_DPH /);
+    expect(() => loadConfig(without("INVOICE_SUPPLIER_IBAN"))).toThrow(/^Missing configuration: INVOICE_SUPPLIER_IBAN /);
+    expect(() => loadConfig(without("EINVOICE_AP_URL"))).toThrow(/^Missing configuration: EINVOICE_AP_URL \(e-invoices .* Peppol access point/);
+    expect(() => loadConfig(without("EINVOICE_AP_TOKEN"))).toThrow(/^Missing configuration: EINVOICE_AP_TOKEN /);
+    expect(() => loadConfig({ ...production, INVOICE_SUPPLIER_IBAN: "SK3112000000198742637542" })).toThrow(/INVOICE_SUPPLIER_IBAN has wrong check digits/);
+    expect(() => loadConfig({ ...production, INVOICE_SUPPLIER_IC_DPH: "SK20212345" })).toThrow(/INVOICE_SUPPLIER_IC_DPH must be SK followed by ten digits/);
+    // outside production the stand-in delivers; a URL needs its credential anywhere
+    expect(loadConfig({}).EINVOICE_AP_URL).toBeUndefined();
+    expect(() => loadConfig({ EINVOICE_AP_URL: "https://ap.example" })).toThrow(/EINVOICE_AP_TOKEN is required with EINVOICE_AP_URL/);
   });
 });

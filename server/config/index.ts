@@ -74,6 +74,11 @@ const schema = z.object({
   INVOICE_SUPPLIER_IBAN: z.string().regex(/^[A-Z]{2}\d{2}[0-9A-Z ]{10,36}$/, "must be an IBAN").optional(),
   INVOICE_SUPPLIER_BIC: z.string().regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, "must be a BIC/SWIFT code").optional(),
   INVOICE_SUPPLIER_REGISTRATION: z.string().min(1).optional(),
+  // the Peppol access point that delivers e-invoices (server/einvoices access-point.ts):
+  // its API base and bearer credential; unset: the local stand-in (refused in production)
+  EINVOICE_AP_URL: url.optional(),
+  EINVOICE_AP_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  EINVOICE_AP_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
   // accreditation partner adapter (server/certificates): `manual` (phase 1: an admin
   // enters the partner's registration number) or `sandbox` (numbers assigned locally;
   // refused in production); unset: sandbox with the local identity provider, else manual
@@ -149,6 +154,18 @@ export const DEMO_INVOICE_SUPPLIER: InvoiceSupplier = {
 
 export class ConfigError extends Error {}
 
+/** ISO 13616 check digits of an IBAN (mod 97 = 1); spaces allowed. */
+export function ibanChecksumValid(iban: string): boolean {
+  const compact = iban.replace(/\s+/g, "").toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(compact)) return false;
+  let remainder = 0;
+  for (const ch of compact.slice(4) + compact.slice(0, 4)) {
+    const digits = /\d/.test(ch) ? ch : String(ch.charCodeAt(0) - 55);
+    for (const d of digits) remainder = (remainder * 10 + Number(d)) % 97;
+  }
+  return remainder === 1;
+}
+
 // Each embedded stand-in and the variable(s) that replace it in production.
 const productionRequirements: [keyof Env, string][] = [
   ["DATABASE_URL", "the embedded PGlite database is not allowed in production"],
@@ -174,6 +191,8 @@ const productionRequirements: [keyof Env, string][] = [
   ["INVOICE_SUPPLIER_DIC", "tax invoices carry the supplier's DIČ"],
   ["INVOICE_SUPPLIER_IC_DPH", "tax invoices carry the supplier's IČ DPH"],
   ["INVOICE_SUPPLIER_IBAN", "tax invoices carry the supplier's bank account"],
+  ["EINVOICE_AP_URL", "e-invoices of company orders are delivered through an accredited Peppol access point; the local stand-in is not allowed in production"],
+  ["EINVOICE_AP_TOKEN", "required with EINVOICE_AP_URL (the access point's credential)"],
 ];
 
 /** Parses the environment; throws ConfigError with a one-line message naming the variable. */
@@ -202,6 +221,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (muxParts.some((name) => env[name] !== undefined)) {
     const missing = muxParts.filter((name) => env[name] === undefined);
     if (missing.length) throw new ConfigError(`Missing configuration: ${missing.join(", ")} (Mux needs all of ${muxParts.join(", ")})`);
+  }
+  if (env.EINVOICE_AP_URL && !env.EINVOICE_AP_TOKEN) {
+    throw new ConfigError("Missing configuration: EINVOICE_AP_TOKEN is required with EINVOICE_AP_URL (the access point's credential)");
+  }
+  if (production && env.INVOICE_SUPPLIER_IBAN && !ibanChecksumValid(env.INVOICE_SUPPLIER_IBAN)) {
+    throw new ConfigError("Invalid configuration: INVOICE_SUPPLIER_IBAN has wrong check digits (ISO 13616); e-invoices would be refused (SK-R-005)");
+  }
+  if (production && env.INVOICE_SUPPLIER_IC_DPH && env.INVOICE_SUPPLIER_IC_DPH.startsWith("SK") && !/^SK\d{10}$/.test(env.INVOICE_SUPPLIER_IC_DPH)) {
+    throw new ConfigError("Invalid configuration: INVOICE_SUPPLIER_IC_DPH must be SK followed by ten digits (SK-R-003)");
   }
   if (production && env.CERTIFICATE_PARTNER === "sandbox") {
     throw new ConfigError("Invalid configuration: CERTIFICATE_PARTNER sandbox assigns its own registration numbers and is not allowed in production (use manual)");

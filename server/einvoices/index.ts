@@ -30,3 +30,6 @@ export {
   type EInvoiceState,
   type EInvoiceSummary,
 } from "./archive";
+// Delivery through the Peppol access point (the einvoices.deliver job; the one adapter file)
+export { createAccessPointClient, AccessPointUnavailable, type AccessPoint, type ApReceipt, type ApDocument, type ApStatus } from "./access-point";
+export { deliverDueEInvoices, deliverEInvoicesJob, backoffMs, DELIVER_CRON, LEASE_MS, type DeliveryRun } from "./delivery";

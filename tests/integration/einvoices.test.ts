@@ -4,10 +4,13 @@
 // a personal order has none; the account, order and admin pages link it; the invoice book
 // shows its state.
 import { createHash } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "#server/db";
-import { validateUbl } from "#server/einvoices";
+import { createAccessPointClient, deliverDueEInvoices, validateUbl, type AccessPoint } from "#server/einvoices";
+import { startAccessPointStandIn, type AccessPointStandIn } from "#server/stand-ins";
 import { bratislavaDay } from "#server/invoices";
 import { companyAddress, deliver, orderBody, paymentEvent, signInStudent, startCommerceApp, type CommerceApp, type Student } from "../support/commerce";
 
@@ -16,9 +19,19 @@ let jana: Student;
 let peter: Student;
 let admin: Student;
 const ids: Record<string, string> = {};
+// the access point: the stand-in on a port of its own, named by EINVOICE_AP_URL
+const AP_TOKEN = "integration-access-point-token-0123";
+let standIn: AccessPointStandIn;
+let apServer: http.Server;
+let accessPoint: AccessPoint;
 
 beforeAll(async () => {
-  app = await startCommerceApp();
+  standIn = startAccessPointStandIn({ token: AP_TOKEN, production: false });
+  apServer = http.createServer(standIn.handler);
+  await new Promise<void>((resolve) => apServer.listen(0, "127.0.0.1", resolve));
+  const apUrl = `http://127.0.0.1:${(apServer.address() as AddressInfo).port}`;
+  accessPoint = createAccessPointClient({ url: apUrl, token: AP_TOKEN, timeoutMs: 2000 });
+  app = await startCommerceApp({ EINVOICE_AP_URL: apUrl, EINVOICE_AP_TOKEN: AP_TOKEN });
   const list = (await (await fetch(`${app.url}/api/courses`)).json()) as { data: { _id: string; slug: string }[] };
   for (const c of list.data) ids[c.slug] = c._id;
   [jana, peter, admin] = await Promise.all([signInStudent(app.url), signInStudent(app.url, "peter.horvath@demo.sk"), signInStudent(app.url, "zuzana.bielikova@demo.sk")]);
@@ -26,6 +39,8 @@ beforeAll(async () => {
 afterAll(async () => {
   if (process.env.DEBUG_APP_OUTPUT) console.log(app?.output());
   await app?.stop();
+  standIn?.close();
+  await new Promise((resolve) => apServer?.close(resolve));
 });
 
 async function paidOrder(student: Student, slug: string, extra: Record<string, unknown>) {
@@ -95,5 +110,38 @@ describe("a personal order", () => {
     expect(res.status).toBe(404);
     expect(await app.db.select().from(schema.eInvoices).where(eq(schema.eInvoices.orderId, orderId))).toEqual([]);
     expect(await (await jana.get("/ucet")).text()).not.toContain(`/api/orders/${orderId}/invoice?format=xml`);
+  });
+});
+
+describe("delivery states on the admin pages", () => {
+  it("doručená, odmietnutá with the reason, and a refused document naming its rule; the dashboard lists the undelivered", async () => {
+    const delivered = await paidOrder(jana, "sekretar-klubu-v-praxi", { billingType: "company", billingAddress: companyAddress });
+    standIn.setMode("deliver");
+    await deliverDueEInvoices(app.db, accessPoint);
+    const rejected = await paidOrder(peter, "riadenie-sportoveho-klubu", { billingType: "company", billingAddress: { ...companyAddress, companyName: "TJ Odmietnutá" } });
+    standIn.setMode("reject");
+    await deliverDueEInvoices(app.db, accessPoint);
+    const { dic: _dic, ...withoutDic } = companyAddress;
+    const invalid = await paidOrder(peter, "financie-a-granty-v-sporte", { billingType: "company", billingAddress: { ...withoutDic, companyName: "Klub bez DIČ" } });
+    await deliverDueEInvoices(app.db, accessPoint);
+
+    // React separates adjacent text with <!-- -->
+    const page = async (orderId: string) => (await (await admin.get(`/admin/objednavky/${orderId}`)).text()).replace(/<!-- -->/g, "");
+    expect(await page(delivered)).toMatch(/data-e-invoice-state="delivered"[\s\S]*?doručená/);
+    const rejectedPage = await page(rejected);
+    expect(rejectedPage).toMatch(/data-e-invoice-state="rejected"[\s\S]*?odmietnutá/);
+    expect(rejectedPage).toContain("Dôvod odmietnutia: Príjemca nie je registrovaný v sieti Peppol");
+    const invalidPage = await page(invalid);
+    expect(invalidPage).toMatch(/data-e-invoice-state="invalid"/);
+    expect(invalidPage).toContain("<code>PEPPOL-EN16931-R010</code> Buyer electronic address MUST be provided.");
+
+    // a day later the undelivered ones (rejected, refused) are on the dashboard; the delivered one is not
+    await app.db.update(schema.eInvoices).set({ createdAt: new Date(Date.now() - 2 * 86_400_000) });
+    const dashboard = (await (await admin.get("/admin")).text()).replace(/<!-- -->/g, "");
+    expect(dashboard).toContain("Nedoručené e-faktúry (staršie ako deň)");
+    const numberOf = async (orderId: string) => (await app.db.select().from(schema.eInvoices).where(eq(schema.eInvoices.orderId, orderId)))[0].number;
+    expect(dashboard).toContain(`>${await numberOf(rejected)}</a>`);
+    expect(dashboard).toContain(`>${await numberOf(invalid)}</a>`);
+    expect(dashboard).not.toContain(`>${await numberOf(delivered)}</a>`);
   });
 });

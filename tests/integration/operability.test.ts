@@ -235,6 +235,9 @@ describe.skipIf(!onServer)("APP_ENV=production", () => {
         INVOICE_SUPPLIER_DIC: "2021234567",
         INVOICE_SUPPLIER_IC_DPH: "SK2021234567",
         INVOICE_SUPPLIER_IBAN: "SK3112000000198742637541",
+        // the Peppol access point of e-invoices: required in production
+        EINVOICE_AP_URL: "https://ap.invalid/api",
+        EINVOICE_AP_TOKEN: "a".repeat(32),
         // the Open Badges issuer key as PEM (P-256): required in production
         CREDENTIAL_SIGNING_KEY: generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
       },
