@@ -13,7 +13,9 @@ import { formatDate, formatMoney } from "../money";
 import { openTestDatabase, type OpenTestDatabase } from "../../tests/support/db";
 import { normalizeSpaces, pdfText } from "../../tests/support/pdf-text";
 import { validateUbl } from "../einvoices";
-import { assignInvoice, issueCreditNote, renderCreditNotePdf, renderInvoicePdf, splitAddress } from "./index";
+import { toUbl } from "../einvoices";
+import { assignInvoice, eInvoiceOfInvoice, invoiceDocumentData, invoicePayBySquare, issueCreditNote, readPayBySquare, renderCreditNotePdf, renderInvoicePdf, splitAddress } from "./index";
+import { renderInvoiceDocument } from "./pdf";
 
 let t: OpenTestDatabase;
 let db: Database;
@@ -196,6 +198,25 @@ describe("e-invoices in the numbering transaction", () => {
     await db.update(schema.eInvoices).set({ state: "sent" }).where(eq(schema.eInvoices.id, row.id));
     const [after] = await eInvoicesOf(orderId);
     expect(after.sha256).toBe(row.sha256);
+  });
+
+  it("PAY by square on an invoice that asks for a bank payment, with the UBL's IBAN and variable symbol; none on a paid one", async () => {
+    const { invoice } = await paidOrder({ billing: club, billingType: "company", amountCents: 12_345 });
+    const paid = await invoiceDocumentData(db, invoice.invoiceId, supplier);
+    expect(invoicePayBySquare(paid)).toBeNull();
+    // the same record, asking for a bank transfer instead (nothing paid before it was issued)
+    const unpaid = { ...paid, paidCents: 0 };
+    const qr = invoicePayBySquare(unpaid)!;
+    const ubl = toUbl(eInvoiceOfInvoice(unpaid));
+    expect(validateUbl(ubl).findings).toEqual([]);
+    const means = parser.parse(ubl).Invoice.PaymentMeans;
+    expect(means.PaymentMeansCode).toEqual({ "#text": "58", "@name": "SEPA prevod" });
+    expect(readPayBySquare(qr)).toEqual({ amountCents: 12_345, variableSymbol: means.PaymentID, iban: means.PayeeFinancialAccount.ID, dueDate: unpaid.issueDate.replace(/-/g, "") });
+    expect(text(parser.parse(ubl).Invoice.LegalMonetaryTotal.PayableAmount)).toBe("123.45");
+    const pdf = normalizeSpaces(await pdfText(await renderInvoiceDocument(unpaid)));
+    expect(pdf).toContain("PAY by square");
+    expect(pdf).toContain(`K úhrade: ${normalizeSpaces(formatMoney(12_345))}`);
+    expect(normalizeSpaces(await pdfText(await renderInvoiceDocument(paid)))).not.toContain("PAY by square");
   });
 
   it("splits a supplier's address line into the UBL's parts", () => {

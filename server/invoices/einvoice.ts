@@ -116,8 +116,9 @@ export function paymentMeansOf(method: string | null | undefined): { code: strin
 /** The UBL model of an invoice, from the record its PDF is drawn from. */
 export function eInvoiceOfInvoice(doc: InvoiceDocument): EInvoice {
   const { price } = doc;
-  const means = paymentMeansOf(doc.paymentMeans);
   const due = price.withVatCents + doc.roundingCents - doc.paidCents;
+  // an invoice that asks for a bank payment says SEPA credit transfer (and prints PAY by square)
+  const means = due > 0 ? { code: "58", name: "SEPA prevod" } : paymentMeansOf(doc.paymentMeans);
   return {
     kind: "invoice",
     number: doc.number,

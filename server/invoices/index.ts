@@ -42,3 +42,5 @@ export {
 // the supplier they issue as (`useInvoiceSupplier(config.invoiceSupplier)`).
 export { useInvoiceSupplier, issuingSupplier, eInvoiceOfInvoice, eInvoiceOfCreditNote, splitAddress } from "./einvoice";
 export { invoiceDocumentData } from "./render";
+export { payBySquare, readPayBySquare, type BankPaymentRequest } from "./pay-by-square";
+export { invoicePayBySquare, amountDue } from "./pdf";

@@ -5,6 +5,7 @@ import type { InvoiceSupplier } from "../config";
 import { formatDate, formatMoney, formatVatRate, type PriceBreakdown } from "../money";
 import { startPdf } from "../pdf";
 import type { InvoiceCustomer } from "./billing";
+import { payBySquare, payBySquarePng } from "./pay-by-square";
 
 export type InvoiceDocument = {
   number: string;
@@ -60,8 +61,32 @@ export function customerLines(c: InvoiceCustomer): string[] {
   ]);
 }
 
+/** What the invoice still asks the buyer to pay (0 when paid online before it was issued). */
+export function amountDue(data: Pick<InvoiceDocument, "price" | "roundingCents" | "paidCents">): number {
+  return data.price.withVatCents + data.roundingCents - data.paidCents;
+}
+
+/** The PAY by square string of an invoice that asks for a bank payment; null when nothing is due. */
+export function invoicePayBySquare(data: InvoiceDocument): string | null {
+  const due = amountDue(data);
+  if (due <= 0) return null;
+  return payBySquare({
+    amountCents: due,
+    currency: data.price.currency,
+    iban: data.supplier.iban,
+    bic: data.supplier.bic,
+    variableSymbol: data.variableSymbol,
+    dueDate: data.issueDate,
+    beneficiaryName: data.supplier.name,
+    note: `Faktúra ${data.number}`,
+  });
+}
+
 /** Renders the invoice; resolves with the PDF bytes. */
-export function renderInvoiceDocument(data: InvoiceDocument): Promise<Uint8Array> {
+export async function renderInvoiceDocument(data: InvoiceDocument): Promise<Uint8Array> {
+  const due = amountDue(data);
+  const qr = invoicePayBySquare(data);
+  const qrPng = qr ? await payBySquarePng(qr) : null;
   const { doc, done } = startPdf({
     margin: PAGE.margin,
     title: `Faktúra ${data.number}`,
@@ -167,7 +192,10 @@ export function renderInvoiceDocument(data: InvoiceDocument): Promise<Uint8Array
     doc.text(value, labelX + 185, y, { width: 115, align: "right" });
     y += strong ? 20 : 16;
   }
-  doc.font("bold").fontSize(10).text("Uhradené – neuhrádzajte.", labelX, y + 2, { width: 300, align: "right" });
+  doc
+    .font("bold")
+    .fontSize(10)
+    .text(due > 0 ? `K úhrade: ${money(due)} do ${formatDate(data.issueDate)}` : "Uhradené – neuhrádzajte.", labelX, y + 2, { width: 300, align: "right" });
   y += 30;
 
   // bank account and payment note
@@ -179,7 +207,20 @@ export function renderInvoiceDocument(data: InvoiceDocument): Promise<Uint8Array
   doc
     .font("regular")
     .fontSize(9)
-    .text(`Suma ${money(data.paidCents)} bola uhradená dňa ${formatDate(data.supplyDate)} (${data.paymentMethod}).`, left, doc.y, { width: CONTENT });
+    .text(
+      due > 0
+        ? `Uhraďte prevodom na účet vyššie s variabilným symbolom ${data.variableSymbol}, alebo naskenujte PAY by square.`
+        : `Suma ${money(data.paidCents)} bola uhradená dňa ${formatDate(data.supplyDate)} (${data.paymentMethod}).`,
+      left,
+      doc.y,
+      { width: CONTENT - (qrPng ? 130 : 0) },
+    );
+  if (qrPng) {
+    // PAY by square: the national payment QR code, with its caption
+    const top = doc.y + 8;
+    doc.image(qrPng, left + CONTENT - 110, top, { width: 110 });
+    doc.font("bold").fontSize(8).fillColor(GREY).text("PAY by square", left + CONTENT - 110, top + 112, { width: 110, align: "center" });
+  }
 
   // footer: register entry and who issued it
   const footer = [data.supplier.registration, `${data.supplier.name}, IČO ${data.supplier.ico}, IČ DPH ${data.supplier.icDph}`]
