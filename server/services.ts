@@ -198,7 +198,8 @@ export async function startServices(
     accessPoint = createAccessPointClient({ url: config.EINVOICE_AP_URL, token: config.EINVOICE_AP_TOKEN!, timeoutMs: config.EINVOICE_AP_TIMEOUT_MS });
   } else {
     const { startAccessPointStandIn } = await import("./stand-ins");
-    const token = createHmac("sha256", sessionSecret).update("access-point-stand-in").digest("hex");
+    // EINVOICE_AP_TOKEN alone names the stand-in's credential (tests call it); else one derived from the session secret
+    const token = config.EINVOICE_AP_TOKEN ?? createHmac("sha256", sessionSecret).update("access-point-stand-in").digest("hex");
     const standIn = startAccessPointStandIn({ token, production: config.production });
     mounts.push({ path: "/stand-ins/access-point", handler: standIn.handler as RequestHandler });
     accessPoint = createAccessPointClient({ url: `${config.publicUrl}/stand-ins/access-point`, token, timeoutMs: config.EINVOICE_AP_TIMEOUT_MS });

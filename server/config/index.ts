@@ -75,7 +75,8 @@ const schema = z.object({
   INVOICE_SUPPLIER_BIC: z.string().regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, "must be a BIC/SWIFT code").optional(),
   INVOICE_SUPPLIER_REGISTRATION: z.string().min(1).optional(),
   // the Peppol access point that delivers e-invoices (server/einvoices access-point.ts):
-  // its API base and bearer credential; unset: the local stand-in (refused in production)
+  // its API base and bearer credential; unset: the local stand-in (refused in production),
+  // which takes EINVOICE_AP_TOKEN as its own credential when that alone is set
   EINVOICE_AP_URL: url.optional(),
   EINVOICE_AP_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   EINVOICE_AP_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
