@@ -1,7 +1,8 @@
 // The e-invoice download beside the PDF (docs/decisions.md > E-invoices): the invoice and
 // credit note URLs answer the archived UBL when the client asks for XML, with
-// `Accept: application/xml` (or text/xml) preferred over PDF, or with `?format=xml` (what
-// a plain link can say). A personal order has no e-invoice: 404.
+// `Accept: application/xml` (or text/xml) preferred over PDF (and over text/html, which a
+// browser's navigation prefers while naming application/xml too), or with `?format=xml`
+// (what a plain link can say). A personal order has no e-invoice: 404.
 import { DomainError } from "#server/http/errors";
 import { eInvoiceFileName, eInvoiceXml } from "#server/einvoices";
 import { isId, type Database } from "#server/db";
@@ -28,6 +29,9 @@ export function prefersXml(request: Request): boolean {
   const accept = request.headers.get("accept") ?? "";
   const xml = [qualityOf(accept, "application/xml"), qualityOf(accept, "text/xml")].reduce((a, b) => (b.explicit && b.q > (a.explicit ? a.q : 0) ? b : a));
   if (!xml.explicit || xml.q <= 0) return false;
+  // a browser's navigation names application/xml too (after text/html): a link still gets the PDF
+  const html = qualityOf(accept, "text/html");
+  if (html.explicit && html.q >= xml.q) return false;
   return xml.q >= qualityOf(accept, "application/pdf").q;
 }
 

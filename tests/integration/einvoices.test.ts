@@ -79,6 +79,9 @@ describe("the e-invoice of a company order", () => {
     const pdf = await jana.jar.fetch(`${app.url}/api/orders/${orderId}/invoice`, { headers: { Accept: "application/pdf, application/xml;q=0.5" } });
     expect([200, 404]).toContain(pdf.status);
     if (pdf.status === 200) expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    // a browser following the "Faktúra (PDF)" link names application/xml after text/html: it gets the PDF
+    const browser = await jana.jar.fetch(`${app.url}/api/orders/${orderId}/invoice`, { headers: { Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" } });
+    expect(browser.headers.get("content-type")).not.toMatch(/xml/);
   });
 
   it("is nobody else's: another student gets 404; the admin downloads it", async () => {
