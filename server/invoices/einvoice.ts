@@ -5,6 +5,7 @@
 // disagree. Personal (B2C) invoices stay PDF-only.
 import type { InvoiceSupplier } from "../config";
 import { DEMO_INVOICE_SUPPLIER } from "../config";
+import { formatDate } from "../money";
 import { type EInvoice, type EInvoiceAddress, type EInvoiceParty } from "../einvoices";
 import { countryCode, type InvoiceCustomer } from "./billing";
 import type { CreditNoteDocument } from "./credit-note-pdf";
@@ -135,7 +136,7 @@ export function eInvoiceOfInvoice(doc: InvoiceDocument): EInvoice {
       paymentId: doc.variableSymbol,
       iban: compactIban(doc.supplier.iban),
       bic: doc.supplier.bic,
-      terms: due === 0 ? `Uhradené dňa ${doc.supplyDate} (${doc.paymentMethod}) – neuhrádzajte.` : `Splatné do ${doc.issueDate}.`,
+      terms: due === 0 ? `Uhradené dňa ${formatDate(doc.supplyDate)} (${doc.paymentMethod}) – neuhrádzajte.` : `Splatné do ${formatDate(doc.issueDate)}.`,
     },
     lines: [
       {
@@ -178,7 +179,7 @@ export function eInvoiceOfCreditNote(doc: CreditNoteDocument): EInvoice {
       paymentId: doc.variableSymbol,
       iban: compactIban(doc.supplier.iban),
       bic: doc.supplier.bic,
-      terms: `Vrátené dňa ${doc.refundDate} (${doc.paymentMethod}).`,
+      terms: `Vrátené dňa ${formatDate(doc.refundDate)} (${doc.paymentMethod}).`,
     },
     lines: [
       {
