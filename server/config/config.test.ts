@@ -56,7 +56,7 @@ describe("loadConfig", () => {
       APP_ENV: "production", DATABASE_URL: "postgres://db/x", PUBLIC_URL: "https://a.sk", SESSION_SECRET: "x".repeat(32), ...external,
       PAYMENT_GATEWAY_URL: "https://pay.example", PAYMENT_WEBHOOK_SECRET: "w".repeat(16), MUX_TOKEN_ID: "m", MUX_TOKEN_SECRET: "m",
       MUX_SIGNING_KEY_ID: "m", MUX_SIGNING_KEY_PRIVATE: "m", MUX_WEBHOOK_SECRET: "m", SMTP_URL: "smtp://mail.example",
-      INVOICE_SUPPLIER_NAME: "A", INVOICE_SUPPLIER_ADDRESS: "B", INVOICE_SUPPLIER_ICO: "12345678", INVOICE_SUPPLIER_DIC: "2021234567",
+      INVOICE_SUPPLIER_NAME: "A", INVOICE_SUPPLIER_ADDRESS: "Športová 12, 831 04 Bratislava", INVOICE_SUPPLIER_ICO: "12345678", INVOICE_SUPPLIER_DIC: "2021234567",
       INVOICE_SUPPLIER_IC_DPH: "SK2021234567", INVOICE_SUPPLIER_IBAN: "SK3112000000198742637541",
       CREDENTIAL_SIGNING_KEY: "-----BEGIN PRIVATE KEY-----…", EINVOICE_AP_URL: "https://ap.example/api", EINVOICE_AP_TOKEN: "t".repeat(16),
     };
@@ -73,7 +73,7 @@ describe("loadConfig", () => {
       APP_ENV: "production", DATABASE_URL: "postgres://db/x", PUBLIC_URL: "https://a.sk", SESSION_SECRET: "x".repeat(32),
       OIDC_ISSUER: "https://idp.example", OIDC_CLIENT_ID: "c", OIDC_CLIENT_SECRET: "s", IDP_API_URL: "https://idp.example/api", IDP_API_TOKEN: "t",
       PAYMENT_GATEWAY_URL: "https://pay.example", PAYMENT_WEBHOOK_SECRET: "w".repeat(16), SMTP_URL: "smtp://mail.example",
-      INVOICE_SUPPLIER_NAME: "A", INVOICE_SUPPLIER_ADDRESS: "B", INVOICE_SUPPLIER_ICO: "12345678", INVOICE_SUPPLIER_DIC: "2021234567",
+      INVOICE_SUPPLIER_NAME: "A", INVOICE_SUPPLIER_ADDRESS: "Športová 12, 831 04 Bratislava", INVOICE_SUPPLIER_ICO: "12345678", INVOICE_SUPPLIER_DIC: "2021234567",
       INVOICE_SUPPLIER_IC_DPH: "SK2021234567", INVOICE_SUPPLIER_IBAN: "SK3112000000198742637541", CREDENTIAL_SIGNING_KEY: "k",
       MUX_TOKEN_ID: "m", MUX_TOKEN_SECRET: "m", MUX_SIGNING_KEY_ID: "m", MUX_SIGNING_KEY_PRIVATE: "m", MUX_WEBHOOK_SECRET: "m",
       EINVOICE_AP_URL: "https://ap.example/api", EINVOICE_AP_TOKEN: "t".repeat(16),
@@ -87,6 +87,7 @@ describe("loadConfig", () => {
     expect(() => loadConfig(without("EINVOICE_AP_TOKEN"))).toThrow(/^Missing configuration: EINVOICE_AP_TOKEN /);
     expect(() => loadConfig({ ...production, INVOICE_SUPPLIER_IBAN: "SK3112000000198742637542" })).toThrow(/INVOICE_SUPPLIER_IBAN has wrong check digits/);
     expect(() => loadConfig({ ...production, INVOICE_SUPPLIER_IC_DPH: "SK20212345" })).toThrow(/INVOICE_SUPPLIER_IC_DPH must be SK followed by ten digits/);
+    expect(() => loadConfig({ ...production, INVOICE_SUPPLIER_ADDRESS: "Športová 12 Bratislava" })).toThrow(/INVOICE_SUPPLIER_ADDRESS must read "street, postal code city/);
     // outside production the stand-in delivers; a URL needs its credential anywhere
     expect(loadConfig({}).EINVOICE_AP_URL).toBeUndefined();
     expect(() => loadConfig({ EINVOICE_AP_URL: "https://ap.example" })).toThrow(/EINVOICE_AP_TOKEN is required with EINVOICE_AP_URL/);

@@ -232,6 +232,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (production && env.INVOICE_SUPPLIER_IC_DPH && env.INVOICE_SUPPLIER_IC_DPH.startsWith("SK") && !/^SK\d{10}$/.test(env.INVOICE_SUPPLIER_IC_DPH)) {
     throw new ConfigError("Invalid configuration: INVOICE_SUPPLIER_IC_DPH must be SK followed by ten digits (SK-R-003)");
   }
+  if (production && env.INVOICE_SUPPLIER_ADDRESS) {
+    const parts = env.INVOICE_SUPPLIER_ADDRESS.split(/\s*,\s*/);
+    const postal = parts.findIndex((p) => /^\d{3}\s?\d{2}\s+\S/.test(p));
+    if (postal < 1) {
+      throw new ConfigError(
+        'Invalid configuration: INVOICE_SUPPLIER_ADDRESS must read "street, postal code city[, country]" (e.g. "Športová 12, 831 04 Bratislava"); e-invoices carry the parts (SK-R-008)',
+      );
+    }
+  }
   if (production && env.CERTIFICATE_PARTNER === "sandbox") {
     throw new ConfigError("Invalid configuration: CERTIFICATE_PARTNER sandbox assigns its own registration numbers and is not allowed in production (use manual)");
   }

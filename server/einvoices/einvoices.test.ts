@@ -254,6 +254,7 @@ const BROKEN: Record<string, () => string> = {
   "SK-R-005": () => edit(inv(), "<cbc:ID>SK3112000000198742637541", "<cbc:ID>SK3112000000198742637542"),
   "SK-R-006": () => edit(cn(), /(<cac:InvoiceDocumentReference>\s*<cbc:ID>[^<]*<\/cbc:ID>)\s*<cbc:IssueDate>[^<]*<\/cbc:IssueDate>/, "$1"),
   "SK-R-007": () => drop(inv(), seg("cac:Delivery")),
+  "SK-R-008": () => customerParty(inv(), (p) => drop(p, leaf("cbc:PostalZone"))),
 };
 
 describe("a document broken on purpose is refused with the rule's id", () => {

@@ -496,6 +496,20 @@ export const RULES: Rule[] = [
     message: "An invoice states the date of supply (dátum dodania, zákon o DPH § 74 ods. 1 písm. f): Actual delivery date (BT-72).",
     check: (c) => missing(c.kind !== "invoice" || !!textAt(c.root, "Delivery/ActualDeliveryDate")),
   },
+  {
+    id: "SK-R-008",
+    message:
+      "The Seller and the Buyer postal address contain the street (BT-35, BT-50), the city (BT-37, BT-52) and the postal code (BT-38, BT-53): a Slovak invoice names both parties' addresses (zákon o DPH § 74 ods. 1 písm. a).",
+    check: (c) =>
+      (
+        [
+          ["seller", c.seller],
+          ["buyer", c.buyer],
+        ] as const
+      ).flatMap(([who, party]) =>
+        ["StreetName", "CityName", "PostalZone"].filter((part) => !textAt(party, `PostalAddress/${part}`)).map((part) => `${who} ${part}`),
+      ),
+  },
 ];
 
 /** Every rule id the validator knows, in the order it checks them. */
