@@ -32,8 +32,7 @@ export type IssuedCreditNote = { creditNoteId: string; number: string };
  * The credit note of a completed refund, issued now when the order has an invoice (null
  * when it has none: nothing to correct). Call it inside the transaction that completes
  * the refund; idempotent per refund. The day (and year) is `issuedAt` in Bratislava.
- */
-/**
+ *
  * Like the invoice's, the credit note's record is taken in this transaction
  * (credit_notes.document) and a company buyer's e-invoice (UBL CreditNote referencing the
  * invoice) is made from it and archived; `supplier` defaults to the configured one.

@@ -49,8 +49,7 @@ export function variableSymbolOf(year: number, sequence: number): string {
  * from it (a payment at 23:59 on 31 December belongs to that year's series even when its
  * event arrives after midnight); `issuedAt` (default `paidAt`) is the day the number is
  * given, the issue date (docs/decisions.md > Supply date from the payment).
- */
-/**
+ *
  * In the same transaction the invoice's record is taken (invoices.document: what its PDF
  * prints) and, for a company buyer, its e-invoice (UBL) is made from that record and
  * archived (docs/decisions.md > E-invoices). `supplier` defaults to the process's
