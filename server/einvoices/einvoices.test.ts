@@ -268,6 +268,11 @@ describe("a document broken on purpose is refused with the rule's id", () => {
     expect(result.findings.map((f) => f.ruleId)).toContain(ruleId);
     expect(result.findings.find((f) => f.ruleId === ruleId)?.message.length).toBeGreaterThan(10);
   });
+  it("refuses a DOCTYPE (no entity expansion from what an outside party sends)", () => {
+    const bomb = '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><Invoice>&b;</Invoice>';
+    expect(validateUbl(bomb).findings.map((f) => f.ruleId)).toEqual(["XML-WELLFORMED"]);
+    expect(validateUbl(bomb).findings[0].message).toMatch(/DOCTYPE/);
+  });
   it("refuses what is not XML, and XML that is no UBL invoice", () => {
     expect(validateUbl("<Invoice><cbc:ID>").findings.map((f) => f.ruleId)).toEqual(["XML-WELLFORMED"]);
     expect(validateUbl('<?xml version="1.0"?><Order xmlns="urn:oasis:names:specification:ubl:schema:xsd:Order-2"/>').findings.map((f) => f.ruleId)).toEqual(["UBL-ROOT"]);

@@ -110,6 +110,9 @@ function convert(entry: Ordered): XmlElement | null {
 
 /** Parses a document into its root element; throws XmlSyntaxError when it is not well-formed XML. */
 export function readXml(xml: string): XmlElement {
+  // UBL has no document type declaration; refusing one keeps entity expansion (and its
+  // "billion laughs") out of a validator that reads what an outside party sent
+  if (/<!DOCTYPE/i.test(xml)) throw new XmlSyntaxError("a document type declaration (DOCTYPE) is not allowed");
   const check = XMLValidator.validate(xml);
   if (check !== true) throw new XmlSyntaxError(`not well-formed XML: ${check.err.msg} (line ${check.err.line})`);
   const roots = (parser.parse(xml) as Ordered[]).map(convert).filter((e): e is XmlElement => !!e);
