@@ -21,6 +21,7 @@ import { issueCertificateJob } from "#server/certificates";
 import { requestRefundJob, type PaymentRefunds } from "#server/payments";
 import { testQuestionStatsJob } from "#server/insights";
 import { outboundFailureOf } from "#server/http/outbound";
+import { DELIVER_CRON, deliverEInvoicesJob, type AccessPoint } from "#server/einvoices";
 
 export type Jobs = {
   boss: PgBoss;
@@ -73,6 +74,8 @@ const QUEUES: Record<QueueName, QueueSetup> = {
   "orders.expire-pending": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 60 }, cron: EXPIRE_PENDING_CRON },
   "invoices.render-pdf": { options: { ...busyQueue, retryLimit: 5, retryDelay: 5, retryBackoff: true, retryDelayMax: 600 }, busy: true },
   "invoices.render-credit-note": { options: { ...busyQueue, retryLimit: 5, retryDelay: 5, retryBackoff: true, retryDelayMax: 600 }, busy: true },
+  // exclusive: one delivery run at a time; each e-invoice backs off on its own (server/einvoices)
+  "einvoices.deliver": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 30 }, cron: DELIVER_CRON },
   "certificates.issue": { options: { ...busyQueue, retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 900 }, busy: true },
   // the purchase confirmation waits for its invoice (a retry), so the first retries come soon
   "mail.send": { options: { ...busyQueue, retryLimit: 10, retryDelay: 10, retryBackoff: true, retryDelayMax: 3600 }, busy: true },
@@ -156,7 +159,7 @@ export async function startJobs(
   database: DatabaseHandle,
   config: Config,
   log: Logger,
-  options: { work: boolean; idpApi?: IdpApi; refunds?: PaymentRefunds },
+  options: { work: boolean; idpApi?: IdpApi; refunds?: PaymentRefunds; accessPoint?: AccessPoint },
 ): Promise<Jobs> {
   const boss = createBoss(database, config.DATABASE_URL);
   workerLog = log;
@@ -189,7 +192,7 @@ export async function startJobs(
         onClientError: (error) => log.warn("job database connection lost (its job is retried)", { error: error.message }),
       });
     }
-    await registerWorkers(boss, { db: (workerDatabase ?? database).db, log, idpApi: options.idpApi, refunds: options.refunds, config });
+    await registerWorkers(boss, { db: (workerDatabase ?? database).db, log, idpApi: options.idpApi, refunds: options.refunds, accessPoint: options.accessPoint, config });
   }
   return {
     boss,
@@ -201,7 +204,10 @@ export async function startJobs(
   };
 }
 
-async function registerWorkers(boss: PgBoss, deps: { db: Database; log: Logger; idpApi?: IdpApi; refunds?: PaymentRefunds; config: Config }) {
+async function registerWorkers(
+  boss: PgBoss,
+  deps: { db: Database; log: Logger; idpApi?: IdpApi; refunds?: PaymentRefunds; accessPoint?: AccessPoint; config: Config },
+) {
   const { db, log } = deps;
   await work(boss, "auth.purge-sessions", purgeSessionsJob({ db, log }));
   if (deps.idpApi) {
@@ -277,5 +283,7 @@ async function registerWorkers(boss: PgBoss, deps: { db: Database; log: Logger; 
     }),
   );
   await work(boss, "insights.test-question-stats", testQuestionStatsJob({ db, log }));
+  // e-invoices: validated, then handed to the Peppol access point (EINVOICE_AP_URL or the stand-in)
+  if (deps.accessPoint) await work(boss, "einvoices.deliver", deliverEInvoicesJob({ db, log, accessPoint: deps.accessPoint }));
   // orders, invoices, certificates, mail, enrollments, tests: their areas add workers here
 }

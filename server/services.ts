@@ -29,6 +29,8 @@ import { createCredentialSigner, developmentSigningKey, parsePreviousKeys, parse
 import { credentialKeyUrl } from "./certificates";
 import { createAnswerCache, noteDatabaseQuery, type AnswerCache } from "./http/answer-cache";
 import { observeDatabaseQueries } from "./db";
+import { useInvoiceSupplier } from "./invoices";
+import { createAccessPointClient, type AccessPoint } from "./einvoices";
 
 /** What every loader and action may use (React Router context). */
 export type AppServices = {
@@ -177,6 +179,8 @@ export async function startServices(
       })
     : null;
   const log = createLogger(config.LOG_LEVEL, config.production);
+  // the supplier invoices and credit notes are numbered (and their e-invoices made) as
+  useInvoiceSupplier(config.invoiceSupplier);
   let credentials: CredentialSigner;
   try {
     credentials = await createCredentialSigner({
@@ -235,6 +239,19 @@ export async function startServices(
     gatewayUrl = sandbox.baseUrl;
   }
   if (!webhookSecret) throw new ConfigError("Missing configuration: PAYMENT_WEBHOOK_SECRET is required with PAYMENT_GATEWAY_URL");
+  // the Peppol access point of e-invoices: EINVOICE_AP_URL, else the stand-in mounted on this
+  // server (refused in production; docs/decisions.md > E-invoices)
+  let accessPoint: AccessPoint;
+  if (config.EINVOICE_AP_URL) {
+    accessPoint = createAccessPointClient({ url: config.EINVOICE_AP_URL, token: config.EINVOICE_AP_TOKEN!, timeoutMs: config.EINVOICE_AP_TIMEOUT_MS });
+  } else {
+    const { startAccessPointStandIn } = await import("./stand-ins");
+    // EINVOICE_AP_TOKEN alone names the stand-in's credential (tests call it); else one derived from the session secret
+    const token = config.EINVOICE_AP_TOKEN ?? createHmac("sha256", sessionSecret).update("access-point-stand-in").digest("hex");
+    const standIn = startAccessPointStandIn({ token, production: config.production });
+    mounts.push({ path: "/stand-ins/access-point", handler: standIn.handler as RequestHandler });
+    accessPoint = createAccessPointClient({ url: `${config.publicUrl}/stand-ins/access-point`, token, timeoutMs: config.EINVOICE_AP_TIMEOUT_MS });
+  }
   const payments = createPayments({
     url: gatewayUrl,
     secret: webhookSecret,
@@ -278,7 +295,7 @@ export async function startServices(
 
   const idpApi = createIdpApi({ apiUrl: oidc.apiUrl, apiToken: oidc.apiToken });
   const workers = options.startJobs ?? !options.seedOnly;
-  const jobs = await startJobs(database, config, log, { work: workers, idpApi, refunds: payments.refunds });
+  const jobs = await startJobs(database, config, log, { work: workers, idpApi, refunds: payments.refunds, accessPoint });
   let jobsRunning = workers;
   const services: AppServices = {
     db: database.db,

@@ -25,6 +25,8 @@ const OWNERS: Record<string, string[]> = {
   invoiceCounters: ["invoices"],
   creditNotes: ["invoices"],
   creditNoteCounters: ["invoices"],
+  // written in the numbering transaction through server/einvoices archiveEInvoice
+  eInvoices: ["einvoices"],
   users: ["identity"],
   organizations: ["identity"],
   sessions: ["auth"],

@@ -8,6 +8,7 @@ import { listStudentEnrollments } from "#server/enrollments";
 import { listStudentOrders } from "#server/orders";
 import { listStudentCertificates } from "#server/certificates";
 import { creditNotesForOrders } from "#server/invoices";
+import { eInvoicesForOrders } from "#server/einvoices";
 import { orderStateLabels } from "../lib/order-labels";
 import { hasRole } from "#server/identity";
 import { formatDate, formatDateLong, formatMoney } from "#server/money";
@@ -37,6 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // credit notes of refunded orders (docs/decisions.md > Refunds and credit notes)
   const creditNotes = await creditNotesForOrders(db, orders.map((o) => o._id));
+  // e-invoices (UBL) of company orders' documents (docs/decisions.md > E-invoices)
+  const eInvoices = await eInvoicesForOrders(db, orders.map((o) => o._id));
   return {
     person: { displayName: user.displayName, email: user.email, roles: user.roles },
     certificateCount: certificates.length,
@@ -58,9 +61,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       state: o.state,
       stateLabel: orderStateLabels[o.state] ?? o.state,
       invoiceUrl: o.invoiceUrl,
+      eInvoiceUrl: eInvoices.some((e) => e.orderId === o._id && e.kind === "invoice") ? `/api/orders/${o._id}/invoice?format=xml` : null,
       creditNotes: creditNotes
         .filter((n) => n.orderId === o._id)
-        .map((n) => ({ number: n.number, url: `/api/orders/${o._id}/credit-notes/${n.creditNoteId}` })),
+        .map((n) => ({
+          number: n.number,
+          url: `/api/orders/${o._id}/credit-notes/${n.creditNoteId}`,
+          eInvoiceUrl: eInvoices.some((e) => e.creditNoteId === n.creditNoteId) ? `/api/orders/${o._id}/credit-notes/${n.creditNoteId}?format=xml` : null,
+        })),
     })),
   };
 }
@@ -139,8 +147,12 @@ export default function Account({ loaderData }: Route.ComponentProps) {
                 <td data-label="Stav">{o.stateLabel}</td>
                 <td data-label="Faktúra">
                   {o.invoiceUrl ? <a href={o.invoiceUrl}>Faktúra (PDF)</a> : "—"}
+                  {o.eInvoiceUrl ? <><br /><a href={o.eInvoiceUrl}>E-faktúra (XML)</a></> : null}
                   {o.creditNotes.map((n) => (
-                    <span key={n.number}><br /><a href={n.url}>{`Dobropis ${n.number} (PDF)`}</a></span>
+                    <span key={n.number}>
+                      <br /><a href={n.url}>{`Dobropis ${n.number} (PDF)`}</a>
+                      {n.eInvoiceUrl ? <><br /><a href={n.eInvoiceUrl}>{`E-dobropis ${n.number} (XML)`}</a></> : null}
+                    </span>
                   ))}
                 </td>
               </tr>

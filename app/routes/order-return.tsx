@@ -16,6 +16,7 @@ import { requireUserForPage } from "../lib/auth.server";
 import { orderStateLabels } from "../lib/order-labels";
 import { retryPayment } from "../lib/orders.server";
 import { DomainError } from "#server/http/errors";
+import { eInvoicesForOrders } from "#server/einvoices";
 import { idempotencyRoute } from "#server/http/idempotency";
 import { getStudentOrder } from "#server/orders";
 import { duplicatePaymentOf } from "#server/payments";
@@ -54,6 +55,8 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
     amount: formatMoney(order.amountCents, order.currency),
     paidAt: order.paidAt ? formatDateTime(order.paidAt) : null,
     invoiceUrl: order.invoiceUrl,
+    // a company order's e-invoice (docs/decisions.md > E-invoices)
+    eInvoiceUrl: (await eInvoicesForOrders(db, [order._id])).some((e) => e.kind === "invoice") ? `/api/orders/${order._id}/invoice?format=xml` : null,
     sponsored: order.sponsorOrgId !== null,
     // the retry form's Idempotency-Key, new for each page view
     retryKey: order.state === "failed" || order.state === "expired" ? randomUUID() : null,
@@ -122,7 +125,7 @@ export default function OrderReturn({ loaderData: o }: Route.ComponentProps) {
             <p><Link className="button" to={`/kurzy/${o.courseSlug}/studium`}>Začať študovať</Link></p>
           )}
           <p className="muted">Zaplatené {o.paidAt} · {o.amount}. Potvrdenie a faktúru vám pošleme e-mailom.</p>
-          {o.invoiceUrl ? <p><a href={o.invoiceUrl}>Stiahnuť faktúru (PDF)</a></p> : null}
+          {o.invoiceUrl ? <p><a href={o.invoiceUrl}>Stiahnuť faktúru (PDF)</a>{o.eInvoiceUrl ? <> · <a href={o.eInvoiceUrl}>E-faktúra (XML)</a></> : null}</p> : null}
         </div>
       ) : o.state === "pending" ? (
         <div className="order-state" role="status">

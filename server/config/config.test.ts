@@ -71,6 +71,23 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ ...production, CERTIFICATE_PARTNER: "sandbox" })).toThrow(/CERTIFICATE_PARTNER sandbox .* not allowed in production/);
   });
 
+  it("requires the e-invoice settings in production, each with its own message", () => {
+    const production = productionEnv();
+    expect(loadConfig(production).EINVOICE_AP_URL).toBe("https://ap.example/api");
+    const without = (name: string) => Object.fromEntries(Object.entries(production).filter(([k]) => k !== name));
+    expect(() => loadConfig(without("INVOICE_SUPPLIER_DIC"))).toThrow(/^Missing configuration: INVOICE_SUPPLIER_DIC \(tax invoices carry the supplier's DIČ/);
+    expect(() => loadConfig(without("INVOICE_SUPPLIER_IC_DPH"))).toThrow(/^Missing configuration: INVOICE_SUPPLIER_IC_DPH /);
+    expect(() => loadConfig(without("INVOICE_SUPPLIER_IBAN"))).toThrow(/^Missing configuration: INVOICE_SUPPLIER_IBAN /);
+    expect(() => loadConfig(without("EINVOICE_AP_URL"))).toThrow(/^Missing configuration: EINVOICE_AP_URL \(e-invoices .* Peppol access point/);
+    expect(() => loadConfig(without("EINVOICE_AP_TOKEN"))).toThrow(/^Missing configuration: EINVOICE_AP_TOKEN /);
+    expect(() => loadConfig({ ...production, INVOICE_SUPPLIER_IBAN: "SK3112000000198742637542" })).toThrow(/INVOICE_SUPPLIER_IBAN/);
+    expect(() => loadConfig({ ...production, INVOICE_SUPPLIER_IC_DPH: "SK20212345" })).toThrow(/INVOICE_SUPPLIER_IC_DPH must be SK followed by ten digits/);
+    expect(() => loadConfig({ ...production, INVOICE_SUPPLIER_ADDRESS: "Športová 12 Bratislava" })).toThrow(/INVOICE_SUPPLIER_ADDRESS must read "street, postal code city/);
+    // outside production the stand-in delivers; a URL needs its credential anywhere
+    expect(loadConfig({}).EINVOICE_AP_URL).toBeUndefined();
+    expect(() => loadConfig({ EINVOICE_AP_URL: "https://ap.example" })).toThrow(/EINVOICE_AP_TOKEN/);
+  });
+
   it("accepts a complete production configuration", () => {
     const config = loadConfig(productionEnv());
     expect(config.production).toBe(true);

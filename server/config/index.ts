@@ -4,6 +4,7 @@
 import net from "node:net";
 import { z } from "zod";
 import { ibanChecksumValid, weakSecretReason } from "./weak-values";
+export { ibanChecksumValid } from "./weak-values";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -102,6 +103,12 @@ const schema = z.object({
     .optional(),
   INVOICE_SUPPLIER_BIC: z.string().regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, "must be a BIC/SWIFT code").optional(),
   INVOICE_SUPPLIER_REGISTRATION: z.string().min(1).optional(),
+  // the Peppol access point that delivers e-invoices (server/einvoices access-point.ts):
+  // its API base and bearer credential; unset: the local stand-in (refused in production),
+  // which takes EINVOICE_AP_TOKEN as its own credential when that alone is set
+  EINVOICE_AP_URL: url.optional(),
+  EINVOICE_AP_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  EINVOICE_AP_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
   // accreditation partner adapter (server/certificates): `manual` (phase 1: an admin
   // enters the partner's registration number) or `sandbox` (numbers assigned locally;
   // refused in production); unset: sandbox with the local identity provider, else manual
@@ -230,6 +237,7 @@ export class ConfigError extends Error {
   }
 }
 
+
 // Each embedded stand-in and the variable(s) that replace it in production.
 const productionRequirements: [keyof Env, string][] = [
   ["DATABASE_URL", "the embedded PGlite database is not allowed in production"],
@@ -255,11 +263,14 @@ const productionRequirements: [keyof Env, string][] = [
   ["INVOICE_SUPPLIER_DIC", "tax invoices carry the supplier's DIČ"],
   ["INVOICE_SUPPLIER_IC_DPH", "tax invoices carry the supplier's IČ DPH"],
   ["INVOICE_SUPPLIER_IBAN", "tax invoices carry the supplier's bank account"],
+  ["EINVOICE_AP_URL", "e-invoices of company orders are delivered through an accredited Peppol access point; the local stand-in is not allowed in production"],
+  ["EINVOICE_AP_TOKEN", "required with EINVOICE_AP_URL (the access point's credential)"],
 ];
 
 /** Variables holding secrets: production refuses short, low-entropy and published values. */
 export const SECRET_VARIABLES = [
   "SESSION_SECRET",
+  "EINVOICE_AP_TOKEN",
   "OIDC_CLIENT_SECRET",
   "IDP_API_TOKEN",
   "PAYMENT_WEBHOOK_SECRET",
@@ -270,7 +281,7 @@ export const SECRET_VARIABLES = [
 ] as const satisfies readonly (keyof Env)[];
 
 /** URLs that carry sessions, tokens or payments: https in production (ALLOW_INSECURE_URLS aside). */
-const SECURE_URL_VARIABLES = ["PUBLIC_URL", "ADMIN_URL", "OIDC_ISSUER", "IDP_API_URL", "PAYMENT_GATEWAY_URL"] as const;
+const SECURE_URL_VARIABLES = ["PUBLIC_URL", "ADMIN_URL", "OIDC_ISSUER", "IDP_API_URL", "PAYMENT_GATEWAY_URL", "EINVOICE_AP_URL"] as const;
 
 /** Every variable the configuration reads (the Dockerfile and README list them; a test compares). */
 export const CONFIG_VARIABLES = Object.keys(schema.shape) as (keyof Env)[];
@@ -364,7 +375,19 @@ export function configProblems(source: Record<string, string | undefined>): { pr
         }
       }
     }
+    // e-invoices (docs/decisions.md > E-invoices): the parts the UBL carries must be right
+    if (has("INVOICE_SUPPLIER_IC_DPH") && input.INVOICE_SUPPLIER_IC_DPH!.startsWith("SK") && !/^SK\d{10}$/.test(input.INVOICE_SUPPLIER_IC_DPH!)) {
+      add("INVOICE_SUPPLIER_IC_DPH", "invalid", "must be SK followed by ten digits (SK-R-003)");
+    }
+    if (has("INVOICE_SUPPLIER_ADDRESS")) {
+      const parts = input.INVOICE_SUPPLIER_ADDRESS!.split(/\s*,\s*/);
+      const postal = parts.findIndex((p) => /^\d{3}\s?\d{2}\s+\S/.test(p));
+      if (postal < 1) {
+        add("INVOICE_SUPPLIER_ADDRESS", "invalid", 'must read "street, postal code city[, country]" (e.g. "Športová 12, 831 04 Bratislava"); e-invoices carry the parts (SK-R-008)');
+      }
+    }
   }
+  if (has("EINVOICE_AP_URL") && !has("EINVOICE_AP_TOKEN")) add("EINVOICE_AP_TOKEN", "missing", "(required with EINVOICE_AP_URL: the access point's credential)");
   return { problems, env: parsed.success ? parsed.data : null };
 }
 

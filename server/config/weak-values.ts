@@ -15,6 +15,9 @@ const MIN_SECRET_BITS = 128;
  */
 export const REPOSITORY_SECRETS: readonly string[] = [
   "local-dev-api-token",
+  "access-point-test-token-0123456789",
+  "stand-in-mount-token-0123456789abcdef",
+  "integration-access-point-token-0123",
   "metrics-token-0123456789",
   "video-preview-test-session-secret-0123456789",
   "video-integration-test-session-secret-0123456789",

@@ -4,7 +4,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../db";
 import { buckets, type DayRange, type Period } from "./period";
-import { bucketOf, netOf, num, rows, withinDays } from "./sql";
+import { bucketOf, invoiceNetOf, num, rows, vatOfNet, withinDays } from "./sql";
 
 export type SalesFigures = {
   invoices: number;
@@ -51,10 +51,12 @@ async function sales(db: DbOrTx, cur: DayRange, prev: DayRange): Promise<Both<Sa
   const sums = (p: string, date: SQL, gross: SQL, net: SQL, range: DayRange) => sql`
     count(*) filter (where ${date} between ${range.from} and ${range.to}) as ${sql.raw(`${p}_n`)},
     coalesce(sum(${gross}) filter (where ${date} between ${range.from} and ${range.to}), 0) as ${sql.raw(`${p}_gross`)},
-    coalesce(sum(${net}) filter (where ${date} between ${range.from} and ${range.to}), 0) as ${sql.raw(`${p}_net`)}`;
+    coalesce(sum(${net}) filter (where ${date} between ${range.from} and ${range.to}), 0) as ${sql.raw(`${p}_net`)},
+    coalesce(sum(${vatOfNet(net, sql`o.vat_rate_bp`)}) filter (where ${date} between ${range.from} and ${range.to}), 0) as ${sql.raw(`${p}_vat`)}`;
   const span = (date: SQL) => sql`(${date} between ${cur.from} and ${cur.to} or ${date} between ${prev.from} and ${prev.to})`;
-  const invoiceNet = netOf(sql`o.amount_cents`, sql`o.vat_rate_bp`);
-  const creditNet = netOf(sql`c.amount_cents`, sql`o.vat_rate_bp`);
+  // net and VAT as the documents state them (VAT = net × rate; docs/decisions.md > E-invoices)
+  const invoiceNet = invoiceNetOf(sql`o.amount_cents`, sql`o.vat_rate_bp`);
+  const creditNet = invoiceNetOf(sql`c.amount_cents`, sql`o.vat_rate_bp`);
   const [[inv], [cn], [rf]] = await Promise.all([
     rows<Record<string, unknown>>(db, sql`
       select ${sums("c", sql`i.issue_date`, sql`o.amount_cents`, invoiceNet, cur)}, ${sums("p", sql`i.issue_date`, sql`o.amount_cents`, invoiceNet, prev)}
@@ -76,11 +78,11 @@ async function sales(db: DbOrTx, cur: DayRange, prev: DayRange): Promise<Both<Sa
       invoices: num(inv?.[`${p}_n`]),
       grossCents,
       netCents,
-      vatCents: grossCents - netCents,
+      vatCents: num(inv?.[`${p}_vat`]),
       creditNotes: num(cn?.[`${p}_n`]),
       creditGrossCents,
       creditNetCents,
-      creditVatCents: creditGrossCents - creditNetCents,
+      creditVatCents: num(cn?.[`${p}_vat`]),
       balanceCents: grossCents - creditGrossCents,
       refundsCompleted: num(rf?.[`${p}_n`]),
       refundedCents: num(rf?.[`${p}_amount`]),

@@ -5,7 +5,8 @@ import type { DbOrTx } from "../db";
 import { schema } from "../db";
 import { csvStream, decimal, decimalCents, integer, localDateTime, type Cell } from "./csv";
 import type { DayRange } from "./period";
-import { netOf, num, numOrNull, rows } from "./sql";
+import { invoiceNetOf, num, numOrNull, rows, vatOfNet } from "./sql";
+import { E_INVOICE_STATE_LABELS, type EInvoiceState } from "../einvoices";
 
 export const PAGE_SIZE = 1000;
 
@@ -19,15 +20,21 @@ function buyerOf(r: Record<string, unknown>): string {
 }
 const text = (v: unknown): Cell => (v === null || v === undefined ? null : String(v));
 
-/** The invoice book: every invoice issued in the period (by issue date), with net, VAT and gross. */
+/**
+ * The invoice book: every invoice issued in the period (by issue date), with net, VAT (net ×
+ * rate, as the invoice states it), gross (what was paid), the rounding cent between them
+ * and the state of the e-invoice ("—" for a personal invoice, which has none).
+ */
 export function invoiceBookCsv(db: DbOrTx, range: DayRange): ReadableStream<Uint8Array> {
-  const header = ["Číslo faktúry", "Dátum vystavenia", "Dátum dodania", "Variabilný symbol", "Objednávka", "Odberateľ", "IČO", "Kurz", "Základ dane", "Sadzba DPH %", "DPH", "Spolu s DPH", "Mena", "Stav objednávky"];
+  const header = ["Číslo faktúry", "Dátum vystavenia", "Dátum dodania", "Variabilný symbol", "Objednávka", "Odberateľ", "IČO", "Kurz", "Základ dane", "Sadzba DPH %", "DPH", "Spolu s DPH", "Mena", "Stav objednávky", "Zaokrúhlenie", "E-faktúra"];
+  const net = invoiceNetOf(sql`o.amount_cents`, sql`o.vat_rate_bp`);
   return csvStream<[number, number]>(header, async (after) => {
     const list = await rows<Record<string, unknown>>(db, sql`
       select i.number, i.issue_date, i.supply_date, i.variable_symbol, i.year, i.sequence, o.id as order_id, o.billing_details,
         o.student_display_name, o.course_title, o.amount_cents, o.vat_rate_bp, o.currency, o.state,
-        ${netOf(sql`o.amount_cents`, sql`o.vat_rate_bp`)} as net
+        ${net} as net, ${vatOfNet(net, sql`o.vat_rate_bp`)} as vat, e.state as e_invoice_state
       from invoices i join orders o on o.id = i.order_id
+        left join e_invoices e on e.invoice_id = i.id and e.kind = 'invoice'
       where i.issue_date between ${range.from} and ${range.to}
         ${after ? sql`and (i.year, i.sequence) > (${after[0]}, ${after[1]})` : sql``}
       order by i.year, i.sequence limit ${PAGE_SIZE}`);
@@ -37,10 +44,13 @@ export function invoiceBookCsv(db: DbOrTx, range: DayRange): ReadableStream<Uint
         const b = (typeof r.billing_details === "string" ? JSON.parse(r.billing_details) : r.billing_details) as Record<string, unknown> | null;
         const gross = num(r.amount_cents);
         const net = num(r.net);
+        const vat = num(r.vat);
+        const eInvoice = r.e_invoice_state ? E_INVOICE_STATE_LABELS[String(r.e_invoice_state) as EInvoiceState] : "—";
         return [
           text(r.number), { n: String(r.issue_date) }, { n: String(r.supply_date) }, { n: String(r.variable_symbol) }, text(r.order_id), buyerOf(r),
           b && typeof b.ico === "string" ? { n: b.ico } : null, text(r.course_title),
-          decimalCents(net), decimal(num(r.vat_rate_bp) / 100, 2), decimalCents(gross - net), decimalCents(gross), text(r.currency), text(r.state),
+          decimalCents(net), decimal(num(r.vat_rate_bp) / 100, 2), decimalCents(vat), decimalCents(gross), text(r.currency), text(r.state),
+          decimalCents(gross - net - vat), eInvoice,
         ];
       }),
       cursor: list.length === PAGE_SIZE && last ? [num(last.year), num(last.sequence)] : null,
@@ -48,14 +58,14 @@ export function invoiceBookCsv(db: DbOrTx, range: DayRange): ReadableStream<Uint
   });
 }
 
-/** Credit notes issued in the period: amounts negative, as the documents print them. */
+/** Credit notes issued in the period: amounts negative, as the documents print them (VAT = net × rate). */
 export function creditNotesCsv(db: DbOrTx, range: DayRange): ReadableStream<Uint8Array> {
   const header = ["Číslo dobropisu", "Dátum vystavenia", "Pôvodná faktúra", "Objednávka", "Odberateľ", "Kurz", "Dôvod", "Základ dane", "Sadzba DPH %", "DPH", "Spolu s DPH", "Mena"];
   return csvStream<[number, number]>(header, async (after) => {
     const list = await rows<Record<string, unknown>>(db, sql`
       select c.number, c.issue_date, c.year, c.sequence, c.reason, c.amount_cents, i.number as invoice_number, o.id as order_id,
         o.billing_details, o.student_display_name, o.course_title, o.vat_rate_bp, o.currency,
-        ${netOf(sql`c.amount_cents`, sql`o.vat_rate_bp`)} as net
+        ${invoiceNetOf(sql`c.amount_cents`, sql`o.vat_rate_bp`)} as net, ${vatOfNet(invoiceNetOf(sql`c.amount_cents`, sql`o.vat_rate_bp`), sql`o.vat_rate_bp`)} as vat
       from credit_notes c join orders o on o.id = c.order_id join invoices i on i.id = c.invoice_id
       where c.issue_date between ${range.from} and ${range.to}
         ${after ? sql`and (c.year, c.sequence) > (${after[0]}, ${after[1]})` : sql``}
@@ -67,7 +77,7 @@ export function creditNotesCsv(db: DbOrTx, range: DayRange): ReadableStream<Uint
         const net = num(r.net);
         return [
           text(r.number), { n: String(r.issue_date) }, text(r.invoice_number), text(r.order_id), buyerOf(r), text(r.course_title), text(r.reason),
-          decimalCents(-net), decimal(num(r.vat_rate_bp) / 100, 2), decimalCents(-(gross - net)), decimalCents(-gross), text(r.currency),
+          decimalCents(-net), decimal(num(r.vat_rate_bp) / 100, 2), decimalCents(-num(r.vat)), decimalCents(-gross), text(r.currency),
         ];
       }),
       cursor: list.length === PAGE_SIZE && last ? [num(last.year), num(last.sequence)] : null,

@@ -37,6 +37,24 @@ export function netOf(amountCents: SQL, vatRateBp: SQL): SQL {
 }
 
 /**
+ * The net of a price with VAT as the invoice states it (server/einvoices amountsFromGross,
+ * docs/decisions.md > E-invoices: rounding): netOf, or its neighbour when that one plus its
+ * VAT meets the price exactly.
+ */
+export function invoiceNetOf(amountCents: SQL, vatRateBp: SQL): SQL {
+  const n0 = netOf(amountCents, vatRateBp);
+  const hits = (n: SQL) => sql`(${n}) + ${vatOfNet(n, vatRateBp)} = ${amountCents}`;
+  const below = sql`(${n0} - 1)`;
+  const above = sql`(${n0} + 1)`;
+  return sql`(case when ${hits(n0)} then ${n0} when ${hits(below)} then ${below} when ${hits(above)} then ${above} else ${n0} end)`;
+}
+
+/** The VAT of a net amount: net × rate rounded half up to a cent (EN 16931 BR-CO-17). */
+export function vatOfNet(netCents: SQL, vatRateBp: SQL): SQL {
+  return sql`((2::bigint * (${netCents}) * ${vatRateBp} + 10000) / 20000)`;
+}
+
+/**
  * normalizeText (server/quizzes) in SQL: decompose, drop combining marks, lower case,
  * trim, collapse white space.
  */

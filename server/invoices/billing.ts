@@ -9,6 +9,8 @@ export type InvoiceCustomer = {
   name: string;
   /** street; postal code and city; country */
   addressLines: string[];
+  /** the same address in parts (the e-invoice's postal address); countryCode ISO 3166-1 alpha-2 */
+  address?: { street?: string; city?: string; postalCode?: string; countryCode?: string };
   ico?: string;
   dic?: string;
   icDph?: string;
@@ -26,6 +28,16 @@ const COUNTRIES: Record<string, string> = {
   PL: "Poľsko",
   DE: "Nemecko",
 };
+
+const CODES: Record<string, string> = { SVK: "SK", CZE: "CZ", AUT: "AT", HUN: "HU", POL: "PL", DEU: "DE", SLOVENSKO: "SK", "SLOVENSKÁ REPUBLIKA": "SK", ČESKO: "CZ", "ČESKÁ REPUBLIKA": "CZ", RAKÚSKO: "AT", MAĎARSKO: "HU", POĽSKO: "PL", NEMECKO: "DE" };
+
+/** "SK", "SVK" or "Slovensko" → "SK" (ISO 3166-1 alpha-2); undefined when unknown. */
+export function countryCode(country: string | undefined): string | undefined {
+  if (!country) return undefined;
+  const key = country.trim().toUpperCase();
+  if (/^[A-Z]{2}$/.test(key)) return key;
+  return CODES[key];
+}
 
 /** "SK" → "Slovensko"; anything else as written. */
 export function countryName(country: string): string {
@@ -68,6 +80,7 @@ export function customerFromBilling(details: Record<string, unknown>, fallbackNa
     addressLines = details.address.split(/\s*[,\n]\s*/).filter(Boolean);
   }
   const email = text(source.contactEmail) ?? text(source.email);
+  const parts = { street: text(source.street), city: text(source.city), postalCode: text(source.postalCode), countryCode: countryCode(text(source.country)) };
   // a club purchase names the organization from the provider's cache (orgName) first
   const companyName =
     source.type === "organization"
@@ -78,6 +91,7 @@ export function customerFromBilling(details: Record<string, unknown>, fallbackNa
       kind: "company",
       name: companyName,
       addressLines,
+      address: parts,
       ico: text(source.ico),
       dic: text(source.dic),
       icDph: text(source.icDph),
@@ -86,5 +100,5 @@ export function customerFromBilling(details: Record<string, unknown>, fallbackNa
     };
   }
   const name = [text(source.firstName), text(source.lastName)].filter(Boolean).join(" ") || fallbackName;
-  return { kind: "person", name, addressLines, email };
+  return { kind: "person", name, addressLines, address: parts, email };
 }

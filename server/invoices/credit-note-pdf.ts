@@ -22,6 +22,8 @@ export type CreditNoteDocument = {
   variableSymbol: string;
   orderId: string;
   paymentMethod: string;
+  /** the payment's method as the gateway names it, for the e-invoice's payment means */
+  paymentMeans: string | null;
   supplier: InvoiceSupplier;
   customer: InvoiceCustomer;
   line: { description: string };
@@ -29,6 +31,10 @@ export type CreditNoteDocument = {
   reason: string;
   /** the refunded amount split into base and VAT (positive; printed negative) */
   refund: PriceBreakdown;
+  /** the cent that makes base + VAT meet the refunded amount (0 for most amounts) */
+  roundingCents: number;
+  /** the refunded amount: refund.withVatCents + roundingCents */
+  paidCents: number;
   createdAt: Date;
 };
 
@@ -119,7 +125,13 @@ export function renderCreditNoteDocument(data: CreditNoteDocument): Promise<Uint
   const summary: [string, string, boolean][] = [
     [`Oprava základu dane (${formatVatRate(refund.vatRateBp)}):`, minus(refund.withoutVatCents), false],
     [`Oprava DPH ${formatVatRate(refund.vatRateBp)}:`, minus(refund.vatCents), false],
-    ["Celkom na vrátenie:", formatMoney(refund.withVatCents, refund.currency), true],
+    ...(data.roundingCents !== 0
+      ? ([
+          ["Oprava celkom s DPH:", minus(refund.withVatCents), false],
+          ["Zaokrúhlenie:", minus(data.roundingCents), false],
+        ] as [string, string, boolean][])
+      : []),
+    ["Celkom na vrátenie:", formatMoney(data.paidCents, refund.currency), true],
   ];
   for (const [label, value, strong] of summary) {
     doc.font(strong ? "bold" : "regular").fontSize(strong ? 12 : 10).fillColor("black");
@@ -135,7 +147,7 @@ export function renderCreditNoteDocument(data: CreditNoteDocument): Promise<Uint
     .fontSize(9)
     .fillColor("black")
     .text(
-      `Suma ${formatMoney(refund.withVatCents, refund.currency)} bola vrátená dňa ${formatDate(data.refundDate)} ` +
+      `Suma ${formatMoney(data.paidCents, refund.currency)} bola vrátená dňa ${formatDate(data.refundDate)} ` +
         `na pôvodný platobný prostriedok (${data.paymentMethod}). Neuhrádzajte.`,
       left,
       y,

@@ -10,8 +10,9 @@ import type { InvoiceSupplier } from "../config";
 import { schema, type Database, type DbOrTx } from "../db";
 import { DomainError } from "../http/errors";
 import type { Logger } from "../log";
-import { priceBreakdown } from "../money";
 import type { QueuePayloads } from "../queue";
+import { amountsFromGross, archiveEInvoice } from "../einvoices";
+import { eInvoiceOfCreditNote, issuingSupplier, wantsEInvoice } from "./einvoice";
 import { customerFromBilling } from "./billing";
 import { bratislavaDay } from "./numbering";
 import { renderCreditNoteDocument, type CreditNoteDocument } from "./credit-note-pdf";
@@ -31,10 +32,14 @@ export type IssuedCreditNote = { creditNoteId: string; number: string };
  * The credit note of a completed refund, issued now when the order has an invoice (null
  * when it has none: nothing to correct). Call it inside the transaction that completes
  * the refund; idempotent per refund. The day (and year) is `issuedAt` in Bratislava.
+ *
+ * Like the invoice's, the credit note's record is taken in this transaction
+ * (credit_notes.document) and a company buyer's e-invoice (UBL CreditNote referencing the
+ * invoice) is made from it and archived; `supplier` defaults to the configured one.
  */
 export async function issueCreditNote(
   tx: DbOrTx,
-  input: { refundId: string; orderId: string; amountCents: number; reason: string; issuedAt: Date },
+  input: { refundId: string; orderId: string; amountCents: number; reason: string; issuedAt: Date; supplier?: InvoiceSupplier },
 ): Promise<IssuedCreditNote | null> {
   const existing = await findCreditNote(tx, input.refundId);
   if (existing) return existing;
@@ -68,6 +73,12 @@ export async function issueCreditNote(
       reason: input.reason,
     })
     .returning({ creditNoteId: creditNotes.id, number: creditNotes.number });
+  const document = await creditNoteDocumentData(tx, row.creditNoteId, input.supplier ?? issuingSupplier());
+  const { createdAt: _createdAt, ...record } = document;
+  await tx.update(creditNotes).set({ document: record }).where(eq(creditNotes.id, row.creditNoteId));
+  if (wantsEInvoice(document.customer)) {
+    await archiveEInvoice(tx, { orderId: input.orderId, invoiceId: invoice.id, creditNoteId: row.creditNoteId, document: eInvoiceOfCreditNote(document) });
+  }
   return row;
 }
 
@@ -123,6 +134,7 @@ async function creditNoteDocumentData(db: DbOrTx, creditNoteId: string, supplier
     .where(eq(creditNotes.id, creditNoteId));
   if (!row) throw new DomainError("not_found", "Dobropis neexistuje.", { creditNoteId });
   const { note, invoice, order } = row;
+  if (note.document) return { ...(note.document as Omit<CreditNoteDocument, "createdAt">), createdAt: note.createdAt };
   const [payment] = await db
     .select({ method: payments.method })
     .from(payments)
@@ -130,6 +142,7 @@ async function creditNoteDocumentData(db: DbOrTx, creditNoteId: string, supplier
     .orderBy(desc(payments.createdAt))
     .limit(1);
   const [refund] = await db.select({ settledAt: refunds.settledAt }).from(refunds).where(eq(refunds.id, note.refundId));
+  const amounts = amountsFromGross(note.amountCents, order.vatRateBp);
   return {
     number: note.number,
     issueDate: note.issueDate,
@@ -140,12 +153,15 @@ async function creditNoteDocumentData(db: DbOrTx, creditNoteId: string, supplier
     variableSymbol: invoice.variableSymbol,
     orderId: order.id,
     paymentMethod: paymentMethodLabel(payment?.method),
+    paymentMeans: payment?.method ?? null,
     supplier,
     customer: customerFromBilling(order.billingDetails, order.studentDisplayName),
     line: { description: `Online kurz „${order.courseTitle}“ – vrátenie platby` },
     reason: note.reason,
-    // the refunded amount includes VAT at the order's rate
-    refund: priceBreakdown({ priceCents: note.amountCents, vatRateBp: order.vatRateBp, vatIncluded: true, currency: order.currency }),
+    // the refunded amount includes VAT at the order's rate, split as EN 16931 accepts
+    refund: { withoutVatCents: amounts.netCents, vatCents: amounts.vatCents, withVatCents: amounts.withVatCents, vatRateBp: order.vatRateBp, currency: order.currency },
+    roundingCents: amounts.roundingCents,
+    paidCents: amounts.paidCents,
     createdAt: note.createdAt,
   };
 }

@@ -37,3 +37,10 @@ export {
   type IssuedCreditNote,
   type CreditNoteSummary,
 } from "./credit-notes";
+// E-invoices (docs/decisions.md > E-invoices): assignInvoice and issueCreditNote take each
+// document's record and archive a company buyer's UBL in their transaction; start-up sets
+// the supplier they issue as (`useInvoiceSupplier(config.invoiceSupplier)`).
+export { useInvoiceSupplier, issuingSupplier, eInvoiceOfInvoice, eInvoiceOfCreditNote, splitAddress } from "./einvoice";
+export { invoiceDocumentData } from "./render";
+export { payBySquare, readPayBySquare, type BankPaymentRequest } from "./pay-by-square";
+export { invoicePayBySquare, amountDue } from "./pdf";

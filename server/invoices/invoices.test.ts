@@ -194,6 +194,7 @@ describe("billing details → customer", () => {
       kind: "person",
       name: "Ľubomír Šťastný",
       addressLines: ["Hlavná 7", "010 01 Žilina", "Slovensko"],
+      address: { street: "Hlavná 7", city: "Žilina", postalCode: "010 01", countryCode: "SK" },
       email: "lubomir.stastny@example.sk",
     });
     expect(customerFromBilling({ billingType: "company", billingAddress: company }, "x")).toMatchObject({

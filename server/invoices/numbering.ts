@@ -12,6 +12,9 @@ import { eq, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
 import { DomainError } from "../http/errors";
 import { bratislavaDay } from "../calendar";
+import type { InvoiceSupplier } from "../config";
+import { issuingSupplier } from "./einvoice";
+import { recordInvoiceDocument } from "./render";
 
 const { invoices, invoiceCounters, orders } = schema;
 
@@ -46,8 +49,16 @@ export function variableSymbolOf(year: number, sequence: number): string {
  * from it (a payment at 23:59 on 31 December belongs to that year's series even when its
  * event arrives after midnight); `issuedAt` (default `paidAt`) is the day the number is
  * given, the issue date (docs/decisions.md > Supply date from the payment).
+ *
+ * In the same transaction the invoice's record is taken (invoices.document: what its PDF
+ * prints) and, for a company buyer, its e-invoice (UBL) is made from that record and
+ * archived (docs/decisions.md > E-invoices). `supplier` defaults to the process's
+ * configured supplier (useInvoiceSupplier).
  */
-export async function assignInvoice(tx: DbOrTx, input: { orderId: string; paidAt: Date; issuedAt?: Date }): Promise<AssignedInvoice> {
+export async function assignInvoice(
+  tx: DbOrTx,
+  input: { orderId: string; paidAt: Date; issuedAt?: Date; supplier?: InvoiceSupplier },
+): Promise<AssignedInvoice> {
   const existing = await findInvoice(tx, input.orderId);
   if (existing) return existing;
 
@@ -85,6 +96,7 @@ export async function assignInvoice(tx: DbOrTx, input: { orderId: string; paidAt
       variableSymbol: variableSymbolOf(year, sequence),
     })
     .returning({ invoiceId: invoices.id, number: invoices.number });
+  await recordInvoiceDocument(tx, row.invoiceId, input.supplier ?? issuingSupplier());
   return row;
 }
 

@@ -5,6 +5,7 @@ import type { InvoiceSupplier } from "../config";
 import { formatDate, formatMoney, formatVatRate, type PriceBreakdown } from "../money";
 import { startPdf } from "../pdf";
 import type { InvoiceCustomer } from "./billing";
+import { payBySquare, payBySquarePng } from "./pay-by-square";
 
 export type InvoiceDocument = {
   number: string;
@@ -15,10 +16,17 @@ export type InvoiceDocument = {
   variableSymbol: string;
   orderId: string;
   paymentMethod: string;
+  /** the payment's method as the gateway names it ("card"), for the e-invoice's payment means */
+  paymentMeans: string | null;
   supplier: InvoiceSupplier;
   customer: InvoiceCustomer;
   line: { description: string; quantity: number };
+  /** net, VAT = net × rate rounded (EN 16931), and their sum (server/einvoices amountsFromGross) */
   price: PriceBreakdown;
+  /** the cent that makes net + VAT meet the price paid (0 for most prices) */
+  roundingCents: number;
+  /** what the buyer paid: price.withVatCents + roundingCents */
+  paidCents: number;
   /** written into the PDF's metadata, so the same data renders the same bytes */
   createdAt: Date;
 };
@@ -53,8 +61,32 @@ export function customerLines(c: InvoiceCustomer): string[] {
   ]);
 }
 
+/** What the invoice still asks the buyer to pay (0 when paid online before it was issued). */
+export function amountDue(data: Pick<InvoiceDocument, "price" | "roundingCents" | "paidCents">): number {
+  return data.price.withVatCents + data.roundingCents - data.paidCents;
+}
+
+/** The PAY by square string of an invoice that asks for a bank payment; null when nothing is due. */
+export function invoicePayBySquare(data: InvoiceDocument): string | null {
+  const due = amountDue(data);
+  if (due <= 0) return null;
+  return payBySquare({
+    amountCents: due,
+    currency: data.price.currency,
+    iban: data.supplier.iban,
+    bic: data.supplier.bic,
+    variableSymbol: data.variableSymbol,
+    dueDate: data.issueDate,
+    beneficiaryName: data.supplier.name,
+    note: `Faktúra ${data.number}`,
+  });
+}
+
 /** Renders the invoice; resolves with the PDF bytes. */
-export function renderInvoiceDocument(data: InvoiceDocument): Promise<Uint8Array> {
+export async function renderInvoiceDocument(data: InvoiceDocument): Promise<Uint8Array> {
+  const due = amountDue(data);
+  const qr = invoicePayBySquare(data);
+  const qrPng = qr ? await payBySquarePng(qr) : null;
   const { doc, done } = startPdf({
     margin: PAGE.margin,
     title: `Faktúra ${data.number}`,
@@ -146,7 +178,13 @@ export function renderInvoiceDocument(data: InvoiceDocument): Promise<Uint8Array
   const summary: [string, string, boolean][] = [
     [`Základ dane (${formatVatRate(price.vatRateBp)}):`, money(price.withoutVatCents), false],
     [`DPH ${formatVatRate(price.vatRateBp)}:`, money(price.vatCents), false],
-    ["Celkom s DPH:", money(price.withVatCents), true],
+    ...(data.roundingCents !== 0
+      ? ([
+          ["Celkom s DPH:", money(price.withVatCents), false],
+          ["Zaokrúhlenie:", money(data.roundingCents), false],
+        ] as [string, string, boolean][])
+      : []),
+    [data.roundingCents !== 0 ? "Celkom:" : "Celkom s DPH:", money(data.paidCents), true],
   ];
   for (const [label, value, strong] of summary) {
     doc.font(strong ? "bold" : "regular").fontSize(strong ? 12 : 10).fillColor("black");
@@ -154,7 +192,10 @@ export function renderInvoiceDocument(data: InvoiceDocument): Promise<Uint8Array
     doc.text(value, labelX + 185, y, { width: 115, align: "right" });
     y += strong ? 20 : 16;
   }
-  doc.font("bold").fontSize(10).text("Uhradené – neuhrádzajte.", labelX, y + 2, { width: 300, align: "right" });
+  doc
+    .font("bold")
+    .fontSize(10)
+    .text(due > 0 ? `K úhrade: ${money(due)} do ${formatDate(data.issueDate)}` : "Uhradené – neuhrádzajte.", labelX, y + 2, { width: 300, align: "right" });
   y += 30;
 
   // bank account and payment note
@@ -166,7 +207,20 @@ export function renderInvoiceDocument(data: InvoiceDocument): Promise<Uint8Array
   doc
     .font("regular")
     .fontSize(9)
-    .text(`Suma ${money(price.withVatCents)} bola uhradená dňa ${formatDate(data.supplyDate)} (${data.paymentMethod}).`, left, doc.y, { width: CONTENT });
+    .text(
+      due > 0
+        ? `Uhraďte prevodom na účet vyššie s variabilným symbolom ${data.variableSymbol}, alebo naskenujte PAY by square.`
+        : `Suma ${money(data.paidCents)} bola uhradená dňa ${formatDate(data.supplyDate)} (${data.paymentMethod}).`,
+      left,
+      doc.y,
+      { width: CONTENT - (qrPng ? 130 : 0) },
+    );
+  if (qrPng) {
+    // PAY by square: the national payment QR code, with its caption
+    const top = doc.y + 8;
+    doc.image(qrPng, left + CONTENT - 110, top, { width: 110 });
+    doc.font("bold").fontSize(8).fillColor(GREY).text("PAY by square", left + CONTENT - 110, top + 112, { width: 110, align: "center" });
+  }
 
   // footer: register entry and who issued it
   const footer = [data.supplier.registration, `${data.supplier.name}, IČO ${data.supplier.ico}, IČ DPH ${data.supplier.icDph}`]

@@ -7,9 +7,10 @@ import type { InvoiceSupplier } from "../config";
 import { schema, type Database, type DbOrTx } from "../db";
 import { DomainError } from "../http/errors";
 import type { Logger } from "../log";
-import { priceBreakdown } from "../money";
 import type { QueuePayloads } from "../queue";
+import { amountsFromGross, archiveEInvoice } from "../einvoices";
 import { customerFromBilling } from "./billing";
+import { eInvoiceOfInvoice, wantsEInvoice } from "./einvoice";
 import { renderInvoiceDocument, type InvoiceDocument } from "./pdf";
 
 const { invoices, orders, payments } = schema;
@@ -29,7 +30,11 @@ export function paymentMethodLabel(method: string | null | undefined): string {
   return PAYMENT_METHODS[method.toLowerCase()] ?? `online platba (${method})`;
 }
 
-/** Everything printed on the invoice, read from the invoice, its order and the order's payment. */
+/**
+ * Everything printed on the invoice: the record taken when it was numbered
+ * (invoices.document), or for an invoice numbered before records were kept, read now from
+ * the invoice, its order and the order's payment with `supplier`.
+ */
 export async function invoiceDocumentData(db: DbOrTx, invoiceId: string, supplier: InvoiceSupplier): Promise<InvoiceDocument> {
   const [row] = await db
     .select({ invoice: invoices, order: orders })
@@ -38,12 +43,15 @@ export async function invoiceDocumentData(db: DbOrTx, invoiceId: string, supplie
     .where(eq(invoices.id, invoiceId));
   if (!row) throw new DomainError("not_found", "Faktúra neexistuje.", { invoiceId });
   const { invoice, order } = row;
+  if (invoice.document) return { ...(invoice.document as Omit<InvoiceDocument, "createdAt">), createdAt: invoice.createdAt };
   const [payment] = await db
     .select({ method: payments.method })
     .from(payments)
     .where(and(eq(payments.orderId, order.id), eq(payments.state, "completed")))
     .orderBy(desc(payments.createdAt))
     .limit(1);
+  // amountCents is what the buyer paid: the price with VAT, split as EN 16931 accepts
+  const amounts = amountsFromGross(order.amountCents, order.vatRateBp);
   return {
     number: invoice.number,
     issueDate: invoice.issueDate,
@@ -51,13 +59,28 @@ export async function invoiceDocumentData(db: DbOrTx, invoiceId: string, supplie
     variableSymbol: invoice.variableSymbol,
     orderId: order.id,
     paymentMethod: paymentMethodLabel(payment?.method),
+    paymentMeans: payment?.method ?? null,
     supplier,
     customer: customerFromBilling(order.billingDetails, order.studentDisplayName),
     line: { description: `Online kurz „${order.courseTitle}“`, quantity: 1 },
-    // amountCents is what the buyer paid: the price with VAT
-    price: priceBreakdown({ priceCents: order.amountCents, vatRateBp: order.vatRateBp, vatIncluded: true, currency: order.currency }),
+    price: { withoutVatCents: amounts.netCents, vatCents: amounts.vatCents, withVatCents: amounts.withVatCents, vatRateBp: order.vatRateBp, currency: order.currency },
+    roundingCents: amounts.roundingCents,
+    paidCents: amounts.paidCents,
     createdAt: invoice.createdAt,
   };
+}
+
+/**
+ * Takes the invoice's record (what its PDF will print) in the numbering transaction and,
+ * for a company buyer, archives its e-invoice made from that same record.
+ */
+export async function recordInvoiceDocument(tx: DbOrTx, invoiceId: string, supplier: InvoiceSupplier): Promise<void> {
+  const document = await invoiceDocumentData(tx, invoiceId, supplier);
+  const { createdAt: _createdAt, ...record } = document;
+  await tx.update(invoices).set({ document: record }).where(and(eq(invoices.id, invoiceId), isNull(invoices.document)));
+  if (wantsEInvoice(document.customer)) {
+    await archiveEInvoice(tx, { orderId: document.orderId, invoiceId, document: eInvoiceOfInvoice(document) });
+  }
 }
 
 export type RenderResult = { invoiceId: string; number: string; rendered: boolean };

@@ -36,6 +36,9 @@ export type QueuePayloads = {
   "payments.request-refund": { refundId: string };
   // a credit note (refund of an invoiced order) is numbered with the refund; its PDF likewise
   "invoices.render-credit-note": { creditNoteId: string };
+  // e-invoices due for delivery are validated and handed to the Peppol access point, or
+  // asked about (server/einvoices delivery.ts); every minute
+  "einvoices.deliver": Scheduled;
   // issue (or, with the manual partner, ask an admin to issue) a certificate; unique per
   // (enrollment, type, level), so a rerun finds it issued
   "certificates.issue": { enrollmentId: string; type: "final" | "intermediate"; levelId: string | null };
@@ -96,6 +99,7 @@ export const QUEUE_NAMES = [
   "invoices.render-pdf",
   "invoices.render-credit-note",
   "payments.request-refund",
+  "einvoices.deliver",
   "certificates.issue",
   "mail.send",
   "enrollments.expire-access",

@@ -10,3 +10,5 @@ export { startSandboxGateway } from "./payment-gateway";
 export type { SandboxGateway, SandboxGatewayOptions } from "./payment-gateway";
 export { startLocalVideo, LOCAL_VIDEO_MOUNT, LOCAL_UPLOAD_MAX_BYTES, LOCAL_UPLOAD_TTL_SEC, mp4DurationSeconds } from "./video";
 export type { LocalVideo, LocalVideoOptions } from "./video";
+export { startAccessPointStandIn } from "./access-point";
+export type { AccessPointStandIn, AccessPointMode, ReceivedDocument } from "./access-point";

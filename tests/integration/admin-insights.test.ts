@@ -62,7 +62,8 @@ beforeAll(async () => {
   await insertOrder({ amount: 6000, vatBp: 2000, state: "paid", created: "2021-02-10T09:00:00Z", paid: "2021-02-10T09:05:00Z", invoice: { seq: 1, issue: "2021-02-10" } });
   // 120,00 € at 20 %: net 100,00, VAT 20,00
   await insertOrder({ amount: 12000, vatBp: 2000, state: "paid", created: "2021-03-02T10:00:00Z", paid: "2021-03-02T10:01:00Z", invoice: { seq: 2, issue: "2021-03-02" } });
-  // 99,99 € at 20 %: net 9999 / 1,2 = 83,325 → 83,33 (half up), VAT 16,66; the buyer a company with a semicolon
+  // 99,99 € at 20 %: net 9999 / 1,2 = 83,325 → 83,33 (half up), VAT 83,33 × 20 % = 16,67 (EN 16931: VAT is net × rate),
+  // rounding −0,01 (docs/decisions.md > E-invoices); the buyer a company with a semicolon
   await insertOrder({
     amount: 9999, vatBp: 2000, state: "paid", created: "2021-03-15T10:00:00Z", paid: "2021-03-15T10:01:00Z", invoice: { seq: 3, issue: "2021-03-15" },
     billing: { companyName: "Klub; s.r.o.", ico: "12345678" },
@@ -199,11 +200,11 @@ function pearson(x: number[], y: number[]) {
 describe("the dashboard for March 2021", () => {
   it("shows the admin revenue, VAT, credit notes and the funnel beside February", async () => {
     const html = await page(admin, `/admin?${MARCH}`);
-    // invoices 120,00 + 99,99 + 50,00 = 269,99; net 100,00 + 83,33 + 45,45 = 228,78; VAT 41,21
+    // invoices 120,00 + 99,99 + 50,00 = 269,99; net 100,00 + 83,33 + 45,45 = 228,78; VAT 20,00 + 16,67 + 4,55 = 41,22
     expect(figure(html, "invoices")).toEqual({ current: "3", previous: "1" });
     expect(figure(html, "gross")).toEqual({ current: formatMoney(26999), previous: formatMoney(6000) });
     expect(figure(html, "net")).toEqual({ current: formatMoney(22878), previous: formatMoney(5000) });
-    expect(figure(html, "vat")).toEqual({ current: formatMoney(4121), previous: formatMoney(1000) });
+    expect(figure(html, "vat")).toEqual({ current: formatMoney(4122), previous: formatMoney(1000) });
     expect(figure(html, "creditNotes")).toEqual({ current: "1", previous: "0" });
     expect(figure(html, "creditGross")?.current).toBe(formatMoney(5000));
     expect(figure(html, "creditNet")?.current).toBe(formatMoney(4545));
@@ -265,19 +266,19 @@ describe("the dashboard for March 2021", () => {
 describe("CSV exports", () => {
   it("the invoice book: net, VAT and gross per invoice, semicolons, guarded text", async () => {
     const lines = await csv(admin, `/admin/export/faktury.csv?${MARCH}`);
-    expect(lines[0]).toBe("Číslo faktúry;Dátum vystavenia;Dátum dodania;Variabilný symbol;Objednávka;Odberateľ;IČO;Kurz;Základ dane;Sadzba DPH %;DPH;Spolu s DPH;Mena;Stav objednávky");
+    expect(lines[0]).toBe("Číslo faktúry;Dátum vystavenia;Dátum dodania;Variabilný symbol;Objednávka;Odberateľ;IČO;Kurz;Základ dane;Sadzba DPH %;DPH;Spolu s DPH;Mena;Stav objednávky;Zaokrúhlenie;E-faktúra");
     expect(lines).toHaveLength(4);
     const cells = lines.slice(1).map((l) => l.split(";"));
     expect(cells.map((c) => c[0])).toEqual(["INV-2021-0002", "INV-2021-0003", "INV-2021-0004"]);
-    expect(lines[1]).toMatch(/;Eva Kupcová;;Testovací kurz učenia;100,00;20;20,00;120,00;EUR;paid$/);
+    expect(lines[1]).toMatch(/;Eva Kupcová;;Testovací kurz učenia;100,00;20;20,00;120,00;EUR;paid;0,00;—$/);
     // the company's name holds a semicolon: quoted
-    expect(lines[2]).toContain(';"Klub; s.r.o.";12345678;Testovací kurz učenia;83,33;20;16,66;99,99;EUR;paid');
+    expect(lines[2]).toContain(';"Klub; s.r.o.";12345678;Testovací kurz učenia;83,33;20;16,67;99,99;EUR;paid;-0,01;—');
     // "=SUM(A1) X" is text, not a formula
     expect(lines[3]).toContain(";'=SUM(A1) X;;Testovací kurz učenia;45,45;10;4,55;50,00;EUR;refunded");
-    // the book's gross and VAT add up to the dashboard's 269,99 and 41,21
+    // the book's gross and VAT add up to the dashboard's 269,99 and 41,22
     const cents = (line: string, fromEnd: number) => Math.round(Number(line.split(";").at(-fromEnd)!.replace(",", ".")) * 100);
-    expect(lines.slice(1).reduce((a, l) => a + cents(l, 3), 0)).toBe(26999);
-    expect(lines.slice(1).reduce((a, l) => a + cents(l, 4), 0)).toBe(4121);
+    expect(lines.slice(1).reduce((a, l) => a + cents(l, 5), 0)).toBe(26999);
+    expect(lines.slice(1).reduce((a, l) => a + cents(l, 6), 0)).toBe(4122);
   });
 
   it("credit notes: negative amounts", async () => {

@@ -16,6 +16,7 @@ import { getAdminDashboard } from "#server/admin";
 import { ordersNeedingAttention } from "#server/orders";
 import { hasRole } from "#server/identity";
 import { getDashboard } from "#server/insights";
+import { undeliveredEInvoices } from "#server/einvoices";
 import { formatDate, formatMoney } from "#server/money";
 import { pageTitle } from "../../site";
 
@@ -30,6 +31,8 @@ export const loader = pageRoute(async ({ request, context }: Route.LoaderArgs) =
   const [overview, insights] = await Promise.all([getAdminDashboard(db), getDashboard(db, period, { withMoney: isAdmin })]);
   // money matters are the admin's: failed refunds and open disputes (docs/decisions.md > A refund that keeps failing reaches a person)
   const attention = isAdmin ? await ordersNeedingAttention(db) : null;
+  // e-invoices not delivered a day after they were issued (docs/decisions.md > E-invoices)
+  const undelivered = isAdmin ? await undeliveredEInvoices(db, new Date(clock.now().getTime() - 24 * 60 * 60_000)) : [];
   const range = (r: { from: string; to: string }) => `${formatDate(r.from)} – ${formatDate(r.to)}`;
   const query = `od=${period.from}&do=${period.to}`;
   return withPeriodStatus(
@@ -37,6 +40,7 @@ export const loader = pageRoute(async ({ request, context }: Route.LoaderArgs) =
       displayName: user?.displayName ?? "",
       isAdmin,
       attention,
+      undeliveredEInvoices: undelivered.map((e) => ({ id: e.eInvoiceId, orderId: e.orderId, number: e.number, stateLabel: e.stateLabel, reason: e.rejectionReason ?? e.lastError ?? e.findings.find((f) => f.flag === "fatal")?.ruleId ?? null })),
       period: { kind: period.kind, from: period.from, to: period.to, label: range(period), previousLabel: range(period.previous), grain: period.grain },
       errors,
       sales: salesRows(insights),
@@ -90,6 +94,20 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
             {d.attention.openDisputes > 0 ? (
               <li><Link to="/admin/objednavky?state=disputed">Reklamované platby čakajú na rozhodnutie: {d.attention.openDisputes}</Link></li>
             ) : null}
+          </ul>
+        </section>
+      ) : null}
+
+      {d.undeliveredEInvoices.length > 0 ? (
+        <section aria-labelledby="efaktury-nadpis" className="card alert">
+          <h2 id="efaktury-nadpis">Nedoručené e-faktúry (staršie ako deň)</h2>
+          <ul>
+            {d.undeliveredEInvoices.map((e) => (
+              <li key={e.id}>
+                <Link to={`/admin/objednavky/${e.orderId}`}>{e.number}</Link> — {e.stateLabel}
+                {e.reason ? <span className="muted wrap-anywhere"> · {e.reason}</span> : null}
+              </li>
+            ))}
           </ul>
         </section>
       ) : null}

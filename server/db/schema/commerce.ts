@@ -116,6 +116,11 @@ export const invoices = pgTable(
     supplyDate: text("supply_date").notNull(),
     /** digits only, at most 10 (Slovak payment orders): YYYYNNNN of the number */
     variableSymbol: text("variable_symbol").notNull(),
+    /**
+     * What the invoice says (server/invoices InvoiceDocument), taken in the paying transaction:
+     * the PDF and the e-invoice are both made from it, so they cannot disagree
+     */
+    document: jsonb("document").$type<Record<string, unknown>>(),
     /** the tax invoice, rendered once by the invoices.render-pdf job and never replaced */
     pdf: bytea("pdf"),
     pdfRenderedAt: ts("pdf_rendered_at"),
@@ -163,6 +168,8 @@ export const creditNotes = pgTable(
     /** the refunded amount with VAT (positive; the document prints it negative) */
     amountCents: integer("amount_cents").notNull(),
     reason: text("reason").notNull(),
+    /** what the credit note says, taken in the refund's transaction (see invoices.document) */
+    document: jsonb("document").$type<Record<string, unknown>>(),
     pdf: bytea("pdf"),
     pdfRenderedAt: ts("pdf_rendered_at"),
     createdAt: createdAt(),

@@ -6,3 +6,4 @@ export * from "./identity";
 export * from "./platform";
 export * from "./mail";
 export * from "./insights";
+export * from "./einvoices";

@@ -13,6 +13,7 @@ import { idempotencyRoute } from "#server/http/idempotency";
 import { orderStateLabels } from "../../../lib/order-labels";
 import { actorLabel as systemActorLabel, enrollmentStateLabels, paymentEventResultLabels, refundStateLabels, webhookResultLabels } from "../../../lib/admin-order-labels";
 import { getAdminOrder } from "#server/orders";
+import { eInvoicesForOrders } from "#server/einvoices";
 import { cachedUserNames } from "#server/identity";
 import { formatDate, formatDateTime, formatMoney } from "#server/money";
 import { DISPUTE_DECISIONS, DONE_MESSAGES, type TimelineItem } from "./forms";
@@ -27,6 +28,8 @@ export const editorLoader = pageRoute(async ({ request, params, context }: Route
     return name ? `${name} (${id})` : systemActorLabel(id);
   };
   const money = (cents: number) => formatMoney(cents, order.currency);
+  // the e-invoices of the order's documents and their delivery (docs/decisions.md > E-invoices)
+  const eInvoices = await eInvoicesForOrders(context.get(servicesContext).db, [order._id]);
 
   // the result the receiver recorded for each payment event (its audit row)
   const eventResults = new Map<string, string>();
@@ -166,6 +169,20 @@ export const editorLoader = pageRoute(async ({ request, params, context }: Route
       failureReason: r.failureReason,
     })),
     invoice: order.invoice ? { number: order.invoice.number, issueDate: formatDate(order.invoice.issueDate), url: order.invoice.pdfUrl } : null,
+    eInvoices: eInvoices.map((e) => ({
+      id: e.eInvoiceId,
+      number: e.number,
+      kindLabel: e.kind === "invoice" ? "E-faktúra" : "E-dobropis",
+      state: e.state,
+      stateLabel: e.stateLabel,
+      url: e.kind === "invoice" ? `/api/admin/orders/${order._id}/invoice?format=xml` : `/api/admin/orders/${order._id}/credit-notes/${e.creditNoteId}?format=xml`,
+      sha256: e.sha256,
+      attempts: e.attempts,
+      lastError: e.lastError,
+      rejectionReason: e.rejectionReason,
+      at: formatDateTime(e.deliveredAt ?? e.rejectedAt ?? e.sentAt ?? e.createdAt),
+      fatal: e.findings.filter((f) => f.flag === "fatal").map((f) => ({ ruleId: f.ruleId, message: f.message, location: f.location ?? null })),
+    })),
     creditNotes: order.creditNotes.map((n) => ({ id: n._id, number: n.number, issueDate: formatDate(n.issueDate), amount: `−${money(n.amountCents)}`, url: n.pdfUrl })),
     enrollments: order.enrollments.map((e) => ({
       id: e._id,

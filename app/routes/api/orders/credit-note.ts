@@ -1,6 +1,7 @@
 // GET /api/orders/<id>/credit-notes/<creditNoteId>: a credit note PDF of the owner's order
 // (a refund of an invoiced order; docs/decisions.md > Refunds and credit notes); anyone
-// else's order → 404, like the invoice.
+// else's order → 404, like the invoice. With `Accept: application/xml` (or ?format=xml):
+// its e-invoice (UBL CreditNote) when the order is a company's.
 import type { Route } from "./+types/credit-note";
 import { apiRoute } from "../../../lib/api.server";
 import { requireUser } from "../../../lib/auth.server";
@@ -8,11 +9,13 @@ import { creditNotePdfResponse } from "../../../lib/admin-orders.server";
 import { servicesContext } from "../../../context";
 import { methodNotAllowed } from "#server/http/errors";
 import { assertOrderOwner } from "#server/orders";
+import { eInvoiceXmlResponse, prefersXml } from "../../../lib/einvoice.server";
 
-export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
+export const loader = apiRoute(async ({ request, params, context }: Route.LoaderArgs) => {
   const { user } = requireUser(context);
   const services = context.get(servicesContext);
   const order = await assertOrderOwner(services.db, user.id, params.orderId);
+  if (prefersXml(request)) return eInvoiceXmlResponse(services.db, order.id, params.creditNoteId);
   return creditNotePdfResponse(services, order.id, params.creditNoteId);
 });
 

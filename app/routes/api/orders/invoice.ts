@@ -1,6 +1,7 @@
 // GET /api/orders/<id>/invoice: the stored tax invoice PDF of the owner's paid order
 // (spec: Endpoints > Orders (student)); before payment (or before the render job has
-// stored it, a few seconds after payment) → 404; anyone else's order → 404.
+// stored it, a few seconds after payment) → 404; anyone else's order → 404. With
+// `Accept: application/xml` (or ?format=xml): the e-invoice (UBL) of a company order.
 import type { Route } from "./+types/invoice";
 import { apiRoute } from "../../../lib/api.server";
 import { requireUser } from "../../../lib/auth.server";
@@ -8,11 +9,13 @@ import { servicesContext } from "../../../context";
 import { DomainError, methodNotAllowed } from "#server/http/errors";
 import { assertOrderOwner } from "#server/orders";
 import { invoiceFileName, invoiceForOrder, invoicePdfForOrder } from "#server/invoices";
+import { eInvoiceXmlResponse, prefersXml } from "../../../lib/einvoice.server";
 
-export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
+export const loader = apiRoute(async ({ request, params, context }: Route.LoaderArgs) => {
   const { user } = requireUser(context);
   const { db } = context.get(servicesContext);
   const order = await assertOrderOwner(db, user.id, params.orderId);
+  if (prefersXml(request)) return eInvoiceXmlResponse(db, order.id);
   const invoice = await invoicePdfForOrder(db, order.id);
   if (!invoice) {
     const pending = await invoiceForOrder(db, order.id);
@@ -24,6 +27,7 @@ export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => 
       "Content-Type": "application/pdf",
       "Content-Disposition": `attachment; filename="${invoiceFileName(invoice.number)}"`,
       "Cache-Control": "private, no-store",
+      Vary: "Accept",
     },
   });
 });

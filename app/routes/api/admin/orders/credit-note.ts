@@ -4,9 +4,12 @@ import type { Route } from "./+types/credit-note";
 import { apiRoute } from "../../../../lib/api.server";
 import { creditNotePdfResponse, adminOf } from "../../../../lib/admin-orders.server";
 import { methodNotAllowed } from "#server/http/errors";
+import { eInvoiceXmlResponse, prefersXml } from "../../../../lib/einvoice.server";
 
-export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
+export const loader = apiRoute(async ({ request, params, context }: Route.LoaderArgs) => {
   const { services } = adminOf(context);
+  // Accept: application/xml (or ?format=xml): the e-invoice (docs/decisions.md > E-invoices)
+  if (prefersXml(request)) return eInvoiceXmlResponse(services.db, params.orderId, params.creditNoteId);
   return creditNotePdfResponse(services, params.orderId, params.creditNoteId);
 });
 
