@@ -54,8 +54,11 @@ export type AppServices = {
   /** the time domain code uses; tests may hand in another */
   clock: Clock;
   /** origins the app answers for; contactEmail: the address of MAIL_FROM (the Open Badges issuer's e-mail) */
-  site: { publicUrl: string; adminUrl: string; allowedOrigins: string[]; contactEmail: string };
+  site: { publicUrl: string; adminUrl: string; allowedOrigins: string[]; contactEmail: string; seller: Seller };
 };
+
+/** The seller as every page shows it: the invoice supplier and SUPPORT_EMAIL (docs/decisions.md > What a buyer must know). */
+export type Seller = { name: string; address: string; ico: string; email: string; registration: string | null };
 
 export type Clock = { now(): Date };
 export const systemClock: Clock = { now: () => new Date() };
@@ -95,6 +98,11 @@ function developmentSecret(dataDir: string, name = "session-secret"): string {
     fs.writeFileSync(file, secret, { mode: 0o600 });
     return secret;
   }
+}
+
+function sellerOf(config: Config): Seller {
+  const s = config.invoiceSupplier;
+  return { name: s.name, address: s.address, ico: s.ico, email: config.supportEmail, registration: s.registration ?? null };
 }
 
 /** "Name <a@b.sk>" → "a@b.sk" */
@@ -316,7 +324,7 @@ export async function startServices(
     video: createVideo({ provider: videoProvider, blocks: videoBlocks, webhookSecret: videoWebhookSecret, meetingsClientState: config.MEETINGS_CLIENT_STATE, adminUrl: config.adminUrl }),
     credentials,
     clock: systemClock,
-    site: { publicUrl: config.publicUrl, adminUrl: config.adminUrl, allowedOrigins: config.allowedOrigins, contactEmail: addressOf(config.MAIL_FROM) },
+    site: { publicUrl: config.publicUrl, adminUrl: config.adminUrl, allowedOrigins: config.allowedOrigins, contactEmail: addressOf(config.MAIL_FROM), seller: sellerOf(config) },
   };
   setMetricsSources({ pool: database.pool, queues: () => jobs.boss.getQueues() });
   // which answers were made without a database round trip (server/http/answer-cache.ts)

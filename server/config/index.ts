@@ -103,6 +103,9 @@ const schema = z.object({
     .optional(),
   INVOICE_SUPPLIER_BIC: z.string().regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, "must be a BIC/SWIFT code").optional(),
   INVOICE_SUPPLIER_REGISTRATION: z.string().min(1).optional(),
+  // the seller's public contact address (course page, footer, terms); a demo address by
+  // default, required in production (docs/decisions.md > What a buyer must know)
+  SUPPORT_EMAIL: z.email("must be an e-mail address").optional(),
   // the Peppol access point that delivers e-invoices (server/einvoices access-point.ts):
   // its API base and bearer credential; unset: the local stand-in (refused in production),
   // which takes EINVOICE_AP_TOKEN as its own credential when that alone is set
@@ -155,6 +158,8 @@ export type Config = Omit<Env, "HOST" | "TRUST_PROXY"> & {
   embeddedDatabase: boolean;
   /** the invoice supplier: INVOICE_SUPPLIER_* or the demo defaults */
   invoiceSupplier: InvoiceSupplier;
+  /** SUPPORT_EMAIL or the demo supplier's address: the seller's public contact */
+  supportEmail: string;
   /** CERTIFICATE_PARTNER, or its default (sandbox only with the local identity provider) */
   certificatePartner: "manual" | "sandbox";
   /** Express's "trust proxy": TRUST_PROXY (or TRUST_PROXY_HOPS) as hops or proxy addresses; 0 outside production when unset */
@@ -211,6 +216,9 @@ export const DEMO_INVOICE_SUPPLIER: InvoiceSupplier = {
   registration: "Zapísaná v Obchodnom registri Mestského súdu Bratislava III, oddiel Sro, vložka č. 000000/B (demo)",
 };
 
+/** The demo supplier's public contact (SUPPORT_EMAIL's default outside production). */
+export const DEMO_SUPPORT_EMAIL = "kontakt@akademia-sportu.example";
+
 /** One thing wrong with the configuration, naming its variable. */
 export type ConfigProblem = { variable: string; kind: "missing" | "invalid"; message: string };
 
@@ -263,6 +271,7 @@ const productionRequirements: [keyof Env, string][] = [
   ["INVOICE_SUPPLIER_DIC", "tax invoices carry the supplier's DIČ"],
   ["INVOICE_SUPPLIER_IC_DPH", "tax invoices carry the supplier's IČ DPH"],
   ["INVOICE_SUPPLIER_IBAN", "tax invoices carry the supplier's bank account"],
+  ["SUPPORT_EMAIL", "distance selling requires the seller's contact before the order (course page, footer, terms)"],
   ["EINVOICE_AP_URL", "e-invoices of company orders are delivered through an accredited Peppol access point; the local stand-in is not allowed in production"],
   ["EINVOICE_AP_TOKEN", "required with EINVOICE_AP_URL (the access point's credential)"],
 ];
@@ -360,6 +369,7 @@ export function configProblems(source: Record<string, string | undefined>): { pr
       ["INVOICE_SUPPLIER_IBAN", DEMO_INVOICE_SUPPLIER.iban],
       ["INVOICE_SUPPLIER_BIC", DEMO_INVOICE_SUPPLIER.bic!],
       ["INVOICE_SUPPLIER_REGISTRATION", DEMO_INVOICE_SUPPLIER.registration!],
+      ["SUPPORT_EMAIL", DEMO_SUPPORT_EMAIL],
     ];
     const canonical = (v: string) => v.replace(/\s+/g, "").toLowerCase();
     for (const [name, demoValue] of demo) {
@@ -425,6 +435,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     embeddedDatabase: !env.DATABASE_URL,
     certificatePartner: env.CERTIFICATE_PARTNER ?? (!production && !env.OIDC_ISSUER ? "sandbox" : "manual"),
     trustProxy: TRUST_PROXY ?? env.TRUST_PROXY_HOPS ?? 0,
+    supportEmail: env.SUPPORT_EMAIL ?? DEMO_SUPPORT_EMAIL,
     invoiceSupplier: {
       name: env.INVOICE_SUPPLIER_NAME ?? DEMO_INVOICE_SUPPLIER.name,
       address: env.INVOICE_SUPPLIER_ADDRESS ?? DEMO_INVOICE_SUPPLIER.address,
