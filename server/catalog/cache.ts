@@ -57,6 +57,7 @@ export class CatalogCache {
   private summaries: Promise<Summaries> | null = null;
   private details = new Map<string, Promise<Detail>>();
   private previews = new Map<string, Promise<CoursePreview | null>>();
+  private contents = new Map<string, Promise<queries.CourseContents>>();
   /** how often it was emptied (tests and logs) */
   invalidations = 0;
 
@@ -72,6 +73,7 @@ export class CatalogCache {
     this.summaries = null;
     this.details.clear();
     this.previews.clear();
+    this.contents.clear();
   }
 
   /** LISTEN (re)established: start empty, learn the version. */
@@ -194,6 +196,12 @@ export class CatalogCache {
     if (!slugs.has(slug)) return null;
     return this.memo(this.previews, slug, () => queries.getCoursePreview(this.db, slug));
   }
+
+  /** What a published version includes, by its id (the caller took it from `detail`). */
+  async contentsOf(courseId: string): Promise<queries.CourseContents> {
+    await this.fresh();
+    return this.memo(this.contents, courseId, () => queries.getCourseContents(this.db, courseId));
+  }
 }
 
 const caches = new WeakMap<Database, CatalogCache>();
@@ -273,4 +281,12 @@ export async function findPublishedCourse(db: Database, slug: string): Promise<q
 /** GET /api/courses/<slug>/preview and the course page's sample lesson. */
 export function getCoursePreview(db: Database, slug: string): Promise<CoursePreview | null> {
   return cacheFor(db)?.preview(slug) ?? queries.getCoursePreview(db, slug);
+}
+
+/**
+ * The course page's "what's included" of a published version (parts, video time, tests),
+ * kept with the cached catalog (parts, levels and courses are under its trigger).
+ */
+export function getCourseContents(db: Database, courseId: string): Promise<queries.CourseContents> {
+  return cacheFor(db)?.contentsOf(courseId) ?? queries.getCourseContents(db, courseId);
 }

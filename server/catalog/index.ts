@@ -7,6 +7,7 @@ export {
   findPublishedCourse,
   getPublishedCourseWithLevels,
   getCoursePreview,
+  getCourseContents,
   startCatalogCache,
   CATALOG_CHANNEL,
   type CatalogCache,
@@ -18,6 +19,7 @@ export {
   PREVIEW_PART_COUNT,
   type CourseSummary,
   type CourseDetail,
+  type CourseContents,
 } from "./queries";
 export {
   catalogApi,

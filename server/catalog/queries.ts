@@ -311,3 +311,41 @@ export async function getCoursePreview(db: Database, slug: string): Promise<Cour
     })),
   };
 }
+
+// ---------------------------------------------------------------------------------
+// What a buyer gets (docs/decisions.md > What a buyer must know): the course page's
+// "what's included", counted from the version's parts, levels and course row (the tests
+// attached to them, as publishing checks them), all three under the catalog trigger.
+
+export type CourseContents = {
+  partCount: number;
+  videoCount: number;
+  /** the summed durationSec of the video blocks (videos without a known duration add 0) */
+  videoSeconds: number;
+  /** attached tests: after parts, closing a level, the course's final test */
+  tests: { part: number; level: number; course: number };
+};
+
+export async function getCourseContents(db: Database, courseId: string): Promise<CourseContents> {
+  const videoBlocks = (expr: string) =>
+    sql.raw(`(select ${expr} from jsonb_array_elements(content_blocks) b where b->>'type' = 'video')`);
+  const [[totals], [levelTests], [course]] = await Promise.all([
+    db
+      .select({
+        partCount: count(),
+        videoCount: sql<number>`coalesce(sum(${videoBlocks("count(*)")}), 0)::int`,
+        videoSeconds: sql<number>`coalesce(sum(${videoBlocks("sum((b->>'durationSec')::numeric)")}), 0)::float8`,
+        partTests: sql<number>`count(distinct ${parts.partTestId})::int`,
+      })
+      .from(parts)
+      .where(eq(parts.courseId, courseId)),
+    db.select({ n: count(levels.levelTestId) }).from(levels).where(eq(levels.courseId, courseId)),
+    db.select({ courseTestId: courses.courseTestId }).from(courses).where(eq(courses.id, courseId)),
+  ]);
+  return {
+    partCount: Number(totals?.partCount ?? 0),
+    videoCount: Number(totals?.videoCount ?? 0),
+    videoSeconds: Number(totals?.videoSeconds ?? 0),
+    tests: { part: Number(totals?.partTests ?? 0), level: Number(levelTests?.n ?? 0), course: course?.courseTestId ? 1 : 0 },
+  };
+}
