@@ -8,6 +8,8 @@ import { methodGuardMiddleware, requestGuardMiddleware } from "./lib/request-gua
 import { errorPageTitle, StatusErrorPage } from "./components/error-boundary";
 import { SITE } from "./site";
 import { useNonce } from "./lib/nonce";
+import { servicesContext } from "./context";
+import { SellerDetails, useSeller } from "./components/seller";
 
 // Input no route should see (NUL bytes) and the error body on every /api answer; then the
 // Origin check, session lookup and renewal for every request (pages and /api alike); then
@@ -16,7 +18,9 @@ export const middleware: Route.MiddlewareFunction[] = [requestGuardMiddleware, a
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user, csrfToken } = getAuth(context);
-  return { viewer: user ? { displayName: user.displayName } : null, csrfToken };
+  // the seller in every page's footer (distance selling: identity and contact before the order)
+  const { seller } = context.get(servicesContext).site;
+  return { viewer: user ? { displayName: user.displayName } : null, csrfToken, seller };
 }
 
 export const links: Route.LinksFunction = () => [
@@ -61,13 +65,31 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </div>
         </header>
         <main id="obsah">{children}</main>
-        <footer className="site-footer">
-          <div className="inner">{SITE.tagline}</div>
-        </footer>
+        <SiteFooter />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+/** The tagline, the legal links and the seller: on every page, error pages included. */
+function SiteFooter() {
+  const seller = useSeller();
+  return (
+    <footer className="site-footer">
+      <div className="inner">
+        <p>{SITE.tagline}</p>
+        <nav aria-label="Právne informácie">
+          <ul className="footer-links">
+            <li><Link to="/obchodne-podmienky">Obchodné podmienky</Link></li>
+            <li><Link to="/ochrana-osobnych-udajov">Ochrana osobných údajov</Link></li>
+            <li><Link to="/obchodne-podmienky#predavajuci">Kontakt</Link></li>
+          </ul>
+        </nav>
+        {seller && <SellerDetails seller={seller} className="footer-seller" />}
+      </div>
+    </footer>
   );
 }
 

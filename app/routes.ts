@@ -12,6 +12,7 @@ export default [
   route("kurzy/:slug/testy/:testId/pokus/:attemptId", "routes/test-attempt.tsx"),
   route("prihlasenie", "routes/sign-in.tsx"),
   route("obchodne-podmienky", "routes/terms.tsx"),
+  route("ochrana-osobnych-udajov", "routes/privacy.tsx"),
   route("ucet", "routes/account.tsx"),
   // certificates (server/certificates): the student's, and the public verification page
   route("ucet/certifikaty", "routes/account-certificates.tsx"),

@@ -1,6 +1,6 @@
 // Public course page /kurzy/<slug>: description, levels with topics, price with and
-// without VAT, instructors, accreditation, buy link. Works without JavaScript; same
-// domain query as GET /api/courses/<slug>.
+// without VAT, access and what is included, the seller, instructors, accreditation, buy
+// link. Works without JavaScript; same domain query as GET /api/courses/<slug>.
 import { Link } from "react-router";
 import type { Route } from "./+types/course";
 import { servicesContext } from "../context";
@@ -10,11 +10,13 @@ import { StateIcon } from "../components/learning-state";
 import { pageTitle } from "../site";
 import { pageRoute } from "../lib/page.server";
 import { DomainError } from "#server/http/errors";
-import { AUDIENCE_TAGS, getCoursePreview, getPublishedCourseWithLevels, renderMarkdown, tagLabel } from "#server/catalog";
+import { AUDIENCE_TAGS, getCourseContents, getCoursePreview, getPublishedCourseWithLevels, renderMarkdown, tagLabel } from "#server/catalog";
 import { purchaseBlocker, visitorPurchaseBlocker } from "#server/orders";
 import { optionalUser } from "../lib/auth.server";
 import { listStudentEnrollments } from "#server/enrollments";
 import { versionedMediaUrl } from "#server/http/static-files";
+import { SellerBox } from "../components/seller";
+import { ACCESS_DURATION, includedItems } from "../lib/course-included.server";
 import { formatCount, formatDate, formatHours, formatMinutes, formatMoney, formatVatRate, priceBreakdown } from "#server/money";
 
 const languages: Record<string, string> = { sk: "slovenčina", cs: "čeština", en: "angličtina", de: "nemčina", hu: "maďarčina" };
@@ -36,7 +38,7 @@ export const loader = pageRoute(async ({ params, context }: Route.LoaderArgs) =>
     ? ((await listStudentEnrollments(db, viewer.id)).find((e) => e.courseSlug === course.slug && (e.state === "active" || e.state === "completed")) ?? null)
     : null;
   // a sample lesson: the first preview part (the same whitelist as the preview endpoint)
-  const preview = await getCoursePreview(db, course.slug);
+  const [preview, contents] = await Promise.all([getCoursePreview(db, course.slug), getCourseContents(db, course._id)]);
   const samplePart = preview?.parts[0] ?? null;
   // the course's preview clip: the first video block of the preview parts that has one,
   // played through a short-lived signed URL (server/video; the page is public)
@@ -58,6 +60,8 @@ export const loader = pageRoute(async ({ params, context }: Route.LoaderArgs) =>
       image: course.ogImageUrl ?? course.coverImageUrl,
     },
     duration: formatHours(course.durationHours),
+    access: ACCESS_DURATION,
+    included: includedItems(contents, levels, course.accreditation),
     language: languages[course.language] ?? course.language,
     audience: course.tags.filter((t) => AUDIENCE_TAGS.some((a) => a.tag === t)).map(tagLabel),
     enrollmentDeadline: course.enrollmentDeadline ? formatDate(course.enrollmentDeadline) : null,
@@ -145,6 +149,8 @@ export default function Course({ loaderData: c }: Route.ComponentProps) {
           <dd>{c.levels.length}</dd>
           <dt>Jazyk</dt>
           <dd>{c.language}</dd>
+          <dt>Prístup ku kurzu</dt>
+          <dd>{c.access}</dd>
           {c.audience.length > 0 && (
             <>
               <dt>Pre koho</dt>
@@ -193,6 +199,7 @@ export default function Course({ loaderData: c }: Route.ComponentProps) {
             ) : (
               <p className="notice" role="status">{c.purchase.reason}</p>
             )}
+            <SellerBox />
           </aside>
         )}
 
@@ -229,6 +236,11 @@ export default function Course({ loaderData: c }: Route.ComponentProps) {
               )}
             </section>
           )}
+
+          <section aria-labelledby="v-cene">
+            <h2 id="v-cene">Čo je v cene</h2>
+            <ul>{c.included.map((item) => <li key={item}>{item}</li>)}</ul>
+          </section>
 
           <section aria-labelledby="obsah-kurzu">
             <h2 id="obsah-kurzu">Obsah kurzu</h2>
