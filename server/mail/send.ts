@@ -261,16 +261,18 @@ async function composeVideoFailed(deps: MailDeps, job: Extract<MailJob, { kind: 
   return { mail: { to: admin.email, ...videoFailed({ name: admin.name, partTitle: part.title, courseTitle: part.courseTitle, reason: job.reason, message, pageUrl }) } };
 }
 
+/** The certificate holder's address: the enrollment's, else the cached user's. */
+async function certificateHolderAddress(deps: MailDeps, certificate: { enrollmentId: string; studentId: string }): Promise<string | null> {
+  const [enrollment] = await deps.db.select({ email: enrollments.studentEmail }).from(enrollments).where(eq(enrollments.id, certificate.enrollmentId));
+  const [cached] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, certificate.studentId));
+  return enrollment?.email ?? cached?.email ?? null;
+}
+
 /** A certificate was issued: the student gets its detail link and public verification URL. */
 async function composeCertificateIssued(deps: MailDeps, certificateId: string): Promise<Composed> {
   const [certificate] = await deps.db.select().from(certificates).where(eq(certificates.id, certificateId));
   if (!certificate) return { skip: "certificate not found" };
-  const [enrollment] = await deps.db
-    .select({ email: enrollments.studentEmail, courseSlug: enrollments.courseSlug })
-    .from(enrollments)
-    .where(eq(enrollments.id, certificate.enrollmentId));
-  const [cached] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, certificate.studentId));
-  const to = enrollment?.email ?? cached?.email ?? null;
+  const to = await certificateHolderAddress(deps, certificate);
   if (!to) return { skip: "no e-mail address for the student" };
   const content = certificateIssued({
     name: certificate.studentDisplayName,
@@ -324,9 +326,7 @@ async function composeCertificateRevoked(deps: MailDeps, certificateId: string):
   const [certificate] = await deps.db.select().from(certificates).where(eq(certificates.id, certificateId));
   if (!certificate) return { skip: "certificate not found" };
   if (!certificate.revokedAt) return { skip: "certificate not revoked" };
-  const [enrollment] = await deps.db.select({ email: enrollments.studentEmail }).from(enrollments).where(eq(enrollments.id, certificate.enrollmentId));
-  const [cached] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, certificate.studentId));
-  const to = enrollment?.email ?? cached?.email ?? null;
+  const to = await certificateHolderAddress(deps, certificate);
   if (!to) return { skip: "no e-mail address for the student" };
   const content = certificateRevoked({
     name: certificate.studentDisplayName,

@@ -9,7 +9,7 @@
 // webhook) and writes the audit row with the acting admin. A gateway that does not
 // answer throws 503 and nothing is kept. The signed payment.refunded webhook completes
 // the refund later (webhook.ts).
-import { and, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
 import { DomainError } from "../http/errors";
 import { writeAudit, type AuditActor } from "../audit";
@@ -19,7 +19,7 @@ export { refundBalance } from "./balance";
 import { bratislavaDay } from "../invoices";
 import { GatewayError, type PaymentRefunds } from "./gateway";
 
-const { payments, refunds } = schema;
+const { refunds } = schema;
 
 export { addBusinessDays, REFUND_SETTLEMENT_BUSINESS_DAYS } from "./settlement";
 import { addBusinessDays, REFUND_SETTLEMENT_BUSINESS_DAYS } from "./settlement";

@@ -179,7 +179,7 @@ async function disputed(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, o
       and(
         eq(refunds.orderId, order.id),
         inArray(refunds.state, ["pending", "completed"]),
-        sql`(${refunds.paymentId} is null or ${refunds.paymentId} = ${order.payingPaymentId})`,
+        ofPayingPayment(order),
       ),
     )
     .limit(1);
@@ -208,6 +208,11 @@ export function paymentTimeOf(event: PaymentEvent, orderCreatedAt: Date, now: Da
   const told = dateOr(event.payment.settledAt, dateOr(event.occurredAt, now));
   const ms = Math.min(now.getTime(), Math.max(orderCreatedAt.getTime(), told.getTime()));
   return new Date(ms);
+}
+
+/** Refunds that return the paying payment's money (the SQL side of refundOfPayingPayment). */
+function ofPayingPayment(order: Pick<OrderRow, "payingPaymentId">) {
+  return sql`(${refunds.paymentId} is null or ${refunds.paymentId} = ${order.payingPaymentId})`;
 }
 
 /** The one place a Payment record is written: money the gateway took, whatever happens to it next. */
@@ -429,7 +434,7 @@ async function refunded(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, o
       and(
         eq(refunds.orderId, order.id),
         eq(refunds.state, "completed"),
-        sql`(${refunds.paymentId} is null or ${refunds.paymentId} = ${order.payingPaymentId})`,
+        ofPayingPayment(order),
       ),
     );
   const full = Number(total) >= order.amountCents;

@@ -9,17 +9,15 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, schema, type Database } from "#server/db";
+import { schema } from "#server/db";
 import { loadConfig } from "#server/config";
 import { createLogger } from "#server/log";
 import { createIdpApi } from "#server/identity";
 import { issueCertificate } from "#server/certificates";
 import type { Queue } from "#server/queue";
-import { startJobs } from "../../jobs";
 import { loader as verifyApiLoader } from "../../app/routes/api/verify";
-import { startApp, TEST_IDP_API_TOKEN } from "../support/app";
-import { serverUrl } from "../support/db";
-import { startInProcessApp } from "../support/in-process-app";
+import { startAppWithQueue, type AppWithQueue } from "../support/app-with-queue";
+import { TEST_IDP_API_TOKEN } from "../support/app";
 import { signInStudent, type Student } from "../support/commerce";
 import { expectApiError, expectMatchesContract } from "../support/contract";
 import { normalizeSpaces, pdfText } from "../support/pdf-text";
@@ -27,29 +25,7 @@ import { startTestServices } from "../support/route-context";
 import { enrollIn, writeLearningCourse, type LearningFixture } from "../support/learning-fixtures";
 import { certificatesOf, completeCourse, completeLevel1, eventually, queuedJobs } from "../support/certificate-fixtures";
 
-type App = { url: string; db: Database; queue: Queue; stop(): Promise<void> };
-
-/** The app with its workers, plus a database handle and a queue for the learning engine's writes. */
-async function startCertificateApp(): Promise<App> {
-  if (serverUrl()) {
-    const running = await startApp();
-    const handle = await openDatabase({ databaseUrl: running.database.url, poolSize: 4 });
-    // a pg-boss client without workers: the engine's enqueue; the app's workers run the jobs
-    const jobs = await startJobs(handle, loadConfig({ DATABASE_URL: running.database.url }), createLogger("silent"), { work: false });
-    return {
-      url: running.url,
-      db: handle.db,
-      queue: jobs.queue,
-      async stop() {
-        await jobs.stop();
-        await handle.close();
-        await running.stop();
-      },
-    };
-  }
-  const app = await startInProcessApp();
-  return { url: app.url, db: app.db, queue: app.process.services.queue, stop: () => app.stop() };
-}
+type App = AppWithQueue;
 
 let app: App;
 let course: LearningFixture;
@@ -77,7 +53,7 @@ async function outboxMessage(certificateId: string) {
 }
 
 beforeAll(async () => {
-  app = await startCertificateApp();
+  app = await startAppWithQueue();
   course = await writeLearningCourse(app.db);
   [jana, peter, admin, manager] = await Promise.all([
     signInStudent(app.url),

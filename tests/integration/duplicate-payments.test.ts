@@ -13,6 +13,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "#server/db";
 import { serverUrl } from "../support/db";
+import { until } from "../support/wait";
 import { deliver, orderBody, paymentEvent, signInStudent, startCommerceApp, type CommerceApp, type Student } from "../support/commerce";
 
 const kinds = [...(serverUrl() ? (["postgres"] as const) : []), "pglite" as const];
@@ -49,16 +50,6 @@ describe.each(kinds)("duplicate payments on %s", (kind) => {
 
   const orderRow = async (id: string) => (await app.db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0];
   const refundsOf = (id: string) => app.db.select().from(schema.refunds).where(eq(schema.refunds.orderId, id));
-
-  async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, ms = 45_000): Promise<T> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const value = await read();
-      if (ok(value)) return value;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
 
   it("30 parallel orders of one course with 30 keys make one pending order, answered to each", async () => {
     const student = await signInStudent(app.url, "peter.horvath@demo.sk");

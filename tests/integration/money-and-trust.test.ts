@@ -13,51 +13,26 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, schema, type Database } from "#server/db";
-import { loadConfig } from "#server/config";
 import { createLogger } from "#server/log";
 import { issueCertificate } from "#server/certificates";
+import { schema } from "#server/db";
 import { AdminOrderDetail } from "#server/orders";
-import type { Queue } from "#server/queue";
 import { statusBit } from "#server/credentials";
-import { startJobs } from "../../jobs";
-import { startApp } from "../support/app";
-import { serverUrl } from "../support/db";
-import { startInProcessApp } from "../support/in-process-app";
+import { startAppWithQueue, type AppWithQueue } from "../support/app-with-queue";
+import { until } from "../support/wait";
 import { deliver, orderBody, paymentEvent, signInStudent, WEBHOOK_SECRET, type Student } from "../support/commerce";
-
-type App = { url: string; db: Database; queue: Queue; stop(): Promise<void> };
 
 const ENV = { PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET, RATE_LIMIT_ORDERS_PER_HOUR: "1000", SANDBOX_REFUND_DELAY_MS: "100", ADMIN_NOTIFY_EMAIL: "spravca@akademia.test" };
 
-async function startMoneyApp(): Promise<App> {
-  if (serverUrl()) {
-    const running = await startApp({ env: ENV });
-    const handle = await openDatabase({ databaseUrl: running.database.url, poolSize: 4 });
-    const jobs = await startJobs(handle, loadConfig({ DATABASE_URL: running.database.url }), createLogger("silent"), { work: false });
-    return {
-      url: running.url,
-      db: handle.db,
-      queue: jobs.queue,
-      async stop() {
-        await jobs.stop();
-        await handle.close();
-        await running.stop();
-      },
-    };
-  }
-  const app = await startInProcessApp({ env: ENV });
-  return { url: app.url, db: app.db, queue: app.process.services.queue, stop: () => app.stop() };
-}
 
-let app: App;
+let app: AppWithQueue;
 let admin: Student;
 const students: Student[] = [];
 const ids: Record<string, string> = {};
 const COURSES = ["riadenie-sportoveho-klubu", "financie-a-granty-v-sporte", "sekretar-klubu-v-praxi"];
 
 beforeAll(async () => {
-  app = await startMoneyApp();
+  app = await startAppWithQueue(ENV);
   const list = (await (await fetch(`${app.url}/api/courses`)).json()) as { data: { _id: string; slug: string }[] };
   for (const c of list.data) ids[c.slug] = c._id;
   admin = await signInStudent(app.url, "zuzana.bielikova@demo.sk");
@@ -97,15 +72,6 @@ function refund(orderId: string, body: { amount: number; reason?: string; alsoCa
   return admin.post(`/api/admin/orders/${orderId}/refund`, { reason: "Test", alsoCancelEnrollment: false, ...body }, { "Idempotency-Key": randomUUID() });
 }
 
-async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, ms = 45_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** Runs the tasks with at most `limit` in flight. */
 async function inParallel<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {

@@ -14,15 +14,9 @@ import { Ajv2019 } from "ajv/dist/2019.js";
 import addFormatsModule from "ajv-formats";
 import { createRemoteJWKSet, decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT, type JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, schema, type Database } from "#server/db";
-import { loadConfig } from "#server/config";
-import { createLogger } from "#server/log";
-import type { Queue } from "#server/queue";
+import { schema } from "#server/db";
 import { extractFromPng, extractFromSvg } from "#server/credentials";
-import { startJobs } from "../../jobs";
-import { startApp } from "../support/app";
-import { serverUrl } from "../support/db";
-import { startInProcessApp } from "../support/in-process-app";
+import { startAppWithQueue, type AppWithQueue } from "../support/app-with-queue";
 import { startTestServices } from "../support/route-context";
 import { createTestDatabase, openTestDatabase } from "../support/db";
 import { ConfigError } from "#server/services";
@@ -31,7 +25,7 @@ import { expectApiError, expectMatchesContract } from "../support/contract";
 import { enrollIn, writeLearningCourse, type LearningFixture } from "../support/learning-fixtures";
 import { certificatesOf, completeCourse, completeLevel1, eventually } from "../support/certificate-fixtures";
 
-type App = { url: string; db: Database; queue: Queue; stop(): Promise<void> };
+type App = AppWithQueue;
 type Row = typeof schema.certificates.$inferSelect;
 
 // the issuer's key is handed in, so the test can also sign what the app would never sign
@@ -41,25 +35,6 @@ const retired = generateKeyPairSync("ec", { namedCurve: "P-256" });
 const retiredPublic = retired.publicKey.export({ format: "jwk" }) as JWK;
 const ENV = { CREDENTIAL_SIGNING_KEY: JSON.stringify(issuerJwk), CREDENTIAL_PREVIOUS_KEYS: JSON.stringify({ keys: [retiredPublic] }) };
 
-async function startBadgeApp(): Promise<App> {
-  if (serverUrl()) {
-    const running = await startApp({ env: ENV });
-    const handle = await openDatabase({ databaseUrl: running.database.url, poolSize: 4 });
-    const jobs = await startJobs(handle, loadConfig({ DATABASE_URL: running.database.url }), createLogger("silent"), { work: false });
-    return {
-      url: running.url,
-      db: handle.db,
-      queue: jobs.queue,
-      async stop() {
-        await jobs.stop();
-        await handle.close();
-        await running.stop();
-      },
-    };
-  }
-  const app = await startInProcessApp({ env: ENV });
-  return { url: app.url, db: app.db, queue: app.process.services.queue, stop: () => app.stop() };
-}
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2019) => Ajv2019;
 const ajv = addFormats(new Ajv2019({ strict: false, allErrors: true }));
@@ -76,7 +51,7 @@ let issuer: string;
 let jwks: ReturnType<typeof createRemoteJWKSet>;
 
 beforeAll(async () => {
-  app = await startBadgeApp();
+  app = await startAppWithQueue(ENV);
   course = await writeLearningCourse(app.db);
   [jana, peter, admin] = await Promise.all([signInStudent(app.url), signInStudent(app.url, "peter.horvath@demo.sk"), signInStudent(app.url, "zuzana.bielikova@demo.sk")]);
   const janaId = ((await (await jana.get("/api/me")).json()) as { user: { id: string } }).user.id;

@@ -11,6 +11,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "#server/db";
+import { until } from "../support/wait";
 import { deliver, orderBody, paymentEvent, signInStudent, startCommerceApp, type CommerceApp, type Student } from "../support/commerce";
 
 function gatewayStandIn() {
@@ -71,15 +72,6 @@ afterAll(async () => {
   await gateway.close();
 });
 
-async function until<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, ms = 60_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describe("a refund the gateway keeps refusing", () => {
   it("is failed after the last retry, alerts the admins, shows on the order page and the dashboard, and can be tried again", async () => {
