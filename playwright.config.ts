@@ -11,6 +11,9 @@ process.env.E2E_PORT = String(port);
 export default defineConfig({
   testDir: "tests/e2e",
   timeout: 30_000,
+  // assertions wait longer than Playwright's 5 s: CI shares two cores with the app, PostgreSQL,
+  // the job queue and ffmpeg, and a server round trip there can take seconds
+  expect: { timeout: 10_000 },
   retries: 0,
   workers: 1,
   reporter: [["list"], ["json"]],
