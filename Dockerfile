@@ -1,6 +1,6 @@
 # Multi-stage build: dependencies → build → slim runtime. The runtime refuses every
 # embedded stand-in (APP_ENV=production) and lists every missing, malformed or weak
-# setting at once on its first start (README > Configuration; server/config).
+# setting at once on its first start (docs/configuration.md; server/config).
 #
 # Required with APP_ENV=production (secrets: at least 32 random bytes, never a value
 # from this repository; URLs https):
@@ -12,7 +12,7 @@
 #   INVOICE_SUPPLIER_NAME INVOICE_SUPPLIER_ADDRESS INVOICE_SUPPLIER_ICO INVOICE_SUPPLIER_DIC
 #   INVOICE_SUPPLIER_IC_DPH INVOICE_SUPPLIER_IBAN EINVOICE_AP_URL EINVOICE_AP_TOKEN
 #   SUPPORT_EMAIL
-# Optional (defaults in README > Configuration):
+# Optional (defaults in docs/configuration.md):
 #   APP_ENV PORT HOST ADMIN_URL DATABASE_POOL_SIZE DATABASE_CONNECT_TIMEOUT_SECONDS
 #   DATABASE_STATEMENT_TIMEOUT_SECONDS DATA_DIR FFMPEG_PATH
 #   TRUST_PROXY_HOPS ALLOW_INSECURE_URLS SEED_DEMO_DATA IDP_CLAIM_PREFIX APP_ROLE_PREFIX

@@ -151,7 +151,7 @@ describe("weak and example values refused in production", () => {
     expect(loadConfig({ SESSION_SECRET: "two-instances-test-session-secret-0123456789" }).SESSION_SECRET).toBeDefined();
   });
 
-  it("the README's demo invoice supplier", () => {
+  it("the embedded default's demo invoice supplier", () => {
     expect(
       problemsOf(
         productionEnv({

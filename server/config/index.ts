@@ -292,7 +292,7 @@ export const SECRET_VARIABLES = [
 /** URLs that carry sessions, tokens or payments: https in production (ALLOW_INSECURE_URLS aside). */
 const SECURE_URL_VARIABLES = ["PUBLIC_URL", "ADMIN_URL", "OIDC_ISSUER", "IDP_API_URL", "PAYMENT_GATEWAY_URL", "EINVOICE_AP_URL"] as const;
 
-/** Every variable the configuration reads (the Dockerfile and README list them; a test compares). */
+/** Every variable the configuration reads (the Dockerfile and docs/configuration.md list them; a test compares). */
 export const CONFIG_VARIABLES = Object.keys(schema.shape) as (keyof Env)[];
 
 /** Variables production cannot start without (TRUST_PROXY_HOPS may stand for TRUST_PROXY). */
@@ -374,7 +374,7 @@ export function configProblems(source: Record<string, string | undefined>): { pr
     const canonical = (v: string) => v.replace(/\s+/g, "").toLowerCase();
     for (const [name, demoValue] of demo) {
       if (has(name) && canonical(input[name]!) === canonical(demoValue)) {
-        add(name, "invalid", "is the README's fictitious demo supplier; tax invoices must name the real one");
+        add(name, "invalid", "is the fictitious demo supplier of the embedded default; tax invoices must name the real one");
       }
     }
     const insecureAllowed = ["true", "1", "yes"].includes(input.ALLOW_INSECURE_URLS ?? "");
