@@ -8,7 +8,7 @@ import type { z } from "zod";
 import type { AppRole } from "#server/identity";
 import type { Actor } from "#server/authoring";
 import type { AppServices } from "#server/services";
-import { DomainError, json, methodNotAllowed, zodDetails } from "#server/http/errors";
+import { json, methodNotAllowed } from "#server/http/errors";
 import { apiRoute, readJsonBody } from "./api.server";
 import { requireRole, actorOf, operationRoles } from "./auth.server";
 import { requireRecentSignIn } from "./step-up.server";
@@ -58,6 +58,7 @@ async function handle(args: Args, spec: MethodSpec<z.ZodType | undefined>): Prom
   return json(result, { status: spec.status ?? 200, headers: { "Cache-Control": "private, no-store" } });
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- handlers of different input types in one table; each is checked where it is written
 type Methods = Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", MethodSpec<any>>>;
 
 /** `loader` and `action` of an authoring resource route answering `methods`; others get 405. */

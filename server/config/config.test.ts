@@ -41,7 +41,7 @@ describe("loadConfig", () => {
       }
     };
     expect(problems({ MUX_TOKEN_ID: "id" })).toEqual(["MUX_TOKEN_SECRET", "MUX_SIGNING_KEY_ID", "MUX_SIGNING_KEY_PRIVATE", "MUX_WEBHOOK_SECRET"]);
-    expect(() => loadConfig({ MUX_WEBHOOK_SECRET: "s" })).toThrow(/^4 configuration problems.*\n  Missing configuration: MUX_TOKEN_ID \(Mux needs all of/);
+    expect(() => loadConfig({ MUX_WEBHOOK_SECRET: "s" })).toThrow(/^4 configuration problems.*\n {2}Missing configuration: MUX_TOKEN_ID \(Mux needs all of/);
     const all = { MUX_TOKEN_ID: "id", MUX_TOKEN_SECRET: "secret", MUX_SIGNING_KEY_ID: "key", MUX_SIGNING_KEY_PRIVATE: "pem", MUX_WEBHOOK_SECRET: "whsec" };
     expect(loadConfig(all).MUX_TOKEN_ID).toBe("id");
     expect(loadConfig({}).MEDIA_DIR).toBe("media");

@@ -14,7 +14,7 @@ function dockerfileList(heading: RegExp): string[] {
   expect(start, `Dockerfile has a comment matching ${heading}`).toBeGreaterThanOrEqual(0);
   const names: string[] = [];
   for (const line of lines.slice(start + 1)) {
-    const m = /^#   (.+)$/.exec(line);
+    const m = /^# {3}(.+)$/.exec(line);
     // the heading may go on for a line or two before the names
     if (!m && !names.length && /^# [^ ]/.test(line)) continue;
     if (!m) break;
