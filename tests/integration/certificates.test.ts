@@ -162,7 +162,7 @@ describe("the student's certificates", () => {
     const res = await jana.get(`/api/certificates/${final.id}/pdf`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
-    expect(res.headers.get("content-disposition")).toContain(`potvrdenie-${final.registrationNumber}.pdf`);
+    expect(res.headers.get("content-disposition")).toContain(`-${final.registrationNumber}-potvrdenie.pdf"`);
     const pdf = new Uint8Array(await res.arrayBuffer());
     expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe("%PDF-");
     const raw = await pdfText(pdf);
