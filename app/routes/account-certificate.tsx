@@ -93,7 +93,7 @@ export default function AccountCertificate({ loaderData: c }: Route.ComponentPro
       <section className="notice certificate-documents" aria-labelledby="dva-doklady">
         <h2 id="dva-doklady">Čo ste dostali</h2>
         <p>
-          K {c.final ? "kurzu" : "úrovni"} máte dva doklady: <strong>potvrdenie o absolvovaní</strong> od platformy {SITE.name}, ktoré máte hneď, a{" "}
+          {c.final ? "Ku kurzu" : "K úrovni"} máte dva doklady: <strong>potvrdenie o absolvovaní</strong> od platformy {SITE.name}, ktoré máte hneď, a{" "}
           <strong>akreditovaný certifikát „{c.title}“</strong>, ktorý vydáva {c.partnerName} a ktorý je právne záväzný.
         </p>
         <ol className="document-list">
