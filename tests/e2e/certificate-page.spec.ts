@@ -6,7 +6,11 @@
 // the dashboard's part rows are at least 44 px tall, the whole row opening the part with one
 // state icon. Self-contained like certificates.spec.ts: the spec writes a small course,
 // completes it for Jana through the learning engine and the app's worker issues the
-// certificate. PostgreSQL only (E2E_DATABASE_URL).
+// certificate. A test on the phone: the question's legend inside its card (also when it runs
+// to two lines), the multi-select hint before the answers, the unanswered summary below the
+// sticky timer, a wrong chosen answer in red (not the blue "selected" look), "Uložené HH:MM"
+// in the timer bar with JavaScript, and an intro that promises no saving it cannot keep
+// without it. PostgreSQL only (E2E_DATABASE_URL).
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { openDatabase, schema, type DatabaseHandle } from "#server/db";
@@ -15,6 +19,8 @@ import { createLogger } from "#server/log";
 import { startJobs, type Jobs } from "../../jobs";
 import { enrollIn, writeLearningCourse, type LearningFixture } from "../support/learning-fixtures";
 import { completeCourse, completeLevel1, eventually } from "../support/certificate-fixtures";
+import { reportProgress } from "#server/learning";
+import { createUnsignedMediaUrls } from "#server/video";
 import { expect, test } from "./support/fixtures";
 import { signIn } from "./support/journeys";
 
@@ -52,6 +58,17 @@ function janasCertificate() {
     return { course, certificate };
   })();
   return prepared;
+}
+
+/** A fresh copy of the course with level 2's test open for Peter (level 1 and part c1 done). */
+async function petersLevelTest() {
+  await janasCertificate();
+  const db = handle!.db;
+  const course = await writeLearningCourse(db, { slug: `test-na-mobile-${Date.now().toString(36)}` });
+  const enrollmentId = await enrollIn(db, course, "p-1002");
+  await completeLevel1(db, jobs!.queue, course, "p-1002", enrollmentId);
+  await reportProgress({ db, queue: jobs!.queue, media: createUnsignedMediaUrls(), now: new Date() }, "p-1002", course.part("c1").id, { markPartCompleted: true });
+  return course;
 }
 
 /** The page fits the viewport's width: nothing makes a phone scroll sideways. */
@@ -145,6 +162,70 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(rows.first().getByText("Dokončené", { exact: true })).toHaveCount(1);
       await page.mouse.click(row.x + row.width - 8, row.y + row.height / 2);
       await expect(page).toHaveURL(new RegExp(`/kurzy/${course.slug}/studium/[0-9a-f]{24}$`));
+    });
+  });
+}
+
+for (const javaScriptEnabled of [false, true]) {
+  test.describe(`a test at 360 px with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled, viewport: PHONE });
+
+    test("questions stay in their cards, the hint comes first, the timer leaves the summary visible, a wrong answer is red", async ({ page }) => {
+      test.setTimeout(120_000);
+      const course = await petersLevelTest();
+      await signIn(page, "peter.horvath@demo.sk", `/kurzy/${course.slug}/testy/${course.levelTestId}`);
+      await expect(page.getByRole("heading", { level: 1, name: "Test úrovne 2" })).toBeVisible();
+      // the intro promises only what happens with and without JavaScript
+      await expect(page.getByText(/Odpovede uložíte tlačidlom „Uložiť odpovede“ \(so zapnutým JavaScriptom sa ukladajú aj samy pri každej zmene\); po uplynutí času sa test uzavrie s uloženými odpoveďami\./)).toBeVisible();
+      await expect(page.getByText(/priebežne ukladajú/)).toHaveCount(0);
+      await page.getByRole("button", { name: "Začať test" }).click();
+      await expect(page.getByText("Otázka 1 z 3")).toBeVisible();
+      // (with JavaScript: measured once the page is hydrated, so React does not redraw the changed legend)
+      await page.waitForLoadState("networkidle");
+
+      // every legend inside its card, a two-line one too
+      await page.locator(".questions legend").first().evaluate((legend) => legend.append(" a k tomu dosť dlhé doplnenie otázky, aby mala na telefóne dva riadky"));
+      const cards = await page.locator(".questions fieldset").evaluateAll((sets) =>
+        sets.map((set) => {
+          const f = set.getBoundingClientRect();
+          const l = set.querySelector("legend")!.getBoundingClientRect();
+          return { top: l.top - f.top, bottom: f.bottom - l.bottom, height: l.height };
+        }),
+      );
+      expect(cards[0]!.height).toBeGreaterThan(40);
+      for (const card of cards) {
+        expect(card.top).toBeGreaterThanOrEqual(1);
+        expect(card.bottom).toBeGreaterThanOrEqual(1);
+      }
+      // the multi-select hint before the answers
+      const multi = page.locator(".questions fieldset").filter({ hasText: "Ktoré sú párne?" });
+      const hint = (await multi.getByText("Vyberte všetky správne odpovede.").boundingBox())!;
+      const firstAnswer = (await multi.locator(".answer-row").first().boundingBox())!;
+      expect(hint.y + hint.height).toBeLessThanOrEqual(firstAnswer.y);
+
+      // one answer, wrong; with JavaScript it is saved and the timer bar says when
+      await page.getByLabel("Modrá").check();
+      if (javaScriptEnabled) await expect(page.locator(".countdown-bar").getByRole("status")).toHaveText(/^Uložené \d{1,2}:\d{2}$/);
+      await page.getByRole("button", { name: "Odovzdať test" }).click();
+      const summary = page.locator("#zhrnutie");
+      await expect(summary).toContainText("Nezodpovedané otázky: 2 z 3");
+      await expect(page).toHaveURL(/#zhrnutie$/);
+      await expect
+        .poll(async () => {
+          const bar = (await page.locator(".countdown-bar").boundingBox())!;
+          const box = (await summary.boundingBox())!;
+          return box.y - (bar.y + bar.height);
+        }, { message: "the summary starts below the sticky timer" })
+        .toBeGreaterThanOrEqual(0);
+      await expect(page.getByLabel("Modrá")).toBeChecked();
+      await page.getByRole("button", { name: "Odovzdať aj tak" }).click();
+
+      // the result: the wrong chosen answer is red, not the blue "selected" look
+      await expect(page.getByText("Test ste tentoraz neabsolvovali.")).toBeVisible();
+      const wrong = page.locator(".answer-row.chosen-wrong");
+      await expect(wrong).toContainText("Modrá");
+      expect(await wrong.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(253, 240, 239)");
+      await fitsWidth(page);
     });
   });
 }
