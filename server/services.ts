@@ -53,8 +53,12 @@ export type AppServices = {
   credentials: CredentialSigner;
   /** the time domain code uses; tests may hand in another */
   clock: Clock;
-  /** origins the app answers for; contactEmail: the address of MAIL_FROM (the Open Badges issuer's e-mail) */
-  site: { publicUrl: string; adminUrl: string; allowedOrigins: string[]; contactEmail: string; seller: Seller };
+  /**
+   * origins the app answers for; contactEmail: the address of MAIL_FROM (the Open Badges
+   * issuer's e-mail); linkedInOrganizationIds: LINKEDIN_ORGANIZATION_IDS (partnerOrgId →
+   * LinkedIn organization id)
+   */
+  site: { publicUrl: string; adminUrl: string; allowedOrigins: string[]; contactEmail: string; seller: Seller; linkedInOrganizationIds: Readonly<Record<string, string>> };
 };
 
 /** The seller as every page shows it: the invoice supplier and SUPPORT_EMAIL (docs/decisions.md > What a buyer must know). */
@@ -332,7 +336,7 @@ export async function startServices(
     video: createVideo({ provider: videoProvider, blocks: videoBlocks, webhookSecret: videoWebhookSecret, meetingsClientState: config.MEETINGS_CLIENT_STATE, adminUrl: config.adminUrl }),
     credentials,
     clock: systemClock,
-    site: { publicUrl: config.publicUrl, adminUrl: config.adminUrl, allowedOrigins: config.allowedOrigins, contactEmail: addressOf(config.MAIL_FROM), seller: sellerOf(config) },
+    site: { publicUrl: config.publicUrl, adminUrl: config.adminUrl, allowedOrigins: config.allowedOrigins, contactEmail: addressOf(config.MAIL_FROM), seller: sellerOf(config), linkedInOrganizationIds: config.LINKEDIN_ORGANIZATION_IDS ?? {} },
   };
   setMetricsSources({ pool: database.pool, queues: () => jobs.boss.getQueues() });
   // which answers were made without a database round trip (server/http/answer-cache.ts)

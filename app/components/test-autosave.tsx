@@ -1,6 +1,6 @@
 // With JavaScript, the test form saves its answers a moment after each change
-// (PUT .../answers), so a closed tab or a lost connection loses nothing. Without it the
-// "Uložiť odpovede" button does the same.
+// (PUT .../answers), so a closed tab or a lost connection loses nothing, and the timer bar
+// says "Uložené 18:27". Without it the "Uložiť odpovede" button does the same.
 import { useEffect, useState, type RefObject } from "react";
 import { answersFromForm } from "../lib/test-form";
 
@@ -17,7 +17,9 @@ export function useAutosave(form: RefObject<HTMLFormElement | null>, url: string
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify({ answers: answersFromForm(new FormData(element)) }),
         });
-        setStatus(res.ok ? "Odpovede sú uložené." : res.status === 409 ? "Čas na test vypršal." : "Odpovede sa nepodarilo uložiť.");
+        // "Uložené 18:27": when the last save happened, by the clock on the student's device
+        const at = new Date().toLocaleTimeString("sk-SK", { hour: "2-digit", minute: "2-digit" });
+        setStatus(res.ok ? `Uložené ${at}` : res.status === 409 ? "Čas na test vypršal." : "Odpovede sa nepodarilo uložiť.");
       } catch {
         setStatus("Odpovede sa nepodarilo uložiť (ste offline?).");
       }

@@ -62,9 +62,9 @@ export default function AccountCertificates({ loaderData: d }: Route.ComponentPr
         <ul className="enrollment-list">
           {d.certificates.map((c) => (
             <li key={c.id} className="card">
-              <h2><Link to={`/ucet/certifikaty/${c.id}`}>{c.title}</Link></h2>
+              <h2><Link to={`/ucet/certifikaty/${c.id}`}>{c.levelTitle ? `${c.courseTitle} – ${c.levelTitle}` : c.courseTitle}</Link></h2>
               <p>
-                {c.typeLabel} · kurz „{c.courseTitle}“{c.levelTitle ? ` · úroveň „${c.levelTitle}“` : ""}
+                {c.typeLabel} · {c.title}
               </p>
               <p className="muted">
                 Č. {c.registrationNumber} · vydal {c.partnerName} {c.issuedOn}

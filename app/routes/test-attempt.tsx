@@ -165,6 +165,7 @@ export default function TestAttempt({ loaderData, actionData }: Route.ComponentP
         <TestResult slug={slug} testId={attempt.test._id} result={result} guidance={guidance} percent={percent} passingPercent={passingPercent} wrong={wrong} retry={retry} />      ) : (
         <Countdown deadline={attempt.deadline} deadlineText={deadlineText} onExpire={closeAtDeadline}>
           <span className="muted">{questions.length} {questions.length === 1 ? "otázka" : questions.length < 5 ? "otázky" : "otázok"}</span>
+          {autosave ? <span className="autosave-status" role="status">{autosave}</span> : null}
         </Countdown>
       )}
 
@@ -199,6 +200,7 @@ export default function TestAttempt({ loaderData, actionData }: Route.ComponentP
                     {q.text}{q.weight !== 1 ? <span className="muted"> ({formatPoints(q.weight)})</span> : null}
                   </legend>
                   <input type="hidden" name="questionIds" value={q.id} />
+                  {q.type === "multiple_choice" && result === null ? <p className="muted answer-hint">Vyberte všetky správne odpovede.</p> : null}
                   {q.type === "text" ? (
                     <p className="field">
                       <label htmlFor={`text-${q.id}`}>Vaša odpoveď</label>
@@ -223,7 +225,6 @@ export default function TestAttempt({ loaderData, actionData }: Route.ComponentP
                       );
                     })
                   )}
-                  {q.type === "multiple_choice" && result === null ? <p className="muted">Vyberte všetky správne odpovede.</p> : null}
                 </fieldset>
                 {r ? (
                   <p className={`question-verdict ${r.isCorrect ? "correct" : "wrong"}`}>
@@ -245,7 +246,6 @@ export default function TestAttempt({ loaderData, actionData }: Route.ComponentP
             <button type="submit" name="intent" value="submit" ref={submitRef} disabled={closing}>{unanswered.length > 0 ? "Odovzdať test aj s nezodpovedanými" : "Odovzdať test"}</button>
           </p>
         ) : null}
-        {autosave && result === null ? <p className="muted" role="status">{autosave}</p> : null}
       </Form>
       {result ? (
         <p>

@@ -62,7 +62,7 @@ export default function TestIntro({ loaderData }: Route.ComponentProps) {
       <ul>
         <li>Otázok: {test.questionCount}</li>
         <li>Na úspech potrebujete aspoň {passingPercent} % bodov.</li>
-        <li>Čas na vypracovanie: {minutes} min. Odpovede sa priebežne ukladajú; po uplynutí času sa test odovzdá sám.</li>
+        <li>Čas na vypracovanie: {minutes} min. Odpovede uložíte tlačidlom „Uložiť odpovede“ (so zapnutým JavaScriptom sa ukladajú aj samy pri každej zmene); po uplynutí času sa test uzavrie s uloženými odpoveďami.</li>
         <li>Počet pokusov: {list.maxAttempts}{list.passed ? "" : ` (zostáva ${list.remaining})`}.{test.cooldownMinutes > 0 ? ` Medzi pokusmi musí uplynúť ${test.cooldownMinutes} min.` : ""}</li>
       </ul>
       {list.passed ? (

@@ -10,7 +10,8 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/verify";
 import { servicesContext } from "../context";
 import { countPublicRead } from "../lib/public-read.server";
-import { pageTitle } from "../site";
+import { pageTitle, SITE } from "../site";
+import brandMarkHref from "../brand-mark.svg?url";
 import { certificateTypeLabels } from "../lib/certificate-labels";
 import { DomainError } from "#server/http/errors";
 import { checkPresentedCredential, signatory, VERDICT_MESSAGES, verifyCertificate, type CertificateRow, type CredentialVerdict } from "#server/certificates";
@@ -101,7 +102,7 @@ function VerifyForm({ registrationNumber, h }: { registrationNumber: string; h: 
       </div>
       <div className="field">
         <label htmlFor="verify-hash">Overovací kód</label>
-        <p id="verify-hash-description" className="field-description">64 znakov z certifikátu alebo z overovacej adresy (časť za „?h=“).</p>
+        <p id="verify-hash-description" className="field-description">Kód vytlačený na certifikáte vedľa registračného čísla (napríklad 3F9AC-2B17D), alebo celý kód z overovacej adresy (časť za „?h=“).</p>
         <input id="verify-hash" name="h" defaultValue={h} required autoComplete="off" aria-describedby="verify-hash-description" />
       </div>
       <button type="submit">Overiť certifikát</button>
@@ -158,6 +159,27 @@ function Facts({ d }: { d: Found }) {
   );
 }
 
+/** The seal beside the verdict: a rosette with a check (valid) or a cross (revoked); the verdict's text says the same. */
+function Seal({ valid }: { valid: boolean }) {
+  const colour = valid ? "#1d6b33" : "#b00020";
+  const points = Array.from({ length: 24 }, (_, i) => {
+    const r = i % 2 === 0 ? 46 : 40;
+    const a = (i * Math.PI) / 12;
+    return `${(48 + r * Math.sin(a)).toFixed(1)},${(48 - r * Math.cos(a)).toFixed(1)}`;
+  }).join(" ");
+  return (
+    <svg className="verify-seal" viewBox="0 0 96 96" width="96" height="96" aria-hidden="true" focusable="false">
+      <polygon points={points} fill={colour} />
+      <circle cx="48" cy="48" r="33" fill="none" stroke="#fff" strokeWidth="2" />
+      {valid ? (
+        <path d="M32 49l11 11 22-24" fill="none" stroke="#fff" strokeWidth="7" strokeLinecap="round" strokeLinejoin="round" />
+      ) : (
+        <path d="M35 35l26 26M61 35L35 61" fill="none" stroke="#fff" strokeWidth="7" strokeLinecap="round" />
+      )}
+    </svg>
+  );
+}
+
 export default function Verify({ loaderData: d, actionData }: Route.ComponentProps) {
   const checked = actionData as Checked | undefined;
   if (checked) {
@@ -173,15 +195,34 @@ export default function Verify({ loaderData: d, actionData }: Route.ComponentPro
   }
   if (d.status === "found") {
     return (
-      <section className="narrow">
+      <section className="narrow verify-official">
+        <header className="verify-issuer">
+          <img src={brandMarkHref} alt="" width={48} height={48} />
+          <p>
+            <strong>{SITE.name}</strong>
+            <span>Evidencia vydaných certifikátov</span>
+          </p>
+        </header>
         <h1>Overenie certifikátu</h1>
-        {d.valid ? (
-          <p className="verdict verdict-valid" role="status">Certifikát je platný.</p>
-        ) : (
-          <p className="verdict verdict-revoked" role="status">Certifikát bol odvolaný{d.revokedOn ? ` ${d.revokedOn}` : ""} a nie je platný.</p>
-        )}
+        <div className={`verify-card ${d.valid ? "verify-card-valid" : "verify-card-revoked"}`}>
+          <Seal valid={d.valid} />
+          <div>
+            {d.valid ? (
+              <p className="verdict verdict-valid" role="status">Certifikát je platný.</p>
+            ) : (
+              <p className="verdict verdict-revoked" role="status">Certifikát bol odvolaný{d.revokedOn ? ` ${d.revokedOn}` : ""} a nie je platný.</p>
+            )}
+            <p className="verify-holder">{d.holder}</p>
+            <p>
+              {d.levelTitle ? `absolvoval/a úroveň „${d.levelTitle}“ kurzu` : "absolvoval/a kurz"} <strong>„{d.courseTitle}“</strong>
+            </p>
+            <p className="muted">
+              {d.certificateTitle} č. {d.registrationNumber}, vydal {d.partnerName} {d.issuedOn}
+            </p>
+          </div>
+        </div>
         <Facts d={d} />
-        <p className="muted">Údaje pochádzajú z evidencie certifikátov platformy; certifikát vydáva akreditačný partner.</p>
+        <p className="muted">Údaje pochádzajú z evidencie certifikátov platformy {SITE.name}; certifikát vydáva akreditačný partner {d.partnerName}.</p>
       </section>
     );
   }

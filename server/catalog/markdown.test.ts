@@ -9,6 +9,12 @@ describe("renderMarkdown", () => {
     expect(html).toContain("<table>");
   });
 
+  it("puts each table in a focusable box that scrolls sideways (phones: no broken words)", () => {
+    const html = renderMarkdown("| Deň | Streda |\n|---|---|\n| 1 | 2 |\n\n`<table>` v texte\n");
+    expect(html).toMatch(/^<div class="prose-table" role="region" tabindex="0" aria-label="Tabuľka">\n<table>[\s\S]*<\/table>\n<\/div>\n<p><code>&lt;table&gt;<\/code> v texte<\/p>\n$/);
+    expect(html.match(/<div class="prose-table"/g)).toHaveLength(1);
+  });
+
   it("escapes raw HTML, so a <script> never runs", () => {
     const html = renderMarkdown('Ahoj <script>alert("x")</script>\n\n<img src=x onerror="alert(1)">\n\n<iframe src="https://evil.example"></iframe>');
     expect(html).not.toMatch(/<script/i);

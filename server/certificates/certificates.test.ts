@@ -21,8 +21,10 @@ import {
   issueCertificate,
   issueCertificateManually,
   listCertificateRequests,
+  linkedInAddUrl,
   renderConfirmationPdf,
   sandboxRegistrationNumber,
+  shortVerificationCode,
   storeCertificate,
   toVerificationResponse,
   verifyCertificate,
@@ -385,6 +387,47 @@ describe("verification and numbers", () => {
     await t.db.update(schema.certificates).set({ revokedAt: new Date(), revokedReason: "podvod pri teste" }).where(eq(schema.certificates.id, row.id));
     const revoked = await verifyCertificate(t.db, row.registrationNumber, row.verificationHash);
     expect(toVerificationResponse(revoked).valid).toBe(false);
+  });
+
+  it("takes the short code printed on the certificate (10 hex digits, any case, with its dash or spaces) with the number; nothing shorter or other", async () => {
+    const s = await newStudent();
+    await completeLevel1(t.db, jobs.queue, course, s.studentId, s.enrollmentId);
+    const [job] = await issueJobs(s.enrollmentId);
+    await issueCertificate(deps(), job);
+    const [row] = await certificatesOf(t.db, s.enrollmentId);
+    const code = shortVerificationCode(row.verificationHash);
+    expect(code).toBe(`${row.verificationHash.slice(0, 5).toUpperCase()}-${row.verificationHash.slice(5, 10).toUpperCase()}`);
+    for (const typed of [code, code.toLowerCase(), code.replace("-", " "), ` ${code.replace("-", "")} `, row.verificationHash.slice(0, 10)]) {
+      expect((await verifyCertificate(t.db, row.registrationNumber, typed)).id).toBe(row.id);
+    }
+    expect((await verifyCertificate(t.db, ` ${row.registrationNumber} `, code)).id).toBe(row.id);
+    const other = (row.verificationHash[9] === "a" ? "b" : "a");
+    for (const [number, typed] of [
+      [row.registrationNumber, row.verificationHash.slice(0, 9) + other],
+      [row.registrationNumber, row.verificationHash.slice(0, 9)],
+      [row.registrationNumber, row.verificationHash.slice(0, 11)],
+      [row.registrationNumber, row.verificationHash.slice(1, 11)],
+      ["SBX-1999-NEEXISTUJE", code],
+    ] as const) {
+      expect(await rejection(verifyCertificate(t.db, number, typed))).toMatchObject({ code: "not_found", status: 404 });
+    }
+  });
+
+  it("LinkedIn's add-to-profile link names the partner: its organization id when configured, else its name", async () => {
+    const s = await newStudent();
+    await completeLevel1(t.db, jobs.queue, course, s.studentId, s.enrollmentId);
+    const [job] = await issueJobs(s.enrollmentId);
+    await issueCertificate(deps(), job);
+    const [row] = await certificatesOf(t.db, s.enrollmentId);
+    const byName = new URL(linkedInAddUrl("https://akademia.example", row));
+    expect(Object.fromEntries(byName.searchParams)).toMatchObject({ startTask: "CERTIFICATION_NAME", organizationName: "Partner", certId: row.registrationNumber });
+    expect(byName.searchParams.has("organizationId")).toBe(false);
+    const byId = new URL(linkedInAddUrl("https://akademia.example", row, { [row.issuedBy.partnerOrgId]: "2345678", "o-9001": "1" }));
+    expect(byId.searchParams.get("organizationId")).toBe("2345678");
+    expect(byId.searchParams.has("organizationName")).toBe(false);
+    // another partner's id is not used
+    const other = new URL(linkedInAddUrl("https://akademia.example", row, { "o-9001": "1" }));
+    expect(other.searchParams.get("organizationName")).toBe("Partner");
   });
 
   it("sandbox numbers carry the year and differ; a number already used is reported, not stored twice", async () => {

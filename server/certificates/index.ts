@@ -38,6 +38,7 @@ export {
   toCertificateRequestResponse,
   verificationUrl,
   shortVerificationUrl,
+  shortVerificationCode,
   resolveShortVerificationLink,
   certificatePageUrl,
   confirmationPdfPath,
@@ -45,6 +46,7 @@ export {
 } from "./queries";
 export { verificationHash, hashedText, hashMatches, type HashedFields } from "./hash";
 export { sandboxRegistrationNumber, type CertificatePartnerKind } from "./partners";
+export { certificateFileName } from "./file-names";
 export { renderConfirmationPdf, confirmationFileName, signatory, PLATFORM_NAME } from "./pdf";
 export {
   certificatesApi,
@@ -88,6 +90,7 @@ export {
   bakedBadgeSvg,
   bakedBadgePng,
   badgeFileName,
+  badgePng,
   linkedInAddUrl,
   emailIdentityHash,
   checkPresentedCredential,

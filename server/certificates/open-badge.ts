@@ -7,7 +7,7 @@
 // the certificate's status list index (a sequence, so unique and stable).
 import { createHash } from "node:crypto";
 import { and, eq, gte, inArray, isNotNull, isNull, lt, max } from "drizzle-orm";
-import QRCode from "qrcode";
+import { Resvg } from "@resvg/resvg-js";
 import { schema, type DbOrTx } from "../db";
 import {
   bakePng,
@@ -20,9 +20,12 @@ import {
   type Credential,
   type CredentialSigner,
 } from "../credentials";
+import { FONT_FILES } from "../pdf";
+import { formatDate } from "../money";
 import { PLATFORM_NAME } from "./pdf";
 import type { CertificateRow } from "./issue";
 import { issueDay, verificationUrl } from "./queries";
+import { certificateFileName } from "./file-names";
 
 const { certificates, courses, levels, topics, modules, parts, tests, enrollments, users } = schema;
 
@@ -302,66 +305,130 @@ export async function highestStatusList(db: DbOrTx): Promise<number> {
 
 const xml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-function wrap(text: string, width: number, maxLines: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(/\s+/)) {
-    if (line && (line + " " + word).length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  if (lines.length > maxLines) {
-    const kept = lines.slice(0, maxLines);
-    kept[maxLines - 1] = `${kept[maxLines - 1].slice(0, width - 1)}…`;
-    return kept;
-  }
-  return lines;
+/** The badge's drawing: a 512 × 512 seal; every line of text stays inside this radius (the ring is outside it). */
+const BADGE = { size: 512, centre: 256, textRadius: 200 } as const;
+const BADGE_FONT = "DejaVu Sans, Verdana, Arial, sans-serif";
+
+/** A generous estimate of a line's width in DejaVu Sans (average advance per character, in em). */
+const estimatedWidth = (text: string, size: number, bold: boolean) => text.length * size * (bold ? 0.62 : 0.56);
+
+/** The width of the circle's chord at baseline `y`, less the text's height above it (the line's widest safe width). */
+function chordAt(y: number, size: number): number {
+  const dy = Math.max(Math.abs(y - BADGE.centre), Math.abs(y - size * 0.8 - BADGE.centre));
+  return dy >= BADGE.textRadius ? 0 : 2 * Math.sqrt(BADGE.textRadius ** 2 - dy ** 2);
 }
 
-/** The badge picture (before baking): a round seal with the certificate's facts. */
+type BadgeLine = { text: string; y: number; size: number; bold?: boolean; fill: string; spacing?: number };
+
+/**
+ * Words wrapped into at most `maxLines` lines from baseline `y`, each as wide as the circle
+ * lets it be at its height; the last kept line ends with "…" when the text is longer.
+ */
+function fitLines(text: string, y: number, lineHeight: number, maxLines: number, style: Omit<BadgeLine, "text" | "y">): BadgeLine[] {
+  const words = text.split(/\s+/).filter(Boolean);
+  const out: BadgeLine[] = [];
+  let i = 0;
+  while (i < words.length && out.length < maxLines) {
+    const lineY = y + out.length * lineHeight;
+    const room = chordAt(lineY, style.size);
+    let line = words[i++]!;
+    while (i < words.length && estimatedWidth(`${line} ${words[i]}`, style.size, !!style.bold) <= room) line = `${line} ${words[i++]}`;
+    out.push({ ...style, text: line, y: lineY });
+  }
+  if (i < words.length && out.length) out[out.length - 1]!.text = `${out[out.length - 1]!.text.replace(/[\s,.;:–-]+$/, "")}…`;
+  return out;
+}
+
+/** One line of text, centred; squeezed to the room the circle leaves when it would be wider. */
+function badgeText(line: BadgeLine): string {
+  const room = Math.floor(chordAt(line.y, line.size));
+  const squeeze = estimatedWidth(line.text, line.size, !!line.bold) + (line.spacing ?? 0) * line.text.length > room ? ` textLength="${room}" lengthAdjust="spacingAndGlyphs"` : "";
+  return (
+    `<text x="${BADGE.centre}" y="${line.y}" font-size="${line.size}"${line.bold ? ` font-weight="bold"` : ""}${line.spacing ? ` letter-spacing="${line.spacing}"` : ""}` +
+    ` text-anchor="middle" fill="${line.fill}"${squeeze}>${xml(line.text)}</text>`
+  );
+}
+
+/**
+ * The badge picture (before baking): a round seal with the platform at the top, the kind of
+ * certificate, the course (and level), the holder, the issuing partner, the registration
+ * number and the date, each wrapped to the width of the circle at its height (no line
+ * reaches the ring).
+ */
 export function badgeSvg(row: CertificateRow): string {
-  const title = wrap(row.levelTitle ? `${row.courseTitle} – ${row.levelTitle}` : row.courseTitle, 24, 3);
-  const label = `${row.certificateTitle}: ${row.courseTitle}, ${PLATFORM_NAME}, č. ${row.registrationNumber}`;
-  const lines = title.map((t, i) => `<text x="256" y="${236 + i * 34}" font-size="28" font-weight="bold" text-anchor="middle" fill="#1d4e89">${xml(t)}</text>`).join("");
+  const label = `${row.certificateTitle}: ${row.courseTitle}, ${row.studentDisplayName}, vydal ${row.issuedBy.partnerName}, č. ${row.registrationNumber}`;
+  // laid out once from the top, then again moved so the block sits in the middle of the seal
+  const first = badgeLayout(row, 112);
+  const { lines, rule } = badgeLayout(row, 112 + Math.max(0, Math.floor((400 - first.bottom) / 2)));
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n` +
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="512" height="512" role="img" aria-label="${xml(label)}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${BADGE.size} ${BADGE.size}" width="${BADGE.size}" height="${BADGE.size}" role="img" aria-label="${xml(label)}">` +
     `<title>${xml(label)}</title>` +
-    `<circle cx="256" cy="256" r="248" fill="#1d4e89"/><circle cx="256" cy="256" r="226" fill="#ffffff"/>` +
-    `<circle cx="256" cy="256" r="214" fill="none" stroke="#c9a227" stroke-width="6"/>` +
-    `<text x="256" y="130" font-family="DejaVu Sans, Arial, sans-serif" font-size="20" text-anchor="middle" fill="#555555">${xml(PLATFORM_NAME)}</text>` +
-    `<text x="256" y="180" font-family="DejaVu Sans, Arial, sans-serif" font-size="22" text-anchor="middle" fill="#333333">${xml(row.type === "final" ? "Záverečný certifikát" : "Priebežný certifikát")}</text>` +
-    `<g font-family="DejaVu Sans, Arial, sans-serif">${lines}</g>` +
-    `<text x="256" y="372" font-family="DejaVu Sans, Arial, sans-serif" font-size="18" text-anchor="middle" fill="#333333">${xml(row.issuedBy.partnerName)}</text>` +
-    `<text x="256" y="404" font-family="DejaVu Sans, Arial, sans-serif" font-size="16" text-anchor="middle" fill="#555555">${xml(`č. ${row.registrationNumber} · ${issueDay(row.issuedAt)}`)}</text>` +
+    `<circle cx="256" cy="256" r="252" fill="#1d4e89"/><circle cx="256" cy="256" r="236" fill="#ffffff"/>` +
+    `<circle cx="256" cy="256" r="226" fill="none" stroke="#c9a227" stroke-width="4"/>` +
+    `<line x1="${256 - 70}" y1="${rule}" x2="${256 + 70}" y2="${rule}" stroke="#c9a227" stroke-width="2"/>` +
+    `<g font-family="${BADGE_FONT}">${lines.map(badgeText).join("")}</g>` +
     `</svg>\n`
   );
+}
+
+function badgeLayout(row: CertificateRow, top: number): { lines: BadgeLine[]; rule: number; bottom: number } {
+  const lines: BadgeLine[] = [
+    ...fitLines(PLATFORM_NAME, top, 18, 1, { size: 14, fill: "#555555" }),
+    { text: row.type === "final" ? "ZÁVEREČNÝ CERTIFIKÁT" : "PRIEBEŽNÝ CERTIFIKÁT", y: top + 32, size: 16, bold: true, fill: "#8a6d12", spacing: 1 },
+  ];
+  const course = fitLines(row.levelTitle ? `${row.courseTitle} – ${row.levelTitle}` : row.courseTitle, top + 74, 30, 3, { size: 25, bold: true, fill: "#1d4e89" });
+  lines.push(...course);
+  const rule = course[course.length - 1]!.y + 18;
+  const holder = fitLines(row.studentDisplayName, rule + 30, 24, 2, { size: 21, bold: true, fill: "#222222" });
+  lines.push(...holder);
+  const partner = fitLines(`Vydal ${row.issuedBy.partnerName}`, holder[holder.length - 1]!.y + 28, 19, 2, { size: 15, fill: "#333333" });
+  lines.push(...partner);
+  const y = partner[partner.length - 1]!.y + 26;
+  lines.push({ text: `č. ${row.registrationNumber}`, y, size: 13, fill: "#555555" }, { text: formatDate(row.issuedAt), y: y + 18, size: 13, fill: "#555555" });
+  return { lines, rule, bottom: y + 18 };
 }
 
 export async function bakedBadgeSvg(deps: OpenBadgeDeps, row: CertificateRow): Promise<string> {
   return bakeSvg(badgeSvg(row), await openBadgeJwt(deps, row));
 }
 
-/** The PNG badge: the QR code of the verification URL, with the credential baked in. */
-export async function bakedBadgePng(deps: OpenBadgeDeps, row: CertificateRow): Promise<Buffer> {
-  const qr = await QRCode.toBuffer(verificationUrl(deps.publicUrl, row.registrationNumber, row.verificationHash), { type: "png", errorCorrectionLevel: "M", margin: 2, width: 512 });
-  return bakePng(qr, await openBadgeJwt(deps, row));
+/** The badge drawing as a PNG (resvg with the DejaVu Sans files the PDFs use; no system fonts). */
+export function badgePng(row: CertificateRow): Buffer {
+  const resvg = new Resvg(badgeSvg(row), {
+    fitTo: { mode: "width", value: BADGE.size },
+    font: { loadSystemFonts: false, fontFiles: [FONT_FILES.regular, FONT_FILES.bold], defaultFontFamily: "DejaVu Sans" },
+  });
+  return resvg.render().asPng();
 }
 
-export function badgeFileName(row: Pick<CertificateRow, "registrationNumber">, extension: string): string {
-  return `open-badge-${row.registrationNumber.replace(/[^A-Za-z0-9._-]/g, "-")}.${extension}`;
+/** The PNG badge: the same seal as the SVG, with the credential baked in. */
+export async function bakedBadgePng(deps: OpenBadgeDeps, row: CertificateRow): Promise<Buffer> {
+  return bakePng(badgePng(row), await openBadgeJwt(deps, row));
+}
+
+/**
+ * The badge image ("odznak") or the credential for verifiers' systems ("open-badge"), e.g.
+ * `riadenie-sportoveho-klubu-SBX-2026-7F3K9Q2M-odznak.png`.
+ */
+export function badgeFileName(row: Pick<CertificateRow, "registrationNumber" | "courseTitle" | "levelTitle">, extension: "jwt" | "json" | "svg" | "png"): string {
+  return certificateFileName(row, extension === "png" || extension === "svg" ? "odznak" : "open-badge", extension);
 }
 
 // ---- LinkedIn ----
 
-/** LinkedIn's "Add to profile" link with the certification prefilled. */
-export function linkedInAddUrl(publicUrl: string, row: CertificateRow): string {
+/**
+ * LinkedIn's "Add to profile" link with the certification prefilled. The issuer is the
+ * accreditation partner who issued the certificate under its registration number: its
+ * LinkedIn organization when LINKEDIN_ORGANIZATION_IDS names one for the partner (LinkedIn
+ * then shows the partner's page and logo), else the partner's name as text.
+ */
+export function linkedInAddUrl(publicUrl: string, row: CertificateRow, organizationIds: Readonly<Record<string, string>> = {}): string {
+  const organizationId = Object.hasOwn(organizationIds, row.issuedBy.partnerOrgId) ? organizationIds[row.issuedBy.partnerOrgId] : undefined;
   const q = new URLSearchParams({
     startTask: "CERTIFICATION_NAME",
     name: `${row.certificateTitle}: ${row.courseTitle}`,
-    organizationName: PLATFORM_NAME,
+    ...(organizationId ? { organizationId } : { organizationName: row.issuedBy.partnerName }),
     issueYear: issueDay(row.issuedAt).slice(0, 4),
     issueMonth: String(Number(issueDay(row.issuedAt).slice(5, 7))),
     certUrl: verificationUrl(publicUrl, row.registrationNumber, row.verificationHash),

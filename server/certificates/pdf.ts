@@ -8,6 +8,8 @@ import QRCode from "qrcode";
 import { formatDate, formatDateLong } from "../money";
 import { startPdf } from "../pdf";
 import type { CertificateRow } from "./issue";
+import { certificateFileName } from "./file-names";
+import { shortVerificationCode } from "./queries";
 
 /** Who confirms: the platform (server code never reads app/site.ts). */
 export const PLATFORM_NAME = "Akadémia športového manažmentu";
@@ -22,8 +24,8 @@ export function signatory(issuedBy: { signatoryName?: string; signatoryRole?: st
   return [issuedBy.signatoryName, issuedBy.signatoryRole].filter(Boolean).join(", ");
 }
 
-export function confirmationFileName(row: Pick<CertificateRow, "registrationNumber">): string {
-  return `potvrdenie-${row.registrationNumber.replace(/[^A-Za-z0-9._-]/g, "-")}.pdf`;
+export function confirmationFileName(row: Pick<CertificateRow, "registrationNumber" | "courseTitle" | "levelTitle">): string {
+  return certificateFileName(row, "potvrdenie", "pdf");
 }
 
 export async function renderConfirmationPdf(row: CertificateRow, verificationUrl: string): Promise<Uint8Array> {
@@ -113,7 +115,7 @@ export async function renderConfirmationPdf(row: CertificateRow, verificationUrl
     .font("regular")
     .fontSize(8.5)
     .fillColor(GREY)
-    .text(`Overovací kód: ${row.verificationHash}`, textX, doc.y + 8, { width: CONTENT - qrSize - 20 });
+    .text(`Registračné číslo ${row.registrationNumber}, overovací kód ${shortVerificationCode(row.verificationHash)}`, textX, doc.y + 8, { width: CONTENT - qrSize - 20 });
 
   doc
     .font("regular")

@@ -35,6 +35,21 @@ export function shortVerificationUrl(publicUrl: string, registrationNumber: stri
   return `${publicUrl}/v/${encodeURIComponent(registrationNumber)}/${hash.slice(0, SHORT_LINK_HASH_CHARS)}`;
 }
 
+/**
+ * The short verification code printed on the certificate, its PDF and its page beside the
+ * registration number: the short link's 10 hex digits, upper-case in two groups of five
+ * ("3F9AC-2B17D"); /verify takes it (or the full 64-digit code) with the number.
+ */
+export function shortVerificationCode(hash: string): string {
+  const code = hash.slice(0, SHORT_LINK_HASH_CHARS).toUpperCase();
+  return `${code.slice(0, 5)}-${code.slice(5)}`;
+}
+
+/** A typed code without its spaces and dashes, lower-case: "3f9a c-2B17D" → "3f9ac2b17d". */
+function typedCode(presented: string): string {
+  return presented.replace(/[\s-]+/g, "").toLowerCase();
+}
+
 async function certificateByNumber(db: DbOrTx, registrationNumber: string): Promise<CertificateRow | undefined> {
   const query = prepared(db, "certificate_by_number", (name) =>
     db.select().from(certificates).where(eq(certificates.registrationNumber, sql.placeholder("number"))).prepare(name),
@@ -163,16 +178,21 @@ export async function getStudentCertificate(db: DbOrTx, studentId: string, certi
 /**
  * The certificate a verification request names: 404 `not_found` alike for an unknown
  * number, a missing `h` and a wrong one (spec: Errors 2), so neither numbers nor hashes
- * can be probed apart. The hash is compared in constant time; a revoked certificate is
+ * can be probed apart. `h` is the full hash or the short code printed on the certificate
+ * (its first 10 hex digits; spaces and dashes ignored): 40 bits behind the public read
+ * limit, as the short link (docs/decisions.md > A certificate page that says what it is). The hash is compared in constant time; a revoked certificate is
  * found (the answer says `valid: false`).
  */
 export async function verifyCertificate(db: DbOrTx, registrationNumber: string | undefined, presentedHash: string | null): Promise<CertificateRow> {
   // made only when refused: an error captures its stack, which a verified answer need not pay for
   const notFound = () => new DomainError("not_found", "Certifikát s týmto registračným číslom a overovacím kódom neexistuje.");
   if (!registrationNumber || registrationNumber.length > 200) throw notFound();
-  const row = await certificateByNumber(db, registrationNumber);
-  // compare even when the number is unknown, so both failures take the same time
-  const matches = hashMatches(row?.verificationHash ?? "0".repeat(64), presentedHash);
+  const row = await certificateByNumber(db, registrationNumber.trim());
+  // compare even when the number is unknown, so both failures take the same time; the
+  // short code (10 hex digits, as typed from paper) is compared with the hash's prefix
+  const stored = row?.verificationHash ?? "0".repeat(64);
+  const typed = presentedHash ? typedCode(presentedHash) : "";
+  const matches = typed.length === SHORT_LINK_HASH_CHARS ? hashMatches(stored.slice(0, SHORT_LINK_HASH_CHARS), typed) : hashMatches(stored, presentedHash);
   if (!row || !matches) throw notFound();
   return row;
 }

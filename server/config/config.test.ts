@@ -63,6 +63,12 @@ describe("loadConfig", () => {
     expect(loadConfig({ ...external, CERTIFICATE_PARTNER: "sandbox" }).certificatePartner).toBe("sandbox");
     expect(loadConfig({ CERTIFICATE_BIRTH_DATE: "false" }).CERTIFICATE_BIRTH_DATE).toBe(false);
     expect(() => loadConfig({ CERTIFICATE_PARTNER: "api" })).toThrow(/^Invalid configuration: CERTIFICATE_PARTNER /);
+    // LinkedIn organization ids of the partners: <partnerOrgId>=<digits> pairs, all checked
+    expect(loadConfig({}).LINKEDIN_ORGANIZATION_IDS).toBeUndefined();
+    expect(loadConfig({ LINKEDIN_ORGANIZATION_IDS: "o-9001=1234567, org-2 = 89" }).LINKEDIN_ORGANIZATION_IDS).toEqual({ "o-9001": "1234567", "org-2": "89" });
+    for (const bad of ["o-9001", "o-9001=abc", "=123", "o-9001=1,o-9001=2", ","]) {
+      expect(() => loadConfig({ LINKEDIN_ORGANIZATION_IDS: bad }), bad).toThrow(/^Invalid configuration: LINKEDIN_ORGANIZATION_IDS must be comma-separated/);
+    }
     expect(loadConfig(production).certificatePartner).toBe("manual");
     // the Open Badges issuer key: generated into DATA_DIR only outside production
     expect(loadConfig({}).CREDENTIAL_SIGNING_KEY).toBeUndefined();

@@ -128,6 +128,20 @@ const schema = z.object({
   CREDENTIAL_PREVIOUS_KEYS: z.string().min(1).optional(),
   // whether certificates carry the student's birth date (read from the provider's person API)
   CERTIFICATE_BIRTH_DATE: bool.default(true),
+  // LinkedIn's organization ids of the accreditation partners, so "Pridať na LinkedIn" names
+  // the partner (with its logo) as the certificate's issuer: comma-separated
+  // `<partnerOrgId>=<LinkedIn organization id>` pairs; a partner without one is named by text
+  LINKEDIN_ORGANIZATION_IDS: z
+    .string()
+    .transform((v, ctx) => {
+      const parsed = parseLinkedInOrganizationIds(v);
+      if (parsed === null) {
+        ctx.addIssue({ code: "custom", message: "must be comma-separated <partnerOrgId>=<LinkedIn organization id (digits)> pairs, e.g. o-9001=1234567" });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .optional(),
   // rate limits (spec: Limits); raise them in tests that are not about limits
   RATE_LIMIT_CATALOG_PER_MIN: positiveInt.default(60),
   RATE_LIMIT_PREVIEW_PER_MIN: positiveInt.default(30),
@@ -170,6 +184,19 @@ export type Config = Omit<Env, "HOST" | "TRUST_PROXY"> & {
   /** Express's "trust proxy": TRUST_PROXY (or TRUST_PROXY_HOPS) as hops or proxy addresses; 0 outside production when unset */
   trustProxy: TrustProxy;
 };
+
+/** "o-9001=1234567, o-42=89" → {"o-9001": "1234567", "o-42": "89"}; a malformed list → null. */
+export function parseLinkedInOrganizationIds(value: string): Record<string, string> | null {
+  const out = new Map<string, string>();
+  const pairs = value.split(",").map((p) => p.trim()).filter(Boolean);
+  if (!pairs.length) return null;
+  for (const pair of pairs) {
+    const m = /^([^=\s]+)\s*=\s*(\d{1,20})$/.exec(pair);
+    if (!m || out.has(m[1]!)) return null;
+    out.set(m[1]!, m[2]!);
+  }
+  return Object.fromEntries(out);
+}
 
 /** A hop count, or the addresses (IP, CIDR, loopback/linklocal/uniquelocal) of trusted proxies. */
 export type TrustProxy = number | string[];

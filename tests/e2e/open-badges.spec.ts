@@ -50,15 +50,16 @@ test("a graduate downloads the badge and anyone verifies it on the public page, 
   // Jana's certificate page: the Open Badge downloads and LinkedIn
   await signIn(page, "jana.novakova@demo.sk", `/ucet/certifikaty/${certificate.id}`);
   await expect(page).toHaveURL(new RegExp(`/ucet/certifikaty/${certificate.id}$`));
-  await expect(page.getByRole("heading", { level: 2, name: "Open Badge" })).toBeVisible();
+  await page.getByText("Pre overovateľov").click();
   const linkedIn = page.getByRole("link", { name: /Pridať na LinkedIn/ });
   await expect(linkedIn).toHaveAttribute("href", /^https:\/\/www\.linkedin\.com\/profile\/add\?startTask=CERTIFICATION_NAME&/);
 
-  const [svgDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Obrázok odznaku s certifikátom (SVG)" }).click()]);
-  expect(svgDownload.suggestedFilename()).toBe(`open-badge-${certificate.registrationNumber}.svg`);
+  const [svgDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Odznak s vloženým certifikátom (SVG)" }).click()]);
+  expect(svgDownload.suggestedFilename()).toBe(`testovaci-kurz-ucenia-${certificate.registrationNumber}-odznak.svg`);
   const svgPath = await svgDownload.path();
   expect(fs.readFileSync(svgPath, "utf8")).toContain("<openbadges:credential verify=");
-  const [jwtDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Stiahnuť ako Open Badge (.jwt)" }).click()]);
+  const [jwtDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Overiteľný certifikát Open Badge (.jwt)" }).click()]);
+  expect(jwtDownload.suggestedFilename()).toBe(`testovaci-kurz-ucenia-${certificate.registrationNumber}-open-badge.jwt`);
   const jwt = fs.readFileSync(await jwtDownload.path(), "utf8");
   expect(jwt).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
 

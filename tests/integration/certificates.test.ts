@@ -162,7 +162,7 @@ describe("the student's certificates", () => {
     const res = await jana.get(`/api/certificates/${final.id}/pdf`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
-    expect(res.headers.get("content-disposition")).toContain(`potvrdenie-${final.registrationNumber}.pdf`);
+    expect(res.headers.get("content-disposition")).toContain(`-${final.registrationNumber}-potvrdenie.pdf"`);
     const pdf = new Uint8Array(await res.arrayBuffer());
     expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe("%PDF-");
     const raw = await pdfText(pdf);
@@ -290,6 +290,55 @@ describe("public verification", () => {
     const submitted = await fetch(`${app.url}/verify?cislo=${encodeURIComponent(` ${final.registrationNumber} `)}&h=${final.verificationHash}`, { redirect: "manual" });
     expect(submitted.status).toBe(302);
     expect(submitted.headers.get("location")).toBe(`/verify/${final.registrationNumber}?h=${final.verificationHash}`);
+  });
+
+  it("verifies by the number and the short code printed on the certificate: the page, its form and the API; a wrong code is 404", async () => {
+    const code = `${final.verificationHash.slice(0, 5)}-${final.verificationHash.slice(5, 10)}`.toUpperCase();
+    // printed on the confirmation PDF and on the certificate page beside the number
+    expect(normalizeSpaces(await pdfText(new Uint8Array(await (await jana.get(`/api/certificates/${final.id}/pdf`)).arrayBuffer())))).toContain(
+      `Registračné číslo ${final.registrationNumber}, overovací kód ${code}`,
+    );
+    expect(await (await jana.get(`/ucet/certifikaty/${final.id}`)).text()).toContain(`<dt>Overovací kód</dt><dd><code>${code}</code></dd>`);
+
+    const page = await fetch(`${app.url}/verify/${final.registrationNumber}?h=${code}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Certifikát je platný.");
+    expect(html).toContain('<p class="verify-holder">Jana Nováková</p>');
+    expect(html).toContain("Testovací kurz učenia");
+    // the form as typed from paper: spaces around, lower case
+    const typed = await fetch(`${app.url}/verify?cislo=${encodeURIComponent(` ${final.registrationNumber} `)}&h=${encodeURIComponent(` ${code.toLowerCase()} `)}`);
+    expect(typed.status).toBe(200);
+    expect(typed.url).toBe(`${app.url}/verify/${final.registrationNumber}?h=${code.toLowerCase()}`);
+    expect(await typed.text()).toContain("Certifikát je platný.");
+    // the API answers the spec's body for the short code too
+    const api = await fetch(`${app.url}/api/verify/${final.registrationNumber}?h=${code}`);
+    expect(api.status).toBe(200);
+    expect(await api.json()).toMatchObject({ registrationNumber: final.registrationNumber, valid: true, verificationHash: final.verificationHash });
+    // one wrong digit, a code one digit short, the intermediate certificate's number: 404 alike
+    const wrongDigit = code.slice(0, -1) + (code.endsWith("A") ? "B" : "A");
+    for (const path of [`/verify/${final.registrationNumber}?h=${wrongDigit}`, `/verify/${final.registrationNumber}?h=${code.slice(0, -1)}`, `/verify/${intermediate.registrationNumber}?h=${code}`]) {
+      const res = await fetch(`${app.url}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).toContain("sme nenašli");
+      await expectError(await fetch(`${app.url}/api${path}`), 404, "not_found");
+    }
+  });
+
+  it("the certificate page names the course in its heading and says which two documents the student holds", async () => {
+    const html = await (await jana.get(`/ucet/certifikaty/${final.id}`)).text();
+    expect(html).toMatch(/<h1[^>]*>Testovací kurz učenia<\/h1>/);
+    expect(html).toContain("<title>Certifikát: Testovací kurz učenia | Akadémia športového manažmentu</title>");
+    const documents = normalizeSpaces(html.slice(html.indexOf('id="dva-doklady"'), html.indexOf("</section>", html.indexOf('id="dva-doklady"'))).replace(/<[^>]+>/g, ""));
+    expect(documents).toContain("Ku kurzu máte dva doklady: potvrdenie o absolvovaní od platformy Akadémia športového manažmentu, ktoré máte hneď, a akreditovaný certifikát „kurz“, ktorý vydáva Partner a ktorý je právne záväzný.");
+    expect(documents).toContain(`Akreditovaný certifikát (Partner): vydaný`);
+    expect(documents).toContain(`pod registračným číslom ${final.registrationNumber}.`);
+    // no partner's PDF here (the sandbox gives none): the page says so and whom to ask
+    expect(documents).toContain("Dokument partnera v PDF sme zatiaľ nedostali; ak ho potrebujete, napíšte na");
+    // the list's entries differ by course and level
+    const list = await (await jana.get("/ucet/certifikaty")).text();
+    expect(list).toContain(`>Testovací kurz učenia</a></h2>`);
+    expect(list).toContain(`>Testovací kurz učenia – Úroveň 1</a></h2>`);
   });
 
   it("counts as a public read: 60 per minute per IP by default, 429 with Retry-After beyond", async () => {

@@ -33,7 +33,12 @@ const issuerKey = generateKeyPairSync("ed25519").privateKey;
 const issuerJwk = issuerKey.export({ format: "jwk" }) as JWK;
 const retired = generateKeyPairSync("ec", { namedCurve: "P-256" });
 const retiredPublic = retired.publicKey.export({ format: "jwk" }) as JWK;
-const ENV = { CREDENTIAL_SIGNING_KEY: JSON.stringify(issuerJwk), CREDENTIAL_PREVIOUS_KEYS: JSON.stringify({ keys: [retiredPublic] }) };
+// the fixture's partner (org-1) has a LinkedIn organization; another partner's id is not used
+const ENV = {
+  CREDENTIAL_SIGNING_KEY: JSON.stringify(issuerJwk),
+  CREDENTIAL_PREVIOUS_KEYS: JSON.stringify({ keys: [retiredPublic] }),
+  LINKEDIN_ORGANIZATION_IDS: "o-9001=1111111,org-1=2345678",
+};
 
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2019) => Ajv2019;
@@ -217,7 +222,16 @@ describe("the credential of each certificate", () => {
       expect(await check(c.registrationNumber, jwt)).toMatchObject({ verdict: "valid", certificate: { registrationNumber: c.registrationNumber, valid: true } });
       const linkedIn = new URL(linkedInUrl);
       expect(linkedIn.origin + linkedIn.pathname).toBe("https://www.linkedin.com/profile/add");
-      expect(Object.fromEntries(linkedIn.searchParams)).toMatchObject({ startTask: "CERTIFICATION_NAME", certId: c.registrationNumber, organizationName: "Akadémia športového manažmentu", certUrl: `${app.url}/verify/${c.registrationNumber}?h=${c.verificationHash}` });
+      // the partner who issued the certificate under its number is the issuer, by its LinkedIn organization id
+      expect(Object.fromEntries(linkedIn.searchParams)).toEqual({
+        startTask: "CERTIFICATION_NAME",
+        name: `kurz${c.levelTitle ? ` – ${c.levelTitle}` : ""}: Testovací kurz učenia`,
+        organizationId: "2345678",
+        issueYear: expect.stringMatching(/^\d{4}$/),
+        issueMonth: expect.stringMatching(/^([1-9]|1[0-2])$/),
+        certId: c.registrationNumber,
+        certUrl: `${app.url}/verify/${c.registrationNumber}?h=${c.verificationHash}`,
+      });
     }
     // the two certificates have their own bits
     expect(intermediate.statusListIndex).not.toBe(final.statusListIndex);
@@ -297,7 +311,7 @@ describe("files and baked badges", () => {
     const download = async (format: string) => {
       const res = await jana.get(`/api/certificates/${final.id}/credential?format=${format}`);
       expect(res.status).toBe(200);
-      expect(res.headers.get("content-disposition")).toContain(`open-badge-${final.registrationNumber}.${format}`);
+      expect(res.headers.get("content-disposition")).toContain(`-${final.registrationNumber}-${format === "png" || format === "svg" ? "odznak" : "open-badge"}.${format}"`);
       expect(res.headers.get("cache-control")).toBe("private, no-store");
       return res;
     };
@@ -362,12 +376,32 @@ describe("files and baked badges", () => {
     expect(await empty.text()).toContain("nenašli overiteľný certifikát");
   });
 
-  it("the certificate page offers the downloads and LinkedIn", async () => {
+  it("the certificate page offers LinkedIn and the badge first, the files for verifiers behind 'Pre overovateľov'", async () => {
     const html = await (await jana.get(`/ucet/certifikaty/${final.id}`)).text();
     for (const format of ["jwt", "json", "svg", "png"]) expect(html).toContain(`/api/certificates/${final.id}/credential?format=${format}`);
-    expect(html).toContain("Stiahnuť ako Open Badge");
-    expect(html).toContain("Pridať na LinkedIn");
-    expect(html).toContain("https://www.linkedin.com/profile/add?");
+    const main = html.slice(html.indexOf("<h1"));
+    // the first two links after the heading: LinkedIn, then the badge
+    const links = [...main.matchAll(/<a [^>]*href="([^"]+)"[^>]*>([^<]*)/g)].map((m) => [m[1], m[2]]);
+    expect(links[0]![0]).toMatch(/^https:\/\/www\.linkedin\.com\/profile\/add\?/);
+    expect(links[0]![1]).toBe("Pridať na LinkedIn");
+    expect(links[1]).toEqual([`/api/certificates/${final.id}/credential?format=png`, "Stiahnuť odznak"]);
+    expect(main).toContain("organizationId=2345678");
+    const verifiers = main.slice(main.indexOf("<details"), main.indexOf("</details>"));
+    expect(verifiers).toContain("<summary>Pre overovateľov</summary>");
+    for (const format of ["jwt", "json", "svg"]) expect(verifiers).toContain(`credential?format=${format}`);
+  });
+
+  it("the badge PNG is the drawn seal, not a QR code: a 512 px image with colour, the credential baked in", async () => {
+    const res = await jana.get(`/api/certificates/${final.id}/credential?format=png`);
+    expect(res.status).toBe(200);
+    const png = Buffer.from(await res.arrayBuffer());
+    // IHDR: width, height, bit depth, colour type (6: RGBA; a QR code from qrcode is 512 px too, but grey)
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([512, 512]);
+    expect(png[25]).toBe(6);
+    expect(extractFromPng(png)).toBe((await credentialOf(final)).jwt);
+    // the SVG's text names the course, the holder and the issuing partner
+    const svg = await (await jana.get(`/api/certificates/${final.id}/credential?format=svg`)).text();
+    for (const text of ["Testovací kurz učenia", "Jana Nováková", "Vydal Partner", final.registrationNumber]) expect(svg).toContain(text);
   });
 });
 
