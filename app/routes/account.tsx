@@ -11,7 +11,7 @@ import { creditNotesForOrders } from "#server/invoices";
 import { eInvoicesForOrders } from "#server/einvoices";
 import { orderStateLabels } from "../lib/order-labels";
 import { hasRole } from "#server/identity";
-import { formatDate, formatDateLong, formatMoney } from "#server/money";
+import { formatDate, formatDateLong, formatMoney, plural } from "#server/money";
 import { pageTitle } from "../site";
 
 const stateLabels: Record<string, string> = {
@@ -124,7 +124,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       <h2>Certifikáty</h2>
       <p>
         {loaderData.certificateCount > 0
-          ? `Máte ${loaderData.certificateCount} ${loaderData.certificateCount === 1 ? "certifikát" : loaderData.certificateCount < 5 ? "certifikáty" : "certifikátov"}.`
+          ? `Máte ${loaderData.certificateCount} ${plural(loaderData.certificateCount, "certifikát", "certifikáty", "certifikátov")}.`
           : "Certifikát získate po dokončení kurzu."}{" "}
         <Link to="/ucet/certifikaty">Moje certifikáty</Link>
       </p>

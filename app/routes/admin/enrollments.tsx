@@ -28,7 +28,7 @@ import {
   listEnrollmentsForAdmin,
   testsOfVersions,
 } from "#server/admin";
-import { formatDate } from "#server/money";
+import { formatDate, plural } from "#server/money";
 
 const PAGE_SIZE = "20";
 const FILTER_PARAMS = { student: "studentId", kurz: "courseId", stav: "state", od: "enrolledAfter" } as const;
@@ -92,7 +92,7 @@ export const loader = pageRoute(async (args: Route.LoaderArgs) => {
       enrolledAt: formatDate(e.enrolledAt),
       accessExpiresAt: e.accessExpiresAt ? formatDate(e.accessExpiresAt) : "bez obmedzenia",
       accessExpiresOn: bratislavaDay(e.accessExpiresAt),
-      progress: `${e.progress.completedModules} z ${e.progress.totalModules} modulov`,
+      progress: `${e.progress.completedModules} z ${e.progress.totalModules} ${plural(e.progress.totalModules, "modulu", "modulov", "modulov")}`,
       tests: testsByVersion.get(e.courseVersionId) ?? [],
     })),
   };
