@@ -5,7 +5,7 @@ import type { Route } from "./+types/account";
 import { servicesContext } from "../context";
 import { requireUserForPage } from "../lib/auth.server";
 import { listStudentEnrollments } from "#server/enrollments";
-import { listStudentOrders } from "#server/orders";
+import { listStudentOrders, orderLabels } from "#server/orders";
 import { listStudentCertificates } from "#server/certificates";
 import { creditNotesForOrders } from "#server/invoices";
 import { eInvoicesForOrders } from "#server/einvoices";
@@ -40,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const creditNotes = await creditNotesForOrders(db, orders.map((o) => o._id));
   // e-invoices (UBL) of company orders' documents (docs/decisions.md > E-invoices)
   const eInvoices = await eInvoicesForOrders(db, orders.map((o) => o._id));
+  const labels = await orderLabels(db, orders.map((o) => o._id));
   return {
     person: { displayName: user.displayName, email: user.email, roles: user.roles },
     certificateCount: certificates.length,
@@ -55,6 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
     orders: orders.map((o) => ({
       id: o._id,
+      number: labels.get(o._id)?.number ?? "",
       courseTitle: o.courseTitle,
       createdAt: formatDate(o.createdAt),
       amount: formatMoney(o.amountCents, o.currency),
@@ -136,11 +138,12 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         <table className="orders-table stack-on-phone">
           <caption className="visually-hidden">Vaše objednávky, od najnovšej</caption>
           <thead>
-            <tr><th scope="col">Kurz</th><th scope="col">Dátum</th><th scope="col">Suma</th><th scope="col">Stav</th><th scope="col">Faktúra</th></tr>
+            <tr><th scope="col">Číslo</th><th scope="col">Kurz</th><th scope="col">Dátum</th><th scope="col">Suma</th><th scope="col">Stav</th><th scope="col">Faktúra</th></tr>
           </thead>
           <tbody>
             {loaderData.orders.map((o) => (
               <tr key={o.id}>
+                <td data-label="Číslo" className="nowrap">{o.number}</td>
                 <td data-label="Kurz"><Link to={`/objednavky/${o.id}/return`}>{o.courseTitle}</Link></td>
                 <td data-label="Dátum">{o.createdAt}</td>
                 <td data-label="Suma" className="money">{o.amount}</td>
