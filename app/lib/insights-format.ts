@@ -1,6 +1,6 @@
 // Number formats the insights pages use in components (client and server alike; the
 // loaders format money with server/money): NBSP inside values, decimal commas.
-import { plural } from "#server/money";
+import { plural } from "#server/money/plural";
 
 const NBSP = "\u00a0";
 const groups = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);

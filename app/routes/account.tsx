@@ -11,7 +11,8 @@ import { creditNotesForOrders } from "#server/invoices";
 import { eInvoicesForOrders } from "#server/einvoices";
 import { orderStateLabels } from "../lib/order-labels";
 import { hasRole } from "#server/identity";
-import { formatDate, formatDateLong, formatMoney, plural } from "#server/money";
+import { formatDate, formatDateLong, formatMoney } from "#server/money";
+import { plural } from "#server/money/plural";
 import { pageTitle } from "../site";
 
 const stateLabels: Record<string, string> = {

@@ -23,7 +23,8 @@ import { DomainError, type ErrorBody } from "#server/http/errors";
 import { idempotencyRoute } from "#server/http/idempotency";
 import { AnswersBody, getAttempt, getAttemptWithGuidance, saveAnswers } from "#server/quizzes";
 import { TestResult } from "../components/test-result";
-import { formatDateTime, formatDecimal, plural } from "#server/money";
+import { formatDateTime, formatDecimal } from "#server/money";
+import { plural } from "#server/money/plural";
 
 const OUTCOMES: Record<string, string> = {
   ulozene: "Odpovede sú uložené.",

@@ -141,31 +141,9 @@ export function formatVatRate(bp: number): string {
 // ---------------------------------------------------------------------------------------
 // Slovak plurals
 
-/** Forms for 1, for 2-4, for the rest (and 0); a fraction takes `decimal`, else the 2-4 form. */
-export type PluralForms = { one: string; few: string; many: string; decimal?: string };
-
-// the one place Slovak plural forms are chosen (docs/decisions.md > One plural helper): the
-// CLDR rules of Intl.PluralRules for "sk" (one: 1; few: 2-4; many: fractions; other: the rest)
-const SK_PLURAL_RULES = new Intl.PluralRules("sk");
-
-/** The Slovak plural form for `n`: 1 → one, 2-4 → few, 0 and 5+ → many, a fraction → decimal. */
-export function slovakPlural(n: number, forms: PluralForms): string {
-  switch (SK_PLURAL_RULES.select(n)) {
-    case "one":
-      return forms.one;
-    case "few":
-      return forms.few;
-    case "many":
-      return forms.decimal ?? forms.few;
-    default:
-      return forms.many;
-  }
-}
-
-/** The same with three plain forms: `plural(n, "zápis", "zápisy", "zápisov")`. */
-export function plural(n: number, one: string, few: string, many: string): string {
-  return slovakPlural(n, { one, few, many });
-}
+// the one plural helper lives in ./plural.ts, the one module under server/ the browser may load
+export { slovakPlural, plural, type PluralForms } from "./plural";
+import { slovakPlural, type PluralForms } from "./plural";
 
 /** "1 téma", "3 témy", "5 tém": a count with its noun, NBSP between. */
 export function formatCount(n: number, forms: PluralForms): string {
