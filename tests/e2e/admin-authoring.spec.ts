@@ -62,7 +62,7 @@ test("an admin builds a course from nothing, publishes it and finds it in the ca
   await page.getByLabel("Manažéri").check();
   await page.getByLabel("Značky").fill("financie, rozpočet");
   await page.getByRole("button", { name: "Uložiť údaje kurzu" }).click();
-  await expect(status(page)).toHaveText("Zmeny sú uložené.");
+  await expect(status(page)).toHaveText(`Údaje kurzu „${title}“ sú uložené.`);
   await expect(page.getByRole("group", { name: "Akreditujúci partner" }).getByRole("radio", { name: /Slovenská akadémia športového manažmentu/ })).toBeChecked();
   await expect(page.getByRole("group", { name: /^Profil lektora/ })).toBeVisible();
 
@@ -119,7 +119,7 @@ test("an admin builds a course from nothing, publishes it and finds it in the ca
   await expect(page.getByRole("heading", { level: 1, name: "Test: Záverečný test" })).toBeVisible();
   await page.getByLabel("Hranica úspešnosti (%)").fill("60");
   await page.getByRole("button", { name: "Uložiť nastavenia testu" }).click();
-  await expect(status(page)).toHaveText("Zmeny sú uložené.");
+  await expect(status(page)).toHaveText("Zmeny v teste „Záverečný test“ sú uložené.");
   await expect(page.getByLabel("Hranica úspešnosti (%)")).toHaveValue("60");
   const newQuestion = page.getByRole("region", { name: "Nová otázka" });
   await newQuestion.getByLabel("Znenie otázky").fill("Čo je členský príspevok?");

@@ -48,6 +48,8 @@ test("a content manager picks a lecturer by name without JavaScript", async ({ p
   await eva.check();
   await page.getByRole("button", { name: "Uložiť údaje kurzu" }).click();
   await expect(page).toHaveURL(/\/udaje\?hotovo=/);
+  // the notice names what was saved
+  await expect(page.locator(".done[role=status]")).toHaveText(`Údaje kurzu „${title}“ sú uložené.`);
   await expect(page.getByRole("group", { name: "Lektori" }).getByRole("checkbox", { name: /Mgr\. Eva Kováčová/ })).toBeChecked();
   await expect(page.getByRole("group", { name: /^Profil lektora/ })).toBeVisible();
   await expectNoSidewaysScroll(page);

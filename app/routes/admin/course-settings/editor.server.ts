@@ -62,7 +62,7 @@ export const editorLoader = pageRoute(async (args: Route.LoaderArgs) => {
     pickers,
     course: { id: c._id, title: c.title, slug: c.slug, version: c.version, state: c.state },
     editable: c.state === "draft",
-    done: doneMessage(args.request),
+    done: doneMessage(args.request, { ulozene: `Údaje kurzu „${c.title}“ sú uložené.` }),
     audiences: TARGET_AUDIENCE_VALUES.map((value) => ({ value, label: tagLabel(value) })),
     summary: {
       price: formatMoney(c.priceCents, c.currency),
