@@ -78,8 +78,10 @@ export function Picker({
     });
   }
 
-  const chosen = known.filter((k) => checked.has(k.id));
-  const offered = (found?.matches ?? []).filter((m) => !checked.has(m.id));
+  // a match stays where it is when checked (the same element), so choosing never moves it;
+  // the chosen that the current search does not list are shown above it
+  const offered = found?.matches ?? [];
+  const chosen = known.filter((k) => checked.has(k.id) && !offered.some((m) => m.id === k.id));
   const type = multiple ? "checkbox" : "radio";
   const describedBy = [description ? `${id}-desc` : "", errors?.length ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
 
@@ -105,7 +107,7 @@ export function Picker({
           </li>
         ) : null}
         {chosen.map((item) => option(item, true))}
-        {!chosen.length && !noneLabel ? <li className="muted">Zatiaľ nikto nie je vybraný.</li> : null}
+        {!checked.size && !noneLabel ? <li className="muted">Zatiaľ nikto nie je vybraný.</li> : null}
       </ul>
       <div className="picker-search">
         <label htmlFor={`${id}-q`}>{kind === "person" ? "Hľadať podľa mena" : "Hľadať podľa názvu"}</label>
@@ -148,7 +150,7 @@ export function Picker({
         {offered.length ? (
           <>
             <p className="picker-hint">Nájdené – vyberte{multiple ? " (aj viacerých)" : ""} a potom uložte:</p>
-            <ul className="picker-matches">{offered.map((item) => option(item, false))}</ul>
+            <ul className="picker-matches">{offered.map((item) => option(item, checked.has(item.id)))}</ul>
           </>
         ) : null}
       </div>
