@@ -49,6 +49,8 @@ export default [
     route("posta/:messageId/:part", "routes/admin/mail-part.ts"),
     // a video block's upload and state (server/video)
     route("video/:partId/:blockId", "routes/admin/video-upload.tsx"),
+    // the pickers' search by name (server/admin), JSON for the search-as-you-type picker
+    route("hladat", "routes/admin/picker-search.ts"),
     // enrollments (server/enrollments; role admin): the table with filters and actions, one enrollment
     route("zapisy", "routes/admin/enrollments.tsx"),
     route("zapisy/:enrollmentId", "routes/admin/enrollment-detail.tsx"),

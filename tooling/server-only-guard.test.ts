@@ -1,6 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { serverOnlyGuard } from "./server-only-guard";
+import fs from "node:fs";
+import { ISOMORPHIC, serverOnlyGuard } from "./server-only-guard";
 
 const root = "/project";
 const guard = serverOnlyGuard(root);
@@ -16,6 +17,12 @@ describe("server-only guard (Vite)", () => {
   it("stops the client build when a module under server/ or jobs/ is loaded", () => {
     expect(() => load.call({}, path.join(root, "server/db/client.ts"))).toThrow(/server\/db\/client\.ts was pulled into the browser bundle/);
     expect(() => load.call({}, path.join(root, "jobs/index.ts?v=1"))).toThrow(/jobs\/index\.ts/);
+  });
+
+  it("lets the import-free plural helper through, and it imports nothing", () => {
+    expect(load.call({}, path.join(root, "server/money/plural.ts"))).toBeNull();
+    expect(() => load.call({}, path.join(root, "server/money/index.ts"))).toThrow(/server\/money\/index\.ts/);
+    for (const file of ISOMORPHIC) expect(fs.readFileSync(path.join(process.cwd(), file), "utf8")).not.toMatch(/^\s*(import|export .* from)\s/m);
   });
 
   it("lets everything else through", () => {

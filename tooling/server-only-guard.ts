@@ -5,15 +5,19 @@
 import path from "node:path";
 import type { Plugin } from "vite";
 
+/** Import-free modules under server/ that the browser may load too (docs/decisions.md > One plural helper). */
+export const ISOMORPHIC = ["server/money/plural.ts"];
+
 export function serverOnlyGuard(root: string = process.cwd()): Plugin {
   const forbidden = ["server", "jobs"].map((dir) => path.join(root, dir) + path.sep);
+  const allowed = new Set(ISOMORPHIC.map((file) => path.join(root, file)));
   return {
     name: "server-only-guard",
     enforce: "pre",
     applyToEnvironment: (environment) => environment.name === "client",
     load(id) {
       const file = id.split("?")[0];
-      if (forbidden.some((dir) => file.startsWith(dir))) {
+      if (!allowed.has(file) && forbidden.some((dir) => file.startsWith(dir))) {
         throw new Error(
           `Server-only module ${path.relative(root, file)} was pulled into the browser bundle. ` +
             `Import it only from loaders, actions, middleware or *.server.ts modules.`,

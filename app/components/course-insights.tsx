@@ -1,6 +1,6 @@
 // Tables of a course's statistics page (app/routes/admin/course-stats.tsx).
 import { Link } from "react-router";
-import { count, percent } from "../lib/insights-format";
+import { count, countOf, percent } from "../lib/insights-format";
 
 const stateLabels = { active: "Aktívne", completed: "Dokončené", expired: "Vypršané", cancelled: "Zrušené" } as const;
 
@@ -73,10 +73,10 @@ type Nudge = { count: number; students: { enrollmentId: string; name: string; em
 
 export function NudgeTable({ id, list, isAdmin, dateLabel, empty }: { id: string; list: Nudge; isAdmin: boolean; dateLabel: string; empty: string }) {
   if (!list.count) return <p className="notice">{empty}</p>;
-  if (!isAdmin) return <p>{`${count(list.count)} študentov (mená vidí administrátor).`}</p>;
+  if (!isAdmin) return <p>{`${countOf(list.count, "študent", "študenti", "študentov")} (mená vidí administrátor).`}</p>;
   return (
     <>
-      <p>{count(list.count)} študentov{list.count > list.students.length ? `, zobrazených prvých ${list.students.length}` : ""}.</p>
+      <p>{countOf(list.count, "študent", "študenti", "študentov")}{list.count > list.students.length ? `, zobrazených prvých ${list.students.length}` : ""}.</p>
       <div className="table-scroll" tabIndex={0} role="region" aria-label={`Študenti: ${dateLabel.toLowerCase()}`}>
         <table className="admin-table" id={id}>
           <caption className="visually-hidden">Študenti: {dateLabel.toLowerCase()}</caption>

@@ -168,9 +168,14 @@ export const DONE_MESSAGES = {
 } as const;
 export type DoneKey = keyof typeof DONE_MESSAGES;
 
-export function doneMessage(request: Request): string | null {
+/**
+ * The status message of `?hotovo=<key>`; `named` words it for what the page shows, from the
+ * loaded record ("Časť „Vízia klubu“ je uložená."), never from the URL.
+ */
+export function doneMessage(request: Request, named: Partial<Record<DoneKey, string>> = {}): string | null {
   const key = new URL(request.url).searchParams.get("hotovo");
-  return key && Object.hasOwn(DONE_MESSAGES, key) ? DONE_MESSAGES[key as DoneKey] : null;
+  if (!key || !Object.hasOwn(DONE_MESSAGES, key)) return null;
+  return named[key as DoneKey] ?? DONE_MESSAGES[key as DoneKey];
 }
 
 /** `path?hotovo=key#anchor` */

@@ -13,19 +13,23 @@ import {
   extendEnrollment,
   GrantEnrollmentBody,
   grantEnrollment,
+  describePeople,
   lookupPerson,
+  searchForPicker,
   ResetTestAttemptsBody,
   resetTestAttempts,
   resyncEnrollment,
   type AdminActor,
   type EnrollmentAdminDeps,
+  type PersonSnapshot,
+  type PickerMatch,
 } from "#server/admin";
 import { DomainError } from "#server/http/errors";
 import type { AppServices } from "#server/services";
 import { servicesContext } from "../context";
 import { contractBody, endOfDayInBratislava, handleIntents, intent } from "./admin-authoring.server";
 import { requireRoleForPage, actorOf } from "./auth.server";
-import { cancelForm, extendForm, grantForm, resetForm, resyncForm } from "./enrollment-forms";
+import { cancelForm, ENROLLMENT_PICKER_PARAMS, extendForm, grantForm, resetForm, resyncForm } from "./enrollment-forms";
 
 export function enrollmentDeps(services: AppServices): EnrollmentAdminDeps {
   return { db: services.db, idpApi: services.idpApi, queue: services.queue, now: services.clock.now() };
@@ -132,4 +136,36 @@ export async function enrollmentActions(args: Args) {
       },
     }),
   }, { context: args.context });
+}
+
+export type PersonLookup = { query: string; person: PersonSnapshot | null; error: string | null; matches?: PickerMatch[] };
+
+/**
+ * The grant form's person lookup (`?osoba=`): a name lists the provider's matches, people who
+ * never signed in included (docs/decisions.md > Pickers by name); an id or e-mail finds one.
+ */
+export async function personLookup(services: AppServices, wanted: string): Promise<PersonLookup | null> {
+  if (!wanted) return null;
+  try {
+    if (!wanted.includes("@")) {
+      const byName = await searchForPicker(services.db, services.idpApi, "person", wanted);
+      if (byName.matches.length && !byName.matches.some((m) => m.id === wanted)) return { query: wanted, person: null, error: null, matches: byName.matches };
+    }
+    return { query: wanted, person: await lookupPerson(services.db, services.idpApi, wanted, services.clock.now()), error: null };
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.code !== "identity_provider_unavailable") throw error;
+    return { query: wanted, person: null, error: error.message };
+  }
+}
+
+/** The enrollments page's pickers: the filtered student (chosen and found) and the grant's club (found). */
+export async function enrollmentPickers(services: AppServices, url: URL, studentId: string) {
+  const { db, idpApi } = services;
+  const studentQuery = url.searchParams.get(ENROLLMENT_PICKER_PARAMS.student);
+  const clubQuery = url.searchParams.get(ENROLLMENT_PICKER_PARAMS.club);
+  return {
+    student: studentId ? await describePeople(db, idpApi, [studentId]) : [],
+    studentResults: studentQuery === null ? null : await searchForPicker(db, idpApi, "person", studentQuery),
+    clubResults: clubQuery === null ? null : await searchForPicker(db, idpApi, "club", clubQuery),
+  };
 }

@@ -121,7 +121,11 @@ export const courseSettingsForm = z.object({
   accreditationNumber: optionalText(200),
   accreditationSignatoryName: optionalText(200),
   accreditationSignatoryRole: optionalText(200),
-  instructors: optionalText(2000),
+  // the lecturer picker's checkboxes: provider person ids (docs/decisions.md > Pickers by name)
+  instructors: z.preprocess(
+    (v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]),
+    z.array(z.string().trim().min(1).max(100).regex(/^[^\s/?#]+$/, "Neplatný identifikátor osoby.")).max(20, "Najviac 20 lektorov."),
+  ),
   profiles: z
     .array(
       z.object({

@@ -1,5 +1,7 @@
 // Number formats the insights pages use in components (client and server alike; the
 // loaders format money with server/money): NBSP inside values, decimal commas.
+import { plural } from "#server/money/plural";
+
 const NBSP = "\u00a0";
 const groups = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);
 
@@ -10,6 +12,11 @@ export function euros(cents: number): string {
 
 export function count(n: number): string {
   return groups(String(n));
+}
+
+/** "1 zápis", "3 zápisy", "12 zápisov": a count with its noun through the one plural helper. */
+export function countOf(n: number, one: string, few: string, many: string): string {
+  return `${count(n)}${NBSP}${plural(n, one, few, many)}`;
 }
 
 /** 0.8333 → "83,3 %" (null → "–") */

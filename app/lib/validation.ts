@@ -6,12 +6,13 @@
 // Used on the server (action) and in the browser (Conform's onValidate): no secrets here.
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
+import { slovakPlural } from "#server/money/plural";
 
 type Issue = Parameters<z.core.$ZodErrorMap>[0];
 
-/** 1 znak, 2–4 znaky, 5+ znakov (and the same for položka / možnosť). */
+/** 1 znak, 2–4 znaky, 5+ znakov (and the same for položka / možnosť): the one plural helper. */
 function plural(n: number, one: string, few: string, many: string): string {
-  return n === 1 ? `${n} ${one}` : n >= 2 && n <= 4 ? `${n} ${few}` : `${n} ${many}`;
+  return `${n} ${slovakPlural(n, { one, few, many })}`;
 }
 
 const formats: Record<string, string> = {

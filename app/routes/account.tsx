@@ -5,13 +5,14 @@ import type { Route } from "./+types/account";
 import { servicesContext } from "../context";
 import { requireUserForPage } from "../lib/auth.server";
 import { listStudentEnrollments } from "#server/enrollments";
-import { listStudentOrders } from "#server/orders";
+import { listStudentOrders, orderLabels } from "#server/orders";
 import { listStudentCertificates } from "#server/certificates";
 import { creditNotesForOrders } from "#server/invoices";
 import { eInvoicesForOrders } from "#server/einvoices";
 import { orderStateLabels } from "../lib/order-labels";
 import { hasRole } from "#server/identity";
 import { formatDate, formatDateLong, formatMoney } from "#server/money";
+import { plural } from "#server/money/plural";
 import { pageTitle } from "../site";
 
 const stateLabels: Record<string, string> = {
@@ -40,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const creditNotes = await creditNotesForOrders(db, orders.map((o) => o._id));
   // e-invoices (UBL) of company orders' documents (docs/decisions.md > E-invoices)
   const eInvoices = await eInvoicesForOrders(db, orders.map((o) => o._id));
+  const labels = await orderLabels(db, orders.map((o) => o._id));
   return {
     person: { displayName: user.displayName, email: user.email, roles: user.roles },
     certificateCount: certificates.length,
@@ -55,6 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
     orders: orders.map((o) => ({
       id: o._id,
+      number: labels.get(o._id)?.number ?? "",
       courseTitle: o.courseTitle,
       createdAt: formatDate(o.createdAt),
       amount: formatMoney(o.amountCents, o.currency),
@@ -124,7 +127,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       <h2>Certifikáty</h2>
       <p>
         {loaderData.certificateCount > 0
-          ? `Máte ${loaderData.certificateCount} ${loaderData.certificateCount === 1 ? "certifikát" : loaderData.certificateCount < 5 ? "certifikáty" : "certifikátov"}.`
+          ? `Máte ${loaderData.certificateCount} ${plural(loaderData.certificateCount, "certifikát", "certifikáty", "certifikátov")}.`
           : "Certifikát získate po dokončení kurzu."}{" "}
         <Link to="/ucet/certifikaty">Moje certifikáty</Link>
       </p>
@@ -136,11 +139,12 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         <table className="orders-table stack-on-phone">
           <caption className="visually-hidden">Vaše objednávky, od najnovšej</caption>
           <thead>
-            <tr><th scope="col">Kurz</th><th scope="col">Dátum</th><th scope="col">Suma</th><th scope="col">Stav</th><th scope="col">Faktúra</th></tr>
+            <tr><th scope="col">Číslo</th><th scope="col">Kurz</th><th scope="col">Dátum</th><th scope="col">Suma</th><th scope="col">Stav</th><th scope="col">Faktúra</th></tr>
           </thead>
           <tbody>
             {loaderData.orders.map((o) => (
               <tr key={o.id}>
+                <td data-label="Číslo" className="nowrap">{o.number}</td>
                 <td data-label="Kurz"><Link to={`/objednavky/${o.id}/return`}>{o.courseTitle}</Link></td>
                 <td data-label="Dátum">{o.createdAt}</td>
                 <td data-label="Suma" className="money">{o.amount}</td>

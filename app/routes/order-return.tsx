@@ -18,7 +18,7 @@ import { retryPayment } from "../lib/orders.server";
 import { DomainError } from "#server/http/errors";
 import { eInvoicesForOrders } from "#server/einvoices";
 import { idempotencyRoute } from "#server/http/idempotency";
-import { getStudentOrder } from "#server/orders";
+import { getStudentOrder, orderNumber } from "#server/orders";
 import { duplicatePaymentOf } from "#server/payments";
 import { formatDateTime, formatMoney } from "#server/money";
 
@@ -48,6 +48,7 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
         }
       : null,
     id: order._id,
+    number: await orderNumber(db, order._id),
     state: order.state,
     stateLabel: orderStateLabels[order.state] ?? order.state,
     courseTitle: order.courseTitle,
@@ -94,6 +95,7 @@ export default function OrderReturn({ loaderData: o }: Route.ComponentProps) {
     <section className="narrow">
       <Breadcrumbs items={[{ label: "Môj účet", href: "/ucet" }, { label: "Objednávka" }]} />
       <h1>Objednávka kurzu {o.courseTitle}</h1>
+      {o.number ? <p className="muted">Číslo objednávky: {o.number}</p> : null}
       {o.duplicate?.kind === "order_paid_twice" ? (
         <div className="order-state" role="status">
           <p><strong>Túto objednávku ste zaplatili dvakrát. Druhú platbu {o.duplicate.amount} vám vraciame.</strong></p>

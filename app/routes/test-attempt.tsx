@@ -24,6 +24,7 @@ import { idempotencyRoute } from "#server/http/idempotency";
 import { AnswersBody, getAttempt, getAttemptWithGuidance, saveAnswers } from "#server/quizzes";
 import { TestResult } from "../components/test-result";
 import { formatDateTime, formatDecimal } from "#server/money";
+import { plural } from "#server/money/plural";
 
 const OUTCOMES: Record<string, string> = {
   ulozene: "Odpovede sú uložené.",
@@ -164,7 +165,7 @@ export default function TestAttempt({ loaderData, actionData }: Route.ComponentP
       {result ? (
         <TestResult slug={slug} testId={attempt.test._id} result={result} guidance={guidance} percent={percent} passingPercent={passingPercent} wrong={wrong} retry={retry} />      ) : (
         <Countdown deadline={attempt.deadline} deadlineText={deadlineText} onExpire={closeAtDeadline}>
-          <span className="muted">{questions.length} {questions.length === 1 ? "otázka" : questions.length < 5 ? "otázky" : "otázok"}</span>
+          <span className="muted">{questions.length} {plural(questions.length, "otázka", "otázky", "otázok")}</span>
           {autosave ? <span className="autosave-status" role="status">{autosave}</span> : null}
         </Countdown>
       )}

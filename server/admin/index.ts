@@ -63,6 +63,19 @@ export {
   type EnrollmentAdminDeps,
 } from "./enrollments";
 export { lookupPerson, personForEnrollment, type PersonSnapshot } from "./people";
+// the pickers by name (docs/decisions.md > Pickers by name)
+export {
+  searchForPicker,
+  describePeople,
+  describeOrganization,
+  PICKER_KINDS,
+  PICKER_MIN_QUERY,
+  ORG_ROLE_LABELS,
+  ORG_TYPE_LABELS,
+  type PickerKind,
+  type PickerMatch,
+  type PickerSearch,
+} from "./search";
 export {
   enrollmentsAdminApi,
   AdminEnrollment,

@@ -40,6 +40,14 @@ export type IdpApi = {
    * (docs/decisions.md > Admin enrollments).
    */
   findPersonByEmail?(email: string): Promise<IdpPerson | null>;
+  /**
+   * Persons whose name or e-mail holds every word of `query` (`GET /persons?q=`, answering
+   * `{data: Person[]}`), signed in here or not. Optional like the e-mail search
+   * (docs/decisions.md > Pickers by name).
+   */
+  searchPersons?(query: string): Promise<IdpPerson[]>;
+  /** The organization search (`GET /organizations?q=&type=`, answering `{data: Organization[]}`). */
+  searchOrganizations?(query: string, type?: string): Promise<IdpOrganization[]>;
 };
 
 export class IdpApiError extends Error implements OutboundErrorFields {
@@ -96,6 +104,14 @@ export function createIdpApi(options: { apiUrl: string; apiToken: string; fetch?
       const found = await get<{ data?: IdpPerson[] }>(`/persons?email=${seg(wanted)}`);
       // only an exact match counts: a provider that ignores the parameter lists everyone
       return found?.data?.find((p) => p.email?.toLowerCase() === wanted) ?? null;
+    },
+    async searchPersons(query) {
+      const found = await get<{ data?: IdpPerson[] }>(`/persons?q=${seg(query.trim())}`);
+      return Array.isArray(found?.data) ? found.data.filter((p) => p && typeof p.id === "string" && typeof p.displayName === "string") : [];
+    },
+    async searchOrganizations(query, type) {
+      const found = await get<{ data?: IdpOrganization[] }>(`/organizations?q=${seg(query.trim())}${type ? `&type=${seg(type)}` : ""}`);
+      return Array.isArray(found?.data) ? found.data.filter((o) => o && typeof o.id === "string" && typeof o.name === "string") : [];
     },
   };
 }

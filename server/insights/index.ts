@@ -11,3 +11,5 @@ export {
 } from "./questions";
 export { invoiceBookCsv, creditNotesCsv, enrollmentsCsv, attemptsCsv, PAGE_SIZE } from "./exports";
 export { csvLine, BOM, type Cell } from "./csv";
+// the dashboard's "Vyžaduje pozornosť" (docs/decisions.md > Screens that lead with what to act on)
+export { learningAttention, IDLE_DAYS, type LearningAttention, type IdleCourse } from "./attention";

@@ -141,17 +141,9 @@ export function formatVatRate(bp: number): string {
 // ---------------------------------------------------------------------------------------
 // Slovak plurals
 
-/** Forms for 1, for 2-4, for the rest (and 0); a fraction takes `decimal`, else the 2-4 form. */
-export type PluralForms = { one: string; few: string; many: string; decimal?: string };
-
-/** The Slovak plural form for `n`: 1 → one, 2-4 → few, 0 and 5+ → many, a fraction → decimal. */
-export function slovakPlural(n: number, forms: PluralForms): string {
-  if (!Number.isInteger(n)) return forms.decimal ?? forms.few;
-  const abs = Math.abs(n);
-  if (abs === 1) return forms.one;
-  if (abs >= 2 && abs <= 4) return forms.few;
-  return forms.many;
-}
+// the one plural helper lives in ./plural.ts, the one module under server/ the browser may load
+export { slovakPlural, plural, type PluralForms } from "./plural";
+import { slovakPlural, type PluralForms } from "./plural";
 
 /** "1 téma", "3 témy", "5 tém": a count with its noun, NBSP between. */
 export function formatCount(n: number, forms: PluralForms): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   NBSP, basisPointsFromFraction, formatCount, formatDate, formatDateLong, formatDateTime, formatDecimal, formatHours,
-  formatMinutes, formatMoney, formatVatRate, priceBreakdown, slovakPlural, vatFractionFromBasisPoints,
+  formatMinutes, formatMoney, formatVatRate, plural, priceBreakdown, slovakPlural, vatFractionFromBasisPoints,
 } from "./index";
 
 /** test text with plain spaces → the formatters' NBSP */
@@ -117,6 +117,20 @@ describe("Slovak formats", () => {
     const topics = { one: "téma", few: "témy", many: "tém" };
     expect([0, 1, 2, 4, 5, 21].map((n) => formatCount(n, topics))).toEqual(["0 tém", "1 téma", "2 témy", "4 témy", "5 tém", "21 tém"].map(nb));
     expect(slovakPlural(2.5, { one: "a", few: "b", many: "c", decimal: "d" })).toBe("d");
+  });
+
+  it("the one plural helper follows Intl.PluralRules for sk: never \"1 zápisov\" or \"3 zápisov\"", () => {
+    const enrollments = (n: number) => `${n} ${plural(n, "zápis", "zápisy", "zápisov")}`;
+    expect([0, 1, 2, 3, 4, 5, 11, 21, 22, 101].map(enrollments)).toEqual([
+      "0 zápisov", "1 zápis", "2 zápisy", "3 zápisy", "4 zápisy", "5 zápisov", "11 zápisov", "21 zápisov", "22 zápisov", "101 zápisov",
+    ]);
+    // every integer agrees with the platform's CLDR rules (one → one, few → few, other → many)
+    const rules = new Intl.PluralRules("sk");
+    for (let n = 0; n <= 200; n++) {
+      const expected = { one: "one", few: "few", other: "many" }[rules.select(n) as "one" | "few" | "other"];
+      expect(plural(n, "one", "few", "many")).toBe(expected);
+    }
+    expect(plural(1.5, "zápis", "zápisy", "zápisov")).toBe("zápisy");
   });
 
   it("formats dates in Europe/Bratislava whatever the server's zone", () => {

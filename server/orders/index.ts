@@ -75,3 +75,5 @@ export {
   ADMIN_DEFAULT_PAGE_SIZE,
   ADMIN_MAX_PAGE_SIZE,
 } from "./admin-contract";
+// the order's human number and billing name (docs/decisions.md > Order numbers)
+export { orderLabels, orderNumber, formatOrderNumber, type OrderLabel } from "./number";

@@ -6,6 +6,7 @@ import { schema, type DbOrTx } from "../db";
 import { DomainError } from "../http/errors";
 import { priceBreakdown } from "../money";
 import { creditNotesForOrders } from "../invoices";
+import { orderNumber } from "./number";
 import type { CreateOrderBody, CreateOrderResponse, OrderDetail, OrderListItem } from "./contract";
 import { isId } from "../db";
 
@@ -263,7 +264,7 @@ export async function createOrder(
       expiresAt: new Date(deps.now.getTime() + ORDER_PENDING_TTL_MS),
     })
     .returning();
-  const session = await openSession(deps, order);
+  const session = await openSession(deps, order, await orderNumber(tx, order.id));
   await tx
     .update(orders)
     .set({ paymentSessionId: session.sessionId, paymentRedirectUrl: session.redirectUrl, paymentSessionOpenedAt: deps.now })
@@ -289,7 +290,7 @@ async function reusePendingOrder(
   if (!redirectUrl || !fresh) {
     // no session kept (an older order), or one the gateway may have ended: a new session
     // for the same order (should the old one still be paid, duplicates.ts refunds it)
-    const session = await openSession(deps, order);
+    const session = await openSession(deps, order, await orderNumber(tx, order.id));
     redirectUrl = session.redirectUrl;
     Object.assign(set, { paymentSessionId: session.sessionId, paymentRedirectUrl: session.redirectUrl, paymentSessionOpenedAt: deps.now });
   }
@@ -297,13 +298,14 @@ async function reusePendingOrder(
   return { orderId: order.id, amount: order.amountCents, currency: order.currency, redirectUrl };
 }
 
-async function openSession(deps: OrderDeps, order: OrderRow) {
+/** The gateway's session; its description names the order's number (docs/decisions.md > Order numbers). */
+async function openSession(deps: OrderDeps, order: OrderRow, number: string | null) {
   try {
     return await deps.sessions.createSession({
       orderId: order.id,
       amountCents: order.amountCents,
       currency: order.currency,
-      description: order.courseTitle,
+      description: number ? `Objednávka ${number}: ${order.courseTitle}` : order.courseTitle,
       returnUrl: returnUrlOf(deps.publicUrl, order.id),
       notifyUrl: `${deps.publicUrl}/api/webhooks/payment`,
       payerEmail: order.studentEmail,
@@ -330,7 +332,7 @@ export async function retryOrderPayment(tx: DbOrTx, deps: OrderDeps, studentId: 
   }
   const pending = await pendingOrderOf(tx, studentId, order.courseId, order.sponsorOrgId);
   if (pending) throw new DomainError("order_pending", undefined, { orderId: pending.id });
-  const session = await openSession(deps, order);
+  const session = await openSession(deps, order, await orderNumber(tx, order.id));
   await tx
     .update(orders)
     .set({ paymentSessionId: session.sessionId, paymentRedirectUrl: session.redirectUrl, paymentSessionOpenedAt: deps.now })

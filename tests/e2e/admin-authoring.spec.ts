@@ -51,15 +51,19 @@ test("an admin builds a course from nothing, publishes it and finds it in the ca
   // the course's fields: accreditation and an instructor
   await page.getByRole("navigation", { name: "Editor kurzu" }).getByRole("link", { name: "Údaje kurzu" }).click();
   await expect(page).toHaveURL(/\/udaje$/);
-  await page.getByLabel("Akreditujúci partner").fill("Slovenská akadémia športového manažmentu");
-  await page.getByLabel("Identifikátor partnera u poskytovateľa identity").fill("o-9001");
+  // the partner and the lecturer picked by name (search as you type)
+  const partner = page.getByRole("group", { name: "Akreditujúci partner" });
+  await partner.getByLabel("Hľadať podľa názvu").fill("akadémia");
+  await partner.getByRole("radio", { name: /Slovenská akadémia športového manažmentu/ }).check();
   await page.getByLabel("Typ osvedčenia").fill("Osvedčenie o absolvovaní");
-  await page.getByLabel("Lektori – identifikátory osôb").fill("p-2001");
+  const lecturers = page.getByRole("group", { name: "Lektori" });
+  await lecturers.getByLabel("Hľadať podľa mena").fill("Kováčová");
+  await lecturers.getByRole("checkbox", { name: /Mgr\. Eva Kováčová/ }).check();
   await page.getByLabel("Manažéri").check();
   await page.getByLabel("Značky").fill("financie, rozpočet");
   await page.getByRole("button", { name: "Uložiť údaje kurzu" }).click();
-  await expect(status(page)).toHaveText("Zmeny sú uložené.");
-  await expect(page.getByLabel("Akreditujúci partner")).toHaveValue("Slovenská akadémia športového manažmentu");
+  await expect(status(page)).toHaveText(`Údaje kurzu „${title}“ sú uložené.`);
+  await expect(page.getByRole("group", { name: "Akreditujúci partner" }).getByRole("radio", { name: /Slovenská akadémia športového manažmentu/ })).toBeChecked();
   await expect(page.getByRole("group", { name: /^Profil lektora/ })).toBeVisible();
 
   // structure: a level, a topic, its module, a part
@@ -115,7 +119,7 @@ test("an admin builds a course from nothing, publishes it and finds it in the ca
   await expect(page.getByRole("heading", { level: 1, name: "Test: Záverečný test" })).toBeVisible();
   await page.getByLabel("Hranica úspešnosti (%)").fill("60");
   await page.getByRole("button", { name: "Uložiť nastavenia testu" }).click();
-  await expect(status(page)).toHaveText("Zmeny sú uložené.");
+  await expect(status(page)).toHaveText("Zmeny v teste „Záverečný test“ sú uložené.");
   await expect(page.getByLabel("Hranica úspešnosti (%)")).toHaveValue("60");
   const newQuestion = page.getByRole("region", { name: "Nová otázka" });
   await newQuestion.getByLabel("Znenie otázky").fill("Čo je členský príspevok?");

@@ -50,7 +50,9 @@ test("an admin grants a course to a student, who then finds it in Môj účet an
 
   // the table lists it, filtered by the student
   await page.getByRole("link", { name: "Zápisy", exact: true }).first().click();
-  await page.getByLabel("ID študenta").fill("p-1002");
+  const who = page.getByRole("group", { name: "Študent" });
+  await who.getByLabel("Hľadať podľa mena").fill("Horváth");
+  await who.getByRole("radio", { name: /Peter Horváth/ }).check();
   await page.getByRole("button", { name: "Filtrovať" }).click();
   await expect(page).toHaveURL(/student=p-1002/);
   await expect(page.getByRole("table").getByRole("row").filter({ hasText: TITLE })).toHaveCount(1);

@@ -24,11 +24,16 @@ for (const javaScriptEnabled of [false, true]) {
         await signIn(page, ADMIN, "/admin");
         await expect(page).toHaveURL(/\/admin$/);
         await expect(page.getByRole("heading", { level: 1, name: "Prehľad administrácie" })).toBeVisible();
-        await expect(page.getByRole("heading", { level: 2, name: "Tržby" })).toBeVisible();
+        // the first screen: the period's figures and what needs attention; the tables folded below
+        await expect(page.locator(".figure-card").filter({ hasText: "Tržby s DPH" })).toBeInViewport();
+        await expect(page.getByRole("heading", { level: 2, name: "Vyžaduje pozornosť" })).toBeVisible();
         await expect(page.getByRole("img", { name: /Nové zápisy po dňoch/ })).toBeVisible();
+        await page.getByText("Podrobné čísla: tržby, objednávky, zápisy, katalóg").click();
+        await expect(page.getByRole("heading", { level: 2, name: "Tržby" })).toBeVisible();
         if (viewport.width === 360) await expectNoSidewaysScroll(page);
 
         // last month
+        await page.getByText("Zmeniť obdobie").click();
         await page.getByLabel("Obdobie", { exact: true }).selectOption("minuly-mesiac");
         await page.getByRole("button", { name: "Zobraziť" }).click();
         await expect(page).toHaveURL(/obdobie=minuly-mesiac/);
@@ -65,7 +70,8 @@ test.describe("insights for a content manager", () => {
   test("learning figures without money or names", async ({ page }) => {
     await signIn(page, "martin.simko@demo.sk", "/admin");
     await expect(page).toHaveURL(/\/admin$/);
-    await expect(page.getByRole("heading", { level: 2, name: "Zápisy a dokončenia" })).toBeVisible();
+    await expect(page.locator(".figure-card").filter({ hasText: "Nové zápisy" })).toBeVisible();
+    await expect(page.locator(".figure-card").filter({ hasText: "Tržby" })).toHaveCount(0);
     await expect(page.getByRole("heading", { level: 2, name: "Tržby" })).toHaveCount(0);
     await expect(page.getByRole("img", { name: /Tržby/ })).toHaveCount(0);
     await expect(page.getByRole("link", { name: /Kniha faktúr/ })).toHaveCount(0);

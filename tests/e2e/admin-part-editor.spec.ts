@@ -75,7 +75,7 @@ for (const javaScriptEnabled of [false]) {
           await expect(page.getByLabel("Prepis (nepovinné)")).toHaveValue("Dobrý deň.");
         }
         await page.getByRole("button", { name: "Uložiť", exact: true }).click();
-        await expect(status(page, "Zmeny sú uložené.")).toBeVisible({ timeout: 20_000 });
+        await expect(status(page, "Časť „Pokladničná kniha klubu“ je uložená.")).toBeVisible({ timeout: 20_000 });
         await expect(page.getByRole("heading", { level: 1, name: "Časť: Pokladničná kniha klubu" })).toBeVisible();
         await expect(page.getByLabel("Text bloku 2 (Markdown)", { exact: true })).toHaveValue("## Zápis");
         await expect(page.getByLabel("Prepis (nepovinné)")).toHaveValue("Dobrý deň.");

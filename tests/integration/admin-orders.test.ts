@@ -518,6 +518,8 @@ describe("admin pages without JavaScript", () => {
     res = await admin.get(`/admin/audit?targetType=order&targetId=${paid.id}`);
     html = await res.text();
     expect(res.status).toBe(200);
+    // the action in Slovak words, its code beside it
+    expect(html).toContain("Vrátenie peňazí požadované");
     expect(html).toContain("order.refund.request");
     expect(html).toContain(ADMIN_ID);
 

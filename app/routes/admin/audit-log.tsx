@@ -12,6 +12,7 @@ import { requireRoleForPage } from "../../lib/auth.server";
 import { errorsByField, listUrl as adminListUrl, readFilters, type Filters as AdminFilters } from "../../lib/admin-lists";
 import { FieldErrors } from "../../components/forms";
 import { actorLabel } from "../../lib/admin-order-labels";
+import { auditActionLabel, auditTargetLabel, auditTargetLink } from "../../lib/audit-labels";
 import { Breadcrumbs } from "../../components/breadcrumbs";
 import { pageTitle } from "../../site";
 import { auditFacets, listAuditPage } from "#server/audit";
@@ -69,9 +70,11 @@ export const loader = pageRoute(async ({ request, context }: Route.LoaderArgs) =
       actorId: r.actorId,
       roles: r.actorRoles?.join(", ") ?? null,
       action: r.action,
+      actionLabel: auditActionLabel(r.action),
       targetType: r.targetType,
+      targetLabel: auditTargetLabel(r.targetType),
       targetId: r.targetId,
-      orderLink: r.targetType === "order" && r.targetId && orders.has(r.targetId) ? `/admin/objednavky/${r.targetId}` : null,
+      targetLink: auditTargetLink(r.targetType, r.targetId, orders),
       reason: r.reason,
       ip: r.ip,
       details: r.details && Object.keys(r.details).length > 0 ? JSON.stringify(r.details, null, 2) : null,
@@ -97,7 +100,7 @@ export default function AuditLog({ loaderData: d }: Route.ComponentProps) {
           <label htmlFor="a-type">Typ cieľa</label>
           <select id="a-type" name="targetType" defaultValue={f.targetType ?? ""} {...invalid("targetType")}>
             <option value="">Všetky</option>
-            {d.facets.targetTypes.map((t) => <option key={t} value={t}>{t}</option>)}
+            {d.facets.targetTypes.map((t) => <option key={t} value={t}>{auditTargetLabel(t)}</option>)}
             {f.targetType && !d.facets.targetTypes.includes(f.targetType) ? <option value={f.targetType}>{f.targetType}</option> : null}
           </select>
           <FieldErrors id="targetType-error" errors={e.targetType} />
@@ -116,7 +119,7 @@ export default function AuditLog({ loaderData: d }: Route.ComponentProps) {
           <label htmlFor="a-action">Akcia</label>
           <select id="a-action" name="action" defaultValue={f.action ?? ""} {...invalid("action")}>
             <option value="">Všetky</option>
-            {d.facets.actions.map((a) => <option key={a} value={a}>{a}</option>)}
+            {d.facets.actions.map((a) => <option key={a} value={a}>{auditActionLabel(a)}</option>)}
             {f.action && !d.facets.actions.includes(f.action) ? <option value={f.action}>{f.action}</option> : null}
           </select>
           <FieldErrors id="action-error" errors={e.action} />
@@ -154,10 +157,10 @@ export default function AuditLog({ loaderData: d }: Route.ComponentProps) {
                     {r.roles ? <><br /><span className="muted">{r.roles}</span></> : null}
                     {r.ip ? <><br /><span className="muted">IP {r.ip}</span></> : null}
                   </td>
-                  <td>{r.action}</td>
+                  <td>{r.actionLabel}{r.actionLabel !== r.action ? <><br /><span className="muted">{r.action}</span></> : null}</td>
                   <td className="wrap-anywhere">
-                    {r.targetType}
-                    {r.targetId ? <>{": "}{r.orderLink ? <Link to={r.orderLink}>{r.targetId}</Link> : <code>{r.targetId}</code>}{r.targetName ? ` (${r.targetName})` : null}</> : null}
+                    {r.targetLabel}
+                    {r.targetId ? <>{": "}{r.targetLink ? <Link to={r.targetLink}>{r.targetName ?? r.targetId}</Link> : <code>{r.targetId}</code>}{r.targetName && !r.targetLink ? ` (${r.targetName})` : null}</> : null}
                   </td>
                   <td className="wrap-anywhere">
                     {r.reason ?? (r.details ? null : "—")}

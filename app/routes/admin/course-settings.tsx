@@ -7,7 +7,8 @@ import type { Route } from "./+types/course-settings";
 import authoringStyles from "../../admin-authoring.css?url";
 import { pageTitle } from "../../site";
 import { CourseHeader, DoneStatus, type ActionReply } from "../../components/admin-authoring";
-import { ReadOnly, SettingsForm } from "./course-settings/forms";
+import { PICKER_SEARCH_FORM, ReadOnly, SettingsForm } from "./course-settings/forms";
+import { PickerSearchForm } from "../../components/picker";
 import { editorAction, editorLoader } from "./course-settings/editor.server";
 export const loader = editorLoader;
 export const action = editorAction;
@@ -28,6 +29,7 @@ export default function CourseSettings({ loaderData: d, actionData }: Route.Comp
       <DoneStatus message={d.done} />
       <h2>Údaje kurzu</h2>
       {d.editable ? <SettingsForm key={JSON.stringify(d.defaults)} d={d} reply={actionData as ActionReply} /> : <ReadOnly d={d} />}
+      {d.editable ? <PickerSearchForm id={PICKER_SEARCH_FORM} /> : null}
     </>
   );
 }

@@ -9,7 +9,7 @@ import insightsStyles from "../../insights.css?url";
 import { servicesContext } from "../../context";
 import { getAuth } from "../../lib/auth.server";
 import { pageRoute } from "../../lib/page.server";
-import { count, percent } from "../../lib/insights-format";
+import { count, countOf, percent } from "../../lib/insights-format";
 import { BarList, ShareCurve } from "../../components/charts";
 import { CourseHeader } from "../../components/admin-authoring";
 import { ExportLinks } from "../../components/insights";
@@ -64,14 +64,14 @@ export default function CourseStats({ loaderData: d }: Route.ComponentProps) {
   return (
     <>
       <CourseHeader course={d.course} current="statistiky" heading={`Štatistiky: ${d.course.title}`} editing={false} />
-      <p>Všetky verzie kurzu ({d.versions.map((v) => `v${v.version}`).join(", ")}): {count(d.total)} zápisov spolu.</p>
+      <p>Všetky verzie kurzu ({d.versions.map((v) => `v${v.version}`).join(", ")}): {countOf(d.total, "zápis", "zápisy", "zápisov")} spolu.</p>
       {d.isAdmin ? <ExportLinks links={[{ href: `${base}/zapisy.csv`, label: "Zápisy s pokrokom (CSV)" }]} /> : null}
 
       <section aria-labelledby="stavy-nadpis">
         <h2 id="stavy-nadpis">Zápisy podľa stavu</h2>
         <StateTable byState={d.byState} versions={d.versions} />
         <p>
-          Dokončilo {count(d.completion.completed)} študentov
+          Kurz dokončili: {countOf(d.completion.completed, "študent", "študenti", "študentov")}
           {d.completion.median ? <>; medián času od zápisu po dokončenie: <strong>{d.completion.median}</strong></> : null}.
         </p>
       </section>

@@ -1,7 +1,9 @@
-// /admin: the overview. For a chosen period (Bratislava days) and beside the period before:
-// sales and the order funnel (admins only), new enrollments, completions and certificates;
-// charts of revenue and enrollments over time, the funnel and completion per course; then
-// the catalog's counts. Figures: server/insights (docs/guide.md > Admin insights).
+// /admin: the overview, leading with what to act on (docs/decisions.md > Screens that lead
+// with what to act on): for a chosen period (Bratislava days) against the period before, the
+// main figures (revenue for admins, new enrollments, completions, certificates); then
+// "Vyžaduje pozornosť" (failed refunds, open disputes, undelivered e-invoices, certificates
+// awaiting the partner, students idle 14+ days); the charts; the detailed tables and the
+// catalog's counts folded below. Figures: server/insights (docs/guide.md > Admin insights).
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import insightsStyles from "../../insights.css?url";
@@ -12,12 +14,14 @@ import { funnelLabels, funnelRows, learningRows, periodOf, salesRows, withPeriod
 import { count, euros, percent, shortBucket } from "../../lib/insights-format";
 import { BarList, ColumnChart } from "../../components/charts";
 import { ExportLinks, FigureTable, PeriodForm } from "../../components/insights";
+import { Attention } from "../../components/dashboard-attention";
 import { getAdminDashboard } from "#server/admin";
 import { ordersNeedingAttention } from "#server/orders";
 import { hasRole } from "#server/identity";
-import { getDashboard } from "#server/insights";
+import { getDashboard, IDLE_DAYS, learningAttention } from "#server/insights";
 import { undeliveredEInvoices } from "#server/einvoices";
 import { formatDate, formatMoney } from "#server/money";
+import { plural } from "#server/money/plural";
 import { pageTitle } from "../../site";
 
 const courseStateLabels = { published: "Publikované", draft: "Koncepty", archived: "Archivované", deleted: "Zmazané" } as const;
@@ -28,27 +32,44 @@ export const loader = pageRoute(async ({ request, context }: Route.LoaderArgs) =
   const user = getAuth(context).user;
   const isAdmin = user ? hasRole(user.roles, "admin") : false;
   const { period, errors } = periodOf(request, clock.now());
-  const [overview, insights] = await Promise.all([getAdminDashboard(db), getDashboard(db, period, { withMoney: isAdmin })]);
+  const [overview, insights, learning] = await Promise.all([getAdminDashboard(db), getDashboard(db, period, { withMoney: isAdmin }), learningAttention(db, clock.now())]);
   // money matters are the admin's: failed refunds and open disputes (docs/decisions.md > A refund that keeps failing reaches a person)
   const attention = isAdmin ? await ordersNeedingAttention(db) : null;
   // e-invoices not delivered a day after they were issued (docs/decisions.md > E-invoices)
   const undelivered = isAdmin ? await undeliveredEInvoices(db, new Date(clock.now().getTime() - 24 * 60 * 60_000)) : [];
   const range = (r: { from: string; to: string }) => `${formatDate(r.from)} – ${formatDate(r.to)}`;
   const query = `od=${period.from}&do=${period.to}`;
+  const sales = salesRows(insights);
+  const learningFigures = learningRows(insights);
+  const pick = (rows: typeof learningFigures | null, key: string, label: string) => {
+    const r = rows?.find((x) => x.key === key);
+    return r ? { ...r, label } : null;
+  };
+  // the first screen: three or four figures against the previous period
+  const figures = [
+    pick(sales, "gross", "Tržby s DPH"),
+    pick(learningFigures, "enrollments", "Nové zápisy"),
+    pick(learningFigures, "completions", "Dokončené kurzy"),
+    pick(learningFigures, "certificatesFinal", "Vydané certifikáty"),
+  ].filter((f) => f !== null);
   return withPeriodStatus(
     {
       displayName: user?.displayName ?? "",
       isAdmin,
+      figures,
       attention,
+      idleDays: IDLE_DAYS,
+      idleByCourse: learning.idleByCourse,
+      certificatesAwaitingPartner: isAdmin ? learning.certificatesAwaitingPartner : 0,
       undeliveredEInvoices: undelivered.map((e) => ({ id: e.eInvoiceId, orderId: e.orderId, number: e.number, stateLabel: e.stateLabel, reason: e.rejectionReason ?? e.lastError ?? e.findings.find((f) => f.flag === "fatal")?.ruleId ?? null })),
       period: { kind: period.kind, from: period.from, to: period.to, label: range(period), previousLabel: range(period.previous), grain: period.grain },
       errors,
-      sales: salesRows(insights),
+      sales,
       funnel: funnelRows(insights),
       funnelBars: insights.current.funnel
         ? (Object.keys(funnelLabels) as (keyof typeof funnelLabels)[]).map((k) => ({ label: funnelLabels[k], value: insights.current.funnel![k], display: count(insights.current.funnel![k]), muted: k !== "created" && k !== "paid" }))
         : null,
-      learning: learningRows(insights),
+      learning: learningFigures,
       series: insights.series.map((p) => ({ ...p, revenue: formatMoney(p.revenueCents) })),
       completion: insights.completionByCourse.map((c) => ({ ...c, share: c.enrolled ? c.completed / c.enrolled : 0 })),
       exports: isAdmin
@@ -76,63 +97,27 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
   return (
     <>
       <h1>Prehľad administrácie</h1>
-      <p className="muted">Prihlásený: {d.displayName}</p>
-      {d.attention && (d.attention.failedRefunds > 0 || d.attention.openDisputes > 0) ? (
-        <section aria-labelledby="pozornost-nadpis" className="card alert">
-          <h2 id="pozornost-nadpis">Vyžaduje pozornosť</h2>
-          <ul>
-            {d.attention.failedRefunds > 0 ? (
-              <li>
-                Vrátenie zlyhalo — vyžaduje zásah: <strong>{d.attention.failedRefunds}</strong>
-                <ul>
-                  {d.attention.failedRefundOrders.map((o) => (
-                    <li key={o.id}><Link to={`/admin/objednavky/${o.id}`}>{o.label}</Link></li>
-                  ))}
-                </ul>
-              </li>
-            ) : null}
-            {d.attention.openDisputes > 0 ? (
-              <li><Link to="/admin/objednavky?state=disputed">Reklamované platby čakajú na rozhodnutie: {d.attention.openDisputes}</Link></li>
-            ) : null}
-          </ul>
-        </section>
-      ) : null}
-
-      {d.undeliveredEInvoices.length > 0 ? (
-        <section aria-labelledby="efaktury-nadpis" className="card alert">
-          <h2 id="efaktury-nadpis">Nedoručené e-faktúry (staršie ako deň)</h2>
-          <ul>
-            {d.undeliveredEInvoices.map((e) => (
-              <li key={e.id}>
-                <Link to={`/admin/objednavky/${e.orderId}`}>{e.number}</Link> — {e.stateLabel}
-                {e.reason ? <span className="muted wrap-anywhere"> · {e.reason}</span> : null}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-
-      <PeriodForm kind={p.kind} from={p.from} to={p.to} errors={d.errors} />
+      <p className="muted">Prihlásený: {d.displayName} · obdobie <strong>{p.label}</strong>, porovnané s obdobím {p.previousLabel}</p>
       {Object.keys(d.errors).length ? <p className="alert" role="alert">Vlastné obdobie nie je platné; zobrazuje sa tento mesiac.</p> : null}
-      <p>Obdobie: <strong>{p.label}</strong>, porovnané s obdobím {p.previousLabel}.</p>
 
-      {d.sales ? (
-        <section aria-labelledby="trzby-nadpis">
-          <h2 id="trzby-nadpis">Tržby</h2>
-          <FigureTable id="trzby" caption="Tržby, DPH a dobropisy v období a v predchádzajúcom období" rows={d.sales} periodLabel="Obdobie" previousLabel="Predchádzajúce" />
-          <ExportLinks links={d.exports} />
-        </section>
-      ) : null}
-      {d.funnel ? (
-        <section aria-labelledby="objednavky-nadpis">
-          <h2 id="objednavky-nadpis">Objednávky (lievik)</h2>
-          <FigureTable id="lievik" caption="Objednávky vytvorené v období podľa výsledku" rows={d.funnel} periodLabel="Obdobie" previousLabel="Predchádzajúce" />
-        </section>
-      ) : null}
-      <section aria-labelledby="ucenie-nadpis">
-        <h2 id="ucenie-nadpis">Zápisy a dokončenia</h2>
-        <FigureTable id="ucenie" caption="Zápisy, dokončenia a certifikáty v období a v predchádzajúcom období" rows={d.learning} periodLabel="Obdobie" previousLabel="Predchádzajúce" />
+      <section aria-labelledby="cisla-nadpis" className="figures">
+        <h2 id="cisla-nadpis" className="visually-hidden">Hlavné čísla obdobia</h2>
+        <ul className="figure-cards">
+          {d.figures.map((f) => (
+            <li key={f.key} className="card figure-card">
+              <span className="figure-label">{f.label}</span>
+              <strong className="figure-value">{f.current}</strong>
+              <span className={`figure-change trend-${f.trend}`}>{f.change}<span className="muted"> · predtým {f.previous}</span></span>
+            </li>
+          ))}
+        </ul>
+        <details className="period-choice" open={Object.keys(d.errors).length > 0 || undefined}>
+          <summary>Zmeniť obdobie</summary>
+          <PeriodForm kind={p.kind} from={p.from} to={p.to} errors={d.errors} />
+        </details>
       </section>
+
+      <Attention d={d} />
 
       <section aria-labelledby="grafy-nadpis">
         <h2 id="grafy-nadpis">Grafy</h2>
@@ -178,10 +163,29 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
         </div>
       </section>
 
+      <details className="dashboard-details">
+        <summary>Podrobné čísla: tržby, objednávky, zápisy, katalóg</summary>
+        {d.sales ? (
+          <section aria-labelledby="trzby-nadpis">
+            <h2 id="trzby-nadpis">Tržby</h2>
+            <FigureTable id="trzby" caption="Tržby, DPH a dobropisy v období a v predchádzajúcom období" rows={d.sales} periodLabel="Obdobie" previousLabel="Predchádzajúce" />
+            <ExportLinks links={d.exports} />
+          </section>
+        ) : null}
+        {d.funnel ? (
+          <section aria-labelledby="objednavky-nadpis">
+            <h2 id="objednavky-nadpis">Objednávky (lievik)</h2>
+            <FigureTable id="lievik" caption="Objednávky vytvorené v období podľa výsledku" rows={d.funnel} periodLabel="Obdobie" previousLabel="Predchádzajúce" />
+          </section>
+        ) : null}
+        <section aria-labelledby="ucenie-nadpis">
+          <h2 id="ucenie-nadpis">Zápisy a dokončenia</h2>
+          <FigureTable id="ucenie" caption="Zápisy, dokončenia a certifikáty v období a v predchádzajúcom období" rows={d.learning} periodLabel="Obdobie" previousLabel="Predchádzajúce" />
+        </section>
       <div className="stat-groups">
         <section className="card" aria-labelledby="kurzy-nadpis">
           <h2 id="kurzy-nadpis">Kurzy</h2>
-          <p className="stat-total"><span className="stat-number">{d.courseCount}</span> kurzov spolu</p>
+          <p className="stat-total"><span className="stat-number">{d.courseCount}</span> {plural(d.courseCount, "kurz", "kurzy", "kurzov")} spolu</p>
           <table className="stats">
             <caption className="visually-hidden">Verzie kurzov podľa stavu</caption>
             <thead>
@@ -197,7 +201,7 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
 
         <section className="card" aria-labelledby="zapisy-nadpis">
           <h2 id="zapisy-nadpis">Zápisy študentov</h2>
-          <p className="stat-total"><span className="stat-number">{d.enrollmentCount}</span> zápisov spolu</p>
+          <p className="stat-total"><span className="stat-number">{d.enrollmentCount}</span> {plural(d.enrollmentCount, "zápis", "zápisy", "zápisov")} spolu</p>
           <table className="stats">
             <caption className="visually-hidden">Zápisy podľa stavu</caption>
             <thead>
@@ -211,6 +215,8 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
           </table>
         </section>
       </div>
+
+      </details>
 
       <section aria-labelledby="odkazy-nadpis">
         <h2 id="odkazy-nadpis">Rýchle odkazy</h2>

@@ -14,8 +14,9 @@ import enrollmentStyles from "../../admin-enrollments.css?url";
 import { pageRoute } from "../../lib/page.server";
 import { pageTitle } from "../../site";
 import { bratislavaDay } from "../../lib/admin-authoring.server";
-import { enrollmentActions, enrollmentAdminOf, enrollmentDoneMessage } from "../../lib/admin-enrollments.server";
-import { ENROLLMENT_REASON_LABELS, ENROLLMENT_STATE_LABELS, GRANT_REASONS, grantForm } from "../../lib/enrollment-forms";
+import { enrollmentActions, enrollmentAdminOf, enrollmentDoneMessage, enrollmentPickers, personLookup } from "../../lib/admin-enrollments.server";
+import { Picker } from "../../components/picker";
+import { ENROLLMENT_PICKER_PARAMS, ENROLLMENT_REASON_LABELS, ENROLLMENT_STATE_LABELS, GRANT_REASONS, grantForm } from "../../lib/enrollment-forms";
 import { Breadcrumbs } from "../../components/breadcrumbs";
 import { DoneStatus, FormKey, IntentButton, SelectField, useAdminForm, type ActionReply } from "../../components/admin-authoring";
 import { EnrollmentActionForms } from "../../components/admin-enrollments";
@@ -25,13 +26,9 @@ import {
   courseFilterOptions,
   grantableCourses,
   listEnrollmentsForAdmin,
-  lookupPerson,
   testsOfVersions,
-  type PersonSnapshot,
 } from "#server/admin";
-import { cachedUserNames, findCachedUserIds } from "#server/identity";
-import { DomainError } from "#server/http/errors";
-import { formatDate } from "#server/money";
+import { formatDate, plural } from "#server/money";
 
 const PAGE_SIZE = "20";
 const FILTER_PARAMS = { student: "studentId", kurz: "courseId", stav: "state", od: "enrolledAfter" } as const;
@@ -67,21 +64,9 @@ export const loader = pageRoute(async (args: Route.LoaderArgs) => {
   const list = query.success ? await listEnrollmentsForAdmin(services.db, query.data) : null;
   const testsByVersion = await testsOfVersions(services.db, list?.data.map((e) => e.courseVersionId) ?? []);
 
-  // the lookup form: who is this id or e-mail at the identity provider?
-  const wanted = get("osoba");
-  let lookup: { query: string; person: PersonSnapshot | null; error: string | null; matches?: { id: string; label: string }[] } | null = null;
-  // a part of a name: the people the user cache knows by it, each a link to pick (docs/decisions.md > Names beside ids in admin lists)
-  const byName = wanted && !wanted.includes("@") ? await cachedUserNames(services.db, await findCachedUserIds(services.db, wanted)) : new Map();
-  if (byName.size && !byName.has(wanted)) {
-    lookup = { query: wanted, person: null, error: null, matches: [...byName].slice(0, 10).map(([id, p]) => ({ id, label: `${p.displayName}${p.email ? ` (${p.email})` : ""}, ID ${id}` })) };
-  } else if (wanted) {
-    try {
-      lookup = { query: wanted, person: await lookupPerson(services.db, services.idpApi, wanted, services.clock.now()), error: null };
-    } catch (error) {
-      if (!(error instanceof DomainError) || error.code !== "identity_provider_unavailable") throw error;
-      lookup = { query: wanted, person: null, error: error.message };
-    }
-  }
+  // the lookup form: who is this name, id or e-mail at the identity provider?
+  const lookup = await personLookup(services, get("osoba"));
+  const pickers = await enrollmentPickers(services, url, filters.student);
 
   return {
     // back from signing in again for a grant or a cancellation: that form filled in again
@@ -89,6 +74,7 @@ export const loader = pageRoute(async (args: Route.LoaderArgs) => {
     filters,
     filterErrors,
     lookup,
+    pickers,
     grantCourses: (await grantableCourses(services.db)).map((c) => ({ value: c.courseId, label: `${c.title} (verzia ${c.version})` })),
     filterCourses: await courseFilterOptions(services.db),
     pagination: list?.pagination ?? { page: 1, pageSize: Number(PAGE_SIZE), totalItems: 0, totalPages: 0 },
@@ -106,7 +92,7 @@ export const loader = pageRoute(async (args: Route.LoaderArgs) => {
       enrolledAt: formatDate(e.enrolledAt),
       accessExpiresAt: e.accessExpiresAt ? formatDate(e.accessExpiresAt) : "bez obmedzenia",
       accessExpiresOn: bratislavaDay(e.accessExpiresAt),
-      progress: `${e.progress.completedModules} z ${e.progress.totalModules} modulov`,
+      progress: `${e.progress.completedModules} z ${e.progress.totalModules} ${plural(e.progress.totalModules, "modulu", "modulov", "modulov")}`,
       tests: testsByVersion.get(e.courseVersionId) ?? [],
     })),
   };
@@ -129,7 +115,7 @@ function GrantForm({ d, reply }: { d: LoaderData; reply: ActionReply }) {
   return (
     <section aria-labelledby="zapisat" className="card grant">
       <h2 id="zapisat">Zapísať osobu do kurzu</h2>
-      <Form method="get" className="lookup-form" aria-label="Vyhľadať osobu">
+      <Form method="get" id="lookup-form" className="lookup-form" aria-label="Vyhľadať osobu">
         <div className="field">
           <label htmlFor="osoba">Vyhľadať osobu podľa mena, e-mailu alebo ID</label>
           <input id="osoba" name="osoba" type="search" defaultValue={d.lookup?.query ?? ""} autoComplete="off" />
@@ -141,7 +127,7 @@ function GrantForm({ d, reply }: { d: LoaderData; reply: ActionReply }) {
           {d.lookup.error
             ? d.lookup.error
             : d.lookup.matches
-              ? <>Menu zodpovedajú: {d.lookup.matches.map((m, i) => <span key={m.id}>{i ? ", " : ""}<Link to={`?osoba=${encodeURIComponent(m.id)}`}>{m.label}</Link></span>)}</>
+              ? <>Menu zodpovedajú: {d.lookup.matches.map((m, i) => <span key={m.id}>{i ? ", " : ""}<Link to={`?osoba=${encodeURIComponent(m.id)}`}>{m.label}</Link> ({m.detail})</span>)}</>
               : d.lookup.person
               ? `Nájdená osoba: ${d.lookup.person.displayName}${d.lookup.person.email ? ` (${d.lookup.person.email})` : ""}, ID ${d.lookup.person.id}. ID je doplnené vo formulári nižšie.`
               : `Osobu „${d.lookup.query}“ poskytovateľ identity nepozná.`}
@@ -157,7 +143,18 @@ function GrantForm({ d, reply }: { d: LoaderData; reply: ActionReply }) {
           <SelectField meta={fields.courseId} label="Kurz" options={[{ value: "", label: "Vyberte kurz" }, ...d.grantCourses]} description="Zápis je na najnovšiu zverejnenú verziu kurzu." />
           <SelectField meta={fields.reason} label="Dôvod zápisu" options={GRANT_REASONS.map((r) => ({ value: r.value, label: r.label }))} />
           <TextField meta={fields.grantReason} label="Odôvodnenie" description="Povinné pri udelení administrátorom, napríklad „výhra v súťaži“." multiline rows={2} />
-          <TextField meta={fields.sponsorOrgId} label="ID organizácie (pri sponzorovanom zápise)" description="Napríklad o-5001. Osoba musí byť členom organizácie." />
+          <Picker
+            kind="club"
+            name={fields.sponsorOrgId.name}
+            label="Klub, ktorý zápis hradí (pri sponzorovanom zápise)"
+            selected={fields.sponsorOrgId.initialValue ? [{ id: String(fields.sponsorOrgId.initialValue), label: String(fields.sponsorOrgId.initialValue), detail: "" }] : []}
+            results={d.pickers.clubResults}
+            searchParam={ENROLLMENT_PICKER_PARAMS.club}
+            searchForm="lookup-form"
+            noneLabel="Žiadny"
+            description="Vyhľadajte klub podľa názvu. Osoba musí byť jeho členom."
+            errors={fields.sponsorOrgId.errors}
+          />
           <TextField meta={fields.accessExpiresOn} type="date" label="Prístup do (nepovinné)" description="Bez dátumu je prístup bez obmedzenia." />
           <IntentButton formKey={key} intent="grant" pendingLabel="Zapisuje sa…">Zapísať</IntentButton>
         </Form>
@@ -175,11 +172,16 @@ function FilterForm({ d }: { d: LoaderData }) {
           {d.filterErrors.map((e) => <p key={e}>{e}</p>)}
         </div>
       ) : null}
+      <Picker
+        kind="person"
+        name="student"
+        label="Študent"
+        selected={d.pickers.student}
+        results={d.pickers.studentResults}
+        searchParam={ENROLLMENT_PICKER_PARAMS.student}
+        noneLabel="Ktokoľvek"
+      />
       <div className="field-row">
-        <div className="field">
-          <label htmlFor="filter-student">ID študenta</label>
-          <input id="filter-student" name="student" defaultValue={d.filters.student} autoComplete="off" />
-        </div>
         <div className="field">
           <label htmlFor="filter-kurz">Kurz</label>
           <select id="filter-kurz" name="kurz" defaultValue={d.filters.kurz}>
@@ -219,7 +221,7 @@ export default function AdminEnrollments({ loaderData: d, actionData }: Route.Co
       <h1>Zápisy</h1>
       <DoneStatus message={d.done} />
       <FilterForm d={d} />
-      <details className="grant-toggle" open={Boolean(d.lookup || reply?.form === "grant") || undefined}>
+      <details className="grant-toggle" open={Boolean(d.lookup || d.pickers.clubResults || reply?.form === "grant") || undefined}>
         <summary className="button">Zapísať osobu</summary>
         <GrantForm key={d.lookup?.person?.id ?? ""} d={d} reply={reply} />
       </details>

@@ -20,9 +20,13 @@ export const action = editorAction;
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: pageTitle(loaderData ? `Objednávka: ${loaderData.courseTitle} (${loaderData.student})` : "Objednávka") },
+  { title: pageTitle(loaderData ? `Objednávka ${loaderData.number}: ${loaderData.courseTitle} (${loaderData.student})` : "Objednávka") },
   { name: "robots", content: "noindex" },
+  // a refund the gateway has not settled yet: the page reloads itself, with or without JavaScript
+  ...(loaderData?.pendingRefund ? [{ httpEquiv: "refresh", content: String(PENDING_REFRESH_SECONDS) } as const] : []),
 ];
+
+const PENDING_REFRESH_SECONDS = 10;
 
 /** The form-level message of a refused decision, for when the form itself is gone. */
 
@@ -30,8 +34,8 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
   const reply = actionData && "reply" in actionData ? actionData.reply : undefined;
   return (
     <>
-      <Breadcrumbs items={[{ label: "Administrácia", href: "/admin" }, { label: "Objednávky", href: "/admin/objednavky" }, { label: "Objednávka" }]} />
-      <h1>Objednávka: {o.courseTitle}</h1>
+      <Breadcrumbs items={[{ label: "Administrácia", href: "/admin" }, { label: "Objednávky", href: "/admin/objednavky" }, { label: `Objednávka ${o.number}` }]} />
+      <h1>Objednávka {o.number}: {o.courseTitle}</h1>
       <div role="status" className={o.done ? "notice done" : "visually-hidden"}>{o.done}</div>
       <Attention items={o.attention} refusal={actionData && "retryRefusal" in actionData ? actionData.retryRefusal : null} />
 
@@ -47,18 +51,18 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
         <dt>Vrátené</dt>
         <dd>{o.refunded}{o.pendingRefund ? ` (ďalších ${o.pendingRefund} čaká na vysporiadanie)` : ""}{o.chargedBack ? ` · ${o.chargedBack} vrátila banka (prehratá reklamácia)` : ""}</dd>
         <dt>Fakturácia</dt>
-        <dd>{o.billingType}{o.sponsorOrgId ? ` · organizácia ${o.sponsorOrgId}` : ""}</dd>
+        <dd>{o.billingName} ({o.billingType}){o.sponsorOrgId ? ` · organizácia ${o.sponsorOrgId}` : ""}</dd>
         <dt>Vytvorená</dt>
         <dd>{o.createdAt}</dd>
         <dt>Číslo objednávky</dt>
-        <dd><code>{o.id}</code></dd>
+        <dd>{o.number} <span className="muted">(ID <code>{o.id}</code>)</span></dd>
       </dl>
 
       <div className="section-actions">
         {o.refundable ? (
           <Link className="button" to={`/admin/objednavky/${o.id}/refundacia`}>Vrátiť peniaze (najviac {o.refundable})</Link>
         ) : null}
-        <Link className="button secondary" to={`/admin/objednavky/${o.id}`}>Obnoviť stav</Link>
+        {o.pendingRefund ? <p className="muted" role="status">Vrátenie peňazí čaká na platobnú bránu; stránka sa obnoví sama každých {PENDING_REFRESH_SECONDS} sekúnd.</p> : null}
         <Link className="button secondary" to={`/admin/audit?targetType=order&targetId=${o.id}`}>Celý audit objednávky</Link>
       </div>
 

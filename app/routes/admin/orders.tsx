@@ -13,7 +13,7 @@ import { FieldErrors } from "../../components/forms";
 import { orderStateLabels } from "../../lib/order-labels";
 import { Breadcrumbs } from "../../components/breadcrumbs";
 import { pageTitle } from "../../site";
-import { AdminOrderListQuery, listAdminOrders, orderedCourses } from "#server/orders";
+import { AdminOrderListQuery, listAdminOrders, orderedCourses, orderLabels } from "#server/orders";
 import { formatDateTime, formatMoney } from "#server/money";
 
 const FILTERS = ["state", "studentId", "courseId", "createdAfter", "createdBefore"] as const;
@@ -34,6 +34,7 @@ export const loader = pageRoute(async ({ request, context }: Route.LoaderArgs) =
   }
   const { studentId: student, ...query } = parsed.data;
   const { data: rows, pagination } = await listAdminOrders(db, query, { student });
+  const labels = await orderLabels(db, rows.map((o) => o._id));
   return {
     filters,
     errors: {} as Record<string, string[]>,
@@ -41,6 +42,8 @@ export const loader = pageRoute(async ({ request, context }: Route.LoaderArgs) =
     pagination,
     orders: rows.map((o) => ({
       id: o._id,
+      number: labels.get(o._id)?.number ?? o._id,
+      billingName: labels.get(o._id)?.billingName ?? o.studentDisplayName,
       createdAt: formatDateTime(o.createdAt),
       createdAtIso: o.createdAt,
       student: o.studentDisplayName,
@@ -120,8 +123,9 @@ export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
             <caption className="visually-hidden">Objednávky, najnovšie prvé ({d.pagination!.totalItems})</caption>
             <thead>
               <tr>
-                <th scope="col">Vytvorená</th>
+                <th scope="col">Objednávka</th>
                 <th scope="col">Študent</th>
+                <th scope="col">Fakturácia</th>
                 <th scope="col">Kurz</th>
                 <th scope="col" className="amount">Suma</th>
                 <th scope="col">Stav</th>
@@ -132,15 +136,16 @@ export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
               {d.orders.map((o) => (
                 <tr key={o.id}>
                   <td className="nowrap">
-                    <Link to={`/admin/objednavky/${o.id}`} aria-label={`Objednávka ${o.id} z ${o.createdAt}`}>
-                      <time dateTime={o.createdAtIso}>{o.createdAt}</time>
-                    </Link>
+                    <Link to={`/admin/objednavky/${o.id}`} aria-label={`Objednávka ${o.number}`}>{o.number}</Link>
+                    <br />
+                    <time className="muted" dateTime={o.createdAtIso}>{o.createdAt}</time>
                   </td>
                   <td className="wrap-anywhere">
                     {o.student}
                     <br />
                     <span className="muted">{o.studentId}{o.studentEmail ? ` · ${o.studentEmail}` : ""}</span>
                   </td>
+                  <td className="wrap-anywhere">{o.billingName}</td>
                   <td>{o.courseTitle}</td>
                   <td className="amount">
                     {o.amount}

@@ -2,7 +2,7 @@
 // memberships, with an application token. Paths are relative to the API base (`/idp/api`).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createHash, timingSafeEqual } from "node:crypto";
-import { findOrganization, findPerson, findPersonByEmail, personRoles, type DemoOrganization, type DemoPerson } from "./people";
+import { findOrganization, findPerson, findPersonByEmail, personRoles, searchOrganizations, searchPeople, type DemoOrganization, type DemoPerson } from "./people";
 
 export type PersonResource = {
   id: string;
@@ -96,10 +96,16 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, path:
   if (!get) return error(res, 405, "method_not_allowed", "Metóda nie je povolená.", { allow: "GET" });
 
   // GET /persons?email=<address>: the persons with that e-mail address (docs/decisions.md >
-  // Admin enrollments: looking a person up by e-mail), `{data: Person[]}`
+  // Admin enrollments: looking a person up by e-mail), `{data: Person[]}`; GET /persons?q=<text>:
+  // the persons whose name or e-mail holds every word (docs/decisions.md > Pickers by name)
   if (segments.length === 1 && segments[0] === "persons") {
+    const text = query?.get("q")?.trim() ?? "";
+    if (text) {
+      if (text.length > 200) return error(res, 400, "bad_request", "Parameter q je príliš dlhý.");
+      return send(res, 200, { data: searchPeople(text).map((p) => personResource(p, options.rolePrefix, options.appUrl)) });
+    }
     const email = query?.get("email")?.trim() ?? "";
-    if (!email) return error(res, 400, "bad_request", "Chýba parameter email.");
+    if (!email) return error(res, 400, "bad_request", "Chýba parameter email alebo q.");
     const person = findPersonByEmail(email);
     return send(res, 200, { data: person ? [personResource(person, options.rolePrefix, options.appUrl)] : [] });
   }
@@ -107,6 +113,13 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, path:
     const person = findPerson(segments[1]);
     if (!person) return error(res, 404, "not_found", "Osoba neexistuje.");
     return send(res, 200, personResource(person, options.rolePrefix, options.appUrl));
+  }
+  // GET /organizations?q=<text>[&type=<type>]: the organization search, `{data: Organization[]}`
+  if (segments.length === 1 && segments[0] === "organizations") {
+    const text = query?.get("q")?.trim() ?? "";
+    if (!text) return error(res, 400, "bad_request", "Chýba parameter q.");
+    if (text.length > 200) return error(res, 400, "bad_request", "Parameter q je príliš dlhý.");
+    return send(res, 200, { data: searchOrganizations(text, query?.get("type")?.trim() || null).map(organizationResource) });
   }
   if (segments.length === 2 && segments[0] === "organizations") {
     const org = findOrganization(segments[1]);

@@ -131,6 +131,17 @@ export const DEMO_ORGANIZATIONS: DemoOrganization[] = [
     address: { street: "Štadiónová 1", city: "Trnava", postalCode: "91701", country: "SK" },
   },
   {
+    // a second club, so that a search by name chooses among clubs (docs/decisions.md > Pickers by name)
+    id: "o-5002",
+    name: "TJ Slávia Demo Nitra",
+    legalName: "Telovýchovná jednota Slávia Demo Nitra, o. z.",
+    ico: "23456789",
+    dic: null,
+    icDph: null,
+    type: "sport_club",
+    address: { street: "Športová 4", city: "Nitra", postalCode: "94901", country: "SK" },
+  },
+  {
     id: "o-9001",
     name: "Slovenská akadémia športového manažmentu",
     legalName: "Slovenská akadémia športového manažmentu, n. o.",
@@ -158,4 +169,30 @@ export function findPersonByEmail(email: string): DemoPerson | undefined {
 
 export function findOrganization(id: string): DemoOrganization | undefined {
   return DEMO_ORGANIZATIONS.find((o) => o.id === id);
+}
+
+/** Lower case without diacritics: "Nováková" and "novakova" match. */
+export function foldText(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().trim();
+}
+
+/** Persons whose name or e-mail contains every word of the query (at most `limit`). */
+export function searchPeople(query: string, limit = 20): DemoPerson[] {
+  const words = foldText(query).split(/\s+/).filter(Boolean);
+  if (!words.length) return [];
+  return DEMO_PEOPLE.filter((p) => {
+    const text = foldText(`${p.name} ${p.email}`);
+    return words.every((w) => text.includes(w));
+  }).slice(0, limit);
+}
+
+/** Organizations whose name, legal name or IČO contains every word, optionally of one type. */
+export function searchOrganizations(query: string, type: string | null, limit = 20): DemoOrganization[] {
+  const words = foldText(query).split(/\s+/).filter(Boolean);
+  if (!words.length) return [];
+  return DEMO_ORGANIZATIONS.filter((o) => {
+    if (type && o.type !== type) return false;
+    const text = foldText(`${o.name} ${o.legalName} ${o.ico}`);
+    return words.every((w) => text.includes(w));
+  }).slice(0, limit);
 }

@@ -99,7 +99,7 @@ export const editorLoader = pageRoute(async (args: Route.LoaderArgs) => {
     isAdmin,
     editable: c.state === "draft",
     // back from signing in again for publishing: say it has not happened yet
-    done: doneMessage(args.request) ?? ((await keptForm(args.request, args.context)) ? KEPT_ACTION_NOTICE : null),
+    done: doneMessage(args.request, { pridane: `Pridané do štruktúry kurzu „${c.title}“.`, zmazane: `Zmazané zo štruktúry kurzu „${c.title}“.`, ulozene: `Kurz „${c.title}“ je uložený.` }) ?? ((await keptForm(args.request, args.context)) ? KEPT_ACTION_NOTICE : null),
     levels,
     anchors,
   };

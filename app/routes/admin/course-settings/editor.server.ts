@@ -6,6 +6,8 @@ import { pageRoute } from "../../../lib/page.server";
 import { bratislavaDay, contractBody, courseDetail, doneMessage, doneUrl, editorOf, endOfDayInBratislava, handleIntents, intent } from "../../../lib/admin-authoring.server";
 import { courseSettingsForm, lines, textFromCents, TARGET_AUDIENCE_VALUES } from "../../../lib/authoring-forms";
 import { CoursePatchRequest, updateCourse } from "#server/authoring";
+import { PICKER_PARAMS } from "./forms";
+import { describeOrganization, describePeople, searchForPicker } from "#server/admin";
 import { tagLabel } from "#server/catalog";
 import { formatDecimal, formatMoney, formatVatRate } from "#server/money";
 
@@ -44,10 +46,23 @@ export const editorLoader = pageRoute(async (args: Route.LoaderArgs) => {
   const { services } = editorOf(args);
   const { course: c } = await courseDetail(services, args.params.courseId);
   const a = c.accreditation;
+  // the pickers: the chosen lecturers and partner by name, and a search sent without JavaScript
+  const url = new URL(args.request.url);
+  const lecturerQuery = url.searchParams.get(PICKER_PARAMS.lecturers);
+  const partnerQuery = url.searchParams.get(PICKER_PARAMS.partner);
+  const named = new Map(c.instructorProfiles.filter((p) => p.displayName).map((p) => [p.personId, p.displayName]));
+  const unnamed = await describePeople(services.db, services.idpApi, c.instructors.filter((id) => !named.has(id)));
+  const pickers = {
+    lecturers: c.instructors.map((id) => unnamed.find((u) => u.id === id) ?? { id, label: named.get(id) ?? id, detail: "" }),
+    partner: a?.partnerOrgId ? await describeOrganization(services.db, services.idpApi, a.partnerOrgId) : null,
+    lecturerResults: lecturerQuery === null ? null : await searchForPicker(services.db, services.idpApi, "person", lecturerQuery),
+    partnerResults: partnerQuery === null ? null : await searchForPicker(services.db, services.idpApi, "partner", partnerQuery),
+  };
   return {
+    pickers,
     course: { id: c._id, title: c.title, slug: c.slug, version: c.version, state: c.state },
     editable: c.state === "draft",
-    done: doneMessage(args.request),
+    done: doneMessage(args.request, { ulozene: `Údaje kurzu „${c.title}“ sú uložené.` }),
     audiences: TARGET_AUDIENCE_VALUES.map((value) => ({ value, label: tagLabel(value) })),
     summary: {
       price: formatMoney(c.priceCents, c.currency),
@@ -79,7 +94,7 @@ export const editorLoader = pageRoute(async (args: Route.LoaderArgs) => {
       accreditationNumber: a?.accreditationNumber ?? "",
       accreditationSignatoryName: a?.signatoryName ?? "",
       accreditationSignatoryRole: a?.signatoryRole ?? "",
-      instructors: c.instructors.join("\n"),
+      instructors: c.instructors,
       profiles: c.instructors.map((personId) => {
         const p = c.instructorProfiles.find((x) => x.personId === personId);
         return { personId, title: p?.title ?? "", affiliation: p?.affiliation ?? "", bio: p?.bio ?? "" };
@@ -102,7 +117,9 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
       fields: FIELDS,
       run: async (v) => {
         const accreditationParts = [v.accreditationPartnerOrgId, v.accreditationPartnerName, v.accreditationCertificateType, v.accreditationNumber, v.accreditationSignatoryName, v.accreditationSignatoryRole];
-        const instructors = lines(v.instructors, /[\n,]/);
+        const instructors = [...new Set(v.instructors)];
+        // the certificate's partner name defaults to the chosen organization's name
+        const partnerName = v.accreditationPartnerName || (v.accreditationPartnerOrgId ? (await describeOrganization(services.db, services.idpApi, v.accreditationPartnerOrgId))?.label : undefined);
         const body = contractBody(CoursePatchRequest, {
           title: v.title,
           // the slug is shared by every version of the course: only version 1 may change it
@@ -122,7 +139,7 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
           accreditation: accreditationParts.some(Boolean)
             ? {
                 partnerOrgId: v.accreditationPartnerOrgId ?? "",
-                partnerName: v.accreditationPartnerName ?? "",
+                partnerName: partnerName ?? "",
                 certificateType: v.accreditationCertificateType ?? "",
                 ...(v.accreditationNumber ? { accreditationNumber: v.accreditationNumber } : {}),
                 ...(v.accreditationSignatoryName ? { signatoryName: v.accreditationSignatoryName } : {}),

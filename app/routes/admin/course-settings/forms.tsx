@@ -5,6 +5,12 @@ import type { Route } from "../+types/course-settings";
 import { courseSettingsForm } from "../../../lib/authoring-forms";
 import { CheckboxGroup, FormKey, IntentButton, useAdminForm, type ActionReply } from "../../../components/admin-authoring";
 import { CheckboxField, FormErrors, TextField } from "../../../components/forms";
+import { Picker } from "../../../components/picker";
+
+/** The id of the GET form the pickers search with (rendered after the settings form). */
+export const PICKER_SEARCH_FORM = "hladat-ludi";
+/** The query parameters of the pickers' search without JavaScript (docs/decisions.md > Pickers by name). */
+export const PICKER_PARAMS = { lecturers: "hladat-lektora", partner: "hladat-partnera" } as const;
 
 export type Data = Route.ComponentProps["loaderData"];
 
@@ -19,8 +25,8 @@ export function ReadOnly({ d }: { d: Data }) {
     ["Rozsah", `${d.summary.hours} h`],
     ["Cieľové skupiny", v.targetAudience.map((t) => d.audiences.find((a) => a.value === t)?.label ?? t).join(", ")],
     ["Značky", v.tags],
-    ["Akreditácia", [v.accreditationPartnerName, v.accreditationCertificateType, v.accreditationNumber].filter(Boolean).join(" · ")],
-    ["Lektori", d.profiles.map((p) => p.displayName || p.personId).join(", ")],
+    ["Akreditácia", [v.accreditationPartnerName || d.pickers.partner?.label, v.accreditationCertificateType, v.accreditationNumber].filter(Boolean).join(" · ")],
+    ["Lektori", d.pickers.lecturers.map((p) => p.label).join(", ")],
     ["Limit zápisov", v.enrollmentLimit],
     ["Zápis do", v.enrollmentDeadline],
     ["SEO názov", v.seoTitle],
@@ -84,8 +90,19 @@ export function SettingsForm({ d, reply }: { d: Data; reply: ActionReply }) {
       <fieldset>
         <legend>Akreditácia</legend>
         <p className="field-description">Bez akreditácie sa kurz nedá zverejniť. Nechajte všetko prázdne, ak ju ešte nemáte.</p>
-        <TextField meta={fs.accreditationPartnerName} label="Akreditujúci partner" />
-        <TextField meta={fs.accreditationPartnerOrgId} label="Identifikátor partnera u poskytovateľa identity" description="Napríklad o-9001." />
+        <Picker
+          kind="partner"
+          name={fs.accreditationPartnerOrgId.name}
+          label="Akreditujúci partner"
+          selected={d.pickers.partner ? [d.pickers.partner] : []}
+          results={d.pickers.partnerResults}
+          searchParam={PICKER_PARAMS.partner}
+          searchForm={PICKER_SEARCH_FORM}
+          noneLabel="Bez partnera"
+          description="Organizácia u poskytovateľa identity; vyhľadajte ju podľa názvu alebo IČO."
+          errors={fs.accreditationPartnerOrgId.errors}
+        />
+        <TextField meta={fs.accreditationPartnerName} label="Názov partnera na certifikáte (nepovinné)" description="Prázdne = názov vybranej organizácie." />
         <TextField meta={fs.accreditationCertificateType} label="Typ osvedčenia" />
         <TextField meta={fs.accreditationNumber} label="Číslo akreditácie (nepovinné)" />
         <div className="field-row">
@@ -96,12 +113,17 @@ export function SettingsForm({ d, reply }: { d: Data; reply: ActionReply }) {
 
       <fieldset>
         <legend>Lektori</legend>
-        <TextField
-          meta={fs.instructors}
-          label="Lektori – identifikátory osôb"
-          description="Identifikátor osoby u poskytovateľa identity, každý na samostatný riadok (napríklad p-2001). Meno a fotografiu prevezmeme pri zverejnení."
-          multiline
-          rows={3}
+        <Picker
+          kind="person"
+          name={fs.instructors.name}
+          label="Lektori"
+          multiple
+          selected={d.pickers.lecturers}
+          results={d.pickers.lecturerResults}
+          searchParam={PICKER_PARAMS.lecturers}
+          searchForm={PICKER_SEARCH_FORM}
+          description="Osoby u poskytovateľa identity (aj tie, ktoré sa tu nikdy neprihlásili). Meno a fotografiu prevezmeme pri zverejnení; lektora odoberiete zrušením zaškrtnutia."
+          errors={fs.instructors.errors}
         />
         {profiles.map((p, i) => {
           const profile = p.getFieldset();

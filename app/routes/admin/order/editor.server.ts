@@ -12,7 +12,7 @@ import { KEPT_FORM_NOTICE, keptForm, keptIdempotencyKey, requireRecentSignInForP
 import { idempotencyRoute } from "#server/http/idempotency";
 import { orderStateLabels } from "../../../lib/order-labels";
 import { actorLabel as systemActorLabel, enrollmentStateLabels, paymentEventResultLabels, refundStateLabels, webhookResultLabels } from "../../../lib/admin-order-labels";
-import { getAdminOrder } from "#server/orders";
+import { getAdminOrder, orderLabels } from "#server/orders";
 import { eInvoicesForOrders } from "#server/einvoices";
 import { cachedUserNames } from "#server/identity";
 import { formatDate, formatDateTime, formatMoney } from "#server/money";
@@ -28,6 +28,7 @@ export const editorLoader = pageRoute(async ({ request, params, context }: Route
     return name ? `${name} (${id})` : systemActorLabel(id);
   };
   const money = (cents: number) => formatMoney(cents, order.currency);
+  const label = (await orderLabels(context.get(servicesContext).db, [order._id])).get(order._id);
   // the e-invoices of the order's documents and their delivery (docs/decisions.md > E-invoices)
   const eInvoices = await eInvoicesForOrders(context.get(servicesContext).db, [order._id]);
 
@@ -126,6 +127,8 @@ export const editorLoader = pageRoute(async ({ request, params, context }: Route
           }
         : null,
     id: order._id,
+    number: label?.number ?? order._id,
+    billingName: label?.billingName ?? order.studentDisplayName,
     courseTitle: order.courseTitle,
     courseId: order.courseId,
     student: order.studentDisplayName,

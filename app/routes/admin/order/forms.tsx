@@ -4,6 +4,7 @@ import { Form } from "react-router";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { Route } from "../+types/order";
 import { parseForm } from "../../../lib/validation";
+import { plural } from "#server/money/plural";
 import { disputeFormSchema } from "../../../lib/admin-dispute-form";
 import { FormErrors, SubmitButton, TextField } from "../../../components/forms";
 
@@ -40,7 +41,7 @@ export function DisputeForm({ dispute, reply }: { dispute: NonNullable<Route.Com
       <h2 id="reklamacia">Reklamácia platby</h2>
       {dispute.keptNotice ? <p className="notice" role="status">{dispute.keptNotice}</p> : null}
       <p>
-        Banka študenta platbu reklamovala{dispute.suspendedCount === 0 ? " (objednávka nemá zápis na pozastavenie)." : " a "}{dispute.suspendedCount === 0 ? "" : dispute.suspendedCount === 1 ? "jeho zápis je pozastavený" : `${dispute.suspendedCount} zápisy sú pozastavené`}.
+        Banka študenta platbu reklamovala{dispute.suspendedCount === 0 ? " (objednávka nemá zápis na pozastavenie)." : " a "}{dispute.suspendedCount === 0 ? "" : dispute.suspendedCount === 1 ? "jeho zápis je pozastavený" : `${dispute.suspendedCount} ${plural(dispute.suspendedCount, "zápis je pozastavený", "zápisy sú pozastavené", "zápisov je pozastavených")}`}.
         Keď banka rozhodne, zvoľte výsledok: <strong>Obnoviť prístup</strong>, ak reklamácia dopadla v náš prospech (zápis bude znova aktívny a objednávka
         zaplatená), alebo <strong>Ukončiť prístup</strong>, ak peniaze banka vrátila (zápis sa zruší aj po dokončení kurzu, vydané certifikáty sa odvolajú
         a objednávka zostane reklamovaná bez možnosti ďalšej refundácie).

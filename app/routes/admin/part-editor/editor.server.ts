@@ -71,7 +71,7 @@ export const editorLoader = pageRoute(async (args: Route.LoaderArgs) => {
   return {
     course: { id: d.course._id, title: d.course.title, slug: d.course.slug, version: d.course.version, state: d.course.state },
     editable: d.course.state === "draft",
-    done: doneMessage(args.request),
+    done: doneMessage(args.request, { ulozene: `Časť „${part.title}“ je uložená.`, pridane: `Pridané do časti „${part.title}“.`, zmazane: `Zmazané z časti „${part.title}“.` }),
     where,
     part: {
       id: part._id,

@@ -39,7 +39,11 @@ export const editorLoader = pageRoute(async (args: Route.LoaderArgs) => {
   return {
     course: { id: d.course._id, title: d.course.title, slug: d.course.slug, version: d.course.version, state: d.course.state },
     editable: d.course.state === "draft",
-    done: doneMessage(args.request),
+    done: doneMessage(args.request, {
+      ulozene: `Zmeny v teste „${test.title}“ sú uložené.`,
+      pridane: `Otázka je pridaná do testu „${test.title}“.`,
+      zmazane: `Otázka je zmazaná z testu „${test.title}“.`,
+    }),
     test: { id: test._id, title: test.title, where: placeOf(d, test._id) },
     settings: {
       title: test.title,
