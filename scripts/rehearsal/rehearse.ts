@@ -231,6 +231,8 @@ async function main() {
   let dbCreated = false;
   const timer = setTimeout(() => {
     line(`FAILED at ${step}: the rehearsal took longer than 4 minutes`);
+    // nothing started here outlives the rehearsal (the database is left for the server's owner)
+    for (const child of [...children, ...(app ? [app] : [])]) child.process.kill("SIGKILL");
     process.exit(1);
   }, 240_000);
   const admin = new pg.Client({ connectionString: adminDbUrl });
