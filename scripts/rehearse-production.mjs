@@ -23,8 +23,11 @@ import { buildAppIfMissing, root } from "./build-app.mjs";
 
 const args = new Set(process.argv.slice(2));
 const say = (text) => process.stdout.write(`rehearsal: ${text}\n`);
+/** the staging folder, removed on the way out unless --keep */
+let stagingDir = null;
 const fail = (text) => {
   say(`FAILED at ${text}`);
+  if (stagingDir && !args.has("--keep")) fs.rmSync(stagingDir, { recursive: true, force: true });
   process.exit(1);
 };
 
@@ -54,6 +57,7 @@ function dockerIgnored() {
 /** The Dockerfile's stages in a clean folder; answers the runtime folder. */
 function stageLikeTheDockerfile() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "academy-image-"));
+  stagingDir = dir;
   const buildDir = path.join(dir, "build-stage");
   const runtimeDir = path.join(dir, "runtime");
   fs.mkdirSync(buildDir);
@@ -78,8 +82,14 @@ function stageLikeTheDockerfile() {
     fs.cpSync(path.join(buildDir, entry), path.join(runtimeDir, entry), { recursive: true, verbatimSymlinks: true });
   }
   fs.rmSync(buildDir, { recursive: true, force: true });
-  const devLeft = ["vitest", "vite", "typescript", "smtp-server"].filter((name) => fs.existsSync(path.join(runtimeDir, "node_modules", name)));
+  const devLeft = ["vitest", "vite", "@playwright/test", "smtp-server", "drizzle-kit"].filter((name) => fs.existsSync(path.join(runtimeDir, "node_modules", name)));
   if (devLeft.length) fail(`runtime stage: development packages left after the prune: ${devLeft.join(", ")}`);
+  // no second Node binary (the `node` dependency's install script never ran)
+  const bigFiles = [];
+  for (const entry of fs.readdirSync(path.join(runtimeDir, "node_modules"), { recursive: true, withFileTypes: true })) {
+    if (entry.isFile() && fs.statSync(path.join(entry.parentPath, entry.name)).size > 50 * 1024 * 1024) bigFiles.push(path.relative(runtimeDir, path.join(entry.parentPath, entry.name)));
+  }
+  if (bigFiles.length) fail(`runtime stage: files over 50 MB in node_modules (a second Node binary?): ${bigFiles.join(", ")}`);
   say(`runtime stage: ${runtimeDir} (${fs.readdirSync(runtimeDir).sort().join(", ")})`);
   return { dir, runtimeDir };
 }

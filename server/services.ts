@@ -290,6 +290,7 @@ export async function startServices(
     videoProvider = createNoVideoProvider();
     // no event is ever accepted
     videoWebhookSecret = randomBytes(32).toString("hex");
+    log.warn("no video provider configured (MUX_* unset): video uploads are refused and courses with video blocks do not publish", { videoProvider: "none" });
   } else {
     const { startLocalVideo } = await import("./stand-ins");
     videoWebhookSecret = createHmac("sha256", sessionSecret).update("local-video-webhook").digest("hex");

@@ -121,7 +121,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-type Child = { name: string; process: ChildProcess; output: string[]; lines: (fn: (line: string) => void) => void };
+type Child = { name: string; process: ChildProcess; output: string[]; exited: () => boolean; lines: (fn: (line: string) => void) => void };
 
 function startChild(name: string, command: string, args: string[], options: { cwd?: string; env: NodeJS.ProcessEnv }): Child {
   const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe"] });
@@ -134,7 +134,14 @@ function startChild(name: string, command: string, args: string[], options: { cw
       for (const fn of listeners) fn(l);
     });
   }
-  return { name, process: child, output, lines: (fn) => listeners.push(fn) };
+  let exited = false;
+  child.on("exit", () => (exited = true));
+  // a child that cannot start (a missing folder or program) reads as one that exited
+  child.on("error", (error) => {
+    output.push(`${name} could not start: ${error.message}`);
+    if (!exited) child.emit("exit", 127, null);
+  });
+  return { name, process: child, output, exited: () => exited, lines: (fn) => listeners.push(fn) };
 }
 
 function waitForLine(child: Child, prefix: string, ms: number): Promise<string> {
@@ -156,7 +163,7 @@ function waitForLine(child: Child, prefix: string, ms: number): Promise<string> 
 }
 
 async function stop(child: Child) {
-  if (child.process.exitCode !== null || child.process.signalCode !== null) return;
+  if (child.exited()) return;
   const exited = new Promise((resolve) => child.process.once("exit", resolve));
   child.process.kill("SIGTERM");
   const timer = setTimeout(() => child.process.kill("SIGKILL"), 15_000);
@@ -231,6 +238,8 @@ async function main() {
   let dbCreated = false;
   const timer = setTimeout(() => {
     line(`FAILED at ${step}: the rehearsal took longer than 4 minutes`);
+    // nothing started here outlives the rehearsal (the database is left for the server's owner)
+    for (const child of [...children, ...(app ? [app] : [])]) child.process.kill("SIGKILL");
     process.exit(1);
   }, 240_000);
   const admin = new pg.Client({ connectionString: adminDbUrl });
@@ -331,7 +340,7 @@ async function main() {
     await until(
       "GET /readyz 200",
       async () => {
-        if (app!.process.exitCode !== null) throw new StepError(`the app exited with ${app!.process.exitCode}:\n${app!.output.slice(-30).join("\n")}`);
+        if (app!.exited()) throw new StepError(`the app exited with ${app!.process.exitCode ?? "an error"}:\n${app!.output.slice(-30).join("\n")}`);
         return fetch(`${appUrl}/readyz`).then((r) => r.status === 200, () => false);
       },
       90_000,

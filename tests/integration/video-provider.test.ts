@@ -14,6 +14,10 @@ import { publishCourse, videoBlocks } from "#server/authoring";
 import { createNoVideoProvider, createVideo } from "#server/video";
 import type { AuthState } from "../../app/context";
 import { action as uploadAction } from "../../app/routes/api/admin/uploads/video";
+import { signVideoEvent } from "#server/video";
+import { startApp } from "../support/app";
+import { serverUrl } from "../support/db";
+import { productionEnv } from "../support/production-env";
 
 const pem = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs1", format: "pem" }).toString();
 const mux = {
@@ -115,6 +119,39 @@ describe("no video provider", () => {
       expect((await db.select().from(schema.courses).where(eq(schema.courses.id, draft!.id)))[0]!.state).toBe("published");
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe.skipIf(!serverUrl())("production without MUX_*", () => {
+  it("starts with no video provider, says so in the log, and accepts no video event", async () => {
+    const { PUBLIC_URL: _origin, DATABASE_URL: _database, ...env } = productionEnv({
+      LOG_LEVEL: "warn",
+      ALLOW_INSECURE_URLS: "true",
+      OIDC_ISSUER: "https://idp.invalid",
+      IDP_API_URL: "https://idp.invalid/api",
+      PAYMENT_GATEWAY_URL: "https://pay.invalid",
+      SMTP_URL: "smtp://127.0.0.1:1",
+      TRUST_PROXY: "0",
+    });
+    for (const name of Object.keys(env)) if (name.startsWith("MUX_")) delete env[name as keyof typeof env];
+    const app = await startApp({ seed: false, env });
+    try {
+      expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
+      expect(app.output()).toMatch(/"level":"warn".*no video provider configured \(MUX_\* unset\)/);
+      // the local stand-in is not mounted
+      expect((await fetch(`${app.url}/local-video/play/x.mp4`)).status).toBe(404);
+      // an event signed with any secret a test could know is refused
+      const body = JSON.stringify({ type: "video.asset.ready", data: { id: "a", playback_ids: [{ id: "p" }], duration: 1, passthrough: "{}" } });
+      const res = await fetch(`${app.url}/api/webhooks/video`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "mux-signature": signVideoEvent("x".repeat(32), body, Math.floor(Date.now() / 1000)) },
+        body,
+      });
+      expect(res.status).toBe(401);
+      expect((await res.json()).error).toBe("invalid_signature");
+    } finally {
+      await app.stop();
     }
   });
 });
