@@ -86,6 +86,8 @@ export const ERROR_CODES = {
   // docs/decisions.md > Disputes end: only a disputed order with a suspended enrollment is decided
   order_not_disputed: { status: 409, message: "Platba tejto objednávky nie je reklamovaná." },
   // docs/decisions.md > One refundable amount: the bank is returning the money through a chargeback
+  seats_exhausted: { status: 409, message: "Klub nemá na tento kurz dosť voľných miest." },
+  seat_started: { status: 409, message: "Člen už kurz začal; miesto sa už nedá vziať späť." },
   order_disputed: { status: 409, message: "Platba je reklamovaná v banke (chargeback); kým o reklamácii nerozhodnete, peniaze nevraciame, aby neodišli dvakrát." },
   no_suspended_enrollment: { status: 409, message: "Objednávka nemá pozastavený zápis; o reklamácii už bolo rozhodnuté." },
 

@@ -29,6 +29,9 @@ export type IdpOrganization = {
 
 export type IdpMembership = { orgId: string; personId: string; roles: string[] };
 
+/** One entry of an organization's member search (docs/decisions.md > Club seats). */
+export type IdpMember = { personId: string; displayName: string; email: string | null; roles: string[] };
+
 export type IdpApi = {
   getPerson(personId: string): Promise<IdpPerson | null>;
   getOrganization(orgId: string): Promise<IdpOrganization | null>;
@@ -40,6 +43,13 @@ export type IdpApi = {
    * (docs/decisions.md > Admin enrollments).
    */
   findPersonByEmail?(email: string): Promise<IdpPerson | null>;
+  /**
+   * The organization's members whose name or e-mail contains `query` (`GET
+   * /organizations/<id>/members?q=`, answering `{data: Member[]}`; an empty query lists
+   * them all). Optional, like the e-mail search: the spec names an organization search
+   * without its shape (docs/decisions.md > Club seats).
+   */
+  searchMembers?(orgId: string, query: string): Promise<IdpMember[]>;
 };
 
 export class IdpApiError extends Error implements OutboundErrorFields {
@@ -96,6 +106,10 @@ export function createIdpApi(options: { apiUrl: string; apiToken: string; fetch?
       const found = await get<{ data?: IdpPerson[] }>(`/persons?email=${seg(wanted)}`);
       // only an exact match counts: a provider that ignores the parameter lists everyone
       return found?.data?.find((p) => p.email?.toLowerCase() === wanted) ?? null;
+    },
+    async searchMembers(orgId, query) {
+      const found = await get<{ data?: IdpMember[] }>(`/organizations/${seg(orgId)}/members?q=${seg(query.trim())}`);
+      return Array.isArray(found?.data) ? found.data.filter((m) => m && typeof m.personId === "string" && typeof m.displayName === "string") : [];
     },
   };
 }

@@ -75,3 +75,7 @@ export {
   ADMIN_DEFAULT_PAGE_SIZE,
   ADMIN_MAX_PAGE_SIZE,
 } from "./admin-contract";
+// club seats (docs/decisions.md > Club seats)
+export { seatUsage, seatUsageOf, seatPriceCents, paidClubOrders, type SeatUsage } from "./seats";
+export { seatsOfOrder } from "./orders";
+export { MAX_ORDER_SEATS } from "./contract";
