@@ -10,7 +10,7 @@ import type { Route } from "./+types/club";
 import { requireUserForPage } from "../lib/auth.server";
 import { clubOf } from "../lib/clubs.server";
 import { pageRoute } from "../lib/page.server";
-import { handleIntents, intent, type FormReply } from "../lib/admin-authoring.server";
+import { contractBody, handleIntents, intent, type FormReply } from "../lib/admin-authoring.server";
 import { pageTitle } from "../site";
 import { AssignSeatBody, assignSeat, clubProgress, listClubSeats, requireClubAdmin, revokeSeat, searchClubMembers } from "#server/clubs";
 import { formatDate } from "#server/money";
@@ -30,6 +30,8 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
   return { club, seats: seats.courses, progress: rows, query, found, done: done && done in DONE ? DONE[done as keyof typeof DONE] : null };
 });
 
+// the page's form (with its intent); the contract's strict body checks what it carries
+const AssignForm = z.object({ courseId: z.string(), personId: z.string().optional(), email: z.string().optional() });
 const Revoke = z.object({ assignmentId: z.string().min(1) });
 
 export const action = pageRoute(async ({ request, params, context }: Route.ActionArgs) => {
@@ -37,7 +39,7 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
   const { deps, actor } = clubOf(context);
   const back = (key: keyof typeof DONE) => redirect(`/klub/${encodeURIComponent(params.orgId)}?hotovo=${key}`);
   return handleIntents(request, {
-    assign: intent({ schema: AssignSeatBody, run: async (v) => (await assignSeat(deps, actor, params.orgId, v), back("priradene")) }),
+    assign: intent({ schema: AssignForm, run: async (v) => (await assignSeat(deps, actor, params.orgId, contractBody(AssignSeatBody, v)), back("priradene")) }),
     revoke: intent({ schema: Revoke, run: async (v) => (await revokeSeat(deps, actor, params.orgId, v.assignmentId), back("vratene")) }),
   });
 });
