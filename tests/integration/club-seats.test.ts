@@ -10,6 +10,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "#server/db";
 import { expectMatchesContract } from "../support/contract";
+import { until } from "../support/wait";
 import {
   companyAddress, deliver, idempotencyKey, orderBody, paymentEvent, signInStudent, startCommerceApp, type CommerceApp, type Student,
 } from "../support/commerce";
@@ -23,6 +24,7 @@ const ids: Record<string, string> = {};
 const CLUB = "o-5001";
 const FINANCIE = "financie-a-granty-v-sporte";
 const SEKRETAR = "sekretar-klubu-v-praxi";
+const RIADENIE = "riadenie-sportoveho-klubu";
 const club = (seats?: number) => ({ billingType: "company", billingAddress: companyAddress, sponsorOrgId: CLUB, ...(seats === undefined ? {} : { seats }) });
 
 beforeAll(async () => {
@@ -58,6 +60,7 @@ async function seatsOf(slug: string) {
 }
 
 let financie: { orderId: string; amount: number };
+let riadenieRoot = "";
 
 describe("buying seats", () => {
   it("a club admin buys 6 seats: seats × price, one invoice line of 6 (PDF record and UBL)", async () => {
@@ -162,6 +165,37 @@ describe("assigning seats", () => {
   });
 });
 
+describe("e-mails and the first sign-in", () => {
+  it("the sponsorship e-mail and the invitation of a pending seat say the club sees this course's progress", async () => {
+    const seats = await seatsOf(FINANCIE);
+    const lucias = seats.assignments.find((a) => a.personId === "p-5002")!;
+    const pending = seats.assignments.find((a) => a.email === "novy.trener@example.sk")!;
+    for (const key of [`sponsorship:${lucias.enrollmentId}`, `seat_invitation:${pending._id}`]) {
+      const row = await until(key, async () => (await app.db.select().from(schema.mailDeliveries).where(eq(schema.mailDeliveries.key, key)))[0], (r) => r?.state === "sent", 90_000);
+      const [mail] = await app.db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.messageId, row.messageId!));
+      expect(mail.textBody).toContain("Organizácia ŠK Tatran Demo uvidí váš postup v tomto kurze");
+    }
+  }, 120_000);
+
+  it("a seat given to an address before the provider knew the person becomes an enrollment at first sign-in", async () => {
+    const order = await paidClubOrder(RIADENIE, 1);
+    riadenieRoot = (await orderRow(order.orderId)).courseId;
+    // the address was not known when the seat was given (the demo provider knows every demo person)
+    const [seat] = await app.db
+      .insert(schema.seatAssignments)
+      .values({ orderId: order.orderId, orgId: CLUB, courseId: (await orderRow(order.orderId)).courseId, email: "jozef.hudec@demo.sk", state: "pending", assignedBy: "p-5001" })
+      .returning();
+    await signInStudent(app.url, "jozef.hudec@demo.sk");
+    const [claimed] = await app.db.select().from(schema.seatAssignments).where(eq(schema.seatAssignments.id, seat.id));
+    expect(claimed).toMatchObject({ state: "enrolled", personId: "p-5005" });
+    const [enrollment] = await app.db.select().from(schema.enrollments).where(eq(schema.enrollments.id, claimed.enrollmentId!));
+    expect(enrollment).toMatchObject({ studentId: "p-5005", reason: "sponsor", sponsorOrgId: CLUB, orderId: order.orderId, state: "active" });
+    // a second sign-in changes nothing
+    await signInStudent(app.url, "jozef.hudec@demo.sk");
+    expect(await app.db.select().from(schema.enrollments).where(and(eq(schema.enrollments.studentId, "p-5005"), eq(schema.enrollments.orderId, order.orderId)))).toHaveLength(1);
+  }, 60_000);
+});
+
 describe("progress", () => {
   it("shows only what the club sponsored (not a member's own purchase), with a semicolon CSV with BOM", async () => {
     // Lucia buys a course for herself: the club never sees it
@@ -172,8 +206,11 @@ describe("progress", () => {
     expect(res.status).toBe(200);
     await expectMatchesContract("GET", `/api/orgs/${CLUB}/progress`, res, body);
     const rows = body.data as { personId: string; courseId: string; state: string; percent: number }[];
-    expect(rows.map((r) => r.personId).sort()).toEqual(["p-5002", "p-5004"]);
-    expect(rows.every((r) => r.courseId === ids[FINANCIE])).toBe(true);
+    expect(rows.filter((r) => r.courseId === ids[FINANCIE]).map((r) => r.personId).sort()).toEqual(["p-5002", "p-5004"]);
+    // Jozef's seat of the course with an archived version: the course's first version's id, as on the order
+    expect(rows.filter((r) => r.personId === "p-5005").map((r) => r.courseId)).toEqual([riadenieRoot]);
+    // Lucia's own purchase and Marek's taken-back seat are not the club's to see
+    expect(rows.some((r) => r.courseId === ids[SEKRETAR] || r.personId === "p-5003")).toBe(false);
     const csv = await tomas.get(`/api/orgs/${CLUB}/progress?format=csv`);
     expect(csv.headers.get("content-type")).toContain("text/csv");
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await csv.arrayBuffer());
