@@ -23,6 +23,9 @@ export default [
   route("verify/:registrationNumber", "routes/verify-certificate.tsx"),
   route("v/:registrationNumber/:prefix", "routes/verify-short.tsx"),
   route("objednavky/:orderId/return", "routes/order-return.tsx"),
+  // clubs (server/clubs): buying seats for a club, the club page with seats and progress
+  route("kurzy/:slug/kupit-pre-klub", "routes/course-buy-club.tsx"),
+  route("klub/:orgId", "routes/club.tsx"),
 
   // administration (content managers and admins); admin features add routes here
   route("admin", "routes/admin/layout.tsx", [
@@ -83,6 +86,11 @@ export default [
     route("tests/:testId/attempts/:attemptId/answers", "routes/api/tests/attempt-answers.ts"),
     route("tests/:testId/attempts/:attemptId/submit", "routes/api/tests/attempt-submit.ts"),
     route("me", "routes/api/me.ts"),
+    // clubs (server/clubs; docs/api.md > Clubs): seats, assignments, progress
+    route("orgs/:orgId/seats", "routes/api/orgs/seats.ts"),
+    route("orgs/:orgId/seats/assignments", "routes/api/orgs/seat-assignments.ts"),
+    route("orgs/:orgId/seats/assignments/:assignmentId", "routes/api/orgs/seat-assignment.ts"),
+    route("orgs/:orgId/progress", "routes/api/orgs/progress.ts"),
     route("admin/whoami", "routes/api/admin/whoami.ts"),
     route("certificates/me", "routes/api/certificates/mine.ts"),
     route("certificates/:certificateId", "routes/api/certificates/certificate.ts"),

@@ -48,6 +48,8 @@ const OWNERS: Record<string, string[]> = {
   mailOutbox: ["mail"],
   mailOutboxAttachments: ["mail"],
   testQuestionStats: ["insights"],
+  seatAssignments: ["clubs"],
+  clubBilling: ["clubs"],
 };
 
 const root = path.resolve(import.meta.dirname, "..");

@@ -7,6 +7,7 @@ import { catalogApi } from "#server/catalog";
 import { authApi } from "#server/auth";
 import { authoringApi } from "#server/authoring";
 import { adminOrdersApi, ordersApi } from "#server/orders";
+import { clubsApi } from "#server/clubs";
 import { paymentsApi } from "#server/payments";
 import { learningApi } from "#server/learning";
 import { quizzesApi } from "#server/quizzes";
@@ -30,7 +31,7 @@ const documentApi: ApiArea = {
   ],
 };
 
-export const apiAreas: ApiArea[] = [catalogApi, authApi, authoringApi, ordersApi, adminOrdersApi, paymentsApi, learningApi, quizzesApi, videoApi, certificatesApi, enrollmentsAdminApi, documentApi];
+export const apiAreas: ApiArea[] = [catalogApi, authApi, authoringApi, ordersApi, adminOrdersApi, paymentsApi, learningApi, quizzesApi, videoApi, certificatesApi, enrollmentsAdminApi, clubsApi, documentApi];
 
 /**
  * The methods each /api route answers, from the areas' operations, by route pattern

@@ -11,6 +11,7 @@ import { creditNotesForOrders } from "#server/invoices";
 import { eInvoicesForOrders } from "#server/einvoices";
 import { orderStateLabels } from "../lib/order-labels";
 import { hasRole } from "#server/identity";
+import { administeredClubs } from "#server/clubs";
 import { formatDate, formatDateLong, formatMoney } from "#server/money";
 import { plural } from "#server/money/plural";
 import { pageTitle } from "../site";
@@ -42,7 +43,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // e-invoices (UBL) of company orders' documents (docs/decisions.md > E-invoices)
   const eInvoices = await eInvoicesForOrders(db, orders.map((o) => o._id));
   const labels = await orderLabels(db, orders.map((o) => o._id));
+  // the clubs the person administers, each with its page (docs/decisions.md > Club seats)
+  const clubs = await administeredClubs(context.get(servicesContext), user);
   return {
+    clubs: clubs.map((c) => ({ orgId: c.orgId, label: `${c.role === "club_admin" ? "Správca klubu" : "Výkonný riaditeľ"} ${c.name}` })),
     person: { displayName: user.displayName, email: user.email, roles: user.roles },
     certificateCount: certificates.length,
     canAdminister: hasRole(user.roles, "content_manager") || hasRole(user.roles, "admin"),
@@ -88,6 +92,9 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         {person.email ? <span className="muted"> · {person.email}</span> : null}
       </p>
       <p className="muted">Roly: {person.roles.map((r) => roleLabels[r] ?? r).join(", ")}</p>
+      {loaderData.clubs.map((c) => (
+        <p key={c.orgId}>{c.label} · <Link to={`/klub/${encodeURIComponent(c.orgId)}`}>Stránka klubu</Link></p>
+      ))}
       {loaderData.canAdminister ? (
         <p><Link className="button secondary" to="/admin">Administrácia</Link></p>
       ) : null}

@@ -90,6 +90,7 @@ export const loader = pageRoute(async ({ params, context }: Route.LoaderArgs) =>
       avatarUrl: versionedMediaUrl(p.avatarUrl ?? null),
       bioHtml: renderMarkdown(p.bio),
     })),
+    clubBuy: !!viewer && viewer.purchaseOrgIds.length > 0 && (blocker === null || blocker.code === "already_enrolled"), // the purchase asks the provider again
     accreditation: course.accreditation,
     previewClip: previewClip ? { url: previewClip.url, type: previewClip.mimeType ?? null } : null,
     sample: samplePart
@@ -179,6 +180,7 @@ export default function Course({ loaderData: c }: Route.ComponentProps) {
               </p>
             ) : null}
             <p><Link className="button" to={`/kurzy/${c.slug}/studium`}>{c.purchase.completed ? "Prejsť na kurz" : "Pokračovať v štúdiu"}</Link></p>
+            {c.clubBuy ? <p><Link className="button secondary" to={`/kurzy/${c.slug}/kupit-pre-klub`}>Kúpiť pre klub</Link></p> : null}
           </aside>
         ) : (
           <aside className="buy-box" aria-labelledby="cena">
@@ -199,6 +201,7 @@ export default function Course({ loaderData: c }: Route.ComponentProps) {
             ) : (
               <p className="notice" role="status">{c.purchase.reason}</p>
             )}
+            {c.clubBuy && c.purchase.kind === "buy" ? <p><Link className="button secondary" to={`/kurzy/${c.slug}/kupit-pre-klub`}>Kúpiť pre klub</Link></p> : null}
             <SellerBox />
           </aside>
         )}

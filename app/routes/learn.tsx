@@ -17,6 +17,8 @@ import { testStandings } from "#server/quizzes";
 import { servicesContext } from "../context";
 import { moduleWaitsFor, testLine, type TestLineView } from "../lib/learn-sequence";
 import { formatDateTime } from "#server/money";
+import { getCachedOrganization } from "#server/identity";
+import { findEnrollment } from "#server/enrollments";
 
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
   const { user } = requireUserForPage(request, context);
@@ -28,7 +30,11 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
   const next = allParts.find((p) => p.state === "in_progress") ?? allParts.find((p) => p.state === "available");
   const requiredParts = allParts.filter((p) => p.requiredForCompletion);
   const current = view.levels.find((l) => l._id === view.progress.currentLevelId) ?? null;
+  // a club's seat: the club sees this course's progress (docs/decisions.md > Club seats)
+  const enrollment = (await findEnrollment(context.get(servicesContext).db, view.enrollment._id))!;
+  const club = enrollment.reason === "sponsor" && enrollment.orderId && enrollment.sponsorOrgId ? await getCachedOrganization(context.get(servicesContext).db, enrollment.sponsorOrgId) : null;
   return {
+    clubSees: club ? `Kurz vám hradí ${club.name}. Klub vidí váš postup v tomto kurze (stav, percento, poslednú aktivitu, testy a certifikáty), nie vaše ostatné kurzy.` : null,
     view: {
       ...view,
       levels: view.levels.map((level, i) => ({
@@ -86,6 +92,7 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs items={[{ label: "Môj účet", href: "/ucet" }, { label: course.title, href: `/kurzy/${slug}` }, { label: "Štúdium" }]} />
       <h1>{course.title}</h1>
       {course.subtitle ? <p className="lead">{course.subtitle}</p> : null}
+      {loaderData.clubSees ? <p className="muted club-sees">{loaderData.clubSees}</p> : null}
 
       <div className="learn-summary card">
         <p>

@@ -59,6 +59,8 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
     // a company order's e-invoice (docs/decisions.md > E-invoices)
     eInvoiceUrl: (await eInvoicesForOrders(db, [order._id])).some((e) => e.kind === "invoice") ? `/api/orders/${order._id}/invoice?format=xml` : null,
     sponsored: order.sponsorOrgId !== null,
+    // a club order: its seats are assigned on the club page (docs/decisions.md > Club seats)
+    clubPage: order.sponsorOrgId ? { href: `/klub/${encodeURIComponent(order.sponsorOrgId)}`, seats: order.seats } : null,
     // the retry form's Idempotency-Key, new for each page view
     retryKey: order.state === "failed" || order.state === "expired" ? randomUUID() : null,
   };
@@ -120,9 +122,9 @@ export default function OrderReturn({ loaderData: o }: Route.ComponentProps) {
         </div>
       ) : o.state === "paid" ? (
         <div className="order-state" role="status">
-          <p><strong>Platba prebehla úspešne. Kurz máte sprístupnený.</strong></p>
-          {o.sponsored ? (
-            <p>Kurz ste kúpili pre organizáciu; členov do kurzu zapíše administrátor.</p>
+          <p><strong>{o.clubPage ? "Platba prebehla úspešne." : "Platba prebehla úspešne. Kurz máte sprístupnený."}</strong></p>
+          {o.clubPage ? (
+            <p>Kúpili ste pre klub miest: {o.clubPage.seats}. <Link className="button" to={o.clubPage.href}>Priradiť miesta členom</Link></p>
           ) : (
             <p><Link className="button" to={`/kurzy/${o.courseSlug}/studium`}>Začať študovať</Link></p>
           )}

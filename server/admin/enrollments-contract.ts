@@ -239,7 +239,7 @@ export const enrollmentsAdminApi: ApiArea = {
       errors: ["reauthentication_required", "validation", "already_enrolled", "course_not_available", "identity_provider_unavailable"],
     }),
     op("post", "/api/admin/enrollments/batch", "adminBatchEnroll", "Phase 2: enrolls members of a sponsoring organization for its paid club order (idempotent per student)", {
-      body: BatchEnrollBody, status: 201, response: BatchEnrollResponse, errors: ["reauthentication_required", "validation", "conflict", "identity_provider_unavailable"],
+      body: BatchEnrollBody, status: 201, response: BatchEnrollResponse, errors: ["reauthentication_required", "validation", "conflict", "seats_exhausted", "identity_provider_unavailable"],
     }),
     op("get", "/api/admin/enrollments/{enrollmentId}", "adminGetEnrollment", "One enrollment with its raw progress records and test attempts", {
       response: AdminEnrollmentDetail, errors: ["not_found"],

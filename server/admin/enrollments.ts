@@ -27,6 +27,7 @@ import {
   type EnrollmentRow,
 } from "../enrollments";
 import { listEnrollmentAttempts, voidAttempts } from "../quizzes";
+import { takeSeatsForBatch } from "../clubs";
 import type {
   AdminEnrollment,
   AdminEnrollmentDetail,
@@ -400,8 +401,11 @@ export async function batchEnroll(deps: EnrollmentAdminDeps, actor: AdminActor, 
   const [version] = await deps.db.select().from(courses).where(eq(courses.id, order.courseVersionId)).limit(1);
 
   return deps.db.transaction(async (tx) => {
+    // the order's lock: the batch draws from its free seats as the club page does (docs/decisions.md > Club seats)
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for("update");
     const enrollmentIds: string[] = [];
     const createdIds: string[] = [];
+    const seated: { enrollmentId: string; personId: string; displayName: string; email: string | null }[] = [];
     for (const { person } of people) {
       const { enrollmentId, created } = await enrollStudent(tx, {
         courseVersionId: version.id,
@@ -419,6 +423,7 @@ export async function batchEnroll(deps: EnrollmentAdminDeps, actor: AdminActor, 
       enrollmentIds.push(enrollmentId);
       if (!created) continue;
       createdIds.push(enrollmentId);
+      seated.push({ enrollmentId, personId: person!.id, displayName: person!.displayName, email: person!.email });
       await audit(tx, actor, "enrollment.grant", { type: "enrollment", id: enrollmentId }, null, {
         reason: "sponsor",
         batch: true,
@@ -431,6 +436,8 @@ export async function batchEnroll(deps: EnrollmentAdminDeps, actor: AdminActor, 
       });
       await deps.queue.enqueue(tx, "mail.send", { kind: "sponsorship", enrollmentId });
     }
+    // more new enrollments than free seats: 409 seats_exhausted, the whole batch rolls back
+    await takeSeatsForBatch(tx, actor.actorId, order, seated);
     await audit(tx, actor, "enrollment.batch", { type: "order", id: order.id }, null, {
       courseId: order.courseId,
       courseVersionId: version.id,

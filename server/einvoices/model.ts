@@ -142,7 +142,22 @@ export function amountText(cents: number): string {
  * price may have more than two; the line net keeps two).
  */
 export function unitPriceText(netCents: number, quantity: number): string {
+  return tenThousandthsText(Math.round((netCents * 100) / quantity));
+}
+
+/**
+ * The line's price (BT-146) and, when needed, its base quantity (BT-149): a four-decimal
+ * unit price that multiplied by the quantity gives the line net back (PEPPOL-EN16931-R120);
+ * when rounding to four decimals cannot (a club order of more than 100 seats whose net does
+ * not divide), the price of all `quantity` units with that base quantity.
+ */
+export function linePrice(netCents: number, quantity: number): { price: string; baseQuantity: number | null } {
   const tenThousandths = Math.round((netCents * 100) / quantity);
+  if (Math.round((quantity * tenThousandths) / 100) === netCents) return { price: tenThousandthsText(tenThousandths), baseQuantity: null };
+  return { price: tenThousandthsText(netCents * 100), baseQuantity: quantity };
+}
+
+function tenThousandthsText(tenThousandths: number): string {
   const sign = tenThousandths < 0 ? "-" : "";
   const abs = Math.abs(tenThousandths);
   const fraction = String(abs % 10_000).padStart(4, "0").replace(/0{1,2}$/, "");

@@ -1,7 +1,7 @@
 // UBL 2.1 Invoice / CreditNote per Peppol BIS Billing 3.0 (EN 16931 CIUS), from the model
 // (model.ts). Elements in the order the UBL 2.1 schemas require; absent values make no
 // element (PEPPOL-EN16931-R008: no empty elements). Pure: model in, XML text out.
-import { amountText, percentOf, unitPriceText, type EInvoice, type EInvoiceLine, type EInvoiceParty, SK_DIC_SCHEME } from "./model";
+import { amountText, linePrice, percentOf, type EInvoice, type EInvoiceLine, type EInvoiceParty, SK_DIC_SCHEME } from "./model";
 import { el, writeXml, type XmlNode } from "./xml";
 
 export const CUSTOMIZATION_ID = "urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0";
@@ -42,6 +42,7 @@ function money(name: string, cents: number, currency: string): XmlNode | null {
 
 function line(l: EInvoiceLine, kind: EInvoice["kind"], currency: string): XmlNode | null {
   const invoice = kind === "invoice";
+  const price = linePrice(l.netCents, l.quantity);
   return el(invoice ? "cac:InvoiceLine" : "cac:CreditNoteLine", [
     el("cbc:ID", l.id),
     el(invoice ? "cbc:InvoicedQuantity" : "cbc:CreditedQuantity", { unitCode: UNIT_CODE }, String(l.quantity)),
@@ -50,7 +51,10 @@ function line(l: EInvoiceLine, kind: EInvoice["kind"], currency: string): XmlNod
       el("cbc:Name", l.name),
       el("cac:ClassifiedTaxCategory", [el("cbc:ID", l.vatCategory), el("cbc:Percent", percentOf(l.vatRateBp)), el("cac:TaxScheme", [el("cbc:ID", "VAT")])]),
     ]),
-    el("cac:Price", [el("cbc:PriceAmount", { currencyID: currency }, unitPriceText(l.netCents, l.quantity))]),
+    el("cac:Price", [
+      el("cbc:PriceAmount", { currencyID: currency }, price.price),
+      price.baseQuantity ? el("cbc:BaseQuantity", { unitCode: UNIT_CODE }, String(price.baseQuantity)) : null,
+    ]),
   ]);
 }
 

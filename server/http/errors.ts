@@ -86,6 +86,8 @@ export const ERROR_CODES = {
   // docs/decisions.md > Disputes end: only a disputed order with a suspended enrollment is decided
   order_not_disputed: { status: 409, message: "Platba tejto objednávky nie je reklamovaná." },
   // docs/decisions.md > One refundable amount: the bank is returning the money through a chargeback
+  seats_exhausted: { status: 409, message: "Klub nemá na tento kurz dosť voľných miest." },
+  seat_started: { status: 409, message: "Člen už kurz začal; miesto sa už nedá vziať späť." },
   order_disputed: { status: 409, message: "Platba je reklamovaná v banke (chargeback); kým o reklamácii nerozhodnete, peniaze nevraciame, aby neodišli dvakrát." },
   // docs/decisions.md > Video providers are configuration: production without MUX_*
   video_provider_not_configured: { status: 409, message: "Na tomto webe nie je nastavený poskytovateľ videa (Mux), preto sa video nedá nahrať ani prehrať. Blok s videom odstráňte alebo požiadajte prevádzkovateľa, aby poskytovateľa nastavil." },

@@ -29,6 +29,9 @@ export type IdpOrganization = {
 
 export type IdpMembership = { orgId: string; personId: string; roles: string[] };
 
+/** One entry of an organization's member search (docs/decisions.md > Club seats). */
+export type IdpMember = { personId: string; displayName: string; email: string | null; roles: string[] };
+
 export type IdpApi = {
   getPerson(personId: string): Promise<IdpPerson | null>;
   getOrganization(orgId: string): Promise<IdpOrganization | null>;
@@ -48,6 +51,13 @@ export type IdpApi = {
   searchPersons?(query: string): Promise<IdpPerson[]>;
   /** The organization search (`GET /organizations?q=&type=`, answering `{data: Organization[]}`). */
   searchOrganizations?(query: string, type?: string): Promise<IdpOrganization[]>;
+  /**
+   * The organization's members whose name or e-mail contains `query` (`GET
+   * /organizations/<id>/members?q=`, answering `{data: Member[]}`; an empty query lists
+   * them all). Optional, like the e-mail search: the spec names an organization search
+   * without its shape (docs/decisions.md > Club seats).
+   */
+  searchMembers?(orgId: string, query: string): Promise<IdpMember[]>;
 };
 
 export class IdpApiError extends Error implements OutboundErrorFields {
@@ -112,6 +122,10 @@ export function createIdpApi(options: { apiUrl: string; apiToken: string; fetch?
     async searchOrganizations(query, type) {
       const found = await get<{ data?: IdpOrganization[] }>(`/organizations?q=${seg(query.trim())}${type ? `&type=${seg(type)}` : ""}`);
       return Array.isArray(found?.data) ? found.data.filter((o) => o && typeof o.id === "string" && typeof o.name === "string") : [];
+    },
+    async searchMembers(orgId, query) {
+      const found = await get<{ data?: IdpMember[] }>(`/organizations/${seg(orgId)}/members?q=${seg(query.trim())}`);
+      return Array.isArray(found?.data) ? found.data.filter((m) => m && typeof m.personId === "string" && typeof m.displayName === "string") : [];
     },
   };
 }

@@ -11,7 +11,7 @@ export {
   IdpApiError,
   ORG_ADMIN_ROLES,
 } from "./idp-api";
-export type { IdpApi, IdpPerson, IdpOrganization, IdpMembership, UserInfo } from "./idp-api";
+export type { IdpApi, IdpPerson, IdpOrganization, IdpMembership, IdpMember, UserInfo } from "./idp-api";
 export {
   CACHE_TTL_DAYS,
   displayNameFromClaims,

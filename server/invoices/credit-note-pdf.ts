@@ -26,7 +26,8 @@ export type CreditNoteDocument = {
   paymentMeans: string | null;
   supplier: InvoiceSupplier;
   customer: InvoiceCustomer;
-  line: { description: string };
+  /** quantity: the seats a club order's refund returned (1 when absent) */
+  line: { description: string; quantity?: number };
   /** the admin's reason of the refund */
   reason: string;
   /** the refunded amount split into base and VAT (positive; printed negative) */

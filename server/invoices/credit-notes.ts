@@ -141,7 +141,7 @@ async function creditNoteDocumentData(db: DbOrTx, creditNoteId: string, supplier
     .where(and(eq(payments.orderId, order.id), eq(payments.state, "completed")))
     .orderBy(desc(payments.createdAt))
     .limit(1);
-  const [refund] = await db.select({ settledAt: refunds.settledAt }).from(refunds).where(eq(refunds.id, note.refundId));
+  const [refund] = await db.select({ settledAt: refunds.settledAt, seats: refunds.seats }).from(refunds).where(eq(refunds.id, note.refundId));
   const amounts = amountsFromGross(note.amountCents, order.vatRateBp);
   return {
     number: note.number,
@@ -156,7 +156,10 @@ async function creditNoteDocumentData(db: DbOrTx, creditNoteId: string, supplier
     paymentMeans: payment?.method ?? null,
     supplier,
     customer: customerFromBilling(order.billingDetails, order.studentDisplayName),
-    line: { description: `Online kurz „${order.courseTitle}“ – vrátenie platby` },
+    // a refund of a club order's unassigned seats credits those seats (docs/decisions.md > Club seats)
+    line: refund?.seats
+      ? { description: `Online kurz „${order.courseTitle}“ – vrátenie ${refund.seats} nepriradených miest`, quantity: refund.seats }
+      : { description: `Online kurz „${order.courseTitle}“ – vrátenie platby` },
     reason: note.reason,
     // the refunded amount includes VAT at the order's rate, split as EN 16931 accepts
     refund: { withoutVatCents: amounts.netCents, vatCents: amounts.vatCents, withVatCents: amounts.withVatCents, vatRateBp: order.vatRateBp, currency: order.currency },

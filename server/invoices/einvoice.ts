@@ -185,7 +185,7 @@ export function eInvoiceOfCreditNote(doc: CreditNoteDocument): EInvoice {
       {
         id: "1",
         name: doc.line.description,
-        quantity: 1,
+        quantity: doc.line.quantity ?? 1,
         netCents: refund.withoutVatCents,
         vatCategory: refund.vatRateBp > 0 ? "S" : "E",
         vatRateBp: refund.vatRateBp,

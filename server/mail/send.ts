@@ -17,7 +17,7 @@ import type { MailJob } from "../queue";
 import type { Mailer, OutgoingAttachment, OutgoingMail } from "./mailer";
 import {
   adminOrderAlert, certificateIssued, certificateRevoked, completionNotice, disputeAccessEnded, disputeAccessRestored, duplicatePayment, enrollmentGranted,
-  paymentAmountMismatch, purchaseConfirmation, refundCompleted, sponsorshipNotice, videoFailed, videoReady,
+  paymentAmountMismatch, purchaseConfirmation, refundCompleted, seatInvitation, sponsorshipNotice, videoFailed, videoReady,
 } from "./templates";
 
 const { mailDeliveries, orders, enrollments, organizations, courses, levels, parts, users, certificates, refunds, payments, creditNotes, auditLog } = schema;
@@ -64,6 +64,8 @@ export function deliveryKey(job: MailJob): string {
       return `purchase_confirmation:${job.orderId}`;
     case "sponsorship":
       return `sponsorship:${job.enrollmentId}`;
+    case "seat_invitation":
+      return `seat_invitation:${job.assignmentId}`;
     case "enrollment_granted":
       return `enrollment_granted:${job.enrollmentId}`;
     case "certificate_issued":
@@ -196,8 +198,20 @@ async function composeSponsorship(deps: MailDeps, enrollmentId: string): Promise
     courseTitle: enrollment.courseTitle,
     courseUrl: `${deps.publicUrl}/kurzy/${enrollment.courseSlug}`,
     accountUrl: `${deps.publicUrl}/ucet`,
+    // a club's seat (an order's): the club sees this course's progress
+    clubSeat: enrollment.orderId !== null,
   });
   return { mail: { to: enrollment.studentEmail, ...content } };
+}
+
+async function composeSeatInvitation(deps: MailDeps, assignmentId: string): Promise<Composed> {
+  const [seat] = await deps.db.select().from(schema.seatAssignments).where(eq(schema.seatAssignments.id, assignmentId));
+  if (!seat) return { skip: "seat assignment not found" };
+  if (seat.state !== "pending" || !seat.email) return { skip: `seat no longer waits for an address (state ${seat.state})` };
+  const [order] = await deps.db.select({ courseTitle: orders.courseTitle }).from(orders).where(eq(orders.id, seat.orderId));
+  const [org] = await deps.db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, seat.orgId));
+  const content = seatInvitation({ organization: org?.name ?? "vaša organizácia", courseTitle: order?.courseTitle ?? "kurz", email: seat.email, signInUrl: `${deps.publicUrl}/prihlasenie` });
+  return { mail: { to: seat.email, ...content } };
 }
 
 async function composeEnrollmentGranted(deps: MailDeps, enrollmentId: string): Promise<Composed> {
@@ -402,6 +416,8 @@ function compose(deps: MailDeps, job: MailJob): Promise<Composed> {
       return composePurchaseConfirmation(deps, job.orderId);
     case "sponsorship":
       return composeSponsorship(deps, job.enrollmentId);
+    case "seat_invitation":
+      return composeSeatInvitation(deps, job.assignmentId);
     case "enrollment_granted":
       return composeEnrollmentGranted(deps, job.enrollmentId);
     case "certificate_issued":

@@ -51,9 +51,14 @@ export function purchaseConfirmation(v: {
   ]);
 }
 
-export function sponsorshipNotice(v: { name: string; organization: string; courseTitle: string; courseUrl: string; accountUrl: string }): MailContent {
+/** What a club seat's holder is told: the club sees this course's progress (docs/decisions.md > Club seats). */
+export const CLUB_SEES_PROGRESS = (organization: string) =>
+  `Organizácia ${organization} uvidí váš postup v tomto kurze: stav, percento dokončenia, poslednú aktivitu, úspešné testy a certifikáty. Vaše ostatné kurzy nevidí.`;
+
+export function sponsorshipNotice(v: { name: string; organization: string; courseTitle: string; courseUrl: string; accountUrl: string; clubSeat?: boolean }): MailContent {
   return render(`Organizácia ${v.organization} vám sprístupnila kurz „${v.courseTitle}“`, `Dobrý deň, ${v.name},`, [
     { text: `organizácia ${v.organization} vás zapísala do kurzu „${v.courseTitle}“ a hradí ho za vás. Kurz máte sprístupnený, nič neplatíte.` },
+    ...(v.clubSeat ? [{ text: CLUB_SEES_PROGRESS(v.organization) }] : []),
     { link: v.courseUrl, label: "Začať sa učiť", before: "Kurz nájdete tu." },
     { link: v.accountUrl, label: "Môj účet", before: "Všetky vaše kurzy sú v časti" },
   ]);
@@ -227,5 +232,13 @@ export function adminOrderAlert(v: { headline: string; details: string[]; orderU
   return render(`Vyžaduje zásah: ${v.headline}`, "Dobrý deň,", [
     ...v.details.map((text) => ({ text })),
     { link: v.orderUrl, label: "Otvoriť objednávku", before: "Objednávka v administrácii:" },
+  ]);
+}
+
+export function seatInvitation(v: { organization: string; courseTitle: string; email: string; signInUrl: string }): MailContent {
+  return render(`Organizácia ${v.organization} vám venovala miesto v kurze „${v.courseTitle}“`, "Dobrý deň,", [
+    { text: `organizácia ${v.organization} vám venovala miesto v kurze „${v.courseTitle}“ a hradí ho za vás.` },
+    { link: v.signInUrl, label: "Prihlásiť sa", before: `Kurz sa vám sprístupní pri prvom prihlásení s adresou ${v.email}.` },
+    { text: CLUB_SEES_PROGRESS(v.organization) },
   ]);
 }

@@ -80,6 +80,8 @@ export const AdminOrderListItem = z.strictObject({
   studentEmail: z.string().nullable(),
   sponsorOrgId: z.string().nullable(),
   amountCents: z.int().min(0),
+  seats: z.int().min(1).describe("extension: seats bought (1 unless a club order)"),
+  seatsAssigned: z.int().min(0).describe("extension: seats given to members (pending or enrolled)"),
   refundedCents: z.int().min(0).describe("sum of completed refunds"),
   currency: z.string().length(3),
   state: OrderState,
@@ -120,6 +122,7 @@ export const AdminRefund = z.strictObject({
   amountCents: z.int().min(1),
   reason: z.string(),
   alsoCancelEnrollment: z.boolean(),
+  seats: z.int().min(1).nullable().describe("extension: seats of a club order the refund returned"),
   state: RefundState,
   gatewayRefundId: z.string().nullable(),
   requestedBy: z.string().describe("person id of the admin, or system:payment-gateway for a refund the gateway reported"),
@@ -204,6 +207,10 @@ export const AdminOrderDetail = z.strictObject({
   billingType: BillingType,
   billingDetails: z.record(z.string(), z.unknown()),
   amountCents: z.int().min(0),
+  seats: z.int().min(1).describe("extension: seats bought (1 unless a club order)"),
+  seatsAssigned: z.int().min(0).describe("extension: seats given to members (pending or enrolled)"),
+  seatsReturned: z.int().min(0).describe("extension: seats returned by refunds (pending or completed)"),
+  seatsFree: z.int().min(0).describe("extension: seats neither assigned nor returned"),
   currency: z.string().length(3),
   vatRate: z.number().min(0).max(1),
   state: OrderState,
@@ -235,6 +242,7 @@ export const RefundRequestBody = z.strictObject({
   amount: z.int("Suma je celé číslo v centoch.").min(1, "Suma musí byť aspoň 1 cent.").max(100_000_000),
   reason: z.string().trim().min(1, "Uveďte dôvod refundácie.").max(500),
   alsoCancelEnrollment: z.boolean().default(false),
+  seats: z.int().min(1).max(200).optional().describe("extension: a club order's unassigned seats this refund returns; amount must be seats × the seat price"),
 });
 export type RefundRequestBody = z.infer<typeof RefundRequestBody>;
 
@@ -317,7 +325,7 @@ export const adminOrdersApi: ApiArea = {
       body: { contentType: "application/json", schema: RefundRequestBody },
       responses: { 202: { description: "refund accepted, pending", schema: RefundAcceptedResponse } },
       errors: [
-        ...readErrors, "reauthentication_required", "validation", "order_not_paid", "order_disputed", "refund_exceeds_remaining", "idempotency_key_required", "idempotency_key_invalid",
+        ...readErrors, "reauthentication_required", "validation", "order_not_paid", "order_disputed", "refund_exceeds_remaining", "seats_exhausted", "idempotency_key_required", "idempotency_key_invalid",
         "idempotency_key_reused", "idempotency_in_progress", "payment_gateway_unavailable",
       ],
     }),

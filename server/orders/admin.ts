@@ -22,6 +22,7 @@ import type {
 import { isId } from "../db";
 import { orderRecord } from "./orders";
 import { orderBalance } from "./balance";
+import { seatUsage } from "./seats";
 
 const { orders, payments, refunds, invoices, enrollments, webhookEvents } = schema;
 
@@ -68,6 +69,7 @@ export async function listAdminOrders(db: DbOrTx, query: AdminOrderListQuery, op
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
+  const usage = await seatUsage(db, rows.map((r) => r.order.id));
   const data: AdminOrderListItem[] = rows.map(({ order: o, invoiceNumber, refundedCents }) => ({
     _id: o.id,
     courseId: o.courseId,
@@ -78,6 +80,8 @@ export async function listAdminOrders(db: DbOrTx, query: AdminOrderListQuery, op
     studentEmail: o.studentEmail,
     sponsorOrgId: o.sponsorOrgId,
     amountCents: o.amountCents,
+    seats: o.seats,
+    seatsAssigned: usage.get(o.id)?.assigned ?? 0,
     refundedCents: Number(refundedCents),
     currency: o.currency,
     state: o.state,
@@ -162,8 +166,12 @@ async function readAdminOrder(db: DbOrTx, orderId: string): Promise<AdminOrderDe
   const paying = paymentRows.find((p) => p.id === order.payingPaymentId);
   const balance = orderBalance(order, paying?.amountCents ?? null, refundRows);
   const noteByRefund = new Map(notes.map((n) => [n.refundId, n.number]));
+  const seats = (await seatUsage(db, [order.id])).get(order.id)!;
   return {
     ...orderRecord(order),
+    seatsAssigned: seats.assigned,
+    seatsReturned: seats.returned,
+    seatsFree: seats.free,
     vatRate: vatFractionFromBasisPoints(order.vatRateBp),
     paidCents: balance.paidCents,
     refundedCents: balance.refundedCents,
@@ -210,6 +218,7 @@ async function readAdminOrder(db: DbOrTx, orderId: string): Promise<AdminOrderDe
       amountCents: r.amountCents,
       reason: r.reason,
       alsoCancelEnrollment: r.alsoCancelEnrollment,
+      seats: r.seats,
       state: r.state,
       gatewayRefundId: r.gatewayRefundId,
       requestedBy: r.requestedBy,

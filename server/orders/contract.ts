@@ -37,9 +37,18 @@ export const CompanyBillingAddress = z.strictObject({
 
 export const BillingType = z.enum(["personal", "company"]);
 
+/** Seats a club order buys (docs/decisions.md > Club seats): an extension of the spec's body. */
+export const MAX_ORDER_SEATS = 200;
+
 const commonOrderFields = {
   courseId: Id,
   sponsorOrgId: z.string().trim().min(1).max(100).optional(),
+  seats: z
+    .int("Počet miest je celé číslo.")
+    .min(1, "Kúpte aspoň 1 miesto.")
+    .max(MAX_ORDER_SEATS, `Naraz sa dá kúpiť najviac ${MAX_ORDER_SEATS} miest.`)
+    .optional()
+    .describe("extension: seats of a club order (1-200, default 1); only with sponsorOrgId"),
   agreedTos: mustBeTrue,
   agreedRefundPolicy: mustBeTrue,
 };
@@ -103,6 +112,7 @@ export const OrderDetail = z.strictObject({
   billingType: BillingType,
   billingDetails: z.record(z.string(), z.unknown()),
   amountCents: z.int().min(0),
+  seats: z.int().min(1).describe("extension: seats bought (1 unless a club order)"),
   currency: z.string().length(3),
   state: OrderState,
   createdAt: z.string(),

@@ -77,3 +77,7 @@ export {
 } from "./admin-contract";
 // the order's human number and billing name (docs/decisions.md > Order numbers)
 export { orderLabels, orderNumber, formatOrderNumber, type OrderLabel } from "./number";
+// club seats (docs/decisions.md > Club seats)
+export { seatUsage, seatUsageOf, seatPriceCents, paidClubOrders, type SeatUsage } from "./seats";
+export { seatsOfOrder } from "./orders";
+export { MAX_ORDER_SEATS } from "./contract";

@@ -200,24 +200,37 @@ export async function purchaseBlocker(db: DbOrTx, courseId: string, studentId: s
   }
 }
 
-/** The immutable billing snapshot (spec: Order.billingDetails; club purchases: type organization). */
+/**
+ * The immutable billing snapshot (spec: Order.billingDetails; club purchases: type organization).
+ * A club's form is prefilled from the provider's organization data and may be edited, so
+ * the form's values are invoiced; the provider fills what the form leaves empty, and the
+ * IČO the provider knows stays (it names the organization; docs/decisions.md > Club seats).
+ */
 function billingSnapshot(body: CreateOrderBody, sponsor: SponsorOrganization | null): Record<string, unknown> {
   if (sponsor && body.billingType === "company") {
     const a = body.billingAddress;
     return {
       type: "organization",
       orgId: sponsor.id,
-      orgName: sponsor.legalName ?? sponsor.name,
-      // the provider's organization data first (spec: External organization data), the
-      // billing form where the provider has no value
+      orgName: a.companyName || (sponsor.legalName ?? sponsor.name),
       ico: sponsor.ico ?? a.ico,
-      dic: sponsor.dic ?? a.dic ?? null,
-      icDph: sponsor.icDph ?? a.icDph ?? null,
-      address: sponsor.address ?? { street: a.street, city: a.city, postalCode: a.postalCode, country: a.country },
+      dic: a.dic ?? sponsor.dic ?? null,
+      icDph: a.icDph ?? sponsor.icDph ?? null,
+      address: { street: a.street, city: a.city, postalCode: a.postalCode, country: a.country },
       billingAddress: a,
     };
   }
   return { type: body.billingType, ...body.billingAddress };
+}
+
+/** Seats of an order body: 1 unless a club order names more; seats without sponsorOrgId → 422. */
+export function seatsOfOrder(body: CreateOrderBody): number {
+  if (body.seats !== undefined && !body.sponsorOrgId) {
+    throw new DomainError("validation", undefined, [
+      { path: "seats", message: "Počet miest sa uvádza len pri nákupe pre klub (sponsorOrgId).", code: "custom" },
+    ]);
+  }
+  return body.seats ?? 1;
 }
 
 /**
@@ -231,6 +244,7 @@ export async function createOrder(
   input: { buyer: Buyer; body: CreateOrderBody; sponsor: SponsorOrganization | null },
 ): Promise<CreateOrderResponse> {
   const { buyer, body, sponsor } = input;
+  const seats = seatsOfOrder(body);
   // the buyer's own enrollment refuses a personal order only: a club order enrolls nobody
   const { course, rootId } = await purchasableCourse(tx, body.courseId, sponsor ? null : buyer.id, deps.now);
   await lockPurchase(tx, buyer.id, rootId, sponsor?.id ?? null);
@@ -238,10 +252,10 @@ export async function createOrder(
   // (docs/decisions.md > One order per course)
   const pending = await pendingOrderOf(tx, buyer.id, rootId, sponsor?.id ?? null);
   if (pending) {
-    if (pending.courseVersionId === course.id && pending.expiresAt && pending.expiresAt.getTime() > deps.now.getTime()) {
+    if (pending.courseVersionId === course.id && pending.seats === seats && pending.expiresAt && pending.expiresAt.getTime() > deps.now.getTime()) {
       return reusePendingOrder(tx, deps, pending, billingSnapshot(body, sponsor), body.billingType);
     }
-    // bought at another version's price, or past its 24 h: replaced by a new order
+    // bought at another version's price, for another number of seats, or past its 24 h: replaced by a new order
     await tx.update(orders).set({ state: "expired" }).where(eq(orders.id, pending.id));
   }
   const price = priceBreakdown({ priceCents: course.priceCents, vatRateBp: course.vatRateBp, vatIncluded: course.vatIncluded, currency: course.currency });
@@ -257,7 +271,9 @@ export async function createOrder(
       sponsorOrgId: sponsor?.id ?? null,
       billingType: body.billingType,
       billingDetails: billingSnapshot(body, sponsor),
-      amountCents: price.withVatCents,
+      // one seat's price with VAT times the seats: the invoice line is `seats` × that price
+      amountCents: price.withVatCents * seats,
+      seats,
       currency: price.currency,
       vatRateBp: price.vatRateBp,
       state: "pending",
@@ -305,7 +321,7 @@ async function openSession(deps: OrderDeps, order: OrderRow, number: string | nu
       orderId: order.id,
       amountCents: order.amountCents,
       currency: order.currency,
-      description: number ? `Objednávka ${number}: ${order.courseTitle}` : order.courseTitle,
+      description: `${number ? `Objednávka ${number}: ` : ""}${order.courseTitle}${order.seats > 1 ? ` (${order.seats} miest)` : ""}`,
       returnUrl: returnUrlOf(deps.publicUrl, order.id),
       notifyUrl: `${deps.publicUrl}/api/webhooks/payment`,
       payerEmail: order.studentEmail,
@@ -396,6 +412,7 @@ export function orderRecord(order: OrderRow) {
     billingType: order.billingType,
     billingDetails: order.billingDetails,
     amountCents: order.amountCents,
+    seats: order.seats,
     currency: order.currency,
     state: order.state,
     createdAt: order.createdAt.toISOString(),

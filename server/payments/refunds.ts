@@ -13,7 +13,7 @@ import { eq } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
 import { DomainError } from "../http/errors";
 import { writeAudit, type AuditActor } from "../audit";
-import { lockOrder } from "../orders";
+import { lockOrder, seatPriceCents, seatUsageOf } from "../orders";
 import { refundBalance } from "./balance";
 export { refundBalance } from "./balance";
 import { bratislavaDay } from "../invoices";
@@ -26,7 +26,7 @@ import { addBusinessDays, REFUND_SETTLEMENT_BUSINESS_DAYS } from "./settlement";
 
 export type RefundActor = AuditActor;
 
-export type RefundInput = { orderId: string; amount: number; reason: string; alsoCancelEnrollment: boolean };
+export type RefundInput = { orderId: string; amount: number; reason: string; alsoCancelEnrollment: boolean; seats?: number };
 
 export type RefundAccepted = { ok: true; refundId: string; state: "pending"; estimatedSettlementDate: string };
 
@@ -55,6 +55,8 @@ export async function requestRefund(tx: DbOrTx, deps: RefundDeps, actor: RefundA
     });
   }
 
+  if (input.seats !== undefined) await checkSeatRefund(tx, order, input);
+
   const estimatedSettlementDate = addBusinessDays(bratislavaDay(deps.now), REFUND_SETTLEMENT_BUSINESS_DAYS);
   const [refund] = await tx
     .insert(refunds)
@@ -64,6 +66,7 @@ export async function requestRefund(tx: DbOrTx, deps: RefundDeps, actor: RefundA
       amountCents: input.amount,
       reason: input.reason,
       alsoCancelEnrollment: input.alsoCancelEnrollment,
+      seats: input.seats ?? null,
       state: "pending",
       requestedBy: actor.actorId,
       estimatedSettlementDate,
@@ -100,10 +103,28 @@ export async function requestRefund(tx: DbOrTx, deps: RefundDeps, actor: RefundA
       amountCents: input.amount,
       currency: order.currency,
       alsoCancelEnrollment: input.alsoCancelEnrollment,
+      seats: input.seats ?? null,
       gatewayRefundId,
       estimatedSettlementDate,
       remainingBeforeCents: balance.refundableCents,
     },
   });
   return { ok: true, refundId: refund.id, state: "pending", estimatedSettlementDate };
+}
+
+/**
+ * A refund of a club order's unassigned seats (docs/decisions.md > Club seats): only a club
+ * order, only seats nobody holds (the order's row lock, taken above, keeps an assignment
+ * from taking them meanwhile), at seats × the seat price, and never ending enrollments:
+ * assigned seats stay untouched.
+ */
+async function checkSeatRefund(tx: DbOrTx, order: { id: string; sponsorOrgId: string | null; amountCents: number; seats: number }, input: RefundInput) {
+  const seats = input.seats!;
+  const invalid = (path: string, message: string) => new DomainError("validation", message, [{ path, message, code: "custom" }]);
+  if (!order.sponsorOrgId) throw invalid("seats", "Miesta sa vracajú len pri klubovej objednávke.");
+  if (input.alsoCancelEnrollment) throw invalid("alsoCancelEnrollment", "Vrátenie nepriradených miest neukončuje žiadny zápis.");
+  const expected = seats * seatPriceCents(order);
+  if (input.amount !== expected) throw invalid("amount", `Za ${seats} miest sa vracia ${expected} centov (počet miest × cena miesta).`);
+  const usage = await seatUsageOf(tx, order.id);
+  if (seats > usage.free) throw new DomainError("seats_exhausted", `Objednávka má voľných (nepriradených) miest: ${usage.free}.`, { requestedSeats: seats, freeSeats: usage.free });
 }

@@ -60,6 +60,8 @@ export type QueuePayloads = {
 export type MailJob =
   | { kind: "purchase_confirmation"; orderId: string }
   | { kind: "sponsorship"; enrollmentId: string }
+  // a club's seat given to an address the provider does not know yet (docs/decisions.md > Club seats)
+  | { kind: "seat_invitation"; assignmentId: string }
   // an admin granted the enrollment (reason admin_grant; server/enrollments)
   | { kind: "enrollment_granted"; enrollmentId: string }
   | { kind: "certificate_issued"; certificateId: string }

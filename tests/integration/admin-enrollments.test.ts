@@ -510,11 +510,11 @@ describe("migrate to another version", () => {
 });
 
 describe("club purchase and the batch enrollment", () => {
-  it("enrolls the organization's members for its paid order, once", async () => {
+  it("enrolls the organization's members for its paid order (one seat each), once", async () => {
     const course = await writeLearningCourse(app.db);
     const ordered = await tomas.post(
       "/api/orders",
-      orderBody(course.courseId, { billingType: "company", billingAddress: companyAddress, sponsorOrgId: ORG }),
+      orderBody(course.courseId, { billingType: "company", billingAddress: companyAddress, sponsorOrgId: ORG, seats: 2 }),
       { "Idempotency-Key": randomUUID() },
     );
     expect(ordered.status).toBe(201);

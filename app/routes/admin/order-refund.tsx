@@ -48,6 +48,8 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
     pendingRefund: order.pendingRefundCents > 0 ? money(order.pendingRefundCents) : null,
     refundable: order.refundableCents > 0 ? money(order.refundableCents) : null,
     invoiced: order.invoice !== null,
+    // a club order: its unassigned seats may go back (docs/decisions.md > Club seats)
+    seatsFree: order.sponsorOrgId ? order.seatsFree : null,
     // docs/decisions.md > Money back ends what it paid for: completed enrollments end too
     hasEnrollmentWithAccess: order.enrollments.some((e) => e.state === "active" || e.state === "completed"),
     certificateCount: await countValidCertificates(context.get(servicesContext).db, order.enrollments.map((e) => e._id)),
@@ -70,6 +72,7 @@ type Confirmation = {
   amount: string;
   reason: string;
   alsoCancelEnrollment: boolean;
+  seats: number | null;
   idempotencyKey: string;
 };
 
@@ -83,6 +86,7 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
   if (v.intent === "edit") return { step: "form" as const, reply: submission.reply() };
 
   const order = await getAdminOrder(services.db, params.orderId);
+  if (v.seats) v.amount = v.seats * Math.round(order.amountCents / order.seats);
   if (order.refundableCents === 0) {
     const message = order.paidCents === 0 ? new DomainError("order_not_paid").message : "Z tejto objednávky už nie je čo vrátiť.";
     return data({ step: "form" as const, reply: submission.reply({ formErrors: [message] }) }, { status: order.paidCents === 0 ? 409 : 422 });
@@ -103,12 +107,13 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
       amount: formatMoney(v.amount, order.currency),
       reason: v.reason,
       alsoCancelEnrollment: v.alsoCancelEnrollment,
+      seats: v.seats ?? null,
       idempotencyKey: v.idempotencyKey,
     };
     return confirmation;
   }
 
-  const input = { amount: v.amount, reason: v.reason, alsoCancelEnrollment: v.alsoCancelEnrollment };
+  const input = { amount: v.amount, reason: v.reason, alsoCancelEnrollment: v.alsoCancelEnrollment, ...(v.seats ? { seats: v.seats } : {}) };
   try {
     await refundOrder(
       services,
@@ -148,6 +153,7 @@ function RefundForm({ o, reply }: { o: Route.ComponentProps["loaderData"]; reply
       <FormErrors meta={form} />
       <input {...getInputProps(fields.idempotencyKey, { type: "hidden" })} key={fields.idempotencyKey.key} />
       <TextField meta={fields.amount} label="Suma na vrátenie (€)" description={`Najviac ${o.refundable}. Napríklad 12,50.`} />
+      {o.seatsFree ? <TextField meta={fields.seats} label="Vrátiť nepriradené miesta klubu (nepovinné)" type="number" description={`Voľných miest: ${o.seatsFree}. Vyplnené: suma = počet miest × cena miesta.`} /> : null}
       <TextField meta={fields.reason} label="Dôvod refundácie" description="Uloží sa do auditného záznamu a vytlačí na dobropis." multiline rows={3} />
       <CheckboxField
         meta={fields.alsoCancelEnrollment}
@@ -170,6 +176,7 @@ function ConfirmRefund({ o, c }: { o: Route.ComponentProps["loaderData"]; c: Con
       <dl className="refund-summary">
         <dt>Suma na vrátenie</dt>
         <dd><strong>{c.amount}</strong></dd>
+        {c.seats ? <><dt>Vrátené miesta klubu</dt><dd>{c.seats}</dd></> : null}
         <dt>Študent</dt>
         <dd>{o.student}</dd>
         <dt>Dôvod</dt>
@@ -188,6 +195,7 @@ function ConfirmRefund({ o, c }: { o: Route.ComponentProps["loaderData"]; c: Con
         <input type="hidden" name="amount" value={c.amountText} />
         <input type="hidden" name="reason" value={c.reason} />
         {c.alsoCancelEnrollment ? <input type="hidden" name="alsoCancelEnrollment" value="on" /> : null}
+        {c.seats ? <input type="hidden" name="seats" value={c.seats} /> : null}
         <input type="hidden" name="idempotencyKey" value={c.idempotencyKey} />
         <SubmitButton intent="confirm" variant="danger" pendingLabel="Odosiela sa…">{`Potvrdiť a vrátiť ${c.amount}`}</SubmitButton>
         <SubmitButton intent="edit" variant="secondary" pendingLabel="Načítava sa…">Späť na úpravu</SubmitButton>

@@ -52,6 +52,7 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
         <dd>{o.refunded}{o.pendingRefund ? ` (ďalších ${o.pendingRefund} čaká na vysporiadanie)` : ""}{o.chargedBack ? ` · ${o.chargedBack} vrátila banka (prehratá reklamácia)` : ""}</dd>
         <dt>Fakturácia</dt>
         <dd>{o.billingName} ({o.billingType}){o.sponsorOrgId ? ` · organizácia ${o.sponsorOrgId}` : ""}</dd>
+        {o.seats ? <><dt>Miesta klubu</dt><dd>{o.seats}</dd></> : null}
         <dt>Vytvorená</dt>
         <dd>{o.createdAt}</dd>
         <dt>Číslo objednávky</dt>

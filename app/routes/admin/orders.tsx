@@ -52,6 +52,8 @@ export const loader = pageRoute(async ({ request, context }: Route.LoaderArgs) =
       courseTitle: o.courseTitle,
       amount: formatMoney(o.amountCents, o.currency),
       refunded: o.refundedCents > 0 ? formatMoney(o.refundedCents, o.currency) : null,
+      // a club order's seats: bought / assigned (docs/decisions.md > Club seats)
+      seats: o.sponsorOrgId ? `${o.seats} miest, priradené ${o.seatsAssigned}` : null,
       state: o.state,
       stateLabel: orderStateLabels[o.state] ?? o.state,
       invoiceNumber: o.invoiceNumber,
@@ -146,7 +148,7 @@ export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
                     <span className="muted">{o.studentId}{o.studentEmail ? ` · ${o.studentEmail}` : ""}</span>
                   </td>
                   <td className="wrap-anywhere">{o.billingName}</td>
-                  <td>{o.courseTitle}</td>
+                  <td>{o.courseTitle}{o.seats ? (<><br /><span className="muted">{o.seats}</span></>) : null}</td>
                   <td className="amount">
                     {o.amount}
                     {o.refunded ? (<><br /><span className="muted">vrátené {o.refunded}</span></>) : null}

@@ -22,6 +22,8 @@ export const orders = pgTable(
     billingType: billingType("billing_type").notNull(),
     billingDetails: jsonb("billing_details").$type<Record<string, unknown>>().notNull(),
     amountCents: integer("amount_cents").notNull(),
+    /** seats a club order buys (1 for a personal order); amountCents = seats × the price of one (docs/decisions.md > Club seats) */
+    seats: integer("seats").notNull().default(1),
     currency: text("currency").notNull().default("EUR"),
     /** VAT in basis points (2000 = 20 %), copied from the course version at ordering */
     vatRateBp: integer("vat_rate_bp").notNull().default(2000),
@@ -51,6 +53,7 @@ export const orders = pgTable(
     // the admin order list: newest first
     index("orders_created_idx").on(t.createdAt),
     check("orders_vat_rate_bp_range", sql`${t.vatRateBp} between 0 and 10000`),
+    check("orders_seats_range", sql`${t.seats} between 1 and 200`),
     // at most one pending order per student, course and buyer (themselves or one organization)
     uniqueIndex("orders_one_pending_uq")
       .on(t.studentId, t.courseId, sql`coalesce(${t.sponsorOrgId}, '')`)
@@ -86,6 +89,8 @@ export const refunds = pgTable(
     amountCents: integer("amount_cents").notNull(),
     reason: text("reason").notNull(),
     alsoCancelEnrollment: boolean("also_cancel_enrollment").notNull().default(false),
+    /** seats of a club order this refund returns (unassigned ones; docs/decisions.md > Club seats) */
+    seats: integer("seats"),
     state: refundState("state").notNull().default("pending"),
     gatewayRefundId: text("gateway_refund_id"),
     requestedBy: text("requested_by").notNull(),

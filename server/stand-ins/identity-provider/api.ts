@@ -2,7 +2,7 @@
 // memberships, with an application token. Paths are relative to the API base (`/idp/api`).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createHash, timingSafeEqual } from "node:crypto";
-import { findOrganization, findPerson, findPersonByEmail, personRoles, searchOrganizations, searchPeople, type DemoOrganization, type DemoPerson } from "./people";
+import { findOrganization, findPerson, findPersonByEmail, organizationMembers, personRoles, searchOrganizations, searchPeople, type DemoOrganization, type DemoPerson } from "./people";
 
 export type PersonResource = {
   id: string;
@@ -125,6 +125,14 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, path:
     const org = findOrganization(segments[1]);
     if (!org) return error(res, 404, "not_found", "Organizácia neexistuje.");
     return send(res, 200, organizationResource(org));
+  }
+  // GET /organizations/<id>/members?q=<text>: the member search (docs/decisions.md > Club
+  // seats), `{data: [{personId, displayName, email, roles}]}`, by name or e-mail, at most 50
+  if (segments.length === 3 && segments[0] === "organizations" && segments[2] === "members") {
+    const org = findOrganization(segments[1]);
+    if (!org) return error(res, 404, "not_found", "Organizácia neexistuje.");
+    const members = organizationMembers(org.id, query?.get("q") ?? "").slice(0, 50);
+    return send(res, 200, { data: members.map(({ person, roles }) => ({ personId: person.id, displayName: person.name, email: person.email, roles })) });
   }
   if (segments.length === 4 && segments[0] === "organizations" && segments[2] === "members") {
     const org = findOrganization(segments[1]);

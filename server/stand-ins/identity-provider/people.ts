@@ -117,6 +117,62 @@ export const DEMO_PEOPLE: DemoPerson[] = [
     avatarUrl: null,
     label: "správca klubu ŠK Tatran Demo",
   },
+  {
+    id: "p-5002",
+    email: "lucia.mrazova@demo.sk",
+    name: "Lucia Mrázová",
+    givenName: "Lucia",
+    familyName: "Mrázová",
+    roles: ["user", "member:o-5001"],
+    organizations: [{ orgId: "o-5001", roles: ["member"] }],
+    birthdate: "1992-03-14",
+    phoneNumber: "+421900500502",
+    address: { country: "SK", locality: "Trnava", postalCode: "91701", streetAddress: "Štadiónová 1" },
+    avatarUrl: null,
+    label: "trénerka mládeže, člen klubu ŠK Tatran Demo",
+  },
+  {
+    id: "p-5003",
+    email: "marek.kral@demo.sk",
+    name: "Marek Kráľ",
+    givenName: "Marek",
+    familyName: "Kráľ",
+    roles: ["user", "member:o-5001"],
+    organizations: [{ orgId: "o-5001", roles: ["member"] }],
+    birthdate: "1988-07-02",
+    phoneNumber: "+421900500503",
+    address: { country: "SK", locality: "Trnava", postalCode: "91701", streetAddress: "Štadiónová 1" },
+    avatarUrl: null,
+    label: "tréner, člen klubu ŠK Tatran Demo",
+  },
+  {
+    id: "p-5004",
+    email: "katarina.urbanova@demo.sk",
+    name: "Katarína Urbanová",
+    givenName: "Katarína",
+    familyName: "Urbanová",
+    roles: ["user", "member:o-5001"],
+    organizations: [{ orgId: "o-5001", roles: ["member"] }],
+    birthdate: "1995-12-09",
+    phoneNumber: "+421900500504",
+    address: { country: "SK", locality: "Trnava", postalCode: "91701", streetAddress: "Štadiónová 1" },
+    avatarUrl: null,
+    label: "sekretárka klubu, člen klubu ŠK Tatran Demo",
+  },
+  {
+    id: "p-5005",
+    email: "jozef.hudec@demo.sk",
+    name: "Jozef Hudec",
+    givenName: "Jozef",
+    familyName: "Hudec",
+    roles: ["user", "member:o-5001"],
+    organizations: [{ orgId: "o-5001", roles: ["member"] }],
+    birthdate: "1980-05-27",
+    phoneNumber: "+421900500505",
+    address: { country: "SK", locality: "Trnava", postalCode: "91701", streetAddress: "Štadiónová 1" },
+    avatarUrl: null,
+    label: "hospodár klubu, člen klubu ŠK Tatran Demo",
+  },
 ];
 
 export const DEMO_ORGANIZATIONS: DemoOrganization[] = [
@@ -195,4 +251,16 @@ export function searchOrganizations(query: string, type: string | null, limit = 
     const text = foldText(`${o.name} ${o.legalName} ${o.ico}`);
     return words.every((w) => text.includes(w));
   }).slice(0, limit);
+}
+
+/** The organization's members whose name or e-mail contains `query` (no case, no diacritics), by name. */
+export function organizationMembers(orgId: string, query: string): { person: DemoPerson; roles: string[] }[] {
+  const fold = foldText;
+  const wanted = fold(query);
+  return DEMO_PEOPLE.flatMap((person) => {
+    const membership = person.organizations.find((o) => o.orgId === orgId);
+    if (!membership) return [];
+    if (wanted && !fold(person.name).includes(wanted) && !fold(person.email).includes(wanted)) return [];
+    return [{ person, roles: [...membership.roles] }];
+  }).sort((a, b) => a.person.familyName.localeCompare(b.person.familyName, "sk"));
 }

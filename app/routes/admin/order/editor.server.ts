@@ -135,6 +135,7 @@ export const editorLoader = pageRoute(async ({ request, params, context }: Route
     studentId: order.studentId,
     studentEmail: order.studentEmail,
     sponsorOrgId: order.sponsorOrgId,
+    seats: order.sponsorOrgId ? `kúpené ${order.seats} · priradené ${order.seatsAssigned} · vrátené ${order.seatsReturned} · voľné ${order.seatsFree}` : null,
     billingType: order.billingType === "company" ? "firma" : "fyzická osoba",
     state: order.state,
     stateLabel: orderStateLabels[order.state] ?? order.state,

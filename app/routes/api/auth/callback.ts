@@ -8,6 +8,7 @@ import { requestContext, servicesContext } from "../../../context";
 import { DomainError } from "#server/http/errors";
 import { clearFlowCookies, clearSignedOutCookieHeader, establishSession, LoginError, revokeSession, sessionCookieHeader, signedOutHere } from "#server/auth";
 import { getAuth } from "../../../lib/auth.server";
+import { claimSeatInvitations } from "#server/clubs";
 
 export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) => {
   const services = context.get(servicesContext);
@@ -38,6 +39,10 @@ export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) =>
   const previous = getAuth(context).session;
   if (previous) await revokeSession(services.db, previous.id, "replaced");
   services.log.info("signed in", { user: user.id });
+  // seats a club gave to this address before the provider knew the person (docs/decisions.md > Club seats)
+  await claimSeatInvitations({ db: services.db, queue: services.queue, now: services.clock.now() }, user).catch((error: unknown) =>
+    services.log.error("club seats not claimed at sign-in", { user: user.id, error: error instanceof Error ? error.message : String(error) }),
+  );
   headers.append("Set-Cookie", sessionCookieHeader(cookieValue));
   // a completed sign-in (with the password the marker asked for) lifts "signed out here"
   if (signedOutHere(request)) headers.append("Set-Cookie", clearSignedOutCookieHeader());

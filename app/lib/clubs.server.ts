@@ -1,0 +1,14 @@
+// What the club page and its JSON twin share (STYLE.md: an HTML action and its /api twin
+// call the same domain function): the deps of server/clubs and the acting club admin.
+// The org-admin role is asked live by server/clubs on every request (docs/decisions.md > Club seats).
+import type { RouterContextProvider } from "react-router";
+import { servicesContext } from "../context";
+import { actorOf, requireUser } from "./auth.server";
+import type { ClubDeps } from "#server/clubs";
+
+export function clubOf(context: Readonly<RouterContextProvider>) {
+  const { user } = requireUser(context);
+  const services = context.get(servicesContext);
+  const deps: ClubDeps = { db: services.db, idpApi: services.idpApi, queue: services.queue, now: services.clock.now() };
+  return { user, services, deps, actor: actorOf(context, user) };
+}
