@@ -154,6 +154,7 @@ export default [
     route("orders/me", "routes/api/orders/mine.ts"),
     route("orders/:orderId", "routes/api/orders/order.ts"),
     route("orders/:orderId/invoice", "routes/api/orders/invoice.ts"),
+    route("orders/:orderId/payment-request", "routes/api/orders/payment-request.ts"),
     route("orders/:orderId/retry-payment", "routes/api/orders/retry-payment.ts"),
     route("orders/:orderId/credit-notes/:creditNoteId", "routes/api/orders/credit-note.ts"),
     route("webhooks/payment", "routes/api/webhooks/payment.ts"),
