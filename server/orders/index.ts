@@ -33,6 +33,7 @@ export {
   expireTransferRequests,
   paymentRequestView,
   orderIdByVariableSymbol,
+  orderPaymentRequest,
   mayPayByTransfer,
 } from "./transfer";
 export type { OrderRow, PaymentSessions, PaymentSessionRequest, Buyer, SponsorOrganization, OrderDeps } from "./orders";

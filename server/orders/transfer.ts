@@ -120,3 +120,11 @@ export async function expireTransferRequests(db: Database, queue: Queue, now: Da
     return rows.length;
   });
 }
+
+/** The order's payment request and state (the admin's order page); null for a card order or an unknown id. */
+export async function orderPaymentRequest(db: DbOrTx, orderId: string): Promise<{ state: OrderRow["state"]; request: PaymentRequestView } | null> {
+  if (!/^[0-9a-f]{24}$/.test(orderId)) return null;
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const request = order ? paymentRequestView(order) : null;
+  return order && request ? { state: order.state, request } : null;
+}

@@ -36,7 +36,7 @@ export {
   type PaymentWebhookDeps,
   type PaymentWebhookRequest,
 } from "./webhook";
-export { paymentsApi } from "./contract";
+export { paymentsApi, RecordTransferBody, StatementImportResponse, CreditOutcomeSchema } from "./contract";
 // pay by bank transfer: a recorded credit or a CAMT.053 statement pays the order through
 // payOrder (docs/decisions.md > Pay by bank transfer)
 export {
