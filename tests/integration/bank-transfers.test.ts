@@ -311,6 +311,41 @@ describe("a CAMT.053 statement", () => {
   });
 });
 
+describe("the pages, without JavaScript", () => {
+  it("the checkout refuses a private buyer's transfer on the form; /admin/prevody takes a statement as a multipart upload", async () => {
+    const eva = await signInStudent(app.url, "eva.kovacova@demo.sk");
+    const form = new URLSearchParams({
+      billingType: "personal", firstName: "Eva", lastName: "Kováčová", email: "eva.kovacova@demo.sk", street: "Hlavná 1", city: "Bratislava",
+      postalCode: "811 01", country: "SK", agreedTos: "on", agreedRefundPolicy: "on", idempotencyKey: randomUUID(), paymentMethod: "transfer",
+    });
+    const refused = await eva.jar.fetch(`${app.url}/kurzy/${FINANCIE}/kupit`, { method: "POST", headers: { Origin: app.url, "Content-Type": "application/x-www-form-urlencoded" }, body: form, redirect: "manual" });
+    expect(refused.status).toBe(422);
+    expect(await refused.text()).toContain("Prevodom na účet môže platiť firma alebo klub");
+    const evaOrders = (await app.db.select().from(schema.orders).where(eq(schema.orders.courseId, ids[FINANCIE]))).filter((o) => o.studentEmail === "eva.kovacova@demo.sk");
+    expect(evaOrders).toEqual([]);
+
+    const buyer = await signInStudent(app.url, "eva.kovacova@demo.sk");
+    const created = await transferOrder(buyer, SEKRETAR);
+    const reference = `PAGE-${randomUUID()}`;
+    const upload = () => {
+      const body = new FormData();
+      body.set("statement", new File([camt([{ ref: reference, amountCents: created.amount, vs: created.paymentRequest.variableSymbol }])], "vypis.xml", { type: "application/xml" }));
+      return admin.jar.fetch(`${app.url}/admin/prevody`, { method: "POST", headers: { Origin: app.url }, body });
+    };
+    const text = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
+    const page = await upload();
+    expect(page.status).toBe(200);
+    expect(await text(page)).toContain("Zaplatené objednávky: 1");
+    expect((await orderRow(created.orderId)).state).toBe("paid");
+    // again: already recorded, nothing changes
+    expect(await text(await upload())).toContain("už zaznamenané: 1");
+    expect(await paymentsOf(created.orderId)).toHaveLength(1);
+    // a content manager is refused the page and its action
+    const asManager = await manager.jar.fetch(`${app.url}/admin/prevody`, { method: "POST", headers: { Origin: app.url }, body: new FormData() });
+    expect(asManager.status).toBe(403);
+  });
+});
+
 describe("an unpaid payment request", () => {
   it("expires after its due date with an e-mail; a card order's 24 h expiry leaves it alone", async () => {
     const buyer = await signInStudent(app.url, "martin.simko@demo.sk");
