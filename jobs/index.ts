@@ -13,7 +13,7 @@ import { REFRESH_CACHES_CRON, refreshCachesJob, type IdpApi } from "#server/iden
 import { PURGE_SESSIONS_CRON, purgeSessionsJob } from "#server/auth";
 import { renderCreditNotePdfJob, renderInvoicePdfJob } from "#server/invoices";
 import { createMailer, sendMailJob } from "#server/mail";
-import { EXPIRE_PENDING_CRON, expirePendingOrders } from "#server/orders";
+import { EXPIRE_PENDING_CRON, EXPIRE_TRANSFER_REQUESTS_CRON, expirePendingOrders, expireTransferRequests } from "#server/orders";
 import { SOFT_DELETE_VERSIONS_CRON, softDeleteVersionsJob } from "#server/authoring";
 import { expireEnrollmentAccess } from "#server/enrollments";
 import { expireOverdueAttempts } from "#server/quizzes";
@@ -72,6 +72,7 @@ const QUEUES: Record<QueueName, QueueSetup> = {
   // every 10 minutes: per-IP counters of one-minute windows pile up quickly
   "platform.purge-rate-limits": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 60 }, cron: "*/10 * * * *" },
   "orders.expire-pending": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 60 }, cron: EXPIRE_PENDING_CRON },
+  "orders.expire-transfer-requests": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 300 }, cron: EXPIRE_TRANSFER_REQUESTS_CRON },
   "invoices.render-pdf": { options: { ...busyQueue, retryLimit: 5, retryDelay: 5, retryBackoff: true, retryDelayMax: 600 }, busy: true },
   "invoices.render-credit-note": { options: { ...busyQueue, retryLimit: 5, retryDelay: 5, retryBackoff: true, retryDelayMax: 600 }, busy: true },
   // exclusive: one delivery run at a time; each e-invoice backs off on its own (server/einvoices)
@@ -236,6 +237,12 @@ async function registerWorkers(
   await work(boss, "orders.expire-pending", async () => {
     const expired = await expirePendingOrders(db);
     if (expired > 0) log.info("pending orders expired", { expired });
+    return { expired };
+  });
+  // unpaid bank transfer requests past their due date expire, with an e-mail (docs/decisions.md > Pay by bank transfer)
+  await work(boss, "orders.expire-transfer-requests", async () => {
+    const expired = await expireTransferRequests(db, createQueue(boss));
+    if (expired > 0) log.info("payment requests expired", { expired });
     return { expired };
   });
   await work(boss, "invoices.render-pdf", renderInvoicePdfJob({ db, log, supplier: deps.config.invoiceSupplier }));

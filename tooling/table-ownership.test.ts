@@ -21,6 +21,7 @@ const OWNERS: Record<string, string[]> = {
   orders: ["orders"],
   payments: ["payments"],
   refunds: ["payments"],
+  bankTransfers: ["payments"],
   invoices: ["invoices"],
   invoiceCounters: ["invoices"],
   creditNotes: ["invoices"],

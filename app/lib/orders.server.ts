@@ -31,7 +31,7 @@ export async function placeOrder(
     async (tx) => {
       const created = await createOrder(
         tx,
-        { sessions: services.payments.sessions, publicUrl: services.site.publicUrl, now: services.clock.now() },
+        { sessions: services.payments.sessions, publicUrl: services.site.publicUrl, now: services.clock.now(), queue: services.queue },
         { buyer: { id: user.id, displayName: user.displayName, email: user.email }, body, sponsor },
       );
       return { status: 201, body: created, headers: { "Cache-Control": "no-store" } };

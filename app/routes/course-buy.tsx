@@ -22,7 +22,7 @@ import { placeOrder } from "../lib/orders.server";
 import { DomainError, inputRefusalOf } from "#server/http/errors";
 import { idempotencyRoute } from "#server/http/idempotency";
 import { findPublishedCourse } from "#server/catalog";
-import { CreateOrderBody, purchaseBlocker } from "#server/orders";
+import { CreateOrderBody, purchaseBlocker, TRANSFER_DUE_DAYS } from "#server/orders";
 import { formatMoney, formatVatRate, priceBreakdown } from "#server/money";
 
 async function courseFor(context: Route.LoaderArgs["context"], slug: string) {
@@ -50,6 +50,7 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
       vatRate: formatVatRate(price.vatRateBp),
     },
     blocker,
+    transferDueDays: TRANSFER_DUE_DAYS,
     defaults: { billingType: "personal", firstName, lastName: rest.join(" "), email: user.email ?? "", country: "Slovensko", idempotencyKey: randomUUID() },
   };
 });
@@ -58,9 +59,13 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
   const { user } = requireUserForPage(request, context);
   const services = context.get(servicesContext);
   const course = await courseFor(context, params.slug);
-  const submission = parseForm(await readForm(request), checkoutSchema);
+  const form = await readForm(request);
+  const submission = parseForm(form, checkoutSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const body = CreateOrderBody.parse(orderBodyFromForm(course._id, submission.value));
+  // the pressed button says how to pay: "Zaplatiť prevodom" sends paymentMethod=transfer
+  // (docs/decisions.md > Pay by bank transfer); a private buyer is refused on the form
+  const paymentMethod = form.get("paymentMethod") === "transfer" ? "transfer" : undefined;
+  const body = CreateOrderBody.parse({ ...orderBodyFromForm(course._id, submission.value), ...(paymentMethod ? { paymentMethod } : {}) });
   let created: { redirectUrl: string };
   try {
     ({ body: created } = await placeOrder(services, user, body, { route: idempotencyRoute(request), key: submission.value.idempotencyKey, rawBody: body }));
@@ -71,7 +76,8 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
     if (refusal && refusal.status < 500) return data(submission.reply({ formErrors: [refusal.message] }), { status: refusal.status });
     throw e;
   }
-  // the gateway is another site (or a mount outside the app): a document navigation, also with JavaScript
+  // the gateway is another site (or a mount outside the app): a document navigation, also with
+  // JavaScript; a transfer goes to the order's page with the payment request
   return redirectDocument(created.redirectUrl);
 });
 
@@ -199,6 +205,10 @@ export default function CourseBuy({ loaderData: c, actionData }: Route.Component
           />
           <SubmitButton pendingLabel="Presmerúvame na platbu…">Zaplatiť {c.price.withVat}</SubmitButton>
           <p className="muted">Platbu spracuje platobná brána; po zaplatení sa vrátite sem a kurz sa vám hneď sprístupní.</p>
+          <div className="billing-company transfer-choice">
+            <button type="submit" name="paymentMethod" value="transfer" className="secondary">Zaplatiť prevodom</button>
+            <p className="muted">Firma alebo klub môže zaplatiť prevodom na účet: dostanete výzvu na úhradu so splatnosťou {c.transferDueDays} dní a kódom PAY by square; faktúru vystavíme po prijatí platby.</p>
+          </div>
         </Form>
       )}
       <p><Link to={`/kurzy/${c.slug}`}>‹ Späť na kurz</Link></p>

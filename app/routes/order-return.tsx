@@ -20,7 +20,8 @@ import { eInvoicesForOrders } from "#server/einvoices";
 import { idempotencyRoute } from "#server/http/idempotency";
 import { getStudentOrder, orderNumber } from "#server/orders";
 import { duplicatePaymentOf } from "#server/payments";
-import { formatDateTime, formatMoney } from "#server/money";
+import { formatDate, formatDateTime, formatMoney } from "#server/money";
+import { payBySquareSvg } from "#server/invoices";
 
 /** Seconds between refreshes while the payment is being processed. */
 const REFRESH_SECONDS = 3;
@@ -61,6 +62,19 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
     sponsored: order.sponsorOrgId !== null,
     // a club order: its seats are assigned on the club page (docs/decisions.md > Club seats)
     clubPage: order.sponsorOrgId ? { href: `/klub/${encodeURIComponent(order.sponsorOrgId)}`, seats: order.seats } : null,
+    // an order paid by bank transfer: its payment request (not a tax invoice) with the QR code
+    paymentRequest: order.paymentRequest
+      ? {
+          iban: order.paymentRequest.iban,
+          bic: order.paymentRequest.bic,
+          beneficiary: order.paymentRequest.beneficiary,
+          variableSymbol: order.paymentRequest.variableSymbol,
+          amount: formatMoney(order.paymentRequest.amountCents, order.paymentRequest.currency),
+          dueOn: formatDate(order.paymentRequest.dueDate),
+          pdfUrl: order.paymentRequest.pdfUrl,
+          qrSrc: `data:image/svg+xml;base64,${Buffer.from(await payBySquareSvg(order.paymentRequest.payBySquare)).toString("base64")}`,
+        }
+      : null,
     // the retry form's Idempotency-Key, new for each page view
     retryKey: order.state === "failed" || order.state === "expired" ? randomUUID() : null,
   };
@@ -89,7 +103,8 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: pageTitle(loaderData ? `Objednávka: ${loaderData.stateLabel}` : "Objednávka") },
   { name: "robots", content: "noindex" },
-  ...(loaderData?.state === "pending" ? [{ httpEquiv: "refresh", content: String(REFRESH_SECONDS) } as never] : []),
+  // a payment request waits for days: no refresh
+  ...(loaderData?.state === "pending" && !loaderData.paymentRequest ? [{ httpEquiv: "refresh", content: String(REFRESH_SECONDS) } as never] : []),
 ];
 
 export default function OrderReturn({ loaderData: o }: Route.ComponentProps) {
@@ -131,6 +146,8 @@ export default function OrderReturn({ loaderData: o }: Route.ComponentProps) {
           <p className="muted">Zaplatené {o.paidAt} · {o.amount}. Potvrdenie a faktúru vám pošleme e-mailom.</p>
           {o.invoiceUrl ? <p><a href={o.invoiceUrl}>Stiahnuť faktúru (PDF)</a>{o.eInvoiceUrl ? <> · <a href={o.eInvoiceUrl}>E-faktúra (XML)</a></> : null}</p> : null}
         </div>
+      ) : o.state === "pending" && o.paymentRequest ? (
+        <PaymentRequestNotice request={o.paymentRequest} />
       ) : o.state === "pending" ? (
         <div className="order-state" role="status">
           <p><strong>Platbu spracúvame.</strong></p>
@@ -152,5 +169,36 @@ export default function OrderReturn({ loaderData: o }: Route.ComponentProps) {
       )}
       <p><Link to="/ucet">Môj účet a objednávky</Link></p>
     </section>
+  );
+}
+
+type PaymentRequestData = { iban: string; bic: string | null; beneficiary: string; variableSymbol: string; amount: string; dueOn: string; pdfUrl: string; qrSrc: string };
+
+/** The payment request (Výzva na úhradu) of an order paid by bank transfer: what to pay, where, and the QR code. */
+function PaymentRequestNotice({ request: r }: { request: PaymentRequestData }) {
+  return (
+    <div className="order-state payment-request" role="status">
+      <h2>Výzva na úhradu</h2>
+      <p><strong>Objednávka čaká na platbu prevodom.</strong> Toto nie je daňový doklad; faktúru vystavíme, keď platba príde na náš účet.</p>
+      <dl className="facts">
+        <dt>Suma</dt>
+        <dd className="money"><strong>{r.amount}</strong></dd>
+        <dt>IBAN</dt>
+        <dd>{r.iban}</dd>
+        {r.bic ? <><dt>BIC</dt><dd>{r.bic}</dd></> : null}
+        <dt>Príjemca</dt>
+        <dd>{r.beneficiary}</dd>
+        <dt>Variabilný symbol</dt>
+        <dd><strong>{r.variableSymbol}</strong></dd>
+        <dt>Splatnosť</dt>
+        <dd>{r.dueOn}</dd>
+      </dl>
+      <figure>
+        <img src={r.qrSrc} alt={`PAY by square: ${r.amount} na účet ${r.iban}, variabilný symbol ${r.variableSymbol}`} width={180} height={180} />
+        <figcaption>PAY by square – naskenujte v aplikácii banky</figcaption>
+      </figure>
+      <p><a href={r.pdfUrl}>Stiahnuť výzvu na úhradu (PDF)</a></p>
+      <p className="muted">Výzvu sme poslali aj e-mailom. Ak platba do {r.dueOn} nepríde, objednávka vyprší.</p>
+    </div>
   );
 }

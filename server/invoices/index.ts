@@ -42,5 +42,8 @@ export {
 // the supplier they issue as (`useInvoiceSupplier(config.invoiceSupplier)`).
 export { useInvoiceSupplier, issuingSupplier, eInvoiceOfInvoice, eInvoiceOfCreditNote, splitAddress } from "./einvoice";
 export { invoiceDocumentData } from "./render";
-export { payBySquare, readPayBySquare, type BankPaymentRequest } from "./pay-by-square";
+export { payBySquare, readPayBySquare, payBySquareSvg, type BankPaymentRequest } from "./pay-by-square";
 export { invoicePayBySquare, amountDue } from "./pdf";
+// The payment request ("Výzva na úhradu", not a tax invoice) of an order paid by bank
+// transfer (docs/decisions.md > Pay by bank transfer)
+export { paymentRequestOf, renderPaymentRequestPdf, paymentRequestFileName, type PaymentRequest, type PaymentRequestOrder } from "./payment-request";

@@ -53,3 +53,8 @@ export function readPayBySquare(qr: string) {
 export function payBySquarePng(qr: string): Promise<Buffer> {
   return QRCode.toBuffer(qr, { type: "png", errorCorrectionLevel: "M", margin: 1, width: 240 });
 }
+
+/** The QR code of a PAY by square string as SVG markup (the order's status page shows it). */
+export function payBySquareSvg(qr: string): Promise<string> {
+  return QRCode.toString(qr, { type: "svg", errorCorrectionLevel: "M", margin: 1 });
+}

@@ -10,17 +10,17 @@ import { and, eq, inArray, lt } from "drizzle-orm";
 import type { InvoiceSupplier } from "../config";
 import { schema, type Database } from "../db";
 import { certificatePageUrl, verificationUrl } from "../certificates";
-import { creditNoteFileName, creditNotePdf, ensureInvoicePdfForOrder, invoiceFileName, renderCreditNotePdf } from "../invoices";
+import { creditNoteFileName, creditNotePdf, ensureInvoicePdfForOrder, invoiceFileName, paymentRequestFileName, paymentRequestOf, renderCreditNotePdf, renderPaymentRequestPdf } from "../invoices";
 import type { Logger } from "../log";
 import { formatDate, formatMinutes, formatMoney } from "../money";
 import type { MailJob } from "../queue";
 import type { Mailer, OutgoingAttachment, OutgoingMail } from "./mailer";
 import {
   adminOrderAlert, certificateIssued, certificateRevoked, completionNotice, disputeAccessEnded, disputeAccessRestored, duplicatePayment, enrollmentGranted,
-  paymentAmountMismatch, purchaseConfirmation, refundCompleted, seatInvitation, sponsorshipNotice, videoFailed, videoReady,
+  paymentAmountMismatch, paymentRequest, paymentRequestExpired, purchaseConfirmation, refundCompleted, seatInvitation, sponsorshipNotice, videoFailed, videoReady,
 } from "./templates";
 
-const { mailDeliveries, orders, enrollments, organizations, courses, levels, parts, users, certificates, refunds, payments, creditNotes, auditLog } = schema;
+const { mailDeliveries, orders, enrollments, organizations, courses, levels, parts, users, certificates, refunds, payments, creditNotes, auditLog, bankTransfers } = schema;
 
 /**
  * A claim this old belongs to a worker that died mid-send (a live one gives up within the
@@ -62,6 +62,9 @@ export function deliveryKey(job: MailJob): string {
   switch (job.kind) {
     case "purchase_confirmation":
       return `purchase_confirmation:${job.orderId}`;
+    case "payment_request":
+    case "payment_request_expired":
+      return `${job.kind}:${job.orderId}`;
     case "sponsorship":
       return `sponsorship:${job.enrollmentId}`;
     case "seat_invitation":
@@ -126,6 +129,46 @@ async function composePurchaseConfirmation(deps: MailDeps, orderId: string): Pro
       attachments: [{ filename: invoiceFileName(invoice.number), contentType: "application/pdf", content: invoice.pdf }],
     },
   };
+}
+
+/** An order paid by bank transfer: the payment request (Výzva na úhradu) as PDF. */
+async function composePaymentRequest(deps: MailDeps, orderId: string): Promise<Composed> {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return { skip: "order not found" };
+  const request = paymentRequestOf(order, deps.supplier);
+  if (!request) return { skip: "the order has no payment request" };
+  if (order.state !== "pending") return { skip: `order not pending (state ${order.state})` };
+  const to = orderRecipient(order);
+  if (!to) return { skip: "no e-mail address on the order" };
+  const pdf = await renderPaymentRequestPdf(request, order, deps.supplier);
+  const content = paymentRequest({
+    name: order.studentDisplayName,
+    courseTitle: order.courseTitle,
+    amount: formatMoney(request.amountCents, request.currency),
+    iban: request.iban,
+    variableSymbol: request.variableSymbol,
+    dueOn: formatDate(request.dueDate),
+    orderUrl: `${deps.publicUrl}/objednavky/${order.id}/return`,
+  });
+  return { mail: { to, ...content, attachments: [{ filename: paymentRequestFileName(request.variableSymbol), contentType: "application/pdf", content: pdf }] } };
+}
+
+/** A payment request's due date passed unpaid: the order expired. */
+async function composePaymentRequestExpired(deps: MailDeps, orderId: string): Promise<Composed> {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return { skip: "order not found" };
+  if (order.state !== "expired" || !order.transferVariableSymbol || !order.transferDueDate) return { skip: `order not an expired payment request (state ${order.state})` };
+  const to = orderRecipient(order);
+  if (!to) return { skip: "no e-mail address on the order" };
+  const [course] = await deps.db.select({ slug: courses.slug }).from(courses).where(eq(courses.id, order.courseVersionId));
+  const content = paymentRequestExpired({
+    name: order.studentDisplayName,
+    courseTitle: order.courseTitle,
+    variableSymbol: order.transferVariableSymbol,
+    dueOn: formatDate(order.transferDueDate),
+    courseUrl: course ? `${deps.publicUrl}/kurzy/${course.slug}` : `${deps.publicUrl}/`,
+  });
+  return { mail: { to, ...content } };
 }
 
 /** The buyer's address: the order's e-mail snapshot, else the billing e-mail. */
@@ -377,6 +420,8 @@ const ALERT_HEADLINES = {
   amount_mismatch: "platba v nesprávnej sume",
   refund_failed: "vrátenie peňazí zlyhalo",
   dispute_with_refund: "reklamácia platby a refundácia tej istej sumy",
+  transfer_amount_mismatch: "prevod v nesprávnej sume",
+  transfer_not_payable: "prevod na objednávku, ktorú nemožno zaplatiť",
 } as const;
 
 /** The admins must act on an order. */
@@ -393,6 +438,14 @@ async function composeAdminOrderAlert(deps: MailDeps, job: Extract<MailJob, { ki
     details.push(
       `Platobná brána oznámila platbu ${payment ? formatMoney(payment.amountCents, payment.currency) : "v inej sume"} (transakcia ${payment?.transactionId ?? "?"}), objednávka stojí ${money(order.amountCents)}.`,
       "Platbu sme nezapočítali, študenta sme nezapísali a o vrátenie celej platby sme požiadali bránu. Skontrolujte nastavenie brány.",
+    );
+  } else if (job.alert === "transfer_amount_mismatch" || job.alert === "transfer_not_payable") {
+    const [credit] = await deps.db.select().from(bankTransfers).where(eq(bankTransfers.id, job.ref));
+    details.push(
+      `Na účet prišiel prevod ${credit ? formatMoney(credit.amountCents, credit.currency) : ""} (VS ${credit?.variableSymbol ?? "?"}, referencia banky ${credit?.bankReference ?? "?"}, pripísaný ${credit ? formatDate(credit.bookingDate) : "?"}).`,
+      job.alert === "transfer_amount_mismatch"
+        ? `Objednávka stojí ${money(order.amountCents)}: prevod sme nezapočítali a objednávka zostala nezaplatená. Dohodnite s kupujúcim doplatenie alebo vráťte peniaze.`
+        : `Objednávka je v stave ${order.state} alebo kupujúci kurz už má: prevod sme nezapočítali. Peniaze vráťte kupujúcemu.`,
     );
   } else if (job.alert === "refund_failed") {
     const [refund] = await deps.db.select().from(refunds).where(eq(refunds.id, job.ref));
@@ -414,6 +467,10 @@ function compose(deps: MailDeps, job: MailJob): Promise<Composed> {
   switch (job.kind) {
     case "purchase_confirmation":
       return composePurchaseConfirmation(deps, job.orderId);
+    case "payment_request":
+      return composePaymentRequest(deps, job.orderId);
+    case "payment_request_expired":
+      return composePaymentRequestExpired(deps, job.orderId);
     case "sponsorship":
       return composeSponsorship(deps, job.enrollmentId);
     case "seat_invitation":

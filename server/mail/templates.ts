@@ -242,3 +242,30 @@ export function seatInvitation(v: { organization: string; courseTitle: string; e
     { text: CLUB_SEES_PROGRESS(v.organization) },
   ]);
 }
+
+/** An order paid by bank transfer: the payment request (not a tax invoice) with its PDF. */
+export function paymentRequest(v: {
+  name: string;
+  courseTitle: string;
+  amount: string;
+  iban: string;
+  variableSymbol: string;
+  dueOn: string;
+  orderUrl: string;
+}): MailContent {
+  return render(`Výzva na úhradu kurzu „${v.courseTitle}“ (VS ${v.variableSymbol})`, `Dobrý deň, ${v.name},`, [
+    { text: `ďakujeme za objednávku kurzu „${v.courseTitle}“. Uhraďte, prosím, ${v.amount} prevodom na účet ${v.iban} s variabilným symbolom ${v.variableSymbol} do ${v.dueOn}.` },
+    { text: "V prílohe je výzva na úhradu s kódom PAY by square; nie je to daňový doklad. Faktúru vám pošleme, keď platba príde na náš účet." },
+    { link: v.orderUrl, label: "Stav objednávky", before: "Platobné údaje a stav platby nájdete aj tu." },
+    { text: `Ak platba do ${v.dueOn} nepríde, objednávka vyprší.` },
+  ]);
+}
+
+/** A payment request's due date passed without the money: the order expired. */
+export function paymentRequestExpired(v: { name: string; courseTitle: string; variableSymbol: string; dueOn: string; courseUrl: string }): MailContent {
+  return render(`Objednávka kurzu „${v.courseTitle}“ vypršala`, `Dobrý deň, ${v.name},`, [
+    { text: `platbu s variabilným symbolom ${v.variableSymbol} sme do ${v.dueOn} nedostali, preto objednávka kurzu „${v.courseTitle}“ vypršala.` },
+    { text: "Ak ste medzičasom zaplatili, platbu priradíme a objednávku vybavíme; inak môžete kurz objednať znova." },
+    { link: v.courseUrl, label: "Kurz v katalógu", before: "Kurz nájdete tu." },
+  ]);
+}

@@ -51,6 +51,11 @@ const commonOrderFields = {
     .describe("extension: seats of a club order (1-200, default 1); only with sponsorOrgId"),
   agreedTos: mustBeTrue,
   agreedRefundPolicy: mustBeTrue,
+  /**
+   * Extension (docs/api.md > Pay by bank transfer): "card" (default) opens a gateway
+   * session; "transfer" issues a payment request instead, for a company or club buyer only
+   */
+  paymentMethod: z.enum(["card", "transfer"]).optional(),
 };
 
 /** POST /api/orders body: billingType chooses the billingAddress variant. */
@@ -60,11 +65,28 @@ export const CreateOrderBody = z.discriminatedUnion("billingType", [
 ]);
 export type CreateOrderBody = z.infer<typeof CreateOrderBody>;
 
+/** Extension: the payment request of an order paid by bank transfer (not a tax invoice). */
+export const PaymentRequestView = z
+  .strictObject({
+    variableSymbol: z.string().regex(/^\d{1,10}$/),
+    iban: z.string(),
+    bic: z.string().nullable(),
+    beneficiary: z.string(),
+    amountCents: z.int().min(0),
+    currency: z.string().length(3),
+    dueDate: z.string().describe("YYYY-MM-DD (Europe/Bratislava); unpaid, the order expires after it"),
+    payBySquare: z.string().describe("the PAY by square string (content of the QR code)"),
+    pdfUrl: z.string().describe("GET: the payment request as PDF (Výzva na úhradu)"),
+  })
+  .describe("payment request (Výzva na úhradu) of an order paid by bank transfer; not a tax invoice");
+export type PaymentRequestView = z.infer<typeof PaymentRequestView>;
+
 export const CreateOrderResponse = z.strictObject({
   orderId: Id,
   amount: z.int().min(0).describe("integer cents"),
   currency: z.string().length(3),
-  redirectUrl: z.string(),
+  redirectUrl: z.string().describe("the gateway's page; for paymentMethod transfer the order's status page with the payment request"),
+  paymentRequest: PaymentRequestView.optional(),
 });
 export type CreateOrderResponse = z.infer<typeof CreateOrderResponse>;
 
@@ -120,6 +142,7 @@ export const OrderDetail = z.strictObject({
   expiresAt: z.string().nullable(),
   invoiceUrl: z.string().nullable(),
   payment: OrderPayment.nullable().describe("the latest Payment record"),
+  paymentRequest: PaymentRequestView.nullable().describe("extension: the bank transfer payment request, null for a card order"),
   creditNotes: z
     .array(z.strictObject({ number: z.string(), issueDate: z.string(), amountCents: z.int().min(1), url: z.string() }))
     .describe("credit notes (DOB-YYYY-NNNN) of completed refunds of the invoiced order, oldest first"),
@@ -135,14 +158,14 @@ const idempotencyHeader = "Idempotency-Key";
 export const ordersApi: ApiArea = {
   schemas: {
     PersonalBillingAddress, CompanyBillingAddress, CreateOrderBody, CreateOrderResponse, OrderState, OrderListItem,
-    OrderListResponse, OrderPayment, OrderDetail, RetryPaymentResponse,
+    OrderListResponse, OrderPayment, OrderDetail, RetryPaymentResponse, PaymentRequestView,
   },
   operations: [
     {
       method: "post",
       path: "/api/orders",
       operationId: "createOrder",
-      summary: `Order a course (pending) and open a payment session; header ${idempotencyHeader} (UUID) recommended`,
+      summary: `Order a course (pending) and open a payment session, or (extension paymentMethod "transfer", company or club buyers) issue a bank transfer payment request; header ${idempotencyHeader} (UUID) recommended`,
       tags: ["orders"],
       auth: { kind: "session" },
       body: { contentType: "application/json", schema: CreateOrderBody },
@@ -183,6 +206,17 @@ export const ordersApi: ApiArea = {
       auth: { kind: "session" },
       pathParams: { orderId },
       responses: { 200: { description: "the invoice", contentType: "application/pdf" } },
+      errors: ["unauthorized", "not_found"],
+    },
+    {
+      method: "get",
+      path: "/api/orders/{orderId}/payment-request",
+      operationId: "getMyOrderPaymentRequest",
+      summary: "Extension: the payment request PDF (Výzva na úhradu, not a tax invoice) of an order paid by bank transfer (404 for a card order)",
+      tags: ["orders"],
+      auth: { kind: "session" },
+      pathParams: { orderId },
+      responses: { 200: { description: "the payment request", contentType: "application/pdf" } },
       errors: ["unauthorized", "not_found"],
     },
     {

@@ -26,6 +26,16 @@ export {
 export { markOrderDisputeWon, markOrderDisputeLost } from "./disputes";
 export { orderBalance, refundOfPayingPayment, type OrderBalance, type BalanceOrder, type BalanceRefund } from "./balance";
 export { sponsorOfOrder } from "./sponsor";
+// pay by bank transfer (docs/decisions.md > Pay by bank transfer)
+export {
+  TRANSFER_DUE_DAYS,
+  EXPIRE_TRANSFER_REQUESTS_CRON,
+  expireTransferRequests,
+  paymentRequestView,
+  orderIdByVariableSymbol,
+  orderPaymentRequest,
+  mayPayByTransfer,
+} from "./transfer";
 export type { OrderRow, PaymentSessions, PaymentSessionRequest, Buyer, SponsorOrganization, OrderDeps } from "./orders";
 export {
   ordersApi,
@@ -39,6 +49,7 @@ export {
   PersonalBillingAddress,
   CompanyBillingAddress,
   BillingType,
+  PaymentRequestView,
 } from "./contract";
 // admin views (spec: Endpoints > Admin: orders; docs/api.md > Admin: orders)
 export {

@@ -7,8 +7,10 @@ import { DomainError } from "../http/errors";
 import { priceBreakdown } from "../money";
 import { creditNotesForOrders } from "../invoices";
 import { orderNumber } from "./number";
+import type { Queue } from "../queue";
 import type { CreateOrderBody, CreateOrderResponse, OrderDetail, OrderListItem } from "./contract";
 import { isId } from "../db";
+import { issueTransferRequest, paymentRequestView, TRANSFER_CARD_PENDING_FILTER, mayPayByTransfer, transferNotAllowed } from "./transfer";
 
 const { orders, courses, enrollments, payments } = schema;
 
@@ -61,7 +63,8 @@ export type SponsorOrganization = {
   address?: { street: string; city: string; postalCode: string; country: string } | null;
 };
 
-export type OrderDeps = { sessions: PaymentSessions; publicUrl: string; now: Date };
+/** `queue`: the payment request's e-mail of an order paid by bank transfer (docs/decisions.md > Pay by bank transfer) */
+export type OrderDeps = { sessions: PaymentSessions; publicUrl: string; now: Date; queue?: Queue };
 
 export function returnUrlOf(publicUrl: string, orderId: string): string {
   return `${publicUrl}/objednavky/${orderId}/return`;
@@ -245,6 +248,9 @@ export async function createOrder(
 ): Promise<CreateOrderResponse> {
   const { buyer, body, sponsor } = input;
   const seats = seatsOfOrder(body);
+  const transfer = body.paymentMethod === "transfer";
+  // a bank transfer is for a company or club buyer only (docs/decisions.md > Pay by bank transfer)
+  if (transfer && !mayPayByTransfer(body, sponsor)) throw transferNotAllowed();
   // the buyer's own enrollment refuses a personal order only: a club order enrolls nobody
   const { course, rootId } = await purchasableCourse(tx, body.courseId, sponsor ? null : buyer.id, deps.now);
   await lockPurchase(tx, buyer.id, rootId, sponsor?.id ?? null);
@@ -253,6 +259,11 @@ export async function createOrder(
   const pending = await pendingOrderOf(tx, buyer.id, rootId, sponsor?.id ?? null);
   if (pending) {
     if (pending.courseVersionId === course.id && pending.seats === seats && pending.expiresAt && pending.expiresAt.getTime() > deps.now.getTime()) {
+      if (transfer) {
+        // the same order gets (or keeps) its payment request: one variable symbol per order
+        await tx.update(orders).set({ billingDetails: billingSnapshot(body, sponsor), billingType: body.billingType }).where(eq(orders.id, pending.id));
+        return issueTransferRequest(tx, deps, pending);
+      }
       return reusePendingOrder(tx, deps, pending, billingSnapshot(body, sponsor), body.billingType);
     }
     // bought at another version's price, for another number of seats, or past its 24 h: replaced by a new order
@@ -280,6 +291,8 @@ export async function createOrder(
       expiresAt: new Date(deps.now.getTime() + ORDER_PENDING_TTL_MS),
     })
     .returning();
+  // paid by bank transfer: a payment request instead of a gateway session
+  if (transfer) return issueTransferRequest(tx, deps, order);
   const session = await openSession(deps, order, await orderNumber(tx, order.id));
   await tx
     .update(orders)
@@ -434,6 +447,7 @@ export async function getStudentOrder(db: DbOrTx, studentId: string, orderId: st
     ...orderRecord(order),
     courseSlug: version?.slug ?? "",
     invoiceUrl: invoiceUrlOf(order, invoiced.has(order.id)),
+    paymentRequest: paymentRequestView(order),
     payment: payment
       ? {
           orderId: payment.orderId,
@@ -499,12 +513,15 @@ export async function markOrderDisputed(tx: DbOrTx, orderId: string): Promise<vo
   await tx.update(orders).set({ state: "disputed" }).where(and(eq(orders.id, orderId), eq(orders.state, "paid")));
 }
 
-/** The expiry job: pending orders past expiresAt → expired. Returns how many. */
+/**
+ * The expiry job: pending orders past expiresAt → expired. Returns how many. An order with a
+ * bank transfer payment request expires after its due date in its own job (transfer.ts).
+ */
 export async function expirePendingOrders(db: DbOrTx, now: Date = new Date()): Promise<number> {
   const rows = await db
     .update(orders)
     .set({ state: "expired" })
-    .where(and(eq(orders.state, "pending"), lt(orders.expiresAt, now)))
+    .where(and(eq(orders.state, "pending"), lt(orders.expiresAt, now), TRANSFER_CARD_PENDING_FILTER))
     .returning({ id: orders.id });
   return rows.length;
 }

@@ -26,6 +26,7 @@ export { resolveDispute, DISPUTE_CANCEL_REASON, type DisputeResolutionInput, typ
 export { signPayload, verifySignature, timestampFresh, TIMESTAMP_TOLERANCE_SEC } from "./signature";
 export {
   receivePaymentWebhook,
+  payOrder,
   paymentTimeOf,
   parseEventBody,
   PaymentEvent,
@@ -35,4 +36,21 @@ export {
   type PaymentWebhookDeps,
   type PaymentWebhookRequest,
 } from "./webhook";
-export { paymentsApi } from "./contract";
+export { paymentsApi, RecordTransferBody, StatementImportResponse, CreditOutcomeSchema } from "./contract";
+// pay by bank transfer: a recorded credit or a CAMT.053 statement pays the order through
+// payOrder (docs/decisions.md > Pay by bank transfer)
+export {
+  BANK_TRANSFER_GATEWAY,
+  recordBankTransfer,
+  importBankStatement,
+  bankTransfersOfOrder,
+  bankTransfersForAdmin,
+  type BankCredit,
+  type BankTransferState,
+  type BankTransferView,
+  type CreditOutcome,
+  type RecordTransferInput,
+  type StatementImport,
+  type TransferDeps,
+} from "./transfers";
+export { parseCamt053, decimalToCents, variableSymbolIn, MAX_STATEMENT_BYTES, type Statement, type StatementCredit } from "./camt053";

@@ -259,36 +259,9 @@ async function completed(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, 
   // success after buying again) is not enrolled twice: the money goes back
   // (handle() took the purchase lock of this student and course before the order's row lock,
   // so a second order paid at the same moment waits here and then sees this one's enrollment)
-  let held = order.sponsorOrgId ? null : await heldEnrollment(tx, order.studentId, order.courseId, { exceptOrderId: order.id });
-  // the paying payment is recorded here, under the purchase and order locks: a second
-  // payment of the order waits for this commit and then finds the order paid
-  await markOrderPaid(tx, order.id, paidAt, paymentId);
-
-  // a club purchase (sponsorOrgId) enrolls members later through the batch endpoint
-  let enrollmentId: string | null = null;
-  if (!held && !order.sponsorOrgId) {
-    const [version] = await tx.select({ slug: courses.slug, title: courses.title }).from(courses).where(eq(courses.id, order.courseVersionId));
-    const enrolled = await enrollStudent(tx, {
-      courseId: order.courseId,
-      courseVersionId: order.courseVersionId,
-      courseTitle: order.courseTitle,
-      courseSlug: version.slug,
-      studentId: order.studentId,
-      studentDisplayName: order.studentDisplayName,
-      studentEmail: order.studentEmail,
-      reason: "paid",
-      orderId: order.id,
-      enrolledAt: deps.now,
-    });
-    // an active enrollment of the course existed after all: this payment is a duplicate too
-    if (enrolled.created) enrollmentId = enrolled.enrollmentId;
-    else held = { id: enrolled.enrollmentId, state: "active", orderId: null };
-  }
-
-  // paid and invoiced like any order (the money was received); for a course held already the
-  // refund's credit note follows
-  const invoice = await assignInvoice(tx, { orderId: order.id, paidAt, issuedAt: deps.now });
-  await deps.queue.enqueue(tx, "invoices.render-pdf", { invoiceId: invoice.invoiceId });
+  const heldBefore = order.sponsorOrgId ? null : await heldEnrollment(tx, order.studentId, order.courseId, { exceptOrderId: order.id });
+  const { enrollmentId, heldEnrollmentId, invoice } = await payOrder(tx, deps, order, { paymentId, paidAt, heldEnrollmentId: heldBefore?.id ?? null });
+  const held = heldEnrollmentId ? { id: heldEnrollmentId } : null;
   if (held) {
     const refund = await refundDuplicatePayment(tx, deps, {
       orderId: order.id,
@@ -305,13 +278,62 @@ async function completed(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, 
       details: { previousState: order.state, heldEnrollmentId: held.id, refundId: refund.refundId, invoiceNumber: invoice.number },
     };
   }
-  await deps.queue.enqueue(tx, "mail.send", { kind: "purchase_confirmation", orderId: order.id });
   return {
     result: "paid",
     ok: true,
     orderId: order.id,
     details: { previousState: order.state, paymentId, enrollmentId, invoiceNumber: invoice.number },
   };
+}
+
+/**
+ * The one path that pays an order, for the gateway's payment.completed and a matched bank
+ * transfer (docs/decisions.md > Pay by bank transfer): the paying payment recorded on the
+ * order (paid), the student enrolled (a personal order), the tax invoice numbered with the
+ * payment's time as its supply date (and a company's e-invoice archived with it), its PDF
+ * and the confirmation e-mail queued. The caller holds the purchase and order locks, has
+ * written the Payment and checked its amount. `heldEnrollmentId`: an enrollment of the course
+ * the student holds already (nobody is enrolled, no confirmation; the caller returns the
+ * money); enrolling may find one too, and it is returned.
+ */
+export async function payOrder(
+  tx: Tx,
+  deps: { queue: Queue; now: Date },
+  order: OrderRow,
+  input: { paymentId: string; paidAt: Date; heldEnrollmentId: string | null },
+): Promise<{ enrollmentId: string | null; heldEnrollmentId: string | null; invoice: { invoiceId: string; number: string } }> {
+  let heldEnrollmentId = input.heldEnrollmentId;
+  // the paying payment is recorded here, under the purchase and order locks: a second
+  // payment of the order waits for this commit and then finds the order paid
+  await markOrderPaid(tx, order.id, input.paidAt, input.paymentId);
+
+  // a club purchase (sponsorOrgId) enrolls members later through the batch endpoint
+  let enrollmentId: string | null = null;
+  if (!heldEnrollmentId && !order.sponsorOrgId) {
+    const [version] = await tx.select({ slug: courses.slug, title: courses.title }).from(courses).where(eq(courses.id, order.courseVersionId));
+    const enrolled = await enrollStudent(tx, {
+      courseId: order.courseId,
+      courseVersionId: order.courseVersionId,
+      courseTitle: order.courseTitle,
+      courseSlug: version.slug,
+      studentId: order.studentId,
+      studentDisplayName: order.studentDisplayName,
+      studentEmail: order.studentEmail,
+      reason: "paid",
+      orderId: order.id,
+      enrolledAt: deps.now,
+    });
+    // an active enrollment of the course existed after all: this payment is a duplicate too
+    if (enrolled.created) enrollmentId = enrolled.enrollmentId;
+    else heldEnrollmentId = enrolled.enrollmentId;
+  }
+
+  // paid and invoiced like any order (the money was received); for a course held already the
+  // refund's credit note follows
+  const invoice = await assignInvoice(tx, { orderId: order.id, paidAt: input.paidAt, issuedAt: deps.now });
+  await deps.queue.enqueue(tx, "invoices.render-pdf", { invoiceId: invoice.invoiceId });
+  if (!heldEnrollmentId) await deps.queue.enqueue(tx, "mail.send", { kind: "purchase_confirmation", orderId: order.id });
+  return { enrollmentId, heldEnrollmentId, invoice };
 }
 
 /**

@@ -29,6 +29,9 @@ export type QueuePayloads = {
   "platform.purge-rate-limits": Scheduled;
   // pending orders past `expiresAt` (24 h) become expired (DESIGN: Orders and payments)
   "orders.expire-pending": Scheduled;
+  // unpaid bank transfer payment requests past their due date: the order expires, the buyer
+  // is told (server/orders transfer.ts)
+  "orders.expire-transfer-requests": Scheduled;
   // the invoice row is written with the payment; its PDF is rendered once and stored
   "invoices.render-pdf": { invoiceId: string };
   // a refund recorded as pending (a duplicate payment) is asked of the gateway; a rerun
@@ -59,6 +62,9 @@ export type QueuePayloads = {
 
 export type MailJob =
   | { kind: "purchase_confirmation"; orderId: string }
+  // an order paid by bank transfer: its payment request (Výzva na úhradu) as PDF, and its expiry
+  | { kind: "payment_request"; orderId: string }
+  | { kind: "payment_request_expired"; orderId: string }
   | { kind: "sponsorship"; enrollmentId: string }
   // a club's seat given to an address the provider does not know yet (docs/decisions.md > Club seats)
   | { kind: "seat_invitation"; assignmentId: string }
@@ -87,7 +93,7 @@ export type MailJob =
   | { kind: "video_failed"; partId: string; blockId: string; adminId: string; uploadId: string; reason: "errored" | "cancelled" };
 
 /** Why the admins get an order alert. */
-export type AdminOrderAlert = "amount_mismatch" | "refund_failed" | "dispute_with_refund";
+export type AdminOrderAlert = "amount_mismatch" | "refund_failed" | "dispute_with_refund" | "transfer_amount_mismatch" | "transfer_not_payable";
 
 export type QueueName = keyof QueuePayloads;
 
@@ -98,6 +104,7 @@ export const QUEUE_NAMES = [
   "platform.purge-idempotency-keys",
   "platform.purge-rate-limits",
   "orders.expire-pending",
+  "orders.expire-transfer-requests",
   "invoices.render-pdf",
   "invoices.render-credit-note",
   "payments.request-refund",

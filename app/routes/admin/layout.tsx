@@ -36,6 +36,7 @@ const sections = [
   { to: "/admin/kurzy", label: "Kurzy", end: false },
   { to: "/admin/zapisy", label: "Zápisy", end: false, adminOnly: true },
   { to: "/admin/objednavky", label: "Objednávky", end: false, adminOnly: true },
+  { to: "/admin/prevody", label: "Prevody", end: false, adminOnly: true },
   { to: "/admin/audit", label: "Audit", end: false, adminOnly: true },
   { to: "/admin/webhooky", label: "Webhooky", end: false, adminOnly: true },
   { to: "/admin/posta", label: "Odchádzajúca pošta", end: false, adminOnly: true },

@@ -14,6 +14,7 @@ import { Breadcrumbs } from "../../components/breadcrumbs";
 import { pageTitle } from "../../site";
 import { Attention, DisputeForm, staleRefusal } from "./order/forms";
 import { editorAction, editorLoader } from "./order/editor.server";
+import { TransferSection } from "./order/transfer";
 export const loader = editorLoader;
 export const action = editorAction;
 
@@ -73,6 +74,8 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
         // the decision was refused because the dispute is no longer open (decided meanwhile)
         <div className="alert" role="alert"><p>{staleRefusal(reply)}</p></div>
       ) : null}
+
+      {o.transfer ? <TransferSection transfer={o.transfer} refusal={actionData && "transferRefusal" in actionData ? actionData.transferRefusal : null} /> : null}
 
       <h2>Časová os</h2>
       <ol className="timeline">

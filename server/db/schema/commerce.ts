@@ -1,6 +1,6 @@
 // Orders, payments, refunds and invoices. spec: Resources > Order and Payment.
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, unique, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgEnum, pgSequence, pgTable, text, unique, uniqueIndex } from "drizzle-orm/pg-core";
 import { bytea, createdAt, idPk, idRef, ts, updatedAt } from "./columns";
 
 // 'refunded' and 'disputed' extend the spec's enum (docs/decisions.md > Orders and payments)
@@ -44,6 +44,14 @@ export const orders = pgTable(
     /** when an admin recorded a dispute (chargeback) as lost: the bank returned the money */
     disputeLostAt: ts("dispute_lost_at"),
     invoiceUrl: text("invoice_url"),
+    /**
+     * Pay by bank transfer (docs/decisions.md > Pay by bank transfer): the payment request's
+     * variable symbol (10 digits from order_transfer_vs_seq, given once and kept), its due
+     * date (YYYY-MM-DD, Europe/Bratislava) and when it was issued; null for card-only orders
+     */
+    transferVariableSymbol: text("transfer_variable_symbol").unique("orders_transfer_vs_uq"),
+    transferDueDate: text("transfer_due_date"),
+    transferRequestedAt: ts("transfer_requested_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -60,6 +68,9 @@ export const orders = pgTable(
       .where(sql`${t.state} = 'pending'`),
   ],
 );
+
+/** The numbers behind transfer variable symbols (orders.transfer_variable_symbol). */
+export const orderTransferVsSeq = pgSequence("order_transfer_vs_seq", { startWith: 1, minValue: 1, maxValue: 999999999 });
 
 export const payments = pgTable(
   "payments",
@@ -195,4 +206,37 @@ export const creditNoteCounters = pgTable(
     lastSequence: integer("last_sequence").notNull(),
   },
   (t) => [check("credit_note_counters_sequence_nonnegative", sql`${t.lastSequence} >= 0`)],
+);
+
+/**
+ * Money received on the academy's account for a payment request (docs/decisions.md > Pay
+ * by bank transfer): recorded by an admin or read from a CAMT.053 statement. The bank's
+ * reference is unique, so the same credit recorded twice or a statement uploaded again
+ * adds nothing. `state`: paid (it paid the order; paymentId is the Payment), amount_mismatch
+ * (the variable symbol names an order of another amount: flagged, not accepted),
+ * order_not_payable (the order is paid already or cannot be paid: flagged), unmatched (no
+ * order has the variable symbol).
+ */
+export const bankTransfers = pgTable(
+  "bank_transfers",
+  {
+    id: idPk(),
+    bankReference: text("bank_reference").notNull().unique("bank_transfers_reference_uq"),
+    orderId: idRef("order_id").references(() => orders.id),
+    variableSymbol: text("variable_symbol"),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("EUR"),
+    /** YYYY-MM-DD: the bank's booking date, the invoice's supply date */
+    bookingDate: text("booking_date").notNull(),
+    counterparty: text("counterparty"),
+    /** manual (an admin recorded it) or camt053 (read from a statement) */
+    source: text("source").notNull(),
+    /** the statement's identifier (CAMT.053 Stmt/Id) for entries read from one */
+    statementId: text("statement_id"),
+    state: text("state").notNull(),
+    paymentId: idRef("payment_id").references(() => payments.id),
+    recordedBy: text("recorded_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("bank_transfers_order_idx").on(t.orderId), index("bank_transfers_state_idx").on(t.state, t.createdAt)],
 );

@@ -17,6 +17,7 @@ import { eInvoicesForOrders } from "#server/einvoices";
 import { cachedUserNames } from "#server/identity";
 import { formatDate, formatDateTime, formatMoney } from "#server/money";
 import { DISPUTE_DECISIONS, DONE_MESSAGES, type TimelineItem } from "./forms";
+import { recordTransferAction, transferSectionOf } from "./transfer.server";
 
 export const editorLoader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
   requireRoleForPage(request, context, "admin");
@@ -113,6 +114,8 @@ export const editorLoader = pageRoute(async ({ request, params, context }: Route
   const suspended = order.enrollments.filter((e) => (e.state === "active" || e.state === "completed") && e.suspendedAt !== null);
   return {
     done: done ? (DONE_MESSAGES[done] ?? null) : null,
+    // paid by bank transfer: the payment request and the credits received (docs/decisions.md > Pay by bank transfer)
+    transfer: await transferSectionOf(context.get(servicesContext).db, order._id, context.get(servicesContext).clock.now()),
     // an open dispute is decided, with or without a suspended enrollment (docs/decisions.md > Disputes end)
     dispute:
       order.disputeOpen
@@ -220,6 +223,7 @@ export const editorAction = pageRoute(async ({ request, params, context }: Route
   const services = context.get(servicesContext);
   const formData = await readForm(request);
   if (formData.get("intent") === "retry-refund") return retryRefundAction(request, context, formData, params.orderId, user);
+  if (formData.get("intent") === "record-transfer") return recordTransferAction(context, formData, params.orderId, user);
   const submission = parseForm(formData, disputeFormSchema);
   if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 422 });
   // a sensitive action: a sign-in too old goes through the provider and back to this form

@@ -15,6 +15,9 @@ export const DONE_MESSAGES: Record<string, string> = {
   "pristup-obnoveny": "Prístup ku kurzu je obnovený a objednávka je znova zaplatená. Študentovi odchádza e-mail.",
   "pristup-ukonceny": "Prístup ku kurzu je ukončený (zápis zrušený, certifikáty odvolané). Študentovi odchádza e-mail.",
   "refundacia-znova": "Vrátenie peňazí sa skúša znova: platobnú bránu o refundáciu žiadame ešte raz.",
+  "prevod-zaplatil": "Prevod je zaznamenaný a objednávka zaplatená: faktúra a potvrdenie odchádzajú kupujúcemu.",
+  "prevod-oznaceny": "Prevod je zaznamenaný, ale nezapočítaný (iná suma alebo objednávku nemožno zaplatiť). Administrátorom odchádza upozornenie.",
+  "prevod-duplicitny": "Prevod s touto referenciou banky už bol zaznamenaný; nič sa nezmenilo.",
 };
 
 /** The order's audit rows of dispute decisions, as timeline entries. */

@@ -1,0 +1,30 @@
+// Bank transfers for admins, shared by the /api/admin routes and the admin pages (STYLE.md:
+// an HTML action and its /api twin call the same domain function; only the answer differs).
+// docs/decisions.md > Pay by bank transfer.
+import { importBankStatement, recordBankTransfer, type CreditOutcome, type RecordTransferBody, type StatementImport } from "#server/payments";
+import type { AuditActor } from "#server/audit";
+import { DomainError } from "#server/http/errors";
+import type { AppServices } from "#server/services";
+
+function depsOf(services: AppServices) {
+  return { db: services.db, queue: services.queue, now: services.clock.now() };
+}
+
+/** A credit an admin saw on the account for the order: paid, flagged, or a duplicate of one recorded before. */
+export function recordTransfer(services: AppServices, actor: AuditActor, orderId: string, body: RecordTransferBody): Promise<CreditOutcome> {
+  return recordBankTransfer(depsOf(services), actor, { orderId, ...body });
+}
+
+/** An uploaded CAMT.053 statement (its text). */
+export function importStatement(services: AppServices, actor: AuditActor, xml: string): Promise<StatementImport> {
+  return importBankStatement(depsOf(services), actor, xml);
+}
+
+/** The statement's text from a request: an XML body (the API), else 415. */
+export async function statementText(request: Request): Promise<string> {
+  const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
+  if (type !== "application/xml" && type !== "text/xml") {
+    throw new DomainError("unsupported_media_type", "Výpis pošlite ako application/xml (ISO 20022 CAMT.053).");
+  }
+  return request.text();
+}
