@@ -93,6 +93,8 @@ describe("documents this product issues pass every rule", () => {
     ["a quantity above 1", invoice({ quantity: 3, grossCents: 74_700 })],
     ["a quantity above 1 whose unit price has more than two decimals", invoice({ quantity: 3, grossCents: 10_000 })],
     ["a price no net meets exactly (rounding amount)", invoice({ grossCents: 9_999 })],
+    // a club order of 150 seats at 89 €: no four-decimal unit price gives the net back, so the price has a base quantity
+    ["150 club seats whose net does not divide (BaseQuantity)", invoice({ quantity: 150, grossCents: 150 * 8_900 })],
     ["a full credit note", creditNote(24_900)],
     ["a partial credit note", creditNote(9_999)],
     ["a long Slovak name with diacritics and markup characters", invoice({ buyer: longName })],
@@ -104,6 +106,11 @@ describe("documents this product issues pass every rule", () => {
     expect(result.findings).toEqual([]);
     expect(result.valid).toBe(true);
     expect(result.kind).toBe(doc.kind);
+  });
+
+  it("states a base quantity only when the unit price cannot give the line net back", () => {
+    expect(toUbl(invoice({ quantity: 150, grossCents: 150 * 8_900 }))).toContain('<cbc:BaseQuantity unitCode="C62">150</cbc:BaseQuantity>');
+    expect(toUbl(invoice({ quantity: 5, grossCents: 5 * 8_900 }))).not.toContain("BaseQuantity");
   });
 
   it("writes the structure Peppol BIS 3.0 asks for, and it parses back", () => {

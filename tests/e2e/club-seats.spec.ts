@@ -5,8 +5,8 @@
 import { expect, test } from "./support/fixtures";
 import { expectNoSidewaysScroll, signIn } from "./support/journeys";
 
-const SLUG = "financie-a-granty-v-sporte";
-const TITLE = "Financie a granty v športe";
+const SLUG = "sekretar-klubu-v-praxi";
+const TITLE = "Sekretár klubu v praxi";
 const PHONE = { width: 360, height: 740 };
 
 test.use({ javaScriptEnabled: false, viewport: PHONE });
@@ -53,8 +53,8 @@ test("a club admin buys 5 seats, assigns them, sees progress and reassigns an un
   const lucia = await member.newPage();
   await signIn(lucia, "lucia.mrazova@demo.sk", `/kurzy/${SLUG}/studium`);
   await expect(lucia.getByText(/Klub vidí váš postup v tomto kurze/)).toBeVisible();
-  await lucia.getByRole("link", { name: /Začať: Príspevok uznanému športu/ }).click();
-  await lucia.getByRole("button", { name: "Označiť ako prečítané" }).first().click();
+  await lucia.getByRole("link", { name: /Začať: Evidencia členov/ }).click();
+  await lucia.getByRole("button", { name: "Označiť ako prečítané" }).click();
   await expect(lucia.getByRole("status").filter({ hasText: "Označené ako prečítané." })).toBeVisible();
   await member.close();
 
