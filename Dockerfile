@@ -1,18 +1,17 @@
 # Multi-stage build: dependencies → build → slim runtime. The runtime refuses every
 # embedded stand-in (APP_ENV=production) and lists every missing, malformed or weak
-# setting at once on its first start (README > Configuration; server/config).
+# setting at once on its first start (docs/configuration.md; server/config).
 #
 # Required with APP_ENV=production (secrets: at least 32 random bytes, never a value
 # from this repository; URLs https):
 #   DATABASE_URL PUBLIC_URL TRUST_PROXY SESSION_SECRET
 #   OIDC_ISSUER OIDC_CLIENT_ID OIDC_CLIENT_SECRET IDP_API_URL IDP_API_TOKEN
 #   PAYMENT_GATEWAY_URL PAYMENT_WEBHOOK_SECRET
-#   MUX_TOKEN_ID MUX_TOKEN_SECRET MUX_SIGNING_KEY_ID MUX_SIGNING_KEY_PRIVATE MUX_WEBHOOK_SECRET
 #   SMTP_URL CREDENTIAL_SIGNING_KEY
 #   INVOICE_SUPPLIER_NAME INVOICE_SUPPLIER_ADDRESS INVOICE_SUPPLIER_ICO INVOICE_SUPPLIER_DIC
 #   INVOICE_SUPPLIER_IC_DPH INVOICE_SUPPLIER_IBAN EINVOICE_AP_URL EINVOICE_AP_TOKEN
 #   SUPPORT_EMAIL
-# Optional (defaults in README > Configuration):
+# Optional (defaults in docs/configuration.md):
 #   APP_ENV PORT HOST ADMIN_URL DATABASE_POOL_SIZE DATABASE_CONNECT_TIMEOUT_SECONDS
 #   DATABASE_STATEMENT_TIMEOUT_SECONDS DATA_DIR FFMPEG_PATH
 #   TRUST_PROXY_HOPS ALLOW_INSECURE_URLS SEED_DEMO_DATA IDP_CLAIM_PREFIX APP_ROLE_PREFIX
@@ -23,6 +22,9 @@
 #   RATE_LIMIT_ORDERS_PER_HOUR RATE_LIMIT_ATTEMPT_STARTS_PER_15MIN LOG_LEVEL METRICS_PORT
 #   METRICS_HOST METRICS_TOKEN SHUTDOWN_TIMEOUT_SECONDS SHUTDOWN_DRAIN_SECONDS
 #   ANSWER_CACHE_SECONDS EINVOICE_AP_TIMEOUT_MS
+#   MUX_TOKEN_ID MUX_TOKEN_SECRET MUX_SIGNING_KEY_ID MUX_SIGNING_KEY_PRIVATE MUX_WEBHOOK_SECRET
+#   MUX_API_URL MUX_STREAM_URL MUX_IMAGE_URL
+# (without MUX_* production runs with no video provider: video blocks do not publish)
 # (server/config/documented.test.ts compares both lists with the configuration's schema.)
 # The image's Node is the runtime (same major as the `node` dependency, 24 LTS);
 # --ignore-scripts (on the install and on the prune, which would otherwise run the

@@ -1,7 +1,7 @@
 // Browser tests drive Debian's Chromium (/usr/bin/chromium, or CHROMIUM_PATH), never a
 // downloaded browser; without it global-setup stops with one line saying how to install it.
 // The app is the production build with a fresh seeded database, started by
-// tests/e2e/support/global-setup.ts; specs use relative URLs (baseURL). Demo users: README.
+// tests/e2e/support/global-setup.ts; specs use relative URLs (baseURL). Demo users: README > Demo users.
 import { defineConfig } from "@playwright/test";
 import { chromiumPath } from "./scripts/test-summary.mjs";
 

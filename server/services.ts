@@ -23,7 +23,7 @@ import { createIdpApi, type IdpApi } from "./identity";
 import { chooseIdentityProvider, createOidcClient, sessionKeys, type Auth, type OidcSettings } from "./auth";
 import { createPayments, type Payments } from "./payments";
 import { videoBlocks } from "./authoring";
-import { createCourseFiles, createMediaUrls, createMuxProvider, parseSigningKey as parseMuxSigningKey, createVideo, deriveKey, FILES_MOUNT, type MediaUrls, type Video, type VideoProvider } from "./video";
+import { createCourseFiles, createMediaUrls, createMuxProvider, createNoVideoProvider, parseSigningKey as parseMuxSigningKey, createVideo, deriveKey, FILES_MOUNT, type MediaUrls, type Video, type VideoProvider } from "./video";
 import { startCatalogCache } from "./catalog";
 import { createCredentialSigner, developmentSigningKey, parsePreviousKeys, parseSigningKey, type CredentialSigner } from "./credentials";
 import { credentialKeyUrl } from "./certificates";
@@ -188,6 +188,9 @@ export async function startServices(
         tokenSecret: config.MUX_TOKEN_SECRET!,
         signingKeyId: config.MUX_SIGNING_KEY_ID!,
         signingKeyPrivate: config.MUX_SIGNING_KEY_PRIVATE!,
+        apiBaseUrl: config.MUX_API_URL,
+        streamUrl: config.MUX_STREAM_URL,
+        imageUrl: config.MUX_IMAGE_URL,
       })
     : null;
   const log = createLogger(config.LOG_LEVEL, config.production);
@@ -275,13 +278,18 @@ export async function startServices(
   const mediaDir = path.resolve(config.MEDIA_DIR);
   const courseFiles = createCourseFiles({ dir: mediaDir, key: deriveKey(sessionSecret, "course-files"), publicUrl: config.publicUrl });
   mounts.push({ path: FILES_MOUNT, handler: courseFiles.handler as RequestHandler });
-  // video: Mux with MUX_* (all five, checked by the config), else the local stand-in on this server
+  // video: Mux with MUX_* (all five, checked by the config); none in production without
+  // them (video blocks do not publish); else the local stand-in on this server
   const bodyLimits: AppProcess["bodyLimits"] = [];
   let videoProvider: VideoProvider;
   let videoWebhookSecret: string;
   if (muxProvider) {
     videoProvider = muxProvider;
     videoWebhookSecret = config.MUX_WEBHOOK_SECRET!;
+  } else if (config.production) {
+    videoProvider = createNoVideoProvider();
+    // no event is ever accepted
+    videoWebhookSecret = randomBytes(32).toString("hex");
   } else {
     const { startLocalVideo } = await import("./stand-ins");
     videoWebhookSecret = createHmac("sha256", sessionSecret).update("local-video-webhook").digest("hex");

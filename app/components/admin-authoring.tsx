@@ -156,6 +156,7 @@ export function ReplyErrors({ reply, formKeys }: { reply: ActionReply; formKeys:
   );
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's metadata is invariant in its type parameters: this takes a field (or form) of any schema
 type AnyField = FieldMetadata<any, any, any>;
 
 export function SelectField({ meta, label, options, description }: { meta: AnyField; label: string; options: { value: string; label: string }[]; description?: ReactNode }) {

@@ -11,7 +11,7 @@ export type ChartTable = { head: string[]; rows: ReactNode[][] };
 
 const WIDTH = 360;
 
-function Figure({ id, title, summary, table, children }: { id: string; title: string; summary: string; table: ChartTable; children: ReactNode }) {
+function Figure({ id, title, table, children }: { id: string; title: string; summary: string; table: ChartTable; children: ReactNode }) {
   return (
     <figure className="chart" aria-labelledby={`${id}-nadpis`}>
       <figcaption id={`${id}-nadpis`}>{title}</figcaption>

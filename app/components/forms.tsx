@@ -45,6 +45,7 @@ import { useNavigation } from "react-router";
 
 export { getFormProps };
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's metadata is invariant in its type parameters: this takes a field (or form) of any schema
 type AnyField = FieldMetadata<any, any, any>;
 
 /** The field's errors under the control; the id is what aria-describedby points to. */
@@ -58,6 +59,7 @@ export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
 }
 
 /** Errors of the whole form (form.errors), e.g. "Kurz medzitým upravil niekto iný". */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's metadata is invariant in its type parameters: this takes a field (or form) of any schema
 export function FormErrors({ meta }: { meta: FormMetadata<any, any> }) {
   if (!meta.errors?.length) return null;
   return (
@@ -74,6 +76,7 @@ export function FormErrors({ meta }: { meta: FormMetadata<any, any> }) {
  * Server-rendered from the action's reply, so it works without JavaScript; with it, the
  * same list follows client-side validation. Pass the fields in the order they appear.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's metadata is invariant in its type parameters: this takes a field (or form) of any schema
 export function ErrorSummary({ form, fields }: { form: FormMetadata<any, any>; fields: { meta: AnyField; label: string }[] }) {
   const failing = fields.filter((f) => f.meta.errors?.length);
   const formErrors = (form.errors ?? []).map(String);

@@ -41,3 +41,23 @@ export function SellerBox() {
     </section>
   );
 }
+
+/**
+ * Whom to ask for more attempts once a test's are used up (docs/decisions.md > Failure with a
+ * way forward): the seller's contact, with the subject filled in. Without the root loader's
+ * data (an error page) it names the academy's administrator only.
+ */
+export function AskForMoreAttempts({ subject }: { subject: string }) {
+  const seller = useSeller();
+  const contact = seller ? (
+    <>
+      {" na "}
+      <a href={`mailto:${seller.email}?subject=${encodeURIComponent(subject)}`}>{seller.email}</a>
+    </>
+  ) : null;
+  return (
+    <p>
+      Ďalšie pokusy môže povoliť len správca akadémie (pokusy vynuluje). Napíšte mu{contact}; uveďte názov kurzu a testu.
+    </p>
+  );
+}

@@ -6,6 +6,7 @@
 import { Link } from "react-router";
 import type { AttemptGuidance, SubmitResult } from "#server/quizzes";
 import { RetryTest } from "./retry-test";
+import { AskForMoreAttempts } from "./seller";
 
 export type ResultProps = {
   slug: string;
@@ -74,7 +75,7 @@ export function TestResult({ slug, testId, result, guidance, percent, passingPer
           ) : (
             <div className="notice warning" role="note">
               <p><strong>Toto bol váš posledný pokus.</strong> Kým tento test neabsolvujete, nedokončíte {guidance.review.length === 1 ? "modul" : "túto časť kurzu"} ani nezískate certifikát; vaše doterajšie štúdium zostáva uložené.</p>
-              <p>Ďalšie pokusy môže povoliť len správca akadémie (pokusy vynuluje). Požiadajte ho o to; uveďte názov kurzu a testu.</p>
+              <AskForMoreAttempts subject={`Ďalšie pokusy o test (${slug})`} />
             </div>
           )}
         </section>

@@ -14,7 +14,7 @@ import { DomainError, zodDetails, type ErrorDetails } from "#server/http/errors"
 import { hasRole } from "#server/identity";
 import type { AppServices } from "#server/services";
 import { servicesContext } from "../context";
-import { requireRole, requireRoleForPage, type SignedIn, actorOf } from "./auth.server";
+import { requireRoleForPage, type SignedIn, actorOf } from "./auth.server";
 import { readForm } from "./page.server";
 import { requireRecentSignInForPage } from "./step-up.server";
 import { parseForm } from "./validation";
@@ -118,6 +118,7 @@ export function intent<S extends z.ZodType>(handler: Handler<S>): Handler<S> {
  * Dispatches a page's POST on its `intent` field. Refusals the editor can act on come
  * back on the form (`_form`); 401/403/404 and anything unexpected are thrown.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- handlers of different input types in one table; each is checked where it is written
 export async function handleIntents(request: Request, handlers: Record<string, Handler<any>>, options: { context?: Readonly<RouterContextProvider> } = {}) {
   const formData = await readForm(request);
   const name = String(formData.get("intent") ?? "");

@@ -1,22 +1,21 @@
-// The /api/admin authoring routes in one shape: per method the roles (checked first, so a
-// student gets 403 before anything else; roles re-read for this request), the zod body
-// schema (422 `validation` with details[{path, message, code}]), the domain call and the
-// success status. Routes stay a table of these; the work is in server/authoring.
+// The /api/admin authoring routes in one shape: per method its contract operation, whose
+// declared roles are checked first (a student gets 403 before anything else; roles re-read
+// for this request), the zod body schema (422 `validation` with details[{path, message,
+// code}]), the domain call and the success status. Routes stay a table of these; the work
+// is in server/authoring. Deny by default: a method without an operation, an operation of
+// another method or one that declares no roles stops the start (the route module is loaded
+// with the build), never falls back to a default role list.
 import type { ApiArea } from "#server/http/openapi";
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import type { AppRole } from "#server/identity";
 import type { Actor } from "#server/authoring";
 import type { AppServices } from "#server/services";
-import { DomainError, json, methodNotAllowed, zodDetails } from "#server/http/errors";
+import { json, methodNotAllowed } from "#server/http/errors";
 import { apiRoute, readJsonBody } from "./api.server";
 import { requireRole, actorOf, operationRoles } from "./auth.server";
 import { requireRecentSignIn } from "./step-up.server";
 import { servicesContext } from "../context";
-
-/** spec: "content_manager+" means role content_manager or admin */
-export const EDITORS: AppRole[] = ["content_manager", "admin"];
-export const ADMINS: AppRole[] = ["admin"];
 
 type Args = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
 
@@ -30,8 +29,7 @@ export type AuthoringCall<B> = {
 
 export type MethodSpec<S extends z.ZodType | undefined> = {
   /** the contract operation this method serves: its declared roles are checked */
-  operation?: [area: ApiArea, operationId: string];
-  roles?: AppRole[];
+  operation: [area: ApiArea, operationId: string];
   body?: S;
   status?: number;
   /** a sensitive action: the sign-in must be recent (app/lib/step-up.server.ts) */
@@ -46,8 +44,7 @@ export function method<S extends z.ZodType | undefined = undefined>(spec: Method
 
 export { readJsonBody };
 
-async function handle(args: Args, spec: MethodSpec<z.ZodType | undefined>): Promise<Response> {
-  const roles = spec.operation ? operationRoles(...spec.operation) : (spec.roles ?? EDITORS);
+async function handle(args: Args, spec: MethodSpec<z.ZodType | undefined>, roles: AppRole[]): Promise<Response> {
   const { user } = requireRole(args.context, ...roles);
   if (spec.stepUp) requireRecentSignIn(args.request, args.context);
   const services = args.context.get(servicesContext);
@@ -58,15 +55,28 @@ async function handle(args: Args, spec: MethodSpec<z.ZodType | undefined>): Prom
   return json(result, { status: spec.status ?? 200, headers: { "Cache-Control": "private, no-store" } });
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- handlers of different input types in one table; each is checked where it is written
 type Methods = Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", MethodSpec<any>>>;
 
 /** `loader` and `action` of an authoring resource route answering `methods`; others get 405. */
 export function authoringRoute(methods: Methods) {
   const allowed = Object.keys(methods);
+  // each method's roles, from its operation, resolved once when the module loads (start-up)
+  const roles = new Map<string, AppRole[]>();
+  for (const [verb, spec] of Object.entries(methods)) {
+    const [area, operationId] = spec!.operation;
+    const op = area.operations.find((o) => o.operationId === operationId);
+    if (!op || op.method.toUpperCase() !== verb) throw new Error(`${verb}: the contract has no ${verb} operation ${operationId}`);
+    const declared = operationRoles(area, operationId);
+    if (declared.length === 0) throw new Error(`${verb} ${op.path}: operation ${operationId} declares no application role`);
+    roles.set(verb, declared);
+  }
   const dispatch = apiRoute(async (args: Args) => {
-    const spec = methods[args.request.method.toUpperCase() as keyof Methods];
+    const verb = args.request.method.toUpperCase();
+    const spec = methods[verb as keyof Methods];
+    // the root middleware answers other methods with 405 first; this is the last guard
     if (!spec) return methodNotAllowed(allowed);
-    return handle(args, spec);
+    return handle(args, spec, roles.get(verb)!);
   });
   return { loader: dispatch, action: dispatch };
 }

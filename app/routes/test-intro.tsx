@@ -7,6 +7,7 @@ import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/test-intro";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { RetryTest } from "../components/retry-test";
+import { AskForMoreAttempts } from "../components/seller";
 import { pageTitle } from "../site";
 import { pageRoute, readForm } from "../lib/page.server";
 import { requireUserForPage } from "../lib/auth.server";
@@ -81,7 +82,7 @@ export default function TestIntro({ loaderData }: Route.ComponentProps) {
       ) : list.remaining === 0 ? (
         <div role="status" className="alert">
           <p>Vyčerpali ste všetky pokusy o tento test.</p>
-          {list.passed ? null : <p>Ďalšie pokusy môže povoliť len správca akadémie (pokusy vynuluje). Požiadajte ho o to; uveďte názov kurzu a testu.</p>}
+          {list.passed ? null : <AskForMoreAttempts subject={`Ďalšie pokusy o test „${test.title}“`} />}
         </div>
       ) : (
         <p role="status" className="notice">

@@ -8,7 +8,7 @@
 // operations sit above enrollments, learning and quizzes; every write of the enrollment
 // itself goes through server/enrollments' door.
 // Decisions: docs/decisions.md > Admin enrollments.
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, ne, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, or, type SQL } from "drizzle-orm";
 import { schema, type Database, type DbOrTx } from "../db";
 import { DomainError } from "../http/errors";
 import { startOfDayInBratislava } from "../calendar";

@@ -2,7 +2,7 @@
 // else PGlite): payload validation, draft-only writes, prerequisites, publish rules one by
 // one, versioning, re-publish, delete. HTTP, roles and the contract: tests/integration.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { newId, schema, type Database } from "../db";
 import { DomainError } from "../http/errors";
 import type { IdpApi } from "../identity";

@@ -24,9 +24,10 @@ const quoted = (title: string) => `„${title}“`;
  * enough of them for its random subset), since a student could never pass an empty one;
  * every video block is ready (uploaded, processed, with a duration to judge watching) and
  * no preview clip is still being cut, since the provider's late result is not applied to a
- * course that is no longer a draft.
+ * course that is no longer a draft. Without a video provider (production without MUX_*;
+ * docs/decisions.md > Video providers are configuration) no video block publishes.
  */
-export function publishProblems(course: CourseRow, tree: CourseTreeRows): PublishProblem[] {
+export function publishProblems(course: CourseRow, tree: CourseTreeRows, options: { videoProvider?: boolean } = {}): PublishProblem[] {
   const problems: PublishProblem[] = [];
   const add = (code: string, id: string, path: string, message: string) => problems.push({ code, id, path, message });
 
@@ -52,7 +53,14 @@ export function publishProblems(course: CourseRow, tree: CourseTreeRows): Publis
         for (const [bi, block] of part.contentBlocks.entries()) {
           if (block.type !== "video") continue;
           const at = `${path}.module.parts.${pi}.contentBlocks.${bi}`;
-          if (block.state !== "ready" || !block.videoPlaybackId || !(Number(block.durationSec) > 0)) {
+          if (options.videoProvider === false) {
+            add(
+              "video_provider_not_configured",
+              block.id,
+              at,
+              `Video v časti ${quoted(part.title)} sa nedá zverejniť: na tomto webe nie je nastavený poskytovateľ videa (Mux). Blok odstráňte alebo požiadajte prevádzkovateľa, aby poskytovateľa nastavil.`,
+            );
+          } else if (block.state !== "ready" || !block.videoPlaybackId || !(Number(block.durationSec) > 0)) {
             const why = block.state === "errored" ? "jeho spracovanie zlyhalo" : "ešte nie je nahraté a spracované";
             add("video_not_ready", block.id, at, `Video v časti ${quoted(part.title)} ${why}; nahrajte ho alebo blok odstráňte.`);
           } else if (block.previewCut?.status === "waiting") {
@@ -190,10 +198,11 @@ function publishedElsewhere(): DomainError {
  */
 export async function publishCourse(
   db: Database,
-  services: { idpApi: IdpApi; clock: Clock },
+  services: { idpApi: IdpApi; clock: Clock; video?: { providerName: string } },
   actor: Actor,
   courseId: string,
 ): Promise<{ ok: true; publishedAt: string }> {
+  const videoProvider = services.video?.providerName !== "none";
   const [peek] = await db.select().from(schema.courses).where(eq(schema.courses.id, courseId));
   if (!peek || peek.state === "deleted") throw new DomainError("not_found", "Kurz sa nenašiel.");
   // the provider is asked before the transaction opens (no network wait while holding locks)
@@ -227,7 +236,7 @@ export async function publishCourse(
         throw new DomainError("conflict", "Kurz sa počas zverejňovania zmenil. Skúste to znova.");
       }
       const tree = await readCourseTree(tx, course.id);
-      const problems = [...publishProblems(course, tree), ...snapshot.problems, ...(await versioningProblems(tx, course, tree))];
+      const problems = [...publishProblems(course, tree, { videoProvider }), ...snapshot.problems, ...(await versioningProblems(tx, course, tree))];
       if (problems.length) throw new DomainError("validation", "Kurz sa nedá zverejniť: doplňte, čo chýba.", problems);
       // spec: the previous version (if any) becomes archived
       if (other) {

@@ -8,10 +8,10 @@ import { schema } from "../db";
 import { vatFractionFromBasisPoints } from "../money";
 import { accreditationView, instructorProfileView } from "./snapshots";
 import { serializeAttachment, serializeBlock } from "../learning";
-import type { Accreditation, Attachment, ContentBlock, InstructorProfile } from "../db/schema";
+import type { Accreditation, InstructorProfile } from "../db/schema";
 import type { CourseEnrollmentSummary } from "../enrollments";
 import type {
-  CatalogLevel, CatalogTopic, CourseDetailResponse, CourseListItem, CoursePreview, Pagination, PreviewAttachment, PreviewBlock,
+  CatalogLevel, CatalogTopic, CourseDetailResponse, CourseListItem, CoursePreview, Pagination,
 } from "./contract";
 
 const { courses, levels, topics, modules, parts } = schema;

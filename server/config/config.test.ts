@@ -41,7 +41,7 @@ describe("loadConfig", () => {
       }
     };
     expect(problems({ MUX_TOKEN_ID: "id" })).toEqual(["MUX_TOKEN_SECRET", "MUX_SIGNING_KEY_ID", "MUX_SIGNING_KEY_PRIVATE", "MUX_WEBHOOK_SECRET"]);
-    expect(() => loadConfig({ MUX_WEBHOOK_SECRET: "s" })).toThrow(/^4 configuration problems.*\n  Missing configuration: MUX_TOKEN_ID \(Mux needs all of/);
+    expect(() => loadConfig({ MUX_WEBHOOK_SECRET: "s" })).toThrow(/^4 configuration problems.*\n {2}Missing configuration: MUX_TOKEN_ID \(Mux needs all of/);
     const all = { MUX_TOKEN_ID: "id", MUX_TOKEN_SECRET: "secret", MUX_SIGNING_KEY_ID: "key", MUX_SIGNING_KEY_PRIVATE: "pem", MUX_WEBHOOK_SECRET: "whsec" };
     expect(loadConfig(all).MUX_TOKEN_ID).toBe("id");
     expect(loadConfig({}).MEDIA_DIR).toBe("media");
@@ -124,7 +124,25 @@ describe("every problem in one start", () => {
     expect(lines[0]).toBe(`${PRODUCTION_REQUIRED.length} configuration problems; the server does not start:`);
     expect(lines.slice(1)).toHaveLength(PRODUCTION_REQUIRED.length);
     for (const name of PRODUCTION_REQUIRED) expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^  Missing configuration: ${name} \\(`)));
-    expect(PRODUCTION_REQUIRED.length).toBeGreaterThanOrEqual(23);
+    // the video provider is optional (Mux or none: video blocks then do not publish)
+    expect(PRODUCTION_REQUIRED.length).toBeGreaterThanOrEqual(22);
+    expect(PRODUCTION_REQUIRED.filter((name) => name.startsWith("MUX_"))).toEqual([]);
+  });
+
+  it("the Mux hosts default to Mux's own, take a stand-in's address, and must be https in production", () => {
+    const config = loadConfig({});
+    expect([config.MUX_API_URL, config.MUX_STREAM_URL, config.MUX_IMAGE_URL]).toEqual(["https://api.mux.com", "https://stream.mux.com", "https://image.mux.com"]);
+    expect(loadConfig({ MUX_API_URL: "http://127.0.0.1:4010/" }).MUX_API_URL).toBe("http://127.0.0.1:4010");
+    expect(problemsOf({ MUX_STREAM_URL: "ftp://x" })).toEqual(["invalid MUX_STREAM_URL"]);
+    const insecure = { MUX_API_URL: "http://127.0.0.1:4010", MUX_STREAM_URL: "http://127.0.0.1:4010", MUX_IMAGE_URL: "https://image.mux.com" };
+    expect(problemsOf(productionEnv(insecure))).toEqual(["invalid MUX_API_URL", "invalid MUX_STREAM_URL"]);
+    expect(problemsOf(productionEnv({ ...insecure, ALLOW_INSECURE_URLS: "true" }))).toEqual([]);
+  });
+
+  it("production starts without a video provider (no MUX_*)", () => {
+    const env = productionEnv();
+    for (const name of Object.keys(env)) if (name.startsWith("MUX_")) delete env[name];
+    expect(problemsOf(env)).toEqual([]);
   });
 
   it("lists malformed and missing variables together", () => {
@@ -157,7 +175,7 @@ describe("weak and example values refused in production", () => {
     expect(loadConfig({ SESSION_SECRET: "two-instances-test-session-secret-0123456789" }).SESSION_SECRET).toBeDefined();
   });
 
-  it("the README's demo invoice supplier", () => {
+  it("the embedded default's demo invoice supplier", () => {
     expect(
       problemsOf(
         productionEnv({

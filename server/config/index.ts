@@ -76,6 +76,11 @@ const schema = z.object({
   MUX_SIGNING_KEY_ID: z.string().min(1).optional(),
   MUX_SIGNING_KEY_PRIVATE: z.string().min(1).optional(),
   MUX_WEBHOOK_SECRET: z.string().min(1).optional(),
+  // where the Mux client and the signed playback URLs point: Mux's own hosts by default; a
+  // Mux-protocol stand-in in tests and the production rehearsal (https in production)
+  MUX_API_URL: origin.default("https://api.mux.com"),
+  MUX_STREAM_URL: origin.default("https://stream.mux.com"),
+  MUX_IMAGE_URL: origin.default("https://image.mux.com"),
   // course files (presentation PDFs, images, attachments) served through signed URLs; not public/
   MEDIA_DIR: z.string().min(1).default("media"),
   // phase 2: the clientState of the meetings (recording) subscription
@@ -285,11 +290,6 @@ const productionRequirements: [keyof Env, string][] = [
   ["IDP_API_TOKEN", "required with IDP_API_URL"],
   ["PAYMENT_GATEWAY_URL", "the sandbox payment gateway is not allowed in production"],
   ["PAYMENT_WEBHOOK_SECRET", "required with PAYMENT_GATEWAY_URL"],
-  ["MUX_TOKEN_ID", "local video files are not allowed in production"],
-  ["MUX_TOKEN_SECRET", "required for Mux"],
-  ["MUX_SIGNING_KEY_ID", "required for signed Mux playback"],
-  ["MUX_SIGNING_KEY_PRIVATE", "required for signed Mux playback"],
-  ["MUX_WEBHOOK_SECRET", "required for Mux webhooks"],
   ["SMTP_URL", "the local mail outbox is not allowed in production"],
   ["CREDENTIAL_SIGNING_KEY", "Open Badges credentials are signed with the issuer's own key, not one generated into DATA_DIR"],
   ["INVOICE_SUPPLIER_NAME", "tax invoices must name the real supplier, not the demo one"],
@@ -317,9 +317,9 @@ export const SECRET_VARIABLES = [
 ] as const satisfies readonly (keyof Env)[];
 
 /** URLs that carry sessions, tokens or payments: https in production (ALLOW_INSECURE_URLS aside). */
-const SECURE_URL_VARIABLES = ["PUBLIC_URL", "ADMIN_URL", "OIDC_ISSUER", "IDP_API_URL", "PAYMENT_GATEWAY_URL", "EINVOICE_AP_URL"] as const;
+const SECURE_URL_VARIABLES = ["PUBLIC_URL", "ADMIN_URL", "OIDC_ISSUER", "IDP_API_URL", "PAYMENT_GATEWAY_URL", "EINVOICE_AP_URL", "MUX_API_URL", "MUX_STREAM_URL", "MUX_IMAGE_URL"] as const;
 
-/** Every variable the configuration reads (the Dockerfile and README list them; a test compares). */
+/** Every variable the configuration reads (the Dockerfile and docs/configuration.md list them; a test compares). */
 export const CONFIG_VARIABLES = Object.keys(schema.shape) as (keyof Env)[];
 
 /** Variables production cannot start without (TRUST_PROXY_HOPS may stand for TRUST_PROXY). */
@@ -401,7 +401,7 @@ export function configProblems(source: Record<string, string | undefined>): { pr
     const canonical = (v: string) => v.replace(/\s+/g, "").toLowerCase();
     for (const [name, demoValue] of demo) {
       if (has(name) && canonical(input[name]!) === canonical(demoValue)) {
-        add(name, "invalid", "is the README's fictitious demo supplier; tax invoices must name the real one");
+        add(name, "invalid", "is the fictitious demo supplier of the embedded default; tax invoices must name the real one");
       }
     }
     const insecureAllowed = ["true", "1", "yes"].includes(input.ALLOW_INSECURE_URLS ?? "");

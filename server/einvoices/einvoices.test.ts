@@ -149,11 +149,6 @@ const inv = () => toUbl(invoice());
 const cn = () => toUbl(creditNote(9_999));
 const seg = (tag: string) => new RegExp(`\\s*<${tag}>[\\s\\S]*?</${tag}>`);
 const leaf = (tag: string) => new RegExp(`\\s*<${tag}(\\s[^>]*)?>[^<]*</${tag}>`);
-/** the n-th (0-based) occurrence of a leaf */
-function dropNth(xml: string, tag: string, n: number) {
-  let i = -1;
-  return xml.replace(new RegExp(`\\s*<${tag}(\\s[^>]*)?>[^<]*</${tag}>`, "g"), (m) => (++i === n ? "" : m));
-}
 const customerParty = (xml: string, f: (party: string) => string) => xml.replace(/<cac:AccountingCustomerParty>[\s\S]*?<\/cac:AccountingCustomerParty>/, (p) => f(p));
 const supplierParty = (xml: string, f: (party: string) => string) => xml.replace(/<cac:AccountingSupplierParty>[\s\S]*?<\/cac:AccountingSupplierParty>/, (p) => f(p));
 const subtotal = (xml: string, f: (s: string) => string) => xml.replace(/<cac:TaxSubtotal>[\s\S]*?<\/cac:TaxSubtotal>/, (s) => f(s));

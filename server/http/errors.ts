@@ -87,6 +87,8 @@ export const ERROR_CODES = {
   order_not_disputed: { status: 409, message: "Platba tejto objednávky nie je reklamovaná." },
   // docs/decisions.md > One refundable amount: the bank is returning the money through a chargeback
   order_disputed: { status: 409, message: "Platba je reklamovaná v banke (chargeback); kým o reklamácii nerozhodnete, peniaze nevraciame, aby neodišli dvakrát." },
+  // docs/decisions.md > Video providers are configuration: production without MUX_*
+  video_provider_not_configured: { status: 409, message: "Na tomto webe nie je nastavený poskytovateľ videa (Mux), preto sa video nedá nahrať ani prehrať. Blok s videom odstráňte alebo požiadajte prevádzkovateľa, aby poskytovateľa nastavil." },
   no_suspended_enrollment: { status: 409, message: "Objednávka nemá pozastavený zápis; o reklamácii už bolo rozhodnuté." },
 
   // 413: docs/decisions.md Request size (also written by server.mjs before routing)

@@ -4,7 +4,7 @@
 import { asc, eq, ilike, inArray, lt, or, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
 import { IdpApiError, type IdpApi, type IdpOrganization, type IdpPerson } from "./idp-api";
-import { mapRoles, parseOrganizationsClaim, type ClaimNames, type MappedRoles } from "./roles";
+import { mapRoles, type ClaimNames, type MappedRoles } from "./roles";
 
 export const CACHE_TTL_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;

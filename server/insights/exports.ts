@@ -1,4 +1,4 @@
-// The CSV exports (format: ./csv.ts; columns: README > Admin insights). Each reads one
+// The CSV exports (format: ./csv.ts; columns: docs/guide.md > Admin insights). Each reads one
 // page of PAGE_SIZE rows per query, ordered by a unique key it continues after.
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../db";

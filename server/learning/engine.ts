@@ -8,7 +8,7 @@
 // caller (a block update, a part marked completed, a passed test) ends in the same rules.
 // Callers hold the enrollment's row lock (server/enrollments lockEnrollment) for the whole transaction, so
 // concurrent updates of one enrollment run one after the other and never lose a completion.
-import { eq, getTableColumns, sql } from "drizzle-orm";
+import { getTableColumns, sql } from "drizzle-orm";
 import { prepared, schema, type DbOrTx } from "../db";
 import type { BlockProgress } from "../db/schema/learning";
 import type { ContentBlock } from "../db/schema/catalog";

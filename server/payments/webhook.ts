@@ -25,7 +25,7 @@ import { assignInvoice, issueCreditNote } from "../invoices";
 import { timestampFresh, verifySignature } from "./signature";
 import { isId } from "../db";
 
-const { webhookEvents, payments, refunds, courses } = schema;
+const { payments, refunds, courses } = schema;
 
 /** Actor of audit rows written for gateway events. */
 export const PAYMENT_GATEWAY_ACTOR = "system:payment-gateway";

@@ -12,3 +12,5 @@ export { startLocalVideo, LOCAL_VIDEO_MOUNT, LOCAL_UPLOAD_MAX_BYTES, LOCAL_UPLOA
 export type { LocalVideo, LocalVideoOptions } from "./video";
 export { startAccessPointStandIn } from "./access-point";
 export type { AccessPointStandIn, AccessPointMode, ReceivedDocument } from "./access-point";
+export { startMuxStandIn } from "./mux";
+export type { MuxStandIn, MuxStandInOptions, MuxDelivery } from "./mux";

@@ -22,7 +22,7 @@ export const videoApi: ApiArea = {
       auth: { kind: "session", roles: ["content_manager", "admin"] },
       body: { contentType: "application/json", schema: VideoUploadRequest },
       responses: { 201: { description: "the upload is open until expiresAt", schema: VideoUploadResponse } },
-      errors: ["unauthorized", "forbidden", "not_found", "course_not_editable", "validation", "video_provider_unavailable"],
+      errors: ["unauthorized", "forbidden", "not_found", "course_not_editable", "validation", "video_provider_unavailable", "video_provider_not_configured"],
     },
     {
       method: "post",
@@ -37,7 +37,7 @@ export const videoApi: ApiArea = {
       auth: { kind: "session", roles: ["content_manager", "admin"] },
       body: { contentType: "application/json", schema: VideoPreviewRequest },
       responses: { 202: { description: "the cut was asked for (status ready when the provider already reported)", schema: VideoPreviewResponse } },
-      errors: ["unauthorized", "forbidden", "not_found", "course_not_editable", "validation", "video_provider_unavailable"],
+      errors: ["unauthorized", "forbidden", "not_found", "course_not_editable", "validation", "video_provider_unavailable", "video_provider_not_configured"],
     },
     {
       method: "post",

@@ -26,6 +26,7 @@ export { createUrlSigner, deriveKey, encodePath, type UrlSigner, type SignatureC
 export { sendFile, sendJsonError, contentTypeFor, parseRange, type FileToSend } from "./send-file";
 export { createCourseFiles, safeRelativePath, resolveInside, FILES_MOUNT, type CourseFiles } from "./files";
 export { createMuxProvider, parseSigningKey, signMuxToken, type MuxSettings } from "./mux";
+export { createNoVideoProvider } from "./none";
 export {
   receiveVideoWebhook,
   signVideoEvent,

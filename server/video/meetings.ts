@@ -11,9 +11,8 @@
 // Each item is recorded once in webhook_events (provider `meetings`, event id = SHA-256 of
 // the item's JSON: Graph items carry no id of their own) with an audit row.
 import { createHash, timingSafeEqual } from "node:crypto";
-import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { schema, type Database } from "../db";
+import type { Database } from "../db";
 import { DomainError, parseJsonBody } from "../http/errors";
 import { recordWebhookOnce } from "../http/webhooks";
 import { writeAudit } from "../audit";

@@ -6,7 +6,8 @@
 //   synchronously with node:crypto because MediaUrls is synchronous (the SDK's signer is
 //   async); a unit test checks them with jose against the key pair's public half and
 //   compares the claims with the SDK's own token.
-//   Playback: https://stream.mux.com/<id>.m3u8?token=… (HLS, 6 h); poster:
+//   Playback (hosts from MUX_STREAM_URL / MUX_IMAGE_URL; Mux's by default):
+//   https://stream.mux.com/<id>.m3u8?token=… (HLS, 6 h); poster:
 //   https://image.mux.com/<id>/thumbnail.jpg?token=…; the preview clip plays as its MP4
 //   static rendition https://stream.mux.com/<id>/highest.mp4?token=… so a plain <video>
 //   plays it in every browser (preview assets are created with static renditions).
@@ -26,8 +27,12 @@ export type MuxSettings = {
   signingKeyId: string;
   /** PEM (PKCS#1 or PKCS#8) or its base64, as the Mux dashboard hands it out */
   signingKeyPrivate: string;
-  /** the REST API's origin; tests point it at a local server speaking Mux's protocol */
+  /** the REST API's origin (MUX_API_URL); tests point it at a local server speaking Mux's protocol */
   apiBaseUrl?: string;
+  /** the playback host of streams and MP4 renditions (MUX_STREAM_URL, default https://stream.mux.com) */
+  streamUrl?: string;
+  /** the host of posters (MUX_IMAGE_URL, default https://image.mux.com) */
+  imageUrl?: string;
   /** seconds a direct upload URL stays open (Mux default 3600) */
   uploadTimeoutSec?: number;
   /** ms to wait for the REST API */
@@ -71,6 +76,8 @@ export function createMuxProvider(settings: MuxSettings): VideoProvider {
     maxRetries: 1,
   });
   const id = encodeURIComponent;
+  const stream = settings.streamUrl ?? "https://stream.mux.com";
+  const image = settings.imageUrl ?? "https://image.mux.com";
   return {
     name: "mux",
     playback(playbackId, now) {
@@ -78,16 +85,16 @@ export function createMuxProvider(settings: MuxSettings): VideoProvider {
       const video = signMuxToken(key, settings.signingKeyId, playbackId, "v", expiresAt);
       const thumbnail = signMuxToken(key, settings.signingKeyId, playbackId, "t", expiresAt);
       return {
-        url: `https://stream.mux.com/${id(playbackId)}.m3u8?token=${video}`,
+        url: `${stream}/${id(playbackId)}.m3u8?token=${video}`,
         expiresAt,
         mimeType: "application/vnd.apple.mpegurl",
-        posterUrl: `https://image.mux.com/${id(playbackId)}/thumbnail.jpg?token=${thumbnail}`,
+        posterUrl: `${image}/${id(playbackId)}/thumbnail.jpg?token=${thumbnail}`,
       };
     },
     preview(previewPlaybackId, now) {
       const expiresAt = expiryAfter(now, PREVIEW_URL_TTL_SEC);
       const token = signMuxToken(key, settings.signingKeyId, previewPlaybackId, "v", expiresAt);
-      return { url: `https://stream.mux.com/${id(previewPlaybackId)}/highest.mp4?token=${token}`, expiresAt, mimeType: "video/mp4" };
+      return { url: `${stream}/${id(previewPlaybackId)}/highest.mp4?token=${token}`, expiresAt, mimeType: "video/mp4" };
     },
     async createUpload(input, now) {
       const timeout = settings.uploadTimeoutSec ?? 3600;

@@ -14,6 +14,7 @@ import type { Database } from "../db";
 import { DomainError } from "../http/errors";
 import type { VideoActor, VideoBlock, VideoBlockRef, VideoBlocks, VideoBlockView } from "./blocks";
 import { VideoProviderError, type VideoProvider } from "./provider";
+import { configuredProviderName } from "./none";
 
 /** Preview clip length (spec: Limits, preview 10-60 s). */
 export const PREVIEW_MIN_SEC = 10;
@@ -86,12 +87,13 @@ export async function setVideoPreview(deps: PreviewDeps, actor: VideoActor, inpu
   const ref = { partId: input.partId, blockId: input.blockId };
   const found = await deps.blocks.find(deps.db, ref);
   refuse(found, input);
+  const providerName = configuredProviderName(deps.provider);
   const source = found.block;
   const cutId = `pc_${randomBytes(12).toString("hex")}`;
   await deps.db.transaction((tx) =>
     deps.blocks.recordPreviewCut(tx, actor, ref, {
       id: cutId,
-      provider: deps.provider.name,
+      provider: providerName,
       by: actor.actorId,
       createdAt: deps.now.toISOString(),
       startSec: input.previewStartSec,

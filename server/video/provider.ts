@@ -1,6 +1,6 @@
 // What the video area needs from a video provider: signed playback and preview URLs, and
-// direct uploads. Two implementations: Mux (./mux.ts) and the local stand-in
-// (server/stand-ins/video), chosen at start (server/services.ts).
+// direct uploads. Implementations: Mux (./mux.ts), the local stand-in
+// (server/stand-ins/video) and none (./none.ts), chosen at start (server/services.ts).
 import type { SignedPlayback, SignedUrl } from "./media";
 import { networkCodeOf, type OutboundErrorFields } from "../http/outbound";
 
@@ -27,7 +27,8 @@ export type CreateClipInput = {
 };
 
 export interface VideoProvider {
-  readonly name: "mux" | "local";
+  /** "none": production without a provider (./none.ts) */
+  readonly name: "mux" | "local" | "none";
   /** full playback of a video block (PLAYBACK_URL_TTL_SEC) */
   playback(playbackId: string, now: Date): SignedPlayback;
   /** the public preview clip (PREVIEW_URL_TTL_SEC) */

@@ -9,6 +9,7 @@ import type { Database } from "../db";
 import { DomainError } from "../http/errors";
 import type { VideoActor, VideoBlockRef, VideoBlocks, VideoBlockView } from "./blocks";
 import { VideoProviderError, type VideoProvider } from "./provider";
+import { configuredProviderName } from "./none";
 
 
 export const VideoUploadRequest = z.strictObject({
@@ -45,6 +46,7 @@ export async function createVideoUpload(deps: UploadDeps, actor: VideoActor, inp
   // checked again under the course lock when the upload is recorded
   const found = await deps.blocks.find(deps.db, input);
   refuseUnlessDraft(found);
+  const providerName = configuredProviderName(deps.provider);
   const ref = { partId: input.partId, blockId: input.blockId };
   let upload;
   try {
@@ -56,7 +58,7 @@ export async function createVideoUpload(deps: UploadDeps, actor: VideoActor, inp
     if (error instanceof VideoProviderError) throw new DomainError("video_provider_unavailable", undefined, { provider: deps.provider.name }, { cause: error });
     throw error;
   }
-  await deps.db.transaction((tx) => deps.blocks.recordUpload(tx, actor, ref, { id: upload.uploadId, provider: deps.provider.name, createdAt: deps.now }));
+  await deps.db.transaction((tx) => deps.blocks.recordUpload(tx, actor, ref, { id: upload.uploadId, provider: providerName, createdAt: deps.now }));
   return { uploadId: upload.uploadId, uploadUrl: upload.uploadUrl, expiresAt: upload.expiresAt.toISOString() };
 }
 

@@ -13,16 +13,13 @@
 // row and an audit row, and the admin's e-mail queued. Handling is a few row writes, so the
 // answer leaves well under 5 s; the e-mail goes out later from its job.
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { schema, type Database, type Tx } from "../db";
+import type { Database, Tx } from "../db";
 import { DomainError, parseJsonBody } from "../http/errors";
 import type { Queue } from "../queue";
 import { recordWebhookOnce, webhookAck } from "../http/webhooks";
 import { writeAudit } from "../audit";
 import type { PreviewResult, VideoBlockRef, VideoBlocks, VideoResult } from "./blocks";
-
-const { webhookEvents } = schema;
 
 /** Actor of audit rows written for video provider events. */
 export const VIDEO_PROVIDER_ACTOR = "system:video-provider";

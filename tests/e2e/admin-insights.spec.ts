@@ -1,4 +1,4 @@
-// Admin insights in the browser (README > Admin insights), with JavaScript off and on, on a
+// Admin insights in the browser (docs/guide.md > Admin insights), with JavaScript off and on, on a
 // 360 px phone and on a desktop: the admin opens the dashboard, picks last month, opens a
 // chart's table, then a course's statistics (through the course editor's tab) and a test's
 // question statistics (through the course's tests). No page scrolls sideways at 360 px;

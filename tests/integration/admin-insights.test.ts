@@ -1,4 +1,4 @@
-// Admin insights over HTTP against the built app (server/insights; README > Admin
+// Admin insights over HTTP against the built app (server/insights; docs/guide.md > Admin
 // insights): a small fixed data set in March 2021 (and one row in the period before), each
 // figure worked out by hand below, compared with the pages' tables and the CSV exports.
 // Roles: the content manager sees learning and test statistics but no money, a student 403.

@@ -1,7 +1,6 @@
 // operability and the start-up/connection hardening lines: probes, metrics,
 // graceful SIGTERM, a database that goes away (at start, and an idle connection later),
 // the local provider's API token, production headers.
-import { generateKeyPairSync } from "node:crypto";
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";

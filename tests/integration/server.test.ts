@@ -44,7 +44,7 @@ describe("configuration errors", () => {
     expect(r.status).toBe(1);
     const lines = r.stderr.trim().split("\n");
     expect(lines[0]).toBe(`${PRODUCTION_REQUIRED.length} configuration problems; the server does not start:`);
-    expect(lines.slice(1).map((l) => /^  Missing configuration: (\w+) /.exec(l)?.[1])).toEqual(PRODUCTION_REQUIRED);
+    expect(lines.slice(1).map((l) => /^ {2}Missing configuration: (\w+) /.exec(l)?.[1])).toEqual(PRODUCTION_REQUIRED);
   });
 
   it("production mode lists the weak values and the keys that do not parse together", () => {
@@ -61,11 +61,11 @@ describe("configuration errors", () => {
     const lines = r.stderr.trim().split("\n");
     expect(lines).toEqual([
       "5 configuration problems; the server does not start:",
-      expect.stringMatching(/^  Invalid configuration: INVOICE_SUPPLIER_IBAN has wrong check digits/),
-      expect.stringMatching(/^  Invalid configuration: SESSION_SECRET has too little entropy/),
-      expect.stringMatching(/^  Invalid configuration: PUBLIC_URL must be https in production/),
-      expect.stringMatching(/^  Invalid configuration: MUX_SIGNING_KEY_PRIVATE /),
-      expect.stringMatching(/^  Invalid configuration: CREDENTIAL_SIGNING_KEY /),
+      expect.stringMatching(/^ {2}Invalid configuration: INVOICE_SUPPLIER_IBAN has wrong check digits/),
+      expect.stringMatching(/^ {2}Invalid configuration: SESSION_SECRET has too little entropy/),
+      expect.stringMatching(/^ {2}Invalid configuration: PUBLIC_URL must be https in production/),
+      expect.stringMatching(/^ {2}Invalid configuration: MUX_SIGNING_KEY_PRIVATE /),
+      expect.stringMatching(/^ {2}Invalid configuration: CREDENTIAL_SIGNING_KEY /),
     ]);
   });
 

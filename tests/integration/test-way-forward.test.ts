@@ -104,11 +104,14 @@ describe("a failed test shows the way forward (no JavaScript)", () => {
     expect(last.html).toContain("Ďalšie pokusy už nemáte.");
     expect(last.html).toContain("Toto bol váš posledný pokus.");
     expect(last.html).toContain("Ďalšie pokusy môže povoliť len správca akadémie");
+    // whom to write to: the seller's contact (SUPPORT_EMAIL), the subject filled in
+    expect(last.html).toMatch(/href="mailto:kontakt@akademia-sportu\.example\?subject=[^"]+"/);
     expect(last.html).not.toContain("Skúsiť znova");
     expect(last.html).toContain(`/kurzy/${course.slug}/studium/${course.part("b1").id}`);
     const intro = await page(jana, `/kurzy/${course.slug}/testy/${testId}`);
     expect(intro.html).toContain("Vyčerpali ste všetky pokusy o tento test.");
     expect(intro.html).toContain("správca akadémie");
+    expect(intro.html).toContain("mailto:kontakt@akademia-sportu.example?subject=");
   });
 
   it("after a pass the page says the pass stands and a new attempt cannot lower it", async () => {

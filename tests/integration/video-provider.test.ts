@@ -6,7 +6,14 @@ import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "#server/services";
 import { createTestDatabase } from "../support/db";
-import { startTestServices } from "../support/route-context";
+import { startTestServices, TEST_PUBLIC_URL } from "../support/route-context";
+import { and, eq } from "drizzle-orm";
+import { schema } from "#server/db";
+import { DomainError } from "#server/http/errors";
+import { publishCourse, videoBlocks } from "#server/authoring";
+import { createNoVideoProvider, createVideo } from "#server/video";
+import type { AuthState } from "../../app/context";
+import { action as uploadAction } from "../../app/routes/api/admin/uploads/video";
 
 const pem = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs1", format: "pem" }).toString();
 const mux = {
@@ -53,6 +60,61 @@ describe("video provider at start-up", () => {
       await expect(start).rejects.toThrow(/^Invalid configuration: MUX_SIGNING_KEY_PRIVATE /);
     } finally {
       await database.drop();
+    }
+  });
+});
+
+// Production without MUX_* runs with no video provider (docs/decisions.md > Video providers
+// are configuration): services.ts picks createNoVideoProvider when APP_ENV=production; here
+// the same provider stands in the app's services, since production refuses the other
+// embedded stand-ins a test needs.
+describe("no video provider", () => {
+  const admin: AuthState = {
+    session: { id: "s-admin", userId: "p-admin", authTime: new Date(), createdAt: new Date() } as NonNullable<AuthState["session"]>,
+    user: { id: "p-admin", displayName: "Správca", email: "spravca@klub.sk", avatarUrl: null, roles: ["admin"], providerRoles: [], organizations: [], sponsorOrgIds: [], purchaseOrgIds: [], lastSyncedAt: new Date(), createdAt: new Date(), updatedAt: new Date() },
+    csrfToken: "csrf",
+  };
+
+  it("a video upload is refused with 409 video_provider_not_configured and a Slovak reason; publishing names every video block", async () => {
+    const t = await startTestServices({ seed: true });
+    try {
+      const db = t.services.db;
+      await db.insert(schema.users).values({ id: "p-admin", displayName: "Správca", email: "spravca@klub.sk", roles: ["admin"], lastSyncedAt: new Date() });
+      const video = createVideo({ provider: createNoVideoProvider(), blocks: videoBlocks, webhookSecret: "x".repeat(32), adminUrl: TEST_PUBLIC_URL });
+      const original = t.services.video;
+      Object.assign(t.services, { video });
+      const [draft] = await db.select().from(schema.courses).where(and(eq(schema.courses.slug, "pravo-a-governance-vo-zvazoch"), eq(schema.courses.state, "draft")));
+      const parts = await db.select().from(schema.parts).where(eq(schema.parts.courseId, draft!.id));
+      const withVideo = parts.flatMap((p) => p.contentBlocks.filter((b) => b.type === "video").map((b) => ({ partId: p.id, blockId: b.id })));
+      expect(withVideo.length).toBeGreaterThan(0);
+      const before = await db.select().from(schema.parts).where(eq(schema.parts.courseId, draft!.id));
+
+      const res = (await t.call(uploadAction as (args: never) => Promise<Response>, "/api/admin/uploads/video", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: TEST_PUBLIC_URL },
+        body: JSON.stringify(withVideo[0]),
+        auth: admin,
+      })) as Response;
+      expect(res.status).toBe(409);
+      const body = await res.json();
+      expect(body).toMatchObject({ error: "video_provider_not_configured", message: expect.stringContaining("nie je nastavený poskytovateľ videa"), details: {} });
+      // nothing was recorded on the block
+      expect(await db.select().from(schema.parts).where(eq(schema.parts.courseId, draft!.id))).toEqual(before);
+
+      const clock = { now: () => new Date() };
+      const actor = { actorId: "p-admin", actorRoles: ["admin"] };
+      const refused = await publishCourse(db, { ...t.services, clock, video }, actor, draft!.id).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(DomainError);
+      const problems = (refused as DomainError).details as { code: string; id: string; message: string }[];
+      const videoProblems = problems.filter((p) => p.code === "video_provider_not_configured");
+      expect(videoProblems.map((p) => p.id).sort()).toEqual(withVideo.map((v) => v.blockId).sort());
+      expect(videoProblems[0]!.message).toMatch(/^Video v časti „.+“ sa nedá zverejniť: na tomto webe nie je nastavený poskytovateľ videa \(Mux\)/);
+      expect((await db.select().from(schema.courses).where(eq(schema.courses.id, draft!.id)))[0]!.state).toBe("draft");
+      // the video blocks were the only reason: with a provider the same draft publishes
+      await publishCourse(db, { ...t.services, clock, video: original }, actor, draft!.id);
+      expect((await db.select().from(schema.courses).where(eq(schema.courses.id, draft!.id)))[0]!.state).toBe("published");
+    } finally {
+      await t.close();
     }
   });
 });

@@ -1,6 +1,6 @@
 // /admin/kurzy/<courseId>/statistiky/zapisy.csv?stav=…: the enrollments of every version
 // of a course with their progress, streamed. Admins only (names and e-mails, as the
-// enrollment pages). README > Admin insights.
+// enrollment pages). docs/guide.md > Admin insights.
 import type { Route } from "./+types/course-enrollments-csv";
 import { servicesContext } from "../../context";
 import { requireRoleForPage } from "../../lib/auth.server";

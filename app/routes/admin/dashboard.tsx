@@ -1,7 +1,7 @@
 // /admin: the overview. For a chosen period (Bratislava days) and beside the period before:
 // sales and the order funnel (admins only), new enrollments, completions and certificates;
 // charts of revenue and enrollments over time, the funnel and completion per course; then
-// the catalog's counts. Figures: server/insights (README > Admin insights).
+// the catalog's counts. Figures: server/insights (docs/guide.md > Admin insights).
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import insightsStyles from "../../insights.css?url";

@@ -1,5 +1,5 @@
 // /admin/export/dobropisy.csv?obdobie=…&od=…&do=…: the credit notes issued in a period,
-// streamed. Admins only. README > Admin insights.
+// streamed. Admins only. docs/guide.md > Admin insights.
 import type { Route } from "./+types/export-credit-notes";
 import { servicesContext } from "../../context";
 import { requireRoleForPage } from "../../lib/auth.server";

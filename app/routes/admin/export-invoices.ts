@@ -1,5 +1,5 @@
 // /admin/export/faktury.csv?obdobie=…&od=…&do=…: the invoice book of a period (every
-// invoice issued in it, net, VAT and gross), streamed. Admins only. README > Admin insights.
+// invoice issued in it, net, VAT and gross), streamed. Admins only. docs/guide.md > Admin insights.
 import type { Route } from "./+types/export-invoices";
 import { servicesContext } from "../../context";
 import { requireRoleForPage } from "../../lib/auth.server";

@@ -12,7 +12,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { Route } from "./+types/order-refund";
 import styles from "../../admin-orders.css?url";
-import { servicesContext, requestContext } from "../../context";
+import { servicesContext } from "../../context";
 import { formRefusalOf, pageRoute, readForm } from "../../lib/page.server";
 import { requireRoleForPage, actorOf } from "../../lib/auth.server";
 import { parseForm } from "../../lib/validation";

@@ -1,5 +1,5 @@
 // /admin/kurzy/<courseId>/testy/<testId>/statistiky/pokusy.csv: every attempt of a test,
-// streamed. Admins only (students' names). README > Admin insights.
+// streamed. Admins only (students' names). docs/guide.md > Admin insights.
 import type { Route } from "./+types/test-attempts-csv";
 import { servicesContext } from "../../context";
 import { requireRoleForPage } from "../../lib/auth.server";

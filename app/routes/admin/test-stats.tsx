@@ -7,7 +7,6 @@ import { Link } from "react-router";
 import type { Route } from "./+types/test-stats";
 import authoringStyles from "../../admin-authoring.css?url";
 import insightsStyles from "../../insights.css?url";
-import { servicesContext } from "../../context";
 import { pageRoute } from "../../lib/page.server";
 import { coefficient, count, percent } from "../../lib/insights-format";
 import { BarList } from "../../components/charts";

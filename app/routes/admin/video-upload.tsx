@@ -17,7 +17,7 @@
 //   and its webhook sets previewPlaybackId; the page shows the clip playing and the
 //   latest cut's state. Errors (422, 409, 503) come back next to the form.
 import { useEffect, useState } from "react";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/video-upload";
 import { Breadcrumbs } from "../../components/breadcrumbs";
 import { pageTitle } from "../../site";

@@ -4,7 +4,7 @@
 import type { Route } from "./+types/course-preview";
 import { apiRoute } from "../../lib/api.server";
 import { requestContext, servicesContext } from "../../context";
-import { DomainError, json, methodNotAllowed } from "#server/http/errors";
+import { DomainError, json } from "#server/http/errors";
 import { getCoursePreview } from "#server/catalog";
 
 export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
@@ -14,6 +14,3 @@ export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => 
   if (!preview) throw new DomainError("not_found", "Kurz sa nenašiel.");
   return json(preview);
 });
-
-// the catalog is read-only
-export const action = () => methodNotAllowed(["GET"]);

@@ -2,7 +2,7 @@
 import type { Route } from "./+types/course";
 import { apiRoute } from "../../lib/api.server";
 import { requestContext, servicesContext } from "../../context";
-import { DomainError, json, methodNotAllowed } from "#server/http/errors";
+import { DomainError, json } from "#server/http/errors";
 import { getPublishedCourseWithLevels, toCourseDetailResponse } from "#server/catalog";
 import { findActiveEnrollmentBySlug } from "#server/enrollments";
 import { optionalUser } from "../../lib/auth.server";
@@ -16,6 +16,3 @@ export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => 
   const enrollment = viewer ? await findActiveEnrollmentBySlug(services.db, viewer.id, found.course.slug) : null;
   return json(toCourseDetailResponse(found, enrollment));
 });
-
-// the catalog is read-only
-export const action = () => methodNotAllowed(["GET"]);

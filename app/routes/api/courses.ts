@@ -2,7 +2,7 @@
 import type { Route } from "./+types/courses";
 import { apiRoute } from "../../lib/api.server";
 import { requestContext, servicesContext } from "../../context";
-import { DomainError, json, methodNotAllowed, zodDetails } from "#server/http/errors";
+import { DomainError, json, zodDetails } from "#server/http/errors";
 import { listPublishedCourses, parseCatalogQuery, toCourseListItem, type CourseListResponse } from "#server/catalog";
 
 export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) => {
@@ -17,6 +17,3 @@ export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) =>
   const body: CourseListResponse = { data: items.map(toCourseListItem), pagination };
   return json(body);
 });
-
-// the catalog is read-only
-export const action = () => methodNotAllowed(["GET"]);

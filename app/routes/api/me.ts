@@ -3,7 +3,7 @@
 import type { Route } from "./+types/me";
 import { apiRoute } from "../../lib/api.server";
 import { requireUser } from "../../lib/auth.server";
-import { json, methodNotAllowed } from "#server/http/errors";
+import { json } from "#server/http/errors";
 import { publicUser, type MeResponse } from "#server/auth";
 
 export const loader = apiRoute(async ({ context }: Route.LoaderArgs) => {
@@ -15,5 +15,3 @@ export const loader = apiRoute(async ({ context }: Route.LoaderArgs) => {
   };
   return json(body, { headers: { "Cache-Control": "private, no-store" } });
 });
-
-export const action = () => methodNotAllowed(["GET"]);

@@ -6,7 +6,7 @@ import type { Route } from "./+types/openapi";
 import { apiRoute } from "../../lib/api.server";
 import { getAuth } from "../../lib/auth.server";
 import { countPublicApiRead } from "../../lib/public-read.server";
-import { json, methodNotAllowed } from "#server/http/errors";
+import { json } from "#server/http/errors";
 import { openApiDocumentFor } from "../../lib/openapi.server";
 
 export const loader = apiRoute(async ({ context }: Route.LoaderArgs) => {
@@ -15,5 +15,3 @@ export const loader = apiRoute(async ({ context }: Route.LoaderArgs) => {
   const { document, restricted } = openApiDocumentFor((role) => !!user?.roles.includes(role));
   return json(document, { headers: { "Cache-Control": restricted ? "private, no-store" : "public, max-age=300" } });
 });
-
-export const action = () => methodNotAllowed(["GET"]);

@@ -9,7 +9,7 @@
 import type { Route } from "./+types/verify";
 import { apiRoute, readJsonBody } from "../../lib/api.server";
 import { requestContext, servicesContext } from "../../context";
-import { json, methodNotAllowed } from "#server/http/errors";
+import { json } from "#server/http/errors";
 import { checkPresentedCredential, CredentialCheckBody, toVerificationResponse, VERDICT_MESSAGES, verifyCertificate } from "#server/certificates";
 import { openBadgeDeps, presentedFromApiRequest } from "../../lib/open-badges.server";
 
@@ -24,7 +24,6 @@ export const loader = apiRoute(async ({ request, params, context }: Route.Loader
 });
 
 export const action = apiRoute(async ({ request, params, context }: Route.ActionArgs) => {
-  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const services = context.get(servicesContext);
   await services.rateLimits.consume("public", context.get(requestContext).clientIp);
   const presented = await presentedFromApiRequest(request, async (r) => (await readJsonBody(r, CredentialCheckBody)).credential);

@@ -11,6 +11,7 @@ import { CheckboxField, FormErrors, TextField } from "../../../components/forms"
 export type Data = Route.ComponentProps["loaderData"];
 export type ViewBlock = Data["blocks"][number];
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's metadata is invariant in its type parameters: this takes a field (or form) of any schema
 type AnyField = FieldMetadata<any, any, any>;
 
 /** The form's value of a block as the loader shows it. */
@@ -248,6 +249,7 @@ export function Preview({ reply, formKey }: { reply: ActionReply; formKey: strin
 }
 
 /** The frame of a block's own form (and the attachment's): its key, the block's id when it edits one, its errors, then what it asks. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's metadata is invariant in its type parameters: this takes a field (or form) of any schema
 function BlockForm({ form, formKey, blockId, children }: { form: FormMetadata<any, any>; formKey: string; blockId?: string; children: ReactNode }) {
   return (
     <Form method="post" {...getFormProps(form)} className="block-form">

@@ -58,7 +58,10 @@ export function SettingsForm({ d, reply }: { d: Data; reply: ActionReply }) {
 
 export type AnswerSlot = { id?: string; text?: string; isCorrect?: boolean };
 
-export function AnswerSlots({ meta }: { meta: FieldMetadata<AnswerSlot[] | undefined, any, string[]> }) {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's metadata is invariant in its type parameters: this takes a field (or form) of any schema
+type AnswerSlotsMeta = FieldMetadata<AnswerSlot[] | undefined, any, string[]>;
+
+export function AnswerSlots({ meta }: { meta: AnswerSlotsMeta }) {
   const slots = meta.getFieldList();
   return (
     <fieldset className="choice-answers" aria-describedby={meta.errors?.length ? meta.errorId : undefined}>
@@ -106,7 +109,7 @@ export function QuestionForm({ question, reply }: { question?: Question; reply: 
       <FormErrors meta={form} />
       <SelectField meta={fs.type} label="Typ otázky" options={options(TYPE_LABELS)} />
       <TextField meta={fs.text} label="Znenie otázky" multiline rows={3} />
-      <AnswerSlots meta={fields.answers as FieldMetadata<AnswerSlot[] | undefined, any, string[]>} />
+      <AnswerSlots meta={fields.answers as AnswerSlotsMeta} />
       <div className="text-answers">
         <TextField meta={fs.acceptedAnswers} label="Prijateľné odpovede (pri textovej otázke)" description="Každá na samostatný riadok; veľké písmená a diakritika sa neberú do úvahy." multiline rows={3} />
       </div>

@@ -3,7 +3,7 @@
 import type { Route } from "./+types/whoami";
 import { apiRoute } from "../../../lib/api.server";
 import { requireRole } from "../../../lib/auth.server";
-import { json, methodNotAllowed } from "#server/http/errors";
+import { json } from "#server/http/errors";
 import type { WhoAmIResponse } from "#server/auth";
 
 export const loader = apiRoute(async ({ context }: Route.LoaderArgs) => {
@@ -11,5 +11,3 @@ export const loader = apiRoute(async ({ context }: Route.LoaderArgs) => {
   const body: WhoAmIResponse = { id: user.id, displayName: user.displayName, roles: user.roles };
   return json(body, { headers: { "Cache-Control": "private, no-store" } });
 });
-
-export const action = () => methodNotAllowed(["GET"]);

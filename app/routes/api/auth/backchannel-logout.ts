@@ -2,9 +2,7 @@
 // provider posts a signed logout_token; every session of its sid/sub ends. No session,
 // no Origin check: the token's signature authenticates the sender.
 import { providerTokenAction } from "../../../lib/provider-token.server";
-import { methodNotAllowed } from "#server/http/errors";
+
 import { backchannelLogout } from "#server/auth";
 
 export const action = providerTokenAction("logout_token", (services, token, ip) => backchannelLogout(services.db, services.auth, token, ip));
-
-export const loader = () => methodNotAllowed(["POST"]);

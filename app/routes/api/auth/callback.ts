@@ -5,7 +5,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/callback";
 import { apiRoute } from "../../../lib/api.server";
 import { requestContext, servicesContext } from "../../../context";
-import { DomainError, methodNotAllowed } from "#server/http/errors";
+import { DomainError } from "#server/http/errors";
 import { clearFlowCookies, clearSignedOutCookieHeader, establishSession, LoginError, revokeSession, sessionCookieHeader, signedOutHere } from "#server/auth";
 import { getAuth } from "../../../lib/auth.server";
 
@@ -43,5 +43,3 @@ export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) =>
   if (signedOutHere(request)) headers.append("Set-Cookie", clearSignedOutCookieHeader());
   return redirect(login.returnTo, { headers });
 });
-
-export const action = () => methodNotAllowed(["GET"]);

@@ -2,9 +2,7 @@
 // signed erasure_token (typ erasure+jwt). The user cache row goes, enrollments keep an
 // anonymized name, invoices and certificates stay (spec: External person data).
 import { providerTokenAction } from "../../../lib/provider-token.server";
-import { methodNotAllowed } from "#server/http/errors";
+
 import { erasureRequest } from "#server/auth";
 
 export const action = providerTokenAction("erasure_token", (services, token, ip) => erasureRequest(services.db, services.auth, token, ip));
-
-export const loader = () => methodNotAllowed(["POST"]);

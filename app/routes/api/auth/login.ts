@@ -7,7 +7,7 @@
 import type { Route } from "./+types/login";
 import { apiRoute } from "../../../lib/api.server";
 import { servicesContext } from "../../../context";
-import { apiError, methodNotAllowed } from "#server/http/errors";
+import { apiError } from "#server/http/errors";
 import { signedOutHere, staleFlowCookies, stepUpVerdict } from "#server/auth";
 import { getAuth } from "../../../lib/auth.server";
 
@@ -33,5 +33,3 @@ export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) =>
     return apiError({ code: "identity_provider_unavailable" });
   }
 });
-
-export const action = () => methodNotAllowed(["GET"]);

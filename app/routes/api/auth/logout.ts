@@ -9,7 +9,7 @@ import type { Route } from "./+types/logout";
 import { apiRoute } from "../../../lib/api.server";
 import { getAuth, requireCsrf } from "../../../lib/auth.server";
 import { servicesContext } from "../../../context";
-import { methodNotAllowed } from "#server/http/errors";
+
 import { clearSessionCookieHeader, openTokens, revokeSession, signedOutCookieHeader } from "#server/auth";
 
 export const action = apiRoute(async ({ request, context }: Route.ActionArgs) => {
@@ -35,6 +35,3 @@ async function readForm(request: Request): Promise<FormData | null> {
   if (!type.includes("application/x-www-form-urlencoded") && !type.includes("multipart/form-data")) return null;
   return request.formData().catch(() => null);
 }
-
-// signing out changes state: never on GET (a link or image could trigger it)
-export const loader = () => methodNotAllowed(["POST"]);

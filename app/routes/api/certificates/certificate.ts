@@ -4,7 +4,7 @@ import type { Route } from "./+types/certificate";
 import { apiRoute } from "../../../lib/api.server";
 import { requireUser } from "../../../lib/auth.server";
 import { servicesContext } from "../../../context";
-import { json, methodNotAllowed } from "#server/http/errors";
+import { json } from "#server/http/errors";
 import { getStudentCertificate, toCertificateResponse } from "#server/certificates";
 
 export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
@@ -13,5 +13,3 @@ export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => 
   const row = await getStudentCertificate(db, user.id, params.certificateId);
   return json(toCertificateResponse(row, site.publicUrl), { headers: { "Cache-Control": "private, no-store" } });
 });
-
-export const action = () => methodNotAllowed(["GET"]);

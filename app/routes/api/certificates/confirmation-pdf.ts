@@ -5,7 +5,7 @@ import { apiRoute } from "../../../lib/api.server";
 import { requireUser } from "../../../lib/auth.server";
 import { contentDisposition, PRIVATE_FILE_HEADERS } from "../../../lib/download.server";
 import { servicesContext } from "../../../context";
-import { methodNotAllowed } from "#server/http/errors";
+
 import { confirmationFileName, getStudentCertificate, renderConfirmationPdf, verificationUrl } from "#server/certificates";
 
 export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
@@ -17,5 +17,3 @@ export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => 
     headers: { ...PRIVATE_FILE_HEADERS, "Content-Type": "application/pdf", "Content-Disposition": contentDisposition("attachment", confirmationFileName(row)) },
   });
 });
-
-export const action = () => methodNotAllowed(["GET"]);

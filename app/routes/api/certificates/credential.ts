@@ -7,7 +7,7 @@ import { apiRoute } from "../../../lib/api.server";
 import { requireUser } from "../../../lib/auth.server";
 import { contentDisposition, PRIVATE_FILE_HEADERS } from "../../../lib/download.server";
 import { servicesContext } from "../../../context";
-import { DomainError, json, methodNotAllowed, zodDetails } from "#server/http/errors";
+import { DomainError, json, zodDetails } from "#server/http/errors";
 import { envelope } from "#server/credentials";
 import {
   badgeFileName,
@@ -46,5 +46,3 @@ export const loader = apiRoute(async ({ request, params, context }: Route.Loader
     }
   }
 });
-
-export const action = () => methodNotAllowed(["GET"]);

@@ -3,7 +3,7 @@ import type { Route } from "./+types/mine";
 import { apiRoute } from "../../../lib/api.server";
 import { requireUser } from "../../../lib/auth.server";
 import { servicesContext } from "../../../context";
-import { json, methodNotAllowed } from "#server/http/errors";
+import { json } from "#server/http/errors";
 import { listStudentCertificates, toCertificateResponse } from "#server/certificates";
 
 export const loader = apiRoute(async ({ context }: Route.LoaderArgs) => {
@@ -12,5 +12,3 @@ export const loader = apiRoute(async ({ context }: Route.LoaderArgs) => {
   const rows = await listStudentCertificates(db, user.id);
   return json({ data: rows.map((row) => toCertificateResponse(row, site.publicUrl)) }, { headers: { "Cache-Control": "private, no-store" } });
 });
-
-export const action = () => methodNotAllowed(["GET"]);

@@ -5,12 +5,10 @@ import { apiRoute } from "../../../lib/api.server";
 import { requireUser } from "../../../lib/auth.server";
 import { PRIVATE } from "../../../lib/learning.server";
 import { servicesContext } from "../../../context";
-import { json, methodNotAllowed } from "#server/http/errors";
+import { json } from "#server/http/errors";
 import { getEnrollmentDetail } from "#server/learning";
 
 export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
   const { user } = requireUser(context);
   return json(await getEnrollmentDetail(context.get(servicesContext).db, user.id, params.enrollmentId), { headers: PRIVATE });
 });
-
-export const action = () => methodNotAllowed(["GET"]);

@@ -4,7 +4,7 @@ import { apiRoute } from "../../../lib/api.server";
 import { requireUser } from "../../../lib/auth.server";
 import { PRIVATE } from "../../../lib/learning.server";
 import { servicesContext } from "../../../context";
-import { json, methodNotAllowed } from "#server/http/errors";
+import { json } from "#server/http/errors";
 import { listStudentEnrollments } from "#server/enrollments";
 
 export const loader = apiRoute(async ({ context }: Route.LoaderArgs) => {
@@ -12,5 +12,3 @@ export const loader = apiRoute(async ({ context }: Route.LoaderArgs) => {
   const data = await listStudentEnrollments(context.get(servicesContext).db, user.id);
   return json({ data }, { headers: PRIVATE });
 });
-
-export const action = () => methodNotAllowed(["GET"]);

@@ -4,7 +4,7 @@ import type { Route } from "./+types/part-playback-url";
 import { apiRoute } from "../../../lib/api.server";
 import { requireUser } from "../../../lib/auth.server";
 import { learningDeps, PRIVATE } from "../../../lib/learning.server";
-import { json, methodNotAllowed } from "#server/http/errors";
+import { json } from "#server/http/errors";
 import { renewPlaybackUrl } from "#server/learning";
 
 export const loader = apiRoute(async ({ request, params, context }: Route.LoaderArgs) => {
@@ -12,5 +12,3 @@ export const loader = apiRoute(async ({ request, params, context }: Route.Loader
   const blockId = new URL(request.url).searchParams.get("blockId");
   return json(await renewPlaybackUrl(learningDeps(context), user.id, params.partId, blockId), { headers: PRIVATE });
 });
-
-export const action = () => methodNotAllowed(["GET"]);

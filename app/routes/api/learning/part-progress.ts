@@ -4,14 +4,11 @@ import type { Route } from "./+types/part-progress";
 import { apiRoute, readJsonBody } from "../../../lib/api.server";
 import { requireUser } from "../../../lib/auth.server";
 import { learningDeps, PRIVATE } from "../../../lib/learning.server";
-import { json, methodNotAllowed } from "#server/http/errors";
+import { json } from "#server/http/errors";
 import { ProgressBody, reportProgress } from "#server/learning";
 
 export const action = apiRoute(async ({ request, params, context }: Route.ActionArgs) => {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const { user } = requireUser(context);
   const body = await readJsonBody(request, ProgressBody);
   return json(await reportProgress(learningDeps(context), user.id, params.partId, body), { headers: PRIVATE });
 });
-
-export const loader = () => methodNotAllowed(["POST"]);

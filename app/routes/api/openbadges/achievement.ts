@@ -6,7 +6,7 @@ import type { Route } from "./+types/achievement";
 import { apiRoute } from "../../../lib/api.server";
 import { countPublicApiRead } from "../../../lib/public-read.server";
 import { servicesContext } from "../../../context";
-import { DomainError, json, methodNotAllowed } from "#server/http/errors";
+import { DomainError, json } from "#server/http/errors";
 import { isId } from "#server/db";
 import { achievementDocument, loadPublicAchievement } from "#server/certificates";
 
@@ -20,5 +20,3 @@ export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => 
   if (!achievement) throw notFound;
   return json(achievementDocument(achievement), { headers: { "Cache-Control": "public, max-age=300", "Access-Control-Allow-Origin": "*" } });
 });
-
-export const action = () => methodNotAllowed(["GET"]);

@@ -3,7 +3,7 @@ import type { Route } from "./+types/jwks";
 import { apiRoute } from "../../../lib/api.server";
 import { countPublicApiRead } from "../../../lib/public-read.server";
 import { servicesContext } from "../../../context";
-import { json, methodNotAllowed } from "#server/http/errors";
+import { json } from "#server/http/errors";
 import { jwksDocument } from "#server/certificates";
 
 export const loader = apiRoute(async ({ context }: Route.LoaderArgs) => {
@@ -12,5 +12,3 @@ export const loader = apiRoute(async ({ context }: Route.LoaderArgs) => {
     headers: { "Cache-Control": "public, max-age=3600", "Access-Control-Allow-Origin": "*" },
   });
 });
-
-export const action = () => methodNotAllowed(["GET"]);

@@ -3,7 +3,7 @@ import type { Route } from "./+types/key";
 import { apiRoute } from "../../../lib/api.server";
 import { countPublicApiRead } from "../../../lib/public-read.server";
 import { servicesContext } from "../../../context";
-import { DomainError, json, methodNotAllowed } from "#server/http/errors";
+import { DomainError, json } from "#server/http/errors";
 import { credentialKeyUrl } from "#server/certificates";
 
 export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
@@ -14,5 +14,3 @@ export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => 
   if (!key) throw new DomainError("not_found", "Kľúč neexistuje.");
   return json(key, { headers: { "Cache-Control": "public, max-age=3600", "Access-Control-Allow-Origin": "*" } });
 });
-
-export const action = () => methodNotAllowed(["GET"]);

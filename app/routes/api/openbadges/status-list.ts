@@ -5,7 +5,7 @@ import type { Route } from "./+types/status-list";
 import { apiRoute } from "../../../lib/api.server";
 import { countPublicApiRead } from "../../../lib/public-read.server";
 import { servicesContext } from "../../../context";
-import { DomainError, methodNotAllowed } from "#server/http/errors";
+import { DomainError } from "#server/http/errors";
 import { highestStatusList, statusListJwt } from "#server/certificates";
 import { openBadgeDeps } from "../../../lib/open-badges.server";
 
@@ -19,5 +19,3 @@ export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => 
     headers: { "Content-Type": "application/vc+jwt", "Cache-Control": "public, max-age=60", "Access-Control-Allow-Origin": "*", "X-Content-Type-Options": "nosniff" },
   });
 });
-
-export const action = () => methodNotAllowed(["GET"]);

@@ -4,12 +4,11 @@ import { apiRoute, readJson } from "../../../lib/api.server";
 import { requireUser } from "../../../lib/auth.server";
 import { placeOrder } from "../../../lib/orders.server";
 import { servicesContext } from "../../../context";
-import { DomainError, methodNotAllowed, zodDetails } from "#server/http/errors";
+import { DomainError, zodDetails } from "#server/http/errors";
 import { answerResponse, idempotencyOf } from "#server/http/idempotency";
 import { CreateOrderBody } from "#server/orders";
 
 export const action = apiRoute(async ({ request, context }: Route.ActionArgs) => {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const services = context.get(servicesContext);
   const { user } = requireUser(context);
   // the raw body too: the idempotency key is bound to it
@@ -19,5 +18,3 @@ export const action = apiRoute(async ({ request, context }: Route.ActionArgs) =>
   const { route, key } = idempotencyOf(request);
   return answerResponse(await placeOrder(services, user, parsed.data, { route, key, rawBody: raw }));
 });
-
-export const loader = () => methodNotAllowed(["POST"]);

@@ -7,7 +7,7 @@ import { apiRoute } from "../../../lib/api.server";
 import { requireUser } from "../../../lib/auth.server";
 import { creditNotePdfResponse } from "../../../lib/admin-orders.server";
 import { servicesContext } from "../../../context";
-import { methodNotAllowed } from "#server/http/errors";
+
 import { assertOrderOwner } from "#server/orders";
 import { eInvoiceXmlResponse, prefersXml } from "../../../lib/einvoice.server";
 
@@ -18,5 +18,3 @@ export const loader = apiRoute(async ({ request, params, context }: Route.Loader
   if (prefersXml(request)) return eInvoiceXmlResponse(services.db, order.id, params.creditNoteId);
   return creditNotePdfResponse(services, order.id, params.creditNoteId);
 });
-
-export const action = () => methodNotAllowed(["GET"]);

@@ -6,7 +6,7 @@ import type { Route } from "./+types/invoice";
 import { apiRoute } from "../../../lib/api.server";
 import { requireUser } from "../../../lib/auth.server";
 import { servicesContext } from "../../../context";
-import { DomainError, methodNotAllowed } from "#server/http/errors";
+import { DomainError } from "#server/http/errors";
 import { assertOrderOwner } from "#server/orders";
 import { invoiceFileName, invoiceForOrder, invoicePdfForOrder } from "#server/invoices";
 import { eInvoiceXmlResponse, prefersXml } from "../../../lib/einvoice.server";
@@ -31,5 +31,3 @@ export const loader = apiRoute(async ({ request, params, context }: Route.Loader
     },
   });
 });
-
-export const action = () => methodNotAllowed(["GET"]);

@@ -3,7 +3,7 @@ import type { Route } from "./+types/mine";
 import { apiRoute } from "../../../lib/api.server";
 import { requireUser } from "../../../lib/auth.server";
 import { servicesContext } from "../../../context";
-import { json, methodNotAllowed } from "#server/http/errors";
+import { json } from "#server/http/errors";
 import { listStudentOrders } from "#server/orders";
 
 export const loader = apiRoute(async ({ context }: Route.LoaderArgs) => {
@@ -11,5 +11,3 @@ export const loader = apiRoute(async ({ context }: Route.LoaderArgs) => {
   const data = await listStudentOrders(context.get(servicesContext).db, user.id);
   return json({ data }, { headers: { "Cache-Control": "private, no-store" } });
 });
-
-export const action = () => methodNotAllowed(["GET"]);

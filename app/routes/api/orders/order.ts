@@ -4,7 +4,7 @@ import type { Route } from "./+types/order";
 import { apiRoute } from "../../../lib/api.server";
 import { requireUser } from "../../../lib/auth.server";
 import { servicesContext } from "../../../context";
-import { json, methodNotAllowed } from "#server/http/errors";
+import { json } from "#server/http/errors";
 import { getStudentOrder } from "#server/orders";
 
 export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
@@ -12,5 +12,3 @@ export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => 
   const order = await getStudentOrder(context.get(servicesContext).db, user.id, params.orderId);
   return json(order, { headers: { "Cache-Control": "private, no-store" } });
 });
-
-export const action = () => methodNotAllowed(["GET"]);

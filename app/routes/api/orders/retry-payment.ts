@@ -6,11 +6,10 @@ import { apiRoute, readJson } from "../../../lib/api.server";
 import { requireUser } from "../../../lib/auth.server";
 import { retryPayment } from "../../../lib/orders.server";
 import { servicesContext } from "../../../context";
-import { methodNotAllowed } from "#server/http/errors";
+
 import { answerResponse, idempotencyOf } from "#server/http/idempotency";
 
 export const action = apiRoute(async ({ request, params, context }: Route.ActionArgs) => {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const services = context.get(servicesContext);
   const { user } = requireUser(context);
   // the spec gives the request no body; whatever JSON comes (empty: {}) is bound to the key
@@ -18,5 +17,3 @@ export const action = apiRoute(async ({ request, params, context }: Route.Action
   const { route, key } = idempotencyOf(request);
   return answerResponse(await retryPayment(services, user, params.orderId, { route, key, rawBody: raw }));
 });
-
-export const loader = () => methodNotAllowed(["POST"]);

@@ -5,11 +5,10 @@ import { apiRoute, domainErrorResponse, readJsonBody } from "../../../lib/api.se
 import { requireUser } from "../../../lib/auth.server";
 import { quizDeps } from "../../../lib/quizzes.server";
 import { servicesContext } from "../../../context";
-import { json, methodNotAllowed } from "#server/http/errors";
+import { json } from "#server/http/errors";
 import { AnswersBody, saveAnswers } from "#server/quizzes";
 
 export const action = apiRoute(async ({ request, params, context }: Route.ActionArgs) => {
-  if (request.method !== "PUT" && request.method !== "POST") return methodNotAllowed(["PUT", "POST"]);
   const { user } = requireUser(context);
   const body = await readJsonBody(request, AnswersBody);
   const { db } = context.get(servicesContext);
@@ -17,5 +16,3 @@ export const action = apiRoute(async ({ request, params, context }: Route.Action
   // a late save is answered 409 attempt_expired after the automatic submission committed
   return outcome.ok ? json(outcome.value, { headers: { "Cache-Control": "no-store" } }) : domainErrorResponse(outcome.error);
 });
-
-export const loader = () => methodNotAllowed(["PUT", "POST"]);

@@ -5,7 +5,7 @@ import { apiRoute } from "../../../lib/api.server";
 import { requireUser } from "../../../lib/auth.server";
 import { quizDeps } from "../../../lib/quizzes.server";
 import { servicesContext } from "../../../context";
-import { json, methodNotAllowed } from "#server/http/errors";
+import { json } from "#server/http/errors";
 import { getAttempt } from "#server/quizzes";
 
 export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
@@ -14,5 +14,3 @@ export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => 
   const view = await db.transaction((tx) => getAttempt(tx, quizDeps(context), user.id, params.testId, params.attemptId));
   return json(view, { headers: { "Cache-Control": "private, no-store" } });
 });
-
-export const action = () => methodNotAllowed(["GET"]);

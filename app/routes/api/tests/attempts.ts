@@ -5,7 +5,7 @@ import { apiRoute } from "../../../lib/api.server";
 import { requireUser } from "../../../lib/auth.server";
 import { idempotentStart, quizDeps } from "../../../lib/quizzes.server";
 import { servicesContext } from "../../../context";
-import { DomainError, json, methodNotAllowed, parseJsonBody } from "#server/http/errors";
+import { DomainError, json, parseJsonBody } from "#server/http/errors";
 import { answerResponse, idempotencyOf } from "#server/http/idempotency";
 import { listAttempts } from "#server/quizzes";
 
@@ -17,7 +17,6 @@ export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => 
 });
 
 export const action = apiRoute(async ({ request, params, context }: Route.ActionArgs) => {
-  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const { user } = requireUser(context);
   const text = await request.text();
   let body: unknown = undefined;

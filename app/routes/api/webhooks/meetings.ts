@@ -4,7 +4,7 @@
 import type { Route } from "./+types/meetings";
 import { apiRoute } from "../../../lib/api.server";
 import { servicesContext } from "../../../context";
-import { DomainError, json, methodNotAllowed } from "#server/http/errors";
+import { DomainError, json } from "#server/http/errors";
 
 /** The validation answer: the token, verbatim, as text/plain. */
 function validation(request: Request): Response | null {
@@ -21,7 +21,6 @@ export const loader = apiRoute(async ({ request }: Route.LoaderArgs) => {
 });
 
 export const action = apiRoute(async ({ request, context }: Route.ActionArgs) => {
-  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const answer = validation(request);
   if (answer) return answer;
   const services = context.get(servicesContext);

@@ -4,10 +4,9 @@
 import type { Route } from "./+types/video";
 import { apiRoute } from "../../../lib/api.server";
 import { servicesContext } from "../../../context";
-import { json, methodNotAllowed } from "#server/http/errors";
+import { json } from "#server/http/errors";
 
 export const action = apiRoute(async ({ request, context }: Route.ActionArgs) => {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const services = context.get(servicesContext);
   const ack = await services.video.receiveWebhook(
     { db: services.db, queue: services.queue, now: services.clock.now() },
@@ -20,5 +19,3 @@ export const action = apiRoute(async ({ request, context }: Route.ActionArgs) =>
   );
   return json(ack, { headers: { "Cache-Control": "no-store" } });
 });
-
-export const loader = () => methodNotAllowed(["POST"]);

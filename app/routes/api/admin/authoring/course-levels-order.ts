@@ -1,9 +1,9 @@
 // PUT /api/admin/courses/<courseId>/levels/order {ids}: reorders the levels.
 import { authoringRoute, method } from "../../../../lib/authoring.server";
-import { reorderLevels, ReorderRequest } from "#server/authoring";
+import { reorderLevels, ReorderRequest, authoringApi } from "#server/authoring";
 
 const route = authoringRoute({
-  PUT: method({ body: ReorderRequest, run: ({ services, actor, params, body }) => reorderLevels(services.db, actor, params.courseId, body.ids) }),
+  PUT: method({ operation: [authoringApi, "adminReorderLevels"], body: ReorderRequest, run: ({ services, actor, params, body }) => reorderLevels(services.db, actor, params.courseId, body.ids) }),
 });
 
 export const loader = route.loader;

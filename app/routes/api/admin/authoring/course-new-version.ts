@@ -1,9 +1,9 @@
 // POST /api/admin/courses/<courseId>/new-version (content_manager+). spec: Versioning 3.
 import { authoringRoute, method } from "../../../../lib/authoring.server";
-import { createNewVersion } from "#server/authoring";
+import { createNewVersion, authoringApi } from "#server/authoring";
 
 const route = authoringRoute({
-  POST: method({ status: 201, run: ({ services, actor, params }) => createNewVersion(services.db, actor, params.courseId) }),
+  POST: method({ operation: [authoringApi, "adminNewCourseVersion"], status: 201, run: ({ services, actor, params }) => createNewVersion(services.db, actor, params.courseId) }),
 });
 
 export const loader = route.loader;

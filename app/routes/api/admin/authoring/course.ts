@@ -4,8 +4,8 @@ import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { CoursePatchRequest, deleteCourse, getAdminCourseDetail, updateCourse, authoringApi } from "#server/authoring";
 
 const route = authoringRoute({
-  GET: method({ run: ({ services, params }) => getAdminCourseDetail(services.db, params.courseId) }),
-  PATCH: method({ body: CoursePatchRequest, run: ({ services, actor, params, body }) => updateCourse(services.db, actor, params.courseId, body) }),
+  GET: method({ operation: [authoringApi, "adminGetCourse"], run: ({ services, params }) => getAdminCourseDetail(services.db, params.courseId) }),
+  PATCH: method({ operation: [authoringApi, "adminUpdateCourse"], body: CoursePatchRequest, run: ({ services, actor, params, body }) => updateCourse(services.db, actor, params.courseId, body) }),
   DELETE: method({ operation: [authoringApi, "adminDeleteCourse"], run: ({ services, actor, params }) => deleteCourse(services.db, actor, params.courseId) }),
 });
 

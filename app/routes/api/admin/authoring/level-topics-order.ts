@@ -1,9 +1,9 @@
 // PUT /api/admin/levels/<levelId>/topics/order {ids}: reorders the topics of a level.
 import { authoringRoute, method } from "../../../../lib/authoring.server";
-import { reorderTopics, ReorderRequest } from "#server/authoring";
+import { reorderTopics, ReorderRequest, authoringApi } from "#server/authoring";
 
 const route = authoringRoute({
-  PUT: method({ body: ReorderRequest, run: ({ services, actor, params, body }) => reorderTopics(services.db, actor, params.levelId, body.ids) }),
+  PUT: method({ operation: [authoringApi, "adminReorderTopics"], body: ReorderRequest, run: ({ services, actor, params, body }) => reorderTopics(services.db, actor, params.levelId, body.ids) }),
 });
 
 export const loader = route.loader;

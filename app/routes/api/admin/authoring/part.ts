@@ -1,10 +1,10 @@
 // PATCH/DELETE /api/admin/parts/<partId>.
 import { authoringRoute, method } from "../../../../lib/authoring.server";
-import { deletePart, PartPatchRequest, updatePart } from "#server/authoring";
+import { deletePart, PartPatchRequest, updatePart, authoringApi } from "#server/authoring";
 
 const route = authoringRoute({
-  PATCH: method({ body: PartPatchRequest, run: ({ services, actor, params, body }) => updatePart(services.db, actor, params.partId, body) }),
-  DELETE: method({ run: ({ services, actor, params }) => deletePart(services.db, actor, params.partId) }),
+  PATCH: method({ operation: [authoringApi, "adminUpdatePart"], body: PartPatchRequest, run: ({ services, actor, params, body }) => updatePart(services.db, actor, params.partId, body) }),
+  DELETE: method({ operation: [authoringApi, "adminDeletePart"], run: ({ services, actor, params }) => deletePart(services.db, actor, params.partId) }),
 });
 
 export const loader = route.loader;

@@ -1,9 +1,9 @@
 // PUT /api/admin/questions/<questionId>/move {testId, orderIndex?}: to another test of the same course.
 import { authoringRoute, method } from "../../../../lib/authoring.server";
-import { moveQuestion, QuestionMoveRequest } from "#server/authoring";
+import { moveQuestion, QuestionMoveRequest, authoringApi } from "#server/authoring";
 
 const route = authoringRoute({
-  PUT: method({ body: QuestionMoveRequest, run: ({ services, actor, params, body }) => moveQuestion(services.db, actor, params.questionId, body) }),
+  PUT: method({ operation: [authoringApi, "adminMoveQuestion"], body: QuestionMoveRequest, run: ({ services, actor, params, body }) => moveQuestion(services.db, actor, params.questionId, body) }),
 });
 
 export const loader = route.loader;

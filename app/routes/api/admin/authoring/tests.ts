@@ -1,9 +1,9 @@
 // POST /api/admin/tests: a test on a part, a level or the course (placement).
 import { authoringRoute, method } from "../../../../lib/authoring.server";
-import { createTest, TestCreateRequest } from "#server/authoring";
+import { createTest, TestCreateRequest, authoringApi } from "#server/authoring";
 
 const route = authoringRoute({
-  POST: method({ body: TestCreateRequest, status: 201, run: ({ services, actor, body }) => createTest(services.db, actor, body) }),
+  POST: method({ operation: [authoringApi, "adminCreateTest"], body: TestCreateRequest, status: 201, run: ({ services, actor, body }) => createTest(services.db, actor, body) }),
 });
 
 export const loader = route.loader;

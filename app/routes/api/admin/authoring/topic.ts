@@ -1,10 +1,10 @@
 // PATCH/DELETE /api/admin/topics/<topicId>.
 import { authoringRoute, method } from "../../../../lib/authoring.server";
-import { deleteTopic, TopicPatchRequest, updateTopic } from "#server/authoring";
+import { deleteTopic, TopicPatchRequest, updateTopic, authoringApi } from "#server/authoring";
 
 const route = authoringRoute({
-  PATCH: method({ body: TopicPatchRequest, run: ({ services, actor, params, body }) => updateTopic(services.db, actor, params.topicId, body) }),
-  DELETE: method({ run: ({ services, actor, params }) => deleteTopic(services.db, actor, params.topicId) }),
+  PATCH: method({ operation: [authoringApi, "adminUpdateTopic"], body: TopicPatchRequest, run: ({ services, actor, params, body }) => updateTopic(services.db, actor, params.topicId, body) }),
+  DELETE: method({ operation: [authoringApi, "adminDeleteTopic"], run: ({ services, actor, params }) => deleteTopic(services.db, actor, params.topicId) }),
 });
 
 export const loader = route.loader;

@@ -6,11 +6,10 @@ import { apiRoute, readJsonBody } from "../../../../lib/api.server";
 import { requireRole, actorOf } from "../../../../lib/auth.server";
 import { requireRecentSignIn } from "../../../../lib/step-up.server";
 import { servicesContext } from "../../../../context";
-import { json, methodNotAllowed } from "#server/http/errors";
+import { json } from "#server/http/errors";
 import { IssueCertificateBody, issueCertificateManually, toCertificateResponse } from "#server/certificates";
 
 export const action = apiRoute(async ({ request, params, context }: Route.ActionArgs) => {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const { user } = requireRole(context, "admin");
   requireRecentSignIn(request, context);
   const services = context.get(servicesContext);
@@ -23,5 +22,3 @@ export const action = apiRoute(async ({ request, params, context }: Route.Action
   );
   return json(toCertificateResponse(certificate, services.site.publicUrl), { status: 201, headers: { "Cache-Control": "private, no-store" } });
 });
-
-export const loader = () => methodNotAllowed(["POST"]);

@@ -4,7 +4,7 @@ import type { Route } from "./+types/requests";
 import { apiRoute } from "../../../../lib/api.server";
 import { requireRole } from "../../../../lib/auth.server";
 import { servicesContext } from "../../../../context";
-import { DomainError, json, methodNotAllowed, zodDetails } from "#server/http/errors";
+import { DomainError, json, zodDetails } from "#server/http/errors";
 import { CertificateRequestListQuery, listCertificateRequests, toCertificateRequestResponse } from "#server/certificates";
 
 export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) => {
@@ -14,5 +14,3 @@ export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) =>
   const items = await listCertificateRequests(context.get(servicesContext).db, { state: query.data.state, limit: 500 });
   return json({ data: items.map(toCertificateRequestResponse) }, { headers: { "Cache-Control": "private, no-store" } });
 });
-
-export const action = () => methodNotAllowed(["GET"]);

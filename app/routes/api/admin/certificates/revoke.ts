@@ -5,11 +5,10 @@ import { apiRoute, readJsonBody } from "../../../../lib/api.server";
 import { requireRole, actorOf } from "../../../../lib/auth.server";
 import { requireRecentSignIn } from "../../../../lib/step-up.server";
 import { servicesContext } from "../../../../context";
-import { json, methodNotAllowed } from "#server/http/errors";
+import { json } from "#server/http/errors";
 import { RevokeCertificateBody, revokeCertificate } from "#server/certificates";
 
 export const action = apiRoute(async ({ request, params, context }: Route.ActionArgs) => {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const { user } = requireRole(context, "admin");
   requireRecentSignIn(request, context);
   const services = context.get(servicesContext);
@@ -18,5 +17,3 @@ export const action = apiRoute(async ({ request, params, context }: Route.Action
   const { revokedAt } = await revokeCertificate(services.db, actor, params.certificateId ?? "", body.reason, services.clock.now());
   return json({ ok: true, revokedAt: revokedAt.toISOString() }, { headers: { "Cache-Control": "no-store" } });
 });
-
-export const loader = () => methodNotAllowed(["POST"]);

@@ -3,7 +3,7 @@
 import type { Route } from "./+types/audit";
 import { apiRoute } from "../../../../lib/api.server";
 import { parseQuery, adminOf } from "../../../../lib/admin-orders.server";
-import { json, methodNotAllowed } from "#server/http/errors";
+import { json } from "#server/http/errors";
 import { AdminPagingQuery, getAdminOrderAudit } from "#server/orders";
 
 export const loader = apiRoute(async ({ request, params, context }: Route.LoaderArgs) => {
@@ -11,5 +11,3 @@ export const loader = apiRoute(async ({ request, params, context }: Route.Loader
   const query = parseQuery(new URL(request.url), AdminPagingQuery);
   return json(await getAdminOrderAudit(services.db, params.orderId, query), { headers: { "Cache-Control": "private, no-store" } });
 });
-
-export const action = () => methodNotAllowed(["GET"]);

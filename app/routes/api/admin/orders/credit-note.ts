@@ -3,7 +3,7 @@
 import type { Route } from "./+types/credit-note";
 import { apiRoute } from "../../../../lib/api.server";
 import { creditNotePdfResponse, adminOf } from "../../../../lib/admin-orders.server";
-import { methodNotAllowed } from "#server/http/errors";
+
 import { eInvoiceXmlResponse, prefersXml } from "../../../../lib/einvoice.server";
 
 export const loader = apiRoute(async ({ request, params, context }: Route.LoaderArgs) => {
@@ -12,5 +12,3 @@ export const loader = apiRoute(async ({ request, params, context }: Route.Loader
   if (prefersXml(request)) return eInvoiceXmlResponse(services.db, params.orderId, params.creditNoteId);
   return creditNotePdfResponse(services, params.orderId, params.creditNoteId);
 });
-
-export const action = () => methodNotAllowed(["GET"]);

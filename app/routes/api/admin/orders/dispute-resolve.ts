@@ -7,17 +7,14 @@ import type { Route } from "./+types/dispute-resolve";
 import { apiRoute, readJsonBody } from "../../../../lib/api.server";
 import { adminOf, resolveOrderDispute } from "../../../../lib/admin-orders.server";
 import { requireRecentSignIn } from "../../../../lib/step-up.server";
-import { methodNotAllowed } from "#server/http/errors";
+
 import { answerResponse, idempotencyOf } from "#server/http/idempotency";
 import { DisputeResolutionBody } from "#server/orders";
 
 export const action = apiRoute(async ({ request, params, context }: Route.ActionArgs) => {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const { services, actor } = adminOf(context);
   // ending or restoring access is a sensitive action (docs/decisions.md > Step-up for sensitive admin actions)
   requireRecentSignIn(request, context);
   const body = await readJsonBody(request, DisputeResolutionBody);
   return answerResponse(await resolveOrderDispute(services, actor, { orderId: params.orderId, ...body }, { ...idempotencyOf(request), rawBody: body }));
 });
-
-export const loader = () => methodNotAllowed(["POST"]);

@@ -3,12 +3,10 @@
 import type { Route } from "./+types/order";
 import { apiRoute } from "../../../../lib/api.server";
 import { adminOf } from "../../../../lib/admin-orders.server";
-import { json, methodNotAllowed } from "#server/http/errors";
+import { json } from "#server/http/errors";
 import { getAdminOrder } from "#server/orders";
 
 export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
   const { services } = adminOf(context);
   return json(await getAdminOrder(services.db, params.orderId), { headers: { "Cache-Control": "private, no-store" } });
 });
-
-export const action = () => methodNotAllowed(["GET"]);

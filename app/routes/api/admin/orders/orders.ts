@@ -3,7 +3,7 @@
 import type { Route } from "./+types/orders";
 import { apiRoute } from "../../../../lib/api.server";
 import { parseQuery, adminOf } from "../../../../lib/admin-orders.server";
-import { json, methodNotAllowed } from "#server/http/errors";
+import { json } from "#server/http/errors";
 import { AdminOrderListQuery, listAdminOrders } from "#server/orders";
 
 export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) => {
@@ -11,5 +11,3 @@ export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) =>
   const query = parseQuery(new URL(request.url), AdminOrderListQuery);
   return json(await listAdminOrders(services.db, query), { headers: { "Cache-Control": "private, no-store" } });
 });
-
-export const action = () => methodNotAllowed(["GET"]);

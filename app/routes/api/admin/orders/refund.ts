@@ -6,17 +6,14 @@ import type { Route } from "./+types/refund";
 import { apiRoute, readJsonBody } from "../../../../lib/api.server";
 import { refundOrder, adminOf } from "../../../../lib/admin-orders.server";
 import { requireRecentSignIn } from "../../../../lib/step-up.server";
-import { methodNotAllowed } from "#server/http/errors";
+
 import { answerResponse, idempotencyOf } from "#server/http/idempotency";
 import { RefundRequestBody } from "#server/orders";
 
 export const action = apiRoute(async ({ request, params, context }: Route.ActionArgs) => {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const { services, actor } = adminOf(context);
   requireRecentSignIn(request, context);
   const body = await readJsonBody(request, RefundRequestBody);
   // the key's body hash is over the validated body (an omitted alsoCancelEnrollment is false)
   return answerResponse(await refundOrder(services, actor, { orderId: params.orderId, ...body }, { ...idempotencyOf(request), rawBody: body }));
 });
-
-export const loader = () => methodNotAllowed(["POST"]);

@@ -2,10 +2,11 @@
 // (previewStartSec/previewEndSec, 10-60 s) cut by the video provider; content_manager+,
 // drafts only. The work is server/video's (previews.ts).
 import { authoringRoute, method } from "../../../../lib/authoring.server";
-import { VideoPreviewRequest } from "#server/video";
+import { VideoPreviewRequest, videoApi } from "#server/video";
 
 const route = authoringRoute({
   POST: method({
+    operation: [videoApi, "adminSetVideoPreview"],
     body: VideoPreviewRequest,
     status: 202,
     run: ({ services, actor, body }) => services.video.setPreview({ db: services.db, now: services.clock.now() }, actor, body),

@@ -1,10 +1,11 @@
 // POST /api/admin/uploads/video (spec: Admin: courses and content): a direct upload into a
 // video block of a draft course; content_manager+. The work is server/video's.
 import { authoringRoute, method } from "../../../../lib/authoring.server";
-import { VideoUploadRequest } from "#server/video";
+import { VideoUploadRequest, videoApi } from "#server/video";
 
 const route = authoringRoute({
   POST: method({
+    operation: [videoApi, "adminCreateVideoUpload"],
     body: VideoUploadRequest,
     status: 201,
     run: ({ services, actor, body }) => services.video.createUpload({ db: services.db, now: services.clock.now() }, actor, body),
