@@ -51,6 +51,8 @@ export type AppServices = {
   video: Video;
   /** signs and checks the Open Badges credentials of certificates (server/credentials) */
   credentials: CredentialSigner;
+  /** the key of the students' personal webinar calendar feed URLs (server/webinars) */
+  webinars: { feedKey: Buffer };
   /** the time domain code uses; tests may hand in another */
   clock: Clock;
   /** origins the app answers for; contactEmail: the address of MAIL_FROM (the Open Badges issuer's e-mail) */
@@ -323,6 +325,7 @@ export async function startServices(
     media: createMediaUrls(videoProvider, courseFiles),
     video: createVideo({ provider: videoProvider, blocks: videoBlocks, webhookSecret: videoWebhookSecret, meetingsClientState: config.MEETINGS_CLIENT_STATE, adminUrl: config.adminUrl }),
     credentials,
+    webinars: { feedKey: deriveKey(sessionSecret, "webinar-calendar-feed") },
     clock: systemClock,
     site: { publicUrl: config.publicUrl, adminUrl: config.adminUrl, allowedOrigins: config.allowedOrigins, contactEmail: addressOf(config.MAIL_FROM), seller: sellerOf(config) },
   };

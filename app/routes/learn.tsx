@@ -17,6 +17,8 @@ import { testStandings } from "#server/quizzes";
 import { servicesContext } from "../context";
 import { moduleWaitsFor, testLine, type TestLineView } from "../lib/learn-sequence";
 import { formatDateTime } from "#server/money";
+import { WebinarPanel } from "../components/webinars";
+import { webinarPanel } from "../lib/webinars.server";
 
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
   const { user } = requireUserForPage(request, context);
@@ -61,6 +63,7 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
     currentLevelTitle: current?.title ?? null,
     lastActivity: view.progress.lastActivityAt ? formatDateTime(view.progress.lastActivityAt) : null,
     accessUntil: view.enrollment.accessExpiresAt ? formatDateTime(view.enrollment.accessExpiresAt) : null,
+    webinars: await webinarPanel(context, user.id, slug),
   };
 });
 
@@ -109,6 +112,8 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
         )}
         {accessUntil ? <p className="muted">Prístup ku kurzu máte do {accessUntil}.</p> : null}
       </div>
+
+      <WebinarPanel data={loaderData.webinars} />
 
       <ol className="learn-levels">
         {view.levels.map((level, i) => (
