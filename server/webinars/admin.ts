@@ -46,6 +46,9 @@ export async function courseChain(db: DbOrTx, anyVersionId: string): Promise<{ r
   return { rootId: chain[0].id, slug: named.slug, versionIds: chain.map((c) => c.id) };
 }
 
+/** Times are kept to the whole second (what an iCalendar DATE-TIME can say). */
+const toSecond = (iso: string) => new Date(Math.floor(Date.parse(iso) / 1000) * 1000);
+
 function invalid(problems: { path: string; message: string }[]): DomainError {
   return new DomainError("validation", problems[0].message, problems.map((p) => ({ ...p, code: "custom" })));
 }
@@ -88,8 +91,8 @@ export async function getWebinar(db: DbOrTx, webinarId: string): Promise<Webinar
 export async function createWebinar(deps: AdminDeps, actor: AuditActor, courseId: string, input: WebinarCreateRequest): Promise<{ webinar: Webinar }> {
   return deps.db.transaction(async (tx) => {
     const chain = await courseChain(tx, courseId);
-    const startsAt = new Date(input.startsAt);
-    const endsAt = new Date(input.endsAt);
+    const startsAt = toSecond(input.startsAt);
+    const endsAt = toSecond(input.endsAt);
     const problems = [...timeProblems(startsAt, endsAt, deps.now, true), ...(await levelProblems(tx, input.levelId, chain.versionIds))];
     if (problems.length) throw invalid(problems);
     const [row] = await tx
@@ -127,8 +130,8 @@ export async function updateWebinar(deps: AdminDeps, actor: AuditActor, webinarI
     if (row.endsAt.getTime() <= deps.now.getTime() && (patch.startsAt !== undefined || patch.endsAt !== undefined || patch.joinUrl !== undefined)) {
       throw new DomainError("conflict", "Webinár už skončil; jeho čas ani odkaz sa nemenia.");
     }
-    const startsAt = patch.startsAt !== undefined ? new Date(patch.startsAt) : row.startsAt;
-    const endsAt = patch.endsAt !== undefined ? new Date(patch.endsAt) : row.endsAt;
+    const startsAt = patch.startsAt !== undefined ? toSecond(patch.startsAt) : row.startsAt;
+    const endsAt = patch.endsAt !== undefined ? toSecond(patch.endsAt) : row.endsAt;
     const startChanged = startsAt.getTime() !== row.startsAt.getTime();
     const chain = await courseChain(tx, row.courseId);
     const problems = [...timeProblems(startsAt, endsAt, deps.now, startChanged), ...(await levelProblems(tx, patch.levelId, chain.versionIds))];
