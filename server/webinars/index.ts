@@ -40,3 +40,4 @@ export {
 export { icsCalendar, icsInstant, icsText, ICS_ALARM_MINUTES, type IcsEvent } from "./ics";
 export { sendDueReminders, dueReminder, REMIND_CRON } from "./reminders";
 export { webinarMail, type WebinarMail, type WebinarMailJob } from "./mail";
+export { seedDemoWebinars } from "./seed";
