@@ -23,6 +23,7 @@ import { createIdpApi, type IdpApi } from "./identity";
 import { chooseIdentityProvider, createOidcClient, sessionKeys, type Auth, type OidcSettings } from "./auth";
 import { createPayments, type Payments } from "./payments";
 import { videoBlocks } from "./authoring";
+import { webinarRecordings } from "./webinars";
 import { createCourseFiles, createMediaUrls, createMuxProvider, parseSigningKey as parseMuxSigningKey, createVideo, deriveKey, FILES_MOUNT, type MediaUrls, type Video, type VideoProvider } from "./video";
 import { startCatalogCache } from "./catalog";
 import { createCredentialSigner, developmentSigningKey, parsePreviousKeys, parseSigningKey, type CredentialSigner } from "./credentials";
@@ -323,7 +324,7 @@ export async function startServices(
     queue: jobs.queue,
     payments,
     media: createMediaUrls(videoProvider, courseFiles),
-    video: createVideo({ provider: videoProvider, blocks: videoBlocks, webhookSecret: videoWebhookSecret, meetingsClientState: config.MEETINGS_CLIENT_STATE, adminUrl: config.adminUrl }),
+    video: createVideo({ provider: videoProvider, blocks: videoBlocks, recordings: webinarRecordings, webhookSecret: videoWebhookSecret, meetingsClientState: config.MEETINGS_CLIENT_STATE, adminUrl: config.adminUrl }),
     credentials,
     webinars: { feedKey: deriveKey(sessionSecret, "webinar-calendar-feed") },
     clock: systemClock,

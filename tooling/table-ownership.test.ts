@@ -32,6 +32,7 @@ const OWNERS: Record<string, string[]> = {
   webinarJoins: ["webinars"],
   webinarReminders: ["webinars"],
   webinarCalendarFeeds: ["webinars"],
+  webinarAttendanceCorrections: ["webinars"],
   users: ["identity"],
   organizations: ["identity"],
   sessions: ["auth"],

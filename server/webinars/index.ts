@@ -41,3 +41,4 @@ export { icsCalendar, icsInstant, icsText, ICS_ALARM_MINUTES, type IcsEvent } fr
 export { sendDueReminders, dueReminder, REMIND_CRON } from "./reminders";
 export { webinarMail, type WebinarMail, type WebinarMailJob } from "./mail";
 export { seedDemoWebinars } from "./seed";
+export { webinarRecordings } from "./recordings";

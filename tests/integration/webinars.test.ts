@@ -92,7 +92,7 @@ describe("the admin API", () => {
     expect(visitor.res.status).toBe(401);
     expect(visitor.body.error).toBe("unauthorized");
     await expectApiError(await jana.post(path, session()), 403, "forbidden");
-    expect(await app.db.select().from(schema.webinars)).toHaveLength(0);
+    expect(await app.db.select().from(schema.webinars).where(eq(schema.webinars.courseId, course.courseId))).toHaveLength(0);
   });
 
   it("refuses an end before the start, a start in the past, an unknown course and a level of another course", async () => {
@@ -109,7 +109,7 @@ describe("the admin API", () => {
     expect(foreignLevel.res.status).toBe(422);
     const extra = await adminCall("POST", path, { ...session(), price: 1 });
     expect(extra.res.status).toBe(422);
-    expect(await app.db.select().from(schema.webinars)).toHaveLength(0);
+    expect(await app.db.select().from(schema.webinars).where(eq(schema.webinars.courseId, course.courseId))).toHaveLength(0);
   });
 
   it("schedules a webinar (201, in the contract, audited) on the course chain", async () => {
@@ -302,5 +302,45 @@ describe.skipIf(!serverUrl())("reminders under two instances", () => {
     await Promise.all([0, 1].map((i) => sendDueReminders({ db: handles[i].db, queue: jobs[i].queue, now: hourBefore })));
     const all = await app.db.select().from(schema.webinarReminders).where(eq(schema.webinarReminders.webinarId, id));
     expect(all.map((r) => r.kind).sort()).toEqual(["day", "day", "hour", "hour"]);
+  });
+});
+
+describe("the recording (phase 1: the admin's upload through the video provider)", () => {
+  it("the admin uploads it on the course's webinar page; once ready it plays for the enrolled student through a signed URL", async () => {
+    const created = await adminCall("POST", `/api/admin/courses/${course.courseId}/webinars`, session({ title: "Webinár so záznamom" }));
+    const id = created.body.webinar._id;
+    const page = `${app.url}/admin/kurzy/${course.courseId}/webinare`;
+    const prepared = await editor.fetch(page, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url }, body: new URLSearchParams({ intent: "prepareRecording", webinarId: id }).toString() });
+    expect(prepared.status).toBe(200);
+    const html = await prepared.text();
+    const uploadUrl = /<form action="([^"]+)" encType="multipart\/form-data"/i.exec(html)?.[1]?.replaceAll("&amp;", "&");
+    expect(uploadUrl, html.slice(html.indexOf("<main"), html.indexOf("<main") + 3000)).toBeDefined();
+    const [waiting] = await app.db.select().from(schema.webinars).where(eq(schema.webinars.id, id));
+    expect(waiting.recordingUploadStatus).toBe("waiting");
+    expect(waiting.recordingPlaybackId).toBeNull();
+
+    const form = new FormData();
+    form.append("file", new Blob([await import("node:fs").then((fs) => fs.readFileSync("media/video/sample.mp4"))], { type: "video/mp4" }), "zaznam.mp4");
+    const sent = await fetch(new URL(uploadUrl!, app.url), { method: "POST", body: form, redirect: "manual" });
+    expect(sent.status).toBe(303);
+    const [ready] = await until("the recording's playback id", () => app.db.select().from(schema.webinars).where(eq(schema.webinars.id, id)), (r) => r[0].recordingPlaybackId !== null);
+    expect(ready.recordingUploadStatus).toBe("ready");
+    expect(ready.recordingDurationSec).toBeGreaterThan(0);
+
+    // not before the session has ended: then it is in `past` with the signed playback URL
+    let list = await (await jana.get(`/api/courses/${course.slug}/webinars`)).json();
+    expect(list.upcoming.find((w: { _id: string }) => w._id === id).recording).toBeNull();
+    await app.db.update(schema.webinars).set({ startsAt: new Date(Date.now() - 2 * 3_600_000), endsAt: new Date(Date.now() - 3_600_000) }).where(eq(schema.webinars.id, id));
+    list = await (await jana.get(`/api/courses/${course.slug}/webinars`)).json();
+    const past = list.past.find((w: { _id: string }) => w._id === id);
+    expect(past.recording.playbackUrl).toContain(ready.recordingPlaybackId);
+    const video = await fetch(new URL(past.recording.playbackUrl, app.url), { headers: { range: "bytes=0-99" } });
+    expect(video.status).toBe(206);
+    expect(video.headers.get("content-type")).toBe("video/mp4");
+    const tampered = await fetch(new URL(past.recording.playbackUrl.replace(/sig=[0-9a-f]/, "sig=x"), app.url));
+    expect(tampered.status).toBe(403);
+    // the session page plays it, without JavaScript
+    const detail = await (await jana.get(`/kurzy/${course.slug}/webinare/${id}`)).text();
+    expect(detail).toContain("<video");
   });
 });

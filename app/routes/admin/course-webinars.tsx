@@ -28,7 +28,15 @@ export const loader = pageRoute(async (args: Route.LoaderArgs) => {
     webinars: rows.map((r) => {
       const w = serializeWebinar(r);
       const start = bratislavaFields(w.startsAt);
-      return { ...w, when: sessionWhen(w.startsAt, w.endsAt), ended: r.endsAt.getTime() <= now, day: start.day, startTime: start.time, endTime: bratislavaFields(w.endsAt).time };
+      return {
+        ...w,
+        when: sessionWhen(w.startsAt, w.endsAt),
+        ended: r.endsAt.getTime() <= now,
+        day: start.day,
+        startTime: start.time,
+        endTime: bratislavaFields(w.endsAt).time,
+        recordingStatus: r.recordingUploadStatus,
+      };
     }),
   };
 });
@@ -54,6 +62,14 @@ export const action = pageRoute(async (args: Route.ActionArgs) => {
   const d = await courseDetail(services, args.params.courseId);
   const deps = { db: services.db, queue: services.queue, now: services.clock.now() };
   const here = `/admin/kurzy/${d.course._id}/webinare`;
+  // the recording: the provider opens a direct upload, the page then shows the file form
+  // that posts straight to it (server/video recordings.ts; the same path as video blocks)
+  const peek = await args.request.clone().formData();
+  if (peek.get("intent") === "prepareRecording") {
+    const webinarId = String(peek.get("webinarId") ?? "");
+    const upload = await services.video.createRecordingUpload({ db: services.db, now: deps.now }, actor, webinarId, `${here}#zaznam-${webinarId}`);
+    return { recordingUpload: { webinarId, uploadUrl: upload.uploadUrl, scripted: services.video.providerName === "mux" } };
+  }
   return handleIntents(args.request, {
     createWebinar: intent({
       schema: createWebinarForm,
@@ -121,6 +137,36 @@ function WebinarForm({ d, reply, webinar }: { d: Data; reply: ActionReply; webin
   );
 }
 
+const RECORDING_STATES = { waiting: "čaká na súbor", ready: "pripravený, študenti ho vidia", errored: "spracovanie zlyhalo", cancelled: "nahrávanie zrušené" } as const;
+
+/** The recording: its state, "Pripraviť nahrávanie záznamu", then the plain file form to the provider. */
+function RecordingForm({ webinar, actionData }: { webinar: Row; actionData: unknown }) {
+  const prepared = actionData && typeof actionData === "object" && "recordingUpload" in actionData ? (actionData.recordingUpload as { webinarId: string; uploadUrl: string; scripted: boolean }) : null;
+  const mine = prepared?.webinarId === webinar._id ? prepared : null;
+  return (
+    <section id={`zaznam-${webinar._id}`} aria-label={`Záznam: ${webinar.title}`}>
+      <p>
+        Záznam: <span data-testid="recording-state">{webinar.recordingStatus ? RECORDING_STATES[webinar.recordingStatus] : webinar.recordingPlaybackId ? RECORDING_STATES.ready : "zatiaľ nie je"}</span>
+      </p>
+      {mine && !mine.scripted ? (
+        <form method="post" action={mine.uploadUrl} encType="multipart/form-data">
+          <label htmlFor={`recording-file-${webinar._id}`}>Súbor záznamu (MP4)</label>{" "}
+          <input id={`recording-file-${webinar._id}`} type="file" name="file" accept="video/mp4,video/*" required />{" "}
+          <button type="submit">Nahrať záznam</button>
+        </form>
+      ) : mine ? (
+        <p className="muted">Súbor pošlite na adresu nahrávania s JavaScriptom (Mux prijíma len PUT): {mine.uploadUrl}</p>
+      ) : (
+        <Form method="post">
+          <input type="hidden" name="intent" value="prepareRecording" />
+          <input type="hidden" name="webinarId" value={webinar._id} />
+          <button type="submit" className="secondary">{webinar.recordingPlaybackId ? "Nahrať nový záznam" : "Pripraviť nahrávanie záznamu"}</button>
+        </Form>
+      )}
+    </section>
+  );
+}
+
 function CancelForm({ webinar, reply }: { webinar: Row; reply: ActionReply }) {
   const key = `cancelWebinar:${webinar._id}`;
   const [form, fields] = useAdminForm(key, cancelWebinarForm, reply);
@@ -151,6 +197,7 @@ export default function CourseWebinars({ loaderData: d, actionData }: Route.Comp
                 {w.title} {w.state === "cancelled" ? <span className="state state-archived">zrušený</span> : w.ended ? <span className="muted">(skončil)</span> : null}
               </h3>
               <p>{w.when}{w.lecturer ? ` · ${w.lecturer}` : ""}{w.attendanceRequired ? " · účasť povinná" : ""}</p>
+              {w.state === "scheduled" ? <RecordingForm webinar={w} actionData={actionData} /> : null}
               {w.state === "scheduled" && !w.ended ? (
                 <details>
                   <summary>Upraviť alebo zrušiť</summary>

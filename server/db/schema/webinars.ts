@@ -20,6 +20,8 @@ export const webinars = pgTable(
     startsAt: ts("starts_at").notNull(),
     endsAt: ts("ends_at").notNull(),
     joinUrl: text("join_url").notNull(),
+    /** the meeting provider's online meeting id (phase 2: its recording notifications name it) */
+    meetingId: text("meeting_id"),
     lecturer: text("lecturer"),
     /** the level whose completion may require attendance (any version's level id) */
     levelId: idRef("level_id"),
@@ -29,8 +31,13 @@ export const webinars = pgTable(
     sequence: integer("sequence").notNull().default(0),
     cancelledAt: ts("cancelled_at"),
     cancelReason: text("cancel_reason"),
+    /** the recording (phase 1: the admin's upload through server/video): what plays, once ready */
     recordingPlaybackId: text("recording_playback_id"),
+    recordingAssetId: text("recording_asset_id"),
     recordingDurationSec: integer("recording_duration_sec"),
+    /** the latest direct upload of the recording and how it ended (waiting, ready, errored, cancelled) */
+    recordingUploadId: text("recording_upload_id"),
+    recordingUploadStatus: text("recording_upload_status").$type<"waiting" | "ready" | "errored" | "cancelled">(),
     createdBy: text("created_by").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -78,4 +85,22 @@ export const webinarCalendarFeeds = pgTable(
     revokedAt: ts("revoked_at"),
   },
   (t) => [uniqueIndex("webinar_calendar_feeds_live").on(t.studentId).where(sql`${t.revokedAt} is null`)],
+);
+
+/**
+ * The admin's correction of a student's attendance (attended or not, with a reason; audited):
+ * it overrides what the join records say. One per webinar and enrollment (the latest).
+ */
+export const webinarAttendanceCorrections = pgTable(
+  "webinar_attendance_corrections",
+  {
+    id: idPk(),
+    webinarId: idRef("webinar_id").notNull().references(() => webinars.id),
+    enrollmentId: idRef("enrollment_id").notNull(),
+    attended: boolean("attended").notNull(),
+    reason: text("reason").notNull(),
+    correctedBy: text("corrected_by").notNull(),
+    correctedAt: ts("corrected_at").notNull(),
+  },
+  (t) => [uniqueIndex("webinar_attendance_corrections_one").on(t.webinarId, t.enrollmentId)],
 );
