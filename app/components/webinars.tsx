@@ -27,7 +27,7 @@ function Upcoming({ w, slug }: { w: WebinarLine; slug: string }) {
       </p>
       {w.state === "scheduled" ? (
         <p className="actions">
-          <JoinForm w={w} /> <a href={w.calendarPath} download>Pridať do kalendára</a>
+          <JoinForm w={w} /> <a className="button secondary" href={w.calendarPath} download>Pridať do kalendára</a>
         </p>
       ) : null}
     </li>

@@ -40,7 +40,7 @@ export default function WebinarPage({ loaderData }: Route.ComponentProps) {
       {w.description ? <p className="lead">{w.description}</p> : null}
       {!ended && w.state === "scheduled" ? (
         <p className="actions">
-          <JoinForm w={w} /> <a href={w.calendarPath} download>Pridať do kalendára</a>
+          <JoinForm w={w} /> <a className="button secondary" href={w.calendarPath} download>Pridať do kalendára</a>
         </p>
       ) : null}
       {w.recording ? (
