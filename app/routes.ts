@@ -42,6 +42,7 @@ export default [
     route("kurzy/:courseId/testy", "routes/admin/course-tests.tsx"),
     // webinars of the course (server/webinars): schedule, change, cancel
     route("kurzy/:courseId/webinare", "routes/admin/course-webinars.tsx"),
+    route("kurzy/:courseId/webinare/:webinarId/ucast", "routes/admin/webinar-attendance.tsx"),
     route("kurzy/:courseId/testy/:testId", "routes/admin/test-editor.tsx"),
     // insights (server/insights): a course's and a test's statistics, CSV exports
     route("kurzy/:courseId/statistiky", "routes/admin/course-stats.tsx"),

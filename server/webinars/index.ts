@@ -42,3 +42,4 @@ export { sendDueReminders, dueReminder, REMIND_CRON } from "./reminders";
 export { webinarMail, type WebinarMail, type WebinarMailJob } from "./mail";
 export { seedDemoWebinars } from "./seed";
 export { webinarRecordings } from "./recordings";
+export { webinarAttendance, correctAttendance, type AttendanceLine } from "./attendance";

@@ -344,3 +344,32 @@ describe("the recording (phase 1: the admin's upload through the video provider)
     expect(detail).toContain("<video");
   });
 });
+
+describe("attendance", () => {
+  it("joins make attendance; the admin's correction (with a reason, audited) overrides them; a student cannot correct", async () => {
+    const [soon] = await app.db.select().from(schema.webinars).where(and(eq(schema.webinars.courseId, course.courseId), eq(schema.webinars.title, "Úvodné stretnutie")));
+    const page = `${app.url}/admin/kurzy/${course.courseId}/webinare/${soon.id}/ucast`;
+    const before = await (await editor.fetch(page)).text();
+    expect(before).toContain("zúčastnil sa");
+    const post = (jar: CookieJar, body: Record<string, string>) =>
+      jar.fetch(page, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url }, body: new URLSearchParams(body).toString(), redirect: "manual" });
+    // no reason: refused on the form, nothing written
+    const noReason = await post(editor, { enrollmentId, attended: "no", reason: "" });
+    expect(noReason.status).toBe(200);
+    expect(await noReason.text()).toContain("Uveďte dôvod opravy.");
+    expect(await app.db.select().from(schema.webinarAttendanceCorrections)).toHaveLength(0);
+    // a student is refused
+    const student = await post(jana.jar, { enrollmentId, attended: "yes", reason: "chcem" });
+    expect(student.status).toBe(403);
+    const done = await post(editor, { enrollmentId, attended: "no", reason: "pripojila sa len na 2 minúty" });
+    expect(done.status).toBe(302);
+    const [correction] = await app.db.select().from(schema.webinarAttendanceCorrections).where(eq(schema.webinarAttendanceCorrections.webinarId, soon.id));
+    expect(correction).toMatchObject({ enrollmentId, attended: false, reason: "pripojila sa len na 2 minúty", correctedBy: "p-3001" });
+    const audit = await app.db.select().from(schema.auditLog).where(and(eq(schema.auditLog.action, "webinar.attendance_corrected"), eq(schema.auditLog.targetId, enrollmentId)));
+    expect(audit).toEqual([expect.objectContaining({ reason: "pripojila sa len na 2 minúty", actorId: "p-3001" })]);
+    const after = await (await editor.fetch(page)).text();
+    const cell = /<td data-testid="attended">([\s\S]*?)<\/td>/.exec(after)?.[1] ?? "";
+    expect(cell).toMatch(/^nezúčastnil sa/);
+    expect(cell).toContain("pripojila sa len na 2 minúty");
+  });
+});

@@ -3,7 +3,7 @@
 // a fresh .ics). Webinars belong to the course, not to a version, so every version's editor
 // shows the same list, and a published course's webinars are edited too. Plain POST forms
 // (intent helper), calling the same server/webinars functions as /api/admin/webinars.
-import { Form, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { getFormProps } from "@conform-to/react";
 import type { Route } from "./+types/course-webinars";
 import authoringStyles from "../../admin-authoring.css?url";
@@ -196,7 +196,10 @@ export default function CourseWebinars({ loaderData: d, actionData }: Route.Comp
               <h3>
                 {w.title} {w.state === "cancelled" ? <span className="state state-archived">zrušený</span> : w.ended ? <span className="muted">(skončil)</span> : null}
               </h3>
-              <p>{w.when}{w.lecturer ? ` · ${w.lecturer}` : ""}{w.attendanceRequired ? " · účasť povinná" : ""}</p>
+              <p>
+                {w.when}{w.lecturer ? ` · ${w.lecturer}` : ""}{w.attendanceRequired ? " · účasť povinná" : ""}
+                {w.state === "scheduled" ? <> · <Link to={`/admin/kurzy/${d.course.id}/webinare/${w._id}/ucast`}>Účasť</Link></> : null}
+              </p>
               {w.state === "scheduled" ? <RecordingForm webinar={w} actionData={actionData} /> : null}
               {w.state === "scheduled" && !w.ended ? (
                 <details>
