@@ -42,7 +42,6 @@ CREATE TABLE "webinars" (
 	"starts_at" timestamp with time zone NOT NULL,
 	"ends_at" timestamp with time zone NOT NULL,
 	"join_url" text NOT NULL,
-	"meeting_id" text,
 	"lecturer" text,
 	"level_id" text,
 	"attendance_required" boolean DEFAULT false NOT NULL,

@@ -20,8 +20,6 @@ export const webinars = pgTable(
     startsAt: ts("starts_at").notNull(),
     endsAt: ts("ends_at").notNull(),
     joinUrl: text("join_url").notNull(),
-    /** the meeting provider's online meeting id (phase 2: its recording notifications name it) */
-    meetingId: text("meeting_id"),
     lecturer: text("lecturer"),
     /** the level whose completion may require attendance (any version's level id) */
     levelId: idRef("level_id"),
