@@ -8,6 +8,12 @@ export default [
   route("kurzy/:slug/studium", "routes/learn.tsx"),
   route("kurzy/:slug/studium/:partId", "routes/learn-part.tsx"),
   route("kurzy/:slug/hotovo", "routes/course-done.tsx"),
+  // webinars (server/webinars): a session, joining (recorded), its .ics; the personal feed
+  route("kurzy/:slug/webinare/:webinarId", "routes/webinar.tsx"),
+  route("kurzy/:slug/webinare/:webinarId/pripojit", "routes/webinar-join.ts"),
+  route("kurzy/:slug/webinare/:webinarId/kalendar.ics", "routes/webinar-ics.ts"),
+  route("kalendar/:file", "routes/calendar-feed.ts"),
+  route("ucet/kalendar", "routes/account-calendar.tsx"),
   route("kurzy/:slug/testy/:testId", "routes/test-intro.tsx"),
   route("kurzy/:slug/testy/:testId/pokus/:attemptId", "routes/test-attempt.tsx"),
   route("prihlasenie", "routes/sign-in.tsx"),
@@ -37,6 +43,9 @@ export default [
     route("kurzy/:courseId/udaje", "routes/admin/course-settings.tsx"),
     route("kurzy/:courseId/casti/:partId", "routes/admin/part-editor.tsx"),
     route("kurzy/:courseId/testy", "routes/admin/course-tests.tsx"),
+    // webinars of the course (server/webinars): schedule, change, cancel
+    route("kurzy/:courseId/webinare", "routes/admin/course-webinars.tsx"),
+    route("kurzy/:courseId/webinare/:webinarId/ucast", "routes/admin/webinar-attendance.tsx"),
     route("kurzy/:courseId/testy/:testId", "routes/admin/test-editor.tsx"),
     // insights (server/insights): a course's and a test's statistics, CSV exports
     route("kurzy/:courseId/statistiky", "routes/admin/course-stats.tsx"),
@@ -77,6 +86,7 @@ export default [
     route("courses/:slug", "routes/api/course.ts"),
     route("courses/:slug/preview", "routes/api/course-preview.ts"),
     route("courses/:slug/learn", "routes/api/learning/course-learn.ts"),
+    route("courses/:slug/webinars", "routes/api/webinars/course-webinars.ts"),
     route("parts/:partId", "routes/api/learning/part.ts"),
     route("parts/:partId/playback-url", "routes/api/learning/part-playback-url.ts"),
     route("parts/:partId/progress", "routes/api/learning/part-progress.ts"),
@@ -142,6 +152,9 @@ export default [
       route("enrollments/:enrollmentId/reset-test-attempts", "routes/api/admin/enrollments/enrollment-reset-test-attempts.ts"),
       route("enrollments/:enrollmentId/migrate-to-version", "routes/api/admin/enrollments/enrollment-migrate-to-version.ts"),
       route("enrollments/:enrollmentId/resync", "routes/api/admin/enrollments/enrollment-resync.ts"),
+      // webinars (server/webinars; docs/api.md > Webinars)
+      route("courses/:courseId/webinars", "routes/api/webinars/admin-course-webinars.ts"),
+      route("webinars/:webinarId", "routes/api/webinars/admin-webinar.ts"),
       // direct video upload (server/video)
       route("uploads/video", "routes/api/admin/uploads/video.ts"),
       // admin orders and refunds (server/orders, server/payments; docs/api.md > Admin: orders)

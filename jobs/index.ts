@@ -22,6 +22,7 @@ import { requestRefundJob, type PaymentRefunds } from "#server/payments";
 import { testQuestionStatsJob } from "#server/insights";
 import { outboundFailureOf } from "#server/http/outbound";
 import { DELIVER_CRON, deliverEInvoicesJob, type AccessPoint } from "#server/einvoices";
+import { REMIND_CRON, sendDueReminders } from "#server/webinars";
 
 export type Jobs = {
   boss: PgBoss;
@@ -90,6 +91,8 @@ const QUEUES: Record<QueueName, QueueSetup> = {
   "authoring.soft-delete-versions": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 600 }, cron: SOFT_DELETE_VERSIONS_CRON },
   // per test (singletonKey = testId): at most one queued and one running
   "insights.test-question-stats": { options: { policy: "stately", retryLimit: 2, retryDelay: 60 } },
+  // every 5 minutes: due webinar reminders, each once (a unique row; server/webinars)
+  "webinars.remind": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 60 }, cron: REMIND_CRON },
 };
 
 /** A PgBoss on the application database: its own pool on a server, the same instance on PGlite. */
@@ -290,6 +293,11 @@ async function registerWorkers(
     }),
   );
   await work(boss, "insights.test-question-stats", testQuestionStatsJob({ db, log }));
+  await work(boss, "webinars.remind", async () => {
+    const enqueued = await sendDueReminders({ db, queue: createQueue(boss), now: new Date() });
+    if (enqueued > 0) log.info("webinar reminders enqueued", { enqueued });
+    return { enqueued };
+  });
   // e-invoices: validated, then handed to the Peppol access point (EINVOICE_AP_URL or the stand-in)
   if (deps.accessPoint) await work(boss, "einvoices.deliver", deliverEInvoicesJob({ db, log, accessPoint: deps.accessPoint }));
   // orders, invoices, certificates, mail, enrollments, tests: their areas add workers here

@@ -23,6 +23,7 @@ import { createIdpApi, type IdpApi } from "./identity";
 import { chooseIdentityProvider, createOidcClient, sessionKeys, type Auth, type OidcSettings } from "./auth";
 import { createPayments, type Payments } from "./payments";
 import { videoBlocks } from "./authoring";
+import { webinarRecordings } from "./webinars";
 import { createCourseFiles, createMediaUrls, createMuxProvider, createNoVideoProvider, parseSigningKey as parseMuxSigningKey, createVideo, deriveKey, FILES_MOUNT, type MediaUrls, type Video, type VideoProvider } from "./video";
 import { startCatalogCache } from "./catalog";
 import { createCredentialSigner, developmentSigningKey, parsePreviousKeys, parseSigningKey, type CredentialSigner } from "./credentials";
@@ -51,6 +52,8 @@ export type AppServices = {
   video: Video;
   /** signs and checks the Open Badges credentials of certificates (server/credentials) */
   credentials: CredentialSigner;
+  /** the key of the students' personal webinar calendar feed URLs (server/webinars) */
+  webinars: { feedKey: Buffer };
   /** the time domain code uses; tests may hand in another */
   clock: Clock;
   /**
@@ -334,8 +337,9 @@ export async function startServices(
     queue: jobs.queue,
     payments,
     media: createMediaUrls(videoProvider, courseFiles),
-    video: createVideo({ provider: videoProvider, blocks: videoBlocks, webhookSecret: videoWebhookSecret, meetingsClientState: config.MEETINGS_CLIENT_STATE, adminUrl: config.adminUrl }),
+    video: createVideo({ provider: videoProvider, blocks: videoBlocks, recordings: webinarRecordings, webhookSecret: videoWebhookSecret, meetingsClientState: config.MEETINGS_CLIENT_STATE, adminUrl: config.adminUrl }),
     credentials,
+    webinars: { feedKey: deriveKey(sessionSecret, "webinar-calendar-feed") },
     clock: systemClock,
     site: { publicUrl: config.publicUrl, adminUrl: config.adminUrl, allowedOrigins: config.allowedOrigins, contactEmail: addressOf(config.MAIL_FROM), seller: sellerOf(config), linkedInOrganizationIds: config.LINKEDIN_ORGANIZATION_IDS ?? {} },
   };

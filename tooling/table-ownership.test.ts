@@ -28,6 +28,12 @@ const OWNERS: Record<string, string[]> = {
   creditNoteCounters: ["invoices"],
   // written in the numbering transaction through server/einvoices archiveEInvoice
   eInvoices: ["einvoices"],
+  // live sessions of a course, their joins, reminders sent and the students' calendar feeds
+  webinars: ["webinars"],
+  webinarJoins: ["webinars"],
+  webinarReminders: ["webinars"],
+  webinarCalendarFeeds: ["webinars"],
+  webinarAttendanceCorrections: ["webinars"],
   users: ["identity"],
   organizations: ["identity"],
   sessions: ["auth"],

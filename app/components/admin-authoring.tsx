@@ -214,7 +214,7 @@ export function CourseHeader({
   editing = true,
 }: {
   course: CourseHead;
-  current: "struktura" | "udaje" | "testy" | "statistiky";
+  current: "struktura" | "udaje" | "testy" | "webinare" | "statistiky";
   trail?: { label: string; href?: string }[];
   heading?: string;
   /** false on pages that edit nothing (statistics): no read-only notice */
@@ -225,6 +225,7 @@ export function CourseHeader({
     { to: base, label: "Štruktúra a zverejnenie", key: "struktura" },
     { to: `${base}/udaje`, label: "Údaje kurzu", key: "udaje" },
     { to: `${base}/testy`, label: "Testy", key: "testy" },
+    { to: `${base}/webinare`, label: "Webináre", key: "webinare" },
     { to: `${base}/statistiky`, label: "Štatistiky", key: "statistiky" },
   ];
   return (

@@ -14,6 +14,7 @@ import { quizzesApi } from "#server/quizzes";
 import { videoApi } from "#server/video";
 import { certificatesApi } from "#server/certificates";
 import { enrollmentsAdminApi } from "#server/admin";
+import { webinarsApi } from "#server/webinars";
 
 const documentApi: ApiArea = {
   schemas: {},
@@ -31,7 +32,7 @@ const documentApi: ApiArea = {
   ],
 };
 
-export const apiAreas: ApiArea[] = [catalogApi, authApi, authoringApi, ordersApi, adminOrdersApi, paymentsApi, learningApi, quizzesApi, videoApi, certificatesApi, enrollmentsAdminApi, clubsApi, documentApi];
+export const apiAreas: ApiArea[] = [catalogApi, authApi, authoringApi, ordersApi, adminOrdersApi, paymentsApi, learningApi, quizzesApi, videoApi, certificatesApi, enrollmentsAdminApi, clubsApi, webinarsApi, documentApi];
 
 /**
  * The methods each /api route answers, from the areas' operations, by route pattern

@@ -16,11 +16,12 @@ import { optionalUser } from "../lib/auth.server";
 import { listStudentEnrollments } from "#server/enrollments";
 import { versionedMediaUrl } from "#server/http/static-files";
 import { SellerBox } from "../components/seller";
+import { WebinarPanel } from "../components/webinars";
+import { webinarPanelIfEnrolled } from "../lib/webinars.server";
 import { ACCESS_DURATION, includedItems } from "../lib/course-included.server";
 import { formatCount, formatDate, formatHours, formatMinutes, formatMoney, formatVatRate, priceBreakdown } from "#server/money";
 
 const languages: Record<string, string> = { sk: "slovenčina", cs: "čeština", en: "angličtina", de: "nemčina", hu: "maďarčina" };
-
 const TOPICS = { one: "téma", few: "témy", many: "tém" };
 
 export const loader = pageRoute(async ({ params, context }: Route.LoaderArgs) => {
@@ -49,6 +50,7 @@ export const loader = pageRoute(async ({ params, context }: Route.LoaderArgs) =>
   const money = (cents: number) => formatMoney(cents, course.currency);
   return {
     slug: course.slug,
+    webinars: owned && viewer ? await webinarPanelIfEnrolled(context, viewer.id, course.slug) : null,
     title: course.title,
     subtitle: course.subtitle,
     shortDescription: course.shortDescription,
@@ -207,6 +209,7 @@ export default function Course({ loaderData: c }: Route.ComponentProps) {
         )}
 
         <div className="course-main">
+          <WebinarPanel data={c.webinars} />
           {c.coverImageUrl && <img src={c.coverImageUrl} alt="" className="course-cover" />}
 
           <section aria-labelledby="o-kurze">

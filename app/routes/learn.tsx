@@ -19,6 +19,8 @@ import { moduleWaitsFor, testLine, type TestLineView } from "../lib/learn-sequen
 import { formatDateTime } from "#server/money";
 import { getCachedOrganization } from "#server/identity";
 import { findEnrollment } from "#server/enrollments";
+import { WebinarPanel } from "../components/webinars";
+import { webinarPanel } from "../lib/webinars.server";
 
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
   const { user } = requireUserForPage(request, context);
@@ -67,6 +69,7 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
     currentLevelTitle: current?.title ?? null,
     lastActivity: view.progress.lastActivityAt ? formatDateTime(view.progress.lastActivityAt) : null,
     accessUntil: view.enrollment.accessExpiresAt ? formatDateTime(view.enrollment.accessExpiresAt) : null,
+    webinars: await webinarPanel(context, user.id, slug),
   };
 });
 
@@ -116,6 +119,8 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
         )}
         {accessUntil ? <p className="muted">Prístup ku kurzu máte do {accessUntil}.</p> : null}
       </div>
+
+      <WebinarPanel data={loaderData.webinars} />
 
       <ol className="learn-levels">
         {view.levels.map((level, i) => (

@@ -17,8 +17,9 @@ import type { MailJob } from "../queue";
 import type { Mailer, OutgoingAttachment, OutgoingMail } from "./mailer";
 import {
   adminOrderAlert, certificateIssued, certificateRevoked, completionNotice, disputeAccessEnded, disputeAccessRestored, duplicatePayment, enrollmentGranted,
-  paymentAmountMismatch, paymentRequest, paymentRequestExpired, purchaseConfirmation, refundCompleted, seatInvitation, sponsorshipNotice, videoFailed, videoReady,
+  paymentAmountMismatch, paymentRequest, paymentRequestExpired, purchaseConfirmation, refundCompleted, seatInvitation, sponsorshipNotice, videoFailed, videoReady, webinarNotice,
 } from "./templates";
+import { webinarMail, type WebinarMailJob } from "../webinars";
 
 const { mailDeliveries, orders, enrollments, organizations, courses, levels, parts, users, certificates, refunds, payments, creditNotes, auditLog, bankTransfers } = schema;
 
@@ -92,6 +93,12 @@ export function deliveryKey(job: MailJob): string {
       return `video_ready:${job.uploadId}:${job.adminId}`;
     case "video_failed":
       return `video_failed:${job.uploadId}:${job.reason}:${job.adminId}`;
+    case "webinar_reminder":
+      return `webinar_reminder:${job.webinarId}:${job.enrollmentId}:${job.reminder}:${job.sequence}`;
+    case "webinar_changed":
+      return `webinar_changed:${job.webinarId}:${job.enrollmentId}:${job.sequence}`;
+    case "webinar_cancelled":
+      return `webinar_cancelled:${job.webinarId}:${job.enrollmentId}`;
   }
 }
 
@@ -463,6 +470,25 @@ async function composeAdminOrderAlert(deps: MailDeps, job: Extract<MailJob, { ki
   return { mail: { to: to.join(", "), ...adminOrderAlert({ headline: ALERT_HEADLINES[job.alert], details, orderUrl: `${base}/admin/objednavky/${order.id}` }) } };
 }
 
+/** A student's webinar e-mail, with the session's .ics (server/webinars). */
+async function composeWebinar(deps: MailDeps, job: WebinarMailJob): Promise<Composed> {
+  const view = await webinarMail(deps.db, job, deps.publicUrl, (deps.clock ?? { now: () => new Date() }).now());
+  if ("skip" in view) return { skip: view.skip };
+  const kind = job.kind === "webinar_reminder" ? job.reminder : job.kind === "webinar_changed" ? "changed" : "cancelled";
+  const content = webinarNotice({
+    kind,
+    name: view.name,
+    title: view.webinar.title,
+    courseTitle: view.courseTitle,
+    when: view.when,
+    lecturer: view.webinar.lecturer,
+    reason: kind === "cancelled" ? view.webinar.cancelReason : null,
+    courseUrl: view.courseUrl,
+  });
+  const ics: OutgoingAttachment = { filename: "webinar.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: Buffer.from(view.ics, "utf8") };
+  return { mail: { to: view.to, ...content, attachments: [ics] } };
+}
+
 function compose(deps: MailDeps, job: MailJob): Promise<Composed> {
   switch (job.kind) {
     case "purchase_confirmation":
@@ -498,6 +524,10 @@ function compose(deps: MailDeps, job: MailJob): Promise<Composed> {
       return composeVideoReady(deps, job);
     case "video_failed":
       return composeVideoFailed(deps, job);
+    case "webinar_reminder":
+    case "webinar_changed":
+    case "webinar_cancelled":
+      return composeWebinar(deps, job);
   }
 }
 

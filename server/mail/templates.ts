@@ -269,3 +269,34 @@ export function paymentRequestExpired(v: { name: string; courseTitle: string; va
     { link: v.courseUrl, label: "Kurz v katalógu", before: "Kurz nájdete tu." },
   ]);
 }
+
+/** A student's webinar e-mail: the day-before or hour-before reminder, a change, a cancellation. */
+export function webinarNotice(v: {
+  kind: "day" | "hour" | "changed" | "cancelled";
+  name: string;
+  title: string;
+  courseTitle: string;
+  when: string;
+  lecturer: string | null;
+  reason: string | null;
+  courseUrl: string;
+}): MailContent {
+  const subjects = {
+    day: `Zajtra: webinár „${v.title}“ (${v.when})`,
+    hour: `O hodinu začína webinár „${v.title}“`,
+    changed: `Zmena webinára „${v.title}“: ${v.when}`,
+    cancelled: `Webinár „${v.title}“ je zrušený`,
+  };
+  const lead = {
+    day: `pripomíname webinár „${v.title}“ kurzu „${v.courseTitle}“, ktorý začína ${v.when}.`,
+    hour: `o hodinu, ${v.when}, začína webinár „${v.title}“ kurzu „${v.courseTitle}“.`,
+    changed: `webinár „${v.title}“ kurzu „${v.courseTitle}“ sa zmenil. Nový termín: ${v.when}. V prílohe je aktualizovaná udalosť do kalendára.`,
+    cancelled: `webinár „${v.title}“ kurzu „${v.courseTitle}“ plánovaný na ${v.when} je zrušený. Udalosť v prílohe ho odstráni z vášho kalendára.`,
+  };
+  const blocks: Block[] = [{ text: lead[v.kind] }];
+  if (v.lecturer && v.kind !== "cancelled") blocks.push({ text: `Lektor: ${v.lecturer}.` });
+  if (v.reason) blocks.push({ text: `Dôvod: ${v.reason}` });
+  if (v.kind !== "cancelled") blocks.push({ text: "Pripojiť sa môžete na stránke kurzu od 15 minút pred začiatkom." });
+  blocks.push({ link: v.courseUrl, label: "Otvoriť kurz", before: "Webináre kurzu nájdete na stránke štúdia." });
+  return render(subjects[v.kind], `Dobrý deň, ${v.name},`, blocks);
+}

@@ -58,6 +58,9 @@ export type QueuePayloads = {
   // a test's question statistics, when it has too many attempts to compute them while the
   // admin's page waits (server/insights)
   "insights.test-question-stats": { testId: string };
+  // webinars starting within a day or an hour: each active enrollment's reminder, once
+  // (a unique row per webinar, enrollment, kind and sequence; server/webinars)
+  "webinars.remind": Scheduled;
 };
 
 export type MailJob =
@@ -90,7 +93,12 @@ export type MailJob =
   | { kind: "dispute_access_ended"; enrollmentId: string; auditId: string }
   // the uploading admin learns how a direct upload ended (server/video webhook)
   | { kind: "video_ready"; partId: string; blockId: string; adminId: string; uploadId: string }
-  | { kind: "video_failed"; partId: string; blockId: string; adminId: string; uploadId: string; reason: "errored" | "cancelled" };
+  | { kind: "video_failed"; partId: string; blockId: string; adminId: string; uploadId: string; reason: "errored" | "cancelled" }
+  // webinars (server/webinars): a student's reminder (the day before, an hour before), a
+  // changed session (a fresh .ics of that sequence) and a cancelled one
+  | { kind: "webinar_reminder"; webinarId: string; enrollmentId: string; reminder: "day" | "hour"; sequence: number }
+  | { kind: "webinar_changed"; webinarId: string; enrollmentId: string; sequence: number }
+  | { kind: "webinar_cancelled"; webinarId: string; enrollmentId: string };
 
 /** Why the admins get an order alert. */
 export type AdminOrderAlert = "amount_mismatch" | "refund_failed" | "dispute_with_refund" | "transfer_amount_mismatch" | "transfer_not_payable";
@@ -115,6 +123,7 @@ export const QUEUE_NAMES = [
   "tests.expire-attempts",
   "authoring.soft-delete-versions",
   "insights.test-question-stats",
+  "webinars.remind",
 ] as const satisfies readonly QueueName[];
 
 // fails to compile when a name is in QueuePayloads but missing from QUEUE_NAMES

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../db";
 import { writeCourseTree } from "../authoring";
 import { demoCatalog } from "./catalog";
+import { seedDemoWebinars } from "../webinars";
 
 /**
  * Seeds the Slovak demo catalog in one transaction. Returns false (and writes nothing)
@@ -15,6 +16,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     if (existing) return false;
     const c = demoCatalog();
     const v1 = await writeCourseTree(tx, c.riadenieV1);
+    // live sessions of the first course (its chain: v1's id), upcoming and one with a recording
+    await seedDemoWebinars(tx, v1);
     await writeCourseTree(tx, c.riadenieV2(v1));
     await writeCourseTree(tx, c.financie);
     await writeCourseTree(tx, c.sekretar);

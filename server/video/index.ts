@@ -60,6 +60,7 @@ export {
 } from "./previews";
 export { receiveMeetingNotifications, MeetingNotifications, MeetingsAck, MEETINGS_ACTOR } from "./meetings";
 export { createVideo, type Video } from "./service";
+export { recordingPassthrough, type WebinarRecordings, type RecordingView, type RecordingOutcome, type RecordingUpload } from "./recordings";
 export type {
   VideoBlocks,
   VideoBlockRef,

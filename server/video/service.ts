@@ -9,6 +9,7 @@ import type { VideoProvider } from "./provider";
 import { cancelVideoUpload, createVideoUpload, type VideoUploadRequest, type VideoUploadResponse } from "./uploads";
 import { setVideoPreview, type VideoPreviewRequest, type VideoPreviewResponse } from "./previews";
 import { receiveVideoWebhook, type VideoWebhookAck, type VideoWebhookRequest } from "./webhook";
+import { createRecordingUpload, type RecordingUpload, type WebinarRecordings } from "./recordings";
 
 export type Video = {
   /** "mux" or "local" */
@@ -21,12 +22,16 @@ export type Video = {
   setPreview(deps: { db: Database; now: Date }, actor: VideoActor, input: VideoPreviewRequest): Promise<VideoPreviewResponse>;
   receiveWebhook(deps: { db: Database; queue: Queue; now: Date }, request: VideoWebhookRequest): Promise<VideoWebhookAck>;
   receiveMeetings(deps: { db: Database; now: Date }, rawBody: string): Promise<MeetingsAck>;
+  /** a direct upload of a webinar's recording (its page is `returnPath`, where a form upload returns) */
+  createRecordingUpload(deps: { db: Database; now: Date }, actor: VideoActor, webinarId: string, returnPath: string): Promise<RecordingUpload>;
 };
 
 export function createVideo(settings: {
   provider: VideoProvider;
   /** the authoring area's video-block writer (server/authoring `videoBlocks`) */
   blocks: VideoBlocks;
+  /** the webinars area's recording writer (server/webinars `webinarRecordings`) */
+  recordings?: WebinarRecordings;
   webhookSecret: string;
   meetingsClientState?: string;
   adminUrl: string;
@@ -38,7 +43,11 @@ export function createVideo(settings: {
     createUpload: (deps, actor, input) => createVideoUpload({ ...deps, provider, blocks, adminUrl: settings.adminUrl }, actor, input),
     cancelUpload: (deps, ref) => cancelVideoUpload({ ...deps, provider, blocks }, ref),
     setPreview: (deps, actor, input) => setVideoPreview({ ...deps, provider, blocks }, actor, input),
-    receiveWebhook: (deps, request) => receiveVideoWebhook({ ...deps, blocks, secret: settings.webhookSecret }, request),
+    receiveWebhook: (deps, request) => receiveVideoWebhook({ ...deps, blocks, recordings: settings.recordings, secret: settings.webhookSecret }, request),
     receiveMeetings: (deps, rawBody) => receiveMeetingNotifications({ ...deps, clientState: settings.meetingsClientState }, rawBody),
+    createRecordingUpload: (deps, actor, webinarId, returnPath) => {
+      if (!settings.recordings) throw new Error("no webinar recordings port was handed to createVideo");
+      return createRecordingUpload({ ...deps, provider, recordings: settings.recordings, adminUrl: settings.adminUrl }, actor, webinarId, returnPath);
+    },
   };
 }

@@ -20,6 +20,7 @@ import type { Queue } from "../queue";
 import { recordWebhookOnce, webhookAck } from "../http/webhooks";
 import { writeAudit } from "../audit";
 import type { PreviewResult, VideoBlockRef, VideoBlocks, VideoResult } from "./blocks";
+import { recordingOfPassthrough, type WebinarRecordings } from "./recordings";
 
 /** Actor of audit rows written for video provider events. */
 export const VIDEO_PROVIDER_ACTOR = "system:video-provider";
@@ -102,7 +103,7 @@ export function eventKeyOf(event: Pick<VideoEvent, "id">, rawBody: string, deliv
   if (header && header.length <= MAX_DELIVERY_ID) return header;
   return `sha256:${createHash("sha256").update(rawBody, "utf8").digest("hex")}`;
 }
-export type VideoWebhookDeps = { db: Database; queue: Queue; secret: string; now: Date; blocks: VideoBlocks };
+export type VideoWebhookDeps = { db: Database; queue: Queue; secret: string; now: Date; blocks: VideoBlocks; recordings?: WebinarRecordings };
 
 const Passthrough = z.looseObject({
   partId: z.string().min(1).max(64),
@@ -187,6 +188,15 @@ async function handle(tx: Tx, deps: VideoWebhookDeps, event: VideoEvent): Promis
   const result = resultOf(event);
   if (result === null) return { result: "ignored_unknown_type", ok: true };
   if (result === "malformed") return { result: "malformed_event", ok: false };
+  // a webinar's recording (passthrough {kind: "webinar", webinarId}; recordings.ts)
+  const webinarId = recordingOfPassthrough(event.data.passthrough ?? event.data.new_asset_settings?.passthrough);
+  if (webinarId && deps.recordings) {
+    const applied = await deps.recordings.applyResult(tx, webinarId, result, deps.now);
+    const details: Record<string, unknown> = { webinarId, courseId: applied.courseId, kind: "webinar_recording" };
+    if (result.kind === "ready") Object.assign(details, { assetId: result.assetId, playbackId: result.playbackId, durationSec: result.durationSec });
+    const ok = applied.outcome !== "webinar_not_found";
+    return { result: applied.outcome === "updated" ? `recording_${result.kind}` : applied.outcome, ok, details };
+  }
   const passthrough = passthroughOf(event);
   if (!passthrough) return { result: "no_passthrough", ok: false };
   const ref = { partId: passthrough.partId, blockId: passthrough.blockId };

@@ -8,3 +8,4 @@ export * from "./mail";
 export * from "./insights";
 export * from "./einvoices";
 export * from "./clubs";
+export * from "./webinars";

@@ -1,0 +1,18 @@
+// PATCH/DELETE /api/admin/webinars/<webinarId> (issue 33): change or cancel a webinar.
+import { authoringRoute, method } from "../../../lib/authoring.server";
+import { cancelWebinar, updateWebinar, webinarsApi, WebinarPatchRequest } from "#server/webinars";
+
+const route = authoringRoute({
+  PATCH: method({
+    operation: [webinarsApi, "adminUpdateWebinar"],
+    body: WebinarPatchRequest,
+    run: ({ services, actor, params, body }) => updateWebinar({ db: services.db, queue: services.queue, now: services.clock.now() }, actor, params.webinarId, body),
+  }),
+  DELETE: method({
+    operation: [webinarsApi, "adminCancelWebinar"],
+    run: ({ services, actor, params }) => cancelWebinar({ db: services.db, queue: services.queue, now: services.clock.now() }, actor, params.webinarId),
+  }),
+});
+
+export const loader = route.loader;
+export const action = route.action;

@@ -1,0 +1,25 @@
+// POST /kurzy/<slug>/webinare/<webinarId>/pripojit: "Pripojiť sa" records who joined and
+// when, then redirects (303) to the meeting. Before the link opens (15 minutes before the
+// start), after the end or for a cancelled session: back to the session's page, which says why.
+import { redirect } from "react-router";
+import type { Route } from "./+types/webinar-join";
+import { pageRoute } from "../lib/page.server";
+import { requireUserForPage } from "../lib/auth.server";
+import { webinarDeps } from "../lib/webinars.server";
+import { DomainError } from "#server/http/errors";
+import { joinWebinar } from "#server/webinars";
+
+const sessionPage = (params: { slug: string; webinarId: string }) => `/kurzy/${params.slug}/webinare/${params.webinarId}`;
+
+export const loader = ({ params }: Route.LoaderArgs) => redirect(sessionPage(params));
+
+export const action = pageRoute(async ({ request, params, context }: Route.ActionArgs) => {
+  const { user } = requireUserForPage(request, context);
+  try {
+    const { joinUrl } = await joinWebinar(webinarDeps(context), user.id, params.slug, params.webinarId);
+    return redirect(joinUrl, 303);
+  } catch (error) {
+    if (error instanceof DomainError && error.code === "conflict") return redirect(sessionPage(params), 303);
+    throw error;
+  }
+});

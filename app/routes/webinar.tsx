@@ -1,0 +1,59 @@
+// /kurzy/<slug>/webinare/<webinarId>: one live session for the enrolled student: when (in
+// Slovak, Bratislava time), the lecturer, "Pripojiť sa" from 15 minutes before the start,
+// "Pridať do kalendára", and after it the recording (signed playback URL). No JavaScript needed.
+import { Link } from "react-router";
+import type { Route } from "./+types/webinar";
+import { Breadcrumbs } from "../components/breadcrumbs";
+import { JoinForm } from "../components/webinars";
+import { pageTitle } from "../site";
+import { pageRoute } from "../lib/page.server";
+import { requireUserForPage } from "../lib/auth.server";
+import { webinarPanel } from "../lib/webinars.server";
+import { DomainError } from "#server/http/errors";
+
+export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
+  const { user } = requireUserForPage(request, context);
+  const panel = await webinarPanel(context, user.id, params.slug);
+  const webinar = [...panel.upcoming, ...panel.past].find((w) => w._id === params.webinarId);
+  if (!webinar) throw new DomainError("not_found", "Webinár sa nenašiel.");
+  return { slug: panel.slug, webinar, ended: Date.parse(webinar.endsAt) <= Date.now() };
+});
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: pageTitle(loaderData ? `Webinár: ${loaderData.webinar.title}` : "Webinár") },
+  { name: "robots", content: "noindex" },
+];
+
+export default function WebinarPage({ loaderData }: Route.ComponentProps) {
+  const { slug, webinar: w, ended } = loaderData;
+  return (
+    <section className="narrow webinar-detail">
+      <Breadcrumbs items={[{ label: "Môj účet", href: "/ucet" }, { label: "Štúdium", href: `/kurzy/${slug}/studium` }, { label: w.title }]} />
+      <p className="muted">Webinár</p>
+      <h1>{w.title}</h1>
+      {w.state === "cancelled" ? <p role="status" className="notice">Tento webinár je zrušený.</p> : null}
+      <p>
+        <time dateTime={w.startsAt}>{w.when}</time>
+        {w.lecturer ? <> · Lektor: {w.lecturer}</> : null}
+      </p>
+      {w.attendanceRequired ? <p className="muted">Účasť je povinná na dokončenie úrovne; ak ste chýbali, pozrite si celý záznam.</p> : null}
+      {w.description ? <p className="lead">{w.description}</p> : null}
+      {!ended && w.state === "scheduled" ? (
+        <p className="actions">
+          <JoinForm w={w} /> <a className="button secondary" href={w.calendarPath} download>Pridať do kalendára</a>
+        </p>
+      ) : null}
+      {w.recording ? (
+        <figure className="webinar-recording">
+          <video controls preload="metadata" src={w.recording.playbackUrl} width="100%">
+            <a href={w.recording.playbackUrl}>Stiahnuť záznam</a>
+          </video>
+          <figcaption>Záznam webinára</figcaption>
+        </figure>
+      ) : ended && w.state === "scheduled" ? (
+        <p className="muted">Záznam zatiaľ nie je k dispozícii.</p>
+      ) : null}
+      <p><Link to={`/kurzy/${slug}/studium`}>Späť na štúdium</Link></p>
+    </section>
+  );
+}
