@@ -7,6 +7,7 @@ export default [
   route("kurzy/:slug/kupit", "routes/course-buy.tsx"),
   route("kurzy/:slug/studium", "routes/learn.tsx"),
   route("kurzy/:slug/studium/:partId", "routes/learn-part.tsx"),
+  route("kurzy/:slug/studium/:partId/video/:blockId", "routes/learn-part/video.ts"),
   route("kurzy/:slug/hotovo", "routes/course-done.tsx"),
   route("kurzy/:slug/testy/:testId", "routes/test-intro.tsx"),
   route("kurzy/:slug/testy/:testId/pokus/:attemptId", "routes/test-attempt.tsx"),
