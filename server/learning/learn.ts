@@ -52,12 +52,12 @@ export type StudyPosition = {
   lastCompletedLevel: { id: string; title: string; issuesIntermediateCertificate: boolean; last: boolean } | null;
 };
 
-function positionOf(structure: CourseStructure, enrollment: EnrollmentRow, facts: Awaited<ReturnType<typeof loadProgressFacts>>): StudyPosition {
+function positionOf(structure: CourseStructure, enrollment: EnrollmentRow, facts: Awaited<ReturnType<typeof loadProgressFacts>>, from: { partId?: string } = {}): StudyPosition {
   const [lastId] = [...facts.levelCompletions].sort((a, b) => b[1].getTime() - a[1].getTime()).map(([id]) => id);
   const level = lastId ? structure.levelById.get(lastId) : undefined;
   return {
     enrollmentId: enrollment.id,
-    next: nextStep(structure, facts, enrollment.state),
+    next: nextStep(structure, facts, enrollment.state, from),
     progress: progressMeasure(structure, facts, enrollment.state),
     lastCompletedLevel: level
       ? { id: level.id, title: level.title, issuesIntermediateCertificate: level.issuesIntermediateCertificate, last: structure.levels.at(-1) === level }
@@ -66,7 +66,7 @@ function positionOf(structure: CourseStructure, enrollment: EnrollmentRow, facts
 }
 
 /** The learning dashboard: the learn view and the student's position, from one read of the facts. */
-export async function getLearnPage(deps: LearningDeps, studentId: string, slug: string): Promise<{ view: LearnView; position: StudyPosition }> {
+export async function getLearnPage(deps: LearningDeps, studentId: string, slug: string, from: { partId?: string } = {}): Promise<{ view: LearnView; position: StudyPosition }> {
   if (!slug || slug.length > 200 || slug.includes("\0")) throw new DomainError("not_found");
   let enrollment: EnrollmentRow;
   try {
@@ -77,12 +77,12 @@ export async function getLearnPage(deps: LearningDeps, studentId: string, slug: 
   }
   const structure = await structureOf(deps.db, enrollment);
   const facts = await loadProgressFacts(deps.db, enrollment.id);
-  return { view: learnView(structure, enrollment, facts), position: positionOf(structure, enrollment, facts) };
+  return { view: learnView(structure, enrollment, facts), position: positionOf(structure, enrollment, facts, from) };
 }
 
-/** The student's position in the course `slug` (a test's result page, after a pass). */
-export async function getStudyPosition(deps: LearningDeps, studentId: string, slug: string): Promise<StudyPosition> {
-  return (await getLearnPage(deps, studentId, slug)).position;
+/** The student's position in the course `slug` (seen from a part: after its completion; a test's result page). */
+export async function getStudyPosition(deps: LearningDeps, studentId: string, slug: string, from: { partId?: string } = {}): Promise<StudyPosition> {
+  return (await getLearnPage(deps, studentId, slug, from)).position;
 }
 
 type PartContext = { enrollment: EnrollmentRow; structure: CourseStructure; part: PartNode };
@@ -113,7 +113,7 @@ export async function getPart(deps: LearningDeps, studentId: string, partId: str
  */
 export async function getPartPage(deps: LearningDeps, studentId: string, partId: string): Promise<{ part: PartView; learn: LearnView; position: StudyPosition }> {
   const { view, enrollment, structure, facts } = await readPart(deps, studentId, partId);
-  return { part: view, learn: learnView(structure, enrollment, facts), position: positionOf(structure, enrollment, facts) };
+  return { part: view, learn: learnView(structure, enrollment, facts), position: positionOf(structure, enrollment, facts, { partId }) };
 }
 
 async function readPart(deps: LearningDeps, studentId: string, partId: string) {

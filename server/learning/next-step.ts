@@ -55,9 +55,14 @@ function wayTo(structure: CourseStructure, facts: ProgressFacts, part: PartNode,
  * required test whose part is not completed leads to that part. Optional parts and optional
  * tests are never the next step. A completed course leads to the finish page.
  */
-export function nextStep(structure: CourseStructure, facts: ProgressFacts, enrollmentState: string): NextStep {
+export function nextStep(structure: CourseStructure, facts: ProgressFacts, enrollmentState: string, from: { partId?: string } = {}): NextStep {
   if (enrollmentState === "completed" || courseDone(structure, facts)) return { kind: "finish" };
   const passed = (id: string) => facts.passedTests.has(id);
+  // seen from a part (its page, its completion): its own required test comes next once it opened
+  const here = from.partId ? structure.partById.get(from.partId) : undefined;
+  if (here?.partTest?.required && !passed(here.partTest.id) && partTestAvailable(facts, here)) {
+    return { kind: "test", testId: here.partTest.id, title: here.partTest.title, placement: "part", partId: here.id, levelId: here.levelId };
+  }
   for (const level of structure.levels) {
     if (facts.levelCompletions.has(level.id)) continue;
     if (!levelUnlocked(structure, facts, level)) break;
