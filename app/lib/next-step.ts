@@ -17,12 +17,9 @@ export type LevelEnd = {
 export function nextStepLink(slug: string, step: NextStep): NextStepLink {
   switch (step.kind) {
     case "part":
-      return { href: `/kurzy/${slug}/studium/${step.partId}`, label: `${step.started ? "Pokračovať" : "Ďalej"}: ${step.title}` };
+      return { href: `/kurzy/${slug}/studium/${step.partId}`, label: `${step.started ? "Pokračovať" : "Začať"}: ${step.title}` };
     case "test":
-      return {
-        href: `/kurzy/${slug}/testy/${step.testId}`,
-        label: `${step.placement === "course" ? "Záverečný test" : step.placement === "level" ? "Test úrovne" : "Kontrolný test"}: ${step.title}`,
-      };
+      return { href: `/kurzy/${slug}/testy/${step.testId}`, label: `Prejsť na test: ${step.title}` };
     case "finish":
       return { href: `/kurzy/${slug}/hotovo`, label: "Na záver kurzu a k certifikátu" };
     case "none":

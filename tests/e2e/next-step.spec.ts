@@ -24,7 +24,7 @@ test("a phone without JavaScript: one next step at every end, from the dashboard
   // the dashboard: one measure, one primary button to the first required part
   await expect(page.getByText("Hotovo 0 %: 0 z 4 povinných krokov (časti a testy)")).toBeVisible();
   await expect(next).toHaveCount(1);
-  await expect(next).toHaveText("Ďalej: Príspevok uznanému športu");
+  await expect(next).toHaveText("Začať: Príspevok uznanému športu");
   await expectNoSidewaysScroll(page);
   await next.click();
 
@@ -50,19 +50,19 @@ test("a phone without JavaScript: one next step at every end, from the dashboard
   await page.getByRole("button", { name: "Dokončiť a pokračovať" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Dokončili ste celú úroveň." })).toBeVisible();
   await expect(next).toHaveCount(1);
-  await expect(next).toHaveText("Ďalej: Doklady a termíny");
+  await expect(next).toHaveText("Začať: Doklady a termíny");
   await next.click();
 
   // the last part: its end leads to the course test, which says it completes the course
   await page.getByRole("button", { name: "Dokončiť a pokračovať" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Dokončili ste celú úroveň." })).toBeVisible();
-  await expect(next).toHaveText("Záverečný test: Záverečný test kurzu");
+  await expect(next).toHaveText("Prejsť na test: Záverečný test kurzu");
   await expect(page.getByText("Úspešným záverečným testom dokončíte kurz.")).toBeVisible();
   await expect(page.getByText("odomkne ďalšiu úroveň")).toHaveCount(0);
   await page.goto(`/kurzy/${SLUG}/studium`);
   // every part done, the required course test not: 3 of 4, not 100 %
   await expect(page.getByText("Hotovo 75 %: 3 z 4 povinných krokov (časti a testy)")).toBeVisible();
-  await expect(next).toHaveText("Záverečný test: Záverečný test kurzu");
+  await expect(next).toHaveText("Prejsť na test: Záverečný test kurzu");
   await next.click();
 
   // the pass: one button to the finish page

@@ -50,3 +50,16 @@ export async function expectNoSidewaysScroll(page: Page) {
   const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
   expect(scroll).toBeLessThanOrEqual(client);
 }
+
+/**
+ * Completes the part open on `page` the way the spec's API allows (POST
+ * /api/parts/<id>/progress with markPartCompleted: docs/decisions.md > Completion that means
+ * study), for tests about what comes after a part that need not watch its video; then reloads.
+ */
+export async function completeOpenPartThroughApi(page: Page) {
+  const partId = new URL(page.url()).pathname.split("/").at(-1)!;
+  const origin = new URL(page.url()).origin;
+  const answer = await page.request.post(`/api/parts/${partId}/progress`, { headers: { Origin: origin }, data: { markPartCompleted: true } });
+  expect(answer.status()).toBe(200);
+  await page.reload();
+}
