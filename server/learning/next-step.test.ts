@@ -12,7 +12,7 @@ import { loadConfig } from "../config";
 import { createLogger } from "../log";
 import { createUnsignedMediaUrls } from "../video";
 import { writeCourseTree } from "../authoring";
-import { demoCatalog } from "../seed/catalog";
+import { demoCatalog } from "../seed";
 import { startJobs, type Jobs } from "../../jobs";
 import { openTestDatabase, type OpenTestDatabase } from "../../tests/support/db";
 import { enrollIn, recordPassedAttempt, writeLearningCourse, type LearningFixture } from "../../tests/support/learning-fixtures";

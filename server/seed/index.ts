@@ -3,6 +3,8 @@ import type { Database } from "../db";
 import { writeCourseTree } from "../authoring";
 import { demoCatalog } from "./catalog";
 
+export { demoCatalog };
+
 /**
  * Seeds the Slovak demo catalog in one transaction. Returns false (and writes nothing)
  * when any course exists already, so it is safe to run twice.
