@@ -3,7 +3,7 @@
 // opens the learning dashboard, studies level 1's parts (the video played long enough) with
 // the one "Dokončiť a pokračovať", and sees level 2 unlock. A locked part says what unlocks it. axe checks every page.
 import { expect, test } from "./support/fixtures";
-import { buyThroughSandbox, signIn } from "./support/journeys";
+import { buyThroughSandbox, playVideo, signIn } from "./support/journeys";
 
 const SLUG = "financie-a-granty-v-sporte";
 const STUDENT = "jana.novakova@demo.sk";
@@ -60,7 +60,7 @@ test("an enrolled student walks through level 1 without JavaScript and level 2 u
   await expect(page.getByRole("alert").filter({ hasText: /pozrieť video \(zostáva ešte asi \d+ s\)/ })).toBeVisible();
   // played (the browser fetches it from the play address) long enough: "Dokončiť a pokračovať"
   // completes the part and opens the next one, open now
-  await page.locator("video").click();
+  await playVideo(page);
   await page.waitForTimeout(25_000);
   await page.getByRole("button", { name: "Dokončiť a pokračovať" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Predchádzajúca časť je dokončená." })).toBeVisible();

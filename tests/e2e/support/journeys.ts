@@ -63,3 +63,17 @@ export async function completeOpenPartThroughApi(page: Page) {
   expect(answer.status()).toBe(200);
   await page.reload();
 }
+
+/**
+ * Plays the part's video as far as the server can see: the `<video>` (preload="none") has the
+ * part page's play address as its source, which the browser requests when play is pressed;
+ * the request is made here with the page's session (headless Chromium without JavaScript
+ * offers no play button to press) and must redirect to the signed media URL.
+ */
+export async function playVideo(page: Page) {
+  const src = await page.locator("video").getAttribute("src");
+  expect(src).toMatch(/^\/kurzy\/[a-z0-9-]+\/studium\/[0-9a-f]{24}\/video\/[0-9a-f]{24}$/);
+  const played = await page.request.get(src!, { maxRedirects: 0 });
+  expect(played.status()).toBe(302);
+  expect(played.headers()["location"]).toBeTruthy();
+}
