@@ -17,6 +17,7 @@ import { testStandings } from "#server/quizzes";
 import { servicesContext } from "../context";
 import { moduleWaitsFor, testLine, type TestLineView } from "../lib/learn-sequence";
 import { nextStepLink, nextStepNote } from "../lib/next-step";
+import { StudyProgress } from "../components/study-progress";
 import { formatDateTime } from "#server/money";
 
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
@@ -85,10 +86,7 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
       {course.subtitle ? <p className="lead">{course.subtitle}</p> : null}
 
       <div className="learn-summary card">
-        <p>
-          <label htmlFor="course-progress">Hotovo {measure.percent} %: {measure.done} z {measure.total} povinných krokov (časti a testy)</label>
-          <progress id="course-progress" max={measure.total || 1} value={measure.done}>{measure.percent} %</progress>
-        </p>
+        <StudyProgress id="course-progress" progress={measure} />
         <p>
           {currentLevelTitle && !view.courseCompleted ? <>Aktuálna úroveň: <strong>{currentLevelTitle}</strong></> : null}
           {lastActivity ? <span className="muted"> · Naposledy ste študovali {lastActivity}</span> : null}

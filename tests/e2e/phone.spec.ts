@@ -66,7 +66,7 @@ test.describe("on a 360 px phone without JavaScript", () => {
     // the account: the course with its progress and "Pokračovať"; orders as stacked cards
     await page.goto("/ucet");
     const course = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name: TITLE }) });
-    await expect(course.getByText("Dokončené moduly: 0 z 1 (0 %)")).toBeVisible();
+    await expect(course.getByText("Hotovo 0 %: 0 z 2 povinných krokov (časti a testy)")).toBeVisible();
     await expect(course.getByRole("progressbar")).toHaveAttribute("value", "0");
     const order = page.getByRole("row").filter({ hasText: TITLE });
     await expect(order.locator('td[data-label="Suma"]')).toBeVisible();
