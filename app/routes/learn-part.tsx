@@ -34,8 +34,9 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
     const watched = new Map(part.progress.blockProgress.map((b) => [b.blockId, b]));
     return {
       locked: null,
-      message: message ? (MESSAGES[message] ?? null) : null,
-      refused: message === "chyba",
+      // a refusal read again once the part is completed (reload, back) says nothing
+      message: message && !(message === "chyba" && part.progress.state === "completed") ? (MESSAGES[message] ?? null) : null,
+      refused: message === "chyba" && part.progress.state !== "completed",
       // what the part still waits for, said beside its one button
       missing: part.progress.state === "completed"
         ? []
