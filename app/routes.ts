@@ -7,6 +7,7 @@ export default [
   route("kurzy/:slug/kupit", "routes/course-buy.tsx"),
   route("kurzy/:slug/studium", "routes/learn.tsx"),
   route("kurzy/:slug/studium/:partId", "routes/learn-part.tsx"),
+  route("kurzy/:slug/studium/:partId/video/:blockId", "routes/learn-part/video.ts"),
   route("kurzy/:slug/hotovo", "routes/course-done.tsx"),
   // webinars (server/webinars): a session, joining (recorded), its .ics; the personal feed
   route("kurzy/:slug/webinare/:webinarId", "routes/webinar.tsx"),

@@ -1,10 +1,14 @@
 // A video block. The server renders a plain <video> (plays without JavaScript; the local
-// stand-in serves MP4). With JavaScript, a Mux HLS URL (stream.mux.com/<id>.m3u8?token=)
+// stand-in serves MP4) whose source is the part page's play address (`playSrc`): the
+// browser fetches it only when the student presses play, so the server sees playing start
+// and redirects to the signed URL. With JavaScript, a Mux HLS URL (stream.mux.com/<id>.m3u8?token=)
 // switches to Mux Player (@mux/mux-player-react, loaded lazily only for those), since a
 // browser other than Safari plays HLS only through it. Either way the player reports the
-// furthest position reached by playing to POST /api/parts/<id>/progress every
-// REPORT_EVERY_SEC, on pause and at the end; the server judges the report against the wall
-// clock and the stored duration (docs/decisions.md > Unlocking and progress).
+// furthest position reached by playing to POST /api/parts/<id>/progress when playing starts,
+// every REPORT_EVERY_SEC, on pause and at the end, and reports the block completed once the
+// shared VIDEO_COMPLETION_RATIO is reached; the server judges each report against the wall
+// clock since the viewing started and the stored duration (docs/decisions.md > Completion
+// that means study).
 // The box has its 16:9 shape from the first paint and loads nothing before the student
 // presses play (preload="none", the poster frame). The first playback URL is kept for the
 // life of the element: a progress save revalidates the page and brings a freshly signed
@@ -12,6 +16,7 @@
 // (without JavaScript they open the video at that second: a media fragment).
 // docs/decisions.md > The lesson player.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { VIDEO_COMPLETION_RATIO } from "../../shared/watch";
 
 const REPORT_EVERY_SEC = 15;
 const MuxPlayer = lazy(() => import("@mux/mux-player-react/lazy"));
@@ -23,6 +28,10 @@ type Props = {
   partId: string;
   blockId: string;
   src: string;
+  /** the part page's play address (the server sees playing start); the signed `src` when absent */
+  playSrc?: string;
+  /** the stored duration (what the ratio is judged against) */
+  durationSec?: number;
   posterUrl: string | null;
   title: string;
   completed: boolean;
@@ -35,13 +44,13 @@ export function muxSource(src: string): { playbackId: string; token: string } | 
 }
 
 /** Watch reporting shared by both players: feed it time updates, pauses and the end. */
-function useWatchReports(partId: string, blockId: string, completed: boolean) {
+function useWatchReports(partId: string, blockId: string, completed: boolean, durationSec: number) {
   const [done, setDone] = useState(completed);
   const state = useRef({ furthest: 0, lastSent: 0, sending: false });
   const report = useCallback(
-    async (final: boolean) => {
+    async (final: boolean, start = false) => {
       const s = state.current;
-      if (s.sending || s.furthest <= s.lastSent || done) return;
+      if (s.sending || (!start && s.furthest <= s.lastSent) || done) return;
       s.sending = true;
       s.lastSent = s.furthest;
       try {
@@ -67,11 +76,13 @@ function useWatchReports(partId: string, blockId: string, completed: boolean) {
       const s = state.current;
       // seeking forward does not count as watching
       if (!media.seeking && media.currentTime - s.furthest < 2) s.furthest = Math.max(s.furthest, media.currentTime);
-      if (s.furthest - s.lastSent >= REPORT_EVERY_SEC) void report(false);
+      const reached = durationSec > 0 && s.furthest / durationSec >= VIDEO_COMPLETION_RATIO;
+      if (s.furthest - s.lastSent >= REPORT_EVERY_SEC || (reached && s.lastSent / durationSec < VIDEO_COMPLETION_RATIO)) void report(reached);
     },
-    [report],
+    [report, durationSec],
   );
-  return { done, onTime, onPause: () => void report(false), onEnded: () => void report(true) };
+  // playing starts: the first report opens the viewing on the server (it earns nothing itself)
+  return { done, onTime, onPlay: () => void report(false, true), onPause: () => void report(false), onEnded: () => void report(true) };
 }
 
 export function clock(sec: number): string {
@@ -81,13 +92,13 @@ export function clock(sec: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
 }
 
-export function VideoBlock({ partId, blockId, src: latestSrc, posterUrl, title, completed, chapters = [] }: Props) {
+export function VideoBlock({ partId, blockId, src: latestSrc, playSrc, durationSec = 0, posterUrl, title, completed, chapters = [] }: Props) {
   const ref = useRef<HTMLVideoElement>(null);
   const muxRef = useRef<HTMLMediaElement | null>(null);
   // the URL the element started with stays (a revalidation's new signature changes nothing)
   const [src] = useState(latestSrc);
   const [hydrated, setHydrated] = useState(false);
-  const watch = useWatchReports(partId, blockId, completed);
+  const watch = useWatchReports(partId, blockId, completed, durationSec);
   const mux = muxSource(src);
   useEffect(() => setHydrated(true), []);
   useEffect(() => {
@@ -95,10 +106,12 @@ export function VideoBlock({ partId, blockId, src: latestSrc, posterUrl, title, 
     if (!video) return;
     const onTime = () => watch.onTime(video);
     video.addEventListener("timeupdate", onTime);
+    video.addEventListener("play", watch.onPlay);
     video.addEventListener("pause", watch.onPause);
     video.addEventListener("ended", watch.onEnded);
     return () => {
       video.removeEventListener("timeupdate", onTime);
+      video.removeEventListener("play", watch.onPlay);
       video.removeEventListener("pause", watch.onPause);
       video.removeEventListener("ended", watch.onEnded);
     };
@@ -117,7 +130,7 @@ export function VideoBlock({ partId, blockId, src: latestSrc, posterUrl, title, 
         <ol>
           {chapters.map((c) => (
             <li key={c.startSec}>
-              <a href={mux ? `#t=${c.startSec}` : `${src}#t=${c.startSec}`} onClick={(e) => seek(e, c.startSec)}>
+              <a href={mux ? `#t=${c.startSec}` : `${playSrc ?? src}#t=${c.startSec}`} onClick={(e) => seek(e, c.startSec)}>
                 <span className="chapter-time">{clock(c.startSec)}</span> {c.title}
               </a>
             </li>
@@ -140,6 +153,7 @@ export function VideoBlock({ partId, blockId, src: latestSrc, posterUrl, title, 
             title={title}
             streamType="on-demand"
             onTimeUpdate={(e) => watch.onTime(e.target as HTMLMediaElement)}
+            onPlay={watch.onPlay}
             onPause={watch.onPause}
             onEnded={watch.onEnded}
           />
@@ -153,8 +167,8 @@ export function VideoBlock({ partId, blockId, src: latestSrc, posterUrl, title, 
   return (
     <>
       <div className="video-frame">
-        <video ref={ref} controls preload="none" playsInline src={src} poster={posterUrl ?? undefined} aria-label={title} className="video-player" width={640} height={360}>
-          <a href={src}>Stiahnuť video</a>
+        <video ref={ref} controls preload="none" playsInline src={playSrc ?? src} poster={posterUrl ?? undefined} aria-label={title} className="video-player" width={640} height={360}>
+          <a href={playSrc ?? src}>Stiahnuť video</a>
         </video>
       </div>
       {mux ? <p className="muted">Video sa prehrá v prehliadači so zapnutým JavaScriptom (alebo v Safari).</p> : null}

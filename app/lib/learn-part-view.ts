@@ -6,12 +6,10 @@ import { formatDecimal } from "#server/money";
 import type { LearningState } from "../components/learning-state";
 
 export const MESSAGES: Record<string, string> = {
-  precitane: "Označené ako prečítané.",
-  pozrete: "Video je pozreté.",
-  nedopozerane: "Video ešte nie je pozreté celé. Dopozerajte ho a skúste to znova.",
+  chyba: "Časť ešte nie je hotová.",
   "cast-hotova": "Časť je dokončená.",
   "modul-hotovy": "Časť je dokončená a s ňou celý modul.",
-  "uroven-hotova": "Dokončili ste celú úroveň. Ďalšia úroveň je odomknutá.",
+  "uroven-hotova": "Dokončili ste celú úroveň.",
   "kurz-hotovy": "Dokončili ste celý kurz.",
   "predosla-hotova": "Predchádzajúca časť je dokončená. Pokračujete ďalšou.",
 };

@@ -15,6 +15,8 @@ import { administeredClubs } from "#server/clubs";
 import { formatDate, formatDateLong, formatMoney } from "#server/money";
 import { plural } from "#server/money/plural";
 import { pageTitle } from "../site";
+import { studyProgress } from "../lib/study-progress.server";
+import { StudyProgress } from "../components/study-progress";
 
 const stateLabels: Record<string, string> = {
   active: "Aktívny",
@@ -50,15 +52,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     person: { displayName: user.displayName, email: user.email, roles: user.roles },
     certificateCount: certificates.length,
     canAdminister: hasRole(user.roles, "content_manager") || hasRole(user.roles, "admin"),
-    enrollments: enrollments.map((e) => ({
+    enrollments: await Promise.all(enrollments.map(async (e) => ({
       id: e._id,
       courseTitle: e.courseTitle,
       courseSlug: e.courseSlug,
       state: e.state,
       enrolledAt: formatDateLong(e.enrolledAt),
-      completedModules: e.progress.completedModules,
-      totalModules: e.progress.totalModules,
-    })),
+      // the one progress measure, for a course the student may learn
+      progress: e.state === "active" || e.state === "completed" ? await studyProgress(context, user.id, e.courseSlug) : null,
+    }))),
     orders: orders.map((o) => ({
       id: o._id,
       number: labels.get(o._id)?.number ?? "",
@@ -113,12 +115,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
               <p className="muted">
                 {stateLabels[e.state] ?? e.state} · zapísaný {e.enrolledAt}
               </p>
-              {e.totalModules > 0 ? (
-                <p className="course-progress">
-                  <label htmlFor={`progress-${e.id}`}>Dokončené moduly: {e.completedModules} z {e.totalModules} ({Math.round((e.completedModules / e.totalModules) * 100)} %)</label>
-                  <progress id={`progress-${e.id}`} max={e.totalModules} value={e.completedModules} />
-                </p>
-              ) : null}
+              {e.progress && e.progress.total > 0 ? <StudyProgress className="course-progress" id={`progress-${e.id}`} progress={e.progress} /> : null}
               {e.state === "active" || e.state === "completed" ? (
                 <p>
                   <Link className="button" to={`/kurzy/${e.courseSlug}/studium`} aria-label={`${e.state === "completed" ? "Prejsť na kurz" : "Pokračovať"}: ${e.courseTitle}`}>

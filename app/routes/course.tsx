@@ -19,6 +19,8 @@ import { SellerBox } from "../components/seller";
 import { WebinarPanel } from "../components/webinars";
 import { webinarPanelIfEnrolled } from "../lib/webinars.server";
 import { ACCESS_DURATION, includedItems } from "../lib/course-included.server";
+import { studyProgress } from "../lib/study-progress.server";
+import { StudyProgress } from "../components/study-progress";
 import { formatCount, formatDate, formatHours, formatMinutes, formatMoney, formatVatRate, priceBreakdown } from "#server/money";
 
 const languages: Record<string, string> = { sk: "slovenčina", cs: "čeština", en: "angličtina", de: "nemčina", hu: "maďarčina" };
@@ -71,13 +73,12 @@ export const loader = pageRoute(async ({ params, context }: Route.LoaderArgs) =>
       ? {
           kind: "enrolled" as const,
           completed: owned.state === "completed",
-          completedModules: owned.progress.completedModules,
-          totalModules: owned.progress.totalModules,
+          progress: viewer ? await studyProgress(context, viewer.id, course.slug) : null,
         }
       : blocker === null
         ? { kind: "buy" as const }
         : blocker.code === "already_enrolled"
-          ? { kind: "enrolled" as const, completed: false, completedModules: 0, totalModules: 0 }
+          ? { kind: "enrolled" as const, completed: false, progress: null }
           : { kind: "unavailable" as const, reason: blocker.message },
     price: {
       withVat: money(price.withVatCents),
@@ -175,12 +176,7 @@ export default function Course({ loaderData: c }: Route.ComponentProps) {
             <h2 id="cena" className="owned-title">
               <span className="owned-mark"><StateIcon state="completed" />{c.purchase.completed ? "Kurz ste dokončili" : "Tento kurz máte"}</span>
             </h2>
-            {c.purchase.totalModules > 0 ? (
-              <p className="course-progress">
-                <label htmlFor="owned-progress">Dokončené moduly: {c.purchase.completedModules} z {c.purchase.totalModules}</label>
-                <progress id="owned-progress" max={c.purchase.totalModules} value={c.purchase.completedModules} />
-              </p>
-            ) : null}
+            {c.purchase.progress && c.purchase.progress.total > 0 ? <StudyProgress className="course-progress" id="owned-progress" progress={c.purchase.progress} /> : null}
             <p><Link className="button" to={`/kurzy/${c.slug}/studium`}>{c.purchase.completed ? "Prejsť na kurz" : "Pokračovať v štúdiu"}</Link></p>
             {c.clubBuy ? <p><Link className="button secondary" to={`/kurzy/${c.slug}/kupit-pre-klub`}>Kúpiť pre klub</Link></p> : null}
           </aside>

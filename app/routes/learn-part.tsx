@@ -1,51 +1,56 @@
-// /kurzy/<slug>/studium/<partId>: one part. Text as sanitized Markdown,
-// video (plays without JavaScript; with it the player reports watched seconds),
-// presentation, image, attachments with size and type, prerequisites, the part test,
-// a mark-as-read form per block, the watched form for a video (accepted once the time
-// since the playback URL was handed out reaches 0.9 of its duration: the server judges),
-// mark-part-completed, previous/next. A locked part answers 403 and says what unlocks it.
-// Each form posts here and comes back with a message (post/redirect/get).
+// /kurzy/<slug>/studium/<partId>: one part. Its blocks (learn-part/blocks.tsx), the part
+// test, one "Dokončiť a pokračovať" that completes the part when its required blocks are
+// done and says what is still missing (docs/decisions.md > Completion that means study),
+// and after a completion one primary button to the next step (One next step everywhere).
+// A locked part answers 403 and says what unlocks it. The form posts here and comes back
+// with a message (post/redirect/get), or goes on to the next step.
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/learn-part";
 import { Breadcrumbs } from "../components/breadcrumbs";
-import { VideoBlock } from "../components/video-block";
 import { pageTitle } from "../site";
 import { pageRoute, readForm } from "../lib/page.server";
 import { requireUserForPage } from "../lib/auth.server";
 import { learningDeps } from "../lib/learning.server";
 import { StateBadge, StateIcon, type LearningState } from "../components/learning-state";
 import { DomainError } from "#server/http/errors";
-import { getPart, getPartPage, reportProgress } from "#server/learning";
+import { finishPart, getPartPage, getStudyPosition } from "#server/learning";
 import { renderMarkdown } from "#server/catalog";
 import { fileSize, fileType, leftText, MESSAGES, outcome, outlineOf } from "../lib/learn-part-view";
+import { nextStepLink, nextStepNote } from "../lib/next-step";
+import { levelEndOf } from "../lib/level-end.server";
+import { servicesContext } from "../context";
 import { Outline } from "../components/course-outline";
+import { NextStepPanel } from "../components/next-step";
+import { PartContent } from "./learn-part/blocks";
+import { secondsLeftToWatch } from "../../shared/watch";
 
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
   const { user } = requireUserForPage(request, context);
   try {
-    // the part and its course's outline from one read of the student's progress
-    const { part, learn: view } = await getPartPage(learningDeps(context), user.id, params.partId);
+    // the part, its course's outline and the student's position from one read of the progress
+    const { part, learn: view, position } = await getPartPage(learningDeps(context), user.id, params.partId);
     if (part.course.slug !== params.slug) throw new DomainError("not_found");
-    const search = new URL(request.url).searchParams;
-    const message = search.get("sprava");
-    // a refusal or a confirmation that belongs to one block is said beside its button
-    const blockId = search.get("blok");
-    const left = Number.parseInt(search.get("zostava") ?? "", 10);
+    const message = new URL(request.url).searchParams.get("sprava");
+    const watched = new Map(part.progress.blockProgress.map((b) => [b.blockId, b]));
     return {
       locked: null,
-      message: message && !blockId ? (MESSAGES[message] ?? null) : null,
-      blockMessage:
-        message && blockId && MESSAGES[message]
-          ? {
-              blockId,
-              refused: message === "nedopozerane",
-              text:
-                message === "nedopozerane" && Number.isFinite(left) && left > 0
-                  ? `Video ešte nie je pozreté celé: zostáva ešte asi ${leftText(left)}. Dopozerajte ho a skúste to znova.`
-                  : MESSAGES[message],
-            }
-          : null,
+      // a refusal read again once the part is completed (reload, back) says nothing
+      message: message && !(message === "chyba" && part.progress.state === "completed") ? (MESSAGES[message] ?? null) : null,
+      refused: message === "chyba" && part.progress.state !== "completed",
+      // what the part still waits for, said beside its one button
+      missing: part.progress.state === "completed"
+        ? []
+        : part.contentBlocks.flatMap((b) =>
+            b.type === "video" && b.state === "ready" && (b.durationSec ?? 0) > 0 && watched.get(b.id)?.state !== "completed"
+              ? [{ blockId: b.id, left: leftText(Math.max(1, secondsLeftToWatch(b.durationSec ?? 0, watched.get(b.id)?.secondsWatched ?? 0))) }]
+              : [],
+          ),
+      hasReading: part.contentBlocks.some((b) => b.type !== "video"),
+      next: nextStepLink(params.slug, position.next),
+      nextNote: nextStepNote(position.next, { lastLevelId: view.levels.at(-1)?._id ?? null, courseTestRequired: view.courseTest?.required === true }),
+      levelEnd: message === "uroven-hotova" ? await levelEndOf(context.get(servicesContext).db, position) : null,
       outline: outlineOf(view, part._id),
+      progress: position.progress,
       part: {
         ...part,
         contentBlocks: part.contentBlocks.map((b) => ({ ...b, html: b.type === "text" ? renderMarkdown(b.markdown) : null })),
@@ -56,7 +61,7 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
     if (!(error instanceof DomainError) || error.code !== "part_locked") throw error;
     const details = error.details as { prerequisites?: { title: string }[] };
     return data(
-      { locked: { prerequisites: (details.prerequisites ?? []).map((p) => p.title), slug: params.slug }, message: null, blockMessage: null, outline: null, part: null },
+      { locked: { prerequisites: (details.prerequisites ?? []).map((p) => p.title), slug: params.slug }, message: null, refused: false, missing: [], hasReading: false, next: null, nextNote: null, levelEnd: null, outline: null, progress: null, part: null },
       { status: 403 },
     );
   }
@@ -66,46 +71,23 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
   const { user } = requireUserForPage(request, context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
-  const blockId = String(form.get("blockId") ?? "");
   const deps = learningDeps(context);
   const here = `/kurzy/${params.slug}/studium/${params.partId}`;
-  // block answers come back to the block (the anchor keeps the place without JavaScript)
-  const toBlock = (message: string, extra = "") => redirect(`${here}?sprava=${message}&blok=${encodeURIComponent(blockId)}${extra}#blok-${blockId}`);
-  if (intent === "block-read") {
-    const answer = await reportProgress(deps, user.id, params.partId, { blockId, state: "completed" });
-    if (answer.courseCompleted) return redirect(`/kurzy/${params.slug}/hotovo`);
-    const done = outcome(answer);
-    return done ? redirect(`${here}?sprava=${done}`) : toBlock("precitane");
-  }
-  if (intent === "video-watched") {
-    // the whole video is claimed; the server credits only what the wall clock allows
-    const answer = await reportProgress(deps, user.id, params.partId, { blockId, state: "completed", secondsWatched: 86_400 });
-    if (answer.courseCompleted) return redirect(`/kurzy/${params.slug}/hotovo`);
-    const done = outcome(answer);
-    if (done) return redirect(`${here}?sprava=${done}`);
-    if (answer.block?.state === "completed") return toBlock("pozrete");
-    // how long is left until the server accepts it (0.9 of the stored duration)
-    const left = answer.block ? Math.max(1, Math.ceil(answer.block.totalSeconds * 0.9 - answer.block.secondsWatched)) : 0;
-    return toBlock("nedopozerane", left > 0 ? `&zostava=${left}` : "");
-  }
-  if (intent === "part-complete") {
-    // "Dokončiť a pokračovať": complete the part, then its test when that opened (the test
-    // comes next in the sequence), else the next part when it is open
-    const answer = await reportProgress(deps, user.id, params.partId, { markPartCompleted: true });
-    if (answer.courseCompleted) return redirect(`/kurzy/${params.slug}/hotovo`);
-    const testId = String(form.get("partTestId") ?? "");
-    if (testId && answer.partState === "completed") {
-      const done = await getPart(deps, user.id, params.partId);
-      if (done.partTest?.id === testId && done.partTest.available) return redirect(`/kurzy/${params.slug}/testy/${testId}`);
-    }
-    const nextId = String(form.get("nextPartId") ?? "");
-    if (nextId && nextId !== params.partId && answer.partState === "completed") {
-      const next = await getPart(deps, user.id, nextId).catch(() => null);
-      if (next && next.course.slug === params.slug) return redirect(`/kurzy/${params.slug}/studium/${nextId}?sprava=predosla-hotova`);
-    }
-    return redirect(`${here}?sprava=${outcome(answer) ?? "cast-hotova"}`);
-  }
-  throw new DomainError("bad_request", "Neznáma akcia formulára.");
+  if (intent !== "part-complete") throw new DomainError("bad_request", "Neznáma akcia formulára.");
+  // "Dokončiť a pokračovať": the part completes when its required blocks are done; else the
+  // page says what is missing
+  const answer = await finishPart(deps, user.id, params.partId);
+  if (answer.courseCompleted) return redirect(`/kurzy/${params.slug}/hotovo`);
+  if (answer.partState !== "completed") return redirect(`${here}?sprava=chyba#dokoncit`);
+  const done = outcome(answer);
+  // a module's or a level's end stops here: what was completed, and the one next step
+  if (done !== "cast-hotova") return redirect(`${here}?sprava=${done}#dalej`);
+  const { next } = await getStudyPosition(deps, user.id, params.slug, { partId: params.partId });
+  // an optional test of this part stays in view (the next step is never an optional one)
+  if (form.get("optionalTest") === "1") return redirect(`${here}?sprava=cast-hotova#dalej`);
+  if (next.kind === "part" && next.partId !== params.partId) return redirect(`/kurzy/${params.slug}/studium/${next.partId}?sprava=predosla-hotova`);
+  if (next.kind === "test") return redirect(nextStepLink(params.slug, next).href);
+  return redirect(`${here}?sprava=cast-hotova#dalej`);
 });
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -114,8 +96,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function LearnPart({ loaderData }: Route.ComponentProps) {
-  const { part, locked, message, blockMessage, outline } = loaderData;
-  if (!part || !outline) {
+  const { part, locked, message, refused, missing, hasReading, next, nextNote, levelEnd, outline, progress } = loaderData;
+  if (!part || !outline || !next || !progress) {
     return (
       <section className="narrow">
         <h1>Táto časť kurzu je zatiaľ zamknutá</h1>
@@ -132,9 +114,8 @@ export default function LearnPart({ loaderData }: Route.ComponentProps) {
     );
   }
   const slug = part.course.slug;
-  const blockState = (id: string) => part.progress.blockProgress.find((b) => b.blockId === id)?.state;
+  const doneBlocks = new Set(part.progress.blockProgress.filter((b) => b.state === "completed").map((b) => b.blockId));
   const partDone = part.progress.state === "completed";
-  const next = part.nextPart;
   return (
     <div className="player">
       <nav className="player-outline-wide outline" aria-label="Obsah kurzu">
@@ -144,7 +125,7 @@ export default function LearnPart({ loaderData }: Route.ComponentProps) {
         <Breadcrumbs items={[{ label: "Môj účet", href: "/ucet" }, { label: part.course.title, href: `/kurzy/${slug}/studium` }, { label: part.title }]} />
         {/* on a phone the outline waits behind one button (a disclosure: no JavaScript needed) */}
         <details className="player-outline-narrow">
-          <summary>Obsah kurzu ({outline.completed} z {outline.total} hotových)</summary>
+          <summary>Obsah kurzu (hotovo {progress.percent} %)</summary>
           <nav className="outline" aria-label="Obsah kurzu">
             <Outline outline={outline} slug={slug} headingId="obsah-kurzu-skladaci" />
           </nav>
@@ -156,99 +137,48 @@ export default function LearnPart({ loaderData }: Route.ComponentProps) {
           Stav: <StateBadge state={part.progress.state as LearningState} />
           {part.requiredForCompletion ? null : <span className="muted"> (nepovinná časť)</span>}
         </p>
-        {message ? <p role="status" className="notice success">{message}</p> : null}
+        {message && !partDone && !refused ? <p role="status" className="notice success">{message}</p> : null}
 
         {part.prerequisiteParts.length > 0 ? (
           <p className="muted">Nadväzuje na: {part.prerequisiteParts.map((p) => p.title).join(", ")}</p>
         ) : null}
 
-        {part.contentBlocks.map((block) => {
-          const done = blockState(block.id) === "completed";
-          const said = blockMessage?.blockId === block.id ? blockMessage : null;
-          return (
-            <section key={block.id} id={`blok-${block.id}`} className="content-block">
-              {block.type === "text" ? (
-                <div className="prose" dangerouslySetInnerHTML={{ __html: block.html! }} />
-              ) : block.type === "video" ? (
-                <>
-                  <h2 className="block-title">Video{block.durationSec ? ` (${block.durationSec < 60 ? `${Math.round(block.durationSec)} s` : `${Math.round(block.durationSec / 60)} min`})` : ""}</h2>
-                  {block.playbackUrl ? (
-                    <VideoBlock partId={part._id} blockId={block.id} src={block.playbackUrl} posterUrl={block.posterUrl} title={part.title} completed={done} chapters={block.chapters} />
-                  ) : (
-                    <p className="muted">{block.state === "errored" ? "Video sa nepodarilo spracovať." : "Video sa pripravuje."}</p>
-                  )}
-                  {block.transcript ? (
-                    <details>
-                      <summary>Prepis videa</summary>
-                      <p>{block.transcript}</p>
-                    </details>
-                  ) : null}
-                </>
-              ) : block.type === "presentation" ? (
-                <>
-                  <h2 className="block-title">Prezentácia</h2>
-                  <p><a href={block.pdfUrl}>Otvoriť prezentáciu (PDF, {block.slideCount} snímok)</a></p>
-                </>
-              ) : (
-                <figure>
-                  <img src={block.url} alt={block.alt} loading="lazy" />
-                  {block.caption ? <figcaption>{block.caption}</figcaption> : null}
-                </figure>
-              )}
-              <div className="block-actions">
-                {done ? (
-                  <StateBadge state="completed" label={block.type === "video" ? "Pozreté" : "Prečítané"} />
-                ) : block.type === "video" ? (
-                  block.playbackUrl ? (
-                    <Form method="post" preventScrollReset>
-                      <input type="hidden" name="blockId" value={block.id} />
-                      <button type="submit" name="intent" value="video-watched" className="secondary">Video som pozrel(a)</button>
-                    </Form>
-                  ) : null
-                ) : (
-                  <Form method="post" preventScrollReset>
-                    <input type="hidden" name="blockId" value={block.id} />
-                    <button type="submit" name="intent" value="block-read" className="secondary">Označiť ako prečítané</button>
-                  </Form>
-                )}
-                {said ? <p role={said.refused ? "alert" : "status"} className={`block-message ${said.refused ? "notice warning" : "notice success"}`}>{said.text}</p> : null}
-              </div>
-            </section>
-          );
-        })}
-
-        {part.attachments.length > 0 ? (
-          <section>
-            <h2>Prílohy</h2>
-            <ul className="link-list">
-              {part.attachments.map((a) => (
-                <li key={a.url}><a href={a.url}>{a.name}</a> <span className="muted">({a.kind}, {a.size})</span></li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
+        <PartContent slug={slug} partId={part._id} title={part.title} blocks={part.contentBlocks} attachments={part.attachments} done={(id) => doneBlocks.has(id)} />
 
         {part.partTest ? (
           <p className="learn-test">
             <StateIcon state={part.partTest.available ? "available" : "locked"} />
             {part.partTest.available ? <Link to={`/kurzy/${slug}/testy/${part.partTest.id}`}>Kontrolný test k tejto časti</Link> : <span>Kontrolný test k tejto časti</span>}
-            {part.partTest.required ? " (povinný)" : ""}: {part.partTest.available ? "môžete ho absolvovať" : "sprístupní sa po dokončení časti"}
+            {part.partTest.required ? " (povinný)" : " (nepovinný)"}: {part.partTest.available ? "môžete ho absolvovať" : "sprístupní sa po dokončení časti"}
           </p>
         ) : null}
 
-        <div className="part-finish">
+        <div className="part-finish" id={partDone ? "dalej" : "dokoncit"}>
           {partDone ? (
-            <p role="status" className="notice success"><strong>Túto časť máte dokončenú.</strong></p>
+            <NextStepPanel message={message ?? "Túto časť máte dokončenú."} levelEnd={levelEnd} link={next} note={nextNote} />
           ) : (
-            <Form method="post">
-              {next ? <input type="hidden" name="nextPartId" value={next._id} /> : null}
-              {part.partTest ? <input type="hidden" name="partTestId" value={part.partTest.id} /> : null}
-              <button type="submit" name="intent" value="part-complete">{next || part.partTest ? "Dokončiť a pokračovať" : "Dokončiť časť"}</button>
-            </Form>
+            <>
+              {missing.length > 0 ? (
+                <div role={refused ? "alert" : "note"} className={refused ? "notice warning" : "muted"}>
+                  <p>{refused ? "Časť ešte nie je hotová. " : ""}Ešte chýba:</p>
+                  <ul>
+                    {missing.map((m) => (
+                      <li key={m.blockId}><a href={`#blok-${m.blockId}`}>pozrieť video</a> (zostáva ešte asi {m.left})</li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
+              <Form method="post">
+                {part.partTest && !part.partTest.required ? <input type="hidden" name="optionalTest" value="1" /> : null}
+                <button type="submit" name="intent" value="part-complete">Dokončiť a pokračovať</button>
+              </Form>
+              <p className="muted">
+                {missing.length > 0 || part.contentBlocks.some((b) => b.type === "video")
+                  ? `Časť dokončíte, keď ${hasReading ? "si prečítate text a " : ""}pozriete video aspoň na 90 %.`
+                  : hasReading ? "Tlačidlom potvrdíte, že ste časť prečítali." : null}
+              </p>
+            </>
           )}
-          {partDone && next && next.state !== "locked" ? (
-            <Link className="button" to={`/kurzy/${slug}/studium/${next._id}`}>Pokračovať: {next.title}</Link>
-          ) : null}
         </div>
 
         <nav className="part-nav" aria-label="Ďalšie časti kurzu">
@@ -256,8 +186,8 @@ export default function LearnPart({ loaderData }: Route.ComponentProps) {
             part.previousPart.state === "locked" ? <span className="muted">← {part.previousPart.title}</span> : <Link to={`/kurzy/${slug}/studium/${part.previousPart._id}`}>← {part.previousPart.title}</Link>
           ) : <span />}
           <Link to={`/kurzy/${slug}/studium`}>Prehľad kurzu</Link>
-          {next ? (
-            next.state === "locked" ? <span className="muted">{next.title} (zamknuté) →</span> : <Link to={`/kurzy/${slug}/studium/${next._id}`}>{next.title} →</Link>
+          {part.nextPart ? (
+            part.nextPart.state === "locked" ? <span className="muted">{part.nextPart.title} (zamknuté) →</span> : <Link to={`/kurzy/${slug}/studium/${part.nextPart._id}`}>{part.nextPart.title} →</Link>
           ) : <span />}
         </nav>
       </article>

@@ -12,10 +12,12 @@ import { pageRoute } from "../lib/page.server";
 import { requireUserForPage } from "../lib/auth.server";
 import { learningDeps } from "../lib/learning.server";
 import { StateBadge, StateIcon } from "../components/learning-state";
-import { getLearnView } from "#server/learning";
+import { getLearnPage } from "#server/learning";
 import { testStandings } from "#server/quizzes";
 import { servicesContext } from "../context";
 import { moduleWaitsFor, testLine, type TestLineView } from "../lib/learn-sequence";
+import { nextStepLink, nextStepNote } from "../lib/next-step";
+import { StudyProgress } from "../components/study-progress";
 import { formatDateTime } from "#server/money";
 import { getCachedOrganization } from "#server/identity";
 import { findEnrollment } from "#server/enrollments";
@@ -24,13 +26,10 @@ import { webinarPanel } from "../lib/webinars.server";
 
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
   const { user } = requireUserForPage(request, context);
-  const view = await getLearnView(learningDeps(context), user.id, params.slug);
+  const { view, position } = await getLearnPage(learningDeps(context), user.id, params.slug);
   const standings = await testStandings(context.get(servicesContext).db, view.enrollment._id);
   const slug = view.course.slug;
   const titleOf = new Map(view.levels.flatMap((l) => l.topics.flatMap((t) => t.module?.parts ?? [])).map((p) => [p._id, p.title]));
-  const allParts = view.levels.flatMap((l) => l.topics.flatMap((t) => t.module?.parts ?? []));
-  const next = allParts.find((p) => p.state === "in_progress") ?? allParts.find((p) => p.state === "available");
-  const requiredParts = allParts.filter((p) => p.requiredForCompletion);
   const current = view.levels.find((l) => l._id === view.progress.currentLevelId) ?? null;
   // a club's seat: the club sees this course's progress (docs/decisions.md > Club seats)
   const enrollment = (await findEnrollment(context.get(servicesContext).db, view.enrollment._id))!;
@@ -63,9 +62,10 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
       })),
     },
     courseTestLine: view.courseTest ? testLine(slug, view.courseTest, "Záverečný test kurzu", "sprístupní sa po dokončení všetkých úrovní", standings.get(view.courseTest.id)) : null,
-    // progress moves with every completed part, not only with whole modules
-    parts: { completed: requiredParts.filter((p) => p.state === "completed").length, total: requiredParts.length },
-    next: next ? { id: next._id, title: next.title, started: next.state === "in_progress" } : null,
+    // the one progress measure and the one next step (docs/decisions.md > One next step everywhere)
+    measure: position.progress,
+    next: nextStepLink(slug, position.next),
+    nextNote: nextStepNote(position.next, { lastLevelId: view.levels.at(-1)?._id ?? null, courseTestRequired: view.courseTest?.required === true }),
     currentLevelTitle: current?.title ?? null,
     lastActivity: view.progress.lastActivityAt ? formatDateTime(view.progress.lastActivityAt) : null,
     accessUntil: view.enrollment.accessExpiresAt ? formatDateTime(view.enrollment.accessExpiresAt) : null,
@@ -85,11 +85,9 @@ function moduleRatio(parts: { state: string; requiredForCompletion: boolean }[])
 }
 
 export default function Learn({ loaderData }: Route.ComponentProps) {
-  const { view, next, currentLevelTitle, lastActivity, accessUntil, parts, courseTestLine } = loaderData;
-  const { course, progress } = view;
+  const { view, next, nextNote, currentLevelTitle, lastActivity, accessUntil, measure, courseTestLine } = loaderData;
+  const { course } = view;
   const slug = course.slug;
-  const percent = progress.totalModules === 0 ? 0 : Math.round((progress.completedModules / progress.totalModules) * 100);
-  const partPercent = parts.total === 0 ? 0 : Math.round((parts.completed / parts.total) * 100);
   return (
     <section className="learn">
       <Breadcrumbs items={[{ label: "Môj účet", href: "/ucet" }, { label: course.title, href: `/kurzy/${slug}` }, { label: "Štúdium" }]} />
@@ -98,25 +96,14 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
       {loaderData.clubSees ? <p className="muted club-sees">{loaderData.clubSees}</p> : null}
 
       <div className="learn-summary card">
+        <StudyProgress id="course-progress" progress={measure} />
         <p>
-          <label htmlFor="course-progress">Hotové časti: {parts.completed} z {parts.total} ({partPercent} %)</label>
-          <progress id="course-progress" max={parts.total || 1} value={parts.completed}>{partPercent} %</progress>
-        </p>
-        <p>
-          Dokončené moduly: {progress.completedModules} z {progress.totalModules} ({percent} %) · Úrovne: {progress.completedLevels} z {progress.totalLevels}
-          {currentLevelTitle && !view.courseCompleted ? <> · Aktuálna úroveň: <strong>{currentLevelTitle}</strong></> : null}
+          {currentLevelTitle && !view.courseCompleted ? <>Aktuálna úroveň: <strong>{currentLevelTitle}</strong></> : null}
           {lastActivity ? <span className="muted"> · Naposledy ste študovali {lastActivity}</span> : null}
         </p>
-        {view.courseCompleted ? (
-          <div className="notice success" role="status">
-            <p><strong>Kurz ste úspešne dokončili.</strong></p>
-            <p><Link className="button" to={`/kurzy/${slug}/hotovo`}>Váš certifikát</Link></p>
-          </div>
-        ) : next ? (
-          <p><Link className="button" to={`/kurzy/${slug}/studium/${next.id}`}>{next.started ? "Pokračovať" : "Začať"}: {next.title}</Link></p>
-        ) : (
-          <p role="status" className="notice">Všetky dostupné časti máte hotové. Ďalej vás čaká test, ktorý odomkne ďalšiu úroveň.</p>
-        )}
+        {view.courseCompleted ? <p role="status" className="notice success"><strong>Kurz ste úspešne dokončili.</strong></p> : null}
+        <p><Link className="button" to={next.href} data-next-step>{next.label}</Link></p>
+        {nextNote ? <p className="muted">{nextNote}</p> : null}
         {accessUntil ? <p className="muted">Prístup ku kurzu máte do {accessUntil}.</p> : null}
       </div>
 

@@ -26,10 +26,16 @@ import { TestResult } from "../components/test-result";
 import { formatDateTime, formatDecimal } from "#server/money";
 import { plural } from "#server/money/plural";
 
+import { getStudyPosition } from "#server/learning";
+import { learningDeps } from "../lib/learning.server";
+import { levelEndOf } from "../lib/level-end.server";
+import { nextStepLink } from "../lib/next-step";
+import { NextStepPanel } from "../components/next-step";
+
 const OUTCOMES: Record<string, string> = {
   ulozene: "Odpovede sú uložené.",
   modul: "Úspech! Dokončili ste modul.",
-  uroven: "Úspech! Dokončili ste úroveň; ďalšia je odomknutá.",
+  uroven: "Úspech! Dokončili ste úroveň.",
   kurz: "Gratulujeme, dokončili ste celý kurz.",
 };
 
@@ -41,8 +47,12 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
   const saved = new Map(view.attempt.savedAnswers.map((a) => [a.questionId, a]));
   const notice = new URL(request.url).searchParams.get("stav");
   const numberOf = new Map(view.attempt.questions.map((q, i) => [q.id, i + 1]));
+  // after a pass: the one next step (and a level's certificate) (docs/decisions.md > One next step everywhere)
+  const position = view.result?.passed ? await getStudyPosition(learningDeps(context), user.id, params.slug) : null;
   return {
     slug: params.slug,
+    next: position ? nextStepLink(params.slug, position.next) : null,
+    levelEnd: position && notice === "uroven" ? await levelEndOf(db, position) : null,
     view,
     guidance,
     // after a failed attempt: the questions answered wrong (when shown) and "Skúsiť znova"
@@ -123,7 +133,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function TestAttempt({ loaderData, actionData }: Route.ComponentProps) {
-  const { slug, view, guidance, wrong, retry, submitKey, notice, deadlineText, percent, passingPercent, questions, confirmSubmit } = loaderData;
+  const { slug, next, levelEnd, view, guidance, wrong, retry, submitKey, notice, deadlineText, percent, passingPercent, questions, confirmSubmit } = loaderData;
   const { attempt, result } = view;
   const formRef = useRef<HTMLFormElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
@@ -140,18 +150,18 @@ export default function TestAttempt({ loaderData, actionData }: Route.ComponentP
   const intro = `/kurzy/${slug}/testy/${attempt.test._id}`;
   const resultOf = new Map((result?.results ?? []).map((r) => [r.questionId, r]));
   const unanswered = confirmSubmit ? unansweredOf(questions, questions.flatMap((q) => (q.saved ? [q.saved] : []))) : [];
-  const courseDone = result?.passed === true && notice === OUTCOMES.kurz;
   const numberOf = new Map(questions.map((q, i) => [q.id, i + 1]));
   return (
     <section className="test-attempt narrow">
       <Breadcrumbs items={[{ label: "Štúdium", href: `/kurzy/${slug}/studium` }, { label: attempt.test.title, href: intro }, { label: `Pokus ${attempt.attemptNumber}` }]} />
       <h1>{attempt.test.title}</h1>
       {/* "saved" belongs to a test still being taken; after submitting only the outcome counts */}
-      {notice && (result === null || notice !== OUTCOMES.ulozene) ? (
+      {/* after a pass the one way on: the next step (the finish page once the course is complete) */}
+      {result?.passed && next ? (
+        <NextStepPanel message={notice && notice !== OUTCOMES.ulozene ? notice : null} levelEnd={levelEnd} link={next} note={null} />
+      ) : notice && (result === null || notice !== OUTCOMES.ulozene) ? (
         <div role="status" className={`notice${result ? " success" : ""}`}>
           <p>{notice}</p>
-          {/* the course is complete: on to the completion page with the certificate */}
-          {courseDone ? <p><Link className="button" to={`/kurzy/${slug}/hotovo`}>Pokračovať k certifikátu</Link></p> : null}
         </div>
       ) : null}
       {actionData?.refusal ? (

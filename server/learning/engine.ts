@@ -16,6 +16,7 @@ import type { Queue } from "../queue";
 import { recordProgress, type EnrollmentRow } from "../enrollments";
 import { passedTestIdsJson } from "../quizzes/results";
 import type { CourseStructure, LevelNode, ModuleNode, PartNode } from "./structure";
+import { VIDEO_COMPLETION_RATIO, secondsLeftToWatch } from "../../shared/watch";
 
 const { partProgress, moduleCompletions, levelCompletions } = schema;
 
@@ -23,10 +24,15 @@ export type PartState = (typeof schema.partState.enumValues)[number];
 export type LevelState = "locked" | "available" | "in_progress" | "completed";
 export type ModuleState = PartState;
 
-/** Watched ratio at which a video block completes (spec: Limits). */
-export const VIDEO_COMPLETION_RATIO = 0.9;
+/** Watched ratio at which a video block completes (spec: Limits): the one constant the browser shares. */
+export { VIDEO_COMPLETION_RATIO } from "../../shared/watch";
 /** Seconds a watch report may run ahead of the wall clock (network and timer jitter). */
 export const WATCH_SLACK_SEC = 5;
+/**
+ * How long one viewing lasts at most: the validity of the signed playback URL it plays from
+ * (spec: Limits, 6 hours). A report after that starts a new viewing and earns nothing.
+ */
+export const VIEWING_MAX_SEC = 6 * 3600;
 
 export type PartProgressRow = typeof partProgress.$inferSelect;
 
@@ -168,24 +174,44 @@ export function partMayOpen(structure: CourseStructure, facts: ProgressFacts, pa
 // ---------------------------------------------------------------------------------
 // Block updates (pure): the server judges watch progress.
 
-export type BlockReport = { blockId: string; state?: "in_progress" | "completed"; secondsWatched?: number };
+export type BlockReport = {
+  blockId: string;
+  state?: "in_progress" | "completed";
+  secondsWatched?: number;
+  /** false for a claim that is no playback (the part page's finish button): it never starts a viewing */
+  startsViewing?: boolean;
+};
 
 /**
- * The new progress of one block. A video block counts the seconds watched as the client
- * reports them, but they may grow at most by the wall-clock time since the previous
- * accepted report (or since the playback URL was first handed out) plus WATCH_SLACK_SEC,
- * never past the block's stored duration; the ratio uses the stored `durationSec`, never
- * the client's `totalSeconds`. Other blocks complete by an explicit mark-as-read. A
- * completed block stays completed.
+ * The new progress of one block (docs/decisions.md > Completion that means study). A video
+ * block is credited only for playback the server has seen, within one viewing: a viewing
+ * starts when playing starts (the browser fetches the video through the part page's play
+ * address, or the player's first report when it plays from elsewhere), and that first event
+ * earns nothing. Later reports may bring the seconds watched up to what the wall clock since
+ * the viewing started allows (plus WATCH_SLACK_SEC), never past the stored `durationSec`. A
+ * viewing ends VIEWING_MAX_SEC after it started (its URL has expired); the next report starts
+ * a new one. So a playback URL handed out long ago, or a claim with no playback before it,
+ * earns nothing. The ratio uses the stored duration, never the client's `totalSeconds`, and
+ * the client's `state` does not complete a video. Other blocks complete by an explicit
+ * mark-as-read. A completed block stays completed.
  */
 export function nextBlockProgress(block: ContentBlock, previous: BlockProgress | undefined, report: BlockReport, now: Date): BlockProgress {
   if (block.type === "video") {
     const duration = block.durationSec ?? 0;
     const watched = previous?.secondsWatched ?? 0;
-    const since = previous?.lastReportAt ?? previous?.playbackIssuedAt;
-    const elapsed = since ? Math.max(0, (now.getTime() - Date.parse(since)) / 1000) : 0;
+    const started = previous?.viewingStartedAt ? Date.parse(previous.viewingStartedAt) : null;
+    const inViewing = started !== null && (now.getTime() - started) / 1000 <= VIEWING_MAX_SEC;
+    const starts = !inViewing && report.startsViewing !== false;
+    const viewing = inViewing
+      ? { viewingStartedAt: previous!.viewingStartedAt!, viewingBaseSec: previous!.viewingBaseSec ?? watched }
+      : starts
+        ? { viewingStartedAt: now.toISOString(), viewingBaseSec: watched }
+        : {};
+    const viewingStartedAt = viewing.viewingStartedAt ?? now.toISOString();
+    const base = viewing.viewingBaseSec ?? watched;
+    const elapsed = inViewing ? Math.max(0, (now.getTime() - Date.parse(viewingStartedAt)) / 1000) : 0;
     const claimed = Math.max(0, report.secondsWatched ?? 0);
-    const credited = Math.min(duration, Math.max(watched, Math.min(claimed, watched + elapsed + WATCH_SLACK_SEC)));
+    const credited = inViewing ? Math.min(duration, Math.max(watched, Math.min(claimed, base + elapsed + WATCH_SLACK_SEC))) : Math.min(duration, watched);
     const rounded = Math.round(credited * 100) / 100;
     const done = previous?.state === "completed" || (duration > 0 && rounded / duration >= VIDEO_COMPLETION_RATIO);
     return {
@@ -194,6 +220,7 @@ export function nextBlockProgress(block: ContentBlock, previous: BlockProgress |
       secondsWatched: rounded,
       totalSeconds: duration,
       lastReportAt: now.toISOString(),
+      ...viewing,
       ...(previous?.playbackIssuedAt ? { playbackIssuedAt: previous.playbackIssuedAt } : {}),
     };
   }
@@ -201,9 +228,32 @@ export function nextBlockProgress(block: ContentBlock, previous: BlockProgress |
   return { blockId: block.id, state: done ? "completed" : "in_progress", secondsWatched: 0, totalSeconds: 0, lastReportAt: now.toISOString() };
 }
 
-/** Whether every block of the part is completed (a part without blocks never completes this way). */
-export function allBlocksCompleted(part: PartNode, blocks: BlockProgress[]): boolean {
-  return part.contentBlocks.length > 0 && part.contentBlocks.every((b) => blocks.some((p) => p.blockId === b.id && p.state === "completed"));
+/**
+ * The blocks a part's completion waits for: every block except a video that cannot be
+ * watched yet (still processing, failed, or with no duration). Text, image and presentation
+ * blocks are read; videos watched to VIDEO_COMPLETION_RATIO.
+ */
+export function requiredBlocks(part: PartNode): ContentBlock[] {
+  return part.contentBlocks.filter((b) => b.type !== "video" || (b.state === "ready" && (b.durationSec ?? 0) > 0));
+}
+
+/** Whether every required block of the part is completed (a part without required blocks never completes this way). */
+export function requiredBlocksDone(part: PartNode, blocks: BlockProgress[]): boolean {
+  const required = requiredBlocks(part);
+  return required.length > 0 && required.every((b) => blocks.some((p) => p.blockId === b.id && p.state === "completed"));
+}
+
+export type MissingBlock = { blockId: string; type: ContentBlock["type"]; secondsLeft: number };
+
+/** The required blocks not completed yet, with the seconds of video still to watch. */
+export function missingBlocks(part: PartNode, blocks: BlockProgress[]): MissingBlock[] {
+  return requiredBlocks(part)
+    .filter((b) => !blocks.some((p) => p.blockId === b.id && p.state === "completed"))
+    .map((b) => ({
+      blockId: b.id,
+      type: b.type,
+      secondsLeft: b.type === "video" ? Math.max(1, secondsLeftToWatch(b.durationSec ?? 0, blocks.find((p) => p.blockId === b.id)?.secondsWatched ?? 0)) : 0,
+    }));
 }
 
 // ---------------------------------------------------------------------------------

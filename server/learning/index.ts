@@ -7,16 +7,23 @@
 export { courseShape, preallocatePartProgress, enrollStudent, type CourseShape } from "./preallocate";
 export {
   getLearnView,
+  getLearnPage,
+  getStudyPosition,
+  type StudyPosition,
   getPart,
   getPartPage,
   renewPlaybackUrl,
   reportProgress,
+  finishPart,
+  startPlayback,
+  type FinishAnswer,
   getEnrollmentDetail,
   reconcileEnrollment,
   type LearningDeps,
 } from "./learn";
+export { nextStep, progressMeasure, type NextStep, type ProgressMeasure } from "./next-step";
 export { loadCourseStructure, type CourseStructure, type PartNode, type LevelNode, type ModuleNode } from "./structure";
-export { VIDEO_COMPLETION_RATIO, WATCH_SLACK_SEC, type ProgressFacts, type PartState, type LevelState } from "./engine";
+export { VIDEO_COMPLETION_RATIO, WATCH_SLACK_SEC, VIEWING_MAX_SEC, type MissingBlock, type ProgressFacts, type PartState, type LevelState } from "./engine";
 // what a test needs from learning, and nothing more (server/quizzes reaches learning only here)
 export { testGate, afterAttempt, standingDownstream, reviewScope, type TestGate, type Downstream, type ReviewTopic } from "./tests";
 export { PreviewBlock, PreviewAttachment, serializeBlock, serializeAttachment, type SerializeMode } from "./serialize";

@@ -9,10 +9,22 @@ import type { BlockProgress } from "../db/schema/learning";
 import { findOwnEnrollment, lockEnrollment, mayLearn, requireLearningEnrollment, type EnrollmentRow } from "../enrollments";
 import { courseSlugKnown } from "./slugs";
 import type { EnrollmentDetail, LearnView, PartView, ProgressAnswer, ProgressBody } from "./contract";
-import { allBlocksCompleted, loadProgressFacts, nextBlockProgress, partStateOf, reconcile, savePartProgress } from "./engine";
+import {
+  loadProgressFacts,
+  missingBlocks,
+  nextBlockProgress,
+  partStateOf,
+  reconcile,
+  requiredBlocks,
+  requiredBlocksDone,
+  savePartProgress,
+  type BlockReport,
+  type MissingBlock,
+} from "./engine";
 import { courseVersionOfPart, loadCourseStructure, type CourseStructure, type PartNode } from "./structure";
 import { blockProgressView, enrollmentDetail, learnView, partView } from "./views";
 import { preallocatePartProgress } from "./preallocate";
+import { nextStep, progressMeasure, type NextStep, type ProgressMeasure } from "./next-step";
 import { isId } from "../db";
 
 export type LearningDeps = { db: Database; queue: Queue; media: MediaUrls; now: Date };
@@ -26,6 +38,35 @@ async function structureOf(db: DbOrTx, enrollment: EnrollmentRow): Promise<Cours
 
 /** GET /api/courses/<slug>/learn: 404 for an unknown slug, 403 no_enrollment without a learning enrollment. */
 export async function getLearnView(deps: LearningDeps, studentId: string, slug: string): Promise<LearnView> {
+  return (await getLearnPage(deps, studentId, slug)).view;
+}
+
+/**
+ * Where a student stands (docs/decisions.md > One next step everywhere): the next step, the
+ * one progress measure, and the level completed last (what a level end names).
+ */
+export type StudyPosition = {
+  enrollmentId: string;
+  next: NextStep;
+  progress: ProgressMeasure;
+  lastCompletedLevel: { id: string; title: string; issuesIntermediateCertificate: boolean; last: boolean } | null;
+};
+
+function positionOf(structure: CourseStructure, enrollment: EnrollmentRow, facts: Awaited<ReturnType<typeof loadProgressFacts>>, from: { partId?: string } = {}): StudyPosition {
+  const [lastId] = [...facts.levelCompletions].sort((a, b) => b[1].getTime() - a[1].getTime()).map(([id]) => id);
+  const level = lastId ? structure.levelById.get(lastId) : undefined;
+  return {
+    enrollmentId: enrollment.id,
+    next: nextStep(structure, facts, enrollment.state, from),
+    progress: progressMeasure(structure, facts, enrollment.state),
+    lastCompletedLevel: level
+      ? { id: level.id, title: level.title, issuesIntermediateCertificate: level.issuesIntermediateCertificate, last: structure.levels.at(-1) === level }
+      : null,
+  };
+}
+
+/** The learning dashboard: the learn view and the student's position, from one read of the facts. */
+export async function getLearnPage(deps: LearningDeps, studentId: string, slug: string, from: { partId?: string } = {}): Promise<{ view: LearnView; position: StudyPosition }> {
   if (!slug || slug.length > 200 || slug.includes("\0")) throw new DomainError("not_found");
   let enrollment: EnrollmentRow;
   try {
@@ -36,7 +77,12 @@ export async function getLearnView(deps: LearningDeps, studentId: string, slug: 
   }
   const structure = await structureOf(deps.db, enrollment);
   const facts = await loadProgressFacts(deps.db, enrollment.id);
-  return learnView(structure, enrollment, facts);
+  return { view: learnView(structure, enrollment, facts), position: positionOf(structure, enrollment, facts, from) };
+}
+
+/** The student's position in the course `slug` (seen from a part: after its completion; a test's result page). */
+export async function getStudyPosition(deps: LearningDeps, studentId: string, slug: string, from: { partId?: string } = {}): Promise<StudyPosition> {
+  return (await getLearnPage(deps, studentId, slug, from)).position;
 }
 
 type PartContext = { enrollment: EnrollmentRow; structure: CourseStructure; part: PartNode };
@@ -53,34 +99,27 @@ async function resolvePart(deps: LearningDeps, studentId: string, partId: string
 }
 
 /**
- * GET /api/parts/<id>: the part with freshly signed URLs. The first time a video block's
- * URL is handed out is remembered: watch reports (and the watched form without
- * JavaScript) are judged against the time since then.
+ * GET /api/parts/<id>: the part with freshly signed URLs. Handing out a URL credits nothing:
+ * watch time counts from the player's reports (engine.nextBlockProgress).
  */
 export async function getPart(deps: LearningDeps, studentId: string, partId: string): Promise<PartView> {
   return (await readPart(deps, studentId, partId)).view;
 }
 
 /**
- * The part page: the part (as GET /api/parts/<id> answers it) and the learn view of its
- * course (the page's outline), from one enrollment lookup and one read of the progress
- * facts (docs/decisions.md > The student path at scale).
+ * The part page: the part (as GET /api/parts/<id> answers it), the learn view of its
+ * course (the page's outline) and the student's position, from one enrollment lookup and
+ * one read of the progress facts (docs/decisions.md > The student path at scale).
  */
-export async function getPartPage(deps: LearningDeps, studentId: string, partId: string): Promise<{ part: PartView; learn: LearnView }> {
+export async function getPartPage(deps: LearningDeps, studentId: string, partId: string): Promise<{ part: PartView; learn: LearnView; position: StudyPosition }> {
   const { view, enrollment, structure, facts } = await readPart(deps, studentId, partId);
-  return { part: view, learn: learnView(structure, enrollment, facts) };
+  return { part: view, learn: learnView(structure, enrollment, facts), position: positionOf(structure, enrollment, facts, { partId }) };
 }
 
 async function readPart(deps: LearningDeps, studentId: string, partId: string) {
   const { enrollment, structure, part } = await resolvePart(deps, studentId, partId);
-  let facts = await loadProgressFacts(deps.db, enrollment.id);
+  const facts = await loadProgressFacts(deps.db, enrollment.id);
   if (partStateOf(facts, part.id) === "locked") throw lockedError(structure, part);
-  const videoIds = part.contentBlocks.filter((b) => b.type === "video" && b.state === "ready").map((b) => b.id);
-  const unissued = videoIds.filter((id) => !facts.parts.get(part.id)?.blockProgress.some((b) => b.blockId === id && (b.playbackIssuedAt || b.lastReportAt)));
-  if (unissued.length > 0) {
-    await notePlaybackIssued(deps, enrollment.id, part, unissued);
-    facts = await loadProgressFacts(deps.db, enrollment.id);
-  }
   return { view: partView(structure, facts, part, deps.media, deps.now), enrollment, structure, facts };
 }
 
@@ -89,24 +128,6 @@ function lockedError(structure: CourseStructure, part: PartNode): DomainError {
   return new DomainError("part_locked", undefined, {
     levelId: part.levelId,
     prerequisites: missing.map((p) => ({ _id: p.id, title: p.title })),
-  });
-}
-
-async function notePlaybackIssued(deps: LearningDeps, enrollmentId: string, part: PartNode, blockIds: string[]) {
-  await deps.db.transaction(async (tx) => {
-    await lockEnrollment(tx, enrollmentId);
-    const facts = await loadProgressFacts(tx, enrollmentId);
-    const row = facts.parts.get(part.id);
-    if (!row) return;
-    const blocks = [...row.blockProgress];
-    for (const blockId of blockIds) {
-      const i = blocks.findIndex((b) => b.blockId === blockId);
-      if (i >= 0 && (blocks[i].playbackIssuedAt || blocks[i].lastReportAt)) continue;
-      const entry: BlockProgress = { blockId, state: "in_progress", secondsWatched: 0, totalSeconds: 0, playbackIssuedAt: deps.now.toISOString() };
-      if (i >= 0) blocks[i] = { ...blocks[i], playbackIssuedAt: deps.now.toISOString() };
-      else blocks.push(entry);
-    }
-    await savePartProgress(tx, enrollmentId, part.id, { state: row.state, blockProgress: blocks, startedAt: row.startedAt, completedAt: row.completedAt, now: deps.now });
   });
 }
 
@@ -128,15 +149,61 @@ export async function renewPlaybackUrl(deps: LearningDeps, studentId: string, pa
 }
 
 /**
+ * The part page's play address (docs/decisions.md > Completion that means study): the
+ * browser fetches the video from here when the student presses play (the element loads
+ * nothing before), so the server sees playing start: a viewing of the block starts (one
+ * under way goes on) and the answer is a freshly signed URL to redirect to.
+ */
+export async function startPlayback(deps: LearningDeps, studentId: string, partId: string, blockId: string): Promise<{ playbackUrl: string }> {
+  const context = await resolvePart(deps, studentId, partId);
+  const block = context.part.contentBlocks.find((b) => b.id === blockId && b.type === "video");
+  if (!block || block.type !== "video" || block.state !== "ready" || !block.videoPlaybackId) throw new DomainError("not_found");
+  await updatePart(deps, context, [{ blockId: block.id }], false);
+  return { playbackUrl: deps.media.playback(block.videoPlaybackId, deps.now).url };
+}
+
+/**
  * POST /api/parts/<id>/progress. One transaction under the enrollment's row lock: the
  * block's progress, the part's state, then everything that follows (engine.reconcile).
+ * `markPartCompleted` completes the part as the spec's transition says (Part: "with
+ * markPartCompleted true, or completion of required blocks"); the part page's one button
+ * uses `finishPart`, which holds to the study rule (docs/decisions.md > Completion that
+ * means study).
  */
 export async function reportProgress(deps: LearningDeps, studentId: string, partId: string, body: ProgressBody): Promise<ProgressAnswer> {
-  const { enrollment, structure, part } = await resolvePart(deps, studentId, partId);
-  const block = body.blockId === undefined ? undefined : part.contentBlocks.find((b) => b.id === body.blockId);
+  const context = await resolvePart(deps, studentId, partId);
+  const block = body.blockId === undefined ? undefined : context.part.contentBlocks.find((b) => b.id === body.blockId);
   if (body.blockId !== undefined && !block) {
     throw new DomainError("validation", undefined, [{ path: "blockId", message: "Blok s týmto id v tejto časti nie je." }]);
   }
+  const { answer } = await updatePart(deps, context, block ? [{ ...body, blockId: block.id }] : [], body.markPartCompleted === true);
+  return answer;
+}
+
+/** What "Dokončiť a pokračovať" answers: the progress answer and what the part still misses. */
+export type FinishAnswer = ProgressAnswer & { missing: MissingBlock[] };
+
+/**
+ * "Dokončiť a pokračovať" on the part page (docs/decisions.md > Completion that means
+ * study): the student has reached the end of the part, so its text, image and presentation
+ * blocks count as read and each video claims its whole length; the part completes when every
+ * required block is then done (videos need VIDEO_COMPLETION_RATIO of playback the server has
+ * seen: a claim with no viewing under way earns nothing). A part without required
+ * blocks completes manually. Otherwise the part stays open and the answer says what is missing.
+ */
+export async function finishPart(deps: LearningDeps, studentId: string, partId: string): Promise<FinishAnswer> {
+  const context = await resolvePart(deps, studentId, partId);
+  // texts and pictures are read; each video claims its whole length, and the engine credits
+  // only what the viewing under way allows
+  const reports: BlockReport[] = requiredBlocks(context.part).map((b) =>
+    b.type === "video" ? { blockId: b.id, secondsWatched: b.durationSec ?? 0, startsViewing: false } : { blockId: b.id, state: "completed" as const },
+  );
+  const manual = reports.length === 0;
+  const { answer, blocks } = await updatePart(deps, context, reports, manual);
+  return { ...answer, missing: answer.partState === "completed" ? [] : missingBlocks(context.part, blocks) };
+}
+
+async function updatePart(deps: LearningDeps, { enrollment, structure, part }: PartContext, reports: BlockReport[], markPartCompleted: boolean) {
   return deps.db.transaction(async (tx) => {
     const locked = await lockEnrollment(tx, enrollment.id);
     if (!mayLearn(locked)) throw new DomainError("no_enrollment");
@@ -150,9 +217,10 @@ export async function reportProgress(deps: LearningDeps, studentId: string, part
 
     const blocks = [...row.blockProgress];
     let updated: BlockProgress | undefined;
-    if (block) {
+    for (const report of reports) {
+      const block = part.contentBlocks.find((b) => b.id === report.blockId)!;
       const i = blocks.findIndex((b) => b.blockId === block.id);
-      updated = nextBlockProgress(block, i >= 0 ? blocks[i] : undefined, { ...body, blockId: block.id }, deps.now);
+      updated = nextBlockProgress(block, i >= 0 ? blocks[i] : undefined, report, deps.now);
       if (i >= 0) blocks[i] = updated;
       else blocks.push(updated);
     }
@@ -163,7 +231,7 @@ export async function reportProgress(deps: LearningDeps, studentId: string, part
       state = "in_progress";
       startedAt ??= deps.now;
     }
-    if (state !== "completed" && (body.markPartCompleted === true || allBlocksCompleted(part, blocks))) {
+    if (state !== "completed" && (markPartCompleted || requiredBlocksDone(part, blocks))) {
       state = "completed";
       completedAt = deps.now;
       startedAt ??= deps.now;
@@ -173,7 +241,7 @@ export async function reportProgress(deps: LearningDeps, studentId: string, part
 
     const result = await reconcile(tx, { queue: deps.queue, now: deps.now }, locked, structure, facts, { touch: true });
     const moduleCompleted = facts.moduleCompletions.has(part.moduleId);
-    return {
+    const answer: ProgressAnswer = {
       ok: true as const,
       partState: state,
       moduleCompleted,
@@ -181,9 +249,10 @@ export async function reportProgress(deps: LearningDeps, studentId: string, part
       ...(moduleCompleted
         ? { moduleId: part.moduleId, levelCompleted: facts.levelCompletions.has(part.levelId), unlockedTopics: result.unlockedTopics }
         : {}),
-      ...(updated ? { block: blockProgressView([{ ...updated, lastReportAt: updated.lastReportAt ?? deps.now.toISOString() }])[0] } : {}),
+      ...(updated && reports.length === 1 ? { block: blockProgressView([{ ...updated, lastReportAt: updated.lastReportAt ?? deps.now.toISOString() }])[0] } : {}),
       courseCompleted: result.courseCompleted || locked.state === "completed",
     };
+    return { answer, blocks };
   });
 }
 

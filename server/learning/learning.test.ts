@@ -18,6 +18,7 @@ import {
   getPart,
   reconcileEnrollment,
   reportProgress,
+  startPlayback,
   type LearningDeps,
 } from "./index";
 import { DomainError } from "../http/errors";
@@ -115,33 +116,50 @@ describe("initial split and unlocking", () => {
 describe("video blocks are judged on the server", () => {
   const video = () => course.part("a1").blocks[1].id;
 
-  it("completes at a watched ratio of 0.9 of the stored duration, not at 0.89", async () => {
+  // docs/decisions.md > Completion that means study: a viewing starts when playing starts
+  // (startPlayback: the browser fetched the video) and earns nothing itself
+  const play = (s: { studentId: string }, now: Date) => startPlayback(deps(now), s.studentId, course.part("a1").id, video());
+
+  it("completes at a watched ratio of 0.9 of the stored duration, not at 0.89 (the client's state and totalSeconds count for nothing)", async () => {
     const s = await newStudent();
     const t0 = new Date("2026-06-01T10:00:00Z");
-    await getPart(deps(t0), s.studentId, course.part("a1").id); // the playback URL is handed out at t0
+    await play(s, t0);
     const at89 = await reportProgress(deps(at(t0, 200)), s.studentId, course.part("a1").id, { blockId: video(), secondsWatched: 89, state: "completed" });
     expect(at89.block).toMatchObject({ state: "in_progress", secondsWatched: 89, totalSeconds: 100 });
     const at90 = await reportProgress(deps(at(t0, 201)), s.studentId, course.part("a1").id, { blockId: video(), secondsWatched: 90, totalSeconds: 9 });
     expect(at90.block).toMatchObject({ state: "completed", secondsWatched: 90, totalSeconds: 100 });
   });
 
-  it("credits no more than the wall-clock time since the previous report plus slack", async () => {
+  it("credits no more than the wall-clock time since playing started plus slack, never backwards", async () => {
     const s = await newStudent();
     const t0 = new Date("2026-06-01T10:00:00Z");
-    await getPart(deps(t0), s.studentId, course.part("a1").id);
+    await play(s, t0);
     const jump = await reportProgress(deps(at(t0, 10)), s.studentId, course.part("a1").id, { blockId: video(), secondsWatched: 100, state: "completed" });
     expect(jump.block).toMatchObject({ state: "in_progress", secondsWatched: 15 }); // 10 s + 5 s slack
     const next = await reportProgress(deps(at(t0, 20)), s.studentId, course.part("a1").id, { blockId: video(), secondsWatched: 100 });
-    expect(next.block!.secondsWatched).toBe(30);
-    // never backwards
+    expect(next.block!.secondsWatched).toBe(25);
     const back = await reportProgress(deps(at(t0, 21)), s.studentId, course.part("a1").id, { blockId: video(), secondsWatched: 3 });
-    expect(back.block!.secondsWatched).toBe(30);
+    expect(back.block!.secondsWatched).toBe(25);
   });
 
-  it("a report without a handed-out URL gets only the slack", async () => {
+  it("an old URL earns nothing: the clock starts at the first playback the server sees, not when the URL was handed out", async () => {
+    const s = await newStudent();
+    const t0 = new Date("2026-06-01T10:00:00Z");
+    await getPart(deps(t0), s.studentId, course.part("a1").id); // the playback URL is handed out at t0
+    const late = await reportProgress(deps(at(t0, 3600)), s.studentId, course.part("a1").id, { blockId: video(), secondsWatched: 95, state: "completed" });
+    expect(late.block).toMatchObject({ state: "in_progress", secondsWatched: 0 });
+    // that report started the viewing: from there on the wall clock counts
+    const on = await reportProgress(deps(at(t0, 3630)), s.studentId, course.part("a1").id, { blockId: video(), secondsWatched: 95 });
+    expect(on.block!.secondsWatched).toBe(35);
+    // a viewing ends with its URL (6 h): a report after that starts a new one and earns nothing
+    const stale = await reportProgress(deps(at(t0, 3600 + 7 * 3600)), s.studentId, course.part("a1").id, { blockId: video(), secondsWatched: 100 });
+    expect(stale.block).toMatchObject({ state: "in_progress", secondsWatched: 35 });
+  });
+
+  it("a report without any playback before it gets nothing", async () => {
     const s = await newStudent();
     const answer = await reportProgress(deps(), s.studentId, course.part("a1").id, { blockId: video(), secondsWatched: 95 });
-    expect(answer.block).toMatchObject({ state: "in_progress", secondsWatched: 5 });
+    expect(answer.block).toMatchObject({ state: "in_progress", secondsWatched: 0 });
   });
 
   it("an unknown block is 422 validation naming blockId", async () => {

@@ -4,6 +4,8 @@ import { writeCourseTree } from "../authoring";
 import { demoCatalog } from "./catalog";
 import { seedDemoWebinars } from "../webinars";
 
+export { demoCatalog };
+
 /**
  * Seeds the Slovak demo catalog in one transaction. Returns false (and writes nothing)
  * when any course exists already, so it is safe to run twice.

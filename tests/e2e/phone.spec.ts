@@ -2,7 +2,7 @@
 // JavaScript on and off. Martin buys "Sekretár klubu v praxi" and, on a 360 px phone
 // without JavaScript, sees the course as his (catalog mark, course page, account), the
 // learning states, the lesson player (outline behind one button, video box in shape, the
-// refusal saying how long is left), "Dokončiť časť", the test (numbered questions, 44 px
+// refusal saying how long is left), "Dokončiť a pokračovať", the test (numbered questions, 44 px
 // answer rows, the unanswered-questions summary, marked results), the completion page
 // and the certificate. Jana, on a desktop with JavaScript, plays the video and marks the
 // text read: the video keeps playing. The checkout's error summary, with and without
@@ -11,7 +11,7 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
-import { buyThroughSandbox, signIn } from "./support/journeys";
+import { buyThroughSandbox, signIn, completeOpenPartThroughApi } from "./support/journeys";
 
 const SLUG = "sekretar-klubu-v-praxi";
 const TITLE = "Sekretár klubu v praxi";
@@ -66,7 +66,7 @@ test.describe("on a 360 px phone without JavaScript", () => {
     // the account: the course with its progress and "Pokračovať"; orders as stacked cards
     await page.goto("/ucet");
     const course = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name: TITLE }) });
-    await expect(course.getByText("Dokončené moduly: 0 z 1 (0 %)")).toBeVisible();
+    await expect(course.getByText("Hotovo 0 %: 0 z 2 povinných krokov (časti a testy)")).toBeVisible();
     await expect(course.getByRole("progressbar")).toHaveAttribute("value", "0");
     const order = page.getByRole("row").filter({ hasText: TITLE });
     await expect(order.locator('td[data-label="Suma"]')).toBeVisible();
@@ -78,7 +78,7 @@ test.describe("on a 360 px phone without JavaScript", () => {
     // 3. the dashboard: states with icon and word; the locked test is not a link
     await course.getByRole("link", { name: `Pokračovať: ${TITLE}` }).click();
     await expect(page).toHaveURL(new RegExp(`/kurzy/${SLUG}/studium$`));
-    await expect(page.getByText("Hotové časti: 0 z 1 (0 %)")).toBeVisible();
+    await expect(page.getByText("Hotovo 0 %: 0 z 2 povinných krokov (časti a testy)")).toBeVisible();
     await expect(page.getByRole("link", { name: "Test úrovne" })).toHaveCount(0);
     const testLine = page.locator(".learn-test");
     await expect(testLine).toContainText("Zamknutý");
@@ -92,7 +92,7 @@ test.describe("on a 360 px phone without JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Evidencia členov a ochrana údajov" })).toBeVisible();
     const outlineButton = page.locator("details.player-outline-narrow > summary");
     await expect(outlineButton).toBeVisible();
-    await expect(outlineButton).toContainText("Obsah kurzu (0 z 1 hotových)");
+    await expect(outlineButton).toContainText("Obsah kurzu (hotovo 0 %)");
     await expect(page.locator(".player-outline-wide")).toBeHidden();
     await outlineButton.click();
     await expect(page.locator("details.player-outline-narrow").getByRole("link", { name: /Evidencia členov a ochrana údajov/ })).toHaveAttribute("aria-current", "page");
@@ -103,17 +103,17 @@ test.describe("on a 360 px phone without JavaScript", () => {
     await fitsWidth(page);
     await shot(page, "05-part");
 
-    // the refusal says, beside the button, how long is left; the anchor keeps the place
-    await page.getByRole("button", { name: "Video som pozrel(a)" }).click();
-    await expect(page).toHaveURL(/#blok-/);
-    const refusal = page.locator(".block-actions").getByRole("alert");
+    // the one button's refusal says, beside it, how much video is left; the anchor keeps the place
+    await page.getByRole("button", { name: "Dokončiť a pokračovať" }).click();
+    await expect(page).toHaveURL(/#dokoncit/);
+    const refusal = page.locator(".part-finish").getByRole("alert");
     await expect(refusal).toContainText(/zostáva ešte asi \d+ (min|s)/);
     await shot(page, "06-video-refusal");
 
-    await page.getByRole("button", { name: "Dokončiť časť" }).click();
+    await completeOpenPartThroughApi(page);
     await expect(page.getByText("Túto časť máte dokončenú.")).toBeVisible();
     await page.getByRole("link", { name: "Prehľad kurzu" }).click();
-    await expect(page.getByText("Hotové časti: 1 z 1 (100 %)")).toBeVisible();
+    await expect(page.getByText("Hotovo 50 %: 1 z 2 povinných krokov (časti a testy)")).toBeVisible();
     await expect(page.locator(".part-list li").first()).toContainText("Dokončené");
 
     // 4. the test: numbered questions, 44 px answer rows, the summary of unanswered ones
@@ -161,7 +161,7 @@ test.describe("on a 360 px phone without JavaScript", () => {
     await shot(page, "09-test-result");
 
     // 5. finishing: the completion page, then the certificate once the job has issued it
-    await page.getByRole("link", { name: "Pokračovať k certifikátu" }).click();
+    await page.getByRole("link", { name: "Na záver kurzu a k certifikátu" }).click();
     await expect(page).toHaveURL(new RegExp(`/kurzy/${SLUG}/hotovo$`));
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Gratulujeme");
     const show = page.getByRole("link", { name: "Zobraziť certifikát" });
@@ -256,9 +256,9 @@ test.describe("with JavaScript", () => {
     const before = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
     await shot(page, "13-desktop-part-playing");
 
-    // a progress save: mark the text read (a form post and a revalidation)
-    await page.getByRole("button", { name: "Označiť ako prečítané" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Označené ako prečítané." })).toBeVisible();
+    // a form post and a revalidation: the one button, refused while the video is short of 0.9
+    await page.getByRole("button", { name: "Dokončiť a pokračovať" }).click();
+    await expect(page.locator(".part-finish").getByRole("alert")).toContainText("Časť ešte nie je hotová.");
     const after = await video.evaluate((v: HTMLVideoElement) => ({
       same: (v as HTMLVideoElement & { mark?: string }).mark === "the same element",
       paused: v.paused,
@@ -270,7 +270,7 @@ test.describe("with JavaScript", () => {
     await fitsWidth(page);
 
     // the test with JavaScript: autosave, the summary of unanswered questions, the result
-    await page.getByRole("button", { name: "Dokončiť časť" }).click();
+    await completeOpenPartThroughApi(page);
     await expect(page.getByText("Túto časť máte dokončenú.")).toBeVisible();
     await page.getByRole("link", { name: "Prehľad kurzu" }).click();
     await page.getByRole("link", { name: "Test úrovne" }).click();
@@ -290,7 +290,7 @@ test.describe("with JavaScript", () => {
     await expect(page.getByText("Test ste úspešne absolvovali.")).toBeVisible();
     await expect(page.getByText("Odpovede sú uložené.")).toHaveCount(0);
     await expect(page.getByText(/Zostávajúce pokusy/)).toHaveCount(0);
-    await page.getByRole("link", { name: "Pokračovať k certifikátu" }).click();
+    await page.getByRole("link", { name: "Na záver kurzu a k certifikátu" }).click();
     await expect(page).toHaveURL(new RegExp(`/kurzy/${SLUG}/hotovo$`));
     await fitsWidth(page);
   });

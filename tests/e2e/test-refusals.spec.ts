@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { openDatabase, schema, type DatabaseHandle } from "#server/db";
 import { expect, test } from "./support/fixtures";
-import { buyThroughSandbox, signIn } from "./support/journeys";
+import { buyThroughSandbox, signIn, completeOpenPartThroughApi } from "./support/journeys";
 
 const SLUG = "sekretar-klubu-v-praxi";
 const databaseUrl = process.env.E2E_DATABASE_URL;
@@ -29,7 +29,7 @@ test.afterAll(async () => {
 async function startLevelTest(page: Page, email: string): Promise<string> {
   await signIn(page, email, `/kurzy/${SLUG}/studium`);
   await page.getByRole("link", { name: /Začať: Evidencia členov/ }).click();
-  await page.getByRole("button", { name: "Dokončiť časť" }).click();
+  await completeOpenPartThroughApi(page);
   await expect(page.getByText("Túto časť máte dokončenú.")).toBeVisible();
   await page.getByRole("link", { name: "Prehľad kurzu" }).click();
   await page.getByRole("link", { name: "Test úrovne" }).click();

@@ -75,14 +75,14 @@ describe("the learning dashboard lists the tests where they belong", () => {
   it("'Dokončiť a pokračovať' on a part with a test goes to the test; the module waits for it; a pass completes it", async () => {
     const b1 = course.part("b1");
     const partPage = await html(`/kurzy/${course.slug}/studium/${b1.id}`);
-    expect(partPage).toContain(`name="partTestId" value="${b1.testId}"`);
     expect(partPage).toContain("Dokončiť a pokračovať");
     const done = await jana.jar.fetch(`${app.url}/kurzy/${course.slug}/studium/${b1.id}`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url, accept: "text/html" },
-      body: new URLSearchParams({ intent: "part-complete", partTestId: b1.testId! }),
+      body: new URLSearchParams({ intent: "part-complete" }),
     });
     expect(done.status).toBe(302);
+    // the part's own required test is the next step (docs/decisions.md > One next step everywhere)
     expect(done.headers.get("location")).toBe(`/kurzy/${course.slug}/testy/${b1.testId}`);
 
     // the module "S testom" (only b1) waits for its test
@@ -112,5 +112,50 @@ describe("the learning dashboard lists the tests where they belong", () => {
     page = await dashboard();
     expect(page).not.toContain("Čaká na test");
     expect(lineOf(page, "Kontrolný test časti")).toMatch(/Splnený/);
+  });
+});
+
+describe("the part page's one button and play address (issue 29, item 4), without JavaScript", () => {
+  const post = (path: string, body: Record<string, string>) =>
+    jana.jar.fetch(`${app.url}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url, accept: "text/html" },
+      body: new URLSearchParams(body),
+    });
+
+  it("refuses while the video is unplayed and says what is missing; the play address starts a viewing and redirects to the signed URL", async () => {
+    const a1 = course.part("a1");
+    const video = a1.blocks.find((b) => b.type === "video")!;
+    const partPath = `/kurzy/${course.slug}/studium/${a1.id}`;
+    let page = await html(partPath);
+    // one button, no per-block buttons; the video plays from the play address
+    expect(page).toContain("Dokončiť a pokračovať");
+    expect(page).not.toMatch(/Označiť ako prečítané|Video som pozrel/);
+    expect(page).toContain(`src="${partPath}/video/${video.id}"`);
+    expect(page).toMatch(/pozrieť video<\/a> \(zostáva ešte asi 1 min 30 s\)/);
+
+    const refused = await post(partPath, { intent: "part-complete" });
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("location")).toBe(`${partPath}?sprava=chyba#dokoncit`);
+    page = await html(`${partPath}?sprava=chyba`);
+    expect(page).toMatch(/role="alert"[^>]*><p>Časť ešte nie je hotová\. Ešte chýba:/);
+    // the text counts as read, the part stays open, nothing after it opened
+    const [row] = await app.db.select().from(schema.partProgress).where(eq(schema.partProgress.partId, a1.id));
+    expect(row.state).toBe("in_progress");
+    expect(row.blockProgress.find((b) => b.blockId === video.id)).toMatchObject({ state: "in_progress", secondsWatched: 0 });
+    expect(row.blockProgress.find((b) => b.blockId === video.id)!.viewingStartedAt).toBeUndefined();
+    expect(row.blockProgress.find((b) => b.blockId !== video.id)).toMatchObject({ state: "completed" });
+
+    // pressing play: the browser fetches the play address
+    const played = await jana.jar.fetch(`${app.url}${partPath}/video/${video.id}`, { redirect: "manual" });
+    expect(played.status).toBe(302);
+    expect(played.headers.get("location")).toMatch(/demo-test/);
+    expect(played.headers.get("cache-control")).toContain("no-store");
+    const [after] = await app.db.select().from(schema.partProgress).where(eq(schema.partProgress.partId, a1.id));
+    expect(after.blockProgress.find((b) => b.blockId === video.id)!.viewingStartedAt).toEqual(expect.any(String));
+    // an unknown block is 404; without a session the sign-in
+    expect((await jana.jar.fetch(`${app.url}${partPath}/video/${"0".repeat(24)}`, { redirect: "manual" })).status).toBe(404);
+    expect((await fetch(`${app.url}${partPath}/video/${video.id}`, { redirect: "manual" })).status).toBe(302);
   });
 });

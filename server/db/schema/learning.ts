@@ -66,8 +66,12 @@ export type BlockProgress = {
   totalSeconds: number;
   /** when the server last accepted a watch report of this (video) block */
   lastReportAt?: string;
-  /** when the server first handed out this video block's playback URL (server/learning) */
+  /** when the server first handed out this video block's playback URL (kept from earlier versions; no longer a clock) */
   playbackIssuedAt?: string;
+  /** when the current viewing (reports without a long gap) of this video started (server/learning) */
+  viewingStartedAt?: string;
+  /** the seconds watched when the current viewing started */
+  viewingBaseSec?: number;
 };
 
 export const partProgress = pgTable(

@@ -50,3 +50,30 @@ export async function expectNoSidewaysScroll(page: Page) {
   const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
   expect(scroll).toBeLessThanOrEqual(client);
 }
+
+/**
+ * Completes the part open on `page` the way the spec's API allows (POST
+ * /api/parts/<id>/progress with markPartCompleted: docs/decisions.md > Completion that means
+ * study), for tests about what comes after a part that need not watch its video; then reloads.
+ */
+export async function completeOpenPartThroughApi(page: Page) {
+  const partId = new URL(page.url()).pathname.split("/").at(-1)!;
+  const origin = new URL(page.url()).origin;
+  const answer = await page.request.post(`/api/parts/${partId}/progress`, { headers: { Origin: origin }, data: { markPartCompleted: true } });
+  expect(answer.status()).toBe(200);
+  await page.reload();
+}
+
+/**
+ * Plays the part's video as far as the server can see: the `<video>` (preload="none") has the
+ * part page's play address as its source, which the browser requests when play is pressed;
+ * the request is made here with the page's session (headless Chromium without JavaScript
+ * offers no play button to press) and must redirect to the signed media URL.
+ */
+export async function playVideo(page: Page) {
+  const src = await page.locator("video").getAttribute("src");
+  expect(src).toMatch(/^\/kurzy\/[a-z0-9-]+\/studium\/[0-9a-f]{24}\/video\/[0-9a-f]{24}$/);
+  const played = await page.request.get(src!, { maxRedirects: 0 });
+  expect(played.status()).toBe(302);
+  expect(played.headers()["location"]).toBeTruthy();
+}

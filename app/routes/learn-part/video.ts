@@ -1,0 +1,17 @@
+// /kurzy/<slug>/studium/<partId>/video/<blockId>: the part page's play address. The video
+// element loads nothing before the student presses play (preload="none"), so this request
+// means playing starts: the server starts a viewing of the block (server/learning
+// startPlayback) and redirects to a freshly signed URL. Watch time is credited only within
+// such a viewing (docs/decisions.md > Completion that means study).
+import { redirect } from "react-router";
+import type { Route } from "./+types/video";
+import { pageRoute } from "../../lib/page.server";
+import { requireUserForPage } from "../../lib/auth.server";
+import { learningDeps, PRIVATE } from "../../lib/learning.server";
+import { startPlayback } from "#server/learning";
+
+export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
+  const { user } = requireUserForPage(request, context);
+  const { playbackUrl } = await startPlayback(learningDeps(context), user.id, params.partId, params.blockId);
+  return redirect(playbackUrl, { headers: PRIVATE });
+});
