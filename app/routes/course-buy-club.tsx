@@ -57,9 +57,13 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
   const { user } = requireUserForPage(request, context);
   const services = context.get(servicesContext);
   const course = await courseFor(context, params.slug);
-  const submission = parseForm(await readForm(request), clubCheckoutSchema);
+  const form = await readForm(request);
+  const submission = parseForm(form, clubCheckoutSchema);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const body = CreateOrderBody.parse(clubOrderBodyFromForm(course._id, submission.value));
+  // "Zaplatiť prevodom" sends paymentMethod=transfer: a payment request instead of the gateway
+  // (docs/decisions.md > Pay by bank transfer)
+  const paymentMethod = form.get("paymentMethod") === "transfer" ? "transfer" : undefined;
+  const body = CreateOrderBody.parse({ ...clubOrderBodyFromForm(course._id, submission.value), ...(paymentMethod ? { paymentMethod } : {}) });
   let created: { redirectUrl: string };
   try {
     ({ body: created } = await placeOrder(services, user, body, { route: idempotencyRoute(request), key: submission.value.idempotencyKey, rawBody: body }));
@@ -141,6 +145,10 @@ export default function CourseBuyClub({ loaderData: c, actionData }: Route.Compo
           <CheckboxField meta={f.agreedTos} label={<>Súhlasím s <a href="/obchodne-podmienky" target="_blank" rel="noopener">obchodnými podmienkami</a>.</>} />
           <CheckboxField meta={f.agreedRefundPolicy} label={<>Súhlasím s <a href="/obchodne-podmienky#vratenie-penazi" target="_blank" rel="noopener">podmienkami vrátenia peňazí</a>.</>} />
           <SubmitButton pendingLabel="Presmerúvame na platbu…">Zaplatiť za klub</SubmitButton>
+          <p>
+            <button type="submit" name="paymentMethod" value="transfer" className="secondary">Zaplatiť prevodom</button>
+          </p>
+          <p className="muted">Prevodom na účet: dostanete výzvu na úhradu so splatnosťou 14 dní a kódom PAY by square; faktúru vystavíme po prijatí platby.</p>
         </Form>
       )}
       <p><Link to={`/kurzy/${c.slug}`}>‹ Späť na kurz</Link></p>
