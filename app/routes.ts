@@ -131,6 +131,8 @@ export default [
       route("enrollments/:enrollmentId/reset-test-attempts", "routes/api/admin/enrollments/enrollment-reset-test-attempts.ts"),
       route("enrollments/:enrollmentId/migrate-to-version", "routes/api/admin/enrollments/enrollment-migrate-to-version.ts"),
       route("enrollments/:enrollmentId/resync", "routes/api/admin/enrollments/enrollment-resync.ts"),
+      // uploaded files (server/files): streamed multipart, content-addressed store
+      route("files", "routes/api/admin/files.ts"),
       // direct video upload (server/video)
       route("uploads/video", "routes/api/admin/uploads/video.ts"),
       // admin orders and refunds (server/orders, server/payments; docs/api.md > Admin: orders)

@@ -22,6 +22,7 @@ import { requestRefundJob, type PaymentRefunds } from "#server/payments";
 import { testQuestionStatsJob } from "#server/insights";
 import { outboundFailureOf } from "#server/http/outbound";
 import { DELIVER_CRON, deliverEInvoicesJob, type AccessPoint } from "#server/einvoices";
+import { deriveFileJob, PURGE_UNREFERENCED_CRON, purgeUnreferencedJob } from "#server/files";
 
 export type Jobs = {
   boss: PgBoss;
@@ -89,6 +90,10 @@ const QUEUES: Record<QueueName, QueueSetup> = {
   "authoring.soft-delete-versions": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 600 }, cron: SOFT_DELETE_VERSIONS_CRON },
   // per test (singletonKey = testId): at most one queued and one running
   "insights.test-question-stats": { options: { policy: "stately", retryLimit: 2, retryDelay: 60 } },
+  // an upload's slides or widths (server/files): a few retries, pdftoppm may meet a busy machine
+  "files.derive": { options: { retryLimit: 3, retryDelay: 30, retryBackoff: true } },
+  // daily: uploads nothing references for 30 days (server/files)
+  "files.purge-unreferenced": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 600 }, cron: PURGE_UNREFERENCED_CRON },
 };
 
 /** A PgBoss on the application database: its own pool on a server, the same instance on PGlite. */
@@ -241,6 +246,8 @@ async function registerWorkers(
   await work(boss, "invoices.render-pdf", renderInvoicePdfJob({ db, log, supplier: deps.config.invoiceSupplier }));
   await work(boss, "invoices.render-credit-note", renderCreditNotePdfJob({ db, log, supplier: deps.config.invoiceSupplier }));
   await work(boss, "authoring.soft-delete-versions", softDeleteVersionsJob({ db, log }));
+  await work(boss, "files.derive", deriveFileJob({ db, log }));
+  await work(boss, "files.purge-unreferenced", purgeUnreferencedJob({ db, log }));
   // a duplicate payment's refund is asked of the gateway (server/payments/duplicates.ts)
   if (deps.refunds) await work(boss, "payments.request-refund", requestRefundJob({ db, queue: createQueue(boss), refunds: deps.refunds, publicUrl: deps.config.publicUrl, log }));
   await work(boss, "tests.expire-attempts", async () => {

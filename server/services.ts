@@ -31,6 +31,12 @@ import { createAnswerCache, noteDatabaseQuery, type AnswerCache } from "./http/a
 import { observeDatabaseQueries } from "./db";
 import { useInvoiceSupplier } from "./invoices";
 import { createAccessPointClient, type AccessPoint } from "./einvoices";
+import { receiveUpload, serveStoredFile, uploadBodyLimit, type FileView, type UploadInput, type UploadLimits } from "./files";
+import type { AuditActor } from "./audit";
+
+const MIB = 1024 * 1024;
+/** POST /api/admin/files (app/routes/api/admin/files.ts) */
+const FILES_UPLOAD_PATH = "/api/admin/files";
 
 /** What every loader and action may use (React Router context). */
 export type AppServices = {
@@ -49,6 +55,8 @@ export type AppServices = {
   media: MediaUrls;
   /** video uploads and the provider's webhooks (server/video; Mux or the local stand-in) */
   video: Video;
+  /** uploads into the file store (server/files): POST /api/admin/files and the editors' forms */
+  files: { limits: UploadLimits; upload(actor: AuditActor, input: UploadInput): Promise<FileView> };
   /** signs and checks the Open Badges credentials of certificates (server/credentials) */
   credentials: CredentialSigner;
   /** the time domain code uses; tests may hand in another */
@@ -269,10 +277,18 @@ export async function startServices(
   // course files (PDFs, images, attachments): served by the app itself in every mode,
   // through HMAC-signed expiring URLs (server/video; docs/decisions.md > Signed media URLs)
   const mediaDir = path.resolve(config.MEDIA_DIR);
-  const courseFiles = createCourseFiles({ dir: mediaDir, key: deriveKey(sessionSecret, "course-files"), publicUrl: config.publicUrl });
+  // uploads (server/files) live in the database and are served below the same signed route
+  const courseFiles = createCourseFiles({
+    dir: mediaDir,
+    key: deriveKey(sessionSecret, "course-files"),
+    publicUrl: config.publicUrl,
+    stored: (req, res, relative, maxAgeSec) => serveStoredFile(database.db, req, res, relative, maxAgeSec),
+  });
   mounts.push({ path: FILES_MOUNT, handler: courseFiles.handler as RequestHandler });
+  const uploadLimits: UploadLimits = { documentBytes: config.FILE_MAX_DOCUMENT_MIB * MIB, imageBytes: config.FILE_MAX_IMAGE_MIB * MIB, captionsBytes: 2 * MIB };
   // video: Mux with MUX_* (all five, checked by the config), else the local stand-in on this server
-  const bodyLimits: AppProcess["bodyLimits"] = [];
+  // the upload route takes bodies up to the largest file cap, routed around the 1 MiB cap on purpose (server/files)
+  const bodyLimits: AppProcess["bodyLimits"] = [{ prefix: FILES_UPLOAD_PATH, maxBytes: uploadBodyLimit(uploadLimits) }];
   let videoProvider: VideoProvider;
   let videoWebhookSecret: string;
   if (muxProvider) {
@@ -322,6 +338,10 @@ export async function startServices(
     payments,
     media: createMediaUrls(videoProvider, courseFiles),
     video: createVideo({ provider: videoProvider, blocks: videoBlocks, webhookSecret: videoWebhookSecret, meetingsClientState: config.MEETINGS_CLIENT_STATE, adminUrl: config.adminUrl }),
+    files: {
+      limits: uploadLimits,
+      upload: (actor, input) => receiveUpload({ db: database.db, queue: jobs.queue, limits: uploadLimits }, actor, input),
+    },
     credentials,
     clock: systemClock,
     site: { publicUrl: config.publicUrl, adminUrl: config.adminUrl, allowedOrigins: config.allowedOrigins, contactEmail: addressOf(config.MAIL_FROM), seller: sellerOf(config) },

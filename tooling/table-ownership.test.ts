@@ -48,6 +48,11 @@ const OWNERS: Record<string, string[]> = {
   mailOutbox: ["mail"],
   mailOutboxAttachments: ["mail"],
   testQuestionStats: ["insights"],
+  // uploads (server/files): contents and chunks are inserted once, never updated
+  files: ["files"],
+  fileContents: ["files"],
+  fileChunks: ["files"],
+  fileVariants: ["files"],
 };
 
 const root = path.resolve(import.meta.dirname, "..");

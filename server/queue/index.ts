@@ -55,6 +55,11 @@ export type QueuePayloads = {
   // a test's question statistics, when it has too many attempts to compute them while the
   // admin's page waits (server/insights)
   "insights.test-question-stats": { testId: string };
+  // an uploaded PDF's slide images or an image's resized widths (server/files); a rerun
+  // finds the variants stored
+  "files.derive": { fileId: string };
+  // daily: uploads nothing references, older than 30 days, are removed (server/files)
+  "files.purge-unreferenced": Scheduled;
 };
 
 export type MailJob =
@@ -106,6 +111,8 @@ export const QUEUE_NAMES = [
   "tests.expire-attempts",
   "authoring.soft-delete-versions",
   "insights.test-question-stats",
+  "files.derive",
+  "files.purge-unreferenced",
 ] as const satisfies readonly QueueName[];
 
 // fails to compile when a name is in QueuePayloads but missing from QUEUE_NAMES

@@ -15,6 +15,8 @@ export type InstructorProfile = {
   title?: string;
   bio?: string;
   avatarUrl?: string;
+  /** an uploaded avatar (server/files); shown instead of avatarUrl when set */
+  avatarFileId?: string;
   affiliation?: string;
 };
 
@@ -38,6 +40,8 @@ export const courses = pgTable(
     description: text("description").notNull().default(""),
     shortDescription: text("short_description").notNull().default(""),
     coverImageUrl: text("cover_image_url"),
+    /** an uploaded cover (server/files); shown instead of coverImageUrl when set */
+    coverFileId: idRef("cover_file_id"),
     priceCents: integer("price_cents").notNull(),
     currency: text("currency").notNull().default("EUR"),
     /** VAT in basis points (2000 = 20 %); the API shows the fraction (server/money) */
@@ -62,6 +66,8 @@ export const courses = pgTable(
     seoTitle: text("seo_title"),
     seoDescription: text("seo_description"),
     ogImageUrl: text("og_image_url"),
+    /** an uploaded share image (server/files); used instead of ogImageUrl when set */
+    ogImageFileId: idRef("og_image_file_id"),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

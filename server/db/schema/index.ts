@@ -7,3 +7,4 @@ export * from "./platform";
 export * from "./mail";
 export * from "./insights";
 export * from "./einvoices";
+export * from "./files";
