@@ -31,7 +31,7 @@ import { createAnswerCache, noteDatabaseQuery, type AnswerCache } from "./http/a
 import { observeDatabaseQueries } from "./db";
 import { useInvoiceSupplier } from "./invoices";
 import { createAccessPointClient, type AccessPoint } from "./einvoices";
-import { receiveUpload, serveStoredFile, uploadBodyLimit, type FileView, type UploadInput, type UploadLimits } from "./files";
+import { receiveForm, receiveUpload, serveStoredFile, uploadBodyLimit, type FileView, type UploadInput, type UploadLimits } from "./files";
 import type { AuditActor } from "./audit";
 
 const MIB = 1024 * 1024;
@@ -56,7 +56,12 @@ export type AppServices = {
   /** video uploads and the provider's webhooks (server/video; Mux or the local stand-in) */
   video: Video;
   /** uploads into the file store (server/files): POST /api/admin/files and the editors' forms */
-  files: { limits: UploadLimits; upload(actor: AuditActor, input: UploadInput): Promise<FileView> };
+  files: {
+    limits: UploadLimits;
+    upload(actor: AuditActor, input: UploadInput): Promise<FileView>;
+    /** an admin page's multipart form: its fields and the upload's outcome (app/lib/admin-files.server.ts) */
+    receiveForm(actor: AuditActor, input: UploadInput, options?: { fileOptional?: boolean }): ReturnType<typeof receiveForm>;
+  };
   /** signs and checks the Open Badges credentials of certificates (server/credentials) */
   credentials: CredentialSigner;
   /** the time domain code uses; tests may hand in another */
@@ -341,6 +346,7 @@ export async function startServices(
     files: {
       limits: uploadLimits,
       upload: (actor, input) => receiveUpload({ db: database.db, queue: jobs.queue, limits: uploadLimits }, actor, input),
+      receiveForm: (actor, input, options) => receiveForm({ db: database.db, queue: jobs.queue, limits: uploadLimits }, actor, input, options),
     },
     credentials,
     clock: systemClock,

@@ -63,7 +63,8 @@ async function parseMultipart(input: UploadInput, limits: UploadLimits, spoolDir
     fields[name] = value;
   });
   parser.on("file", (field, stream, info) => {
-    if (field !== "file" || spooled) {
+    // a form's file input left empty arrives as a part without a name: no file
+    if (field !== "file" || spooled || !info.filename) {
       stream.resume();
       return;
     }
@@ -112,9 +113,39 @@ async function parseMultipart(input: UploadInput, limits: UploadLimits, spoolDir
 
 /** Receives one upload; the stored file, or a refusal with nothing stored. */
 export async function receiveUpload(deps: UploadDeps, actor: AuditActor, input: UploadInput): Promise<FileView> {
+  const { outcome } = await receiveForm(deps, actor, input);
+  if (!outcome.ok) throw outcome.error;
+  if (!outcome.file) throw validation("Vyberte súbor.", "file", "required");
+  return outcome.file;
+}
+
+/**
+ * An admin page's multipart form: the other fields as sent (the page's intent, alt text …)
+ * and the upload's outcome; `file` null when the form's file input was left empty.
+ * A body that is not multipart at all still throws.
+ */
+export async function receiveForm(
+  deps: UploadDeps,
+  actor: AuditActor,
+  input: UploadInput,
+  options: { fileOptional?: boolean } = {},
+): Promise<{ fields: Record<string, string>; outcome: { ok: true; file: FileView } | { ok: true; file: null } | { ok: false; error: DomainError } }> {
   const spoolDir = deps.spoolDir ?? os.tmpdir();
   const { fields, file } = await parseMultipart(input, deps.limits, spoolDir);
   try {
+    if (!file && options.fileOptional) return { fields, outcome: { ok: true, file: null } };
+    const stored: FileView = await store(deps, actor, fields, file);
+    return { fields, outcome: { ok: true, file: stored } };
+  } catch (error) {
+    if (error instanceof DomainError) return { fields, outcome: { ok: false, error } };
+    throw error;
+  } finally {
+    if (file) await fs.promises.rm(file.file, { force: true });
+  }
+}
+
+async function store(deps: UploadDeps, actor: AuditActor, fields: Record<string, string>, file: Spooled | null): Promise<FileView> {
+  {
     const kind = FILE_KINDS.find((k) => k === fields.kind);
     if (!kind) throw validation(`Pole „kind“ je jedno z: ${FILE_KINDS.join(", ")}.`, "kind", "invalid_enum_value");
     if (!file) throw validation("Vyberte súbor.", "file", "required");
@@ -154,8 +185,6 @@ export async function receiveUpload(deps: UploadDeps, actor: AuditActor, input: 
       ...(inspected.pages !== undefined ? { pages: inspected.pages } : {}),
       ...(inspected.width !== undefined ? { width: inspected.width, height: inspected.height } : {}),
     };
-  } finally {
-    if (file) await fs.promises.rm(file.file, { force: true });
   }
 }
 

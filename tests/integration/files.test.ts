@@ -6,7 +6,7 @@
 // cannot be updated; the daily purge removes only what nothing references after 30 days.
 import { randomBytes } from "node:crypto";
 import http from "node:http";
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import PDFDocument from "pdfkit";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +16,7 @@ import { CHUNK_BYTES, deriveFile, purgeUnreferencedFiles } from "#server/files";
 import { startApp, type RunningApp } from "../support/app";
 import { createTestDatabase, serverUrl, type TestDatabase } from "../support/db";
 import { signIn } from "../support/app-login";
+import { enrollIn, writeLearningCourse } from "../support/learning-fixtures";
 import { expectMatchesContract } from "../support/contract";
 import type { CookieJar } from "../support/idp-login";
 
@@ -259,4 +260,56 @@ describe.skipIf(!serverUrl())("uploaded files (two instances on one PostgreSQL d
     const [gone] = await handle.db.select({ n: count() }).from(schema.fileContents).where(eq(schema.fileContents.sha256, orphan.body.file.sha256));
     expect(gone.n).toBe(0);
   });
+
+  it("the part editor's plain upload form (no JavaScript) adds a presentation block from the file; a wrong file is said on the page", async () => {
+    const [draft] = await handle.db.select().from(schema.courses).where(eq(schema.courses.state, "draft")).limit(1);
+    const [part] = await handle.db.select().from(schema.parts).where(eq(schema.parts.courseId, draft.id)).orderBy(asc(schema.parts.orderIndex)).limit(1);
+    const url = `${a.url}/admin/kurzy/${draft.id}/casti/${part.id}`;
+    const post = async (file: { bytes: Buffer; name: string }) => {
+      const form = new FormData();
+      form.append("_form", "uploadPresentationBlock");
+      form.append("intent", "uploadPresentationBlock");
+      form.append("kind", "presentation");
+      form.append("file", new Blob([new Uint8Array(file.bytes)]), file.name);
+      return editor.fetch(url, { method: "POST", body: form, headers: { Origin: a.url } });
+    };
+    const before = await counts();
+    const wrong = await post({ bytes: await png(20, 20), name: "slajdy.pdf" });
+    expect(wrong.status).toBe(422);
+    expect(await wrong.text()).toContain("Tento typ súboru sa sem nedá nahrať");
+    expect(await counts()).toEqual(before);
+
+    const res = await post({ bytes: await pdf(4, "Orgány zväzu"), name: "Orgány zväzu.pdf" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toContain("hotovo=pridane");
+    const [after] = await handle.db.select().from(schema.parts).where(eq(schema.parts.id, part.id));
+    const block = after.contentBlocks.at(-1)!;
+    expect(block).toMatchObject({ type: "presentation", slideCount: 4 });
+    expect(block.type === "presentation" && block.fileId).toMatch(/^[0-9a-f]{24}$/);
+    expect(block.type === "presentation" && block.pdfPath).toBe(`/s/${(block as { fileId: string }).fileId}`);
+    // the block list before it is unchanged
+    expect(after.contentBlocks.slice(0, -1)).toEqual(part.contentBlocks);
+  });
+
+  it("a student's part page shows an uploaded presentation as a row of slide images, each served by the other instance", async () => {
+    const course = await writeLearningCourse(handle.db, { slug: `subory-${Date.now().toString(36)}` });
+    await enrollIn(handle.db, course);
+    const { body } = await upload(a, editor, "presentation", { bytes: await pdf(3, "Snímka"), name: "Rozpočet.pdf" });
+    const [part] = await handle.db.select().from(schema.parts).where(eq(schema.parts.courseId, course.courseId)).orderBy(asc(schema.parts.orderIndex)).limit(1);
+    // a published version is not edited through the editor: the block is written as authoring stores it
+    const block = { id: "aaaaaaaaaaaaaaaaaaaaaaaa", type: "presentation" as const, pdfPath: `/s/${body.file.id}`, slideCount: 3, fileId: body.file.id, slideWidth: 1280, slideHeight: 905 };
+    await handle.db.update(schema.parts).set({ contentBlocks: [...part.contentBlocks, block] }).where(eq(schema.parts.id, part.id));
+    const page = await student.fetch(`${b.url}/kurzy/${course.slug}/studium/${part.id}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const row = /<ol class="slides"[^>]*>([\s\S]*?)<\/ol>/.exec(html);
+    expect(row).not.toBeNull();
+    const images = [...row![1].matchAll(/<img src="([^"]+)" width="1280" height="905" alt="Snímka (\d) z 3"/g)];
+    expect(images.map((m) => m[2])).toEqual(["1", "2", "3"]);
+    const slide = await fetch(images[2][1].replaceAll("&amp;", "&"));
+    expect(slide.status).toBe(200);
+    expect(slide.headers.get("content-type")).toBe("image/webp");
+    expect(html).toContain(`/files/s/${body.file.id}?exp=`);
+  });
 });
+

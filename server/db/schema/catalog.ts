@@ -163,8 +163,10 @@ export type ContentBlock =
       /** the latest direct upload into this block (server/video); never shown to students */
       upload?: VideoBlockUpload;
     }
-  | { id: string; type: "presentation"; pdfPath: string; slideCount: number }
-  | { id: string; type: "image"; imagePath: string; alt: string; caption?: string };
+  // an uploaded file (server/files): `fileId`, the path `/s/<fileId>` signed by the /files/
+  // route, the page count as slideCount and the slides' pixels; else a path under /media/
+  | { id: string; type: "presentation"; pdfPath: string; slideCount: number; fileId?: string; slideWidth?: number; slideHeight?: number }
+  | { id: string; type: "image"; imagePath: string; alt: string; caption?: string; fileId?: string; width?: number; height?: number };
 
 /**
  * A direct upload of a video block: who started it (notified when it ends), the provider's
@@ -200,7 +202,7 @@ export type VideoPreviewCut = {
   endedAt?: string;
 };
 
-export type Attachment = { name: string; path: string; sizeBytes: number; mimeType: string };
+export type Attachment = { name: string; path: string; sizeBytes: number; mimeType: string; fileId?: string };
 
 export const parts = pgTable(
   "parts",
