@@ -93,13 +93,21 @@ async function parseMultipart(input: UploadInput, limits: UploadLimits, spoolDir
     written.catch(() => {});
     writes.push(written);
   });
+  // the request body is piped, never destroyed from here: on a malformed body the rest is
+  // read and dropped, so the answer goes out on a connection still in order
+  const source = Readable.fromWeb(input.body as never);
   const finished = new Promise<void>((resolve, reject) => {
     parser.on("close", resolve);
-    parser.on("error", reject);
+    parser.on("error", (error) => {
+      source.unpipe(parser);
+      source.resume();
+      reject(error);
+    });
+    source.on("error", reject);
   });
   finished.catch(() => {});
+  source.pipe(parser);
   try {
-    await pipeline(Readable.fromWeb(input.body as never), parser);
     await finished;
     await Promise.all(writes);
   } catch (error) {

@@ -271,7 +271,7 @@ describe.skipIf(!serverUrl())("uploaded files (two instances on one PostgreSQL d
       form.append("intent", "uploadPresentationBlock");
       form.append("kind", "presentation");
       form.append("file", new Blob([new Uint8Array(file.bytes)]), file.name);
-      return editor.fetch(url, { method: "POST", body: form, headers: { Origin: a.url } });
+      return editor.fetch(`${url}?upload`, { method: "POST", body: form, headers: { Origin: a.url } });
     };
     const before = await counts();
     const wrong = await post({ bytes: await png(20, 20), name: "slajdy.pdf" });

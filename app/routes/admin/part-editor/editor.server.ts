@@ -10,7 +10,7 @@ import { attachmentInputOf, createTest, editPartBlocks, PartPatchRequest, savePa
 import { renderMarkdown } from "#server/catalog";
 import { DomainError } from "#server/http/errors";
 import type { FieldMap } from "../../../lib/admin-authoring.server";
-import { handleUpload, isMultipart } from "./uploads.server";
+import { handleUpload, isUpload } from "./uploads.server";
 
 
 export function findPart(d: AdminCourseDetail, partId: string | undefined) {
@@ -122,7 +122,8 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
   };
 
   // a file chosen in an upload form: streamed into the store first (server/files), then its block or attachment
-  if (isMultipart(args.request)) return handleUpload(args.request, { services, actor, part, here });
+  // (the upload forms post to `?upload`: other forms may be multipart too and go on below)
+  if (isUpload(args.request)) return handleUpload(args.request, { services, actor, part, here });
 
   return handleIntents(args.request, {
     savePart: intent({

@@ -17,7 +17,7 @@ function UploadForm({ formKey, kind, accept, label, help, reply, submit, childre
   const fileErrors = errorsOf(reply, formKey, "file");
   const id = `${formKey}-file`;
   return (
-    <Form method="post" encType="multipart/form-data" className="block-form upload-form" aria-labelledby={`${formKey}-label`}>
+    <Form method="post" action="?upload" encType="multipart/form-data" className="block-form upload-form" aria-labelledby={`${formKey}-label`}>
       <FormKey formKey={formKey} />
       <input type="hidden" name="intent" value={formKey} />
       <input type="hidden" name="kind" value={kind} />

@@ -11,8 +11,9 @@ import { contractBody, doneUrl, formReply } from "../../../lib/admin-authoring.s
 export const UPLOAD_INTENTS = { uploadPresentationBlock: "presentation", uploadImageBlock: "image", uploadAttachment: "attachment" } as const;
 type UploadIntent = keyof typeof UPLOAD_INTENTS;
 
-export function isMultipart(request: Request): boolean {
-  return /^multipart\/form-data\b/i.test(request.headers.get("Content-Type") ?? "");
+/** An upload form's POST: multipart, to `<part editor>?upload` (the forms' action). */
+export function isUpload(request: Request): boolean {
+  return new URL(request.url).searchParams.has("upload") && /^multipart\/form-data\b/i.test(request.headers.get("Content-Type") ?? "");
 }
 
 function refused(form: string, fields: Record<string, string>, field: string, message: string, status: number) {
