@@ -66,6 +66,15 @@ module.exports = {
       to: { path: "^server/stand-ins/" },
     },
     {
+      name: "files-below-the-content-areas",
+      severity: "error",
+      comment:
+        "server/files (the upload store) sits below authoring and learning: it imports only infrastructure, " +
+        "video's signed-file helpers (ranges, error answers) and audit (docs/architecture.md).",
+      from: { path: "^server/files/" },
+      to: { path: "^server/[^/]+/", pathNot: [`^server/${INFRA}/`, "^server/(files|video|audit)/"] },
+    },
+    {
       name: "enrollments-below-learning",
       severity: "error",
       comment:

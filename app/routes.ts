@@ -156,6 +156,8 @@ export default [
       // webinars (server/webinars; docs/api.md > Webinars)
       route("courses/:courseId/webinars", "routes/api/webinars/admin-course-webinars.ts"),
       route("webinars/:webinarId", "routes/api/webinars/admin-webinar.ts"),
+      // uploaded files (server/files): streamed multipart, content-addressed store
+      route("files", "routes/api/admin/files.ts"),
       // direct video upload (server/video)
       route("uploads/video", "routes/api/admin/uploads/video.ts"),
       // admin orders and refunds (server/orders, server/payments; docs/api.md > Admin: orders)

@@ -23,6 +23,7 @@ import { testQuestionStatsJob } from "#server/insights";
 import { outboundFailureOf } from "#server/http/outbound";
 import { DELIVER_CRON, deliverEInvoicesJob, type AccessPoint } from "#server/einvoices";
 import { REMIND_CRON, sendDueReminders } from "#server/webinars";
+import { deriveFileJob, PURGE_UNREFERENCED_CRON, purgeUnreferencedJob } from "#server/files";
 
 export type Jobs = {
   boss: PgBoss;
@@ -93,6 +94,10 @@ const QUEUES: Record<QueueName, QueueSetup> = {
   "insights.test-question-stats": { options: { policy: "stately", retryLimit: 2, retryDelay: 60 } },
   // every 5 minutes: due webinar reminders, each once (a unique row; server/webinars)
   "webinars.remind": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 60 }, cron: REMIND_CRON },
+  // an upload's slides or widths (server/files): a few retries, pdftoppm may meet a busy machine
+  "files.derive": { options: { retryLimit: 3, retryDelay: 30, retryBackoff: true } },
+  // daily: uploads nothing references for 30 days (server/files)
+  "files.purge-unreferenced": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 600 }, cron: PURGE_UNREFERENCED_CRON },
 };
 
 /** A PgBoss on the application database: its own pool on a server, the same instance on PGlite. */
@@ -251,6 +256,8 @@ async function registerWorkers(
   await work(boss, "invoices.render-pdf", renderInvoicePdfJob({ db, log, supplier: deps.config.invoiceSupplier }));
   await work(boss, "invoices.render-credit-note", renderCreditNotePdfJob({ db, log, supplier: deps.config.invoiceSupplier }));
   await work(boss, "authoring.soft-delete-versions", softDeleteVersionsJob({ db, log }));
+  await work(boss, "files.derive", deriveFileJob({ db, log }));
+  await work(boss, "files.purge-unreferenced", purgeUnreferencedJob({ db, log }));
   // a duplicate payment's refund is asked of the gateway (server/payments/duplicates.ts)
   if (deps.refunds) await work(boss, "payments.request-refund", requestRefundJob({ db, queue: createQueue(boss), refunds: deps.refunds, publicUrl: deps.config.publicUrl, log }));
   await work(boss, "tests.expire-attempts", async () => {

@@ -32,6 +32,12 @@ import { createAnswerCache, noteDatabaseQuery, type AnswerCache } from "./http/a
 import { observeDatabaseQueries } from "./db";
 import { useInvoiceSupplier } from "./invoices";
 import { createAccessPointClient, type AccessPoint } from "./einvoices";
+import { receiveForm, receiveUpload, serveStoredFile, uploadBodyLimit, type FileView, type UploadInput, type UploadLimits } from "./files";
+import type { AuditActor } from "./audit";
+
+const MIB = 1024 * 1024;
+/** POST /api/admin/files (app/routes/api/admin/files.ts) */
+const FILES_UPLOAD_PATH = "/api/admin/files";
 
 /** What every loader and action may use (React Router context). */
 export type AppServices = {
@@ -50,6 +56,13 @@ export type AppServices = {
   media: MediaUrls;
   /** video uploads and the provider's webhooks (server/video; Mux or the local stand-in) */
   video: Video;
+  /** uploads into the file store (server/files): POST /api/admin/files and the editors' forms */
+  files: {
+    limits: UploadLimits;
+    upload(actor: AuditActor, input: UploadInput): Promise<FileView>;
+    /** an admin page's multipart form: its fields and the upload's outcome (app/lib/admin-files.server.ts) */
+    receiveForm(actor: AuditActor, input: UploadInput, options?: { fileOptional?: boolean }): ReturnType<typeof receiveForm>;
+  };
   /** signs and checks the Open Badges credentials of certificates (server/credentials) */
   credentials: CredentialSigner;
   /** the key of the students' personal webinar calendar feed URLs (server/webinars) */
@@ -279,11 +292,19 @@ export async function startServices(
   // course files (PDFs, images, attachments): served by the app itself in every mode,
   // through HMAC-signed expiring URLs (server/video; docs/decisions.md > Signed media URLs)
   const mediaDir = path.resolve(config.MEDIA_DIR);
-  const courseFiles = createCourseFiles({ dir: mediaDir, key: deriveKey(sessionSecret, "course-files"), publicUrl: config.publicUrl });
+  // uploads (server/files) live in the database and are served below the same signed route
+  const courseFiles = createCourseFiles({
+    dir: mediaDir,
+    key: deriveKey(sessionSecret, "course-files"),
+    publicUrl: config.publicUrl,
+    stored: (req, res, relative, maxAgeSec) => serveStoredFile(database.db, req, res, relative, maxAgeSec),
+  });
   mounts.push({ path: FILES_MOUNT, handler: courseFiles.handler as RequestHandler });
+  const uploadLimits: UploadLimits = { documentBytes: config.FILE_MAX_DOCUMENT_MIB * MIB, imageBytes: config.FILE_MAX_IMAGE_MIB * MIB, captionsBytes: 2 * MIB };
+  // the upload route takes bodies up to the largest file cap, routed around the 1 MiB cap on purpose (server/files)
+  const bodyLimits: AppProcess["bodyLimits"] = [{ prefix: FILES_UPLOAD_PATH, maxBytes: uploadBodyLimit(uploadLimits) }];
   // video: Mux with MUX_* (all five, checked by the config); none in production without
   // them (video blocks do not publish); else the local stand-in on this server
-  const bodyLimits: AppProcess["bodyLimits"] = [];
   let videoProvider: VideoProvider;
   let videoWebhookSecret: string;
   if (muxProvider) {
@@ -338,6 +359,11 @@ export async function startServices(
     payments,
     media: createMediaUrls(videoProvider, courseFiles),
     video: createVideo({ provider: videoProvider, blocks: videoBlocks, recordings: webinarRecordings, webhookSecret: videoWebhookSecret, meetingsClientState: config.MEETINGS_CLIENT_STATE, adminUrl: config.adminUrl }),
+    files: {
+      limits: uploadLimits,
+      upload: (actor, input) => receiveUpload({ db: database.db, queue: jobs.queue, limits: uploadLimits }, actor, input),
+      receiveForm: (actor, input, options) => receiveForm({ db: database.db, queue: jobs.queue, limits: uploadLimits }, actor, input, options),
+    },
     credentials,
     webinars: { feedKey: deriveKey(sessionSecret, "webinar-calendar-feed") },
     clock: systemClock,

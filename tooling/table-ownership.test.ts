@@ -57,6 +57,11 @@ const OWNERS: Record<string, string[]> = {
   testQuestionStats: ["insights"],
   seatAssignments: ["clubs"],
   clubBilling: ["clubs"],
+  // uploads (server/files): contents and chunks are inserted once, never updated
+  files: ["files"],
+  fileContents: ["files"],
+  fileChunks: ["files"],
+  fileVariants: ["files"],
 };
 
 const root = path.resolve(import.meta.dirname, "..");

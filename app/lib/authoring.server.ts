@@ -25,6 +25,8 @@ export type AuthoringCall<B> = {
   params: Record<string, string>;
   body: B;
   url: URL;
+  /** the request, for a method that reads its body itself (a streamed upload: no `body` schema) */
+  request: Request;
 };
 
 export type MethodSpec<S extends z.ZodType | undefined> = {
@@ -51,7 +53,7 @@ async function handle(args: Args, spec: MethodSpec<z.ZodType | undefined>, roles
   const actor: Actor = actorOf(args.context, user);
   const body = spec.body ? await readJsonBody(args.request, spec.body) : undefined;
   const params = Object.fromEntries(Object.entries(args.params).filter((e): e is [string, string] => e[1] !== undefined));
-  const result = await spec.run({ services, actor, params, body: body as never, url: new URL(args.request.url) });
+  const result = await spec.run({ services, actor, params, body: body as never, url: new URL(args.request.url), request: args.request });
   return json(result, { status: spec.status ?? 200, headers: { "Cache-Control": "private, no-store" } });
 }
 

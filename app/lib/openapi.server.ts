@@ -12,6 +12,7 @@ import { paymentsApi } from "#server/payments";
 import { learningApi } from "#server/learning";
 import { quizzesApi } from "#server/quizzes";
 import { videoApi } from "#server/video";
+import { filesApi } from "#server/files";
 import { certificatesApi } from "#server/certificates";
 import { enrollmentsAdminApi } from "#server/admin";
 import { webinarsApi } from "#server/webinars";
@@ -32,7 +33,7 @@ const documentApi: ApiArea = {
   ],
 };
 
-export const apiAreas: ApiArea[] = [catalogApi, authApi, authoringApi, ordersApi, adminOrdersApi, paymentsApi, learningApi, quizzesApi, videoApi, certificatesApi, enrollmentsAdminApi, clubsApi, webinarsApi, documentApi];
+export const apiAreas: ApiArea[] = [catalogApi, authApi, authoringApi, ordersApi, adminOrdersApi, paymentsApi, learningApi, quizzesApi, videoApi, filesApi, certificatesApi, enrollmentsAdminApi, clubsApi, webinarsApi, documentApi];
 
 /**
  * The methods each /api route answers, from the areas' operations, by route pattern

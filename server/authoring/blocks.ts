@@ -10,6 +10,12 @@ import { updatePart } from "./content";
 import type { Actor } from "./editing";
 
 export type BlockInput = NonNullable<PartPatchRequest["contentBlocks"]>[number];
+export type AttachmentInput = NonNullable<PartPatchRequest["attachments"]>[number];
+
+/** A stored attachment as the contract's input: an upload by its file id (and its name), else its typed facts. */
+export function attachmentInputOf(a: AdminPart["attachments"][number]): AttachmentInput {
+  return a.fileId ? { fileId: a.fileId, name: a.name } : { name: a.name, path: a.path, sizeBytes: a.sizeBytes, mimeType: a.mimeType };
+}
 export type BlockEdit =
   | { op: "add"; block: BlockInput }
   | { op: "replace"; blockId: string; block: BlockInput }
@@ -24,9 +30,11 @@ export function blockInputOf(b: AdminPart["contentBlocks"][number]): BlockInput 
     case "video":
       return { id: b.id, type: "video", ...(b.transcript !== undefined ? { transcript: b.transcript } : {}), ...(b.chapters ? { chapters: b.chapters } : {}) };
     case "presentation":
-      return { id: b.id, type: "presentation", pdfPath: b.pdfPath, slideCount: b.slideCount };
-    case "image":
-      return { id: b.id, type: "image", imagePath: b.imagePath, alt: b.alt, ...(b.caption !== undefined ? { caption: b.caption } : {}) };
+      return b.fileId ? { id: b.id, type: "presentation", fileId: b.fileId } : { id: b.id, type: "presentation", pdfPath: b.pdfPath, slideCount: b.slideCount };
+    case "image": {
+      const caption = b.caption !== undefined ? { caption: b.caption } : {};
+      return b.fileId ? { id: b.id, type: "image", fileId: b.fileId, alt: b.alt, ...caption } : { id: b.id, type: "image", imagePath: b.imagePath, alt: b.alt, ...caption };
+    }
   }
 }
 

@@ -6,12 +6,14 @@ import { and, asc, eq, inArray, max } from "drizzle-orm";
 import { z } from "zod";
 import { newId, schema, type Database, type Tx } from "../db";
 import { DomainError } from "../http/errors";
-import type { ContentBlock } from "../db/schema";
+import type { Attachment, ContentBlock } from "../db/schema";
+import { fileSummaries, storedFilePath, SLIDE_PX, type FileSummary } from "../files";
 import type {
   AdminLevel,
   AdminModule,
   AdminPart,
   AdminTopic,
+  AttachmentInput,
   BlockInput,
   LevelCreateRequest,
   LevelPatchRequest,
@@ -249,7 +251,7 @@ export async function deleteModule(db: Database, actor: Actor, moduleId: string)
  * video provider filled in (state, asset and playback ids, duration, poster); an id the
  * part does not have is a 422; a block without id is new (a video waits for its upload).
  */
-function storedBlocks(input: BlockInput[], existing: ContentBlock[]): ContentBlock[] {
+function storedBlocks(input: BlockInput[], existing: ContentBlock[], files: Map<string, FileSummary>): ContentBlock[] {
   return input.map((block, i): ContentBlock => {
     const before = block.id ? existing.find((b) => b.id === block.id) : undefined;
     if (block.id && !before) throw invalid(`contentBlocks.${i}.id`, "Blok s týmto identifikátorom v tejto časti nie je.");
@@ -258,10 +260,18 @@ function storedBlocks(input: BlockInput[], existing: ContentBlock[]): ContentBlo
     switch (block.type) {
       case "text":
         return { id, type: "text", markdown: block.markdown };
-      case "presentation":
-        return { id, type: "presentation", pdfPath: block.pdfPath, slideCount: block.slideCount };
-      case "image":
-        return { id, type: "image", imagePath: block.imagePath, alt: block.alt, ...(block.caption !== undefined ? { caption: block.caption } : {}) };
+      case "presentation": {
+        if (block.fileId === undefined) return { id, type: "presentation", pdfPath: block.pdfPath!, slideCount: block.slideCount! };
+        const file = uploaded(files, block.fileId, ["presentation"], `contentBlocks.${i}.fileId`);
+        const slide = slideSize(file.width ?? 842, file.height ?? 595);
+        return { id, type: "presentation", pdfPath: storedFilePath(file.id), slideCount: file.pages ?? 1, fileId: file.id, slideWidth: slide.width, slideHeight: slide.height };
+      }
+      case "image": {
+        const caption = block.caption !== undefined ? { caption: block.caption } : {};
+        if (block.fileId === undefined) return { id, type: "image", imagePath: block.imagePath!, alt: block.alt, ...caption };
+        const file = uploaded(files, block.fileId, ["image", "cover"], `contentBlocks.${i}.fileId`);
+        return { id, type: "image", imagePath: storedFilePath(file.id), alt: block.alt, ...caption, fileId: file.id, width: file.width ?? 0, height: file.height ?? 0 };
+      }
       case "video": {
         const kept = before?.type === "video" ? before : { state: "waiting" as const };
         return {
@@ -273,6 +283,38 @@ function storedBlocks(input: BlockInput[], existing: ContentBlock[]): ContentBlo
         };
       }
     }
+  });
+}
+
+/** An uploaded file a block or attachment names: it exists and is of a kind that fits there (else 422 at `path`). */
+function uploaded(files: Map<string, FileSummary>, fileId: string, kinds: FileSummary["kind"][], path: string): FileSummary {
+  const file = files.get(fileId);
+  if (!file) throw invalid(path, "Nahraný súbor sa nenašiel.");
+  if (!kinds.includes(file.kind)) throw invalid(path, "Tento nahraný súbor sem nepatrí (iný druh súboru).");
+  return file;
+}
+
+/** The pixels of a slide image: the page's aspect with the longest side SLIDE_PX (as pdftoppm -scale-to renders it). */
+function slideSize(widthPt: number, heightPt: number): { width: number; height: number } {
+  const scale = SLIDE_PX / Math.max(widthPt, heightPt, 1);
+  return { width: Math.round(widthPt * scale), height: Math.round(heightPt * scale) };
+}
+
+/** The files blocks and attachments name, read once per save. */
+async function referencedFiles(tx: Tx, blocks: BlockInput[] | undefined, attachments: AttachmentInput[] | undefined): Promise<Map<string, FileSummary>> {
+  const ids = [
+    ...(blocks ?? []).flatMap((b) => ("fileId" in b && b.fileId ? [b.fileId] : [])),
+    ...(attachments ?? []).flatMap((a) => ("fileId" in a ? [a.fileId] : [])),
+  ];
+  return fileSummaries(tx, ids);
+}
+
+/** Attachments as stored: an uploaded one carries its file's name (unless renamed), size and type. */
+function storedAttachments(input: AttachmentInput[], files: Map<string, FileSummary>): Attachment[] {
+  return input.map((a, i): Attachment => {
+    if (!("fileId" in a)) return { name: a.name, path: a.path, sizeBytes: a.sizeBytes, mimeType: a.mimeType };
+    const file = uploaded(files, a.fileId, ["attachment", "presentation", "image"], `attachments.${i}.fileId`);
+    return { name: a.name ?? file.name, path: storedFilePath(file.id), sizeBytes: file.sizeBytes, mimeType: file.mimeType, fileId: file.id };
   });
 }
 
@@ -311,6 +353,7 @@ export async function createPart(db: Database, actor: Actor, moduleId: string, i
     await lockDraftCourse(tx, module.courseId);
     const id = newId();
     await checkPrerequisites(tx, module.courseId, id, input.prerequisites);
+    const files = await referencedFiles(tx, input.contentBlocks, input.attachments);
     const [last] = await tx.select({ n: max(schema.parts.orderIndex) }).from(schema.parts).where(eq(schema.parts.moduleId, moduleId));
     const [part] = await slugConflictsAs409(() =>
       tx
@@ -323,8 +366,8 @@ export async function createPart(db: Database, actor: Actor, moduleId: string, i
           slug: input.slug,
           title: input.title,
           summary: input.summary ?? null,
-          contentBlocks: storedBlocks(input.contentBlocks, []),
-          attachments: input.attachments,
+          contentBlocks: storedBlocks(input.contentBlocks, [], files),
+          attachments: storedAttachments(input.attachments, files),
           prerequisites: input.prerequisites,
           requiredForCompletion: input.requiredForCompletion,
           partTestRequired: input.partTestRequired ?? false,
@@ -341,9 +384,11 @@ export async function updatePart(db: Database, actor: Actor, partId: string, inp
     const found = await findPart(tx, partId);
     await lockDraftCourse(tx, found.courseId);
     if (input.prerequisites !== undefined) await checkPrerequisites(tx, found.courseId, partId, input.prerequisites);
-    const { contentBlocks, ...rest } = input;
+    const { contentBlocks, attachments, ...rest } = input;
     const values: Partial<typeof schema.parts.$inferInsert> = { ...rest };
-    if (contentBlocks !== undefined) values.contentBlocks = storedBlocks(contentBlocks, found.contentBlocks);
+    const files = await referencedFiles(tx, contentBlocks, attachments);
+    if (contentBlocks !== undefined) values.contentBlocks = storedBlocks(contentBlocks, found.contentBlocks, files);
+    if (attachments !== undefined) values.attachments = storedAttachments(attachments, files);
     const [part] = await slugConflictsAs409(() => tx.update(schema.parts).set(values).where(eq(schema.parts.id, partId)).returning());
     await audit(tx, actor, "part.update", { type: "part", id: partId }, { courseId: part.courseId, fields: Object.keys(input).sort() });
     return toAdminPart(part);

@@ -242,23 +242,35 @@ export const BlockInput = z.discriminatedUnion("type", [
     transcript: z.string().max(200_000).optional(),
     chapters: z.array(z.strictObject({ title: z.string().min(1).max(200), startSec: z.number().min(0) })).max(200).optional(),
   }),
-  z.strictObject({ id: blockId, type: z.literal("presentation"), pdfPath: z.string().min(1).max(500), slideCount: z.int().min(1).max(10_000) }),
-  z.strictObject({
-    id: blockId,
-    type: z.literal("image"),
-    imagePath: z.string().min(1).max(500),
-    alt: z.string().trim().min(1, "Obrázok potrebuje alternatívny text.").max(500),
-    caption: z.string().max(500).optional(),
-  }),
+  // an uploaded PDF (`fileId`, POST /api/admin/files; its page count is the slide count), or
+  // a path with a typed slide count (content made before uploads)
+  z
+    .strictObject({ id: blockId, type: z.literal("presentation"), fileId: Id.optional(), pdfPath: z.string().min(1).max(500).optional(), slideCount: z.int().min(1).max(10_000).optional() })
+    .refine((b) => (b.fileId !== undefined) !== (b.pdfPath !== undefined && b.slideCount !== undefined), { message: "Prezentácia je nahraný súbor (fileId).", path: ["fileId"] }),
+  z
+    .strictObject({
+      id: blockId,
+      type: z.literal("image"),
+      fileId: Id.optional(),
+      imagePath: z.string().min(1).max(500).optional(),
+      alt: z.string().trim().min(1, "Obrázok potrebuje alternatívny text.").max(500),
+      caption: z.string().max(500).optional(),
+    })
+    .refine((b) => (b.fileId !== undefined) !== (b.imagePath !== undefined), { message: "Obrázok je nahraný súbor (fileId).", path: ["fileId"] }),
 ]);
 export type BlockInput = z.infer<typeof BlockInput>;
 
-export const AttachmentInput = z.strictObject({
-  name: z.string().min(1).max(300),
-  path: z.string().min(1).max(500),
-  sizeBytes: z.int().min(0),
-  mimeType: z.string().min(1).max(200),
-});
+/** An uploaded file (`fileId`; name, size and type come from it unless `name` renames it), or a path with its facts typed. */
+export const AttachmentInput = z.union([
+  z.strictObject({ fileId: Id, name: z.string().min(1).max(300).optional() }),
+  z.strictObject({
+    name: z.string().min(1).max(300),
+    path: z.string().min(1).max(500),
+    sizeBytes: z.int().min(0),
+    mimeType: z.string().min(1).max(200),
+  }),
+]);
+export type AttachmentInput = z.infer<typeof AttachmentInput>;
 
 const partFields = {
   slug: Slug,
@@ -453,11 +465,28 @@ export const AdminBlock = z.discriminatedUnion("type", [
       })
       .optional(),
   }),
-  z.strictObject({ id: z.string(), type: z.literal("presentation"), pdfPath: z.string(), slideCount: z.int() }),
-  z.strictObject({ id: z.string(), type: z.literal("image"), imagePath: z.string(), alt: z.string(), caption: z.string().optional() }),
+  z.strictObject({
+    id: z.string(),
+    type: z.literal("presentation"),
+    pdfPath: z.string(),
+    slideCount: z.int(),
+    fileId: z.string().optional(),
+    slideWidth: z.int().optional(),
+    slideHeight: z.int().optional(),
+  }),
+  z.strictObject({
+    id: z.string(),
+    type: z.literal("image"),
+    imagePath: z.string(),
+    alt: z.string(),
+    caption: z.string().optional(),
+    fileId: z.string().optional(),
+    width: z.int().optional(),
+    height: z.int().optional(),
+  }),
 ]);
 
-export const AdminAttachment = z.strictObject({ name: z.string(), path: z.string(), sizeBytes: z.int(), mimeType: z.string() });
+export const AdminAttachment = z.strictObject({ name: z.string(), path: z.string(), sizeBytes: z.int(), mimeType: z.string(), fileId: z.string().optional() });
 
 export const AdminPart = z.strictObject({
   _id: Id,

@@ -34,5 +34,5 @@ export {
   SOFT_DELETE_AFTER_YEARS,
 } from "./retention";
 export { videoBlocks, findVideoBlock, recordVideoUpload, applyVideoResult } from "./video-blocks";
-export { applyBlockEdit, blockInputOf, editPartBlocks, savePartWithBlocks, type BlockEdit, type BlockInput as PartBlockInput } from "./blocks";
+export { applyBlockEdit, attachmentInputOf, blockInputOf, editPartBlocks, savePartWithBlocks, type BlockEdit, type BlockInput as PartBlockInput } from "./blocks";
 export * from "./contract";

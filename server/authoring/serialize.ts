@@ -99,7 +99,7 @@ export function toAdminPart(p: Row<typeof schema.parts>): AdminPart {
     title: p.title,
     summary: p.summary,
     contentBlocks: p.contentBlocks.map((b) => ({ ...b })),
-    attachments: p.attachments.map((a) => ({ name: a.name, path: a.path, sizeBytes: a.sizeBytes, mimeType: a.mimeType })),
+    attachments: p.attachments.map((a) => ({ name: a.name, path: a.path, sizeBytes: a.sizeBytes, mimeType: a.mimeType, ...(a.fileId ? { fileId: a.fileId } : {}) })),
     prerequisites: p.prerequisites,
     partTestId: p.partTestId,
     partTestRequired: p.partTestRequired,

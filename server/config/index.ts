@@ -83,6 +83,9 @@ const schema = z.object({
   MUX_IMAGE_URL: origin.default("https://image.mux.com"),
   // course files (presentation PDFs, images, attachments) served through signed URLs; not public/
   MEDIA_DIR: z.string().min(1).default("media"),
+  // uploaded files (server/files): the caps of PDFs and attachments, and of images (MiB)
+  FILE_MAX_DOCUMENT_MIB: z.coerce.number().int().min(1).max(1024).default(50),
+  FILE_MAX_IMAGE_MIB: z.coerce.number().int().min(1).max(1024).default(10),
   // phase 2: the clientState of the meetings (recording) subscription
   MEETINGS_CLIENT_STATE: z.string().min(16, "must be at least 16 characters").optional(),
   // mail

@@ -110,8 +110,27 @@ export const PartBlock = z.discriminatedUnion("type", [
     posterUrl: z.string().nullable(),
     chapters: z.array(z.strictObject({ title: z.string(), startSec: z.number() })),
   }),
-  z.strictObject({ id: z.string(), type: z.literal("presentation"), pdfUrl: z.string(), pdfUrlExpiresAt: Iso, slideCount: z.int() }),
-  z.strictObject({ id: z.string(), type: z.literal("image"), url: z.string(), urlExpiresAt: Iso, alt: z.string(), caption: z.string().nullable() }),
+  z.strictObject({
+    id: z.string(),
+    type: z.literal("presentation"),
+    pdfUrl: z.string(),
+    pdfUrlExpiresAt: Iso,
+    slideCount: z.int(),
+    /** an uploaded PDF: each page as an image (signed like pdfUrl), in order */
+    slides: z.array(z.strictObject({ url: z.string(), width: z.int(), height: z.int() })).optional(),
+  }),
+  z.strictObject({
+    id: z.string(),
+    type: z.literal("image"),
+    url: z.string(),
+    urlExpiresAt: Iso,
+    alt: z.string(),
+    caption: z.string().nullable(),
+    /** an uploaded image: WebP widths for <img srcset> ("<url> 480w, …") and its pixels (no layout shift) */
+    srcset: z.string().optional(),
+    width: z.int().optional(),
+    height: z.int().optional(),
+  }),
 ]);
 export type PartBlock = z.infer<typeof PartBlock>;
 

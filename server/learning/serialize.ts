@@ -4,6 +4,7 @@
 // stays private until someone decides otherwise here).
 import type { Attachment, ContentBlock } from "../db/schema/catalog";
 import type { MediaUrls } from "../video";
+import { imageWidths, SLIDE_PX, slideVariant, storedFilePath, widthVariant } from "../files";
 import { PreviewAttachment, PreviewBlock, type PartBlock } from "./contract";
 
 export { PreviewAttachment, PreviewBlock };
@@ -52,9 +53,24 @@ export function serializeBlock(block: ContentBlock, mode: SerializeMode): PartBl
     }
     case "presentation": {
       const signed = media.file(block.pdfPath, now);
-      return { id: block.id, type: "presentation", pdfUrl: signed.url, pdfUrlExpiresAt: signed.expiresAt.toISOString(), slideCount: block.slideCount };
+      const view = { id: block.id, type: "presentation" as const, pdfUrl: signed.url, pdfUrlExpiresAt: signed.expiresAt.toISOString(), slideCount: block.slideCount };
+      if (!block.fileId) return view;
+      const fileId = block.fileId;
+      const slides = Array.from({ length: block.slideCount }, (_, i) => ({
+        url: media.file(storedFilePath(fileId, slideVariant(i + 1)), now).url,
+        width: block.slideWidth ?? SLIDE_PX,
+        height: block.slideHeight ?? Math.round((SLIDE_PX * 9) / 16),
+      }));
+      return { ...view, slides };
     }
     case "image": {
+      if (block.fileId && block.width) {
+        const fileId = block.fileId;
+        const widths = imageWidths(block.width);
+        const signed = media.file(storedFilePath(fileId, widthVariant(widths[widths.length - 1])), now);
+        const srcset = widths.map((w) => `${media.file(storedFilePath(fileId, widthVariant(w)), now).url} ${w}w`).join(", ");
+        return { id: block.id, type: "image", url: signed.url, urlExpiresAt: signed.expiresAt.toISOString(), alt: block.alt, caption: block.caption ?? null, srcset, width: block.width, height: block.height ?? block.width };
+      }
       const signed = media.file(block.imagePath, now);
       return { id: block.id, type: "image", url: signed.url, urlExpiresAt: signed.expiresAt.toISOString(), alt: block.alt, caption: block.caption ?? null };
     }

@@ -61,6 +61,11 @@ export type QueuePayloads = {
   // webinars starting within a day or an hour: each active enrollment's reminder, once
   // (a unique row per webinar, enrollment, kind and sequence; server/webinars)
   "webinars.remind": Scheduled;
+  // an uploaded PDF's slide images or an image's resized widths (server/files); a rerun
+  // finds the variants stored
+  "files.derive": { fileId: string };
+  // daily: uploads nothing references, older than 30 days, are removed (server/files)
+  "files.purge-unreferenced": Scheduled;
 };
 
 export type MailJob =
@@ -124,6 +129,8 @@ export const QUEUE_NAMES = [
   "authoring.soft-delete-versions",
   "insights.test-question-stats",
   "webinars.remind",
+  "files.derive",
+  "files.purge-unreferenced",
 ] as const satisfies readonly QueueName[];
 
 // fails to compile when a name is in QueuePayloads but missing from QUEUE_NAMES

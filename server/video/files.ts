@@ -1,7 +1,8 @@
 // Course files (presentation PDFs, images, attachments) served by the app itself, in every
 // mode, through HMAC-signed expiring URLs: GET /files/<path>?exp=…&sig=… (mounted by
 // start-up). The files live in MEDIA_DIR (default ./media), outside public/, so nothing an
-// enrolled student receives is world-readable. A block stores `/media/<path>`; `url()`
+// enrolled student receives is world-readable. Uploads (server/files) are served under
+// `/files/s/<fileId>…` by the handler start-up hands in. A block stores `/media/<path>`; `url()`
 // turns it into the signed URL, the handler checks signature and expiry (403 JSON error
 // otherwise), then sends the file with range support. docs/decisions.md > Signed media URLs.
 import path from "node:path";
@@ -46,7 +47,12 @@ export function resolveInside(root: string, relative: string): string | null {
   return file.startsWith(absoluteRoot + path.sep) ? file : null;
 }
 
-export function createCourseFiles(options: { dir: string; key: Buffer; publicUrl: string; now?: () => Date }): CourseFiles {
+/** Serves a path below STORED_FILES (an upload in the database store, server/files) after its signature was checked. */
+export type StoredFileHandler = (req: IncomingMessage, res: ServerResponse, relative: string, maxAgeSec: number) => Promise<void>;
+/** Paths of uploaded files (`/s/<fileId>[/<variant>]`); the rest are files in MEDIA_DIR. */
+const STORED_FILES = "/s/";
+
+export function createCourseFiles(options: { dir: string; key: Buffer; publicUrl: string; now?: () => Date; stored?: StoredFileHandler }): CourseFiles {
   const signer = createUrlSigner({ key: options.key, scope: "course-file", base: `${options.publicUrl.replace(/\/$/, "")}${FILES_MOUNT}` });
   const clock = options.now ?? (() => new Date());
 
@@ -59,9 +65,11 @@ export function createCourseFiles(options: { dir: string; key: Buffer; publicUrl
     if (!relative) return sendJsonError(res, "not_found", "Súbor sa nenašiel.");
     const check = signer.verify(relative, url.searchParams, clock());
     if (!check.ok) return sendJsonError(res, check.reason === "expired" ? "signed_url_expired" : "signed_url_invalid");
+    const maxAgeSec = (check.expiresAt.getTime() - clock().getTime()) / 1000;
+    if (relative.startsWith(STORED_FILES) && options.stored) return options.stored(req, res, relative, maxAgeSec);
     const file = resolveInside(options.dir, relative);
     if (!file) return sendJsonError(res, "not_found", "Súbor sa nenašiel.");
-    await sendFile(req, res, { file, maxAgeSec: (check.expiresAt.getTime() - clock().getTime()) / 1000 });
+    await sendFile(req, res, { file, maxAgeSec });
   }
 
   return {

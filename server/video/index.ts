@@ -24,7 +24,7 @@ export {
 export { VideoProviderError, type VideoProvider, type DirectUpload, type CreateUploadInput, type CreateClipInput } from "./provider";
 export { createUrlSigner, deriveKey, encodePath, type UrlSigner, type SignatureCheck } from "./signing";
 export { sendFile, sendJsonError, contentTypeFor, parseRange, type FileToSend } from "./send-file";
-export { createCourseFiles, safeRelativePath, resolveInside, FILES_MOUNT, type CourseFiles } from "./files";
+export { createCourseFiles, safeRelativePath, resolveInside, FILES_MOUNT, type CourseFiles, type StoredFileHandler } from "./files";
 export { createMuxProvider, parseSigningKey, signMuxToken, type MuxSettings } from "./mux";
 export { createNoVideoProvider } from "./none";
 export {

@@ -11,7 +11,8 @@ import type { Route } from "./+types/part-editor";
 import authoringStyles from "../../admin-authoring.css?url";
 import { pageTitle } from "../../site";
 import { ButtonForm, CourseHeader, DoneStatus, ReplyErrors, type ActionReply } from "../../components/admin-authoring";
-import { AttachmentForm, BlockItem, ImageBlockForm, PartForm, PartTest, PresentationBlockForm } from "./part-editor/forms";
+import { BlockItem, PartForm, PartTest } from "./part-editor/forms";
+import { AttachmentUploadForm, ImageUploadForm, PresentationUploadForm } from "./part-editor/upload-forms";
 import { editorAction, editorLoader } from "./part-editor/editor.server";
 /** A preview renders and saves nothing: no need to reload the page's data. */
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -32,7 +33,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function PartEditor({ loaderData: d, actionData }: Route.ComponentProps) {
   const reply = actionData as ActionReply;
-  const adding = reply && ["addPresentationBlock", "addImageBlock"].includes(reply.form) ? reply.form : null;
+  const adding = reply && ["uploadPresentationBlock", "uploadImageBlock"].includes(reply.form) ? reply.form : null;
   return (
     <>
       <CourseHeader course={d.course} current="struktura" heading={`Časť: ${d.part.title}`} trail={[{ label: d.part.title }]} />
@@ -45,13 +46,13 @@ export default function PartEditor({ loaderData: d, actionData }: Route.Componen
           <section aria-labelledby="dalsie-bloky" className="add-blocks">
             <h2 id="dalsie-bloky">Pridať prezentáciu alebo obrázok</h2>
             <p className="muted">Tieto formuláre ukladajú len nový blok: najprv uložte zmeny vyššie.</p>
-            <details open={adding === "addPresentationBlock" || undefined}>
+            <details open={adding === "uploadPresentationBlock" || undefined}>
               <summary>Prezentácia (PDF)</summary>
-              <PresentationBlockForm key={`p${d.blocks.length}`} reply={reply} />
+              <PresentationUploadForm key={`p${d.blocks.length}`} reply={reply} />
             </details>
-            <details open={adding === "addImageBlock" || undefined}>
+            <details open={adding === "uploadImageBlock" || undefined}>
               <summary>Obrázok</summary>
-              <ImageBlockForm key={`i${d.blocks.length}`} reply={reply} />
+              <ImageUploadForm key={`i${d.blocks.length}`} reply={reply} />
             </details>
           </section>
         </>
@@ -83,7 +84,7 @@ export default function PartEditor({ loaderData: d, actionData }: Route.Componen
           <ul className="attachments">
             {d.attachments.map((a, i) => (
               <li key={`${i}-${a.path}`}>
-                {a.name} <span className="muted">({a.path}, {a.mimeType}, {a.size})</span>
+                {a.name} <span className="muted">({a.fileId ? "nahraný súbor" : a.path}, {a.mimeType}, {a.size})</span>
                 {d.editable ? (
                   <ButtonForm formKey={`deleteAttachment:${i}`} intent="deleteAttachment" fields={{ index: String(i) }} variant="small" label={`Zmazať prílohu ${a.name}`} confirm={`Zmazať prílohu „${a.name}“?`}>
                     Zmazať
@@ -96,9 +97,9 @@ export default function PartEditor({ loaderData: d, actionData }: Route.Componen
           <p>Bez príloh.</p>
         )}
         {d.editable ? (
-          <details open={reply?.form === "addAttachment" || undefined}>
+          <details open={reply?.form === "uploadAttachment" || undefined}>
             <summary>Pridať prílohu</summary>
-            <AttachmentForm key={d.attachments.length} reply={reply} />
+            <AttachmentUploadForm key={d.attachments.length} reply={reply} />
           </details>
         ) : null}
       </section>

@@ -54,12 +54,13 @@ export function PartContent({ slug, partId, title, blocks, attachments, done }: 
             </>
           ) : block.type === "presentation" ? (
             <>
-              <h2 className="block-title">Prezentácia</h2>
+              <h2 className="block-title" id={`slides-${block.id}`}>Prezentácia</h2>
+              {block.slides ? <Slides id={block.id} slides={block.slides} /> : null}
               <p><a href={block.pdfUrl}>Otvoriť prezentáciu (PDF, {block.slideCount} snímok)</a></p>
             </>
           ) : (
             <figure>
-              <img src={block.url} alt={block.alt} loading="lazy" />
+              <img src={block.url} alt={block.alt} loading="lazy" decoding="async" {...(block.srcset ? { srcSet: block.srcset, sizes: "(min-width: 48rem) 46rem, 100vw" } : {})} width={block.width} height={block.height} />
               {block.caption ? <figcaption>{block.caption}</figcaption> : null}
             </figure>
           )}
@@ -76,5 +77,23 @@ export function PartContent({ slug, partId, title, blocks, attachments, done }: 
         </section>
       ) : null}
     </>
+  );
+}
+
+/**
+ * An uploaded presentation as a row of slide images: swiped on a phone (scroll snap), moved
+ * with the arrow keys once the row has focus (a focusable scroll region), read as a list
+ * by a screen reader ("Snímka 3 z 12"); images load lazily with their size set.
+ */
+function Slides({ id, slides }: { id: string; slides: { url: string; width: number; height: number }[] }) {
+  return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling row: focusable so that the arrow keys scroll it (axe: scrollable-region-focusable)
+    <ol className="slides" tabIndex={0} aria-labelledby={`slides-${id}`}>
+      {slides.map((s, i) => (
+        <li key={s.url}>
+          <img src={s.url} width={s.width} height={s.height} alt={`Snímka ${i + 1} z ${slides.length}`} loading={i === 0 ? "eager" : "lazy"} decoding="async" />
+        </li>
+      ))}
+    </ol>
   );
 }

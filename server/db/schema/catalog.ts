@@ -15,6 +15,8 @@ export type InstructorProfile = {
   title?: string;
   bio?: string;
   avatarUrl?: string;
+  /** an uploaded avatar (server/files); shown instead of avatarUrl when set */
+  avatarFileId?: string;
   affiliation?: string;
 };
 
@@ -38,6 +40,8 @@ export const courses = pgTable(
     description: text("description").notNull().default(""),
     shortDescription: text("short_description").notNull().default(""),
     coverImageUrl: text("cover_image_url"),
+    /** an uploaded cover (server/files); shown instead of coverImageUrl when set */
+    coverFileId: idRef("cover_file_id"),
     priceCents: integer("price_cents").notNull(),
     currency: text("currency").notNull().default("EUR"),
     /** VAT in basis points (2000 = 20 %); the API shows the fraction (server/money) */
@@ -62,6 +66,8 @@ export const courses = pgTable(
     seoTitle: text("seo_title"),
     seoDescription: text("seo_description"),
     ogImageUrl: text("og_image_url"),
+    /** an uploaded share image (server/files); used instead of ogImageUrl when set */
+    ogImageFileId: idRef("og_image_file_id"),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -157,8 +163,10 @@ export type ContentBlock =
       /** the latest direct upload into this block (server/video); never shown to students */
       upload?: VideoBlockUpload;
     }
-  | { id: string; type: "presentation"; pdfPath: string; slideCount: number }
-  | { id: string; type: "image"; imagePath: string; alt: string; caption?: string };
+  // an uploaded file (server/files): `fileId`, the path `/s/<fileId>` signed by the /files/
+  // route, the page count as slideCount and the slides' pixels; else a path under /media/
+  | { id: string; type: "presentation"; pdfPath: string; slideCount: number; fileId?: string; slideWidth?: number; slideHeight?: number }
+  | { id: string; type: "image"; imagePath: string; alt: string; caption?: string; fileId?: string; width?: number; height?: number };
 
 /**
  * A direct upload of a video block: who started it (notified when it ends), the provider's
@@ -194,7 +202,7 @@ export type VideoPreviewCut = {
   endedAt?: string;
 };
 
-export type Attachment = { name: string; path: string; sizeBytes: number; mimeType: string };
+export type Attachment = { name: string; path: string; sizeBytes: number; mimeType: string; fileId?: string };
 
 export const parts = pgTable(
   "parts",

@@ -9,3 +9,4 @@ export * from "./insights";
 export * from "./einvoices";
 export * from "./clubs";
 export * from "./webinars";
+export * from "./files";

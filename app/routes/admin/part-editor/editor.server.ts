@@ -6,10 +6,11 @@ import type { Route } from "../+types/part-editor";
 import { pageRoute } from "../../../lib/page.server";
 import { contractBody, courseDetail, doneMessage, doneUrl, editorOf, formReply, handleIntents, intent } from "../../../lib/admin-authoring.server";
 import { chaptersText, parseChapters, partForms as f } from "../../../lib/authoring-forms";
-import { createTest, editPartBlocks, PartPatchRequest, savePartWithBlocks, TestCreateRequest, updatePart, type AdminCourseDetail, type BlockEdit, type PartBlockInput } from "#server/authoring";
+import { attachmentInputOf, createTest, editPartBlocks, PartPatchRequest, savePartWithBlocks, TestCreateRequest, updatePart, type AdminCourseDetail, type BlockEdit, type PartBlockInput } from "#server/authoring";
 import { renderMarkdown } from "#server/catalog";
 import { DomainError } from "#server/http/errors";
 import type { FieldMap } from "../../../lib/admin-authoring.server";
+import { handleUpload, isUpload } from "./uploads.server";
 
 
 export function findPart(d: AdminCourseDetail, partId: string | undefined) {
@@ -100,9 +101,9 @@ export const editorLoader = pageRoute(async (args: Route.LoaderArgs) => {
             uploadUrl: `/admin/video/${part._id}/${b.id}`,
           };
         case "presentation":
-          return { id: b.id, type: b.type, pdfPath: b.pdfPath, slideCount: String(b.slideCount) };
+          return { id: b.id, type: b.type, pdfPath: b.pdfPath, slideCount: String(b.slideCount), uploaded: !!b.fileId };
         case "image":
-          return { id: b.id, type: b.type, imagePath: b.imagePath, alt: b.alt, caption: b.caption ?? "" };
+          return { id: b.id, type: b.type, imagePath: b.imagePath, alt: b.alt, caption: b.caption ?? "", uploaded: !!b.fileId };
       }
     }),
     attachments: part.attachments.map((a) => ({ ...a, size: `${Math.max(1, Math.round(a.sizeBytes / 1024))} kB` })),
@@ -120,6 +121,10 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
     return redirect(doneUrl(here, done, anchor));
   };
 
+  // a file chosen in an upload form: streamed into the store first (server/files), then its block or attachment
+  // (the upload forms post to `?upload`: other forms may be multipart too and go on below)
+  if (isUpload(args.request)) return handleUpload(args.request, { services, actor, part, here });
+
   return handleIntents(args.request, {
     savePart: intent({
       schema: f.savePart,
@@ -131,9 +136,14 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
           const markdown = op.blockId === "new" ? (v.newMarkdown ?? "") : (v.blocks.find((b) => b.id === op.blockId && b.type === "text") as { markdown?: string } | undefined)?.markdown ?? "";
           return formReply({ form: "savePart", result: submission.reply(), preview: { html: renderMarkdown(markdown), markdown, blockId: op.blockId } }, 200);
         }
-        const typed: PartBlockInput[] = v.blocks.map((b) =>
-          b.type === "video" ? { id: b.id, type: "video", transcript: b.transcript ?? "", chapters: parseChapters(b.chapters).chapters } : { ...b },
-        );
+        const typed: PartBlockInput[] = v.blocks.map((b) => {
+          if (b.type === "video") return { id: b.id, type: "video", transcript: b.transcript ?? "", chapters: parseChapters(b.chapters).chapters };
+          // an uploaded file stays the block's file: the form shows it, it does not retype it
+          const stored = part.contentBlocks.find((s) => s.id === b.id);
+          if (b.type === "presentation" && stored?.type === "presentation" && stored.fileId) return { id: b.id, type: "presentation", fileId: stored.fileId };
+          if (b.type === "image" && stored?.type === "image" && stored.fileId) return { id: b.id, type: "image", fileId: stored.fileId, alt: b.alt, ...(b.caption ? { caption: b.caption } : {}) };
+          return { ...b };
+        });
         const newText = v.newMarkdown?.trim() ? v.newMarkdown : undefined;
         const edit: BlockEdit | undefined =
           op?.op !== "add" ? op : op.type === "video" ? { op: "add", block: { type: "video" } } : newText ? { op: "add", block: { type: "text", markdown: newText } } : undefined;
@@ -210,7 +220,7 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
       schema: f.addAttachment,
       fields: attachmentFields,
       run: async (v) => {
-        const attachments = [...part.attachments, { name: v.name, path: v.path, sizeBytes: v.sizeBytes, mimeType: v.mimeType }];
+        const attachments = [...part.attachments.map(attachmentInputOf), { name: v.name, path: v.path, sizeBytes: v.sizeBytes, mimeType: v.mimeType }];
         await updatePart(services.db, actor, part._id, contractBody(PartPatchRequest, { attachments }));
         return redirect(doneUrl(here, "pridane", "prilohy"));
       },
@@ -219,7 +229,7 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
       schema: f.deleteAttachment,
       run: async (v) => {
         if (v.index >= part.attachments.length) throw new DomainError("not_found", "Príloha v tejto časti nie je.");
-        const attachments = part.attachments.filter((_, i) => i !== v.index);
+        const attachments = part.attachments.filter((_, i) => i !== v.index).map(attachmentInputOf);
         await updatePart(services.db, actor, part._id, contractBody(PartPatchRequest, { attachments }));
         return redirect(doneUrl(here, "zmazane", "prilohy"));
       },

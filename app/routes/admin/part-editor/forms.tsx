@@ -196,7 +196,13 @@ function EditableBlock({ block, index, count, meta, preview }: { block: ViewBloc
           <TextField meta={meta.transcript} label="Prepis (nepovinné)" multiline rows={4} />
         </>
       ) : null}
-      {block.type === "presentation" ? (
+      {block.type === "presentation" && block.uploaded ? (
+        <>
+          <p>Nahrané PDF · {block.slideCount} snímok (zistené zo súboru). Iné PDF: zmažte blok a nahrajte nové.</p>
+          <input type="hidden" name={meta.pdfPath.name} value={block.pdfPath} />
+          <input type="hidden" name={meta.slideCount.name} value={block.slideCount} />
+        </>
+      ) : block.type === "presentation" ? (
         <>
           <TextField meta={meta.pdfPath} label="Cesta k PDF" description="Napríklad /media/prezentacie/rozpocet.pdf." />
           <TextField meta={meta.slideCount} label="Počet snímok" />
@@ -204,7 +210,7 @@ function EditableBlock({ block, index, count, meta, preview }: { block: ViewBloc
       ) : null}
       {block.type === "image" ? (
         <>
-          <TextField meta={meta.imagePath} label="Cesta k obrázku" description="Napríklad /media/obrazky/stadion.jpg." />
+          {block.uploaded ? <><p>Nahraný obrázok.</p><input type="hidden" name={meta.imagePath.name} value={block.imagePath} /></> : <TextField meta={meta.imagePath} label="Cesta k obrázku" description="Napríklad /media/obrazky/stadion.jpg." />}
           <TextField meta={meta.alt} label="Alternatívny text" description="Čo je na obrázku, pre ľudí, ktorí ho nevidia." />
           <TextField meta={meta.caption} label="Popisok (nepovinné)" />
         </>
@@ -326,9 +332,9 @@ export function BlockView({ block }: { block: ViewBlock }) {
     case "video":
       return null;
     case "presentation":
-      return <p>{block.pdfPath} · {block.slideCount} snímok</p>;
+      return <p>{block.uploaded ? "Nahrané PDF" : block.pdfPath} · {block.slideCount} snímok</p>;
     case "image":
-      return <p>{block.imagePath} – „{block.alt}“{block.caption ? ` (${block.caption})` : ""}</p>;
+      return <p>{block.uploaded ? "Nahraný obrázok" : block.imagePath} – „{block.alt}“{block.caption ? ` (${block.caption})` : ""}</p>;
   }
 }
 
