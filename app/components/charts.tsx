@@ -123,7 +123,8 @@ export function ShareCurve(props: {
   id: string;
   title: string;
   summary: string;
-  points: { key: string; short: string; share: number }[];
+  /** `short` under the axis, `name` (default `short`) in the point's tooltip */
+  points: { key: string; short: string; name?: string; share: number }[];
   table: ChartTable;
 }) {
   const height = 200;
@@ -147,7 +148,7 @@ export function ShareCurve(props: {
         <path className="chart-line" d={path} />
         {props.points.map((p) => (
           <circle key={p.key} className="chart-dot" cx={px(p)} cy={y(p.share)} r={3}>
-            <title>{`${p.short}: ${Math.round(p.share * 100)} %`}</title>
+            <title>{`${p.name ?? p.short}: ${Math.round(p.share * 100)} %`}</title>
           </circle>
         ))}
         {props.points.map((p, i) =>

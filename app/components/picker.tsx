@@ -85,10 +85,12 @@ export function Picker({
   const type = multiple ? "checkbox" : "radio";
   const describedBy = [description ? `${id}-desc` : "", errors?.length ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
 
+  // uncontrolled: the browser keeps what is checked (the form library around it may re-render);
+  // the state only decides where an item is listed
   const option = (item: PickerItem, on: boolean) => (
     <li key={item.id}>
       <label>
-        <input type={type} name={name} value={item.id} checked={on} onChange={(e) => choose(item, e.currentTarget.checked)} />{" "}
+        <input type={type} name={name} value={item.id} defaultChecked={on} onChange={(e) => choose(item, e.currentTarget.checked)} />{" "}
         <span className="picker-name">{item.label}</span> <span className="muted">{item.detail}</span>
       </label>
     </li>
@@ -102,7 +104,7 @@ export function Picker({
         {noneLabel && !multiple ? (
           <li>
             <label>
-              <input type="radio" name={name} value="" checked={checked.size === 0} onChange={() => setChecked(new Set())} /> {noneLabel}
+              <input type="radio" name={name} value="" defaultChecked={selected.length === 0} onChange={() => setChecked(new Set())} /> {noneLabel}
             </label>
           </li>
         ) : null}

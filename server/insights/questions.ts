@@ -35,6 +35,8 @@ export type QuestionStat = {
   facility: number | null;
   discrimination: number | null;
   answers: { id: string; text: string; isCorrect: boolean; chosen: number }[];
+  /** a free-text question's answers as given (same text without case, accents and extra spaces counts once), most frequent first; absent in figures stored before it */
+  textAnswers?: { text: string; count: number; accepted: boolean }[];
   flags: QuestionFlag[];
   /** whether the question still exists in the test (else its editor has nothing to show) */
   live: boolean;
@@ -48,6 +50,9 @@ export type TestInsights = {
   questions: QuestionStat[];
   source: FiguresSource;
 };
+
+/** The most frequent free-text answers listed per question version. */
+const MAX_TEXT_ANSWERS = 50;
 
 /** One row per question answered in a counted attempt, with its score (SQL text). */
 function scoredAnswers(testId: string): SQL {
@@ -111,7 +116,8 @@ async function fingerprint(db: DbOrTx, testId: string): Promise<{ attempts: numb
 
 async function computeFigures(db: DbOrTx, testId: string): Promise<QuestionFigures> {
   const base = scoredAnswers(testId);
-  const [[summary], stats, chosen] = await Promise.all([
+  const typed = normalizedText(sql`qa.ans->>'textAnswer'`);
+  const [[summary], stats, chosen, texts] = await Promise.all([
     rows<Record<string, unknown>>(db, sql`
       select count(*) as n, count(*) filter (where passed) as passed, avg(score) as average_score
       from test_attempts where test_id = ${testId} and submitted_at is not null and voided_at is null`),
@@ -128,7 +134,19 @@ async function computeFigures(db: DbOrTx, testId: string): Promise<QuestionFigur
       select qa.qid, qa.ver, sel.v as answer_id, count(distinct qa.attempt_id) as n
       from qa cross join lateral jsonb_array_elements_text(coalesce(qa.ans->'selectedAnswerIds', '[]'::jsonb)) as sel(v)
       group by 1, 2, 3`),
+    rows<{ qid: string; ver: string; sample: string; n: unknown; accepted: unknown }>(db, sql`${base}
+      select qa.qid, qa.ver, min(btrim(qa.ans->>'textAnswer')) as sample, count(distinct qa.attempt_id) as n,
+        bool_or(exists (select 1 from jsonb_array_elements_text(coalesce(qa.snap->'acceptedAnswers', '[]'::jsonb)) as acc(v) where ${normalizedText(sql`acc.v`)} = ${typed})) as accepted
+      from qa where qa.snap->>'type' = 'text' and ${typed} <> ''
+      group by qa.qid, qa.ver, ${typed} order by 4 desc, 3`),
   ]);
+  const textsOf = new Map<string, { text: string; count: number; accepted: boolean }[]>();
+  for (const t of texts) {
+    const key = `${t.qid}/${t.ver}`;
+    const list = textsOf.get(key) ?? [];
+    if (list.length < MAX_TEXT_ANSWERS) list.push({ text: String(t.sample), count: num(t.n), accepted: t.accepted === true || t.accepted === "t" });
+    textsOf.set(key, list);
+  }
   const chosenOf = new Map(chosen.map((c) => [`${c.qid}/${c.ver}/${c.answer_id}`, num(c.n)]));
   // versions of one question, oldest first
   const versionsOf = new Map<string, Record<string, unknown>[]>();
@@ -156,6 +174,7 @@ async function computeFigures(db: DbOrTx, testId: string): Promise<QuestionFigur
         facility,
         discrimination,
         answers: (snap.answers ?? []).map((a) => ({ id: a.id, text: a.text, isCorrect: a.isCorrect, chosen: chosenOf.get(`${qid}/${r.ver}/${a.id}`) ?? 0 })),
+        ...(snap.type === "text" ? { textAnswers: textsOf.get(`${qid}/${r.ver}`) ?? [] } : {}),
         flags,
       });
     }

@@ -56,7 +56,7 @@ test("an admin builds a course from nothing, publishes it and finds it in the ca
   await partner.getByLabel("Hľadať podľa názvu").fill("akadémia");
   await partner.getByRole("radio", { name: /Slovenská akadémia športového manažmentu/ }).check();
   await page.getByLabel("Typ osvedčenia").fill("Osvedčenie o absolvovaní");
-  const lecturers = page.getByRole("group", { name: "Lektori" });
+  const lecturers = page.getByRole("group", { name: "Lektori kurzu" });
   await lecturers.getByLabel("Hľadať podľa mena").fill("Kováčová");
   await lecturers.getByRole("checkbox", { name: /Mgr\. Eva Kováčová/ }).check();
   await page.getByLabel("Manažéri").check();

@@ -38,19 +38,19 @@ test("a content manager picks a lecturer by name without JavaScript", async ({ p
   await page.getByRole("navigation", { name: "Editor kurzu" }).getByRole("link", { name: "Údaje kurzu" }).click();
   await expect(page).toHaveURL(/\/udaje$/);
 
-  const lecturers = page.getByRole("group", { name: "Lektori" });
+  const lecturers = page.getByRole("group", { name: "Lektori kurzu" });
   await expect(lecturers).toContainText("Zatiaľ nikto nie je vybraný.");
   await lecturers.getByLabel("Hľadať podľa mena").fill("kovacova");
   await lecturers.getByRole("button", { name: "Hľadať" }).click();
   await expect(page).toHaveURL(/hladat-lektora=kovacova/);
-  const eva = page.getByRole("group", { name: "Lektori" }).getByRole("checkbox", { name: /Mgr\. Eva Kováčová/ });
+  const eva = page.getByRole("group", { name: "Lektori kurzu" }).getByRole("checkbox", { name: /Mgr\. Eva Kováčová/ });
   await expect(eva).not.toBeChecked();
   await eva.check();
   await page.getByRole("button", { name: "Uložiť údaje kurzu" }).click();
   await expect(page).toHaveURL(/\/udaje\?hotovo=/);
   // the notice names what was saved
   await expect(page.locator(".done[role=status]")).toHaveText(`Údaje kurzu „${title}“ sú uložené.`);
-  await expect(page.getByRole("group", { name: "Lektori" }).getByRole("checkbox", { name: /Mgr\. Eva Kováčová/ })).toBeChecked();
+  await expect(page.getByRole("group", { name: "Lektori kurzu" }).getByRole("checkbox", { name: /Mgr\. Eva Kováčová/ })).toBeChecked();
   await expect(page.getByRole("group", { name: /^Profil lektora/ })).toBeVisible();
   await expectNoSidewaysScroll(page);
 });

@@ -410,6 +410,11 @@ describe("a test's question statistics", () => {
     const { queue } = app.process.services;
     const live = await getTestInsights(db, course.courseId, course.levelTestId);
     expect(live.source).toEqual({ kind: "live" });
+    // the free-text question lists the answers given with their counts (the voided attempt not counted;
+    // "20" and " 20 " are one answer), most frequent first
+    const free = live.questions.find((q) => q.type === "text");
+    expect(free?.textAnswers).toEqual([{ text: "20", count: 2, accepted: true }, { text: "Dvadsat", count: 1, accepted: true }]);
+    expect(live.questions.filter((q) => q.type !== "text").every((q) => q.textAnswers === undefined)).toBe(true);
     const first = await getTestInsights(db, course.courseId, course.levelTestId, { queue, liveLimit: 0 });
     expect(first.source).toEqual({ kind: "pending" });
     expect(first.questions).toEqual([]);

@@ -337,6 +337,24 @@ describe("local identity provider: REST API", () => {
     expect(member).toEqual({ orgId: "o-5001", personId: "p-1002", roles: ["member"] });
   });
 
+  it("searches persons and organizations by name (docs/decisions.md > Pickers by name)", async () => {
+    // every word, without case or accents; people who never signed in are there too
+    const people = (await (await api(`/persons?q=${encodeURIComponent("PETER horvath")}`)).json()) as { data: { id: string; displayName: string; organizations: unknown[] }[] };
+    expect(people.data.map((p) => p.id)).toEqual(["p-1002"]);
+    expect(people.data[0]).toMatchObject({ displayName: "Peter Horváth", organizations: [{ org_id: "o-5001", roles: ["member"] }] });
+    expect((await (await api("/persons?q=nikto")).json()) as unknown).toEqual({ data: [] });
+    const clubs = (await (await api("/organizations?q=demo&type=sport_club")).json()) as { data: { id: string }[] };
+    expect(clubs.data.map((o) => o.id)).toEqual(["o-5001", "o-5002"]);
+    const byIco = (await (await api("/organizations?q=87654321")).json()) as { data: { id: string; name: string }[] };
+    expect(byIco.data).toEqual([expect.objectContaining({ id: "o-9001", name: "Slovenská akadémia športového manažmentu" })]);
+    for (const path of ["/organizations", "/organizations?q=", `/persons?q=${"x".repeat(201)}`]) {
+      const res = await api(path);
+      expect(res.status, path).toBe(400);
+      expect(await res.json()).toEqual({ error: "bad_request", message: expect.any(String), details: {} });
+    }
+    expect((await api("/persons?q=eva", {}, null)).status).toBe(401);
+  });
+
   it("answers 404 for unknown persons, organizations, memberships and paths", async () => {
     for (const path of ["/persons/p-9999", "/organizations/o-0000", "/organizations/o-5001/members/p-1001", "/organizations/o-0000/members/p-5001", "/nothing"]) {
       const res = await api(path);

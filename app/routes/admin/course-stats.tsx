@@ -59,6 +59,9 @@ export const loader = pageRoute(async ({ params, context }: Route.LoaderArgs) =>
 export const meta: Route.MetaFunction = ({ loaderData: data }) => [{ title: pageTitle(`Štatistiky: ${data?.course.title ?? "kurz"}`) }, { name: "robots", content: "noindex" }];
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: authoringStyles }, { rel: "stylesheet", href: insightsStyles }];
 
+/** A part's name under the drop-off chart's axis: its title, cut to fit (the table and tooltip have it whole). */
+const shortName = (title: string) => (title.length > 16 ? `${title.slice(0, 15).trimEnd()}…` : title);
+
 export default function CourseStats({ loaderData: d }: Route.ComponentProps) {
   const base = `/admin/kurzy/${d.course.id}/statistiky`;
   return (
@@ -84,7 +87,7 @@ export default function CourseStats({ loaderData: d }: Route.ComponentProps) {
               id={`odpad-${v.versionId}`}
               title={`Verzia ${v.version}: podiel zapísaných (${v.enrolled}), ktorí dokončili časť`}
               summary={v.steps.filter((s) => s.kind === "part").map((s) => `${s.position} ${s.title}: ${v.enrolled ? percent(s.completed / v.enrolled) : "–"}`).join(", ") || "Verzia nemá časti."}
-              points={v.steps.filter((s) => s.kind === "part").map((s) => ({ key: s.id, short: s.position, share: v.enrolled ? s.completed / v.enrolled : 0 }))}
+              points={v.steps.filter((s) => s.kind === "part").map((s) => ({ key: s.id, short: shortName(s.title), name: `${s.position} ${s.title}`, share: v.enrolled ? s.completed / v.enrolled : 0 }))}
               table={{
                 head: ["Krok", "Dokončili", "Podiel"],
                 rows: v.steps.map((s) => [

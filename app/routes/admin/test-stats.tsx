@@ -116,6 +116,23 @@ export default function TestStats({ loaderData: d }: Route.ComponentProps) {
                   />
                 </div>
               </section>
+            ) : q.textAnswers?.length ? (
+              <section key={`${q.questionId}-${q.version}`} className="question-stat" aria-label={`Odpovede: ${label(q, i)}`}>
+                <h3>{label(q, i)}</h3>
+                <div className="table-scroll">
+                  <table className="admin-table">
+                    <caption className="visually-hidden">{`Odpovede študentov: ${label(q, i)}`}</caption>
+                    <thead>
+                      <tr><th scope="col">Odpoveď študentov</th><th scope="col">Uznaná</th><th scope="col" className="amount">Počet</th></tr>
+                    </thead>
+                    <tbody>
+                      {q.textAnswers.map((a) => (
+                        <tr key={a.text}><td className="wrap-anywhere">{a.text}</td><td>{a.accepted ? "áno" : "nie"}</td><td className="amount">{count(a.count)}</td></tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              </section>
             ) : null,
           )}
         </>

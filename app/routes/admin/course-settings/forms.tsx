@@ -116,7 +116,7 @@ export function SettingsForm({ d, reply }: { d: Data; reply: ActionReply }) {
         <Picker
           kind="person"
           name={fs.instructors.name}
-          label="Lektori"
+          label="Lektori kurzu"
           multiple
           selected={d.pickers.lecturers}
           results={d.pickers.lecturerResults}
