@@ -32,11 +32,12 @@ export function sessionWhen(startsAt: string, endsAt: string): string {
 export type WebinarLine = StudentWebinar & { when: string; opensAt: string };
 
 /** The student's sessions of a course for a page (403 no_enrollment when not enrolled). */
-export async function webinarPanel(context: Readonly<RouterContextProvider>, studentId: string, slug: string) {
+export async function webinarPanel(context: Readonly<RouterContextProvider>, studentId: string, slug: string, knownCourseId?: string) {
   const deps = webinarDeps(context);
-  const list = await listStudentWebinars(deps, studentId, slug, await calendarFeedUrl(context, studentId));
+  // the pages link the calendar page (/ucet/kalendar) for the feed: none is made here
+  const list = await listStudentWebinars(deps, studentId, slug, "", knownCourseId);
   const line = (w: StudentWebinar): WebinarLine => ({ ...w, when: sessionWhen(w.startsAt, w.endsAt), opensAt: timeFormat.format(new Date(w.joinOpensAt)) });
-  return { slug, upcoming: list.upcoming.map(line), past: list.past.map(line), calendarFeedUrl: list.calendarFeedUrl };
+  return { slug, upcoming: list.upcoming.map(line), past: list.past.map(line) };
 }
 export type WebinarPanelData = Awaited<ReturnType<typeof webinarPanel>>;
 

@@ -20,19 +20,17 @@ import { nextStepLink, nextStepNote } from "../lib/next-step";
 import { StudyProgress } from "../components/study-progress";
 import { formatDateTime } from "#server/money";
 import { getCachedOrganization } from "#server/identity";
-import { findEnrollment } from "#server/enrollments";
 import { WebinarPanel } from "../components/webinars";
 import { webinarPanel } from "../lib/webinars.server";
 
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
   const { user } = requireUserForPage(request, context);
-  const { view, position } = await getLearnPage(learningDeps(context), user.id, params.slug);
+  const { view, position, enrollment } = await getLearnPage(learningDeps(context), user.id, params.slug);
   const standings = await testStandings(context.get(servicesContext).db, view.enrollment._id);
   const slug = view.course.slug;
   const titleOf = new Map(view.levels.flatMap((l) => l.topics.flatMap((t) => t.module?.parts ?? [])).map((p) => [p._id, p.title]));
   const current = view.levels.find((l) => l._id === view.progress.currentLevelId) ?? null;
   // a club's seat: the club sees this course's progress (docs/decisions.md > Club seats)
-  const enrollment = (await findEnrollment(context.get(servicesContext).db, view.enrollment._id))!;
   const club = enrollment.reason === "sponsor" && enrollment.orderId && enrollment.sponsorOrgId ? await getCachedOrganization(context.get(servicesContext).db, enrollment.sponsorOrgId) : null;
   return {
     clubSees: club ? `Kurz vám hradí ${club.name}. Klub vidí váš postup v tomto kurze (stav, percento, poslednú aktivitu, testy a certifikáty), nie vaše ostatné kurzy.` : null,
@@ -69,7 +67,8 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
     currentLevelTitle: current?.title ?? null,
     lastActivity: view.progress.lastActivityAt ? formatDateTime(view.progress.lastActivityAt) : null,
     accessUntil: view.enrollment.accessExpiresAt ? formatDateTime(view.enrollment.accessExpiresAt) : null,
-    webinars: await webinarPanel(context, user.id, slug),
+    // the enrollment is known: the panel reads only the course's sessions
+    webinars: await webinarPanel(context, user.id, slug, enrollment.courseId),
   };
 });
 

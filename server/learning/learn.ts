@@ -66,7 +66,10 @@ function positionOf(structure: CourseStructure, enrollment: EnrollmentRow, facts
 }
 
 /** The learning dashboard: the learn view and the student's position, from one read of the facts. */
-export async function getLearnPage(deps: LearningDeps, studentId: string, slug: string, from: { partId?: string } = {}): Promise<{ view: LearnView; position: StudyPosition }> {
+/** Who pays for the enrollment and which course chain it is on: what the dashboard's panels need besides the view. */
+export type LearnEnrollmentFacts = { courseId: string; reason: EnrollmentRow["reason"]; sponsorOrgId: string | null; orderId: string | null };
+
+export async function getLearnPage(deps: LearningDeps, studentId: string, slug: string, from: { partId?: string } = {}): Promise<{ view: LearnView; position: StudyPosition; enrollment: LearnEnrollmentFacts }> {
   if (!slug || slug.length > 200 || slug.includes("\0")) throw new DomainError("not_found");
   let enrollment: EnrollmentRow;
   try {
@@ -77,7 +80,11 @@ export async function getLearnPage(deps: LearningDeps, studentId: string, slug: 
   }
   const structure = await structureOf(deps.db, enrollment);
   const facts = await loadProgressFacts(deps.db, enrollment.id);
-  return { view: learnView(structure, enrollment, facts), position: positionOf(structure, enrollment, facts, from) };
+  return {
+    view: learnView(structure, enrollment, facts),
+    position: positionOf(structure, enrollment, facts, from),
+    enrollment: { courseId: enrollment.courseId, reason: enrollment.reason, sponsorOrgId: enrollment.sponsorOrgId ?? null, orderId: enrollment.orderId ?? null },
+  };
 }
 
 /** The student's position in the course `slug` (seen from a part: after its completion; a test's result page). */

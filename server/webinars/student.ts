@@ -59,9 +59,16 @@ async function enrolledCourse(db: DbOrTx, studentId: string, slug: string, now: 
 }
 
 /** Upcoming (soonest first, cancelled ones included) and past (held ones, newest first). */
-export async function listStudentWebinars(deps: StudentDeps, studentId: string, slug: string, calendarFeedUrl: string): Promise<StudentWebinarList> {
-  const enrollment = await enrolledCourse(deps.db, studentId, slug, deps.now);
-  const rows = await deps.db.select().from(webinars).where(eq(webinars.courseId, enrollment.courseId)).orderBy(asc(webinars.startsAt));
+export async function listStudentWebinars(
+  deps: StudentDeps,
+  studentId: string,
+  slug: string,
+  calendarFeedUrl: string,
+  /** the course chain's id when the caller has already found the student's enrollment (the learning dashboard) */
+  knownCourseId?: string,
+): Promise<StudentWebinarList> {
+  const courseId = knownCourseId ?? (await enrolledCourse(deps.db, studentId, slug, deps.now)).courseId;
+  const rows = await deps.db.select().from(webinars).where(eq(webinars.courseId, courseId)).orderBy(asc(webinars.startsAt));
   const now = deps.now.getTime();
   const upcoming = rows.filter((r) => r.endsAt.getTime() > now);
   const past = rows.filter((r) => r.endsAt.getTime() <= now && r.state === "scheduled").reverse();

@@ -199,16 +199,18 @@ describe.skipIf(!serverUrl())("the student paths' statements on a large database
   // docs/decisions.md > The student path at scale: the round trips. With the published
   // structure in memory (read once by the requests above), a signed-in read is the session,
   // the enrollment and one statement for the progress facts.
-  it("the signed-in reads send three statements each: session, enrollment, progress facts (the dashboard page a fourth: test standings)", () => {
+  it("the signed-in reads send three statements each: session, enrollment, progress facts (the dashboard page two more: test standings, webinars)", () => {
     // the capture sees every client of the process: work of the app's own timers (the job
     // queue, the rate limits' flush, the catalog's version check) that fell into a path's
     // window on a busy machine is not the path's
     const own = (key: string) => (captured.get(key) ?? []).filter((s) => !/pgboss|rate_limits|catalog_version/.test(s.text));
     const counts = Object.fromEntries(["learn", "part", "enrollment", "learnPage", "partPage"].map((key) => [key, own(key).length]));
     // the dashboard page also reads the student's standing with each test (one grouped,
-    // indexed read of test_attempts; docs/decisions.md > The sequence includes the tests)
-    expect(counts).toEqual({ learn: 3, part: 3, enrollment: 3, learnPage: 4, partPage: 3 });
-    expect(own("learnPage").at(-1)?.text).toMatch(/test_attempts/);
+    // indexed read of test_attempts; docs/decisions.md > The sequence includes the tests) and
+    // the course's webinars (one indexed read by the course; the enrollment is not read again,
+    // and the calendar feed is the calendar page's, not read here)
+    expect(counts).toEqual({ learn: 3, part: 3, enrollment: 3, learnPage: 5, partPage: 3 });
+    expect(own("learnPage").map((s) => [...s.text.matchAll(/from "?(\w+)"?/g)].map((m) => m[1])[0])).toEqual(["sessions", "enrollments", "part_progress", "test_attempts", "webinars"]);
     const tables = (key: string) => own(key).map((s) => [...s.text.matchAll(/from "?(\w+)"?/g)].map((m) => m[1])[0]);
     expect(tables("partPage")).toEqual(["sessions", "enrollments", "part_progress"]);
   });
