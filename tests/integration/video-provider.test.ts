@@ -37,7 +37,8 @@ describe("video provider at start-up", () => {
       expect(playback.url).toMatch(/^https:\/\/stream\.mux\.com\/pbId\.m3u8\?token=/);
       expect(t.process.mounts.map((m) => m.path)).not.toContain("/local-video");
       expect(t.process.mounts.map((m) => m.path)).toContain("/files");
-      expect(t.process.bodyLimits).toEqual([]);
+      // only the file uploads' own cap (server/files); no local video upload path
+      expect(t.process.bodyLimits.map((l) => l.prefix)).toEqual(["/api/admin/files"]);
       expect(t.services.media.file("/media/slides/dotacie.pdf", new Date()).url).toMatch(/^http:\/\/localhost:3999\/files\/slides\/dotacie\.pdf\?exp=\d+&sig=[0-9a-f]{64}$/);
     } finally {
       await t.close();
@@ -50,7 +51,8 @@ describe("video provider at start-up", () => {
       expect(t.services.video.providerName).toBe("local");
       expect(t.services.media.playback("demo-x", new Date()).url).toMatch(/^http:\/\/localhost:3999\/local-video\/play\/demo-x\.mp4\?/);
       expect(t.process.mounts.map((m) => m.path)).toEqual(expect.arrayContaining(["/files", "/local-video"]));
-      expect(t.process.bodyLimits).toEqual([{ prefix: "/local-video/uploads/", maxBytes: 200 * 1024 * 1024 + 64 * 1024 }]);
+      expect(t.process.bodyLimits).toContainEqual({ prefix: "/local-video/uploads/", maxBytes: 200 * 1024 * 1024 + 64 * 1024 });
+      expect(t.process.bodyLimits.map((l) => l.prefix).sort()).toEqual(["/api/admin/files", "/local-video/uploads/"]);
     } finally {
       await t.close();
     }
