@@ -95,7 +95,7 @@ test("an admin refunds an order in the sandbox and sees it settle", async ({ pag
   const settled = async () => (await refunds.textContent())?.includes("Dokončená") && (await page.locator(".order-facts").textContent())?.includes("Vrátené peniaze");
   for (let i = 0; i < 40 && !(await settled()); i++) {
     await page.waitForTimeout(500);
-    // the page reloads itself while a refund is pending (meta refresh); a reload reads the same now
+    // the page says the refund is pending (with JavaScript it reads itself again); a reload reads it now
     await page.reload();
   }
   await expect(refunds.getByRole("row").nth(1)).toContainText("Dokončená");

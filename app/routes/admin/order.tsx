@@ -7,7 +7,8 @@
 // same resolveOrderDispute as POST /api/admin/orders/<id>/dispute/resolve (docs/decisions.md
 // > Disputes end). Role admin in the loader and the action. Same domain call as GET
 // /api/admin/orders/<id> (server/orders getAdminOrder).
-import { Link } from "react-router";
+import { useEffect } from "react";
+import { Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/order";
 import styles from "../../admin-orders.css?url";
 import { Breadcrumbs } from "../../components/breadcrumbs";
@@ -23,16 +24,31 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styl
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: pageTitle(loaderData ? `Objednávka ${loaderData.number}: ${loaderData.courseTitle} (${loaderData.student})` : "Objednávka") },
   { name: "robots", content: "noindex" },
-  // a refund the gateway has not settled yet: the page reloads itself, with or without JavaScript
-  ...(loaderData?.pendingRefund ? [{ httpEquiv: "refresh", content: String(PENDING_REFRESH_SECONDS) } as const] : []),
 ];
 
 const PENDING_REFRESH_SECONDS = 10;
 
 /** The form-level message of a refused decision, for when the form itself is gone. */
 
+/**
+ * A refund the gateway has not settled yet: with JavaScript the page's data is read again every
+ * few seconds (no reload, nothing typed is lost); without it a link reloads the page. A timed
+ * meta refresh would break WCAG 2.2.1 (axe: meta-refresh).
+ */
+function useRefreshWhilePending(pending: boolean) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, PENDING_REFRESH_SECONDS * 1000);
+    return () => clearInterval(timer);
+  }, [pending, revalidator]);
+}
+
 export default function AdminOrder({ loaderData: o, actionData }: Route.ComponentProps) {
   const reply = actionData && "reply" in actionData ? actionData.reply : undefined;
+  useRefreshWhilePending(Boolean(o.pendingRefund));
   return (
     <>
       <Breadcrumbs items={[{ label: "Administrácia", href: "/admin" }, { label: "Objednávky", href: "/admin/objednavky" }, { label: `Objednávka ${o.number}` }]} />
@@ -64,7 +80,7 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
         {o.refundable ? (
           <Link className="button" to={`/admin/objednavky/${o.id}/refundacia`}>Vrátiť peniaze (najviac {o.refundable})</Link>
         ) : null}
-        {o.pendingRefund ? <p className="muted" role="status">Vrátenie peňazí čaká na platobnú bránu; stránka sa obnoví sama každých {PENDING_REFRESH_SECONDS} sekúnd.</p> : null}
+        {o.pendingRefund ? <p className="muted" role="status">Vrátenie peňazí čaká na platobnú bránu; stav sa obnovuje sám (so zapnutým JavaScriptom). <Link to={`/admin/objednavky/${o.id}`} reloadDocument>Obnoviť stav</Link></p> : null}
         <Link className="button secondary" to={`/admin/audit?targetType=order&targetId=${o.id}`}>Celý audit objednávky</Link>
       </div>
 

@@ -57,6 +57,8 @@ export async function expectNoSidewaysScroll(page: Page) {
  * study), for tests about what comes after a part that need not watch its video; then reloads.
  */
 export async function completeOpenPartThroughApi(page: Page) {
+  // with JavaScript the link to the part navigates on the client: wait until its page is there
+  await page.waitForURL(/\/studium\/[0-9a-f]{24}(?:[?#].*)?$/);
   const partId = new URL(page.url()).pathname.split("/").at(-1)!;
   const origin = new URL(page.url()).origin;
   const answer = await page.request.post(`/api/parts/${partId}/progress`, { headers: { Origin: origin }, data: { markPartCompleted: true } });
