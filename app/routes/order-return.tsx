@@ -1,12 +1,14 @@
 // /objednavky/<id>/return: where the payment gateway sends the student back (spec:
 // Endpoints > Orders (student), return page). It only shows the order's state, which the
 // payment webhook alone changes (query parameters change nothing): paid → access with a
-// link to the course; pending → a processing notice that refreshes itself (meta refresh,
-// no JavaScript); failed or expired → a failure notice with a retry button. Owner only;
+// link to the course; pending → a processing notice that refreshes itself (with JavaScript a
+// revalidation every few seconds; without it a meta refresh inside <noscript>, which a browser
+// running scripts never sees, so the timed reload is only the fallback); failed or expired → a failure notice with a retry button. Owner only;
 // anyone else's order is the 404 page. The retry form carries an Idempotency-Key made for
 // this page view (like the checkout), so a double click opens one gateway session.
 import { randomUUID } from "node:crypto";
-import { Form, Link, redirectDocument } from "react-router";
+import { useEffect } from "react";
+import { Form, Link, redirectDocument, useRevalidator } from "react-router";
 import type { Route } from "./+types/order-return";
 import { servicesContext } from "../context";
 import { Breadcrumbs } from "../components/breadcrumbs";
@@ -103,8 +105,6 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: pageTitle(loaderData ? `Objednávka: ${loaderData.stateLabel}` : "Objednávka") },
   { name: "robots", content: "noindex" },
-  // a payment request waits for days: no refresh
-  ...(loaderData?.state === "pending" && !loaderData.paymentRequest ? [{ httpEquiv: "refresh", content: String(REFRESH_SECONDS) } as never] : []),
 ];
 
 export default function OrderReturn({ loaderData: o }: Route.ComponentProps) {
@@ -149,10 +149,7 @@ export default function OrderReturn({ loaderData: o }: Route.ComponentProps) {
       ) : o.state === "pending" && o.paymentRequest ? (
         <PaymentRequestNotice request={o.paymentRequest} />
       ) : o.state === "pending" ? (
-        <div className="order-state" role="status">
-          <p><strong>Platbu spracúvame.</strong></p>
-          <p>Stránka sa o chvíľu obnoví sama. Ak platba trvá dlhšie, nájdete ju aj v <Link to="/ucet">účte</Link>.</p>
-        </div>
+        <PendingNotice />
       ) : o.state === "failed" || o.state === "expired" ? (
         <div className="order-state failed" role="alert">
           <p><strong>{o.state === "failed" ? "Platba sa nepodarila." : "Objednávka vypršala bez zaplatenia."}</strong></p>
@@ -169,6 +166,31 @@ export default function OrderReturn({ loaderData: o }: Route.ComponentProps) {
       )}
       <p><Link to="/ucet">Môj účet a objednávky</Link></p>
     </section>
+  );
+}
+
+/**
+ * The payment is being processed: the page reads the order again every few seconds until the
+ * webhook has decided it. With JavaScript that is a revalidation (no reload, no timed meta
+ * refresh for assistive technology to fight, WCAG 2.2.1); without it the meta refresh in
+ * <noscript> reloads the page. A payment request (bank transfer) waits for days: no refresh.
+ */
+function PendingNotice() {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, REFRESH_SECONDS * 1000);
+    return () => clearInterval(timer);
+  }, [revalidator]);
+  return (
+    <div className="order-state" role="status">
+      <noscript>
+        <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
+      </noscript>
+      <p><strong>Platbu spracúvame.</strong></p>
+      <p>Stránka sa o chvíľu obnoví sama. Ak platba trvá dlhšie, nájdete ju aj v <Link to="/ucet">účte</Link>.</p>
+    </div>
   );
 }
 
