@@ -234,8 +234,8 @@ const partBlock = z.discriminatedUnion("type", [
   z.object({ id, type: z.literal("presentation"), ...presentationBlock }),
   z.object({ id, type: z.literal("image"), ...imageBlock }),
 ]);
-/** move:<id>:up|down, delete:<id>, preview:<id>, add:text, add:video, detach:<attachment index> */
-const BLOCK_OP = /^(move:[0-9a-f]{24}:(up|down)|delete:[0-9a-f]{24}|preview:([0-9a-f]{24}|new)|add:(text|video)|detach:\d{1,3})$/;
+/** move:<id>:up|down, delete:<id>, preview:<id>, add:text, add:video, detach:<attachment index>, uncaption:<video id>:<lang> */
+const BLOCK_OP = /^(move:[0-9a-f]{24}:(up|down)|delete:[0-9a-f]{24}|preview:([0-9a-f]{24}|new)|add:(text|video)|detach:\d{1,3}|uncaption:[0-9a-f]{24}:[a-z]{2,3})$/;
 
 export const partForms = {
   savePart: z.object({
@@ -254,7 +254,10 @@ export const partForms = {
     /** a new text block typed on the same form: added on any save when not empty */
     newMarkdown: z.string().max(100_000).optional(),
     /** a file added on the same form (docs/decisions/files/one-form-uploads.md): what it becomes */
-    kind: z.enum(["presentation", "image", "attachment"]).optional(),
+    kind: z.enum(["presentation", "image", "attachment", "captions"]).optional(),
+    /** captions: which video block and which language */
+    captionsBlockId: id.optional(),
+    captionsLang: z.string().regex(/^[a-z]{2,3}$/, "Vyberte jazyk titulkov.").optional(),
     /** with JavaScript the file is uploaded first (POST /api/admin/files) and the form sends its id */
     newFileId: id.optional(),
     /** a new image's alternative text and caption */

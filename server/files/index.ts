@@ -9,5 +9,5 @@ export { FileView, FileUploadResponse, FileKindSchema, filesApi } from "./contra
 export { serveStoredFile, storedFilePath, contentDisposition } from "./serve";
 export { deriveFile, deriveFileJob, imageWidths, slideVariant, widthVariant, IMAGE_WIDTHS, SLIDE_PX } from "./derive";
 export { purgeUnreferencedFiles, purgeUnreferencedJob, PURGE_UNREFERENCED_CRON, UNREFERENCED_DAYS } from "./retention";
-export { storeLocalFile, fileSummaries, type FileSummary } from "./records";
+export { storeLocalFile, fileSummaries, captionsTranscript, type FileSummary } from "./records";
 export { CHUNK_BYTES } from "./store";

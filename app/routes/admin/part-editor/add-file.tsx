@@ -22,6 +22,17 @@ const KINDS = [
     accept: ".pdf,.docx,.xlsx,.pptx,.odt,.ods,.odp,.doc,.xls,.ppt,.csv,.txt,.zip,image/*",
     help: "PDF, dokumenty Office a OpenDocument, obrázky, CSV alebo text, najviac 50 MiB. Študent ho stiahne pod jeho názvom.",
   },
+  { value: "captions", label: "Titulky k videu (WebVTT)", accept: "text/vtt,.vtt", help: "Súbor .vtt: riadok „WEBVTT“ a titulky s časmi. Jeden súbor na jazyk, najviac 2 MiB; nový v tom istom jazyku nahradí starý." },
+] as const;
+
+export const CAPTION_LANGUAGES = [
+  { value: "sk", label: "slovenčina" },
+  { value: "cs", label: "čeština" },
+  { value: "en", label: "angličtina" },
+  { value: "hu", label: "maďarčina" },
+  { value: "de", label: "nemčina" },
+  { value: "pl", label: "poľština" },
+  { value: "uk", label: "ukrajinčina" },
 ] as const;
 
 // every kind's types: without JavaScript the picker must not hide what another choice takes
@@ -33,7 +44,7 @@ function replyErrors(reply: ActionReply, field: string): string[] {
 }
 
 /** "Pridať súbor": what the file becomes (chosen before the file, so its cap applies while it streams), the file, an image's texts. */
-export function AddFile({ meta, reply }: { meta: { kind: AnyField; newAlt: AnyField; newCaption: AnyField }; reply: ActionReply }) {
+export function AddFile({ meta, reply, videos }: { meta: { kind: AnyField; newAlt: AnyField; newCaption: AnyField; captionsBlockId: AnyField; captionsLang: AnyField }; reply: ActionReply; videos: { id: string; label: string }[] }) {
   const [kind, setKind] = useState<string>(String(meta.kind.initialValue ?? "presentation"));
   const current = KINDS.find((k) => k.value === kind) ?? KINDS[0];
   const kindErrors = replyErrors(reply, "kind");
@@ -44,7 +55,7 @@ export function AddFile({ meta, reply }: { meta: { kind: AnyField; newAlt: AnyFi
         Vybraný súbor sa pridá ako nový blok alebo príloha spolu so všetkým ostatným tlačidlom „Uložiť“.
       </p>
       <div className="choices" role="radiogroup" aria-label="Čo bude zo súboru">
-        {KINDS.map((k) => (
+        {KINDS.filter((k) => k.value !== "captions" || videos.length > 0).map((k) => (
           <label key={k.value} className="choice">
             <input type="radio" name={meta.kind.name} value={k.value} checked={kind === k.value} onChange={() => setKind(k.value)} /> {k.label}
           </label>
@@ -55,7 +66,30 @@ export function AddFile({ meta, reply }: { meta: { kind: AnyField; newAlt: AnyFi
       {/* shown for every kind: without JavaScript the choice above cannot change the page */}
       <TextField meta={meta.newAlt} label="Alternatívny text obrázka (len pri obrázku)" description="Čo je na obrázku, pre ľudí, ktorí ho nevidia." />
       <TextField meta={meta.newCaption} label="Popisok obrázka (nepovinné)" />
+      {videos.length ? (
+        <div className="field-row">
+          <SelectField meta={meta.captionsBlockId} label="Video pre titulky (len pri titulkoch)" options={videos.map((v) => ({ value: v.id, label: v.label }))} errors={replyErrors(reply, "captionsBlockId")} />
+          <SelectField meta={meta.captionsLang} label="Jazyk titulkov" options={[...CAPTION_LANGUAGES]} errors={replyErrors(reply, "captionsLang")} />
+        </div>
+      ) : null}
     </fieldset>
+  );
+}
+
+function SelectField({ meta, label, options, errors }: { meta: AnyField; label: string; options: { value: string; label: string }[]; errors: string[] }) {
+  const all = [...errors, ...(meta.errors ?? [])];
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <select id={meta.id} name={meta.name} defaultValue={String(meta.initialValue ?? options[0]?.value ?? "")} aria-invalid={all.length ? true : undefined} aria-describedby={all.length ? `${meta.id}-error` : undefined}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {all.length ? <p id={`${meta.id}-error`} className="field-error" role="alert">{all.join(" ")}</p> : null}
+    </div>
   );
 }
 

@@ -41,7 +41,8 @@ type BlockOp =
   | { op: "delete"; blockId: string }
   | { op: "preview"; blockId: string }
   | { op: "add"; type: "text" | "video" }
-  | { op: "detach"; index: number };
+  | { op: "detach"; index: number }
+  | { op: "uncaption"; blockId: string; lang: string };
 /** The list button of the part form (its value, checked by the form's schema). */
 export function blockOpOf(value: string | undefined): BlockOp | undefined {
   if (!value) return undefined;
@@ -49,6 +50,7 @@ export function blockOpOf(value: string | undefined): BlockOp | undefined {
   if (op === "move") return { op, blockId: a, direction: b === "up" ? "up" : "down" };
   if (op === "delete" || op === "preview") return { op, blockId: a };
   if (op === "detach") return { op, index: Number(a) };
+  if (op === "uncaption") return { op, blockId: a, lang: b };
   return { op: "add", type: a === "video" ? "video" : "text" };
 }
 
@@ -104,6 +106,8 @@ export const editorLoader = pageRoute(async (args: Route.LoaderArgs) => {
             duration: formatDuration(b.durationSec),
             transcript: b.transcript ?? "",
             chapters: chaptersText(b.chapters),
+            captions: (b.captions ?? []).map((c) => ({ lang: c.lang, label: c.label })),
+            derivedTranscript: !b.transcript?.trim() && !!b.captionsTranscript,
             uploadUrl: `/admin/video/${part._id}/${b.id}`,
           };
         case "presentation":
@@ -149,10 +153,19 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
           return formReply({ form: "savePart", result: submission.reply(), preview: { html: renderMarkdown(markdown), markdown, blockId: op.blockId } }, 200);
         }
         // a file added on the form: stored above (without JavaScript) or uploaded before (its id)
-        const added = await addedFile(services, received, v);
+        const added = await addedFile(services, received, v, part.contentBlocks.filter((b) => b.type === "video").map((b) => b.id));
         if (added && "refused" in added) return formReply({ form: "savePart", result: submission.reply({ fieldErrors: { [added.field]: [added.refused] } }) }, added.status);
         const typed: PartBlockInput[] = v.blocks.map((b) => {
-          if (b.type === "video") return { id: b.id, type: "video", transcript: b.transcript ?? "", chapters: parseChapters(b.chapters).chapters };
+          if (b.type === "video") {
+            // captions are not typed: the stored ones, one added from the form's file, one removed by its button
+            const stored = part.contentBlocks.find((s) => s.id === b.id);
+            const before = stored?.type === "video" ? (stored.captions ?? []) : [];
+            let captions = before.map((c) => ({ lang: c.lang, label: c.label, fileId: c.fileId }));
+            if (op?.op === "uncaption" && op.blockId === b.id) captions = captions.filter((c) => c.lang !== op.lang);
+            if (added?.kind === "captions" && added.blockId === b.id) captions = [...captions.filter((c) => c.lang !== added.lang), { lang: added.lang, fileId: added.fileId }];
+            const changed = captions.length !== before.length || (added?.kind === "captions" && added.blockId === b.id);
+            return { id: b.id, type: "video", transcript: b.transcript ?? "", chapters: parseChapters(b.chapters).chapters, ...(changed ? { captions } : {}) };
+          }
           // an uploaded file stays the block's file: the form shows it, it does not retype it
           const stored = part.contentBlocks.find((s) => s.id === b.id);
           if (b.type === "presentation" && stored?.type === "presentation" && stored.fileId) return { id: b.id, type: "presentation", fileId: stored.fileId };
@@ -161,7 +174,7 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
         });
         const newText = v.newMarkdown?.trim() ? v.newMarkdown : undefined;
         const edit: BlockEdit | undefined =
-          op?.op === "detach" ? undefined : op?.op !== "add" ? op : op.type === "video" ? { op: "add", block: { type: "video" } } : newText ? { op: "add", block: { type: "text", markdown: newText } } : undefined;
+          op?.op === "detach" || op?.op === "uncaption" ? undefined : op?.op !== "add" ? op : op.type === "video" ? { op: "add", block: { type: "video" } } : newText ? { op: "add", block: { type: "text", markdown: newText } } : undefined;
         const fields = {
           title: v.title,
           slug: v.slug ?? part.slug,
@@ -186,6 +199,8 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
           await updatePart(services.db, actor, part._id, contractBody(PartPatchRequest, { attachments }));
         }
         if (detach !== undefined) return redirect(doneUrl(here, "zmazane", "prilohy"));
+        if (op?.op === "uncaption") return redirect(doneUrl(here, "zmazane", `blok-${op.blockId}`));
+        if (added?.kind === "captions") return redirect(doneUrl(here, "pridane", `blok-${added.blockId}`));
         if (added) return redirect(doneUrl(here, "pridane", added.kind === "attachment" ? "prilohy" : "bloky"));
         if (op?.op === "move") return redirect(doneUrl(here, "presunute", `blok-${op.blockId}`));
         if (op?.op === "delete") return redirect(doneUrl(here, "zmazane", "bloky"));

@@ -112,7 +112,11 @@ export function PartForm({ d, reply }: { d: Data; reply: ActionReply }) {
             <OpButton op="add:video" variant="secondary">Pridať blok videa</OpButton>
           </div>
         </div>
-        <AddFile meta={{ kind: fs.kind, newAlt: fs.newAlt, newCaption: fs.newCaption }} reply={reply} />
+        <AddFile
+          meta={{ kind: fs.kind, newAlt: fs.newAlt, newCaption: fs.newCaption, captionsBlockId: fs.captionsBlockId, captionsLang: fs.captionsLang }}
+          reply={reply}
+          videos={d.blocks.flatMap((b, i) => (b.type === "video" ? [{ id: b.id, label: `Blok ${i + 1}. Video` }] : []))}
+        />
       </section>
       <AttachmentList
         attachments={d.attachments}
@@ -206,7 +210,28 @@ function EditableBlock({ block, index, count, meta, preview }: { block: ViewBloc
       {block.type === "video" ? (
         <>
           <TextField meta={meta.chapters} label="Kapitoly (nepovinné)" description="Každá na riadok: čas a názov, napríklad „1:30 Rozpočet klubu“." multiline rows={3} />
-          <TextField meta={meta.transcript} label="Prepis (nepovinné)" multiline rows={4} />
+          <TextField
+            meta={meta.transcript}
+            label="Prepis (nepovinné)"
+            description={block.derivedTranscript ? "Prázdny prepis: študenti vidia prepis odvodený z titulkov." : "Bez prepisu sa študentom ukáže prepis odvodený z titulkov, ak ich video má."}
+            multiline
+            rows={4}
+          />
+          <div className="captions">
+            <p>Titulky: {block.captions.length ? null : "zatiaľ žiadne (pridajte súbor .vtt v časti „Pridať súbor“)."}</p>
+            {block.captions.length ? (
+              <ul>
+                {block.captions.map((c) => (
+                  <li key={c.lang}>
+                    {c.label} ({c.lang}){" "}
+                    <OpButton op={`uncaption:${block.id}:${c.lang}`} label={`Odobrať titulky ${c.label} z bloku ${name}`} confirm={`Odobrať titulky ${c.label}?`}>
+                      Odobrať
+                    </OpButton>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
         </>
       ) : null}
       {block.type === "presentation" && block.uploaded ? (

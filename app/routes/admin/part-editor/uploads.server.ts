@@ -75,7 +75,9 @@ export async function handleUpload(received: Received, deps: { services: AppServ
   }
 }
 
-type Added = { kind: "presentation" | "image" | "attachment"; fileId: string; alt: string; caption?: string };
+type Added =
+  | { kind: "presentation" | "image" | "attachment"; fileId: string; alt: string; caption?: string }
+  | { kind: "captions"; fileId: string; blockId: string; lang: string };
 type AddRefused = { refused: string; field: string; status: number };
 
 /**
@@ -85,7 +87,8 @@ type AddRefused = { refused: string; field: string; status: number };
 export async function addedFile(
   services: AppServices,
   received: Received | null,
-  v: { kind?: Added["kind"]; newFileId?: string; newAlt?: string; newCaption?: string },
+  v: { kind?: Added["kind"]; newFileId?: string; newAlt?: string; newCaption?: string; captionsBlockId?: string; captionsLang?: string },
+  videoIds: string[],
 ): Promise<Added | AddRefused | null> {
   if (received && !received.outcome.ok) return { refused: received.outcome.error.message, field: "file", status: received.outcome.error.status };
   const streamed = received?.outcome.ok ? received.outcome.file : null;
@@ -96,6 +99,11 @@ export async function addedFile(
   const stored = streamed ? streamed.kind : (await fileSummaries(services.db, [fileId])).get(fileId)?.kind;
   if (!stored) return { refused: "Nahraný súbor sa nenašiel; nahrajte ho znova.", field: "file", status: 422 };
   if (stored !== kind) return { refused: "Súbor bol nahraný ako iný druh; nahrajte ho znova.", field: "file", status: 422 };
+  if (kind === "captions") {
+    if (!v.captionsBlockId || !videoIds.includes(v.captionsBlockId)) return { refused: "Vyberte video, ku ktorému titulky patria.", field: "captionsBlockId", status: 422 };
+    if (!v.captionsLang) return { refused: "Vyberte jazyk titulkov.", field: "captionsLang", status: 422 };
+    return { kind, fileId, blockId: v.captionsBlockId, lang: v.captionsLang };
+  }
   const alt = (v.newAlt ?? "").trim();
   // the file stays unreferenced (removed after 30 days) until it is chosen again with a text
   if (kind === "image" && !alt) return { refused: "Obrázok potrebuje alternatívny text.", field: "newAlt", status: 422 };
