@@ -242,7 +242,7 @@ export async function startServices(
 
   const shouldSeed = config.SEED_DEMO_DATA ?? (config.embeddedDatabase || options.seedOnly === true);
   if (shouldSeed && (await isDatabaseEmpty(database.db))) {
-    if (await seedDemoData(database.db)) log.info("seeded the demo catalog");
+    if (await seedDemoData(database.db, { mediaDir: path.resolve(config.MEDIA_DIR) })) log.info("seeded the demo catalog");
   }
 
   const sessionSecret = config.SESSION_SECRET ?? developmentSecret(config.DATA_DIR);

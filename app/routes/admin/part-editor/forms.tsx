@@ -223,7 +223,7 @@ function EditableBlock({ block, index, count, meta, preview }: { block: ViewBloc
               <ul>
                 {block.captions.map((c) => (
                   <li key={c.lang}>
-                    {c.label} ({c.lang}){" "}
+                    {`${c.label} (${c.lang})`}{" "}
                     <OpButton op={`uncaption:${block.id}:${c.lang}`} label={`Odobrať titulky ${c.label} z bloku ${name}`} confirm={`Odobrať titulky ${c.label}?`}>
                       Odobrať
                     </OpButton>
