@@ -186,18 +186,18 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
         };
         const detach = op?.op === "detach" ? op.index : undefined;
         if (detach !== undefined && detach >= part.attachments.length) throw new DomainError("not_found", "Príloha v tejto časti nie je.");
-        let saved = await savePartWithBlocks(services.db, actor, part, fields, typed, edit);
+        const edits: BlockEdit[] = edit ? [edit] : [];
         // text typed as a new block goes along with any other button too
-        if (newText && !(op?.op === "add" && op.type === "text")) saved = await editPartBlocks(services.db, actor, saved, { op: "add", block: { type: "text", markdown: newText } });
-        if (added?.kind === "presentation") saved = await editPartBlocks(services.db, actor, saved, { op: "add", block: { type: "presentation", fileId: added.fileId } });
-        if (added?.kind === "image") {
-          saved = await editPartBlocks(services.db, actor, saved, { op: "add", block: { type: "image", fileId: added.fileId, alt: added.alt, ...(added.caption ? { caption: added.caption } : {}) } });
-        }
-        if (added?.kind === "attachment" || detach !== undefined) {
-          const kept = part.attachments.filter((_, i) => i !== detach).map(attachmentInputOf);
-          const attachments = added?.kind === "attachment" ? [...kept, { fileId: added.fileId }] : kept;
-          await updatePart(services.db, actor, part._id, contractBody(PartPatchRequest, { attachments }));
-        }
+        if (newText && !(op?.op === "add" && op.type === "text")) edits.push({ op: "add", block: { type: "text", markdown: newText } });
+        if (added?.kind === "presentation") edits.push({ op: "add", block: { type: "presentation", fileId: added.fileId } });
+        if (added?.kind === "image") edits.push({ op: "add", block: { type: "image", fileId: added.fileId, alt: added.alt, ...(added.caption ? { caption: added.caption } : {}) } });
+        // attachments: one removed by its list button, one added from the form's file
+        const attachments =
+          added?.kind === "attachment" || detach !== undefined
+            ? [...part.attachments.filter((_, k) => k !== detach).map(attachmentInputOf), ...(added?.kind === "attachment" ? [{ fileId: added.fileId }] : [])]
+            : undefined;
+        // one call: the part's fields, every block and what is added or removed, in one transaction
+        await savePartWithBlocks(services.db, actor, part, { ...fields, ...(attachments ? { attachments } : {}) }, typed, edits);
         if (detach !== undefined) return redirect(doneUrl(here, "zmazane", "prilohy"));
         if (op?.op === "uncaption") return redirect(doneUrl(here, "zmazane", `blok-${op.blockId}`));
         if (added?.kind === "captions") return redirect(doneUrl(here, "pridane", `blok-${added.blockId}`));
