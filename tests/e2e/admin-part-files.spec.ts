@@ -37,7 +37,7 @@ test.describe("part editor files, JavaScript off", () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 360, height: 800 } });
 
   test("a PDF chosen on the part form is saved with the typed title by one Uložiť; an attachment goes by its list button", async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000);
     await newPart(page, `Orgány ${Date.now().toString(36)}`);
     await expect(page.getByText("ukladajú len nový blok")).toHaveCount(0);
     await page.getByLabel("Názov časti").fill("Valné zhromaždenie klubu");
@@ -70,7 +70,7 @@ test.describe("part editor files, JavaScript on", () => {
   test.use({ javaScriptEnabled: true, viewport: { width: 1280, height: 900 } });
 
   test("an upload shows its progress and is saved by Uložiť; leaving with unsaved changes by a breadcrumb or a tab asks first", async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000);
     await newPart(page, `Orgány JS ${Date.now().toString(36)}`);
     const here = page.url();
     await page.getByLabel("Názov časti").fill("Predsedníctvo");
