@@ -32,7 +32,7 @@ import { createAnswerCache, noteDatabaseQuery, type AnswerCache } from "./http/a
 import { observeDatabaseQueries } from "./db";
 import { useInvoiceSupplier } from "./invoices";
 import { createAccessPointClient, type AccessPoint } from "./einvoices";
-import { receiveForm, receiveUpload, serveStoredFile, uploadBodyLimit, type FileView, type UploadInput, type UploadLimits } from "./files";
+import { PAGE_FORM_BYTES, receiveForm, receiveUpload, serveStoredFile, uploadBodyLimit, type FileView, type FormLimits, type UploadInput, type UploadLimits } from "./files";
 import type { AuditActor } from "./audit";
 
 const MIB = 1024 * 1024;
@@ -61,7 +61,7 @@ export type AppServices = {
     limits: UploadLimits;
     upload(actor: AuditActor, input: UploadInput): Promise<FileView>;
     /** an admin page's multipart form: its fields and the upload's outcome (app/lib/admin-files.server.ts) */
-    receiveForm(actor: AuditActor, input: UploadInput, options?: { fileOptional?: boolean }): ReturnType<typeof receiveForm>;
+    receiveForm(actor: AuditActor, input: UploadInput, options?: { fileOptional?: boolean; form?: FormLimits }): ReturnType<typeof receiveForm>;
   };
   /** signs and checks the Open Badges credentials of certificates (server/credentials) */
   credentials: CredentialSigner;
@@ -92,7 +92,7 @@ export type AppProcess = {
   /** HTTP handlers mounted before the app (the local identity provider, stand-ins, signed course files) */
   mounts: { path: string; handler: RequestHandler }[];
   /** paths whose request bodies may exceed the front door's 1 MiB cap (the local video upload) */
-  bodyLimits: { prefix: string; maxBytes: number }[];
+  bodyLimits: { prefix: string; maxBytes: number; query?: string }[];
   /** GET /readyz: database reachable, migrations current, job workers running */
   ready(): Promise<Readiness>;
   /** a write request (not GET/HEAD/OPTIONS) was answered: caches check before their next read */
@@ -242,7 +242,7 @@ export async function startServices(
 
   const shouldSeed = config.SEED_DEMO_DATA ?? (config.embeddedDatabase || options.seedOnly === true);
   if (shouldSeed && (await isDatabaseEmpty(database.db))) {
-    if (await seedDemoData(database.db)) log.info("seeded the demo catalog");
+    if (await seedDemoData(database.db, { mediaDir: path.resolve(config.MEDIA_DIR) })) log.info("seeded the demo catalog");
   }
 
   const sessionSecret = config.SESSION_SECRET ?? developmentSecret(config.DATA_DIR);
@@ -302,7 +302,12 @@ export async function startServices(
   mounts.push({ path: FILES_MOUNT, handler: courseFiles.handler as RequestHandler });
   const uploadLimits: UploadLimits = { documentBytes: config.FILE_MAX_DOCUMENT_MIB * MIB, imageBytes: config.FILE_MAX_IMAGE_MIB * MIB, captionsBytes: 2 * MIB };
   // the upload route takes bodies up to the largest file cap, routed around the 1 MiB cap on purpose (server/files)
-  const bodyLimits: AppProcess["bodyLimits"] = [{ prefix: FILES_UPLOAD_PATH, maxBytes: uploadBodyLimit(uploadLimits) }];
+  // and so do the admin pages' multipart forms posted to `?upload` (a file with the page's own
+  // fields), which stream it through server/files too (docs/decisions/files/one-form-uploads.md)
+  const bodyLimits: AppProcess["bodyLimits"] = [
+    { prefix: FILES_UPLOAD_PATH, maxBytes: uploadBodyLimit(uploadLimits) },
+    { prefix: "/admin/", query: "upload", maxBytes: uploadBodyLimit(uploadLimits) + PAGE_FORM_BYTES },
+  ];
   // video: Mux with MUX_* (all five, checked by the config); none in production without
   // them (video blocks do not publish); else the local stand-in on this server
   let videoProvider: VideoProvider;

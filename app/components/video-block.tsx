@@ -23,8 +23,12 @@ const MuxPlayer = lazy(() => import("@mux/mux-player-react/lazy"));
 
 type Chapter = { startSec: number; title: string };
 
+type Captions = { lang: string; label: string; url: string };
+
 type Props = {
   chapters?: Chapter[];
+  /** WebVTT captions per language: <track kind="captions"> in both players (WCAG 2.2 1.2.2) */
+  captions?: Captions[];
   partId: string;
   blockId: string;
   src: string;
@@ -92,7 +96,7 @@ export function clock(sec: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
 }
 
-export function VideoBlock({ partId, blockId, src: latestSrc, playSrc, durationSec = 0, posterUrl, title, completed, chapters = [] }: Props) {
+export function VideoBlock({ partId, blockId, src: latestSrc, playSrc, durationSec = 0, posterUrl, title, completed, chapters = [], captions = [] }: Props) {
   const ref = useRef<HTMLVideoElement>(null);
   const muxRef = useRef<HTMLMediaElement | null>(null);
   // the URL the element started with stays (a revalidation's new signature changes nothing)
@@ -124,6 +128,8 @@ export function VideoBlock({ partId, blockId, src: latestSrc, playSrc, durationS
     media.currentTime = sec;
     void media.play?.()?.catch?.(() => undefined);
   };
+  // the same <track> elements for both players (Mux Player copies its <track> children into its <video>)
+  const tracks = captions.map((c, i) => <track key={c.lang} kind="captions" srcLang={c.lang} label={c.label} src={c.url} default={i === 0 || undefined} />);
   const chapterList =
     chapters.length > 0 ? (
       <nav className="chapters" aria-label={`Kapitoly videa: ${title}`}>
@@ -156,7 +162,9 @@ export function VideoBlock({ partId, blockId, src: latestSrc, playSrc, durationS
             onPlay={watch.onPlay}
             onPause={watch.onPause}
             onEnded={watch.onEnded}
-          />
+          >
+            {tracks}
+          </MuxPlayer>
         </Suspense>
         </div>
         {chapterList}
@@ -168,6 +176,7 @@ export function VideoBlock({ partId, blockId, src: latestSrc, playSrc, durationS
     <>
       <div className="video-frame">
         <video ref={ref} controls preload="none" playsInline src={playSrc ?? src} poster={posterUrl ?? undefined} aria-label={title} className="video-player" width={640} height={360}>
+          {tracks}
           <a href={playSrc ?? src}>Stiahnuť video</a>
         </video>
       </div>

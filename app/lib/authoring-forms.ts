@@ -234,8 +234,8 @@ const partBlock = z.discriminatedUnion("type", [
   z.object({ id, type: z.literal("presentation"), ...presentationBlock }),
   z.object({ id, type: z.literal("image"), ...imageBlock }),
 ]);
-/** move:<id>:up|down, delete:<id>, preview:<id>, add:text, add:video */
-const BLOCK_OP = /^(move:[0-9a-f]{24}:(up|down)|delete:[0-9a-f]{24}|preview:([0-9a-f]{24}|new)|add:(text|video))$/;
+/** move:<id>:up|down, delete:<id>, preview:<id>, add:text, add:video, detach:<attachment index>, uncaption:<video id>:<lang> */
+const BLOCK_OP = /^(move:[0-9a-f]{24}:(up|down)|delete:[0-9a-f]{24}|preview:([0-9a-f]{24}|new)|add:(text|video)|detach:\d{1,3}|uncaption:[0-9a-f]{24}:[a-z]{2,3})$/;
 
 export const partForms = {
   savePart: z.object({
@@ -253,6 +253,16 @@ export const partForms = {
     blockOp: z.string().regex(BLOCK_OP, "Neznáma akcia s blokom.").optional(),
     /** a new text block typed on the same form: added on any save when not empty */
     newMarkdown: z.string().max(100_000).optional(),
+    /** a file added on the same form (docs/decisions/files/one-form-uploads.md): what it becomes */
+    kind: z.enum(["presentation", "image", "attachment", "captions"]).optional(),
+    /** captions: which video block and which language */
+    captionsBlockId: id.optional(),
+    captionsLang: z.string().regex(/^[a-z]{2,3}$/, "Vyberte jazyk titulkov.").optional(),
+    /** with JavaScript the file is uploaded first (POST /api/admin/files) and the form sends its id */
+    newFileId: id.optional(),
+    /** a new image's alternative text and caption */
+    newAlt: optionalText(500),
+    newCaption: optionalText(500),
   }),
   addTextBlock: z.object({ ...withForm, intent: z.literal("addTextBlock"), ...textBlock }),
   addVideoBlock: z.object({ ...withForm, intent: z.literal("addVideoBlock") }),

@@ -87,11 +87,12 @@ export async function savePartWithBlocks(
   part: Pick<AdminPart, "_id" | "contentBlocks">,
   fields: Omit<PartPatchRequest, "contentBlocks">,
   typed: readonly BlockInput[],
-  edit?: BlockEdit,
+  edit?: BlockEdit | readonly BlockEdit[],
 ): Promise<AdminPart> {
   let blocks = part.contentBlocks.map(blockInputOf);
   for (const b of typed) blocks = applyBlockEdit(blocks, { op: "replace", blockId: b.id ?? "", block: b }) ?? blocks;
-  if (edit) blocks = applyBlockEdit(blocks, edit) ?? blocks;
+  // the list button's edit, then blocks added on the same form (a new text, an uploaded file)
+  for (const e of edit === undefined ? [] : Array.isArray(edit) ? edit : [edit as BlockEdit]) blocks = applyBlockEdit(blocks, e) ?? blocks;
   const body = PartPatchRequest.safeParse({ ...fields, contentBlocks: blocks });
   if (!body.success) throw new DomainError("validation", undefined, zodDetails(body.error.issues) as ErrorDetails);
   return updatePart(db, actor, part._id, body.data);

@@ -274,16 +274,35 @@ function storedBlocks(input: BlockInput[], existing: ContentBlock[], files: Map<
       }
       case "video": {
         const kept = before?.type === "video" ? before : { state: "waiting" as const };
-        return {
+        const stored: ContentBlock = {
           ...kept,
           id,
           type: "video",
           ...(block.transcript !== undefined ? { transcript: block.transcript } : {}),
           ...(block.chapters !== undefined ? { chapters: block.chapters } : {}),
         };
+        if (block.captions === undefined) return stored;
+        const captions = block.captions.map((c, j) => {
+          const file = uploaded(files, c.fileId, ["captions"], `contentBlocks.${i}.captions.${j}.fileId`);
+          if (block.captions!.findIndex((o) => o.lang === c.lang) !== j) throw invalid(`contentBlocks.${i}.captions.${j}.lang`, "Titulky v tomto jazyku už video má.");
+          return { lang: c.lang, label: c.label ?? languageName(c.lang), fileId: file.id, transcript: file.transcript ?? "" };
+        });
+        const { captions: _was, captionsTranscript: _derived, ...rest } = stored;
+        return {
+          ...rest,
+          ...(captions.length ? { captions: captions.map(({ transcript: _t, ...c }) => c) } : {}),
+          ...(captions[0]?.transcript ? { captionsTranscript: captions[0].transcript } : {}),
+        };
       }
     }
   });
+}
+
+const LANGUAGES: Record<string, string> = { sk: "Slovenčina", cs: "Čeština", en: "English", hu: "Magyar", de: "Deutsch", pl: "Polski", uk: "Українська", fr: "Français", es: "Español", it: "Italiano" };
+
+/** A language's own name for the captions menu (the code itself for one not listed). */
+export function languageName(lang: string): string {
+  return LANGUAGES[lang.split("-")[0].toLowerCase()] ?? lang;
 }
 
 /** An uploaded file a block or attachment names: it exists and is of a kind that fits there (else 422 at `path`). */
@@ -304,6 +323,7 @@ function slideSize(widthPt: number, heightPt: number): { width: number; height: 
 async function referencedFiles(tx: Tx, blocks: BlockInput[] | undefined, attachments: AttachmentInput[] | undefined): Promise<Map<string, FileSummary>> {
   const ids = [
     ...(blocks ?? []).flatMap((b) => ("fileId" in b && b.fileId ? [b.fileId] : [])),
+    ...(blocks ?? []).flatMap((b) => (b.type === "video" ? (b.captions ?? []).map((c) => c.fileId) : [])),
     ...(attachments ?? []).flatMap((a) => ("fileId" in a ? [a.fileId] : [])),
   ];
   return fileSummaries(tx, ids);

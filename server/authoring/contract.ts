@@ -234,6 +234,13 @@ const blockId = Id.optional();
  * (a video keeps what the provider filled in: asset, playback ids, duration, state);
  * without, it is a new block. Video files arrive through the upload route.
  */
+/** A video block's captions: an uploaded WebVTT file in one language (BCP 47, e.g. "sk", "en-GB"). */
+export const VideoCaptionsInput = z.strictObject({
+  lang: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "Jazyk titulkov je kód BCP 47, napríklad sk alebo en."),
+  label: z.string().trim().min(1).max(100).optional().describe("what the player's menu says; default: the language's name"),
+  fileId: Id,
+});
+
 export const BlockInput = z.discriminatedUnion("type", [
   z.strictObject({ id: blockId, type: z.literal("text"), markdown: z.string().max(100_000) }),
   z.strictObject({
@@ -241,6 +248,9 @@ export const BlockInput = z.discriminatedUnion("type", [
     type: z.literal("video"),
     transcript: z.string().max(200_000).optional(),
     chapters: z.array(z.strictObject({ title: z.string().min(1).max(200), startSec: z.number().min(0) })).max(200).optional(),
+    // WebVTT files (POST /api/admin/files, kind captions), one per language; the whole list
+    // replaces the stored one when sent (docs/decisions/files/video-captions.md)
+    captions: z.array(VideoCaptionsInput).max(20).optional(),
   }),
   // an uploaded PDF (`fileId`, POST /api/admin/files; its page count is the slide count), or
   // a path with a typed slide count (content made before uploads)
@@ -452,6 +462,9 @@ export const AdminBlock = z.discriminatedUnion("type", [
     transcript: z.string().optional(),
     posterUrl: z.string().optional(),
     chapters: z.array(z.strictObject({ title: z.string(), startSec: z.number() })).optional(),
+    captions: z.array(z.strictObject({ lang: z.string(), label: z.string(), fileId: z.string() })).optional(),
+    /** derived from the first captions at save; students see it when no transcript was typed */
+    captionsTranscript: z.string().optional(),
     // the latest direct upload (POST /api/admin/uploads/video) and how it ended
     upload: z
       .strictObject({

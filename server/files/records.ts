@@ -4,14 +4,25 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { newId, schema, type DbOrTx } from "../db";
 import type { Queue } from "../queue";
 import { inspectUpload, type FileKind } from "./inspect";
 import { putContent } from "./store";
 import { needsDerivation } from "./upload";
 
-export type FileSummary = { id: string; name: string; kind: FileKind; mimeType: string; sizeBytes: number; pages: number | null; width: number | null; height: number | null };
+export type FileSummary = {
+  id: string;
+  name: string;
+  kind: FileKind;
+  mimeType: string;
+  sizeBytes: number;
+  pages: number | null;
+  width: number | null;
+  height: number | null;
+  /** captions only: the cues' text as a plain transcript (captionsTranscript) */
+  transcript?: string;
+};
 
 export async function fileSummaries(db: DbOrTx, ids: readonly string[]): Promise<Map<string, FileSummary>> {
   const unique = [...new Set(ids)].filter((id) => /^[0-9a-f]{24}$/.test(id));
@@ -29,7 +40,43 @@ export async function fileSummaries(db: DbOrTx, ids: readonly string[]): Promise
     })
     .from(schema.files)
     .where(inArray(schema.files.id, unique));
-  return new Map(rows.map((r) => [r.id, r]));
+  const summaries: FileSummary[] = rows;
+  // captions are small (2 MiB cap): their text is read whole, chunk by chunk in order
+  for (const r of summaries) {
+    if (r.kind !== "captions") continue;
+    const [file] = await db.select({ sha256: schema.files.sha256 }).from(schema.files).where(eq(schema.files.id, r.id));
+    const chunks = await db.select({ data: schema.fileChunks.data }).from(schema.fileChunks).where(eq(schema.fileChunks.sha256, file.sha256)).orderBy(asc(schema.fileChunks.seq));
+    r.transcript = captionsTranscript(Buffer.concat(chunks.map((c) => Buffer.from(c.data))).toString("utf8"));
+  }
+  return new Map(summaries.map((r) => [r.id, r]));
+}
+
+/**
+ * WebVTT cues as a plain transcript (W3C WebVTT § 4): the header, NOTE, STYLE and REGION
+ * blocks, cue identifiers and timings dropped, tags removed, a line repeated by the next
+ * cue said once; a paragraph where a cue ends a sentence.
+ */
+export function captionsTranscript(vtt: string): string {
+  const blocks = vtt.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/).join("\n").split(/\n{2,}/);
+  const lines: string[] = [];
+  for (const block of blocks.slice(1)) {
+    const rows = block.split("\n");
+    const at = rows.findIndex((r) => r.includes("-->"));
+    if (at === -1) continue;
+    for (const row of rows.slice(at + 1)) {
+      const text = row
+        .replace(/<[^>]*>/g, "")
+        .replace(/&amp;/g, "&")
+        .replace(/&lt;/g, "<")
+        .replace(/&gt;/g, ">")
+        .replace(/&nbsp;/g, " ")
+        .trim();
+      if (text && lines[lines.length - 1] !== text) lines.push(text);
+    }
+  }
+  let out = "";
+  for (const line of lines) out += out === "" ? line : /[.!?…]["“”»]?$/.test(out) ? `\n\n${line}` : ` ${line}`;
+  return out;
 }
 
 /**

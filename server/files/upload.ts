@@ -27,6 +27,14 @@ export type UploadDeps = { db: Database; queue: Queue; limits: UploadLimits; spo
 
 export type UploadInput = { contentType: string | null; body: ReadableStream<Uint8Array> | null };
 
+/** How many other fields a page's multipart form may carry, and how long each may be. */
+export type FormLimits = { fields: number; fieldSize: number };
+
+/** An admin page's form with a file (the part editor's one form): many fields, long texts. */
+export const PAGE_FORM_LIMITS: FormLimits = { fields: 5000, fieldSize: 256 * 1024 };
+/** Room for such a form's other fields beside the file in the front door's body cap. */
+export const PAGE_FORM_BYTES = 4 * 1024 * 1024;
+
 /** The whole request's cap for the front door: the largest file cap and room for the form's other parts. */
 export function uploadBodyLimit(limits: UploadLimits): number {
   return Math.max(limits.documentBytes, limits.imageBytes, limits.captionsBytes) + 64 * 1024;
@@ -44,23 +52,36 @@ function validation(message: string, pathName: string, code: string): DomainErro
 }
 
 /** Reads the multipart body; the file part is spooled to disk (or dropped once over `cap`). */
-async function parseMultipart(input: UploadInput, limits: UploadLimits, spoolDir: string): Promise<{ fields: Record<string, string>; file: Spooled | null }> {
+async function parseMultipart(
+  input: UploadInput,
+  limits: UploadLimits,
+  spoolDir: string,
+  formLimits: FormLimits = { fields: 10, fieldSize: 4096 },
+): Promise<{ fields: Record<string, string>; entries: [string, string][]; file: Spooled | null }> {
   if (!input.body || !/^multipart\/form-data\b/i.test(input.contentType ?? "")) {
     throw new DomainError("unsupported_media_type", "Súbor sa posiela ako multipart/form-data s poľami „kind“ a „file“.");
   }
   const maxCap = Math.max(limits.documentBytes, limits.imageBytes, limits.captionsBytes);
   const fields: Record<string, string> = {};
+  const entries: [string, string][] = [];
   let spooled: Spooled | null = null;
   const writes: Promise<void>[] = [];
   let parser: busboy.Busboy;
   try {
     // preservePath: a name with "/" or "\" is refused, not quietly shortened
-    parser = busboy({ headers: { "content-type": input.contentType! }, preservePath: true, defParamCharset: "utf8", limits: { files: 1, fields: 10, fieldSize: 4096, parts: 20 } });
+    parser = busboy({ headers: { "content-type": input.contentType! }, preservePath: true, defParamCharset: "utf8", limits: { files: 1, fields: formLimits.fields, fieldSize: formLimits.fieldSize, parts: formLimits.fields + 10 } });
   } catch {
     throw new DomainError("bad_request", "Telo požiadavky nie je platný multipart/form-data.");
   }
-  parser.on("field", (name, value) => {
+  // a field cut short or one too many would save a form other than the one typed: refused below
+  let overflow = false;
+  parser.on("field", (name, value, info) => {
+    if (info.valueTruncated) overflow = true;
     fields[name] = value;
+    entries.push([name, value]);
+  });
+  parser.on("fieldsLimit", () => {
+    overflow = true;
   });
   parser.on("file", (field, stream, info) => {
     // a form's file input left empty arrives as a part without a name: no file
@@ -116,7 +137,11 @@ async function parseMultipart(input: UploadInput, limits: UploadLimits, spoolDir
     if ((error as { code?: string }).code === "payload_too_large") throw new DomainError("payload_too_large", undefined, { maxBytes: uploadBodyLimit(limits) });
     throw new DomainError("bad_request", "Telo požiadavky nie je platný multipart/form-data.", undefined, { cause: error });
   }
-  return { fields, file: spooled };
+  if (overflow) {
+    if (spooled) await fs.promises.rm((spooled as Spooled).file, { force: true });
+    throw new DomainError("payload_too_large", "Formulár má priveľa polí alebo príliš dlhý text.", { maxBytes: formLimits.fieldSize });
+  }
+  return { fields, entries, file: spooled };
 }
 
 /** Receives one upload; the stored file, or a refusal with nothing stored. */
@@ -136,16 +161,16 @@ export async function receiveForm(
   deps: UploadDeps,
   actor: AuditActor,
   input: UploadInput,
-  options: { fileOptional?: boolean } = {},
-): Promise<{ fields: Record<string, string>; outcome: { ok: true; file: FileView } | { ok: true; file: null } | { ok: false; error: DomainError } }> {
+  options: { fileOptional?: boolean; form?: FormLimits } = {},
+): Promise<{ fields: Record<string, string>; entries: [string, string][]; outcome: { ok: true; file: FileView } | { ok: true; file: null } | { ok: false; error: DomainError } }> {
   const spoolDir = deps.spoolDir ?? os.tmpdir();
-  const { fields, file } = await parseMultipart(input, deps.limits, spoolDir);
+  const { fields, entries, file } = await parseMultipart(input, deps.limits, spoolDir, options.form);
   try {
-    if (!file && options.fileOptional) return { fields, outcome: { ok: true, file: null } };
+    if (!file && options.fileOptional) return { fields, entries, outcome: { ok: true, file: null } };
     const stored: FileView = await store(deps, actor, fields, file);
-    return { fields, outcome: { ok: true, file: stored } };
+    return { fields, entries, outcome: { ok: true, file: stored } };
   } catch (error) {
-    if (error instanceof DomainError) return { fields, outcome: { ok: false, error } };
+    if (error instanceof DomainError) return { fields, entries, outcome: { ok: false, error } };
     throw error;
   } finally {
     if (file) await fs.promises.rm(file.file, { force: true });

@@ -72,7 +72,7 @@ export type FrontDoorOptions = {
   /** a bearer token that opens GET /metrics on the main port */
   metricsToken?: string;
   /** paths (by prefix) whose bodies may be larger than MAX_BODY_BYTES: the local video stand-in's uploads */
-  bodyLimits?: { prefix: string; maxBytes: number }[];
+  bodyLimits?: { prefix: string; maxBytes: number; /** only when the query string has this parameter */ query?: string }[];
   /** called when a request other than GET, HEAD or OPTIONS has been answered */
   afterWrite?: () => void;
 };
@@ -227,7 +227,7 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
         return;
       }
       const path = pathOnly(req.url ?? "");
-      const limit = options.bodyLimits?.find((l) => path.startsWith(l.prefix))?.maxBytes ?? MAX_BODY_BYTES;
+      const limit = options.bodyLimits?.find((l) => path.startsWith(l.prefix) && (!l.query || hasQueryParam(req.url ?? "", l.query)))?.maxBytes ?? MAX_BODY_BYTES;
       if (capBody(req, res, limit)) return;
       next();
     });
@@ -295,6 +295,11 @@ function safeRoute(routeOf: (p: string) => string, path: string): string {
   } catch {
     return "unmatched";
   }
+}
+
+function hasQueryParam(url: string, name: string): boolean {
+  const q = url.indexOf("?");
+  return q !== -1 && new URLSearchParams(url.slice(q + 1)).has(name);
 }
 
 function pathOnly(url: string): string {

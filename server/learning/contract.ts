@@ -109,6 +109,8 @@ export const PartBlock = z.discriminatedUnion("type", [
     transcript: z.string().nullable(),
     posterUrl: z.string().nullable(),
     chapters: z.array(z.strictObject({ title: z.string(), startSec: z.number() })),
+    /** WebVTT captions per language, each signed like playbackUrl (for <track kind="captions">) */
+    captions: z.array(z.strictObject({ lang: z.string(), label: z.string(), url: z.string() })).optional(),
   }),
   z.strictObject({
     id: z.string(),

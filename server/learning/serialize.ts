@@ -46,9 +46,11 @@ export function serializeBlock(block: ContentBlock, mode: SerializeMode): PartBl
         playbackUrl: signed?.url ?? null,
         playbackUrlExpiresAt: iso(signed?.expiresAt),
         durationSec: block.durationSec ?? null,
-        transcript: block.transcript ?? null,
+        // a typed transcript, else the one derived from the captions (docs/decisions/files/video-captions.md)
+        transcript: block.transcript?.trim() ? block.transcript : (block.captionsTranscript ?? block.transcript ?? null),
         posterUrl: signed?.posterUrl ?? null,
         chapters: chapters(block.chapters),
+        ...(block.captions?.length ? { captions: block.captions.map((c) => ({ lang: c.lang, label: c.label, url: media.file(storedFilePath(c.fileId), now).url })) } : {}),
       };
     }
     case "presentation": {

@@ -11,8 +11,11 @@ describe("seedDemoData", () => {
     await handle?.close();
   });
 
-  it("inserts the demo catalog once", async () => {
+  it("inserts the demo catalog once, quickly", async () => {
+    const started = Date.now();
     expect(await seedDemoData(handle.db)).toBe(true);
+    // the demo files (PDFs parsed, pictures rendered) keep the seed well within a start-up
+    expect(Date.now() - started).toBeLessThan(60_000);
     const courses = await handle.db.select().from(schema.courses);
     const bySlug = (slug: string) => courses.filter((c) => c.slug === slug);
     expect(bySlug("riadenie-sportoveho-klubu").map((c) => [c.version, c.state]).sort()).toEqual([[1, "archived"], [2, "published"]]);
@@ -32,6 +35,40 @@ describe("seedDemoData", () => {
 
     expect(await seedDemoData(handle.db)).toBe(false);
     expect((await handle.db.select().from(schema.courses)).length).toBe(courses.length);
+  });
+
+  it("moved the demo's files into the store: every presentation, image and attachment references a stored file, each stored once", async () => {
+    const parts = await handle.db.select().from(schema.parts);
+    const files = await handle.db.select().from(schema.files);
+    const byId = new Map(files.map((f) => [f.id, f]));
+    let referenced = 0;
+    for (const p of parts) {
+      for (const b of p.contentBlocks) {
+        if (b.type === "presentation") {
+          expect(b.pdfPath).toBe(`/s/${b.fileId}`);
+          expect(byId.get(b.fileId!)).toMatchObject({ kind: "presentation", mimeType: "application/pdf", pages: b.slideCount });
+          referenced++;
+        }
+        if (b.type === "image") {
+          expect(b.imagePath).toBe(`/s/${b.fileId}`);
+          expect(byId.get(b.fileId!)).toMatchObject({ kind: "image", mimeType: "image/png", width: b.width, height: b.height });
+          referenced++;
+        }
+      }
+      for (const a of p.attachments) {
+        expect(a.path).toBe(`/s/${a.fileId}`);
+        expect(byId.get(a.fileId!)).toMatchObject({ kind: "attachment", sizeBytes: a.sizeBytes, mimeType: a.mimeType });
+        referenced++;
+      }
+    }
+    expect(referenced).toBeGreaterThan(10);
+    // one row per demo file (versions share them), one content per distinct bytes
+    expect(files.length).toBe(new Set(files.map((f) => `${f.kind}:${f.name}`)).size);
+    const contents = await handle.db.select({ sha256: schema.fileContents.sha256 }).from(schema.fileContents);
+    expect(contents.length).toBe(new Set(files.map((f) => f.sha256)).size);
+    // seeding again stores nothing more
+    expect(await seedDemoData(handle.db)).toBe(false);
+    expect((await handle.db.select().from(schema.files)).length).toBe(files.length);
   });
 
   it("every published course meets the spec's publish conditions", async () => {

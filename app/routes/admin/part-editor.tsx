@@ -4,15 +4,15 @@
 // sanitizing renderer; video with its state and a link to the upload page; presentation;
 // image) are one form with one "Uložiť" (docs/decisions.md > One save for a part and its
 // blocks): moving, deleting and adding a text or video block are buttons of that form, so
-// nothing typed is lost without JavaScript. Presentation and image blocks, attachments and
-// the part test have forms of their own.
+// nothing typed is lost without JavaScript. A presentation PDF, an image or an attachment is
+// added on the same form, and attachments are removed with its list buttons
+// (docs/decisions/files/one-form-uploads.md); the part test has a form of its own.
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/part-editor";
 import authoringStyles from "../../admin-authoring.css?url";
 import { pageTitle } from "../../site";
-import { ButtonForm, CourseHeader, DoneStatus, ReplyErrors, type ActionReply } from "../../components/admin-authoring";
+import { CourseHeader, DoneStatus, type ActionReply } from "../../components/admin-authoring";
 import { BlockItem, PartForm, PartTest } from "./part-editor/forms";
-import { AttachmentUploadForm, ImageUploadForm, PresentationUploadForm } from "./part-editor/upload-forms";
 import { editorAction, editorLoader } from "./part-editor/editor.server";
 /** A preview renders and saves nothing: no need to reload the page's data. */
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -33,7 +33,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function PartEditor({ loaderData: d, actionData }: Route.ComponentProps) {
   const reply = actionData as ActionReply;
-  const adding = reply && ["uploadPresentationBlock", "uploadImageBlock"].includes(reply.form) ? reply.form : null;
   return (
     <>
       <CourseHeader course={d.course} current="struktura" heading={`Časť: ${d.part.title}`} trail={[{ label: d.part.title }]} />
@@ -42,19 +41,7 @@ export default function PartEditor({ loaderData: d, actionData }: Route.Componen
 
       {d.editable ? (
         <>
-          <PartForm key={JSON.stringify([d.part, d.test, d.blocks])} d={d} reply={reply} />
-          <section aria-labelledby="dalsie-bloky" className="add-blocks">
-            <h2 id="dalsie-bloky">Pridať prezentáciu alebo obrázok</h2>
-            <p className="muted">Tieto formuláre ukladajú len nový blok: najprv uložte zmeny vyššie.</p>
-            <details open={adding === "uploadPresentationBlock" || undefined}>
-              <summary>Prezentácia (PDF)</summary>
-              <PresentationUploadForm key={`p${d.blocks.length}`} reply={reply} />
-            </details>
-            <details open={adding === "uploadImageBlock" || undefined}>
-              <summary>Obrázok</summary>
-              <ImageUploadForm key={`i${d.blocks.length}`} reply={reply} />
-            </details>
-          </section>
+          <PartForm key={JSON.stringify([d.part, d.test, d.blocks, d.attachments])} d={d} reply={reply} />
         </>
       ) : (
         <>
@@ -77,32 +64,22 @@ export default function PartEditor({ loaderData: d, actionData }: Route.Componen
         </>
       )}
 
-      <section aria-labelledby="prilohy">
-        <h2 id="prilohy">Prílohy</h2>
-        <ReplyErrors reply={reply} formKeys={d.attachments.map((_, i) => `deleteAttachment:${i}`)} />
-        {d.attachments.length ? (
-          <ul className="attachments">
-            {d.attachments.map((a, i) => (
-              <li key={`${i}-${a.path}`}>
-                {a.name} <span className="muted">({a.fileId ? "nahraný súbor" : a.path}, {a.mimeType}, {a.size})</span>
-                {d.editable ? (
-                  <ButtonForm formKey={`deleteAttachment:${i}`} intent="deleteAttachment" fields={{ index: String(i) }} variant="small" label={`Zmazať prílohu ${a.name}`} confirm={`Zmazať prílohu „${a.name}“?`}>
-                    Zmazať
-                  </ButtonForm>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p>Bez príloh.</p>
-        )}
-        {d.editable ? (
-          <details open={reply?.form === "uploadAttachment" || undefined}>
-            <summary>Pridať prílohu</summary>
-            <AttachmentUploadForm key={d.attachments.length} reply={reply} />
-          </details>
-        ) : null}
-      </section>
+      {d.editable ? null : (
+        <section aria-labelledby="prilohy">
+          <h2 id="prilohy">Prílohy</h2>
+          {d.attachments.length ? (
+            <ul className="attachments">
+              {d.attachments.map((a, i) => (
+                <li key={`${i}-${a.path}`}>
+                  {a.name} <span className="muted">({a.fileId ? "nahraný súbor" : a.path}, {a.mimeType}, {a.size})</span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>Bez príloh.</p>
+          )}
+        </section>
+      )}
 
       <section aria-labelledby="test-casti">
         <h2 id="test-casti">Test časti</h2>

@@ -40,6 +40,7 @@ export function PartContent({ slug, partId, title, blocks, attachments, done }: 
                   title={title}
                   completed={done(block.id)}
                   chapters={block.chapters}
+                  captions={block.captions}
                 />
               ) : (
                 <p className="muted">{block.state === "errored" ? "Video sa nepodarilo spracovať." : "Video sa pripravuje."}</p>
@@ -48,7 +49,9 @@ export function PartContent({ slug, partId, title, blocks, attachments, done }: 
               {block.transcript ? (
                 <details>
                   <summary>Prepis videa</summary>
-                  <p>{block.transcript}</p>
+                  {block.transcript.split(/\n{2,}/).map((paragraph, i) => (
+                    <p key={i}>{paragraph}</p>
+                  ))}
                 </details>
               ) : null}
             </>

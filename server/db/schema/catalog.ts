@@ -141,6 +141,8 @@ export const modules = pgTable(
   },
 );
 
+export type VideoCaptions = { lang: string; label: string; fileId: string };
+
 export type ContentBlock =
   | { id: string; type: "text"; markdown: string }
   | {
@@ -160,6 +162,10 @@ export type ContentBlock =
       transcript?: string;
       posterUrl?: string;
       chapters?: { title: string; startSec: number }[];
+      /** WebVTT captions per language (server/files, kind captions), played as <track kind="captions"> */
+      captions?: VideoCaptions[];
+      /** the transcript derived from the first captions at save; shown when no transcript was typed */
+      captionsTranscript?: string;
       /** the latest direct upload into this block (server/video); never shown to students */
       upload?: VideoBlockUpload;
     }

@@ -10,7 +10,7 @@ import { attachmentInputOf, createTest, editPartBlocks, PartPatchRequest, savePa
 import { renderMarkdown } from "#server/catalog";
 import { DomainError } from "#server/http/errors";
 import type { FieldMap } from "../../../lib/admin-authoring.server";
-import { handleUpload, isUpload } from "./uploads.server";
+import { addedFile, formRequest, handleUpload, isUpload, receivePartForm, type Received } from "./uploads.server";
 
 
 export function findPart(d: AdminCourseDetail, partId: string | undefined) {
@@ -36,13 +36,21 @@ export const partFormFields: FieldMap = (path) => {
   return m && blockFields(path) ? `blocks[${m[1]}].${m[2]}` : undefined;
 };
 
-type BlockOp = { op: "move"; blockId: string; direction: "up" | "down" } | { op: "delete"; blockId: string } | { op: "preview"; blockId: string } | { op: "add"; type: "text" | "video" };
+type BlockOp =
+  | { op: "move"; blockId: string; direction: "up" | "down" }
+  | { op: "delete"; blockId: string }
+  | { op: "preview"; blockId: string }
+  | { op: "add"; type: "text" | "video" }
+  | { op: "detach"; index: number }
+  | { op: "uncaption"; blockId: string; lang: string };
 /** The list button of the part form (its value, checked by the form's schema). */
 export function blockOpOf(value: string | undefined): BlockOp | undefined {
   if (!value) return undefined;
   const [op, a, b] = value.split(":");
   if (op === "move") return { op, blockId: a, direction: b === "up" ? "up" : "down" };
   if (op === "delete" || op === "preview") return { op, blockId: a };
+  if (op === "detach") return { op, index: Number(a) };
+  if (op === "uncaption") return { op, blockId: a, lang: b };
   return { op: "add", type: a === "video" ? "video" : "text" };
 }
 
@@ -98,6 +106,8 @@ export const editorLoader = pageRoute(async (args: Route.LoaderArgs) => {
             duration: formatDuration(b.durationSec),
             transcript: b.transcript ?? "",
             chapters: chaptersText(b.chapters),
+            captions: (b.captions ?? []).map((c) => ({ lang: c.lang, label: c.label })),
+            derivedTranscript: !b.transcript?.trim() && !!b.captionsTranscript,
             uploadUrl: `/admin/video/${part._id}/${b.id}`,
           };
         case "presentation":
@@ -121,11 +131,17 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
     return redirect(doneUrl(here, done, anchor));
   };
 
-  // a file chosen in an upload form: streamed into the store first (server/files), then its block or attachment
-  // (the upload forms post to `?upload`: other forms may be multipart too and go on below)
-  if (isUpload(args.request)) return handleUpload(args.request, { services, actor, part, here });
+  // the part form and the one-file forms post to `?upload` (multipart): a chosen file is
+  // streamed into the store first (server/files), the other fields then go on as a form
+  let request = args.request;
+  let received: Received | null = null;
+  if (isUpload(request)) {
+    received = await receivePartForm(request, services, actor);
+    if (received.fields.intent !== "savePart") return handleUpload(received, { services, actor, part, here });
+    request = formRequest(request, received.entries);
+  }
 
-  return handleIntents(args.request, {
+  return handleIntents(request, {
     savePart: intent({
       schema: f.savePart,
       fields: partFormFields,
@@ -136,8 +152,20 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
           const markdown = op.blockId === "new" ? (v.newMarkdown ?? "") : (v.blocks.find((b) => b.id === op.blockId && b.type === "text") as { markdown?: string } | undefined)?.markdown ?? "";
           return formReply({ form: "savePart", result: submission.reply(), preview: { html: renderMarkdown(markdown), markdown, blockId: op.blockId } }, 200);
         }
+        // a file added on the form: stored above (without JavaScript) or uploaded before (its id)
+        const added = await addedFile(services, received, v, part.contentBlocks.filter((b) => b.type === "video").map((b) => b.id));
+        if (added && "refused" in added) return formReply({ form: "savePart", result: submission.reply({ fieldErrors: { [added.field]: [added.refused] } }) }, added.status);
         const typed: PartBlockInput[] = v.blocks.map((b) => {
-          if (b.type === "video") return { id: b.id, type: "video", transcript: b.transcript ?? "", chapters: parseChapters(b.chapters).chapters };
+          if (b.type === "video") {
+            // captions are not typed: the stored ones, one added from the form's file, one removed by its button
+            const stored = part.contentBlocks.find((s) => s.id === b.id);
+            const before = stored?.type === "video" ? (stored.captions ?? []) : [];
+            let captions = before.map((c) => ({ lang: c.lang, label: c.label, fileId: c.fileId }));
+            if (op?.op === "uncaption" && op.blockId === b.id) captions = captions.filter((c) => c.lang !== op.lang);
+            if (added?.kind === "captions" && added.blockId === b.id) captions = [...captions.filter((c) => c.lang !== added.lang), { lang: added.lang, fileId: added.fileId }];
+            const changed = captions.length !== before.length || (added?.kind === "captions" && added.blockId === b.id);
+            return { id: b.id, type: "video", transcript: b.transcript ?? "", chapters: parseChapters(b.chapters).chapters, ...(changed ? { captions } : {}) };
+          }
           // an uploaded file stays the block's file: the form shows it, it does not retype it
           const stored = part.contentBlocks.find((s) => s.id === b.id);
           if (b.type === "presentation" && stored?.type === "presentation" && stored.fileId) return { id: b.id, type: "presentation", fileId: stored.fileId };
@@ -146,7 +174,7 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
         });
         const newText = v.newMarkdown?.trim() ? v.newMarkdown : undefined;
         const edit: BlockEdit | undefined =
-          op?.op !== "add" ? op : op.type === "video" ? { op: "add", block: { type: "video" } } : newText ? { op: "add", block: { type: "text", markdown: newText } } : undefined;
+          op?.op === "detach" || op?.op === "uncaption" ? undefined : op?.op !== "add" ? op : op.type === "video" ? { op: "add", block: { type: "video" } } : newText ? { op: "add", block: { type: "text", markdown: newText } } : undefined;
         const fields = {
           title: v.title,
           slug: v.slug ?? part.slug,
@@ -156,9 +184,24 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
           // the flag belongs to the part's test; without one it stays as it is
           ...(part.partTestId ? { partTestRequired: v.partTestRequired } : {}),
         };
-        const saved = await savePartWithBlocks(services.db, actor, part, fields, typed, edit);
+        const detach = op?.op === "detach" ? op.index : undefined;
+        if (detach !== undefined && detach >= part.attachments.length) throw new DomainError("not_found", "Príloha v tejto časti nie je.");
+        const edits: BlockEdit[] = edit ? [edit] : [];
         // text typed as a new block goes along with any other button too
-        if (newText && !(op?.op === "add" && op.type === "text")) await editPartBlocks(services.db, actor, saved, { op: "add", block: { type: "text", markdown: newText } });
+        if (newText && !(op?.op === "add" && op.type === "text")) edits.push({ op: "add", block: { type: "text", markdown: newText } });
+        if (added?.kind === "presentation") edits.push({ op: "add", block: { type: "presentation", fileId: added.fileId } });
+        if (added?.kind === "image") edits.push({ op: "add", block: { type: "image", fileId: added.fileId, alt: added.alt, ...(added.caption ? { caption: added.caption } : {}) } });
+        // attachments: one removed by its list button, one added from the form's file
+        const attachments =
+          added?.kind === "attachment" || detach !== undefined
+            ? [...part.attachments.filter((_, k) => k !== detach).map(attachmentInputOf), ...(added?.kind === "attachment" ? [{ fileId: added.fileId }] : [])]
+            : undefined;
+        // one call: the part's fields, every block and what is added or removed, in one transaction
+        await savePartWithBlocks(services.db, actor, part, { ...fields, ...(attachments ? { attachments } : {}) }, typed, edits);
+        if (detach !== undefined) return redirect(doneUrl(here, "zmazane", "prilohy"));
+        if (op?.op === "uncaption") return redirect(doneUrl(here, "zmazane", `blok-${op.blockId}`));
+        if (added?.kind === "captions") return redirect(doneUrl(here, "pridane", `blok-${added.blockId}`));
+        if (added) return redirect(doneUrl(here, "pridane", added.kind === "attachment" ? "prilohy" : "bloky"));
         if (op?.op === "move") return redirect(doneUrl(here, "presunute", `blok-${op.blockId}`));
         if (op?.op === "delete") return redirect(doneUrl(here, "zmazane", "bloky"));
         if (op?.op === "add") return redirect(doneUrl(here, "pridane", "bloky"));

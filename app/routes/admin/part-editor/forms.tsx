@@ -7,6 +7,7 @@ import type { Route } from "../+types/part-editor";
 import { partForms as f, textBlockClientForm } from "../../../lib/authoring-forms";
 import { ButtonForm, CheckboxGroup, FormKey, IntentButton, usePending, MoveButtons, ReplyErrors, useAdminForm, type ActionReply } from "../../../components/admin-authoring";
 import { CheckboxField, FormErrors, TextField } from "../../../components/forms";
+import { AddFile, AttachmentList, useLeaveGuard } from "./add-file";
 
 export type Data = Route.ComponentProps["loaderData"];
 export type ViewBlock = Data["blocks"][number];
@@ -62,14 +63,17 @@ export function PartForm({ d, reply }: { d: Data; reply: ActionReply }) {
     prerequisites: d.part.prerequisites,
     blocks: d.blocks.map(blockDefault),
     newMarkdown: "",
+    kind: "presentation",
   });
   const fs = fields;
   const items = fs.blocks.getFieldList();
   const preview = reply?.form === key ? reply.preview : undefined;
   const dirty = useUnsavedGuard(form.id);
+  useLeaveGuard(dirty);
   const pending = usePending(key);
   return (
-    <Form method="post" {...getFormProps(form)} className="part-form">
+    // multipart to `?upload`: a file chosen without JavaScript streams into the store with the rest
+    <Form method="post" action="?upload" encType="multipart/form-data" {...getFormProps(form)} className="part-form">
       <FormKey formKey={key} />
       <input type="hidden" name="intent" value="savePart" />
       <FormErrors meta={form} />
@@ -108,7 +112,20 @@ export function PartForm({ d, reply }: { d: Data; reply: ActionReply }) {
             <OpButton op="add:video" variant="secondary">Pridať blok videa</OpButton>
           </div>
         </div>
+        <AddFile
+          meta={{ kind: fs.kind, newAlt: fs.newAlt, newCaption: fs.newCaption, captionsBlockId: fs.captionsBlockId, captionsLang: fs.captionsLang }}
+          reply={reply}
+          videos={d.blocks.flatMap((b, i) => (b.type === "video" ? [{ id: b.id, label: `Blok ${i + 1}. Video` }] : []))}
+        />
       </section>
+      <AttachmentList
+        attachments={d.attachments}
+        button={(op, label, confirm, children) => (
+          <OpButton op={op} label={label} confirm={confirm}>
+            {children}
+          </OpButton>
+        )}
+      />
       <div className="save-bar">
         {/* no name: the form's hidden intent says savePart, list buttons send blockOp */}
         <button type="submit">{pending ? "Ukladá sa…" : "Uložiť"}</button>
@@ -193,7 +210,28 @@ function EditableBlock({ block, index, count, meta, preview }: { block: ViewBloc
       {block.type === "video" ? (
         <>
           <TextField meta={meta.chapters} label="Kapitoly (nepovinné)" description="Každá na riadok: čas a názov, napríklad „1:30 Rozpočet klubu“." multiline rows={3} />
-          <TextField meta={meta.transcript} label="Prepis (nepovinné)" multiline rows={4} />
+          <TextField
+            meta={meta.transcript}
+            label="Prepis (nepovinné)"
+            description={block.derivedTranscript ? "Prázdny prepis: študenti vidia prepis odvodený z titulkov." : "Bez prepisu sa študentom ukáže prepis odvodený z titulkov, ak ich video má."}
+            multiline
+            rows={4}
+          />
+          <div className="captions">
+            <p>Titulky: {block.captions.length ? null : "zatiaľ žiadne (pridajte súbor .vtt v časti „Pridať súbor“)."}</p>
+            {block.captions.length ? (
+              <ul>
+                {block.captions.map((c) => (
+                  <li key={c.lang}>
+                    {`${c.label} (${c.lang})`}{" "}
+                    <OpButton op={`uncaption:${block.id}:${c.lang}`} label={`Odobrať titulky ${c.label} z bloku ${name}`} confirm={`Odobrať titulky ${c.label}?`}>
+                      Odobrať
+                    </OpButton>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
         </>
       ) : null}
       {block.type === "presentation" && block.uploaded ? (

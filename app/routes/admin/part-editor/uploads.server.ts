@@ -1,28 +1,48 @@
-// The part editor's upload forms (multipart, plain forms without JavaScript): a presentation
-// PDF, an image or an attachment is streamed into the store (server/files, never buffered)
-// and becomes a new block or attachment referencing its file id. A refused file (type,
+// The part editor's multipart POSTs to `?upload` (docs/decisions/files/one-form-uploads.md):
+// the part form with a file chosen without JavaScript, and the older one-file forms. The
+// file is streamed into the store (server/files, never buffered) and becomes a new block or
+// attachment referencing its file id. A refused file (type,
 // broken PDF, size, name) is said on its form in Slovak; nothing is stored.
 import { redirect } from "react-router";
 import type { AppServices } from "#server/services";
 import { attachmentInputOf, editPartBlocks, PartPatchRequest, updatePart, type Actor, type AdminPart } from "#server/authoring";
 import { DomainError } from "#server/http/errors";
+import { fileSummaries, PAGE_FORM_LIMITS } from "#server/files";
 import { contractBody, doneUrl, formReply } from "../../../lib/admin-authoring.server";
 
 export const UPLOAD_INTENTS = { uploadPresentationBlock: "presentation", uploadImageBlock: "image", uploadAttachment: "attachment" } as const;
 type UploadIntent = keyof typeof UPLOAD_INTENTS;
 
-/** An upload form's POST: multipart, to `<part editor>?upload` (the forms' action). */
+/** A POST to `<part editor>?upload`: the part form (multipart, maybe with a file) or a one-file form. */
 export function isUpload(request: Request): boolean {
-  return new URL(request.url).searchParams.has("upload") && /^multipart\/form-data\b/i.test(request.headers.get("Content-Type") ?? "");
+  if (!new URL(request.url).searchParams.has("upload")) return false;
+  // the front door lets `?upload` bodies past its 1 MiB cap: only a streamed multipart body is read
+  if (!/^multipart\/form-data\b/i.test(request.headers.get("Content-Type") ?? "")) throw new DomainError("unsupported_media_type", "Formulár so súborom sa posiela ako multipart/form-data.");
+  return true;
+}
+
+export type Received = Awaited<ReturnType<AppServices["files"]["receiveForm"]>>;
+
+/** The multipart body read as a stream: the file (if one was chosen) stored, the other fields as sent. */
+export function receivePartForm(request: Request, services: AppServices, actor: Actor): Promise<Received> {
+  return services.files.receiveForm(actor, { contentType: request.headers.get("Content-Type"), body: request.body }, { fileOptional: true, form: PAGE_FORM_LIMITS });
+}
+
+/** The fields as a request handleIntents reads (the file already stored, not in it). */
+export function formRequest(request: Request, entries: [string, string][]): Request {
+  const body = new URLSearchParams();
+  for (const [name, value] of entries) body.append(name, value);
+  return new Request(request.url, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
 }
 
 function refused(form: string, fields: Record<string, string>, field: string, message: string, status: number) {
   return formReply({ form, result: { status: "error", initialValue: fields, error: { [field]: [message] } } }, status);
 }
 
-export async function handleUpload(request: Request, deps: { services: AppServices; actor: Actor; part: AdminPart; here: string }) {
+/** The one-file forms' intents (kept for API-like callers; the page itself uploads on its one form). */
+export async function handleUpload(received: Received, deps: { services: AppServices; actor: Actor; part: AdminPart; here: string }) {
   const { services, actor, part, here } = deps;
-  const { fields, outcome } = await services.files.receiveForm(actor, { contentType: request.headers.get("Content-Type"), body: request.body });
+  const { fields, outcome } = received;
   const intent = fields.intent as UploadIntent;
   if (!Object.hasOwn(UPLOAD_INTENTS, intent)) throw new DomainError("bad_request", "Formulár poslal neznámu akciu.");
   const form = fields._form ?? intent;
@@ -53,4 +73,40 @@ export async function handleUpload(request: Request, deps: { services: AppServic
     if (error instanceof DomainError && error.status < 500 && ![401, 403, 404].includes(error.status)) return refused(form, fields, "file", error.message, error.status);
     throw error;
   }
+}
+
+type Added =
+  | { kind: "presentation" | "image" | "attachment"; fileId: string; alt: string; caption?: string }
+  | { kind: "captions"; fileId: string; blockId: string; lang: string };
+type AddRefused = { refused: string; field: string; status: number };
+
+/**
+ * The file added on the part form: the one streamed with it (no JavaScript) or the one
+ * uploaded before by its id (JavaScript), checked before anything is saved; null for none.
+ */
+export async function addedFile(
+  services: AppServices,
+  received: Received | null,
+  v: { kind?: Added["kind"]; newFileId?: string; newAlt?: string; newCaption?: string; captionsBlockId?: string; captionsLang?: string },
+  videoIds: string[],
+): Promise<Added | AddRefused | null> {
+  if (received && !received.outcome.ok) return { refused: received.outcome.error.message, field: "file", status: received.outcome.error.status };
+  const streamed = received?.outcome.ok ? received.outcome.file : null;
+  const fileId = streamed?.id ?? v.newFileId;
+  if (!fileId) return null;
+  const kind = v.kind;
+  if (!kind) return { refused: "Vyberte, čo má byť zo súboru: prezentácia, obrázok alebo príloha.", field: "kind", status: 422 };
+  const stored = streamed ? streamed.kind : (await fileSummaries(services.db, [fileId])).get(fileId)?.kind;
+  if (!stored) return { refused: "Nahraný súbor sa nenašiel; nahrajte ho znova.", field: "file", status: 422 };
+  if (stored !== kind) return { refused: "Súbor bol nahraný ako iný druh; nahrajte ho znova.", field: "file", status: 422 };
+  if (kind === "captions") {
+    if (!v.captionsBlockId || !videoIds.includes(v.captionsBlockId)) return { refused: "Vyberte video, ku ktorému titulky patria.", field: "captionsBlockId", status: 422 };
+    if (!v.captionsLang) return { refused: "Vyberte jazyk titulkov.", field: "captionsLang", status: 422 };
+    return { kind, fileId, blockId: v.captionsBlockId, lang: v.captionsLang };
+  }
+  const alt = (v.newAlt ?? "").trim();
+  // the file stays unreferenced (removed after 30 days) until it is chosen again with a text
+  if (kind === "image" && !alt) return { refused: "Obrázok potrebuje alternatívny text.", field: "newAlt", status: 422 };
+  const caption = (v.newCaption ?? "").trim();
+  return { kind, fileId, alt, ...(caption ? { caption } : {}) };
 }
