@@ -11,7 +11,8 @@ import type { Route } from "./+types/part-editor";
 import authoringStyles from "../../admin-authoring.css?url";
 import { pageTitle } from "../../site";
 import { ButtonForm, CourseHeader, DoneStatus, ReplyErrors, type ActionReply } from "../../components/admin-authoring";
-import { BlockItem, PartForm, PartTest } from "./part-editor/forms";
+import { PartForm, PartTest } from "./part-editor/forms";
+import { BlockItem } from "./part-editor/block-forms";
 import { AttachmentUploadForm, ImageUploadForm, PresentationUploadForm } from "./part-editor/upload-forms";
 import { editorAction, editorLoader } from "./part-editor/editor.server";
 /** A preview renders and saves nothing: no need to reload the page's data. */
