@@ -42,6 +42,12 @@ export default tseslint.config(
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
   },
   {
+    // route modules stay thin: the page, its loader and action; components go next to them
+    // (app/routes/<page>/), domain work to server/<area>/ (docs/decisions/platform/route-module-size.md)
+    files: ["app/routes/**/*.{ts,tsx}"],
+    rules: { "max-lines": ["error", { max: 300 }] },
+  },
+  {
     // declarations of untyped packages, and tests (and the production rehearsal) that read arbitrary JSON answers
     files: ["**/*.d.ts", "tests/**", "**/*.test.ts", "scripts/rehearsal/**"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

@@ -15,7 +15,7 @@ import { hasRole } from "#server/identity";
 import type { AppServices } from "#server/services";
 import { servicesContext } from "../context";
 import { requireRoleForPage, type SignedIn, actorOf } from "./auth.server";
-import { readForm } from "./page.server";
+import { pickIntent, readForm } from "./page.server";
 import { requireRecentSignInForPage } from "./step-up.server";
 import { parseForm } from "./validation";
 
@@ -121,10 +121,8 @@ export function intent<S extends z.ZodType>(handler: Handler<S>): Handler<S> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- handlers of different input types in one table; each is checked where it is written
 export async function handleIntents(request: Request, handlers: Record<string, Handler<any>>, options: { context?: Readonly<RouterContextProvider> } = {}) {
   const formData = await readForm(request);
-  const name = String(formData.get("intent") ?? "");
+  const { name, handler } = pickIntent(formData, handlers);
   const form = String(formData.get("_form") ?? name);
-  const handler = Object.hasOwn(handlers, name) ? handlers[name] : undefined;
-  if (!handler) throw new DomainError("bad_request", "Formulár poslal neznámu akciu.");
   const submission = parseForm(formData, handler.schema);
   if (submission.status !== "success") return formReply({ form, result: submission.reply() }, 400);
   handler.authorize?.();

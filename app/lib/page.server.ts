@@ -73,6 +73,24 @@ export function pageRoute<A extends Args, R>(handler: (args: A) => Promise<R>) {
 }
 
 /**
+ * The one lookup of a page's POST by its `intent` field (every page with several forms:
+ * admin pages through handleIntents, student pages through dispatchIntent): the handler of
+ * the named intent; a form sent without one (Enter, a timer's requestSubmit) takes
+ * `fallback`; an unknown intent is 400 `bad_request` (docs/decisions/platform/one-page-action-shape.md).
+ */
+export function pickIntent<H>(form: FormData, handlers: Record<string, H>, options: { fallback?: string } = {}): { name: string; handler: H } {
+  const name = String(form.get("intent") ?? "") || options.fallback || "";
+  const handler = Object.hasOwn(handlers, name) ? handlers[name] : undefined;
+  if (!handler) throw new DomainError("bad_request", "Formulár poslal neznámu akciu.");
+  return { name, handler };
+}
+
+/** Runs the handler of the form's intent (pickIntent): the student pages' action shape. */
+export function dispatchIntent<T>(form: FormData, handlers: Record<string, (form: FormData) => T>, options: { fallback?: string } = {}): T {
+  return pickIntent(form, handlers, options).handler(form);
+}
+
+/**
  * The body of a page form (an action, or its `.data` twin): urlencoded or multipart, as
  * browsers send forms. Another content type is 415 `unsupported_media_type`, a body that
  * cannot be read as the form it says it is 400 `bad_request`: never a 500.

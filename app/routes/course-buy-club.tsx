@@ -4,7 +4,7 @@
 // the provider's organization data and may be edited; the order is `seats` × the price, placed
 // exactly as POST /api/orders does (the role asked live), then the same gateway.
 import { randomUUID } from "node:crypto";
-import { data, Form, Link, redirectDocument } from "react-router";
+import { Form, Link } from "react-router";
 import type { z } from "zod";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { Route } from "./+types/course-buy-club";
@@ -16,11 +16,10 @@ import { pageRoute, readForm } from "../lib/page.server";
 import { requireUserForPage } from "../lib/auth.server";
 import { parseForm } from "../lib/validation";
 import { clubCheckoutSchema, clubOrderBodyFromForm } from "../lib/checkout";
-import { placeOrder } from "../lib/orders.server";
-import { DomainError, inputRefusalOf } from "#server/http/errors";
-import { idempotencyRoute } from "#server/http/idempotency";
+import { checkoutAction } from "../lib/checkout.server";
+import { DomainError } from "#server/http/errors";
 import { findPublishedCourse } from "#server/catalog";
-import { CreateOrderBody, purchaseBlocker } from "#server/orders";
+import { purchaseBlocker } from "#server/orders";
 import { administeredClubs, clubBillingDefaults, rememberClubBilling } from "#server/clubs";
 import { formatMoney, priceBreakdown } from "#server/money";
 
@@ -58,24 +57,17 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
   const services = context.get(servicesContext);
   const course = await courseFor(context, params.slug);
   const form = await readForm(request);
-  const submission = parseForm(form, clubCheckoutSchema);
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  // "Zaplatiť prevodom" sends paymentMethod=transfer: a payment request instead of the gateway
-  // (docs/decisions.md > Pay by bank transfer)
-  const paymentMethod = form.get("paymentMethod") === "transfer" ? "transfer" : undefined;
-  const body = CreateOrderBody.parse({ ...clubOrderBodyFromForm(course._id, submission.value), ...(paymentMethod ? { paymentMethod } : {}) });
-  let created: { redirectUrl: string };
-  try {
-    ({ body: created } = await placeOrder(services, user, body, { route: idempotencyRoute(request), key: submission.value.idempotencyKey, rawBody: body }));
-  } catch (e) {
-    // not the club's admin (asked live), deadline, limit, rate limit: said on the form
-    const refusal = e instanceof DomainError ? e : inputRefusalOf(e);
-    if (refusal && refusal.status < 500) return data(submission.reply({ formErrors: [refusal.message] }), { status: refusal.status });
-    throw e;
-  }
-  // the billing as sent is the club's next purchase's start
-  await rememberClubBilling(services.db, body.sponsorOrgId!, user.id, body.billingType === "company" ? body.billingAddress : {});
-  return redirectDocument(created.redirectUrl);
+  // not the club's admin (asked live), deadline, limit, rate limit: said on the form; the
+  // billing as sent is the club's next purchase's start
+  return checkoutAction({
+    request,
+    context,
+    user,
+    form,
+    schema: clubCheckoutSchema,
+    bodyOf: (value) => clubOrderBodyFromForm(course._id, value),
+    placed: (body) => rememberClubBilling(services.db, body.sponsorOrgId!, user.id, body.billingType === "company" ? body.billingAddress : {}),
+  });
 });
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

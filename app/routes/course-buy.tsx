@@ -5,7 +5,7 @@
 // POST /api/orders does (app/lib/orders.server.ts) and redirects to the payment gateway;
 // a hidden Idempotency-Key makes a double submit land on the same order.
 import { randomUUID } from "node:crypto";
-import { data, Form, Link, redirectDocument } from "react-router";
+import { Form, Link } from "react-router";
 import type { z } from "zod";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { Route } from "./+types/course-buy";
@@ -18,11 +18,10 @@ import { countPublicRead } from "../lib/public-read.server";
 import { requireUserForPage } from "../lib/auth.server";
 import { parseForm } from "../lib/validation";
 import { checkoutSchema, orderBodyFromForm } from "../lib/checkout";
-import { placeOrder } from "../lib/orders.server";
-import { DomainError, inputRefusalOf } from "#server/http/errors";
-import { idempotencyRoute } from "#server/http/idempotency";
+import { checkoutAction } from "../lib/checkout.server";
+import { DomainError } from "#server/http/errors";
 import { findPublishedCourse } from "#server/catalog";
-import { CreateOrderBody, purchaseBlocker, TRANSFER_DUE_DAYS } from "#server/orders";
+import { purchaseBlocker, TRANSFER_DUE_DAYS } from "#server/orders";
 import { formatMoney, formatVatRate, priceBreakdown } from "#server/money";
 
 async function courseFor(context: Route.LoaderArgs["context"], slug: string) {
@@ -57,28 +56,10 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
 
 export const action = pageRoute(async ({ request, params, context }: Route.ActionArgs) => {
   const { user } = requireUserForPage(request, context);
-  const services = context.get(servicesContext);
   const course = await courseFor(context, params.slug);
   const form = await readForm(request);
-  const submission = parseForm(form, checkoutSchema);
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  // the pressed button says how to pay: "Zaplatiť prevodom" sends paymentMethod=transfer
-  // (docs/decisions.md > Pay by bank transfer); a private buyer is refused on the form
-  const paymentMethod = form.get("paymentMethod") === "transfer" ? "transfer" : undefined;
-  const body = CreateOrderBody.parse({ ...orderBodyFromForm(course._id, submission.value), ...(paymentMethod ? { paymentMethod } : {}) });
-  let created: { redirectUrl: string };
-  try {
-    ({ body: created } = await placeOrder(services, user, body, { route: idempotencyRoute(request), key: submission.value.idempotencyKey, rawBody: body }));
-  } catch (e) {
-    // refusals (already enrolled, deadline, limit, rate limit, a value the database
-    // cannot hold such as a NUL character) are said on the form
-    const refusal = e instanceof DomainError ? e : inputRefusalOf(e);
-    if (refusal && refusal.status < 500) return data(submission.reply({ formErrors: [refusal.message] }), { status: refusal.status });
-    throw e;
-  }
-  // the gateway is another site (or a mount outside the app): a document navigation, also with
-  // JavaScript; a transfer goes to the order's page with the payment request
-  return redirectDocument(created.redirectUrl);
+  // a private buyer choosing a transfer is refused on the form (docs/decisions.md > Pay by bank transfer)
+  return checkoutAction({ request, context, user, form, schema: checkoutSchema, bodyOf: (value) => orderBodyFromForm(course._id, value) });
 });
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -1,13 +1,13 @@
 // Public course page /kurzy/<slug>: description, levels with topics, price with and
 // without VAT, access and what is included, the seller, instructors, accreditation, buy
 // link. Works without JavaScript; same domain query as GET /api/courses/<slug>.
-import { Link } from "react-router";
 import type { Route } from "./+types/course";
 import { servicesContext } from "../context";
 import { countPublicRead } from "../lib/public-read.server";
 import { Breadcrumbs } from "../components/breadcrumbs";
-import { StateIcon } from "../components/learning-state";
 import { pageTitle } from "../site";
+import { BuyBox } from "./course/buy-box";
+import { CourseSyllabus } from "./course/syllabus";
 import { pageRoute } from "../lib/page.server";
 import { DomainError } from "#server/http/errors";
 import { AUDIENCE_TAGS, getCourseContents, getCoursePreview, getPublishedCourseWithLevels, renderMarkdown, tagLabel } from "#server/catalog";
@@ -15,12 +15,10 @@ import { purchaseBlocker, visitorPurchaseBlocker } from "#server/orders";
 import { optionalUser } from "../lib/auth.server";
 import { listStudentEnrollments } from "#server/enrollments";
 import { versionedMediaUrl } from "#server/http/static-files";
-import { SellerBox } from "../components/seller";
 import { WebinarPanel } from "../components/webinars";
 import { webinarPanelIfEnrolled } from "../lib/webinars.server";
 import { ACCESS_DURATION, includedItems } from "../lib/course-included.server";
 import { studyProgress } from "../lib/study-progress.server";
-import { StudyProgress } from "../components/study-progress";
 import { formatCount, formatDate, formatHours, formatMinutes, formatMoney, formatVatRate, priceBreakdown } from "#server/money";
 
 const languages: Record<string, string> = { sk: "slovenčina", cs: "čeština", en: "angličtina", de: "nemčina", hu: "maďarčina" };
@@ -171,38 +169,7 @@ export default function Course({ loaderData: c }: Route.ComponentProps) {
       </header>
 
       <div className="course-layout">
-        {c.purchase.kind === "enrolled" ? (
-          <aside className="buy-box owned" aria-labelledby="cena">
-            <h2 id="cena" className="owned-title">
-              <span className="owned-mark"><StateIcon state="completed" />{c.purchase.completed ? "Kurz ste dokončili" : "Tento kurz máte"}</span>
-            </h2>
-            {c.purchase.progress && c.purchase.progress.total > 0 ? <StudyProgress className="course-progress" id="owned-progress" progress={c.purchase.progress} /> : null}
-            <p><Link className="button" to={`/kurzy/${c.slug}/studium`}>{c.purchase.completed ? "Prejsť na kurz" : "Pokračovať v štúdiu"}</Link></p>
-            {c.clubBuy ? <p><Link className="button secondary" to={`/kurzy/${c.slug}/kupit-pre-klub`}>Kúpiť pre klub</Link></p> : null}
-          </aside>
-        ) : (
-          <aside className="buy-box" aria-labelledby="cena">
-            <h2 id="cena" className="visually-hidden">Cena a nákup</h2>
-            <p className="price"><span className="money">{c.price.withVat}</span></p>
-            <p className="muted">vrátane DPH {c.price.vatRate}</p>
-            <dl className="facts">
-              <dt>Cena bez DPH</dt>
-              <dd className="money">{c.price.withoutVat}</dd>
-              <dt>DPH {c.price.vatRate}</dt>
-              <dd className="money">{c.price.vat}</dd>
-              <dt>Cena s DPH</dt>
-              <dd className="money">{c.price.withVat}</dd>
-            </dl>
-            {c.enrollmentDeadline && <p className="muted">Kurz je možné kúpiť do {c.enrollmentDeadline}.</p>}
-            {c.purchase.kind === "buy" ? (
-              <p><Link className="button" to={`/kurzy/${c.slug}/kupit`} reloadDocument>Kúpiť kurz</Link></p>
-            ) : (
-              <p className="notice" role="status">{c.purchase.reason}</p>
-            )}
-            {c.clubBuy && c.purchase.kind === "buy" ? <p><Link className="button secondary" to={`/kurzy/${c.slug}/kupit-pre-klub`}>Kúpiť pre klub</Link></p> : null}
-            <SellerBox />
-          </aside>
-        )}
+        <BuyBox c={c} />
 
         <div className="course-main">
           <WebinarPanel data={c.webinars} />
@@ -244,57 +211,7 @@ export default function Course({ loaderData: c }: Route.ComponentProps) {
             <ul>{c.included.map((item) => <li key={item}>{item}</li>)}</ul>
           </section>
 
-          <section aria-labelledby="obsah-kurzu">
-            <h2 id="obsah-kurzu">Obsah kurzu</h2>
-            <p className="muted">Úrovne sa absolvujú postupne; celkový rozsah kurzu je {c.duration}.</p>
-            <ol className="levels">
-              {c.levels.map((l) => (
-                <li key={l.id}>
-                  <h3>Úroveň {l.number}: {l.title}</h3>
-                  {l.subtitle && <p>{l.subtitle}</p>}
-                  <p className="muted">
-                    {[l.hours, l.topicCount, l.issuesIntermediateCertificate ? "končí čiastkovým certifikátom" : null].filter(Boolean).join(" · ")}
-                  </p>
-                  <ol className="topics">
-                    {l.topics.map((t) => (
-                      <li key={t.id}>
-                        {t.title}
-                        {t.minutes && <span className="muted"> ({t.minutes})</span>}
-                      </li>
-                    ))}
-                  </ol>
-                </li>
-              ))}
-            </ol>
-          </section>
-
-          {c.instructors.length > 0 && (
-            <section aria-labelledby="lektori">
-              <h2 id="lektori">Lektori</h2>
-              <ul className="instructors">
-                {c.instructors.map((i) => (
-                  <li key={i.name} className="card">
-                    {i.avatarUrl && <img src={i.avatarUrl} alt="" className="avatar" width={64} height={64} />}
-                    <h3>{i.name}</h3>
-                    {i.title && <p>{i.title}</p>}
-                    {i.affiliation && <p className="muted">{i.affiliation}</p>}
-                    {i.bioHtml && <div className="prose" dangerouslySetInnerHTML={{ __html: i.bioHtml }} />}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
-
-          {c.accreditation && (
-            <section aria-labelledby="akreditacia">
-              <h2 id="akreditacia">Akreditácia</h2>
-              <p>
-                Kurz je akreditovaný v spolupráci s partnerom <strong>{c.accreditation.partnerName}</strong>
-                {c.accreditation.accreditationNumber && <> (číslo akreditácie {c.accreditation.accreditationNumber})</>}.
-                {c.accreditation.certificateType && <> Po úspešnom absolvovaní získate certifikát: {c.accreditation.certificateType}.</>}
-              </p>
-            </section>
-          )}
+          <CourseSyllabus c={c} />
         </div>
       </div>
     </article>

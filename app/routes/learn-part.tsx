@@ -8,7 +8,7 @@ import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/learn-part";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { pageTitle } from "../site";
-import { pageRoute, readForm } from "../lib/page.server";
+import { dispatchIntent, pageRoute, readForm } from "../lib/page.server";
 import { requireUserForPage } from "../lib/auth.server";
 import { learningDeps } from "../lib/learning.server";
 import { StateBadge, StateIcon, type LearningState } from "../components/learning-state";
@@ -70,24 +70,26 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
 export const action = pageRoute(async ({ request, params, context }: Route.ActionArgs) => {
   const { user } = requireUserForPage(request, context);
   const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
   const deps = learningDeps(context);
   const here = `/kurzy/${params.slug}/studium/${params.partId}`;
-  if (intent !== "part-complete") throw new DomainError("bad_request", "Neznáma akcia formulára.");
-  // "Dokončiť a pokračovať": the part completes when its required blocks are done; else the
-  // page says what is missing
-  const answer = await finishPart(deps, user.id, params.partId);
-  if (answer.courseCompleted) return redirect(`/kurzy/${params.slug}/hotovo`);
-  if (answer.partState !== "completed") return redirect(`${here}?sprava=chyba#dokoncit`);
-  const done = outcome(answer);
-  // a module's or a level's end stops here: what was completed, and the one next step
-  if (done !== "cast-hotova") return redirect(`${here}?sprava=${done}#dalej`);
-  const { next } = await getStudyPosition(deps, user.id, params.slug, { partId: params.partId });
-  // an optional test of this part stays in view (the next step is never an optional one)
-  if (form.get("optionalTest") === "1") return redirect(`${here}?sprava=cast-hotova#dalej`);
-  if (next.kind === "part" && next.partId !== params.partId) return redirect(`/kurzy/${params.slug}/studium/${next.partId}?sprava=predosla-hotova`);
-  if (next.kind === "test") return redirect(nextStepLink(params.slug, next).href);
-  return redirect(`${here}?sprava=cast-hotova#dalej`);
+  return dispatchIntent(form, {
+    // "Dokončiť a pokračovať": the part completes when its required blocks are done; else the
+    // page says what is missing
+    "part-complete": async () => {
+      const answer = await finishPart(deps, user.id, params.partId);
+      if (answer.courseCompleted) return redirect(`/kurzy/${params.slug}/hotovo`);
+      if (answer.partState !== "completed") return redirect(`${here}?sprava=chyba#dokoncit`);
+      const done = outcome(answer);
+      // a module's or a level's end stops here: what was completed, and the one next step
+      if (done !== "cast-hotova") return redirect(`${here}?sprava=${done}#dalej`);
+      const { next } = await getStudyPosition(deps, user.id, params.slug, { partId: params.partId });
+      // an optional test of this part stays in view (the next step is never an optional one)
+      if (form.get("optionalTest") === "1") return redirect(`${here}?sprava=cast-hotova#dalej`);
+      if (next.kind === "part" && next.partId !== params.partId) return redirect(`/kurzy/${params.slug}/studium/${next.partId}?sprava=predosla-hotova`);
+      if (next.kind === "test") return redirect(nextStepLink(params.slug, next).href);
+      return redirect(`${here}?sprava=cast-hotova#dalej`);
+    },
+  });
 });
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -14,7 +14,7 @@ import { Breadcrumbs } from "../components/breadcrumbs";
 import { Countdown } from "../components/countdown";
 import { useAutosave } from "../components/test-autosave";
 import { pageTitle } from "../site";
-import { pageRoute, readForm } from "../lib/page.server";
+import { dispatchIntent, pageRoute, readForm } from "../lib/page.server";
 import { requireUserForPage } from "../lib/auth.server";
 import { idempotentSubmit, isRefusal, quizDeps } from "../lib/quizzes.server";
 import { answersFromForm } from "../lib/test-form";
@@ -87,28 +87,38 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
   const here = `/kurzy/${params.slug}/testy/${params.testId}/pokus/${params.attemptId}`;
   const { db } = context.get(servicesContext);
   try {
-    if (form.get("intent") === "save") {
-      const outcome = await db.transaction((tx) => saveAnswers(tx, quizDeps(context), user.id, params.testId, params.attemptId, parsed.data.answers));
-      return outcome.ok ? redirect(`${here}?stav=ulozene`) : refusal(outcome.error.toBody(), outcome.error.status);
-    }
-    // questions left unanswered: keep the answers and show the summary before submitting
-    // (the summary's "Odovzdať aj tak" carries confirm=1)
-    if (form.get("confirm") !== "1") {
-      const view = await db.transaction((tx) => getAttempt(tx, quizDeps(context), user.id, params.testId, params.attemptId));
-      if (view.result === null && unansweredOf(view.attempt.questions, parsed.data.answers).length > 0) {
-        const outcome = await db.transaction((tx) => saveAnswers(tx, quizDeps(context), user.id, params.testId, params.attemptId, parsed.data.answers));
-        if (outcome.ok) return redirect(`${here}?nezodpovedane#zhrnutie`);
-      }
-    }
-    const answer = await idempotentSubmit(context, user, { testId: params.testId, attemptId: params.attemptId }, {
-      route: idempotencyRoute(request),
-      key: String(form.get("idempotencyKey") ?? ""),
-      body: parsed.data,
-    });
-    if (isRefusal(answer.body)) return refusal(answer.body, answer.status);
-    const { passed, downstream: d } = answer.body;
-    const stav = passed ? (d.courseCompleted ? "kurz" : d.levelCompleted ? "uroven" : d.moduleCompleted ? "modul" : null) : null;
-    return redirect(stav ? `${here}?stav=${stav}` : here);
+    // "Uložiť odpovede", and "Odovzdať test" (also a form sent without a button: the timer's
+    // submit at 0:00, Enter)
+    return await dispatchIntent(
+      form,
+      {
+        save: async () => {
+          const outcome = await db.transaction((tx) => saveAnswers(tx, quizDeps(context), user.id, params.testId, params.attemptId, parsed.data.answers));
+          return outcome.ok ? redirect(`${here}?stav=ulozene`) : refusal(outcome.error.toBody(), outcome.error.status);
+        },
+        submit: async () => {
+          // questions left unanswered: keep the answers and show the summary before submitting
+          // (the summary's "Odovzdať aj tak" carries confirm=1)
+          if (form.get("confirm") !== "1") {
+            const view = await db.transaction((tx) => getAttempt(tx, quizDeps(context), user.id, params.testId, params.attemptId));
+            if (view.result === null && unansweredOf(view.attempt.questions, parsed.data.answers).length > 0) {
+              const outcome = await db.transaction((tx) => saveAnswers(tx, quizDeps(context), user.id, params.testId, params.attemptId, parsed.data.answers));
+              if (outcome.ok) return redirect(`${here}?nezodpovedane#zhrnutie`);
+            }
+          }
+          const answer = await idempotentSubmit(context, user, { testId: params.testId, attemptId: params.attemptId }, {
+            route: idempotencyRoute(request),
+            key: String(form.get("idempotencyKey") ?? ""),
+            body: parsed.data,
+          });
+          if (isRefusal(answer.body)) return refusal(answer.body, answer.status);
+          const { passed, downstream: d } = answer.body;
+          const stav = passed ? (d.courseCompleted ? "kurz" : d.levelCompleted ? "uroven" : d.moduleCompleted ? "modul" : null) : null;
+          return redirect(stav ? `${here}?stav=${stav}` : here);
+        },
+      },
+      { fallback: "submit" },
+    );
   } catch (error) {
     // a refusal about this attempt is said on its page; not found and the like stay error pages
     if (error instanceof DomainError && (error.status === 409 || error.status === 422)) return refusal(error.toBody(), error.status);

@@ -8,7 +8,7 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "../../app/routes";
-import { openApiDocument } from "../../app/lib/openapi.server";
+import { apiAreas, openApiDocument } from "../../app/lib/openapi.server";
 import { ERROR_CODES } from "#server/http/errors";
 import { startApp, type RunningApp } from "../support/app";
 
@@ -90,6 +90,35 @@ describe("405 for a method a route does not serve", () => {
     expect(wrong).toEqual([]);
     expect(checked).toBeGreaterThan(300);
   }, 120_000);
+
+  it("every /api route and method maps to exactly one contract operation, with declared access, served by the module", async () => {
+    const api = leaves(routes).filter((l) => l.path.startsWith("api/") && !l.path.endsWith("*"));
+    expect(api.length).toBeGreaterThan(80);
+    const operations = apiAreas.flatMap((a) => a.operations);
+    const ids = operations.map((o) => o.operationId);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i), "operationIds are unique").toEqual([]);
+    const wrong: string[] = [];
+    const routed = new Set<string>();
+    for (const leaf of api) {
+      const path = "/" + leaf.path.replace(/:(\w+)/g, "{$1}");
+      routed.add(path);
+      const mod = (await import(/* @vite-ignore */ `../../app/${leaf.file}`)) as Record<string, unknown>;
+      for (const method of METHODS) {
+        const ops = operations.filter((o) => o.path === path && o.method.toUpperCase() === method);
+        if (ops.length > 1) wrong.push(`${method} ${path}: ${ops.length} operations (${ops.map((o) => o.operationId).join(", ")})`);
+        if (ops.length !== 1) continue;
+        const [op] = ops;
+        if (!op.auth?.kind) wrong.push(`${method} ${path}: ${op.operationId} declares no access`);
+        if (op.auth.kind === "session" && op.auth.roles && op.auth.roles.length === 0) wrong.push(`${method} ${path}: ${op.operationId} allows no role`);
+        const handler = method === "GET" ? mod.loader : mod.action;
+        if (typeof handler !== "function") wrong.push(`${method} ${path}: ${op.operationId} has no ${method === "GET" ? "loader" : "action"} in ${leaf.file}`);
+      }
+      if (!operations.some((o) => o.path === path)) wrong.push(`${path}: no operation`);
+    }
+    // and no operation of the contract without its route
+    for (const op of operations) if (!routed.has(op.path)) wrong.push(`${op.method.toUpperCase()} ${op.path}: ${op.operationId} has no route in app/routes.ts`);
+    expect(wrong).toEqual([]);
+  });
 
   it("the verification page of one certificate is GET only: POST and PUT /verify/<number> are 405 (they were 500 and 422)", async () => {
     for (const method of ["POST", "PUT"]) {

@@ -12,7 +12,8 @@ import type { Route } from "./+types/part-editor";
 import authoringStyles from "../../admin-authoring.css?url";
 import { pageTitle } from "../../site";
 import { CourseHeader, DoneStatus, type ActionReply } from "../../components/admin-authoring";
-import { BlockItem, PartForm, PartTest } from "./part-editor/forms";
+import { PartForm } from "./part-editor/forms";
+import { BlockItem, PartTest } from "./part-editor/block-forms";
 import { editorAction, editorLoader } from "./part-editor/editor.server";
 /** A preview renders and saves nothing: no need to reload the page's data. */
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

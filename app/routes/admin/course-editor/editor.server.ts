@@ -7,34 +7,12 @@ import { pageRoute } from "../../../lib/page.server";
 import { contractBody, courseDetail, doneMessage, doneUrl, editorOf, formReply, handleIntents, intent, moved } from "../../../lib/admin-authoring.server";
 import { requireRole, operationRoles } from "../../../lib/auth.server";
 import { slugify, structureForms as f } from "../../../lib/authoring-forms";
-import { archiveCourse, createLevel, createModule, createNewVersion, createPart, createTopic, deleteCourse, deleteLevel, deleteModule, deletePart, deleteTopic, LevelCreateRequest, listAdminCourses, LevelPatchRequest, ModuleCreateRequest, ModulePatchRequest, PartCreateRequest, publishCourse, reorderLevels, reorderParts, reorderTopics, TopicCreateRequest, TopicPatchRequest, updateLevel, updateModule, updateTopic, type AdminCourseDetail, type PublishProblem, authoringApi } from "#server/authoring";
+import { archiveCourse, createLevel, createModule, createNewVersion, createPart, createTopic, deleteCourse, deleteLevel, deleteModule, deletePart, deleteTopic, LevelCreateRequest, listAdminCourses, LevelPatchRequest, ModuleCreateRequest, ModulePatchRequest, PartCreateRequest, publishCourse, reorderLevels, reorderParts, reorderTopics, TopicCreateRequest, TopicPatchRequest, updateLevel, updateModule, updateTopic, type PublishProblem, authoringApi } from "#server/authoring";
 import { DomainError } from "#server/http/errors";
 import { formatDate, formatDecimal } from "#server/money";
+import { levelOf, moduleOf, partOf, same, topicOf } from "./tree.server";
 
-export type Detail = AdminCourseDetail;
-
-export function levelOf(d: Detail, id: string) {
-  const level = d.levels.find((l) => l._id === id);
-  if (!level) throw new DomainError("not_found", "Úroveň v tomto kurze nie je.");
-  return level;
-}
-export function topicOf(d: Detail, id: string) {
-  for (const level of d.levels) {
-    const topic = level.topics.find((t) => t._id === id);
-    if (topic) return { level, topic };
-  }
-  throw new DomainError("not_found", "Téma v tomto kurze nie je.");
-}
-export function moduleOf(d: Detail, id: string) {
-  for (const level of d.levels) for (const topic of level.topics) if (topic.module?._id === id) return topic.module;
-  throw new DomainError("not_found", "Modul v tomto kurze nie je.");
-}
-export function partOf(d: Detail, id: string) {
-  for (const level of d.levels) for (const topic of level.topics) for (const part of topic.module?.parts ?? []) if (part._id === id) return { module: topic.module!, part };
-  throw new DomainError("not_found", "Časť v tomto kurze nie je.");
-}
-
-export const same = (...names: string[]) => Object.fromEntries(names.map((n) => [n, n]));
+export type { Detail } from "./tree.server";
 
 export const editorLoader = pageRoute(async (args: Route.LoaderArgs) => {
   const { services, isAdmin } = editorOf(args);

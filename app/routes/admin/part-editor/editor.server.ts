@@ -160,7 +160,7 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
             // captions are not typed: the stored ones, one added from the form's file, one removed by its button
             const stored = part.contentBlocks.find((s) => s.id === b.id);
             const before = stored?.type === "video" ? (stored.captions ?? []) : [];
-            let captions = before.map((c) => ({ lang: c.lang, label: c.label, fileId: c.fileId }));
+            let captions: { lang: string; label?: string; fileId: string }[] = before.map((c) => ({ lang: c.lang, label: c.label, fileId: c.fileId }));
             if (op?.op === "uncaption" && op.blockId === b.id) captions = captions.filter((c) => c.lang !== op.lang);
             if (added?.kind === "captions" && added.blockId === b.id) captions = [...captions.filter((c) => c.lang !== added.lang), { lang: added.lang, fileId: added.fileId }];
             const changed = captions.length !== before.length || (added?.kind === "captions" && added.blockId === b.id);

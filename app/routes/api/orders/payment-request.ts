@@ -6,7 +6,7 @@ import type { Route } from "./+types/payment-request";
 import { apiRoute } from "../../../lib/api.server";
 import { requireUser } from "../../../lib/auth.server";
 import { servicesContext } from "../../../context";
-import { DomainError, methodNotAllowed } from "#server/http/errors";
+import { DomainError } from "#server/http/errors";
 import { assertOrderOwner } from "#server/orders";
 import { paymentRequestFileName, paymentRequestOf, renderPaymentRequestPdf } from "#server/invoices";
 
@@ -25,5 +25,3 @@ export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => 
     },
   });
 });
-
-export const action = () => methodNotAllowed(["GET"]);

@@ -3,7 +3,7 @@
 import type { Route } from "./+types/progress";
 import { apiRoute } from "../../../lib/api.server";
 import { clubOf } from "../../../lib/clubs.server";
-import { json, methodNotAllowed } from "#server/http/errors";
+import { json } from "#server/http/errors";
 import { clubProgress, clubProgressCsv, requireClubAdmin } from "#server/clubs";
 
 export const loader = apiRoute(async ({ request, params, context }: Route.LoaderArgs) => {
@@ -21,5 +21,3 @@ export const loader = apiRoute(async ({ request, params, context }: Route.Loader
   }
   return json(progress, { headers: { "Cache-Control": "private, no-store" } });
 });
-
-export const action = () => methodNotAllowed(["GET"]);

@@ -3,14 +3,10 @@
 import type { Route } from "./+types/seat-assignment";
 import { apiRoute } from "../../../lib/api.server";
 import { clubOf } from "../../../lib/clubs.server";
-import { methodNotAllowed } from "#server/http/errors";
 import { revokeSeat } from "#server/clubs";
 
-export const action = apiRoute(async ({ request, params, context }: Route.ActionArgs) => {
-  if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);
+export const action = apiRoute(async ({ params, context }: Route.ActionArgs) => {
   const { deps, actor } = clubOf(context);
   await revokeSeat(deps, actor, params.orgId, params.assignmentId);
   return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
 });
-
-export const loader = () => methodNotAllowed(["DELETE"]);

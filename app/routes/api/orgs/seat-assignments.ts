@@ -3,14 +3,11 @@
 import type { Route } from "./+types/seat-assignments";
 import { apiRoute, readJsonBody } from "../../../lib/api.server";
 import { clubOf } from "../../../lib/clubs.server";
-import { json, methodNotAllowed } from "#server/http/errors";
+import { json } from "#server/http/errors";
 import { AssignSeatBody, assignSeat } from "#server/clubs";
 
 export const action = apiRoute(async ({ request, params, context }: Route.ActionArgs) => {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const { deps, actor } = clubOf(context);
   const body = await readJsonBody(request, AssignSeatBody);
   return json(await assignSeat(deps, actor, params.orgId, body), { status: 201, headers: { "Cache-Control": "no-store" } });
 });
-
-export const loader = () => methodNotAllowed(["POST"]);

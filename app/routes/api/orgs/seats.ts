@@ -3,7 +3,7 @@
 import type { Route } from "./+types/seats";
 import { apiRoute } from "../../../lib/api.server";
 import { clubOf } from "../../../lib/clubs.server";
-import { json, methodNotAllowed } from "#server/http/errors";
+import { json } from "#server/http/errors";
 import { listClubSeats, requireClubAdmin } from "#server/clubs";
 
 export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
@@ -11,5 +11,3 @@ export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => 
   const club = await requireClubAdmin(deps, user.id, params.orgId);
   return json(await listClubSeats(deps.db, club), { headers: { "Cache-Control": "private, no-store" } });
 });
-
-export const action = () => methodNotAllowed(["GET"]);

@@ -5,7 +5,7 @@ import { apiRoute } from "../../../lib/api.server";
 import { requireUser } from "../../../lib/auth.server";
 import { PRIVATE } from "../../../lib/learning.server";
 import { calendarFeedUrl, webinarDeps } from "../../../lib/webinars.server";
-import { json, methodNotAllowed } from "#server/http/errors";
+import { json } from "#server/http/errors";
 import { listStudentWebinars } from "#server/webinars";
 
 export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
@@ -13,5 +13,3 @@ export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => 
   const list = await listStudentWebinars(webinarDeps(context), user.id, params.slug, await calendarFeedUrl(context, user.id));
   return json(list, { headers: PRIVATE });
 });
-
-export const action = () => methodNotAllowed(["GET"]);

@@ -8,14 +8,10 @@ import type { Route } from "./+types/statements";
 import { apiRoute } from "../../../../lib/api.server";
 import { adminOf } from "../../../../lib/admin-orders.server";
 import { importStatement, statementText } from "../../../../lib/admin-transfers.server";
-import { methodNotAllowed } from "#server/http/errors";
 import { answerResponse } from "#server/http/idempotency";
 
 export const action = apiRoute(async ({ request, context }: Route.ActionArgs) => {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const { services, actor } = adminOf(context);
   const result = await importStatement(services, actor, await statementText(request));
   return answerResponse({ status: 200, body: result, headers: { "Cache-Control": "no-store" } });
 });
-
-export const loader = () => methodNotAllowed(["POST"]);

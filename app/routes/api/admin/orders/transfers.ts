@@ -7,16 +7,12 @@ import type { Route } from "./+types/transfers";
 import { apiRoute, readJsonBody } from "../../../../lib/api.server";
 import { adminOf } from "../../../../lib/admin-orders.server";
 import { recordTransfer } from "../../../../lib/admin-transfers.server";
-import { methodNotAllowed } from "#server/http/errors";
 import { answerResponse } from "#server/http/idempotency";
 import { RecordTransferBody } from "#server/payments";
 
 export const action = apiRoute(async ({ request, params, context }: Route.ActionArgs) => {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const { services, actor } = adminOf(context);
   const body = await readJsonBody(request, RecordTransferBody);
   const outcome = await recordTransfer(services, actor, params.orderId, body);
   return answerResponse({ status: outcome.result === "duplicate" ? 200 : 201, body: outcome, headers: { "Cache-Control": "no-store" } });
 });
-
-export const loader = () => methodNotAllowed(["POST"]);

@@ -1,0 +1,46 @@
+// The checkout pages' one action (/kurzy/<slug>/kupit and /kurzy/<slug>/kupit-pre-klub): the
+// form checked by its schema (400 with the form's reply), the pressed button's payment method
+// ("Zaplatiť prevodom" sends paymentMethod=transfer; docs/decisions.md > Pay by bank transfer),
+// the order placed exactly as POST /api/orders does, refusals (already enrolled, not the
+// club's admin, deadline, limit, rate limit, a value the database cannot hold) said on the
+// form, then a document redirect: the gateway is another site (or a mount outside the app),
+// a transfer goes to the order's page with the payment request.
+import { data, redirectDocument, type RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import { servicesContext } from "../context";
+import { parseForm } from "./validation";
+import { placeOrder } from "./orders.server";
+import type { CachedUser } from "#server/identity";
+import { DomainError, inputRefusalOf } from "#server/http/errors";
+import { idempotencyRoute } from "#server/http/idempotency";
+import { CreateOrderBody } from "#server/orders";
+
+type Checkout<S extends z.ZodType<{ idempotencyKey?: string }>> = {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  user: CachedUser;
+  form: FormData;
+  schema: S;
+  /** the API body of POST /api/orders for the valid form (app/lib/checkout.ts) */
+  bodyOf: (value: z.output<S>) => unknown;
+  /** after the order is placed (the club remembers its billing) */
+  placed?: (body: CreateOrderBody) => Promise<void>;
+};
+
+export async function checkoutAction<S extends z.ZodType<{ idempotencyKey?: string }>>({ request, context, user, form, schema, bodyOf, placed }: Checkout<S>) {
+  const services = context.get(servicesContext);
+  const submission = parseForm(form, schema);
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const paymentMethod = form.get("paymentMethod") === "transfer" ? "transfer" : undefined;
+  const body = CreateOrderBody.parse({ ...(bodyOf(submission.value) as object), ...(paymentMethod ? { paymentMethod } : {}) });
+  let created: { redirectUrl: string };
+  try {
+    ({ body: created } = await placeOrder(services, user, body, { route: idempotencyRoute(request), key: submission.value.idempotencyKey, rawBody: body }));
+  } catch (e) {
+    const refusal = e instanceof DomainError ? e : inputRefusalOf(e);
+    if (refusal && refusal.status < 500) return data(submission.reply({ formErrors: [refusal.message] }), { status: refusal.status });
+    throw e;
+  }
+  await placed?.(body);
+  return redirectDocument(created.redirectUrl);
+}
