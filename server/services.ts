@@ -23,7 +23,8 @@ import { createIdpApi, type IdpApi } from "./identity";
 import { chooseIdentityProvider, createOidcClient, sessionKeys, type Auth, type OidcSettings } from "./auth";
 import { createPayments, type Payments } from "./payments";
 import { videoBlocks } from "./authoring";
-import { webinarRecordings } from "./webinars";
+import { webinarLevelRequirements, webinarRecordings } from "./webinars";
+import { installLevelRequirements } from "./learning";
 import { createCourseFiles, createMediaUrls, createMuxProvider, createNoVideoProvider, parseSigningKey as parseMuxSigningKey, createVideo, deriveKey, FILES_MOUNT, type MediaUrls, type Video, type VideoProvider } from "./video";
 import { startCatalogCache } from "./catalog";
 import { createCredentialSigner, developmentSigningKey, parsePreviousKeys, parseSigningKey, type CredentialSigner } from "./credentials";
@@ -340,6 +341,9 @@ export async function startServices(
 
   const idpApi = createIdpApi({ apiUrl: oidc.apiUrl, apiToken: oidc.apiToken });
   const workers = options.startJobs ?? !options.seedOnly;
+  // a required webinar is one more requirement of its level: learning asks the webinars area
+  // through this port and imports none of it (docs/decisions/webinars/attendance-gates-the-level.md)
+  installLevelRequirements(webinarLevelRequirements);
   const jobs = await startJobs(database, config, log, { work: workers, idpApi, refunds: payments.refunds, accessPoint });
   let jobsRunning = workers;
   const services: AppServices = {

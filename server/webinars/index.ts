@@ -43,3 +43,5 @@ export { webinarMail, type WebinarMail, type WebinarMailJob } from "./mail";
 export { seedDemoWebinars } from "./seed";
 export { webinarRecordings } from "./recordings";
 export { webinarAttendance, correctAttendance, type AttendanceLine } from "./attendance";
+export { webinarLevelRequirements } from "./requirements";
+export { startRecordingPlayback, reportRecordingWatch, recordingWatchOf, webinarRecordingPlayPath, type RecordingWatch } from "./watch";
