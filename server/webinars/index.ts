@@ -45,3 +45,5 @@ export { webinarRecordings } from "./recordings";
 export { webinarAttendance, correctAttendance, type AttendanceLine } from "./attendance";
 export { webinarLevelRequirements } from "./requirements";
 export { startRecordingPlayback, reportRecordingWatch, recordingWatchOf, webinarRecordingPlayPath, type RecordingWatch } from "./watch";
+export { queueMeetingRecording, importRecordingJob, keepMeetingsSubscription, SUBSCRIPTION_CRON, RECORDINGS_RESOURCE, type MeetingsAutomation, type ImportOutcome } from "./imports";
+export { createGraphClient, recordingOfResource, type MeetingsGraph, type GraphSettings } from "./graph";
