@@ -96,7 +96,7 @@ const QUEUES: Record<QueueName, QueueSetup> = {
   "webinars.remind": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 60 }, cron: REMIND_CRON },
   // a meeting's recording, downloaded and handed to the video provider (server/webinars imports.ts): retried with backoff
   "webinars.import-recording": { options: { retryLimit: 6, retryDelay: 60, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 3600 } },
-  // every 6 hours: the meeting provider's recordings subscription renewed (or made)
+  // hourly: the meeting provider's recordings subscription made, or renewed a day before it expires
   "webinars.meetings-subscription": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 300 }, cron: SUBSCRIPTION_CRON },
   // an upload's slides or widths (server/files): a few retries, pdftoppm may meet a busy machine
   "files.derive": { options: { retryLimit: 3, retryDelay: 30, retryBackoff: true } },

@@ -88,8 +88,8 @@ export function importRecordingJob(deps: ImportDeps) {
 /** What the automation needs, chosen at start (server/services.ts): null when it is off. */
 export type MeetingsAutomation = { graph: MeetingsGraph; provider: VideoProvider; corsOrigin: string; notificationUrl: string; clientState: string };
 
-/** Every 6 hours (Europe/Bratislava): the subscription is renewed well before it expires. */
-export const SUBSCRIPTION_CRON = "17 */6 * * *";
+/** Every hour (Europe/Bratislava): made soon after the first start, renewed a day before it expires. */
+export const SUBSCRIPTION_CRON = "17 * * * *";
 
 /** How long a subscription is asked for (Graph allows onlineMeeting recordings up to about 3 days). */
 export const SUBSCRIPTION_DAYS = 2;

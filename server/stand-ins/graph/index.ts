@@ -15,7 +15,8 @@
 // control API `POST <base>/control/recordings {meetingId, userId?}` makes a recording of a
 // meeting (the sample video) and sends the change notification to every subscription whose
 // resource covers it, as Graph does when a Teams meeting's recording is ready;
-// `GET <base>/control/downloads` counts the content downloads per recording.
+// `GET <base>/control/downloads` counts the content downloads per recording and
+// `GET <base>/control/subscriptions` lists the subscriptions made.
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -213,6 +214,7 @@ export function startGraphStandIn(options: GraphStandInOptions): GraphStandIn {
       return json(res, 201, await addRecording(body.meetingId, typeof body.userId === "string" ? body.userId : undefined));
     }
     if (path === "/control/downloads" && req.method === "GET") return json(res, 200, Object.fromEntries(downloads));
+    if (path === "/control/subscriptions" && req.method === "GET") return json(res, 200, { value: subscriptions });
     if (!path.startsWith("/v1.0/")) return graphError(res, 404, "UnknownError", "Resource not found.");
     if (!authorized(req)) return graphError(res, 401, "InvalidAuthenticationToken", "Access token is empty or invalid.");
     const graphPath = path.slice("/v1.0".length);
