@@ -26,8 +26,9 @@ export type RecordingWatch = { secondsWatched: number; durationSec: number; comp
 async function playable(deps: WatchDeps, studentId: string, slug: string, webinarId: string) {
   const { enrollment, row } = await enrolledWebinar(deps.db, studentId, slug, webinarId, deps.now);
   const ended = row.endsAt.getTime() <= deps.now.getTime();
-  if (!ended || row.state !== "scheduled" || !row.recordingPlaybackId || !row.recordingDurationSec) throw new DomainError("not_found", "Záznam webinára nie je k dispozícii.");
-  return { enrollment, row, playbackId: row.recordingPlaybackId, durationSec: row.recordingDurationSec };
+  if (!ended || row.state !== "scheduled" || !row.recordingPlaybackId) throw new DomainError("not_found", "Záznam webinára nie je k dispozícii.");
+  // a recording without a known length plays, but cannot be watched to 0.9 (like a video block without one)
+  return { enrollment, row, playbackId: row.recordingPlaybackId, durationSec: row.recordingDurationSec ?? 0 };
 }
 
 async function record(deps: WatchDeps, studentId: string, slug: string, webinarId: string, report: { secondsWatched?: number; startsViewing: boolean }) {
