@@ -25,7 +25,9 @@
 #   ANSWER_CACHE_SECONDS EINVOICE_AP_TIMEOUT_MS
 #   MUX_TOKEN_ID MUX_TOKEN_SECRET MUX_SIGNING_KEY_ID MUX_SIGNING_KEY_PRIVATE MUX_WEBHOOK_SECRET
 #   MUX_API_URL MUX_STREAM_URL MUX_IMAGE_URL
+#   GRAPH_TENANT_ID GRAPH_CLIENT_ID GRAPH_CLIENT_SECRET GRAPH_API_URL GRAPH_LOGIN_URL
 # (without MUX_* production runs with no video provider: video blocks do not publish)
+# (without GRAPH_* production runs with no meeting recording automation: recordings are uploaded by hand)
 # (server/config/documented.test.ts compares both lists with the configuration's schema.)
 # The image's Node is the runtime (same major as the `node` dependency, 24 LTS);
 # --ignore-scripts (on the install and on the prune, which would otherwise run the

@@ -13,6 +13,7 @@ export default [
   route("kurzy/:slug/webinare/:webinarId", "routes/webinar.tsx"),
   route("kurzy/:slug/webinare/:webinarId/pripojit", "routes/webinar-join.ts"),
   route("kurzy/:slug/webinare/:webinarId/kalendar.ics", "routes/webinar-ics.ts"),
+  route("kurzy/:slug/webinare/:webinarId/zaznam", "routes/webinar-recording.ts"),
   route("kalendar/:file", "routes/calendar-feed.ts"),
   route("ucet/kalendar", "routes/account-calendar.tsx"),
   route("kurzy/:slug/testy/:testId", "routes/test-intro.tsx"),

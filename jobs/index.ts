@@ -22,7 +22,7 @@ import { requestRefundJob, type PaymentRefunds } from "#server/payments";
 import { testQuestionStatsJob } from "#server/insights";
 import { outboundFailureOf } from "#server/http/outbound";
 import { DELIVER_CRON, deliverEInvoicesJob, type AccessPoint } from "#server/einvoices";
-import { REMIND_CRON, sendDueReminders } from "#server/webinars";
+import { REMIND_CRON, SUBSCRIPTION_CRON, importRecordingJob, keepMeetingsSubscription, sendDueReminders, type MeetingsAutomation } from "#server/webinars";
 import { deriveFileJob, PURGE_UNREFERENCED_CRON, purgeUnreferencedJob } from "#server/files";
 
 export type Jobs = {
@@ -94,6 +94,10 @@ const QUEUES: Record<QueueName, QueueSetup> = {
   "insights.test-question-stats": { options: { policy: "stately", retryLimit: 2, retryDelay: 60 } },
   // every 5 minutes: due webinar reminders, each once (a unique row; server/webinars)
   "webinars.remind": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 60 }, cron: REMIND_CRON },
+  // a meeting's recording, downloaded and handed to the video provider (server/webinars imports.ts): retried with backoff
+  "webinars.import-recording": { options: { retryLimit: 6, retryDelay: 60, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 3600 } },
+  // hourly: the meeting provider's recordings subscription made, or renewed a day before it expires
+  "webinars.meetings-subscription": { options: { policy: "exclusive", retryLimit: 2, retryDelay: 300 }, cron: SUBSCRIPTION_CRON },
   // an upload's slides or widths (server/files): a few retries, pdftoppm may meet a busy machine
   "files.derive": { options: { retryLimit: 3, retryDelay: 30, retryBackoff: true } },
   // daily: uploads nothing references for 30 days (server/files)
@@ -168,7 +172,7 @@ export async function startJobs(
   database: DatabaseHandle,
   config: Config,
   log: Logger,
-  options: { work: boolean; idpApi?: IdpApi; refunds?: PaymentRefunds; accessPoint?: AccessPoint },
+  options: { work: boolean; idpApi?: IdpApi; refunds?: PaymentRefunds; accessPoint?: AccessPoint; meetings?: MeetingsAutomation | null },
 ): Promise<Jobs> {
   const boss = createBoss(database, config.DATABASE_URL);
   workerLog = log;
@@ -201,7 +205,7 @@ export async function startJobs(
         onClientError: (error) => log.warn("job database connection lost (its job is retried)", { error: error.message }),
       });
     }
-    await registerWorkers(boss, { db: (workerDatabase ?? database).db, log, idpApi: options.idpApi, refunds: options.refunds, accessPoint: options.accessPoint, config });
+    await registerWorkers(boss, { db: (workerDatabase ?? database).db, log, idpApi: options.idpApi, refunds: options.refunds, accessPoint: options.accessPoint, meetings: options.meetings ?? null, config });
   }
   return {
     boss,
@@ -215,7 +219,7 @@ export async function startJobs(
 
 async function registerWorkers(
   boss: PgBoss,
-  deps: { db: Database; log: Logger; idpApi?: IdpApi; refunds?: PaymentRefunds; accessPoint?: AccessPoint; config: Config },
+  deps: { db: Database; log: Logger; idpApi?: IdpApi; refunds?: PaymentRefunds; accessPoint?: AccessPoint; meetings: MeetingsAutomation | null; config: Config },
 ) {
   const { db, log } = deps;
   await work(boss, "auth.purge-sessions", purgeSessionsJob({ db, log }));
@@ -307,5 +311,13 @@ async function registerWorkers(
   });
   // e-invoices: validated, then handed to the Peppol access point (EINVOICE_AP_URL or the stand-in)
   if (deps.accessPoint) await work(boss, "einvoices.deliver", deliverEInvoicesJob({ db, log, accessPoint: deps.accessPoint }));
+  // the meeting recordings (phase 2), when the automation is on (GRAPH_* settings or the stand-in)
+  const meetings = deps.meetings;
+  if (meetings) {
+    await work(boss, "webinars.import-recording", importRecordingJob({ db, log, graph: meetings.graph, provider: meetings.provider, corsOrigin: meetings.corsOrigin }));
+    await work(boss, "webinars.meetings-subscription", async () => ({
+      subscription: await keepMeetingsSubscription({ graph: meetings.graph, notificationUrl: meetings.notificationUrl, clientState: meetings.clientState, now: new Date(), log }),
+    }));
+  }
   // orders, invoices, certificates, mail, enrollments, tests: their areas add workers here
 }

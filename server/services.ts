@@ -23,7 +23,8 @@ import { createIdpApi, type IdpApi } from "./identity";
 import { chooseIdentityProvider, createOidcClient, sessionKeys, type Auth, type OidcSettings } from "./auth";
 import { createPayments, type Payments } from "./payments";
 import { videoBlocks } from "./authoring";
-import { webinarRecordings } from "./webinars";
+import { createGraphClient, webinarLevelRequirements, webinarRecordings, type MeetingsAutomation } from "./webinars";
+import { installLevelRequirements } from "./learning";
 import { createCourseFiles, createMediaUrls, createMuxProvider, createNoVideoProvider, parseSigningKey as parseMuxSigningKey, createVideo, deriveKey, FILES_MOUNT, type MediaUrls, type Video, type VideoProvider } from "./video";
 import { startCatalogCache } from "./catalog";
 import { createCredentialSigner, developmentSigningKey, parsePreviousKeys, parseSigningKey, type CredentialSigner } from "./credentials";
@@ -340,12 +341,38 @@ export async function startServices(
     bodyLimits.push({ prefix: localVideo.uploadPathPrefix, maxBytes: localVideo.maxUploadBytes + 64 * 1024 });
     videoProvider = localVideo.provider;
   }
+  // the meeting recordings (phase 2; docs/decisions/webinars/recording-automation.md):
+  // Microsoft Graph with GRAPH_* (and MEETINGS_CLIENT_STATE, checked by the config); off in
+  // production without them (no clientState: the meetings webhook accepts nothing); else
+  // the local Graph stand-in on this server
+  let meetingsClientState: string | undefined;
+  let meetings: MeetingsAutomation | null = null;
+  const notificationUrl = `${config.publicUrl}/api/webhooks/meetings`;
+  if (config.GRAPH_TENANT_ID && config.GRAPH_CLIENT_ID && config.GRAPH_CLIENT_SECRET && config.MEETINGS_CLIENT_STATE) {
+    meetingsClientState = config.MEETINGS_CLIENT_STATE;
+    const graph = createGraphClient({ loginUrl: config.GRAPH_LOGIN_URL, apiUrl: config.GRAPH_API_URL, tenantId: config.GRAPH_TENANT_ID, clientId: config.GRAPH_CLIENT_ID, clientSecret: config.GRAPH_CLIENT_SECRET });
+    meetings = { graph, provider: videoProvider, corsOrigin: config.adminUrl, notificationUrl, clientState: meetingsClientState };
+  } else if (config.production) {
+    log.warn("no meeting provider configured (GRAPH_* unset): webinar recordings are uploaded by hand only", { meetings: "off" });
+  } else {
+    const { startGraphStandIn } = await import("./stand-ins");
+    meetingsClientState = config.MEETINGS_CLIENT_STATE ?? createHmac("sha256", sessionSecret).update("meetings-client-state").digest("hex");
+    const standIn = { tenantId: "stand-in-tenant", clientId: "stand-in-app", clientSecret: createHmac("sha256", sessionSecret).update("graph-stand-in").digest("hex") };
+    const graphStandIn = startGraphStandIn({ production: config.production, ...standIn, sampleFile: path.join(mediaDir, "video", "sample.mp4") });
+    mounts.push({ path: "/stand-ins/graph", handler: graphStandIn.handler as RequestHandler });
+    const base = `${config.publicUrl}/stand-ins/graph`;
+    const graph = createGraphClient({ loginUrl: base, apiUrl: `${base}/v1.0`, ...standIn });
+    meetings = { graph, provider: videoProvider, corsOrigin: config.adminUrl, notificationUrl, clientState: meetingsClientState };
+  }
   // the published catalog in memory, emptied on every instance when it changes
   const catalogCache = await startCatalogCache(database, log);
 
   const idpApi = createIdpApi({ apiUrl: oidc.apiUrl, apiToken: oidc.apiToken });
   const workers = options.startJobs ?? !options.seedOnly;
-  const jobs = await startJobs(database, config, log, { work: workers, idpApi, refunds: payments.refunds, accessPoint });
+  // a required webinar is one more requirement of its level: learning asks the webinars area
+  // through this port and imports none of it (docs/decisions/webinars/attendance-gates-the-level.md)
+  installLevelRequirements(webinarLevelRequirements);
+  const jobs = await startJobs(database, config, log, { work: workers, idpApi, refunds: payments.refunds, accessPoint, meetings });
   let jobsRunning = workers;
   const services: AppServices = {
     db: database.db,
@@ -363,7 +390,7 @@ export async function startServices(
     queue: jobs.queue,
     payments,
     media: createMediaUrls(videoProvider, courseFiles),
-    video: createVideo({ provider: videoProvider, blocks: videoBlocks, recordings: webinarRecordings, webhookSecret: videoWebhookSecret, meetingsClientState: config.MEETINGS_CLIENT_STATE, adminUrl: config.adminUrl }),
+    video: createVideo({ provider: videoProvider, blocks: videoBlocks, recordings: webinarRecordings, webhookSecret: videoWebhookSecret, meetingsClientState, adminUrl: config.adminUrl }),
     files: {
       limits: uploadLimits,
       upload: (actor, input) => receiveUpload({ db: database.db, queue: jobs.queue, limits: uploadLimits }, actor, input),

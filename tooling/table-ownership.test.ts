@@ -34,6 +34,8 @@ const OWNERS: Record<string, string[]> = {
   webinarReminders: ["webinars"],
   webinarCalendarFeeds: ["webinars"],
   webinarAttendanceCorrections: ["webinars"],
+  webinarRecordingViews: ["webinars"],
+  webinarRecordingImports: ["webinars"],
   users: ["identity"],
   organizations: ["identity"],
   sessions: ["auth"],

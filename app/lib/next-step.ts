@@ -20,6 +20,8 @@ export function nextStepLink(slug: string, step: NextStep): NextStepLink {
       return { href: `/kurzy/${slug}/studium/${step.partId}`, label: `${step.started ? "Pokračovať" : "Začať"}: ${step.title}` };
     case "test":
       return { href: `/kurzy/${slug}/testy/${step.testId}`, label: `Prejsť na test: ${step.title}` };
+    case "requirement":
+      return { href: `/kurzy/${slug}/webinare/${step.ref}`, label: `Webinár: ${step.title}` };
     case "finish":
       return { href: `/kurzy/${slug}/hotovo`, label: "Na záver kurzu a k certifikátu" };
     case "none":
@@ -29,6 +31,7 @@ export function nextStepLink(slug: string, step: NextStep): NextStepLink {
 
 /** What the next test means, said beside it: a test that completes the course says so (never "odomkne ďalšiu úroveň"). */
 export function nextStepNote(step: NextStep, course: { lastLevelId: string | null; courseTestRequired: boolean }): string | null {
+  if (step.kind === "requirement") return "Úroveň dokončíte účasťou na webinári; ak ste chýbali, pozrite si jeho záznam.";
   if (step.kind !== "test") return null;
   if (step.placement === "course") return "Úspešným záverečným testom dokončíte kurz.";
   if (step.placement === "level") {

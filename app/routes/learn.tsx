@@ -64,6 +64,8 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
     measure: position.progress,
     next: nextStepLink(slug, position.next),
     nextNote: nextStepNote(position.next, { lastLevelId: view.levels.at(-1)?._id ?? null, courseTestRequired: view.courseTest?.required === true }),
+    // what levels wait for besides their content (a required webinar), shown with the level's other requirements
+    requirements: position.requirements.map((r) => ({ levelId: r.levelId, title: r.title, met: r.met, href: `/kurzy/${slug}/webinare/${r.ref}` })),
     currentLevelTitle: current?.title ?? null,
     lastActivity: view.progress.lastActivityAt ? formatDateTime(view.progress.lastActivityAt) : null,
     accessUntil: view.enrollment.accessExpiresAt ? formatDateTime(view.enrollment.accessExpiresAt) : null,
@@ -155,6 +157,16 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
               </div>
             ))}
             {level.testLine ? <TestLine line={level.testLine} /> : null}
+            {loaderData.requirements
+              .filter((r) => r.levelId === level._id)
+              .map((r) => (
+                <p key={r.href} className={`learn-test state-${r.met ? "completed" : "available"}`} data-requirement={r.met ? "met" : "open"}>
+                  <StateIcon state={r.met ? "completed" : "available"} />
+                  <Link to={r.href}>Webinár: {r.title}</Link> (povinná účasť)
+                  <StateBadge state={r.met ? "completed" : "available"} label={r.met ? "Splnené" : "Čaká na účasť"} />
+                  {r.met ? null : <span className="muted">Zúčastnite sa ho, alebo si potom pozrite celý záznam.</span>}
+                </p>
+              ))}
           </li>
         ))}
       </ol>

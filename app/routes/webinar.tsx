@@ -10,13 +10,26 @@ import { pageRoute } from "../lib/page.server";
 import { requireUserForPage } from "../lib/auth.server";
 import { webinarPanel } from "../lib/webinars.server";
 import { DomainError } from "#server/http/errors";
+import { webinarRecordingPlayPath } from "#server/webinars";
+import { getStudyPosition } from "#server/learning";
+import { learningDeps } from "../lib/learning.server";
 
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
   const { user } = requireUserForPage(request, context);
   const panel = await webinarPanel(context, user.id, params.slug);
   const webinar = [...panel.upcoming, ...panel.past].find((w) => w._id === params.webinarId);
   if (!webinar) throw new DomainError("not_found", "Webinár sa nenašiel.");
-  return { slug: panel.slug, webinar, ended: Date.parse(webinar.endsAt) <= Date.now() };
+  // a required session: whether the student has met it (attended, or watched the recording)
+  const requirement = webinar.attendanceRequired ? (await getStudyPosition(learningDeps(context), user.id, params.slug)).requirements.find((r) => r.ref === webinar._id) : undefined;
+  const watched = new URL(request.url).searchParams.get("zaznam");
+  return {
+    slug: panel.slug,
+    webinar,
+    ended: Date.parse(webinar.endsAt) <= Date.now(),
+    met: requirement?.met ?? null,
+    playPath: webinarRecordingPlayPath(panel.slug, webinar._id),
+    watched: watched === "pozrety" || watched === "nedopozerany" ? watched : null,
+  };
 });
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -25,7 +38,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function WebinarPage({ loaderData }: Route.ComponentProps) {
-  const { slug, webinar: w, ended } = loaderData;
+  const { slug, webinar: w, ended, met, playPath, watched } = loaderData;
   return (
     <section className="narrow webinar-detail">
       <Breadcrumbs items={[{ label: "Môj účet", href: "/ucet" }, { label: "Štúdium", href: `/kurzy/${slug}/studium` }, { label: w.title }]} />
@@ -37,6 +50,8 @@ export default function WebinarPage({ loaderData }: Route.ComponentProps) {
         {w.lecturer ? <> · Lektor: {w.lecturer}</> : null}
       </p>
       {w.attendanceRequired ? <p className="muted">Účasť je povinná na dokončenie úrovne; ak ste chýbali, pozrite si celý záznam.</p> : null}
+      {met === true ? <p role="status" className="notice success" data-requirement="met">Povinnú účasť na tomto webinári máte splnenú.</p> : null}
+      {watched === "nedopozerany" ? <p role="status" className="notice">Záznam ešte nemáte pozretý celý: spustite ho a pozrite aspoň 90 % dĺžky, potom to potvrďte.</p> : null}
       {w.description ? <p className="lead">{w.description}</p> : null}
       {!ended && w.state === "scheduled" ? (
         <p className="actions">
@@ -45,10 +60,16 @@ export default function WebinarPage({ loaderData }: Route.ComponentProps) {
       ) : null}
       {w.recording ? (
         <figure className="webinar-recording">
-          <video controls preload="metadata" src={w.recording.playbackUrl} width="100%">
-            <a href={w.recording.playbackUrl}>Stiahnuť záznam</a>
+          {/* preload none: the browser fetches the play address only on play, so the server sees the viewing start */}
+          <video controls preload="none" src={playPath} width="100%">
+            <a href={playPath}>Prehrať záznam</a>
           </video>
           <figcaption>Záznam webinára</figcaption>
+          {w.attendanceRequired && met === false ? (
+            <form method="post" action={playPath}>
+              <button type="submit" className="button secondary">Záznam som pozrel(a)</button>
+            </form>
+          ) : null}
         </figure>
       ) : ended && w.state === "scheduled" ? (
         <p className="muted">Záznam zatiaľ nie je k dispozícii.</p>

@@ -88,6 +88,14 @@ const schema = z.object({
   FILE_MAX_IMAGE_MIB: z.coerce.number().int().min(1).max(1024).default(10),
   // phase 2: the clientState of the meetings (recording) subscription
   MEETINGS_CLIENT_STATE: z.string().min(16, "must be at least 16 characters").optional(),
+  // phase 2: the meeting provider (Microsoft Graph, app-only client credentials) whose
+  // recordings are imported; unset: the local Graph stand-in outside production, the
+  // automation off in production (docs/decisions/webinars/recording-automation.md)
+  GRAPH_TENANT_ID: z.string().min(1).max(100).optional(),
+  GRAPH_CLIENT_ID: z.string().min(1).max(100).optional(),
+  GRAPH_CLIENT_SECRET: z.string().min(1).optional(),
+  GRAPH_API_URL: url.transform((u) => u.replace(/\/+$/, "")).default("https://graph.microsoft.com/v1.0"),
+  GRAPH_LOGIN_URL: origin.default("https://login.microsoftonline.com"),
   // mail
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default("Akadémia športového manažmentu <noreply@localhost>"),
@@ -317,10 +325,11 @@ export const SECRET_VARIABLES = [
   "MUX_WEBHOOK_SECRET",
   "METRICS_TOKEN",
   "MEETINGS_CLIENT_STATE",
+  "GRAPH_CLIENT_SECRET",
 ] as const satisfies readonly (keyof Env)[];
 
 /** URLs that carry sessions, tokens or payments: https in production (ALLOW_INSECURE_URLS aside). */
-const SECURE_URL_VARIABLES = ["PUBLIC_URL", "ADMIN_URL", "OIDC_ISSUER", "IDP_API_URL", "PAYMENT_GATEWAY_URL", "EINVOICE_AP_URL", "MUX_API_URL", "MUX_STREAM_URL", "MUX_IMAGE_URL"] as const;
+const SECURE_URL_VARIABLES = ["PUBLIC_URL", "ADMIN_URL", "OIDC_ISSUER", "IDP_API_URL", "PAYMENT_GATEWAY_URL", "EINVOICE_AP_URL", "MUX_API_URL", "MUX_STREAM_URL", "MUX_IMAGE_URL", "GRAPH_API_URL", "GRAPH_LOGIN_URL"] as const;
 
 /** Every variable the configuration reads (the Dockerfile and docs/configuration.md list them; a test compares). */
 export const CONFIG_VARIABLES = Object.keys(schema.shape) as (keyof Env)[];
@@ -428,6 +437,12 @@ export function configProblems(source: Record<string, string | undefined>): { pr
     }
   }
   if (has("EINVOICE_AP_URL") && !has("EINVOICE_AP_TOKEN")) add("EINVOICE_AP_TOKEN", "missing", "(required with EINVOICE_AP_URL: the access point's credential)");
+  // the recording automation: the three Graph credentials and the clientState together, or none
+  const graph = ["GRAPH_TENANT_ID", "GRAPH_CLIENT_ID", "GRAPH_CLIENT_SECRET"] as const;
+  if (graph.some(has)) {
+    for (const name of graph) if (!has(name)) add(name, "missing", "(GRAPH_TENANT_ID, GRAPH_CLIENT_ID and GRAPH_CLIENT_SECRET go together: the recording automation's app credentials)");
+    if (!has("MEETINGS_CLIENT_STATE")) add("MEETINGS_CLIENT_STATE", "missing", "(required with GRAPH_TENANT_ID: the secret the meeting provider's notifications carry)");
+  }
   return { problems, env: parsed.success ? parsed.data : null };
 }
 

@@ -17,6 +17,7 @@ import { recordProgress, type EnrollmentRow } from "../enrollments";
 import { passedTestIdsJson } from "../quizzes/results";
 import type { CourseStructure, LevelNode, ModuleNode, PartNode } from "./structure";
 import { VIDEO_COMPLETION_RATIO, secondsLeftToWatch } from "../../shared/watch";
+import { loadLevelRequirements, type LevelRequirement } from "./requirements";
 
 const { partProgress, moduleCompletions, levelCompletions } = schema;
 
@@ -42,6 +43,8 @@ export type ProgressFacts = {
   passedTests: Set<string>;
   moduleCompletions: Map<string, Date>;
   levelCompletions: Map<string, Date>;
+  /** what levels wait for besides their content (a required webinar), from the source start-up handed in */
+  requirements: LevelRequirement[];
 };
 
 const partProgressColumns = Object.entries(getTableColumns(partProgress));
@@ -84,6 +87,7 @@ export async function loadProgressFacts(db: DbOrTx, enrollmentId: string): Promi
     passedTests: new Set(parse(row.passed)),
     moduleCompletions: new Map(parse(row.modules).map(([id, at]) => [id, new Date(at)])),
     levelCompletions: new Map(parse(row.levels).map(([id, at]) => [id, new Date(at)])),
+    requirements: await loadLevelRequirements(db, enrollmentId),
   };
 }
 
@@ -110,6 +114,11 @@ export function moduleDone(facts: ProgressFacts, module: ModuleNode): boolean {
 /** The level's modules are done (what its level test waits for). */
 export function levelModulesDone(facts: ProgressFacts, level: LevelNode): boolean {
   return level.topics.every((t) => t.module === null || facts.moduleCompletions.has(t.module.id) || moduleDone(facts, t.module));
+}
+
+/** The level's requirements from outside its content (a required webinar) that are not met yet. */
+export function unmetRequirements(facts: ProgressFacts, level: LevelNode): LevelRequirement[] {
+  return facts.requirements.filter((r) => r.levelId === level.id && !r.met);
 }
 
 /** Levels are sequential: the first is open, each next one when the previous is completed. */
@@ -196,36 +205,42 @@ export type BlockReport = {
  * mark-as-read. A completed block stays completed.
  */
 export function nextBlockProgress(block: ContentBlock, previous: BlockProgress | undefined, report: BlockReport, now: Date): BlockProgress {
-  if (block.type === "video") {
-    const duration = block.durationSec ?? 0;
-    const watched = previous?.secondsWatched ?? 0;
-    const started = previous?.viewingStartedAt ? Date.parse(previous.viewingStartedAt) : null;
-    const inViewing = started !== null && (now.getTime() - started) / 1000 <= VIEWING_MAX_SEC;
-    const starts = !inViewing && report.startsViewing !== false;
-    const viewing = inViewing
-      ? { viewingStartedAt: previous!.viewingStartedAt!, viewingBaseSec: previous!.viewingBaseSec ?? watched }
-      : starts
-        ? { viewingStartedAt: now.toISOString(), viewingBaseSec: watched }
-        : {};
-    const viewingStartedAt = viewing.viewingStartedAt ?? now.toISOString();
-    const base = viewing.viewingBaseSec ?? watched;
-    const elapsed = inViewing ? Math.max(0, (now.getTime() - Date.parse(viewingStartedAt)) / 1000) : 0;
-    const claimed = Math.max(0, report.secondsWatched ?? 0);
-    const credited = inViewing ? Math.min(duration, Math.max(watched, Math.min(claimed, base + elapsed + WATCH_SLACK_SEC))) : Math.min(duration, watched);
-    const rounded = Math.round(credited * 100) / 100;
-    const done = previous?.state === "completed" || (duration > 0 && rounded / duration >= VIDEO_COMPLETION_RATIO);
-    return {
-      blockId: block.id,
-      state: done ? "completed" : "in_progress",
-      secondsWatched: rounded,
-      totalSeconds: duration,
-      lastReportAt: now.toISOString(),
-      ...viewing,
-      ...(previous?.playbackIssuedAt ? { playbackIssuedAt: previous.playbackIssuedAt } : {}),
-    };
-  }
+  if (block.type === "video") return judgeWatch(block.id, block.durationSec ?? 0, previous, report, now);
   const done = previous?.state === "completed" || report.state === "completed";
   return { blockId: block.id, state: done ? "completed" : "in_progress", secondsWatched: 0, totalSeconds: 0, lastReportAt: now.toISOString() };
+}
+
+/**
+ * The watch rules of a video (above) on their own: the one judge of coverage for video blocks
+ * and for anything else the server plays and counts (a webinar's recording, issue 33 item 4).
+ */
+export function judgeWatch(id: string, durationSec: number, previous: BlockProgress | undefined, report: Omit<BlockReport, "blockId" | "state">, now: Date): BlockProgress {
+  const duration = durationSec;
+  const watched = previous?.secondsWatched ?? 0;
+  const started = previous?.viewingStartedAt ? Date.parse(previous.viewingStartedAt) : null;
+  const inViewing = started !== null && (now.getTime() - started) / 1000 <= VIEWING_MAX_SEC;
+  const starts = !inViewing && report.startsViewing !== false;
+  const viewing = inViewing
+    ? { viewingStartedAt: previous!.viewingStartedAt!, viewingBaseSec: previous!.viewingBaseSec ?? watched }
+    : starts
+      ? { viewingStartedAt: now.toISOString(), viewingBaseSec: watched }
+      : {};
+  const viewingStartedAt = viewing.viewingStartedAt ?? now.toISOString();
+  const base = viewing.viewingBaseSec ?? watched;
+  const elapsed = inViewing ? Math.max(0, (now.getTime() - Date.parse(viewingStartedAt)) / 1000) : 0;
+  const claimed = Math.max(0, report.secondsWatched ?? 0);
+  const credited = inViewing ? Math.min(duration, Math.max(watched, Math.min(claimed, base + elapsed + WATCH_SLACK_SEC))) : Math.min(duration, watched);
+  const rounded = Math.round(credited * 100) / 100;
+  const done = previous?.state === "completed" || (duration > 0 && rounded / duration >= VIDEO_COMPLETION_RATIO);
+  return {
+    blockId: id,
+    state: done ? "completed" : "in_progress",
+    secondsWatched: rounded,
+    totalSeconds: duration,
+    lastReportAt: now.toISOString(),
+    ...viewing,
+    ...(previous?.playbackIssuedAt ? { playbackIssuedAt: previous.playbackIssuedAt } : {}),
+  };
 }
 
 /**
@@ -306,7 +321,7 @@ export async function reconcile(
         result.completedModules.push(module.id);
       }
     }
-    if (!facts.levelCompletions.has(level.id) && levelModulesDone(facts, level) && (!level.levelTest?.required || testPassed(facts, level.levelTest))) {
+    if (!facts.levelCompletions.has(level.id) && levelModulesDone(facts, level) && (!level.levelTest?.required || testPassed(facts, level.levelTest)) && unmetRequirements(facts, level).length === 0) {
       facts.levelCompletions.set(level.id, deps.now);
       result.completedLevels.push(level.id);
     }

@@ -21,6 +21,9 @@ export {
   reconcileEnrollment,
   type LearningDeps,
 } from "./learn";
+// what a level waits for from outside its content (a required webinar): the port start-up fills
+export { installLevelRequirements, type LevelRequirement, type LevelRequirementSource } from "./requirements";
+export { judgeWatch, type BlockReport } from "./engine";
 export { nextStep, progressMeasure, type NextStep, type ProgressMeasure } from "./next-step";
 export { loadCourseStructure, type CourseStructure, type PartNode, type LevelNode, type ModuleNode } from "./structure";
 export { VIDEO_COMPLETION_RATIO, WATCH_SLACK_SEC, VIEWING_MAX_SEC, type MissingBlock, type ProgressFacts, type PartState, type LevelState } from "./engine";

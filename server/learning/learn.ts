@@ -26,6 +26,7 @@ import { blockProgressView, enrollmentDetail, learnView, partView } from "./view
 import { preallocatePartProgress } from "./preallocate";
 import { nextStep, progressMeasure, type NextStep, type ProgressMeasure } from "./next-step";
 import { isId } from "../db";
+import type { LevelRequirement } from "./requirements";
 
 export type LearningDeps = { db: Database; queue: Queue; media: MediaUrls; now: Date };
 
@@ -50,6 +51,8 @@ export type StudyPosition = {
   next: NextStep;
   progress: ProgressMeasure;
   lastCompletedLevel: { id: string; title: string; issuesIntermediateCertificate: boolean; last: boolean } | null;
+  /** what levels wait for besides their content (a required webinar), met or not */
+  requirements: LevelRequirement[];
 };
 
 function positionOf(structure: CourseStructure, enrollment: EnrollmentRow, facts: Awaited<ReturnType<typeof loadProgressFacts>>, from: { partId?: string } = {}): StudyPosition {
@@ -62,6 +65,7 @@ function positionOf(structure: CourseStructure, enrollment: EnrollmentRow, facts
     lastCompletedLevel: level
       ? { id: level.id, title: level.title, issuesIntermediateCertificate: level.issuesIntermediateCertificate, last: structure.levels.at(-1) === level }
       : null,
+    requirements: facts.requirements,
   };
 }
 

@@ -10,6 +10,7 @@ import {
   levelUnlocked,
   partStateOf,
   partTestAvailable,
+  unmetRequirements,
   type ProgressFacts,
 } from "./engine";
 import type { CourseStructure, PartNode } from "./structure";
@@ -19,6 +20,8 @@ export type NextStep =
   | { kind: "part"; partId: string; title: string; started: boolean; required: boolean }
   /** a required test that may be started now */
   | { kind: "test"; testId: string; title: string; placement: "part" | "level" | "course"; partId: string | null; levelId: string | null }
+  /** a requirement of the level from outside its content (a required webinar: attend it or watch its recording) */
+  | { kind: "requirement"; requirementKind: "webinar"; ref: string; title: string; levelId: string }
   /** the course is completed: the finish page */
   | { kind: "finish" }
   /** nothing open is left to do (should not happen in a published course; the dashboard is the way) */
@@ -83,6 +86,11 @@ export function nextStep(structure: CourseStructure, facts: ProgressFacts, enrol
     if (level.levelTest?.required && !passed(level.levelTest.id) && levelTestAvailable(structure, facts, level)) {
       return { kind: "test", testId: level.levelTest.id, title: level.levelTest.title, placement: "level", partId: null, levelId: level.id };
     }
+    // the level's content is done: what it still waits for from outside (a required webinar)
+    const [unmet] = unmetRequirements(facts, level);
+    if (unmet && !(level.levelTest?.required && !passed(level.levelTest.id))) {
+      return { kind: "requirement", requirementKind: unmet.kind, ref: unmet.ref, title: unmet.title, levelId: level.id };
+    }
     // a level not completed whose required items are all done waits on nothing open here
     break;
   }
@@ -97,7 +105,8 @@ export type ProgressMeasure = { done: number; total: number; percent: number };
 
 /**
  * The one progress measure: required items done of required items (required parts, required
- * part tests, required level tests, the required course test). 100 % only when the course is
+ * part tests, required level tests, the levels' requirements such as a required webinar, the
+ * required course test). 100 % only when the course is
  * completed; until then at most 99 %.
  */
 export function progressMeasure(structure: CourseStructure, facts: ProgressFacts, enrollmentState: string): ProgressMeasure {
@@ -115,6 +124,7 @@ export function progressMeasure(structure: CourseStructure, facts: ProgressFacts
       }
     }
     if (level.levelTest?.required) count(facts.passedTests.has(level.levelTest.id));
+    for (const requirement of facts.requirements) if (requirement.levelId === level.id) count(requirement.met);
   }
   const courseTest = structure.course.courseTest;
   if (courseTest?.required) count(facts.passedTests.has(courseTest.id));

@@ -61,6 +61,11 @@ export type QueuePayloads = {
   // webinars starting within a day or an hour: each active enrollment's reminder, once
   // (a unique row per webinar, enrollment, kind and sequence; server/webinars)
   "webinars.remind": Scheduled;
+  // a meeting's recording (phase 2): download it from the meeting provider, upload it to
+  // the video provider (server/webinars imports.ts); one per webinar and recording
+  "webinars.import-recording": { importId: string };
+  // keeps the meeting provider's recordings subscription alive (renews or creates it)
+  "webinars.meetings-subscription": Scheduled;
   // an uploaded PDF's slide images or an image's resized widths (server/files); a rerun
   // finds the variants stored
   "files.derive": { fileId: string };
@@ -129,6 +134,8 @@ export const QUEUE_NAMES = [
   "authoring.soft-delete-versions",
   "insights.test-question-stats",
   "webinars.remind",
+  "webinars.import-recording",
+  "webinars.meetings-subscription",
   "files.derive",
   "files.purge-unreferenced",
 ] as const satisfies readonly QueueName[];

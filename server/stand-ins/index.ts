@@ -14,3 +14,5 @@ export { startAccessPointStandIn } from "./access-point";
 export type { AccessPointStandIn, AccessPointMode, ReceivedDocument } from "./access-point";
 export { startMuxStandIn } from "./mux";
 export type { MuxStandIn, MuxStandInOptions, MuxDelivery } from "./mux";
+export { startGraphStandIn } from "./graph";
+export type { GraphStandIn, GraphStandInOptions, GraphSubscription, GraphRecording } from "./graph";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { StandInRefusedError, startLocalIdp } from "./index";
+import { StandInRefusedError, startGraphStandIn, startLocalIdp } from "./index";
 
 describe("stand-ins", () => {
   it("the local identity provider refuses to start in production, whatever the configuration let through", async () => {
@@ -16,5 +16,9 @@ describe("stand-ins", () => {
     });
     await expect(start).rejects.toBeInstanceOf(StandInRefusedError);
     await expect(start).rejects.toThrow(/APP_ENV=production/);
+  });
+
+  it("the Microsoft Graph stand-in refuses to start in production", () => {
+    expect(() => startGraphStandIn({ production: true, tenantId: "t", clientId: "c", clientSecret: "s", sampleFile: "media/video/sample.mp4" })).toThrow(StandInRefusedError);
   });
 });

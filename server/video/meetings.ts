@@ -1,13 +1,13 @@
 // /api/webhooks/meetings (phase 2; spec: Webhook receivers; Meeting events). Subscription
 // notifications for online meeting recordings (Microsoft Graph's change notifications).
-// In this version they are checked and recorded only; downloading the recording and
-// handing it to the video provider is phase 2 (spec: "not performed in the current
-// version").
+// A recording of a webinar's meeting is handed to the webinars area through the recordings
+// port (WebinarRecordings.importMeetingRecording), which queues its import once, in this
+// transaction (docs/decisions/webinars/recording-automation.md).
 // - validation: a request with `validationToken` in the query is answered 200 with the
 //   token as text/plain (Graph validates a new subscription this way);
 // - a notification batch {value[]}: every item's clientState must equal
 //   MEETINGS_CLIENT_STATE (constant time), else 401 and nothing is stored; with no value
-//   configured nothing can match (no subscription exists), so every batch is 401.
+//   configured (the automation is off) nothing can match, so every batch is 401.
 // Each item is recorded once in webhook_events (provider `meetings`, event id = SHA-256 of
 // the item's JSON: Graph items carry no id of their own) with an audit row.
 import { createHash, timingSafeEqual } from "node:crypto";
@@ -16,6 +16,8 @@ import type { Database } from "../db";
 import { DomainError, parseJsonBody } from "../http/errors";
 import { recordWebhookOnce } from "../http/webhooks";
 import { writeAudit } from "../audit";
+import type { Queue } from "../queue";
+import type { WebinarRecordings } from "./recordings";
 
 export const MEETINGS_ACTOR = "system:meetings";
 
@@ -42,7 +44,7 @@ function sameSecret(a: string, b: string): boolean {
 }
 
 export async function receiveMeetingNotifications(
-  deps: { db: Database; clientState: string | undefined; now: Date },
+  deps: { db: Database; clientState: string | undefined; now: Date; queue: Queue; recordings?: WebinarRecordings },
   rawBody: string,
 ): Promise<MeetingsAck> {
   let parsed: z.infer<typeof MeetingNotifications>;
@@ -65,14 +67,16 @@ export async function receiveMeetingNotifications(
       const eventId = createHash("sha256").update(json).digest("hex");
       const delivery = { provider: "meetings" as const, eventId, eventType: item.changeType ?? "notification", payload: json, signature: null, receivedAt: deps.now };
       const receipt = await recordWebhookOnce(tx, delivery, async (webhookEventId) => {
+        // a webinar's meeting: its import queued once (unknown meetings and other changes are recorded only)
+        const imported = deps.recordings ? await deps.recordings.importMeetingRecording(tx, deps.queue, item, deps.now) : { outcome: "recorded_only", webinarId: null };
         await writeAudit(tx, {
           actorId: MEETINGS_ACTOR,
           action: `webhook.meetings.${item.changeType ?? "notification"}`,
           targetType: "meeting_recording",
           targetId: item.resource ?? null,
-          details: { webhookEventId, subscriptionId: item.subscriptionId ?? null, result: "recorded_only" },
+          details: { webhookEventId, subscriptionId: item.subscriptionId ?? null, result: imported.outcome, webinarId: imported.webinarId },
         });
-        return { ok: true, result: "recorded_only" };
+        return { ok: true, result: imported.outcome };
       });
       if (receipt.duplicate) continue;
       recorded++;

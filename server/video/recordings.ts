@@ -5,6 +5,7 @@
 // {kind: "webinar", webinarId}; the provider's video.asset.ready then sets the webinar's
 // recording playback id (webhook.ts).
 import type { Database, Tx } from "../db";
+import type { Queue } from "../queue";
 import { DomainError } from "../http/errors";
 import type { VideoActor, VideoResult } from "./blocks";
 import { VideoProviderError, type VideoProvider } from "./provider";
@@ -20,6 +21,11 @@ export type WebinarRecordings = {
   recordUpload(tx: Tx, actor: VideoActor, webinarId: string, upload: { id: string; createdAt: Date }): Promise<void>;
   /** applies the provider's result (ready: the recording plays; an older upload's event is stale) */
   applyResult(tx: Tx, webinarId: string, result: VideoResult, now: Date): Promise<RecordingOutcome>;
+  /**
+   * Phase 2: a validated meetings notification naming a recording; for a webinar's meeting the
+   * import is queued once (in the notification's transaction). Answers what happened.
+   */
+  importMeetingRecording(tx: Tx, queue: Queue, notice: { resource?: string | null; changeType?: string | null }, now: Date): Promise<{ outcome: string; webinarId: string | null }>;
 };
 
 export function recordingPassthrough(webinarId: string): string {

@@ -21,7 +21,7 @@ export type Video = {
   /** sets the course's preview clip range and asks the provider to cut it */
   setPreview(deps: { db: Database; now: Date }, actor: VideoActor, input: VideoPreviewRequest): Promise<VideoPreviewResponse>;
   receiveWebhook(deps: { db: Database; queue: Queue; now: Date }, request: VideoWebhookRequest): Promise<VideoWebhookAck>;
-  receiveMeetings(deps: { db: Database; now: Date }, rawBody: string): Promise<MeetingsAck>;
+  receiveMeetings(deps: { db: Database; queue: Queue; now: Date }, rawBody: string): Promise<MeetingsAck>;
   /** a direct upload of a webinar's recording (its page is `returnPath`, where a form upload returns) */
   createRecordingUpload(deps: { db: Database; now: Date }, actor: VideoActor, webinarId: string, returnPath: string): Promise<RecordingUpload>;
 };
@@ -44,7 +44,7 @@ export function createVideo(settings: {
     cancelUpload: (deps, ref) => cancelVideoUpload({ ...deps, provider, blocks }, ref),
     setPreview: (deps, actor, input) => setVideoPreview({ ...deps, provider, blocks }, actor, input),
     receiveWebhook: (deps, request) => receiveVideoWebhook({ ...deps, blocks, recordings: settings.recordings, secret: settings.webhookSecret }, request),
-    receiveMeetings: (deps, rawBody) => receiveMeetingNotifications({ ...deps, clientState: settings.meetingsClientState }, rawBody),
+    receiveMeetings: (deps, rawBody) => receiveMeetingNotifications({ ...deps, recordings: settings.recordings, clientState: settings.meetingsClientState }, rawBody),
     createRecordingUpload: (deps, actor, webinarId, returnPath) => {
       if (!settings.recordings) throw new Error("no webinar recordings port was handed to createVideo");
       return createRecordingUpload({ ...deps, provider, recordings: settings.recordings, adminUrl: settings.adminUrl }, actor, webinarId, returnPath);

@@ -33,6 +33,7 @@ export function serializeWebinar(row: WebinarRow): Webinar {
     sequence: row.sequence,
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
     recordingPlaybackId: row.recordingPlaybackId,
+    onlineMeetingId: row.onlineMeetingId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -88,12 +89,19 @@ export async function getWebinar(db: DbOrTx, webinarId: string): Promise<Webinar
   return row;
 }
 
+/** One webinar per online meeting: its recording's notifications name the meeting (phase 2). */
+async function meetingProblems(db: DbOrTx, onlineMeetingId: string | null | undefined, self: string | null) {
+  if (!onlineMeetingId) return [];
+  const [other] = await db.select({ id: webinars.id }).from(webinars).where(eq(webinars.onlineMeetingId, onlineMeetingId));
+  return other && other.id !== self ? [{ path: "onlineMeetingId", message: "Táto schôdza už patrí inému webináru." }] : [];
+}
+
 export async function createWebinar(deps: AdminDeps, actor: AuditActor, courseId: string, input: WebinarCreateRequest): Promise<{ webinar: Webinar }> {
   return deps.db.transaction(async (tx) => {
     const chain = await courseChain(tx, courseId);
     const startsAt = toSecond(input.startsAt);
     const endsAt = toSecond(input.endsAt);
-    const problems = [...timeProblems(startsAt, endsAt, deps.now, true), ...(await levelProblems(tx, input.levelId, chain.versionIds))];
+    const problems = [...timeProblems(startsAt, endsAt, deps.now, true), ...(await levelProblems(tx, input.levelId, chain.versionIds)), ...(await meetingProblems(tx, input.onlineMeetingId, null))];
     if (problems.length) throw invalid(problems);
     const [row] = await tx
       .insert(webinars)
@@ -107,6 +115,7 @@ export async function createWebinar(deps: AdminDeps, actor: AuditActor, courseId
         lecturer: input.lecturer?.trim() || null,
         levelId: input.levelId ?? null,
         attendanceRequired: input.attendanceRequired ?? false,
+        onlineMeetingId: input.onlineMeetingId ?? null,
         createdBy: actor.actorId,
         createdAt: deps.now,
         updatedAt: deps.now,
@@ -134,7 +143,7 @@ export async function updateWebinar(deps: AdminDeps, actor: AuditActor, webinarI
     const endsAt = patch.endsAt !== undefined ? toSecond(patch.endsAt) : row.endsAt;
     const startChanged = startsAt.getTime() !== row.startsAt.getTime();
     const chain = await courseChain(tx, row.courseId);
-    const problems = [...timeProblems(startsAt, endsAt, deps.now, startChanged), ...(await levelProblems(tx, patch.levelId, chain.versionIds))];
+    const problems = [...timeProblems(startsAt, endsAt, deps.now, startChanged), ...(await levelProblems(tx, patch.levelId, chain.versionIds)), ...(await meetingProblems(tx, patch.onlineMeetingId, row.id))];
     if (problems.length) throw invalid(problems);
     const next = {
       title: patch.title ?? row.title,
@@ -145,6 +154,7 @@ export async function updateWebinar(deps: AdminDeps, actor: AuditActor, webinarI
       lecturer: patch.lecturer === undefined ? row.lecturer : patch.lecturer?.trim() || null,
       levelId: patch.levelId === undefined ? row.levelId : patch.levelId,
       attendanceRequired: patch.attendanceRequired ?? row.attendanceRequired,
+      onlineMeetingId: patch.onlineMeetingId === undefined ? row.onlineMeetingId : patch.onlineMeetingId,
     };
     // what a student's calendar holds: a change of it is news (a fresh .ics, SEQUENCE + 1)
     const calendarChanged =

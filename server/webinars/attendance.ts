@@ -5,6 +5,8 @@ import { isId, schema, type Database, type DbOrTx } from "../db";
 import { DomainError } from "../http/errors";
 import { writeAudit, type AuditActor } from "../audit";
 import { getWebinar } from "./admin";
+import type { Queue } from "../queue";
+import { afterAttendanceChange } from "./requirements";
 
 const { enrollments, webinarJoins, webinarAttendanceCorrections } = schema;
 
@@ -48,7 +50,7 @@ export async function webinarAttendance(db: DbOrTx, webinarId: string): Promise<
 
 /** The admin's correction (attended or not, with a reason), audited; a later one replaces it. */
 export async function correctAttendance(
-  deps: { db: Database; now: Date },
+  deps: { db: Database; queue: Queue; now: Date },
   actor: AuditActor,
   input: { webinarId: string; enrollmentId: string; attended: boolean; reason: string },
 ): Promise<void> {
@@ -74,5 +76,7 @@ export async function correctAttendance(
       reason,
       details: { webinarId: webinar.id, attended: input.attended },
     });
+    // a required session's attendance changed: its level may complete now
+    await afterAttendanceChange(tx, deps, webinar, enrollment.id);
   });
 }

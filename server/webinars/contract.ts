@@ -29,6 +29,15 @@ const fields = {
   lecturer: z.string().trim().max(200).nullable().optional(),
   levelId: Id.nullable().optional(),
   attendanceRequired: z.boolean().optional(),
+  onlineMeetingId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(500)
+    .regex(/^[A-Za-z0-9_\-=.:@+]+$/, "ID schôdze obsahuje nepovolené znaky.")
+    .nullable()
+    .optional()
+    .describe("the meeting provider's online meeting id (Microsoft Graph onlineMeeting.id): its recording is imported automatically (phase 2)"),
 };
 
 export const WebinarCreateRequest = z.strictObject(fields).describe("A new webinar of the course (times ISO 8601; end after start, start in the future)");
@@ -57,6 +66,7 @@ export const Webinar = z
     sequence: z.int().min(0).describe("iCalendar SEQUENCE"),
     cancelledAt: Iso.nullable(),
     recordingPlaybackId: z.string().nullable(),
+    onlineMeetingId: z.string().nullable().describe("the meeting whose recording is imported automatically (phase 2)"),
     createdAt: Iso,
     updatedAt: Iso,
   })

@@ -43,3 +43,7 @@ export { webinarMail, type WebinarMail, type WebinarMailJob } from "./mail";
 export { seedDemoWebinars } from "./seed";
 export { webinarRecordings } from "./recordings";
 export { webinarAttendance, correctAttendance, type AttendanceLine } from "./attendance";
+export { webinarLevelRequirements } from "./requirements";
+export { startRecordingPlayback, reportRecordingWatch, recordingWatchOf, webinarRecordingPlayPath, type RecordingWatch } from "./watch";
+export { queueMeetingRecording, importRecordingJob, keepMeetingsSubscription, SUBSCRIPTION_CRON, RECORDINGS_RESOURCE, type MeetingsAutomation, type ImportOutcome } from "./imports";
+export { createGraphClient, recordingOfResource, type MeetingsGraph, type GraphSettings } from "./graph";

@@ -7,6 +7,7 @@ import { isId, schema, type Database, type Tx } from "../db";
 import { DomainError } from "../http/errors";
 import { writeAudit } from "../audit";
 import type { RecordingOutcome, RecordingView, WebinarRecordings } from "../video";
+import { queueMeetingRecording } from "./imports";
 
 const { webinars } = schema;
 
@@ -37,4 +38,5 @@ export const webinarRecordings: WebinarRecordings = {
     }
     return { outcome: "updated", courseId: row.courseId };
   },
+  importMeetingRecording: queueMeetingRecording,
 };

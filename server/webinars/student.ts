@@ -11,6 +11,8 @@ import type { MediaUrls } from "../video";
 import type { StudentWebinar, StudentWebinarList } from "./contract";
 import { icsCalendar, type IcsEvent } from "./ics";
 import type { WebinarRow } from "./admin";
+import type { Queue } from "../queue";
+import { afterAttendanceChange } from "./requirements";
 
 const { webinars, webinarJoins, webinarCalendarFeeds, courses, enrollments } = schema;
 
@@ -79,7 +81,7 @@ export async function listStudentWebinars(
   };
 }
 
-async function enrolledWebinar(db: DbOrTx, studentId: string, slug: string, webinarId: string, now: Date) {
+export async function enrolledWebinar(db: DbOrTx, studentId: string, slug: string, webinarId: string, now: Date) {
   const enrollment = await enrolledCourse(db, studentId, slug, now);
   const [row] = isId(webinarId) ? await db.select().from(webinars).where(and(eq(webinars.id, webinarId), eq(webinars.courseId, enrollment.courseId))) : [];
   if (!row) throw new DomainError("not_found", "Webinár sa nenašiel.");
@@ -90,12 +92,16 @@ async function enrolledWebinar(db: DbOrTx, studentId: string, slug: string, webi
  * "Pripojiť sa": records the join (who, when) and answers the meeting link; before the link
  * opens, after the end or for a cancelled session 409 with the reason.
  */
-export async function joinWebinar(deps: { db: Database; now: Date }, studentId: string, slug: string, webinarId: string): Promise<{ joinUrl: string }> {
+export async function joinWebinar(deps: { db: Database; queue: Queue; now: Date }, studentId: string, slug: string, webinarId: string): Promise<{ joinUrl: string }> {
   const { enrollment, row } = await enrolledWebinar(deps.db, studentId, slug, webinarId, deps.now);
   if (row.state === "cancelled") throw new DomainError("conflict", "Webinár bol zrušený.");
   if (row.endsAt.getTime() <= deps.now.getTime()) throw new DomainError("conflict", "Webinár už skončil.");
   if (!joinable(row, deps.now)) throw new DomainError("conflict", "Pripojiť sa dá od 15 minút pred začiatkom webinára.", { joinOpensAt: joinOpensAt(row).toISOString() });
-  await deps.db.insert(webinarJoins).values({ webinarId: row.id, studentId, enrollmentId: enrollment.id, joinedAt: deps.now });
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(webinarJoins).values({ webinarId: row.id, studentId, enrollmentId: enrollment.id, joinedAt: deps.now });
+    // a required session attended: its level may complete now
+    await afterAttendanceChange(tx, deps, row, enrollment.id);
+  });
   return { joinUrl: row.joinUrl };
 }
 

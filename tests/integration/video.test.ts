@@ -8,7 +8,7 @@
 //   video.asset.ready webhook fills the block, and the uploader gets the e-mail;
 //   a file that is no MP4 → errored; a cancelled upload → block unchanged;
 // - /api/webhooks/video: bad or stale signatures are 401 and store nothing; duplicates;
-// - /api/webhooks/meetings: validation echo, clientState check, record only;
+// - /api/webhooks/meetings: validation echo, clientState check, a recording of a meeting no webinar names recorded only;
 // - the admin upload page works without JavaScript.
 import { createHash, createHmac } from "node:crypto";
 import fs from "node:fs";

@@ -38,7 +38,7 @@ export const action = pageRoute(async (args: Route.ActionArgs) => {
   const attended = String(form.get("attended") ?? "");
   if (attended !== "yes" && attended !== "no") throw new DomainError("validation", "Vyberte, či sa študent zúčastnil.");
   try {
-    await correctAttendance({ db: services.db, now: services.clock.now() }, actor, {
+    await correctAttendance({ db: services.db, queue: services.queue, now: services.clock.now() }, actor, {
       webinarId: args.params.webinarId,
       enrollmentId: String(form.get("enrollmentId") ?? ""),
       attended: attended === "yes",

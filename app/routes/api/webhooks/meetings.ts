@@ -1,6 +1,7 @@
 // /api/webhooks/meetings (phase 2; spec: Webhook receivers; Meeting events): GET (or POST)
 // with `validationToken` answers the token as text/plain (subscription validation); POST
-// {value[]} is checked against MEETINGS_CLIENT_STATE and recorded only (server/video).
+// {value[]} is checked against MEETINGS_CLIENT_STATE; a recording of a webinar's meeting is
+// queued for import once (server/video meetings.ts, server/webinars imports.ts).
 import type { Route } from "./+types/meetings";
 import { apiRoute } from "../../../lib/api.server";
 import { servicesContext } from "../../../context";
@@ -24,6 +25,6 @@ export const action = apiRoute(async ({ request, context }: Route.ActionArgs) =>
   const answer = validation(request);
   if (answer) return answer;
   const services = context.get(servicesContext);
-  const ack = await services.video.receiveMeetings({ db: services.db, now: services.clock.now() }, await request.text());
+  const ack = await services.video.receiveMeetings({ db: services.db, queue: services.queue, now: services.clock.now() }, await request.text());
   return json(ack, { headers: { "Cache-Control": "no-store" } });
 });
