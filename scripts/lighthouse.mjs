@@ -33,7 +33,9 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const { name, url: dbUrl, admin } = await scratchDatabase(base, "lighthouse");
 
-const port = await freePort();
+// LH_PORT: the app listens there and Chromium's debugging port is the next one (default: free ports)
+const fixedPort = Number(process.env.LH_PORT) || 0;
+const port = fixedPort || (await freePort());
 const origin = `http://localhost:${port}`;
 const app = spawn(process.execPath, ["server.mjs"], {
   cwd: root,
@@ -55,7 +57,7 @@ const app = spawn(process.execPath, ["server.mjs"], {
 });
 
 const profile = fs.mkdtempSync(path.join(os.tmpdir(), "lighthouse-profile-"));
-const debugPort = await freePort();
+const debugPort = fixedPort ? fixedPort + 1 : await freePort();
 let browser;
 const results = {};
 try {
