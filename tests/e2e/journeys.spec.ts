@@ -290,7 +290,7 @@ for (const javaScriptEnabled of [false, true]) {
     for (const course of COURSES) {
       test(`${course.title}: from the purchase to the finish page, one next step at every end`, async ({ page, browser, baseURL }) => {
         // (axe-core checks every page it passes: about forty pages on two shared cores)
-        test.setTimeout(480_000);
+        test.setTimeout(720_000);
         await endEnrollments(student.id, course.slug);
         await buyThroughSandbox(browser, baseURL!, student, course.slug);
         await signIn(page, student.email, `/kurzy/${course.slug}/studium`);
