@@ -3,7 +3,8 @@
 // database with the demo seed: the catalog, a course page, and — signed in as a demo student
 // who bought "Sekretár klubu v praxi" through the sandbox gateway — the learning dashboard, a
 // part, the account, the test's intro, the test taking page, the result and the certificate
-// page (LH_VERBOSE=1 also prints the audits that cost points). Prints the median of LH_RUNS runs (default 3) of the
+// page (LH_VERBOSE=1 also prints the audits that cost points; LH_MIN=95 fails the run when a
+// page scores below 95 in a category). Prints the median of LH_RUNS runs (default 3) of the
 // performance, accessibility and best-practices scores per page, and writes them to
 // bench/lighthouse.json. Uses Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium),
 // never a downloaded browser. Scores depend on the machine: run it on a quiet one.
@@ -186,6 +187,15 @@ try {
     path.join(root, "bench/lighthouse.json"),
     JSON.stringify({ measuredAt: new Date().toISOString(), runs, preset: "mobile (Lighthouse default)", cpus: os.cpus().length, loadAverage: os.loadavg().map((x) => Number(x.toFixed(2))), pages: results }, null, 2) + "\n",
   );
+  // LH_MIN (e.g. 95, issue 29 item 7): a page scoring below it in any category fails the run
+  const minimum = Number(process.env.LH_MIN) || 0;
+  const below = Object.entries(results).flatMap(([label, s]) =>
+    [["performance", s.performance], ["accessibility", s.accessibility], ["best practices", s.bestPractices]].filter(([, v]) => v < minimum).map(([k, v]) => `${label} ${k} ${v}`),
+  );
+  if (below.length > 0) {
+    console.error(`below ${minimum}: ${below.join("; ")}`);
+    process.exitCode = 1;
+  }
 } finally {
   await browser?.close();
   app.kill("SIGTERM");
