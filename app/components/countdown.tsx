@@ -4,6 +4,8 @@
 // and tells a screen reader politely only at a few moments: every 5 minutes, at 1 minute
 // and at 30 seconds (docs/decisions.md > Tests on a phone). At 0:00 it calls `onExpire`
 // once (the test page submits itself and locks; docs/decisions.md > A test closes at 0:00).
+// Both texts have the same two lines on a phone (the deadline on a line of its own), so the
+// countdown replacing the server's text moves nothing (docs/decisions/student-ui/countdown-no-layout-shift.md).
 import { useEffect, useRef, useState } from "react";
 
 function left(deadline: string): number {
@@ -46,10 +48,12 @@ export function Countdown({ deadline, deadlineText, onExpire, children }: { dead
   return (
     <div className={`countdown-bar${low ? " low" : ""}`}>
       {seconds === null ? (
-        <p className="countdown">Test odovzdajte do <strong>{deadlineText}</strong>.</p>
+        <p className="countdown">
+          Test odovzdajte <span className="countdown-until">do <strong>{deadlineText}</strong>.</span>
+        </p>
       ) : (
         <p className="countdown" role="timer" aria-live="off">
-          Zostávajúci čas: <strong>{Math.floor(seconds / 60)}:{String(seconds % 60).padStart(2, "0")}</strong> <span className="muted">(do {deadlineText})</span>
+          Zostávajúci čas: <strong>{Math.floor(seconds / 60)}:{String(seconds % 60).padStart(2, "0")}</strong> <span className="muted countdown-until">(do {deadlineText})</span>
         </p>
       )}
       <p className="visually-hidden" aria-live="polite">{announcement}</p>
