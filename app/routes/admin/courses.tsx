@@ -37,7 +37,7 @@ export const loader = pageRoute(async (args: Route.LoaderArgs) => {
   if (!query.success) throw new DomainError("bad_request", "Neplatný filter alebo číslo strany.", zodDetails(query.error.issues));
   const { data, pagination } = await listCourseSummaries(services.db, { state: query.data.state, page: query.data.page, pageSize: query.data.pageSize });
   return {
-    done: doneMessage(request),
+    done: doneMessage(request, { zmazane: "Koncept kurzu je zmazaný." }),
     state: query.data.state,
     pagination,
     isAdmin,
