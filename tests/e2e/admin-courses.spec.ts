@@ -13,6 +13,7 @@ async function signIn(page: Page, email: string) {
 }
 
 test("a content manager lists courses and filters them by state", async ({ page }) => {
+  test.setTimeout(90_000);
   await signIn(page, "martin.simko@demo.sk");
   await page.getByRole("navigation", { name: "Administrácia" }).getByRole("link", { name: "Kurzy" }).click();
   await expect(page).toHaveURL(/\/admin\/kurzy$/);
