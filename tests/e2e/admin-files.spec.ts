@@ -136,7 +136,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(/hotovo=pridane/);
       await expect(page.getByRole("status").filter({ hasText: "Pridané do časti „Plán rozpočtu“." })).toBeVisible();
       await expect(page.getByRole("heading", { level: 3, name: "Blok 2. Prezentácia" })).toBeVisible();
-      await expect(page.getByText(/3 snímk\S* \(zistené zo súboru\)/).first()).toBeAttached();
+      await expect(page.getByText(/3 sním\S* \(zistené zo súboru\)/).first()).toBeAttached();
 
       // the spreadsheet: an attachment named as uploaded
       await uploadThrough(page, "Súbor prílohy", "Pridať prílohu", /Nahrať prílohu/, {
