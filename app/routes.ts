@@ -39,6 +39,7 @@ export default [
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("kurzy", "routes/admin/courses.tsx"),
+    route("kurzy/novy", "routes/admin/course-new.tsx"),
     // course authoring (server/authoring): editor with structure and publishing, the
     // course's fields, a part with its blocks, tests with questions
     route("kurzy/:courseId", "routes/admin/course-editor.tsx"),

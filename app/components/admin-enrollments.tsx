@@ -2,6 +2,7 @@
 // actions of one enrollment (cancel, extend, reset test attempts with a test picker) as
 // plain Conform forms that work without JavaScript, each answered only on the form that
 // was sent (`_form` carries the enrollment id too).
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { getFormProps } from "@conform-to/react";
 import { FormErrors, TextField } from "./forms";
@@ -28,7 +29,8 @@ function CancelForm({ target, reply }: { target: ActionTarget; reply: ActionRepl
       <FormErrors meta={form} />
       <TextField meta={fields.reason} label="Dôvod zrušenia" />
       <TextField meta={fields.note} label="Poznámka (nepovinná)" multiline rows={2} />
-      <IntentButton formKey={key} intent="cancel" variant="danger" pendingLabel="Ruší sa…">
+      {/* destructive, so last and drawn as an outline (docs/decisions/admin-ui/enrollment-actions-order.md) */}
+      <IntentButton formKey={key} intent="cancel" variant="small-danger" pendingLabel="Ruší sa…">
         Zrušiť zápis
       </IntentButton>
     </Form>
@@ -78,7 +80,7 @@ function ResetForm({ target, reply }: { target: ActionTarget; reply: ActionReply
 }
 
 /** The actions that apply to the enrollment's state. */
-export function EnrollmentActionForms({ target, reply }: { target: ActionTarget; reply: ActionReply }) {
+export function EnrollmentActionForms({ target, reply, beforeCancel }: { target: ActionTarget; reply: ActionReply; beforeCancel?: ReactNode }) {
   const cancel = target.state === "active";
   const extend = target.state === "active" || target.state === "expired";
   const reset = target.tests.length > 0 && target.state !== "cancelled";
@@ -87,10 +89,12 @@ export function EnrollmentActionForms({ target, reply }: { target: ActionTarget;
   return (
     <div className="enrollment-actions">
       <ReplyErrors reply={reply} formKeys={hidden} />
-      {cancel ? <CancelForm target={target} reply={reply} /> : null}
+      {/* the useful actions first; cancelling, which cannot be undone, last */}
       {extend ? <ExtendForm target={target} reply={reply} /> : null}
       {reset ? <ResetForm target={target} reply={reply} /> : null}
-      {!cancel && !extend && !reset ? <p className="muted">Pre tento zápis nie sú dostupné žiadne akcie.</p> : null}
+      {beforeCancel}
+      {cancel ? <CancelForm target={target} reply={reply} /> : null}
+      {!cancel && !extend && !reset && !beforeCancel ? <p className="muted">Pre tento zápis nie sú dostupné žiadne akcie.</p> : null}
     </div>
   );
 }

@@ -163,6 +163,7 @@ export const DONE_MESSAGES = {
   archivovany: "Kurz je archivovaný; z katalógu zmizol, zapísaní študenti pokračujú.",
   "nova-verzia": "Nová verzia je vytvorená ako koncept.",
   "koncept-existuje": "Koncept novej verzie už existuje; otvorili sme ho.",
+  "webinar-zruseny": "Webinár je zrušený.",
 } as const;
 export type DoneKey = keyof typeof DONE_MESSAGES;
 

@@ -66,6 +66,15 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "video.asset.ready": "Video spracované",
   "video.asset.errored": "Spracovanie videa zlyhalo",
   "video.preview.cut": "Ukážka videa vystrihnutá",
+  "file.upload": "Súbor nahraný",
+  "bank_statement.import": "Bankový výpis načítaný",
+  "order.transfer.paid": "Prevod spárovaný, objednávka zaplatená",
+  "order.transfer.record": "Prevod zaznamenaný ručne",
+  "webinar.created": "Webinár naplánovaný",
+  "webinar.updated": "Webinár zmenený",
+  "webinar.cancelled": "Webinár zrušený",
+  "webinar.recording_upload": "Záznam webinára nahraný",
+  "webinar.attendance_corrected": "Účasť na webinári opravená",
 };
 
 export const AUDIT_TARGET_LABELS: Record<string, string> = {
@@ -84,6 +93,10 @@ export const AUDIT_TARGET_LABELS: Record<string, string> = {
   session: "prihlásenie",
   payment: "platba",
   video: "video",
+  file: "súbor",
+  webinar: "webinár",
+  bank_statement: "bankový výpis",
+  meeting_recording: "záznam webinára",
 };
 
 export const auditActionLabel = (code: string) => AUDIT_ACTION_LABELS[code] ?? code;
@@ -94,5 +107,9 @@ export function auditTargetLink(type: string, id: string | null, existingOrders:
   if (!id) return null;
   if (type === "order") return existingOrders.has(id) ? `/admin/objednavky/${id}` : null;
   if (type === "enrollment" && /^[0-9a-f]{24}$/.test(id)) return `/admin/zapisy/${id}`;
+  // a course version's editor (a deleted version's page says it is gone)
+  if (type === "course" && /^[0-9a-f]{24}$/.test(id)) return `/admin/kurzy/${id}`;
+  // a person: their enrollments (the enrollments filter takes a person's id)
+  if ((type === "person" || type === "user") && !id.startsWith("system:")) return `/admin/zapisy?student=${encodeURIComponent(id)}`;
   return null;
 }

@@ -13,3 +13,5 @@ export { invoiceBookCsv, creditNotesCsv, enrollmentsCsv, attemptsCsv, PAGE_SIZE 
 export { csvLine, BOM, type Cell } from "./csv";
 // the dashboard's "Vyžaduje pozornosť" (docs/decisions.md > Screens that lead with what to act on)
 export { learningAttention, IDLE_DAYS, type LearningAttention, type IdleCourse } from "./attention";
+// the admin's course list, one row per course (docs/decisions/admin-ui/course-list-by-course.md)
+export { listCourseSummaries, type CourseListRow, type CourseListQuery } from "./course-list";

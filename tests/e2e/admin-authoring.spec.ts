@@ -32,6 +32,8 @@ test("an admin builds a course from nothing, publishes it and finds it in the ca
   await signIn(page, "zuzana.bielikova@demo.sk");
 
   // a new draft
+  // the form is on its own page, behind the list's "+ Nový kurz"
+  await page.getByRole("link", { name: "Nový kurz" }).click();
   const create = page.getByRole("region", { name: "Nový kurz" });
   await create.getByLabel("Názov kurzu").fill(title);
   await create.getByLabel("Krátky popis").fill("Ako zostaviť a strážiť rozpočet športového klubu.");
@@ -153,6 +155,8 @@ test.describe("without JavaScript", () => {
     await signIn(page, "martin.simko@demo.sk");
 
     // invalid: errors inline, typed values kept
+    // the form is on its own page, behind the list's "+ Nový kurz"
+    await page.getByRole("link", { name: "Nový kurz" }).click();
     const create = page.getByRole("region", { name: "Nový kurz" });
     await create.getByLabel("Názov kurzu").fill(title);
     await create.getByLabel("Cena (€)").fill("abc");

@@ -26,6 +26,8 @@ for (const javaScriptEnabled of [false]) {
         test.setTimeout(120_000);
         const title = `Pokladňa ${Date.now().toString(36)}`;
         await signIn(page, "martin.simko@demo.sk", "/admin/kurzy");
+        // the form is on its own page, behind the list's "+ Nový kurz"
+        await page.getByRole("link", { name: "Nový kurz" }).click();
         const create = page.getByRole("region", { name: "Nový kurz" });
         await create.getByLabel("Názov kurzu").fill(title);
         await create.getByLabel("Krátky popis").fill("Pokladňa klubu.");

@@ -29,6 +29,8 @@ test("a content manager picks a lecturer by name without JavaScript", async ({ p
   test.setTimeout(90_000);
   const title = `Vedenie klubu ${Date.now().toString(36)}`;
   await signIn(page, "martin.simko@demo.sk", "/admin/kurzy");
+  // the form is on its own page, behind the list's "+ Nový kurz"
+  await page.getByRole("link", { name: "Nový kurz" }).click();
   const create = page.getByRole("region", { name: "Nový kurz" });
   await create.getByLabel("Názov kurzu").fill(title);
   await create.getByLabel("Krátky popis").fill("Ako viesť športový klub.");

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
 import { schema } from "#server/db";
 import type { AuthState } from "../../app/context";
-import { loader as listLoader, action as listAction } from "../../app/routes/admin/courses";
+import { loader as listLoader } from "../../app/routes/admin/courses";
+import { action as listAction } from "../../app/routes/admin/course-new";
 import { loader as editorLoader, action as editorAction } from "../../app/routes/admin/course-editor";
 import { loader as settingsLoader, action as settingsAction } from "../../app/routes/admin/course-settings";
 import { loader as partLoader, action as partAction } from "../../app/routes/admin/part-editor";
@@ -117,7 +118,7 @@ describe("who may use the authoring pages", () => {
     [`/admin/kurzy/${fakeId}/testy/${fakeId}`, testLoader, { courseId: fakeId, testId: fakeId }],
   ] as const;
   const actions = [
-    ["/admin/kurzy", listAction, {}, { intent: "createCourse", title: "X", shortDescription: "Y", price: "10" }],
+    ["/admin/kurzy/novy", listAction, {}, { intent: "createCourse", title: "X", shortDescription: "Y", price: "10" }],
     [`/admin/kurzy/${fakeId}`, editorAction, { courseId: fakeId }, { intent: "publish" }],
     [`/admin/kurzy/${fakeId}/udaje`, settingsAction, { courseId: fakeId }, { intent: "saveCourse" }],
     [`/admin/kurzy/${fakeId}/casti/${fakeId}`, partAction, { courseId: fakeId, partId: fakeId }, { intent: "addVideoBlock" }],
@@ -159,7 +160,7 @@ describe("building a course through the pages", () => {
   const cp = () => ({ courseId });
 
   it("refuses an invalid new-course form with errors on its fields and creates nothing", async () => {
-    const res = await post(listAction, "/admin/kurzy", editor, {}, { intent: "createCourse", _form: "createCourse", title: "", shortDescription: "Krátko", price: "49,999", slug: "Zlý Slug" });
+    const res = await post(listAction, "/admin/kurzy/novy", editor, {}, { intent: "createCourse", _form: "createCourse", title: "", shortDescription: "Krátko", price: "49,999", slug: "Zlý Slug" });
     expect(res.status).toBe(400);
     expect(res.data.form).toBe("createCourse");
     expect(Object.keys(res.data.result.error).sort()).toEqual(["price", "slug", "title"]);
@@ -169,14 +170,14 @@ describe("building a course through the pages", () => {
   });
 
   it("creates a draft from the list (slug from the title) and opens its editor", async () => {
-    const res = await post(listAction, "/admin/kurzy", editor, {}, { intent: "createCourse", _form: "createCourse", title: "Rozpočet športového klubu", shortDescription: "Ako zostaviť rozpočet.", price: "0", currency: "EUR" });
+    const res = await post(listAction, "/admin/kurzy/novy", editor, {}, { intent: "createCourse", _form: "createCourse", title: "Rozpočet športového klubu", shortDescription: "Ako zostaviť rozpočet.", price: "0", currency: "EUR" });
     expect(res.status).toBe(302);
     courseId = idIn(res.location, "/admin/kurzy")!;
     expect(res.location).toBe(`/admin/kurzy/${courseId}?hotovo=vytvoreny`);
     const row = await courseRow(courseId);
     expect(row).toMatchObject({ slug: "rozpocet-sportoveho-klubu", state: "draft", version: 1, priceCents: 0, createdBy: "p-editor" });
     // a second course with the same slug: 409 on the slug field
-    const again = await post(listAction, "/admin/kurzy", editor, {}, { intent: "createCourse", _form: "createCourse", title: "Rozpočet športového klubu", shortDescription: "Znova.", price: "10" });
+    const again = await post(listAction, "/admin/kurzy/novy", editor, {}, { intent: "createCourse", _form: "createCourse", title: "Rozpočet športového klubu", shortDescription: "Znova.", price: "10" });
     expect(again.status).toBe(409);
     expect(again.data.result.error.slug).toEqual(["Kurz s týmto identifikátorom do adresy už existuje."]);
     // the list links the new draft
@@ -552,6 +553,14 @@ describe("building a course through the pages", () => {
     expect(await courseRow(draftId)).toMatchObject({ state: "draft", version: 2, previousVersionId: courseId, slug: "rozpocet-sportoveho-klubu" });
     res = await post(editorAction, courseUrl(), editor, cp(), { intent: "newVersion", _form: "newVersion" });
     expect(res.location).toBe(`/admin/kurzy/${draftId}?hotovo=koncept-existuje`);
+    // the course list has one row for the course: its latest version (the draft) and which version is published;
+    // revenue is a column for admins only
+    let list = await get(listLoader, "/admin/kurzy", editor);
+    let rows = list.data.courses.filter((c: { slug: string }) => c.slug === "rozpocet-sportoveho-klubu");
+    expect(rows).toEqual([expect.objectContaining({ id: draftId, version: 2, versions: 2, state: "draft", publishedNote: "zverejnená je verzia 1", public: true, students: "0 študentov", revenue: null })]);
+    list = await get(listLoader, "/admin/kurzy", admin);
+    rows = list.data.courses.filter((c: { slug: string }) => c.slug === "rozpocet-sportoveho-klubu");
+    expect(rows).toEqual([expect.objectContaining({ id: draftId, revenue: expect.stringMatching(/^0,00\s€$/) })]);
 
     expect((await post(editorAction, courseUrl(), editor, cp(), { intent: "archive", _form: "archive" })).status).toBe(403);
     res = await post(editorAction, courseUrl(), admin, cp(), { intent: "archive", _form: "archive" });

@@ -11,7 +11,7 @@ import { schema } from "#server/db";
 import { searchForPicker } from "#server/admin";
 import type { AuthState } from "../../app/context";
 import { loader as searchLoader } from "../../app/routes/admin/picker-search";
-import { action as listAction } from "../../app/routes/admin/courses";
+import { action as listAction } from "../../app/routes/admin/course-new";
 import { loader as settingsLoader, action as settingsAction } from "../../app/routes/admin/course-settings";
 import { loader as enrollmentsLoader } from "../../app/routes/admin/enrollments";
 import { freePort } from "../support/app";
@@ -120,7 +120,7 @@ describe("/admin/hladat (JSON for the picker with JavaScript)", () => {
 describe("without JavaScript", () => {
   let courseId = "";
   it("the course fields page lists the GET search's matches and saves the chosen lecturers and partner by id", async () => {
-    const created = await run(listAction, "/admin/kurzy", { method: "POST", body: form({ intent: "createCourse", _form: "createCourse", title: "Vedenie klubu", shortDescription: "Krátko.", price: "0", currency: "EUR" }), auth: editor });
+    const created = await run(listAction, "/admin/kurzy/novy", { method: "POST", body: form({ intent: "createCourse", _form: "createCourse", title: "Vedenie klubu", shortDescription: "Krátko.", price: "0", currency: "EUR" }), auth: editor });
     expect(created.status).toBe(302);
     courseId = /\/admin\/kurzy\/([0-9a-f]{24})/.exec(created.location ?? "")![1];
     const url = `/admin/kurzy/${courseId}/udaje`;

@@ -43,7 +43,7 @@ export const loader = pageRoute(async (args: Route.LoaderArgs) => {
   return {
     course: { id: d.course._id, title: d.course.title, slug: d.course.slug, version: d.course.version, state: d.course.state },
     editable: d.course.state === "draft",
-    done: doneMessage(args.request),
+    done: doneMessage(args.request, { zmazane: `Test je zmazaný z kurzu „${d.course.title}“.` }),
     tests: d.tests.map((t) => ({
       id: t._id,
       title: t.title,

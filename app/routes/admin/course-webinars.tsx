@@ -23,7 +23,7 @@ export const loader = pageRoute(async (args: Route.LoaderArgs) => {
   const now = services.clock.now().getTime();
   return {
     course: { id: d.course._id, title: d.course.title, slug: d.course.slug, version: d.course.version, state: d.course.state },
-    done: doneMessage(args.request),
+    done: doneMessage(args.request, { pridane: `Webinár kurzu „${d.course.title}“ je naplánovaný.`, ulozene: `Webinár kurzu „${d.course.title}“ je uložený.` }),
     levels: [{ value: "", label: "Žiadna" }, ...d.levels.map((l, i) => ({ value: l._id, label: `Úroveň ${i + 1}: ${l.title}` }))],
     webinars: rows.map((r) => {
       const w = serializeWebinar(r);
@@ -91,7 +91,7 @@ export const action = pageRoute(async (args: Route.ActionArgs) => {
       schema: cancelWebinarForm,
       run: async (v) => {
         await cancelWebinar(deps, actor, v.webinarId, v.reason ?? null);
-        return redirect(doneUrl(here, "ulozene"));
+        return redirect(doneUrl(here, "webinar-zruseny"));
       },
     }),
   });

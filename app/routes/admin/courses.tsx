@@ -1,22 +1,22 @@
-// /admin/kurzy: every course version (drafts, published, archived; deleted ones only under
-// the "Zmazané" filter, without a link) with a state filter and pages as plain links, so it
-// works without JavaScript, each linking to its editor; and the "Nový kurz" form, which creates a draft (version 1) and opens it. The
-// same domain calls as GET/POST /api/admin/courses (server/authoring). Behind the /admin
-// layout's role check, repeated here for the loader and the action.
-import { Form, Link, redirect } from "react-router";
-import { getFormProps } from "@conform-to/react";
+// /admin/kurzy: one row per course (the chain of versions sharing a slug; server/insights
+// listCourseSummaries): its latest version and state, which version is published, students,
+// revenue (admins only), links to the editor, the statistics and the public page; a state
+// filter and pages as plain links, so it works without JavaScript. "+ Nový kurz" opens the
+// form on its own page (/admin/kurzy/novy). Behind the /admin layout's role check, repeated
+// here. docs/decisions/admin-ui/course-list-by-course.md
+import { Link } from "react-router";
 import type { Route } from "./+types/courses";
 import { listUrl as adminListUrl } from "../../lib/admin-lists";
 import authoringStyles from "../../admin-authoring.css?url";
 import { pageRoute } from "../../lib/page.server";
 import { pageTitle } from "../../site";
-import { contractBody, doneMessage, doneUrl, editorOf, handleIntents, intent } from "../../lib/admin-authoring.server";
-import { createCourseForm, slugify } from "../../lib/authoring-forms";
-import { DoneStatus, FormKey, IntentButton, useAdminForm } from "../../components/admin-authoring";
-import { FormErrors, TextField } from "../../components/forms";
-import { AdminCourseListQuery, CourseCreateRequest, createCourse, listAdminCourses } from "#server/authoring";
+import { doneMessage, editorOf } from "../../lib/admin-authoring.server";
+import { DoneStatus } from "../../components/admin-authoring";
+import { AdminCourseListQuery } from "#server/authoring";
+import { listCourseSummaries } from "#server/insights";
 import { DomainError, zodDetails } from "#server/http/errors";
 import { formatDate, formatMoney } from "#server/money";
+import { plural } from "#server/money/plural";
 
 const stateLabels = { draft: "Koncept", published: "Zverejnený", archived: "Archivovaný", deleted: "Zmazaný" } as const;
 const filters = [
@@ -31,85 +31,50 @@ const listUrl = (state: string | undefined, page = 1) => adminListUrl("/admin/ku
 
 export const loader = pageRoute(async (args: Route.LoaderArgs) => {
   const { request } = args;
-  const { services } = editorOf(args);
+  const { services, isAdmin } = editorOf(args);
   const url = new URL(request.url);
   const query = AdminCourseListQuery.safeParse({ state: url.searchParams.get("stav"), page: url.searchParams.get("strana"), pageSize: "25" });
   if (!query.success) throw new DomainError("bad_request", "Neplatný filter alebo číslo strany.", zodDetails(query.error.issues));
-  const { data, pagination } = await listAdminCourses(services.db, query.data);
+  const { data, pagination } = await listCourseSummaries(services.db, { state: query.data.state, page: query.data.page, pageSize: query.data.pageSize });
   return {
-    done: doneMessage(request),
+    done: doneMessage(request, { zmazane: "Koncept kurzu je zmazaný." }),
     state: query.data.state,
     pagination,
+    isAdmin,
     courses: data.map((c) => ({
-      id: c._id,
+      id: c.id,
       title: c.title,
       slug: c.slug,
       version: c.version,
+      versions: c.versions,
       state: c.state,
       stateLabel: stateLabels[c.state],
+      // an earlier version is what the catalog shows while a newer one is drafted
+      publishedNote: c.publishedVersion !== null && c.publishedVersion !== c.version ? `zverejnená je verzia ${c.publishedVersion}` : null,
+      public: c.publishedVersion !== null,
       price: formatMoney(c.priceCents, c.currency),
-      publishedAt: c.publishedAt ? formatDate(c.publishedAt) : "–",
+      students: `${c.students} ${plural(c.students, "študent", "študenti", "študentov")}`,
+      revenue: isAdmin ? formatMoney(c.revenueCents, c.currency) : null,
       updatedAt: formatDate(c.updatedAt),
     })),
   };
-});
-
-export const action = pageRoute(async (args: Route.ActionArgs) => {
-  const { services, actor } = editorOf(args);
-  return handleIntents(args.request, {
-    createCourse: intent({
-      schema: createCourseForm,
-      fields: { slug: "slug", title: "title", shortDescription: "shortDescription", priceCents: "price", currency: "currency" },
-      run: async (v) => {
-        const body = contractBody(CourseCreateRequest, {
-          slug: v.slug ?? slugify(v.title),
-          title: v.title,
-          shortDescription: v.shortDescription,
-          priceCents: v.price,
-          currency: v.currency,
-        });
-        const course = await createCourse(services.db, actor, body);
-        return redirect(doneUrl(`/admin/kurzy/${course._id}`, "vytvoreny"));
-      },
-    }),
-  });
 });
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: authoringStyles }];
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Kurzy") }, { name: "robots", content: "noindex" }];
 
-function NewCourseForm({ reply }: { reply: Route.ComponentProps["actionData"] }) {
-  const key = "createCourse";
-  const [form, fields] = useAdminForm(key, createCourseForm, reply, { currency: "EUR" });
-  return (
-    <section aria-labelledby="novy-kurz" className="card new-course">
-      <h2 id="novy-kurz">Nový kurz</h2>
-      <p className="muted">Vytvorí koncept (verziu 1). Ostatné údaje, štruktúru a testy doplníte v editore.</p>
-      <Form method="post" {...getFormProps(form)}>
-        <FormKey formKey={key} />
-        <FormErrors meta={form} />
-        <TextField meta={fields.title} label="Názov kurzu" />
-        <TextField meta={fields.slug} label="Identifikátor do adresy (nepovinné)" description="Napríklad financie-v-klube. Nechajte prázdne a vytvorí sa z názvu." />
-        <TextField meta={fields.shortDescription} label="Krátky popis" multiline rows={2} />
-        <div className="field-row">
-          <TextField meta={fields.price} label="Cena (€)" description="Napríklad 49,90." />
-          <TextField meta={fields.currency} label="Mena" />
-        </div>
-        <IntentButton formKey={key} intent="createCourse" pendingLabel="Vytvára sa…">Vytvoriť koncept</IntentButton>
-      </Form>
-    </section>
-  );
-}
-
-export default function AdminCourses({ loaderData: d, actionData }: Route.ComponentProps) {
+export default function AdminCourses({ loaderData: d }: Route.ComponentProps) {
   const { page, totalPages, totalItems } = d.pagination;
   return (
     <>
-      <h1>Kurzy</h1>
+      <div className="page-head">
+        <h1>Kurzy</h1>
+        <Link className="button" to="/admin/kurzy/novy">
+          + Nový kurz
+        </Link>
+      </div>
       <DoneStatus message={d.done} />
-      <NewCourseForm reply={actionData} />
-      <h2>Verzie kurzov</h2>
       <nav aria-label="Filter podľa stavu">
         <ul className="filter-links">
           {filters.map((f) => (
@@ -122,19 +87,20 @@ export default function AdminCourses({ loaderData: d, actionData }: Route.Compon
         </ul>
       </nav>
       {d.courses.length === 0 ? (
-        <p>V tomto stave nie je žiadna verzia kurzu.</p>
+        <p>V tomto stave nie je žiadny kurz.</p>
       ) : (
         <div className="table-scroll">
           <table className="course-versions">
-            <caption className="visually-hidden">Verzie kurzov ({totalItems})</caption>
+            <caption className="visually-hidden">Kurzy ({totalItems})</caption>
             <thead>
               <tr>
                 <th scope="col">Kurz</th>
-                <th scope="col">Verzia</th>
+                <th scope="col">Posledná verzia</th>
                 <th scope="col">Stav</th>
-                <th scope="col">Cena</th>
-                <th scope="col">Zverejnený</th>
+                <th scope="col">Študenti</th>
+                {d.isAdmin ? <th scope="col">Tržby</th> : null}
                 <th scope="col">Upravený</th>
+                <th scope="col">Odkazy</th>
               </tr>
             </thead>
             <tbody>
@@ -144,15 +110,46 @@ export default function AdminCourses({ loaderData: d, actionData }: Route.Compon
                     {/* a deleted version has no editor any more: listed for the record only */}
                     {c.state === "deleted" ? c.title : <Link to={`/admin/kurzy/${c.id}`}>{c.title}</Link>}
                     <br />
-                    <span className="muted">{c.slug}</span>
+                    <span className="muted">
+                      {c.slug}, {c.price}
+                    </span>
                   </th>
-                  <td>{c.version}</td>
+                  <td>
+                    {c.version}
+                    {c.versions > 1 ? <span className="muted"> (z {c.versions})</span> : null}
+                  </td>
                   <td>
                     <span className={`state state-${c.state}`}>{c.stateLabel}</span>
+                    {c.publishedNote ? (
+                      <>
+                        <br />
+                        <span className="muted">{c.publishedNote}</span>
+                      </>
+                    ) : null}
                   </td>
-                  <td>{c.price}</td>
-                  <td>{c.publishedAt}</td>
+                  <td>{c.students}</td>
+                  {d.isAdmin ? <td>{c.revenue}</td> : null}
                   <td>{c.updatedAt}</td>
+                  <td>
+                    {c.state === "deleted" ? (
+                      "–"
+                    ) : (
+                      <ul className="row-links">
+                        <li>
+                          <Link to={`/admin/kurzy/${c.id}/statistiky`} aria-label={`Štatistiky: ${c.title}`}>
+                            Štatistiky
+                          </Link>
+                        </li>
+                        {c.public ? (
+                          <li>
+                            <Link to={`/kurzy/${c.slug}`} aria-label={`Verejná stránka: ${c.title}`}>
+                              Verejná stránka
+                            </Link>
+                          </li>
+                        ) : null}
+                      </ul>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -157,8 +157,11 @@ export default function AdminEnrollmentDetail({ loaderData: d, actionData }: Rou
 
       <section aria-labelledby="akcie" className="card">
         <h2 id="akcie">Akcie</h2>
-        <EnrollmentActionForms target={{ id: e.id, state: e.state, label: `${e.studentName}, ${e.courseTitle}`, accessExpiresOn: e.accessExpiresOn, tests: d.testOptions }} reply={reply} />
-        <ResyncForm enrollmentId={e.id} reply={reply} />
+        <EnrollmentActionForms
+          target={{ id: e.id, state: e.state, label: `${e.studentName}, ${e.courseTitle}`, accessExpiresOn: e.accessExpiresOn, tests: d.testOptions }}
+          reply={reply}
+          beforeCancel={<ResyncForm enrollmentId={e.id} reply={reply} />}
+        />
       </section>
 
       <section aria-labelledby="postup">

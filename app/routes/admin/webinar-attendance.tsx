@@ -21,7 +21,7 @@ export const loader = pageRoute(async (args: Route.LoaderArgs) => {
   const lines = await webinarAttendance(services.db, webinar._id);
   return {
     course: { id: d.course._id, title: d.course.title, slug: d.course.slug, version: d.course.version, state: d.course.state },
-    done: doneMessage(args.request),
+    done: doneMessage(args.request, { ulozene: `Účasť na webinári „${webinar.title}“ je uložená.` }),
     webinar: { id: webinar._id, title: webinar.title, when: sessionWhen(webinar.startsAt, webinar.endsAt) },
     lines: lines.map((l) => ({
       ...l,
