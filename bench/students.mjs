@@ -40,7 +40,8 @@
 // the app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" for a CPU profile under load),
 // BENCH_COMPARE_BUILD_DIR (a second build, e.g. of the commit before a change, served beside the
 // app on the same database; every path is loaded on both in turn: before/after on one busy machine;
-// BENCH_COMPARE_NODE_ARGS: its Node flags),
+// BENCH_COMPARE_NODE_ARGS: its Node flags; BENCH_APP_ENTRY / BENCH_COMPARE_ENTRY: another
+// server entry than server.mjs for either),
 // BENCH_ONLY (comma-separated row keys, e.g. "verify,attemptStartSubmit": only those rows).
 import { spawn, execSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -85,7 +86,9 @@ export async function measureStudents() {
     const port = await freePort();
     const host = `localhost:${port}`;
     // BENCH_APP_NODE_ARGS: extra Node flags for the app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
-    const appChild = start([...(process.env.BENCH_APP_NODE_ARGS?.split(" ").filter(Boolean) ?? []), "server.mjs"], {
+    // BENCH_APP_ENTRY / BENCH_COMPARE_ENTRY: another server entry (a copy of an older server.mjs
+    // beside its build), so a change to server.mjs itself can be compared in one run
+    const appChild = start([...(process.env.BENCH_APP_NODE_ARGS?.split(" ").filter(Boolean) ?? []), process.env.BENCH_APP_ENTRY ?? "server.mjs"], {
       ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
       PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://${host}`, DATABASE_URL: url.href,
       SEED_DEMO_DATA: "true", LOG_LEVEL: "warn",
@@ -100,7 +103,7 @@ export async function measureStudents() {
     let compare = null;
     if (process.env.BENCH_COMPARE_BUILD_DIR) {
       const comparePort = await freePort();
-      const compareChild = start([...(process.env.BENCH_COMPARE_NODE_ARGS?.split(" ").filter(Boolean) ?? []), "server.mjs"], {
+      const compareChild = start([...(process.env.BENCH_COMPARE_NODE_ARGS?.split(" ").filter(Boolean) ?? []), process.env.BENCH_COMPARE_ENTRY ?? "server.mjs"], {
         BUILD_DIR: process.env.BENCH_COMPARE_BUILD_DIR,
         PORT: String(comparePort), HOST: "127.0.0.1", PUBLIC_URL: `http://${host}`, DATABASE_URL: url.href, LOG_LEVEL: "warn",
         RATE_LIMIT_CATALOG_PER_MIN: "100000000", RATE_LIMIT_PREVIEW_PER_MIN: "100000000", RATE_LIMIT_PUBLIC_PER_MIN: "100000000",
