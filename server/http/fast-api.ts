@@ -70,6 +70,13 @@ function varyLikeCompression(req: IncomingMessage, res: ServerResponse) {
     if (COMPRESSIBLE(req as Request, this as Response) && !(cacheControl && NO_TRANSFORM.test(String(cacheControl)))) addVary(this, "Accept-Encoding");
     return (writeHead as (...args: unknown[]) => ServerResponse).apply(this, [this.statusCode, ...rest.slice(0, headerIndex)]);
   } as ServerResponse["writeHead"];
+  // as the wrapper's end: the head goes out first, so an answer ended without a
+  // Content-Length of its own is sent chunked there too (respond.ts always sets one)
+  const end = res.end;
+  res.end = function (this: ServerResponse, ...args: unknown[]) {
+    if (!this.headersSent) this.writeHead(this.statusCode);
+    return (end as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as ServerResponse["end"];
 }
 
 function addVary(res: ServerResponse, field: string) {
