@@ -187,7 +187,15 @@ export async function measureStudents() {
     for (const p of paths.filter((x) => x.bare && !x.method)) {
       const headers = p.anonymous ? {} : { cookie };
       for (let i = 0; i < 3; i++) {
-        const [a, b] = await Promise.all([app, bare].map(async (s) => (await fetch(`http://${s.host}${p.path}`, { headers })).text()));
+        // a server that does not answer within 15 s is said so, not waited for
+        const [a, b] = await Promise.all([app, bare].map(async (s) => {
+          try {
+            return await (await fetch(`http://${s.host}${p.path}`, { headers, signal: AbortSignal.timeout(15_000) })).text();
+          } catch (error) {
+            console.log(`warning: ${p.key}: ${s.name} did not answer (${error.message})`);
+            return "";
+          }
+        }));
         const [na, nb] = [a, b].map((x) => (p.html ? normalizedPage(x) : normalizedJson(x)));
         sameness[p.key] = a.length > 0 && na === nb;
         if (sameness[p.key]) break;
@@ -195,7 +203,7 @@ export async function measureStudents() {
       }
     }
     for (const p of paths.filter((x) => x.bare && x.method === "POST")) {
-      const post = async (s) => (await fetch(`http://${s.host}${p.path}`, { method: "POST", headers: { cookie, ...p.headers }, body: p.body })).text();
+      const post = async (s) => (await fetch(`http://${s.host}${p.path}`, { method: "POST", headers: { cookie, ...p.headers }, body: p.body, signal: AbortSignal.timeout(15_000) })).text();
       const left = () => progressLeft(db, enrollment.id, firstPart._id);
       await post(app); // from here on every report of this block is a re-read, as under load
       const a = { answer: normalizedJson(await post(app)), database: await left() };
