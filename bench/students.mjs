@@ -42,7 +42,8 @@
 // app on the same database; every path is loaded on both in turn: before/after on one busy machine;
 // BENCH_COMPARE_NODE_ARGS: its Node flags; BENCH_APP_ENTRY / BENCH_COMPARE_ENTRY: another
 // server entry than server.mjs for either),
-// BENCH_ONLY (comma-separated row keys, e.g. "verify,attemptStartSubmit": only those rows).
+// BENCH_ONLY (comma-separated row keys, e.g. "verify,attemptStartSubmit": only those rows),
+// BENCH_SLICES (each server's BENCH_DURATION cut into that many slices, taken in turn).
 import { spawn, execSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -217,9 +218,11 @@ export async function measureStudents() {
       const out = [];
       if (warmup > 0) for (const p of paths) for (const s of [...(p.bare ? [bare] : []), app, ...(compare ? [compare] : [])]) await load(s, p, cookie, warmup);
       for (const p of paths) {
-        const row = { endpoint: p.endpoint, app: await load(app, p, cookie), bare: p.bare ? await load(bare, p, cookie) : null };
+        const servers = [app, ...(p.bare ? [bare] : []), ...(compare ? [compare] : [])];
+        const results = await loadInterleaved(servers, p, cookie);
+        const row = { endpoint: p.endpoint, app: results.get(app), bare: p.bare ? results.get(bare) : null };
         if (compare) {
-          row.compareBuild = await load(compare, p, cookie);
+          row.compareBuild = results.get(compare);
           console.log(`[${label}] ${p.endpoint}: compared build ${row.compareBuild.requestsPerSecond} req/s p99 ${row.compareBuild.latencyMs.p99} ms cpu ${row.compareBuild.cpuMsPerRequest} ms/req (non-2xx ${row.compareBuild.non2xx})`);
         }
         if (row.bare) {
@@ -326,6 +329,41 @@ async function load(server, p, cookie, seconds = duration) {
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
   };
+}
+
+/**
+ * Each server loaded for `duration` seconds in all; with BENCH_SLICES=n (default 1) in n
+ * slices taken in turn (app, twin, compared build, app, …), so that on a machine shared
+ * with other work each server meets the same background load: req/s is the total over the
+ * total time, CPU per answer likewise, latencies the median of the slices'.
+ */
+async function loadInterleaved(servers, p, cookie) {
+  const slices = Math.max(1, Number(process.env.BENCH_SLICES ?? 1));
+  const parts = new Map(servers.map((s) => [s, []]));
+  for (let i = 0; i < slices; i++) {
+    const order = i % 2 === 0 ? servers : [...servers].reverse();
+    for (const server of order) parts.get(server).push(await load(server, p, cookie, duration / slices));
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const out = new Map();
+  for (const [server, runs] of parts) {
+    if (runs.length === 1) {
+      out.set(server, runs[0]);
+      continue;
+    }
+    const requests = runs.reduce((n, r) => n + r.requests, 0);
+    const cpu = runs.every((r) => r.cpuMsPerRequest !== undefined) ? runs.reduce((n, r) => n + r.cpuMsPerRequest * r.requests, 0) : null;
+    out.set(server, {
+      requestsPerSecond: Math.round(requests / duration),
+      ...(cpu !== null && requests > 0 ? { cpuMsPerRequest: Math.round((cpu / requests) * 100) / 100 } : {}),
+      latencyMs: { p50: median(runs.map((r) => r.latencyMs.p50)), p99: median(runs.map((r) => r.latencyMs.p99)), max: Math.max(...runs.map((r) => r.latencyMs.max)) },
+      requests,
+      non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+      errors: runs.reduce((n, r) => n + r.errors, 0),
+      slices: runs.length,
+    });
+  }
+  return out;
 }
 
 /** CPU time (user + system, ms) a process has used, from /proc (Linux); null elsewhere. */
