@@ -220,8 +220,18 @@ describe("the JSON API (served from node:http, server/http/fast-api.ts) keeps th
     }
     expect(api.headers.get("x-request-id")).not.toBe(page.headers.get("x-request-id"));
     expect(api.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'");
-    // both compressed alike when the client asks (fetch sends Accept-Encoding)
-    expect(api.headers.get("content-encoding")).toBe(page.headers.get("content-encoding"));
+  });
+
+  it("compressed alike: a page and an /api answer over the 1 KB threshold are gzipped, a small one is not", async () => {
+    const ask = { headers: { "accept-encoding": "gzip" } };
+    const [page, api, small] = await Promise.all([fetch(`${app.url}/`, ask), fetch(`${app.url}/api/courses`, ask), fetch(`${app.url}/api/courses?pageSize=1`, ask)]);
+    expect(page.headers.get("content-encoding")).toBe("gzip");
+    expect(api.headers.get("content-encoding")).toBe("gzip");
+    expect(small.headers.get("content-encoding")).toBeNull();
+    for (const res of [page, api, small]) {
+      expect(res.headers.get("vary")).toBe("Cookie, Accept-Encoding");
+      await res.arrayBuffer();
+    }
   });
 
   it("a sane X-Request-Id is kept, an If-None-Match answered 304 without a policy, on both", async () => {
