@@ -1,4 +1,5 @@
-// HTTP server: Express in front of the React Router build. Start-up (config, database,
+// HTTP server: Express in front of the React Router build (the JSON API under /api/ is
+// served by the same handlers without Express's router: server/http/fast-api.ts). Start-up (config, database,
 // jobs, identity provider) lives in the build's entry module: server/services.ts; so does
 // the front door every request meets first (server/http/front.ts: request id and log line,
 // methods, Host, body cap, security headers, /healthz, /readyz, /metrics).
@@ -80,52 +81,73 @@ app.disable("x-powered-by");
 // socket address, and a client cannot dodge limits with X-Forwarded-For
 app.set("trust proxy", config.trustProxy);
 // X-Forwarded-For from an untrusted peer is ignored, and said so in the log (rate-limited)
-app.use(entry.warnUntrustedForwarding({ log, trusts: app.get("trust proxy fn") }));
+const warnForwarding = entry.warnUntrustedForwarding({ log, trusts: app.get("trust proxy fn") });
+app.use(warnForwarding);
 // request id + log line, methods, target and Host, security headers, the 1 MiB body cap
 app.use(front.begin);
 // probes answer before the canonical-host redirect: a load balancer asks by IP address
 app.use(front.probes);
-app.use(compression());
+const compress = compression();
+app.use(compress);
 // One canonical host: a page opened as 127.0.0.1 while PUBLIC_URL names localhost (or
 // the reverse) moves to the PUBLIC_URL host first, so the sign-in cookies, which belong to
 // one host, come back to the callback (else it fails with state_missing).
 const allowedHosts = new Set(config.allowedOrigins.map((origin) => new URL(origin).host));
-app.use((req, res, next) => {
+const canonicalHost = (req, res, next) => {
   if ((req.method !== "GET" && req.method !== "HEAD") || allowedHosts.has(req.headers.host ?? "")) return next();
   res.redirect(302, new URL(req.originalUrl, config.publicUrl).href);
-});
+};
+app.use(canonicalHost);
 for (const mount of appProcess.mounts) app.use(mount.path, mount.handler);
 
+let staticFiles;
 if (viteDevServer) {
   app.use(viteDevServer.middlewares);
   app.use(express.static("public", { maxAge: "1h" }));
 } else {
   // the files are listed once at start: a page or API request costs no filesystem lookup
-  app.use(
-    entry.createStaticFiles([
-      { dir: `${buildDir}/client`, prefix: "/assets", options: { immutable: true, maxAge: "1y" } },
-      { dir: `${buildDir}/client`, options: { maxAge: "1h" }, versioned: true },
-      { dir: "public", options: { maxAge: "1h" }, versioned: true },
-    ]),
-  );
+  staticFiles = entry.createStaticFiles([
+    { dir: `${buildDir}/client`, prefix: "/assets", options: { immutable: true, maxAge: "1y" } },
+    { dir: `${buildDir}/client`, options: { maxAge: "1h" }, versioned: true },
+    { dir: "public", options: { maxAge: "1h" }, versioned: true },
+  ]);
+  app.use(staticFiles);
 }
 
 // React Router (server/http/respond.ts: the answer in one write, ETag and 304,
 // Cache-Control public for answers without credentials, private for a signed-in person's;
 // server/http/answer-cache.ts)
-app.use(
-  entry.createAppHandler({
-    build: dev ? () => loadBuild() : initial,
-    mode: dev ? "development" : "production",
-    getLoadContext: (req) => entry.createLoadContext(services, { clientIp: req.ip ?? "unknown" }),
-    // anonymous visitors' public answers made from memory, given again for a few seconds
-    answers: dev ? undefined : (appProcess.answers ?? undefined),
-  }),
-);
+const appHandler = entry.createAppHandler({
+  build: dev ? () => loadBuild() : initial,
+  mode: dev ? "development" : "production",
+  getLoadContext: (req) => entry.createLoadContext(services, { clientIp: req.ip ?? "unknown" }),
+  // anonymous visitors' public answers made from memory, given again for a few seconds
+  answers: dev ? undefined : (appProcess.answers ?? undefined),
+});
+app.use(appHandler);
 // anything thrown above: logged, answered 500 with the error body, never a stack
 app.use(front.errors);
 
-const server = app.listen(config.PORT, config.HOST, () => {
+// The JSON API straight from node:http: the same handlers as above in the same order,
+// without Express's router (server/http/fast-api.ts,
+// docs/decisions/platform/json-api-without-express.md). Not under `npm run dev` (Vite's
+// middleware stays in front of everything there).
+const api = entry.createApiPipeline({
+  app,
+  before: [warnForwarding, front.begin],
+  compress,
+  canonicalHost,
+  handler: appHandler,
+  errors: front.errors,
+  mounts: appProcess.mounts.map((mount) => mount.path),
+  staticPaths: staticFiles?.files.keys() ?? [],
+});
+if (!api.enabled) log.warn("a mount or a static file lies under /api/: the JSON API is served through Express");
+const server = http.createServer((req, res) => {
+  if (!viteDevServer && api.takes(req)) api.handle(req, res);
+  else app(req, res);
+});
+server.listen(config.PORT, config.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   log.info(`listening on http://${config.HOST}:${port} (student origin ${config.publicUrl})`, {

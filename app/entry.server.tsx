@@ -22,6 +22,8 @@ export { warnUntrustedForwarding } from "#server/http/proxy-trust";
 export { createStaticFiles } from "#server/http/static-files";
 // React Router behind Express: one write with Content-Length, ETag/304, Cache-Control
 export { createAppHandler } from "#server/http/respond";
+// the JSON API from node:http through the same handlers, without Express's router
+export { createApiPipeline } from "#server/http/fast-api";
 
 /** Errors React Router caught in loaders, actions and rendering: one structured log line. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {

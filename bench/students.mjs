@@ -40,8 +40,10 @@
 // the app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" for a CPU profile under load),
 // BENCH_COMPARE_BUILD_DIR (a second build, e.g. of the commit before a change, served beside the
 // app on the same database; every path is loaded on both in turn: before/after on one busy machine;
-// BENCH_COMPARE_NODE_ARGS: its Node flags),
-// BENCH_ONLY (comma-separated row keys, e.g. "verify,attemptStartSubmit": only those rows).
+// BENCH_COMPARE_NODE_ARGS: its Node flags; BENCH_APP_ENTRY / BENCH_COMPARE_ENTRY: another
+// server entry than server.mjs for either),
+// BENCH_ONLY (comma-separated row keys, e.g. "verify,attemptStartSubmit": only those rows),
+// BENCH_SLICES (each server's BENCH_DURATION cut into that many slices, taken in turn).
 import { spawn, execSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -85,7 +87,9 @@ export async function measureStudents() {
     const port = await freePort();
     const host = `localhost:${port}`;
     // BENCH_APP_NODE_ARGS: extra Node flags for the app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
-    const appChild = start([...(process.env.BENCH_APP_NODE_ARGS?.split(" ").filter(Boolean) ?? []), "server.mjs"], {
+    // BENCH_APP_ENTRY / BENCH_COMPARE_ENTRY: another server entry (a copy of an older server.mjs
+    // beside its build), so a change to server.mjs itself can be compared in one run
+    const appChild = start([...(process.env.BENCH_APP_NODE_ARGS?.split(" ").filter(Boolean) ?? []), process.env.BENCH_APP_ENTRY ?? "server.mjs"], {
       ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
       PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://${host}`, DATABASE_URL: url.href,
       SEED_DEMO_DATA: "true", LOG_LEVEL: "warn",
@@ -100,7 +104,7 @@ export async function measureStudents() {
     let compare = null;
     if (process.env.BENCH_COMPARE_BUILD_DIR) {
       const comparePort = await freePort();
-      const compareChild = start([...(process.env.BENCH_COMPARE_NODE_ARGS?.split(" ").filter(Boolean) ?? []), "server.mjs"], {
+      const compareChild = start([...(process.env.BENCH_COMPARE_NODE_ARGS?.split(" ").filter(Boolean) ?? []), process.env.BENCH_COMPARE_ENTRY ?? "server.mjs"], {
         BUILD_DIR: process.env.BENCH_COMPARE_BUILD_DIR,
         PORT: String(comparePort), HOST: "127.0.0.1", PUBLIC_URL: `http://${host}`, DATABASE_URL: url.href, LOG_LEVEL: "warn",
         RATE_LIMIT_CATALOG_PER_MIN: "100000000", RATE_LIMIT_PREVIEW_PER_MIN: "100000000", RATE_LIMIT_PUBLIC_PER_MIN: "100000000",
@@ -174,12 +178,25 @@ export async function measureStudents() {
       { key: "verify", endpoint: "GET /api/verify/<n>?h=", path: `/api/verify/${encodeURIComponent(cert.registration_number)}?h=${cert.verification_hash}`, bare: true, anonymous: true },
     ];
 
+    // BENCH_ONLY=key,key (e.g. verify,attemptStartSubmit): only those rows (their answers
+    // compared, then loaded), for profiling one path
+    const only = process.env.BENCH_ONLY?.split(",").filter(Boolean);
+    if (only) paths.splice(0, paths.length, ...paths.filter((p) => only.includes(p.key)));
+
     // same answers first (fetch cannot set Host, so by the host name)
     const sameness = {};
     for (const p of paths.filter((x) => x.bare && !x.method)) {
       const headers = p.anonymous ? {} : { cookie };
       for (let i = 0; i < 3; i++) {
-        const [a, b] = await Promise.all([app, bare].map(async (s) => (await fetch(`http://${s.host}${p.path}`, { headers })).text()));
+        // a server that does not answer within 15 s is said so, not waited for
+        const [a, b] = await Promise.all([app, bare].map(async (s) => {
+          try {
+            return await (await fetch(`http://${s.host}${p.path}`, { headers, signal: AbortSignal.timeout(15_000) })).text();
+          } catch (error) {
+            console.log(`warning: ${p.key}: ${s.name} did not answer (${error.message})`);
+            return "";
+          }
+        }));
         const [na, nb] = [a, b].map((x) => (p.html ? normalizedPage(x) : normalizedJson(x)));
         sameness[p.key] = a.length > 0 && na === nb;
         if (sameness[p.key]) break;
@@ -187,7 +204,7 @@ export async function measureStudents() {
       }
     }
     for (const p of paths.filter((x) => x.bare && x.method === "POST")) {
-      const post = async (s) => (await fetch(`http://${s.host}${p.path}`, { method: "POST", headers: { cookie, ...p.headers }, body: p.body })).text();
+      const post = async (s) => (await fetch(`http://${s.host}${p.path}`, { method: "POST", headers: { cookie, ...p.headers }, body: p.body, signal: AbortSignal.timeout(15_000) })).text();
       const left = () => progressLeft(db, enrollment.id, firstPart._id);
       await post(app); // from here on every report of this block is a re-read, as under load
       const a = { answer: normalizedJson(await post(app)), database: await left() };
@@ -195,18 +212,17 @@ export async function measureStudents() {
       sameness[p.key] = JSON.stringify(a) === JSON.stringify(b);
       if (!sameness[p.key]) warnDifferent(p.key, JSON.stringify(a), JSON.stringify(b));
     }
-    sameness.attemptStartSubmit = await attemptSameness(db, [app, bare], cookie, origin, test);
+    if (!only || only.includes("attemptStartSubmit")) sameness.attemptStartSubmit = await attemptSameness(db, [app, bare], cookie, origin, test);
 
-    // BENCH_ONLY=key,key (e.g. verify,attemptStartSubmit): only those rows, for profiling one path
-    const only = process.env.BENCH_ONLY?.split(",").filter(Boolean);
-    if (only) paths.splice(0, paths.length, ...paths.filter((p) => only.includes(p.key)));
     const measureAll = async (label) => {
       const out = [];
       if (warmup > 0) for (const p of paths) for (const s of [...(p.bare ? [bare] : []), app, ...(compare ? [compare] : [])]) await load(s, p, cookie, warmup);
       for (const p of paths) {
-        const row = { endpoint: p.endpoint, app: await load(app, p, cookie), bare: p.bare ? await load(bare, p, cookie) : null };
+        const servers = [app, ...(p.bare ? [bare] : []), ...(compare ? [compare] : [])];
+        const results = await loadInterleaved(servers, p, cookie);
+        const row = { endpoint: p.endpoint, app: results.get(app), bare: p.bare ? results.get(bare) : null };
         if (compare) {
-          row.compareBuild = await load(compare, p, cookie);
+          row.compareBuild = results.get(compare);
           console.log(`[${label}] ${p.endpoint}: compared build ${row.compareBuild.requestsPerSecond} req/s p99 ${row.compareBuild.latencyMs.p99} ms cpu ${row.compareBuild.cpuMsPerRequest} ms/req (non-2xx ${row.compareBuild.non2xx})`);
         }
         if (row.bare) {
@@ -313,6 +329,41 @@ async function load(server, p, cookie, seconds = duration) {
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
   };
+}
+
+/**
+ * Each server loaded for `duration` seconds in all; with BENCH_SLICES=n (default 1) in n
+ * slices taken in turn (app, twin, compared build, app, …), so that on a machine shared
+ * with other work each server meets the same background load: req/s is the total over the
+ * total time, CPU per answer likewise, latencies the median of the slices'.
+ */
+async function loadInterleaved(servers, p, cookie) {
+  const slices = Math.max(1, Number(process.env.BENCH_SLICES ?? 1));
+  const parts = new Map(servers.map((s) => [s, []]));
+  for (let i = 0; i < slices; i++) {
+    const order = i % 2 === 0 ? servers : [...servers].reverse();
+    for (const server of order) parts.get(server).push(await load(server, p, cookie, duration / slices));
+  }
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const out = new Map();
+  for (const [server, runs] of parts) {
+    if (runs.length === 1) {
+      out.set(server, runs[0]);
+      continue;
+    }
+    const requests = runs.reduce((n, r) => n + r.requests, 0);
+    const cpu = runs.every((r) => r.cpuMsPerRequest !== undefined) ? runs.reduce((n, r) => n + r.cpuMsPerRequest * r.requests, 0) : null;
+    out.set(server, {
+      requestsPerSecond: Math.round(requests / duration),
+      ...(cpu !== null && requests > 0 ? { cpuMsPerRequest: Math.round((cpu / requests) * 100) / 100 } : {}),
+      latencyMs: { p50: median(runs.map((r) => r.latencyMs.p50)), p99: median(runs.map((r) => r.latencyMs.p99)), max: Math.max(...runs.map((r) => r.latencyMs.max)) },
+      requests,
+      non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+      errors: runs.reduce((n, r) => n + r.errors, 0),
+      slices: runs.length,
+    });
+  }
+  return out;
 }
 
 /** CPU time (user + system, ms) a process has used, from /proc (Linux); null elsewhere. */

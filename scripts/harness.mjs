@@ -29,13 +29,16 @@ export async function scratchDatabase(base, prefix) {
   return { name, url, admin };
 }
 
-/** Resolves once GET `target` answers 2xx (every 200 ms, about a minute at most); `host` sets the Host header. */
+/**
+ * Resolves once GET `target` answers 2xx (every 200 ms, about a minute at most, or
+ * HARNESS_START_SECONDS on a loaded machine); `host` sets the Host header.
+ */
 export async function waitUntilAnswering(target, { host, what = target } = {}) {
   for (let i = 0; ; i++) {
     try {
       if ((await fetch(target, host ? { headers: { host } } : {})).ok) return;
     } catch {}
-    if (i > 300) throw new Error(`${what} did not start`);
+    if (i > Number(process.env.HARNESS_START_SECONDS ?? 60) * 5) throw new Error(`${what} did not start`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }

@@ -201,6 +201,61 @@ describe("security headers", () => {
   });
 });
 
+describe("the JSON API (served from node:http, server/http/fast-api.ts) keeps the page pipeline's headers", () => {
+  // a page goes through Express; /api/ does not: every header the front door, the
+  // compression wrapper and the caching rules give both must be the same
+  const shared = ["x-content-type-options", "referrer-policy", "x-frame-options", "permissions-policy", "cross-origin-opener-policy", "strict-transport-security", "x-powered-by"];
+  it("anonymous: the same security headers, request id, Vary and public caching with an ETag", async () => {
+    const [page, api] = await Promise.all([fetch(`${app.url}/`), fetch(`${app.url}/api/courses?pageSize=1`)]);
+    expect(page.status).toBe(200);
+    expect(api.status).toBe(200);
+    for (const name of shared) expect(api.headers.get(name), name).toBe(page.headers.get(name));
+    expect(page.headers.get("x-content-type-options")).toBe("nosniff");
+    for (const res of [page, api]) {
+      expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.headers.get("vary")).toBe("Cookie, Accept-Encoding");
+      expect(res.headers.get("cache-control")).toBe("public, no-cache");
+      expect(res.headers.get("etag")).toMatch(/^W\/"/);
+      await res.arrayBuffer();
+    }
+    expect(api.headers.get("x-request-id")).not.toBe(page.headers.get("x-request-id"));
+    expect(api.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'");
+  });
+
+  it("compressed alike: a page and an /api answer over the 1 KB threshold are gzipped, a small one is not", async () => {
+    const ask = { headers: { "accept-encoding": "gzip" } };
+    const [page, api, small] = await Promise.all([fetch(`${app.url}/`, ask), fetch(`${app.url}/api/courses`, ask), fetch(`${app.url}/api/courses?pageSize=1`, ask)]);
+    expect(page.headers.get("content-encoding")).toBe("gzip");
+    expect(api.headers.get("content-encoding")).toBe("gzip");
+    expect(small.headers.get("content-encoding")).toBeNull();
+    for (const res of [page, api, small]) {
+      expect(res.headers.get("vary")).toBe("Cookie, Accept-Encoding");
+      await res.arrayBuffer();
+    }
+  });
+
+  it("a sane X-Request-Id is kept, an If-None-Match answered 304 without a policy, on both", async () => {
+    for (const path of ["/", "/api/courses?pageSize=1"]) {
+      const first = await fetch(`${app.url}${path}`, { headers: { "x-request-id": "proxy-1234abcd" } });
+      expect(first.headers.get("x-request-id"), path).toBe("proxy-1234abcd");
+      await first.arrayBuffer();
+      const again = await fetch(`${app.url}${path}`, { headers: { "if-none-match": first.headers.get("etag")! } });
+      expect(again.status, path).toBe(304);
+      expect(again.headers.get("content-security-policy"), path).toBeNull();
+      expect(again.headers.get("x-frame-options"), path).toBe("DENY");
+    }
+  });
+
+  it("an error answer under /api and a page's error answer carry the same security headers", async () => {
+    const [page, api] = await Promise.all([fetch(`${app.url}/kurzy/nic-take-tu-nie-je`), fetch(`${app.url}/api/courses/nic-take-tu-nie-je`)]);
+    expect(page.status).toBe(404);
+    expect(api.status).toBe(404);
+    for (const name of shared) expect(api.headers.get(name), name).toBe(page.headers.get(name));
+    expect(api.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await api.json()).toEqual(errorBody("not_found"));
+  });
+});
+
 describe("every /api answer has the error body", () => {
   it("404 for an unknown path, 405 for a method the route lacks, 431 for oversized headers", async () => {
     const notFound = await fetch(`${app.url}/api/nope/deeper`);
