@@ -46,8 +46,6 @@ module.exports = {
           "^server/(http|config|log)/[^/]+\\.ts$",
           // the one plural helper, import-free, also loaded by components (tooling/server-only-guard.ts)
           "^server/money/plural\\.ts$",
-          // quizzes' second door, for learning's progress facts (rule below)
-          "^server/quizzes/results\\.ts$",
         ],
       },
     },
@@ -91,20 +89,13 @@ module.exports = {
       to: { path: "^server/learning/", pathNot: "^server/learning/index\\.ts$" },
     },
     {
-      name: "learning-reads-attempts-through-quizzes-results",
+      name: "learning-never-imports-quizzes",
       severity: "error",
       comment:
-        "Learning reads passed attempts through quizzes' second door (server/quizzes/results.ts, which imports no learning); " +
-        "it never imports quizzes' operations.",
+        "Quizzes sit on learning (they ask testGate, tell afterAttempt); no arrow points back up: learning reads " +
+        "passed attempts from the schema itself (docs/decisions/quizzes/one-transaction-per-submit.md).",
       from: { path: "^server/learning/" },
-      to: { path: "^server/quizzes/", pathNot: "^server/quizzes/results\\.ts$" },
-    },
-    {
-      name: "quizzes-results-only-for-learning",
-      severity: "error",
-      comment: "server/quizzes/results.ts is learning's door into attempts; everyone else uses server/quizzes/index.ts.",
-      from: { pathNot: "^server/(learning|quizzes)/" },
-      to: { path: "^server/quizzes/results\\.ts$" },
+      to: { path: "^server/quizzes/" },
     },
     {
       name: "no-orphans",
