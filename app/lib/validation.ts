@@ -6,7 +6,7 @@
 // Used on the server (action) and in the browser (Conform's onValidate): no secrets here.
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
-import { slovakPlural } from "#server/money/plural";
+import { slovakPlural } from "#shared/plural";
 
 type Issue = Parameters<z.core.$ZodErrorMap>[0];
 

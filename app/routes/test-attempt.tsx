@@ -24,7 +24,7 @@ import { idempotencyRoute } from "#server/http/idempotency";
 import { AnswersBody, getAttemptWithGuidance, saveAnswers } from "#server/quizzes";
 import { TestResult } from "../components/test-result";
 import { formatDateTime, formatDecimal } from "#server/money";
-import { plural } from "#server/money/plural";
+import { plural } from "#shared/plural";
 
 import { getStudyPosition } from "#server/learning";
 import { learningDeps } from "../lib/learning.server";
