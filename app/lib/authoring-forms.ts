@@ -6,8 +6,9 @@
 // Every form carries `intent` (which submit) and `_form` (which form on the page, so the
 // errors come back to the form that was sent).
 import { z } from "zod";
+import { ID_HEX, ID_PATTERN } from "#shared/ids";
 
-const ID = /^[0-9a-f]{24}$/;
+const ID = ID_PATTERN;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const REQUIRED = "Toto pole je povinné.";
@@ -235,7 +236,7 @@ const partBlock = z.discriminatedUnion("type", [
   z.object({ id, type: z.literal("image"), ...imageBlock }),
 ]);
 /** move:<id>:up|down, delete:<id>, preview:<id>, add:text, add:video */
-const BLOCK_OP = /^(move:[0-9a-f]{24}:(up|down)|delete:[0-9a-f]{24}|preview:([0-9a-f]{24}|new)|add:(text|video))$/;
+const BLOCK_OP = new RegExp(`^(move:${ID_HEX}:(up|down)|delete:${ID_HEX}|preview:(${ID_HEX}|new)|add:(text|video))$`);
 
 export const partForms = {
   savePart: z.object({
@@ -296,7 +297,7 @@ export const createTestForm = z.object({
   intent: z.literal("createTest"),
   title: text(300),
   /** "course", "level:<id>" or "part:<id>" */
-  placement: z.string({ error: "Vyberte, kam test patrí." }).regex(/^(course|level:[0-9a-f]{24}|part:[0-9a-f]{24})$/, "Vyberte, kam test patrí."),
+  placement: z.string({ error: "Vyberte, kam test patrí." }).regex(new RegExp(`^(course|level:${ID_HEX}|part:${ID_HEX})$`), "Vyberte, kam test patrí."),
 });
 
 const answerSlot = z.object({ id: z.string().regex(ID).optional(), text: optionalText(2000), isCorrect: checkbox });
