@@ -7,9 +7,10 @@
 // errors come back to the form that was sent).
 import { z } from "zod";
 import { ID_HEX, ID_PATTERN } from "#shared/ids";
+import { SLUG_PATTERN, slugify } from "#shared/slugs";
 
 const ID = ID_PATTERN;
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const SLUG = SLUG_PATTERN;
 
 export const REQUIRED = "Toto pole je povinné.";
 
@@ -61,17 +62,8 @@ const currency = z
   .transform((v) => v.toUpperCase())
   .default("EUR");
 
-/** A URL identifier from a title: "Úvod do kurzu" → "uvod-do-kurzu". */
-export function slugify(title: string): string {
-  return title
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/g, "");
-}
+// a URL identifier from a title: "Úvod do kurzu" → "uvod-do-kurzu" (shared/slugs.ts)
+export { slugify };
 
 /** One item per line (or comma), blanks dropped. */
 export function lines(value: string | undefined, separator: RegExp = /\r?\n/): string[] {
