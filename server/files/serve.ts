@@ -18,7 +18,7 @@ export function storedFilePath(fileId: string, variant?: string): string {
   return variant ? `/s/${fileId}/${variant}` : `/s/${fileId}`;
 }
 
-const STORED = new RegExp(`^/s/(${ID_HEX})(?:\/((?:page-\\d{1,5}|w\\d{2,5})\\.webp))?$`);
+const STORED = new RegExp(`^/s/(${ID_HEX})(?:/((?:page-\\d{1,5}|w\\d{2,5})\\.webp))?$`);
 
 /** Types a browser shows in place; the rest download. */
 function inline(type: string): boolean {
