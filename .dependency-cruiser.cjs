@@ -3,7 +3,7 @@
 // config, log, queue). jobs/ (the worker registry) is wired by the process only.
 
 // Infrastructure modules: importable by every area, one module per file (no door).
-const INFRA = "(db|http|config|log|queue|money|pdf|calendar)";
+const INFRA = "(db|http|config|log|queue|money|pdf|calendar|kernel)";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -43,11 +43,9 @@ module.exports = {
           "^server/$2/",
           "^server/db/schema(/index)?\\.ts$",
           "^server/db/schema/[^/]+\\.ts$",
-          "^server/(http|config|log)/[^/]+\\.ts$",
+          "^server/(http|config|log|kernel)/[^/]+\\.ts$",
           // the one plural helper, import-free, also loaded by components (tooling/server-only-guard.ts)
           "^server/money/plural\\.ts$",
-          // quizzes' second door, for learning's progress facts (rule below)
-          "^server/quizzes/results\\.ts$",
         ],
       },
     },
@@ -91,20 +89,29 @@ module.exports = {
       to: { path: "^server/learning/", pathNot: "^server/learning/index\\.ts$" },
     },
     {
-      name: "learning-reads-attempts-through-quizzes-results",
+      name: "learning-never-imports-quizzes",
       severity: "error",
       comment:
-        "Learning reads passed attempts through quizzes' second door (server/quizzes/results.ts, which imports no learning); " +
-        "it never imports quizzes' operations.",
+        "Quizzes sit on learning (they ask testGate, tell afterAttempt); no arrow points back up: learning reads " +
+        "passed attempts from the schema itself (docs/decisions/quizzes/one-transaction-per-submit.md).",
       from: { path: "^server/learning/" },
-      to: { path: "^server/quizzes/", pathNot: "^server/quizzes/results\\.ts$" },
+      to: { path: "^server/quizzes/" },
     },
     {
-      name: "quizzes-results-only-for-learning",
+      name: "shared-imports-nothing-outside-shared",
       severity: "error",
-      comment: "server/quizzes/results.ts is learning's door into attempts; everyone else uses server/quizzes/index.ts.",
-      from: { pathNot: "^server/(learning|quizzes)/" },
-      to: { path: "^server/quizzes/results\\.ts$" },
+      comment:
+        "shared/ is browser-safe and defined once for server and browser (ids, slugs, plural, Slovak formats, " +
+        "calendar, watch ratio): it imports only shared/ (docs/decisions/platform/kernel-and-shared.md).",
+      from: { path: "^shared/" },
+      to: { pathNot: "^shared/", dependencyTypesNot: ["core"] },
+    },
+    {
+      name: "kernel-imports-no-area",
+      severity: "error",
+      comment: "server/kernel (errors) sits below every area and infrastructure but log: it imports only log and shared/.",
+      from: { path: "^server/kernel/" },
+      to: { path: "^(server/|app/|jobs/)", pathNot: ["^server/kernel/", "^server/log/"] },
     },
     {
       name: "no-orphans",

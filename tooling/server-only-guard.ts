@@ -5,8 +5,12 @@
 import path from "node:path";
 import type { Plugin } from "vite";
 
-/** Import-free modules under server/ that the browser may load too (docs/decisions.md > One plural helper). */
-export const ISOMORPHIC = ["server/money/plural.ts"];
+/**
+ * Modules under server/ the browser may load too: none. What both sides share lives in
+ * shared/ (plural, calendar, Slovak formats, ids, the watch ratio), outside this guard
+ * (docs/decisions/platform/kernel-and-shared.md).
+ */
+export const ISOMORPHIC: string[] = [];
 
 export function serverOnlyGuard(root: string = process.cwd()): Plugin {
   const forbidden = ["server", "jobs"].map((dir) => path.join(root, dir) + path.sep);

@@ -1,7 +1,7 @@
 // The dashboard's "Vyžaduje pozornosť": each item names what is waiting and links to where it
 // is done; nothing waiting says so (docs/decisions.md > Screens that lead with what to act on).
 import { Link } from "react-router";
-import { plural } from "#server/money/plural";
+import { plural } from "#shared/plural";
 
 export type AttentionData = {
   attention: { failedRefunds: number; failedRefundOrders: { id: string; label: string }[]; openDisputes: number } | null;

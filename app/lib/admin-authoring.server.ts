@@ -5,7 +5,7 @@
 // /api/admin/* and redirects (Post/Redirect/Get); a DomainError the editor can fix (422
 // validation, 409 slug taken or not editable) comes back as errors on the form that was
 // sent, while 403 and 404 render the error page.
-import { bratislavaDay as dayOf, endOfDayInBratislava as endOfDay } from "#server/calendar";
+import { bratislavaDay, endOfDayInBratislava as endOfDay } from "#shared/calendar";
 import { data, type RouterContextProvider } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
@@ -187,7 +187,7 @@ export function endOfDayInBratislava(date: string): string {
   return endOfDay(date).toISOString();
 }
 
-/** An instant as the day in Bratislava (YYYY-MM-DD), for a date field. */
-export function bratislavaDay(iso: string | null): string {
-  return iso ? dayOf(new Date(iso)) : "";
+/** An instant as the day in Bratislava (YYYY-MM-DD), for a date field ("" for none; shared/calendar.ts bratislavaDay). */
+export function dateFieldOf(iso: string | null): string {
+  return iso ? bratislavaDay(new Date(iso)) : "";
 }

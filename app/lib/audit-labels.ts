@@ -1,4 +1,5 @@
 // Slovak words for the audit log's action and target codes (the API and the filter's values
+import { isId } from "#shared/ids";
 // keep the codes; docs/decisions.md > Screens that lead with what to act on).
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "certificate.issue_manual": "Certifikát vydaný ručne",
@@ -106,9 +107,9 @@ export const auditTargetLabel = (code: string) => AUDIT_TARGET_LABELS[code] ?? c
 export function auditTargetLink(type: string, id: string | null, existingOrders: Set<string>): string | null {
   if (!id) return null;
   if (type === "order") return existingOrders.has(id) ? `/admin/objednavky/${id}` : null;
-  if (type === "enrollment" && /^[0-9a-f]{24}$/.test(id)) return `/admin/zapisy/${id}`;
+  if (type === "enrollment" && isId(id)) return `/admin/zapisy/${id}`;
   // a course version's editor (a deleted version's page says it is gone)
-  if (type === "course" && /^[0-9a-f]{24}$/.test(id)) return `/admin/kurzy/${id}`;
+  if (type === "course" && isId(id)) return `/admin/kurzy/${id}`;
   // a person: their enrollments (the enrollments filter takes a person's id)
   if ((type === "person" || type === "user") && !id.startsWith("system:")) return `/admin/zapisy?student=${encodeURIComponent(id)}`;
   return null;

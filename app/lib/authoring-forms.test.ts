@@ -1,7 +1,7 @@
 // The authoring forms' conversions between the editor's units and the API's.
 import { describe, expect, it } from "vitest";
 import { centsFromText, chaptersText, courseSettingsForm, lines, parseChapters, questionBody, slugify, textFromCents } from "./authoring-forms";
-import { bratislavaDay, endOfDayInBratislava, moved } from "./admin-authoring.server";
+import { dateFieldOf, endOfDayInBratislava, moved } from "./admin-authoring.server";
 import { parseForm } from "./validation";
 
 describe("authoring form conversions", () => {
@@ -65,8 +65,8 @@ describe("authoring form conversions", () => {
   it("an enrollment deadline date is the end of that day in Bratislava (winter and summer time)", () => {
     expect(endOfDayInBratislava("2030-01-15")).toBe("2030-01-15T22:59:59.000Z");
     expect(endOfDayInBratislava("2030-07-15")).toBe("2030-07-15T21:59:59.000Z");
-    expect(bratislavaDay("2030-07-15T21:59:59.000Z")).toBe("2030-07-15");
-    expect(bratislavaDay(null)).toBe("");
+    expect(dateFieldOf("2030-07-15T21:59:59.000Z")).toBe("2030-07-15");
+    expect(dateFieldOf(null)).toBe("");
   });
 
   it("↑/↓ swaps neighbours and does nothing at either end", () => {

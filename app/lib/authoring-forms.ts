@@ -6,9 +6,11 @@
 // Every form carries `intent` (which submit) and `_form` (which form on the page, so the
 // errors come back to the form that was sent).
 import { z } from "zod";
+import { ID_HEX, ID_PATTERN } from "#shared/ids";
+import { SLUG_PATTERN, slugify } from "#shared/slugs";
 
-const ID = /^[0-9a-f]{24}$/;
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const ID = ID_PATTERN;
+const SLUG = SLUG_PATTERN;
 
 export const REQUIRED = "Toto pole je povinné.";
 
@@ -60,17 +62,8 @@ const currency = z
   .transform((v) => v.toUpperCase())
   .default("EUR");
 
-/** A URL identifier from a title: "Úvod do kurzu" → "uvod-do-kurzu". */
-export function slugify(title: string): string {
-  return title
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/g, "");
-}
+// a URL identifier from a title: "Úvod do kurzu" → "uvod-do-kurzu" (shared/slugs.ts)
+export { slugify };
 
 /** One item per line (or comma), blanks dropped. */
 export function lines(value: string | undefined, separator: RegExp = /\r?\n/): string[] {
@@ -235,7 +228,7 @@ const partBlock = z.discriminatedUnion("type", [
   z.object({ id, type: z.literal("image"), ...imageBlock }),
 ]);
 /** move:<id>:up|down, delete:<id>, preview:<id>, add:text, add:video, detach:<attachment index>, uncaption:<video id>:<lang> */
-const BLOCK_OP = /^(move:[0-9a-f]{24}:(up|down)|delete:[0-9a-f]{24}|preview:([0-9a-f]{24}|new)|add:(text|video)|detach:\d{1,3}|uncaption:[0-9a-f]{24}:[a-z]{2,3})$/;
+const BLOCK_OP = new RegExp(`^(move:${ID_HEX}:(up|down)|delete:${ID_HEX}|preview:(${ID_HEX}|new)|add:(text|video)|detach:\\d{1,3}|uncaption:${ID_HEX}:[a-z]{2,3})$`);
 
 export const partForms = {
   savePart: z.object({
@@ -306,7 +299,7 @@ export const createTestForm = z.object({
   intent: z.literal("createTest"),
   title: text(300),
   /** "course", "level:<id>" or "part:<id>" */
-  placement: z.string({ error: "Vyberte, kam test patrí." }).regex(/^(course|level:[0-9a-f]{24}|part:[0-9a-f]{24})$/, "Vyberte, kam test patrí."),
+  placement: z.string({ error: "Vyberte, kam test patrí." }).regex(new RegExp(`^(course|level:${ID_HEX}|part:${ID_HEX})$`), "Vyberte, kam test patrí."),
 });
 
 const answerSlot = z.object({ id: z.string().regex(ID).optional(), text: optionalText(2000), isCorrect: checkbox });

@@ -4,9 +4,10 @@
 // with the contract's own schema (server/enrollments admin-contract.ts), so the pages and
 // /api/admin/enrollments validate alike. Every form carries `intent` and `_form`.
 import { z } from "zod";
+import { ID_PATTERN } from "#shared/ids";
 
 export const REQUIRED = "Toto pole je povinné.";
-const ID = /^[0-9a-f]{24}$/;
+const ID = ID_PATTERN;
 
 const id = z.string({ error: REQUIRED }).regex(ID, "Neplatný identifikátor.");
 const reason = z.string({ error: "Uveďte dôvod." }).trim().min(1, "Uveďte dôvod.").max(1000);

@@ -1,9 +1,8 @@
 // Number formats the insights pages use in components (client and server alike; the
-// loaders format money with server/money): NBSP inside values, decimal commas.
-import { plural } from "#server/money/plural";
-
-const NBSP = "\u00a0";
-const groups = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);
+// loaders format money with server/money): NBSP inside values, decimal commas; the digit
+// groups and NBSP are shared/format.ts's (defined once for server and browser).
+import { plural } from "#shared/plural";
+import { NBSP, groupThousands as groups } from "#shared/format";
 
 /** whole euros for chart ticks: 123456 cents → "1 235 €" */
 export function euros(cents: number): string {

@@ -6,7 +6,8 @@ import type { RouterContextProvider } from "react-router";
 import type { CachedUser } from "#server/identity";
 import type { ErrorBody } from "#server/http/errors";
 import { withIdempotency, type IdempotentAnswer } from "#server/http/idempotency";
-import { startAttempt, submitAttempt, type AttemptStarted, type QuizDeps, type SubmitResult } from "#server/quizzes";
+import type { Tx } from "#server/db";
+import { startAttempt, submitAttempt, submitOrHold, type AttemptStarted, type HeldSubmit, type Outcome, type QuizDeps, type SubmitResult } from "#server/quizzes";
 import type { AnswersBody } from "#server/quizzes";
 import { servicesContext } from "../context";
 
@@ -49,11 +50,35 @@ export function idempotentSubmit(
   params: { testId: string; attemptId: string },
   request: { route: string; key: string | null; body: AnswersBody },
 ): Promise<IdempotentAnswer<SubmitResult | ErrorBody>> {
+  return submitOncePerKey(context, user, request, (tx) => submitAttempt(tx, quizDeps(context), user.id, params.testId, params.attemptId, request.body.answers));
+}
+
+/**
+ * The attempt page's submit once per key: with questions left unanswered and not
+ * `confirmed`, the answers are saved and the submit held (server/quizzes submitOrHold).
+ * One transaction, the idempotency module's, holds the attempt, learning's reaction and the
+ * stored answer (docs/decisions/quizzes/one-transaction-per-submit.md).
+ */
+export function idempotentPageSubmit(
+  context: Readonly<RouterContextProvider>,
+  user: CachedUser,
+  params: { testId: string; attemptId: string; confirmed: boolean },
+  request: { route: string; key: string | null; body: AnswersBody },
+): Promise<IdempotentAnswer<SubmitResult | HeldSubmit | ErrorBody>> {
+  return submitOncePerKey(context, user, request, (tx) => submitOrHold(tx, quizDeps(context), user.id, params.testId, params.attemptId, request.body.answers, params.confirmed));
+}
+
+function submitOncePerKey<T>(
+  context: Readonly<RouterContextProvider>,
+  user: CachedUser,
+  request: { route: string; key: string | null; body: AnswersBody },
+  submit: (tx: Tx) => Promise<Outcome<T>>,
+): Promise<IdempotentAnswer<T | ErrorBody>> {
   const services = context.get(servicesContext);
-  return withIdempotency<SubmitResult | ErrorBody>(
+  return withIdempotency<T | ErrorBody>(
     { db: services.db, userId: user.id, route: request.route, key: request.key, body: request.body, required: true },
     async (tx) => {
-      const outcome = await submitAttempt(tx, quizDeps(context), user.id, params.testId, params.attemptId, request.body.answers);
+      const outcome = await submit(tx);
       // a late submit is answered (409 attempt_expired) but its transaction commits the automatic submission
       return outcome.ok
         ? { status: 200, body: outcome.value, headers: PRIVATE }

@@ -6,12 +6,12 @@
 // Used on the server (action) and in the browser (Conform's onValidate): no secrets here.
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
-import { slovakPlural } from "#server/money/plural";
+import { slovakPlural } from "#shared/plural";
 
 type Issue = Parameters<z.core.$ZodErrorMap>[0];
 
 /** 1 znak, 2–4 znaky, 5+ znakov (and the same for položka / možnosť): the one plural helper. */
-function plural(n: number, one: string, few: string, many: string): string {
+function countWith(n: number, one: string, few: string, many: string): string {
   return `${n} ${slovakPlural(n, { one, few, many })}`;
 }
 
@@ -33,10 +33,10 @@ export const slovakErrorMap: z.core.$ZodErrorMap = (issue: Issue) => {
     case "too_small": {
       const min = Number(issue.minimum);
       if (issue.origin === "string") {
-        return min <= 1 ? "Toto pole je povinné." : `Zadajte aspoň ${plural(min, "znak", "znaky", "znakov")}.`;
+        return min <= 1 ? "Toto pole je povinné." : `Zadajte aspoň ${countWith(min, "znak", "znaky", "znakov")}.`;
       }
       if (issue.origin === "array" || issue.origin === "set") {
-        return `Vyberte aspoň ${plural(min, "možnosť", "možnosti", "možností")}.`;
+        return `Vyberte aspoň ${countWith(min, "možnosť", "možnosti", "možností")}.`;
       }
       if (issue.origin === "number" || issue.origin === "int" || issue.origin === "bigint") {
         return issue.inclusive ? `Zadajte číslo ${min} alebo väčšie.` : `Zadajte číslo väčšie ako ${min}.`;
@@ -45,9 +45,9 @@ export const slovakErrorMap: z.core.$ZodErrorMap = (issue: Issue) => {
     }
     case "too_big": {
       const max = Number(issue.maximum);
-      if (issue.origin === "string") return `Zadajte najviac ${plural(max, "znak", "znaky", "znakov")}.`;
+      if (issue.origin === "string") return `Zadajte najviac ${countWith(max, "znak", "znaky", "znakov")}.`;
       if (issue.origin === "array" || issue.origin === "set") {
-        return `Vyberte najviac ${plural(max, "možnosť", "možnosti", "možností")}.`;
+        return `Vyberte najviac ${countWith(max, "možnosť", "možnosti", "možností")}.`;
       }
       if (issue.origin === "number" || issue.origin === "int" || issue.origin === "bigint") {
         return issue.inclusive ? `Zadajte číslo ${max} alebo menšie.` : `Zadajte číslo menšie ako ${max}.`;

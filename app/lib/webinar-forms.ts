@@ -2,9 +2,10 @@
 // the wall-clock times in Bratislava; the action turns them into UTC instants and checks
 // the body again with the API's own schema (server/webinars contract.ts).
 import { z } from "zod";
+import { ID_PATTERN } from "#shared/ids";
 
 const REQUIRED = "Toto pole je povinné.";
-const ID = /^[0-9a-f]{24}$/;
+const ID = ID_PATTERN;
 
 const fields = {
   _form: z.string().optional(),

@@ -13,7 +13,7 @@ import { orderStateLabels } from "../lib/order-labels";
 import { hasRole } from "#server/identity";
 import { administeredClubs } from "#server/clubs";
 import { formatDate, formatDateLong, formatMoney } from "#server/money";
-import { plural } from "#server/money/plural";
+import { plural } from "#shared/plural";
 import { pageTitle } from "../site";
 import { studyProgress } from "../lib/study-progress.server";
 import { StudyProgress } from "../components/study-progress";

@@ -16,15 +16,15 @@ import { useAutosave } from "../components/test-autosave";
 import { pageTitle } from "../site";
 import { dispatchIntent, pageRoute, readForm } from "../lib/page.server";
 import { requireUserForPage } from "../lib/auth.server";
-import { idempotentSubmit, isRefusal, quizDeps } from "../lib/quizzes.server";
+import { idempotentPageSubmit, isRefusal, quizDeps } from "../lib/quizzes.server";
 import { answersFromForm } from "../lib/test-form";
 import { servicesContext } from "../context";
 import { DomainError, type ErrorBody } from "#server/http/errors";
 import { idempotencyRoute } from "#server/http/idempotency";
-import { AnswersBody, getAttempt, getAttemptWithGuidance, saveAnswers } from "#server/quizzes";
+import { AnswersBody, getAttemptWithGuidance, saveAnswers } from "#server/quizzes";
 import { TestResult } from "../components/test-result";
 import { formatDateTime, formatDecimal } from "#server/money";
-import { plural } from "#server/money/plural";
+import { plural } from "#shared/plural";
 
 import { getStudyPosition } from "#server/learning";
 import { learningDeps } from "../lib/learning.server";
@@ -97,21 +97,15 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
           return outcome.ok ? redirect(`${here}?stav=ulozene`) : refusal(outcome.error.toBody(), outcome.error.status);
         },
         submit: async () => {
-          // questions left unanswered: keep the answers and show the summary before submitting
-          // (the summary's "Odovzdať aj tak" carries confirm=1)
-          if (form.get("confirm") !== "1") {
-            const view = await db.transaction((tx) => getAttempt(tx, quizDeps(context), user.id, params.testId, params.attemptId));
-            if (view.result === null && unansweredOf(view.attempt.questions, parsed.data.answers).length > 0) {
-              const outcome = await db.transaction((tx) => saveAnswers(tx, quizDeps(context), user.id, params.testId, params.attemptId, parsed.data.answers));
-              if (outcome.ok) return redirect(`${here}?nezodpovedane#zhrnutie`);
-            }
-          }
-          const answer = await idempotentSubmit(context, user, { testId: params.testId, attemptId: params.attemptId }, {
+          // one transaction: questions left unanswered keep the answers and show the summary
+          // before submitting (the summary's "Odovzdať aj tak" carries confirm=1)
+          const answer = await idempotentPageSubmit(context, user, { testId: params.testId, attemptId: params.attemptId, confirmed: form.get("confirm") === "1" }, {
             route: idempotencyRoute(request),
             key: String(form.get("idempotencyKey") ?? ""),
             body: parsed.data,
           });
           if (isRefusal(answer.body)) return refusal(answer.body, answer.status);
+          if ("held" in answer.body) return redirect(`${here}?nezodpovedane#zhrnutie`);
           const { passed, downstream: d } = answer.body;
           const stav = passed ? (d.courseCompleted ? "kurz" : d.levelCompleted ? "uroven" : d.moduleCompleted ? "modul" : null) : null;
           return redirect(stav ? `${here}?stav=${stav}` : here);
@@ -131,7 +125,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 
 type Answered = { questionId: string; selectedAnswerIds?: string[]; textAnswer?: string };
 
-/** The questions with no answer chosen or typed, in the order the student sees them. */
+/** The questions with no answer chosen or typed, in the order the student sees them (the summary's list). */
 function unansweredOf<Q extends { id: string }>(questions: Q[], answers: Answered[]): Q[] {
   const given = new Set(answers.filter((a) => (a.selectedAnswerIds?.length ?? 0) > 0 || (a.textAnswer ?? "").trim() !== "").map((a) => a.questionId));
   return questions.filter((q) => !given.has(q.id));

@@ -5,6 +5,7 @@
 // in again at the provider.
 import { and, eq, gt, lt } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
+import { isId } from "../../shared/ids";
 
 /** the default limit: a sign-in at most 15 minutes old (STEP_UP_MAX_AGE_SEC) */
 export const STEP_UP_DEFAULT_MAX_AGE_SEC = 15 * 60;
@@ -76,7 +77,7 @@ export async function keepStepUpForm(db: DbOrTx, input: { userId: string; path: 
 
 /** A kept form, for the same person on the same page before it expires; else null. */
 export async function keptStepUpForm(db: DbOrTx, input: { id: string; userId: string; path: string; now: Date }): Promise<[string, string][] | null> {
-  if (!/^[0-9a-f]{24}$/.test(input.id)) return null;
+  if (!isId(input.id)) return null;
   const [row] = await db
     .select({ fields: schema.stepUpForms.fields })
     .from(schema.stepUpForms)

@@ -8,6 +8,7 @@ export { Id };
 import type { ApiArea, ApiOperation } from "../http/openapi";
 import type { ErrorCode } from "../http/errors";
 import { isStorableInstant, STORABLE_INSTANT_MESSAGE } from "../http/instants";
+import { SLUG_PATTERN } from "../../shared/slugs";
 
 const IsoDate = z.iso.datetime({ offset: true }).refine(isStorableInstant, STORABLE_INSTANT_MESSAGE);
 
@@ -16,7 +17,7 @@ export const Slug = z
   .string()
   .min(1, "Zadajte identifikátor do adresy.")
   .max(120)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Len malé písmená bez diakritiky, číslice a pomlčky.");
+  .regex(SLUG_PATTERN, "Len malé písmená bez diakritiky, číslice a pomlčky.");
 const Title = z.string().trim().min(1, "Zadajte názov.").max(300);
 const OptionalText = (max: number) => z.string().max(max).nullable().optional();
 

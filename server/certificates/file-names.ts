@@ -2,16 +2,11 @@
 // and what the file is, without diacritics (docs/decisions.md > A certificate page that says
 // what it is), e.g. `riadenie-sportoveho-klubu-SBX-2026-7F3K9Q2M-potvrdenie.pdf`.
 import type { CertificateRow } from "./issue";
+import { slugify } from "../../shared/slugs";
 
 /** "Riadenie športového klubu" → "riadenie-sportoveho-klubu" (file names without diacritics). */
 function fileSlug(text: string, max = 48): string {
-  const slug = text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-  return slug.slice(0, max).replace(/-+$/, "") || "certifikat";
+  return slugify(text, max) || "certifikat";
 }
 
 /** A download's name: the course, the registration number and what the file is. */

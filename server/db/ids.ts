@@ -14,8 +14,5 @@ export function newId(now: Date = new Date()): string {
   return buf.toString("hex");
 }
 
-export const ID_PATTERN = /^[0-9a-f]{24}$/;
-
-export function isId(value: unknown): value is string {
-  return typeof value === "string" && ID_PATTERN.test(value);
-}
+// the pattern and the check are defined once, browser-safe, in shared/ids.ts
+export { ID_PATTERN, isId } from "../../shared/ids";

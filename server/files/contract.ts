@@ -3,11 +3,12 @@
 import { z } from "zod";
 import type { ApiArea } from "../http/openapi";
 import { FILE_KINDS } from "./inspect";
+import { ID_PATTERN } from "../../shared/ids";
 
 export const FileKindSchema = z.enum(FILE_KINDS);
 
 export const FileView = z.strictObject({
-  id: z.string().regex(/^[0-9a-f]{24}$/),
+  id: z.string().regex(ID_PATTERN),
   name: z.string(),
   kind: FileKindSchema,
   sizeBytes: z.int(),

@@ -10,6 +10,7 @@ import type { Queue } from "../queue";
 import { inspectUpload, type FileKind } from "./inspect";
 import { putContent } from "./store";
 import { needsDerivation } from "./upload";
+import { isId } from "../../shared/ids";
 
 export type FileSummary = {
   id: string;
@@ -25,7 +26,7 @@ export type FileSummary = {
 };
 
 export async function fileSummaries(db: DbOrTx, ids: readonly string[]): Promise<Map<string, FileSummary>> {
-  const unique = [...new Set(ids)].filter((id) => /^[0-9a-f]{24}$/.test(id));
+  const unique = [...new Set(ids)].filter(isId);
   if (unique.length === 0) return new Map();
   const rows = await db
     .select({

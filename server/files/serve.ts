@@ -11,13 +11,14 @@ import { isId, schema, type Database } from "../db";
 import { parseRange, sendJsonError } from "../video";
 import { contentInfo, readContent } from "./store";
 import { deriveFile } from "./derive";
+import { ID_HEX } from "../../shared/ids";
 
 /** The stored path a block or course field is signed for (MediaUrls.file). */
 export function storedFilePath(fileId: string, variant?: string): string {
   return variant ? `/s/${fileId}/${variant}` : `/s/${fileId}`;
 }
 
-const STORED = /^\/s\/([0-9a-f]{24})(?:\/((?:page-\d{1,5}|w\d{2,5})\.webp))?$/;
+const STORED = new RegExp(`^/s/(${ID_HEX})(?:/((?:page-\\d{1,5}|w\\d{2,5})\\.webp))?$`);
 
 /** Types a browser shows in place; the rest download. */
 function inline(type: string): boolean {

@@ -4,9 +4,10 @@
 // so a shape and its column cannot drift apart.
 import { z } from "zod";
 import { enrollmentState, enrollmentReason } from "../db/schema";
+import { ID_PATTERN } from "../../shared/ids";
 
 /** 24-character lowercase hex id (spec: ids are 24-char lowercase hex). */
-export const Id = z.string().regex(/^[0-9a-f]{24}$/, "Musí to byť 24-znakový identifikátor (hex).");
+export const Id = z.string().regex(ID_PATTERN, "Musí to byť 24-znakový identifikátor (hex).");
 /** An instant in a response: ISO 8601 in UTC. */
 export const Iso = z.string().describe("ISO 8601 UTC");
 

@@ -23,6 +23,7 @@ import type { Logger } from "../log";
 import { currentRequestId, requestIdFrom, runWithRequest } from "../log/context";
 import { httpRequestDuration, metricsRegistry } from "../log/metrics";
 import { errorBody, type ErrorCode, type ErrorDetails } from "./errors";
+import { ID_HEX } from "../../shared/ids";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
@@ -118,7 +119,7 @@ function closeAfterAnswer(res: ServerResponse, socket: Socket | null, beforeClos
   else res.once("finish", close);
 }
 
-const ID_SEGMENT = /\/[0-9a-f]{24}(?=\/|\.data$|$)/g;
+const ID_SEGMENT = new RegExp(`/${ID_HEX}(?=/|\\.data$|$)`, "g");
 
 function routeMatcher(manifest: FrontDoorOptions["routes"]) {
   if (!manifest) return () => "unmatched";

@@ -2,7 +2,7 @@
 // inclusive (YYYY-MM-DD), and the period before it that the dashboard compares with
 // (docs/decisions.md > Admin insights: periods). Pure: no database.
 import { DomainError } from "../http/errors";
-import { TIME_ZONE } from "../money";
+import { bratislavaDay } from "../calendar";
 
 export const PERIOD_KINDS = ["tento-mesiac", "minuly-mesiac", "tento-rok", "vlastne"] as const;
 export type PeriodKind = (typeof PERIOD_KINDS)[number];
@@ -18,13 +18,10 @@ export type Period = DayRange & {
 /** The longest custom period (ten years): keeps the per-day series and queries bounded. */
 export const MAX_PERIOD_DAYS = 3660;
 
-const ymd = new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone: TIME_ZONE });
 const DAY_MS = 86_400_000;
 
-/** The Bratislava calendar day of an instant, YYYY-MM-DD. */
-export function bratislavaDay(at: Date): string {
-  return ymd.format(at);
-}
+// the Bratislava calendar day of an instant, YYYY-MM-DD: defined once in shared/calendar.ts
+export { bratislavaDay };
 
 function parseDay(value: string): number | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;

@@ -14,12 +14,11 @@ import type { BlockProgress } from "../db/schema/learning";
 import type { ContentBlock } from "../db/schema/catalog";
 import type { Queue } from "../queue";
 import { recordProgress, type EnrollmentRow } from "../enrollments";
-import { passedTestIdsJson } from "../quizzes/results";
 import type { CourseStructure, LevelNode, ModuleNode, PartNode } from "./structure";
 import { VIDEO_COMPLETION_RATIO, secondsLeftToWatch } from "../../shared/watch";
 import { loadLevelRequirements, type LevelRequirement } from "./requirements";
 
-const { partProgress, moduleCompletions, levelCompletions } = schema;
+const { partProgress, moduleCompletions, levelCompletions, testAttempts } = schema;
 
 export type PartState = (typeof schema.partState.enumValues)[number];
 export type LevelState = "locked" | "available" | "in_progress" | "completed";
@@ -63,7 +62,7 @@ type FactsRow = { parts: Record<string, unknown>[]; passed: string[]; modules: [
 
 /**
  * Everything stored about one enrollment's progress, in one round trip: the part states,
- * the passed tests (through quizzes' door) and the module and level completions, each as
+ * the passed tests (a passed attempt not voided: read here, written by quizzes) and the module and level completions, each as
  * a JSON aggregate of one indexed lookup (docs/decisions.md > The student path at scale).
  */
 export async function loadProgressFacts(db: DbOrTx, enrollmentId: string): Promise<ProgressFacts> {
@@ -72,7 +71,10 @@ export async function loadProgressFacts(db: DbOrTx, enrollmentId: string): Promi
     db
       .select({
         parts: sql<FactsRow["parts"]>`(select coalesce(json_agg(p), '[]'::json) from ${partProgress} p where p.enrollment_id = ${id})`,
-        passed: sql<FactsRow["passed"]>`${passedTestIdsJson(id)}`,
+        // a read across areas (quizzes writes test_attempts); learning imports nothing of quizzes
+        // (docs/decisions/quizzes/one-transaction-per-submit.md)
+        passed: sql<FactsRow["passed"]>`(select coalesce(json_agg(distinct a.test_id), '[]'::json) from ${testAttempts} a
+          where a.enrollment_id = ${id} and a.passed = true and a.voided_at is null)`,
         modules: sql<FactsRow["modules"]>`(select coalesce(json_agg(json_build_array(m.module_id, m.completed_at)), '[]'::json) from ${moduleCompletions} m where m.enrollment_id = ${id})`,
         levels: sql<FactsRow["levels"]>`(select coalesce(json_agg(json_build_array(l.level_id, l.completed_at)), '[]'::json) from ${levelCompletions} l where l.enrollment_id = ${id})`,
       })

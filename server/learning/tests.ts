@@ -1,9 +1,10 @@
 // What a test needs from learning, and nothing more (docs/decisions.md > Learning and
 // tests): `testGate` finds the enrollment a test is taken in (locked for the caller's
 // transaction), where the test sits in its course version and whether progress allows
-// starting it now; `afterAttempt` tells what a finished attempt completed. The course
-// structure and the progress facts are loaded once per gate and kept inside it, so a
-// submit reads them once however many attempts it finishes.
+// starting it now; `afterAttempt` is learning's one reaction to an attempt quizzes has
+// decided. The course structure and the progress facts are loaded once per gate and
+// carried by the gate value itself (no module-level state), so a submit reads them once
+// however many attempts it finishes (docs/decisions/quizzes/one-transaction-per-submit.md).
 import { DomainError } from "../http/errors";
 import type { Queue } from "../queue";
 import { lockEnrollment, requireLearningEnrollment, type EnrollmentRow } from "../enrollments";
@@ -19,6 +20,8 @@ export type TestGate = {
   readonly available: boolean;
   readonly partId: string | null;
   readonly levelId: string | null;
+  /** what learning loaded for the gate; quizzes never reads it (learning's own, passed back) */
+  readonly inside: Inside;
 };
 
 /** What a finished attempt means downstream (spec: Endpoints > Tests, submit's `downstream`). */
@@ -32,8 +35,8 @@ export type Downstream = {
   finalCertificateIssued: boolean;
 };
 
-type Inside = { enrollment: EnrollmentRow; structure: CourseStructure; facts: ProgressFacts; placement: Placement; testId: string };
-const inside = new WeakMap<TestGate, Inside>();
+/** The gate's loaded state: the locked enrollment, the structure, the progress facts and the test's place. */
+export type Inside = { enrollment: EnrollmentRow; structure: CourseStructure; facts: ProgressFacts; placement: Placement; testId: string };
 
 /**
  * The gate of `testId` for a student starting or listing it (`{ studentId,
@@ -60,22 +63,15 @@ export async function testGate(
   const facts = await loadProgressFacts(tx, enrollment.id);
   const placement = locateTest(structure, facts, testId);
   if (!placement) throw new DomainError("not_found", "Test nie je súčasťou kurzu.");
-  const gate: TestGate = {
+  return {
     enrollmentId: enrollment.id,
     courseSlug: structure.course.slug,
     placement: placement.placement,
     available: placement.available,
     partId: placement.part?.id ?? null,
     levelId: placement.level?.id ?? null,
+    inside: { enrollment, structure, facts, placement, testId },
   };
-  inside.set(gate, { enrollment, structure, facts, placement, testId });
-  return gate;
-}
-
-function insideOf(gate: TestGate): Inside {
-  const found = inside.get(gate);
-  if (!found) throw new Error("a TestGate comes from testGate()");
-  return found;
 }
 
 /**
@@ -88,7 +84,7 @@ function insideOf(gate: TestGate): Inside {
  * course test, before it).
  */
 export async function afterAttempt(tx: Parameters<typeof lockEnrollment>[0], deps: { queue: Queue; now: Date }, gate: TestGate, attempt: { passed: boolean }): Promise<Downstream> {
-  const g = insideOf(gate);
+  const g = gate.inside;
   if (!attempt.passed) return downstreamOf(g, { completedLevels: [], courseCompleted: false }, false);
   g.facts.passedTests.add(g.testId);
   const changes = await reconcile(tx, deps, g.enrollment, g.structure, g.facts, { touch: true });
@@ -98,7 +94,7 @@ export async function afterAttempt(tx: Parameters<typeof lockEnrollment>[0], dep
 
 /** What a finished attempt means as things stand now (a stored result read again). */
 export function standingDownstream(gate: TestGate, passed: boolean): Downstream {
-  return downstreamOf(insideOf(gate), { completedLevels: [], courseCompleted: false }, passed);
+  return downstreamOf(gate.inside, { completedLevels: [], courseCompleted: false }, passed);
 }
 
 /** A topic to go over again after a failed test, with the part to open. */
@@ -111,7 +107,7 @@ export type ReviewTopic = { topicTitle: string; partId: string; partTitle: strin
  * its module's first part (the one the module starts with).
  */
 export function reviewScope(gate: TestGate): ReviewTopic[] {
-  const { placement, structure } = insideOf(gate);
+  const { placement, structure } = gate.inside;
   if (placement.part) {
     const topic = structure.topicById.get(placement.part.topicId);
     return [{ topicTitle: topic?.title ?? placement.part.title, partId: placement.part.id, partTitle: placement.part.title }];

@@ -10,16 +10,19 @@
 //   reads the same in HTML, e-mail, PDF and tests (compare with `\u00a0`).
 // - Dates and times are shown in Europe/Bratislava, whatever the server's zone.
 
-/** U+00A0, the one space used inside formatted values. */
-export const NBSP = "\u00a0";
 
 /** 100 % in basis points. */
 export const BASIS_POINTS_PER_UNIT = 10_000;
 /** The Slovak standard VAT rate, 20 %, in basis points (the columns' default). */
 export const DEFAULT_VAT_RATE_BP = 2_000;
 
-import { TIME_ZONE } from "../calendar";
+import { TIME_ZONE } from "../../shared/calendar";
 export { TIME_ZONE };
+// Slovak number and date formats are browser-safe and defined once in shared/format.ts
+// (docs/decisions/platform/kernel-and-shared.md); money formats amounts with them.
+import { NBSP, formatDecimal, groupThousands } from "../../shared/format";
+export { NBSP, formatDecimal, formatCount, formatHours, formatMinutes, formatDate, formatDateLong, formatDateTime } from "../../shared/format";
+export { slovakPlural, plural, type PluralForms } from "../../shared/plural";
 
 // ---------------------------------------------------------------------------------------
 // VAT rate: basis points <-> the API's fraction
@@ -106,11 +109,6 @@ export function priceBreakdown(input: {
 
 const currencySymbols: Record<string, string> = { EUR: "€" };
 
-/** Digit groups of three separated by NBSP: 1234567 → "1 234 567". */
-function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);
-}
-
 /** "1 234,50 €" (NBSP in the groups and before the symbol); negative amounts get "−". */
 export function formatMoney(cents: number, currency = "EUR"): string {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`cents must be an integer, got ${cents}`);
@@ -121,17 +119,6 @@ export function formatMoney(cents: number, currency = "EUR"): string {
   return `${sign}${groupThousands(String(whole))},${fraction}${NBSP}${currencySymbols[currency] ?? currency}`;
 }
 
-/** Slovak number with a decimal comma and NBSP groups, at most `maxFractionDigits` decimals ("1,5", "24", "1 200"). */
-export function formatDecimal(value: number, maxFractionDigits = 1): string {
-  if (!Number.isFinite(value)) throw new RangeError(`value must be a finite number, got ${value}`);
-  const factor = 10 ** maxFractionDigits;
-  const scaled = Math.round(Math.abs(value) * factor);
-  const sign = value < 0 && scaled > 0 ? "−" : "";
-  const whole = Math.floor(scaled / factor);
-  const fraction = String(scaled % factor).padStart(maxFractionDigits, "0").replace(/0+$/, "");
-  return `${sign}${groupThousands(String(whole))}${fraction ? `,${fraction}` : ""}`;
-}
-
 /** A VAT rate for labels: 2000 → "20 %", 2150 → "21,5 %". */
 export function formatVatRate(bp: number): string {
   assertBasisPoints(bp);
@@ -140,62 +127,3 @@ export function formatVatRate(bp: number): string {
 
 // ---------------------------------------------------------------------------------------
 // Slovak plurals
-
-// the one plural helper lives in ./plural.ts, the one module under server/ the browser may load
-export { slovakPlural, plural, type PluralForms } from "./plural";
-import { slovakPlural, type PluralForms } from "./plural";
-
-/** "1 téma", "3 témy", "5 tém": a count with its noun, NBSP between. */
-export function formatCount(n: number, forms: PluralForms): string {
-  return `${formatDecimal(n)}${NBSP}${slovakPlural(n, forms)}`;
-}
-
-const HOURS: PluralForms = { one: "hodina", few: "hodiny", many: "hodín" };
-const MINUTES: PluralForms = { one: "minúta", few: "minúty", many: "minút" };
-
-/** "1 hodina", "2 hodiny", "5 hodín", "1,5 hodiny" (one decimal at most). */
-export function formatHours(hours: number): string {
-  return formatCount(Math.round(hours * 10) / 10, HOURS);
-}
-
-/** "1 minúta", "3 minúty", "15 minút" (whole minutes). */
-export function formatMinutes(minutes: number): string {
-  return formatCount(Math.round(minutes), MINUTES);
-}
-
-// ---------------------------------------------------------------------------------------
-// Dates in Europe/Bratislava
-
-const dateFormats = {
-  date: new Intl.DateTimeFormat("sk-SK", { day: "numeric", month: "numeric", year: "numeric", timeZone: TIME_ZONE }),
-  long: new Intl.DateTimeFormat("sk-SK", { day: "numeric", month: "long", year: "numeric", timeZone: TIME_ZONE }),
-  dateTime: new Intl.DateTimeFormat("sk-SK", {
-    day: "numeric", month: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: TIME_ZONE,
-  }),
-};
-
-function toDate(value: Date | string): Date {
-  const d = typeof value === "string" ? new Date(value) : value;
-  if (Number.isNaN(d.getTime())) throw new RangeError(`not a date: ${String(value)}`);
-  return d;
-}
-
-/** Intl's text with every kind of space made NBSP (ICU versions differ in which they use). */
-function withNbsp(text: string): string {
-  return text.replace(/[\s\u202f]+/g, NBSP);
-}
-
-/** "2. 3. 2025" (day in Bratislava). */
-export function formatDate(value: Date | string): string {
-  return withNbsp(dateFormats.date.format(toDate(value)));
-}
-
-/** "2. marca 2025" (day in Bratislava). */
-export function formatDateLong(value: Date | string): string {
-  return withNbsp(dateFormats.long.format(toDate(value)));
-}
-
-/** "2. 3. 2025 0:30" (Bratislava time, summer time included). */
-export function formatDateTime(value: Date | string): string {
-  return withNbsp(dateFormats.dateTime.format(toDate(value)).replace(",", ""));
-}

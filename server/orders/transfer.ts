@@ -11,6 +11,7 @@ import { endOfDayInBratislava, bratislavaDay } from "../calendar";
 import { paymentRequestOf } from "../invoices";
 import type { Queue } from "../queue";
 import type { CreateOrderBody, CreateOrderResponse, PaymentRequestView } from "./contract";
+import { isId } from "../../shared/ids";
 
 const { orders } = schema;
 
@@ -123,7 +124,7 @@ export async function expireTransferRequests(db: Database, queue: Queue, now: Da
 
 /** The order's payment request and state (the admin's order page); null for a card order or an unknown id. */
 export async function orderPaymentRequest(db: DbOrTx, orderId: string): Promise<{ state: OrderRow["state"]; request: PaymentRequestView } | null> {
-  if (!/^[0-9a-f]{24}$/.test(orderId)) return null;
+  if (!isId(orderId)) return null;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   const request = order ? paymentRequestView(order) : null;
   return order && request ? { state: order.state, request } : null;

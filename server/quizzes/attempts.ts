@@ -3,7 +3,9 @@
 // prerequisites, attempts, cooldown), a snapshot of the questions with their correct flags
 // kept on the attempt, answers saved during the attempt, submit scored against the
 // snapshot, automatic submission at the deadline (past SUBMIT_GRACE_MS: a job, and lazily on every read), and
-// what the result completed downstream, which learning tells (afterAttempt).
+// what the result completed downstream, which learning tells (afterAttempt). Quizzes
+// decides the attempt; learning reacts through that one call, in the same transaction
+// (docs/decisions/quizzes/one-transaction-per-submit.md).
 //
 // Learning is reached through its narrow test API only (testGate, afterAttempt,
 // standingDownstream): the gate finds and locks the enrollment and loads the course
@@ -410,7 +412,11 @@ export async function saveAnswers(
   const { ctx, attempt } = await ownAttempt(tx, studentId, testId, attemptId);
   if (attempt.state === "expired" || overdue(attempt, deps.now)) return refuseLate(tx, deps, ctx, attempt);
   if (attempt.state === "submitted") throw new DomainError("conflict", "Pokus je už odovzdaný.", { result: await storedResult(tx, ctx, attempt) });
-  const checked = checkedAnswers(attempt, answers);
+  return saveChecked(tx, deps, ctx, attempt, checkedAnswers(attempt, answers));
+}
+
+/** Saves checked answers of an attempt in progress (not overdue); the autosave in flight at 0:00 closes it instead. */
+async function saveChecked(tx: DbOrTx, deps: QuizDeps, ctx: Context, attempt: AttemptRow, checked: SubmittedAnswer[]): Promise<Outcome<{ ok: true; savedAt: string; answers: AnswerInput[] }>> {
   // the autosave sent at 0:00: its answers close the attempt (the deadline submission), no more saving
   if (inFlightAtDeadline(attempt, deps.now)) {
     const { attempt: finished, used, downstream } = await finish(tx, deps, ctx, attempt, mergeAnswers(attempt.answers, checked), "expired");
@@ -436,11 +442,50 @@ export async function submitAttempt(
   answers: AnswerInput[],
 ): Promise<Outcome<SubmitResult>> {
   const { ctx, attempt } = await ownAttempt(tx, studentId, testId, attemptId);
+  return submitOwn(tx, deps, ctx, attempt, answers);
+}
+
+async function submitOwn(tx: DbOrTx, deps: QuizDeps, ctx: Context, attempt: AttemptRow, answers: AnswerInput[]): Promise<Outcome<SubmitResult>> {
   if (attempt.state === "expired" || overdue(attempt, deps.now)) return refuseLate(tx, deps, ctx, attempt);
   if (attempt.state === "submitted") return { ok: true, value: await storedResult(tx, ctx, attempt) };
   const checked = checkedAnswers(attempt, answers);
   const { attempt: finished, downstream, used } = await finish(tx, deps, ctx, attempt, mergeAnswers(attempt.answers, checked), "submitted");
   return { ok: true, value: resultOf(finished, ctx.test, used, downstream) };
+}
+
+/** The page's submit held back: the answers are saved and the attempt stays open (the summary asks once more). */
+export type HeldSubmit = { held: true; unanswered: string[] };
+
+/**
+ * The attempt page's "Odovzdať test" (not part of the API), in the caller's one transaction:
+ * with `confirmed` false and questions of an attempt in progress left unanswered by the
+ * given answers, the answers are saved and the submit is held (the page shows the
+ * summary; its "Odovzdať aj tak" comes back confirmed); otherwise it is submitAttempt.
+ */
+export async function submitOrHold(
+  tx: DbOrTx,
+  deps: QuizDeps,
+  studentId: string,
+  testId: string,
+  attemptId: string,
+  answers: AnswerInput[],
+  confirmed: boolean,
+): Promise<Outcome<SubmitResult | HeldSubmit>> {
+  const { ctx, attempt } = await ownAttempt(tx, studentId, testId, attemptId);
+  if (!confirmed && attempt.state === "in_progress" && !overdue(attempt, deps.now)) {
+    const unanswered = unansweredOf(attempt.questionOrder, answers);
+    if (unanswered.length > 0) {
+      const saved = await saveChecked(tx, deps, ctx, attempt, checkedAnswers(attempt, answers));
+      return saved.ok ? { ok: true, value: { held: true, unanswered } } : saved;
+    }
+  }
+  return submitOwn(tx, deps, ctx, attempt, answers);
+}
+
+/** The questions with no answer chosen or typed among `answers`, in the attempt's order. */
+function unansweredOf(questionOrder: string[], answers: AnswerInput[]): string[] {
+  const given = new Set(answers.filter((a) => (a.selectedAnswerIds?.length ?? 0) > 0 || (a.textAnswer ?? "").trim() !== "").map((a) => a.questionId));
+  return questionOrder.filter((id) => !given.has(id));
 }
 
 /** GET .../attempts/<id>: the attempt as served and, once finished, its result. */

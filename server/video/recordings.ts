@@ -9,6 +9,7 @@ import type { Queue } from "../queue";
 import { DomainError } from "../http/errors";
 import type { VideoActor, VideoResult } from "./blocks";
 import { VideoProviderError, type VideoProvider } from "./provider";
+import { isId } from "../../shared/ids";
 
 export type RecordingView = { webinarId: string; courseId: string; title: string; state: "scheduled" | "cancelled" };
 
@@ -37,7 +38,7 @@ export function recordingOfPassthrough(raw: string | null | undefined): string |
   if (!raw || raw.length > 500) return null;
   try {
     const value = JSON.parse(raw) as { kind?: unknown; webinarId?: unknown };
-    return value.kind === "webinar" && typeof value.webinarId === "string" && /^[0-9a-f]{24}$/.test(value.webinarId) ? value.webinarId : null;
+    return value.kind === "webinar" && typeof value.webinarId === "string" && isId(value.webinarId) ? value.webinarId : null;
   } catch {
     return null;
   }

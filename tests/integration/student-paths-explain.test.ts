@@ -222,7 +222,7 @@ describe.skipIf(!serverUrl())("the student paths' statements on a large database
     expect(await growingScans({ text: `select test_id from test_attempts where test_id = $1 and enrollment_id = $2`, values: ["x", "y"] })).toEqual([]);
   });
 
-  // The passed-tests lookup of learning's progress facts (quizzes/results.ts)
+  // The passed-tests lookup of learning's progress facts (server/learning/engine.ts)
   //   select distinct "test_id" from "test_attempts" where ("test_attempts"."enrollment_id" = $1
   //     and "test_attempts"."passed" = $2 and "test_attempts"."voided_at" is null)
   // walked all of test_attempts_number_uq (test_id, enrollment_id, attempt_number) on nine

@@ -28,9 +28,10 @@ import {
 } from "#server/certificates";
 import { DomainError } from "#server/http/errors";
 import { formatDate, formatDateTime } from "#server/money";
+import { ID_PATTERN } from "#shared/ids";
 
 const issueSchema = z.object({
-  requestId: z.string().regex(/^[0-9a-f]{24}$/),
+  requestId: z.string().regex(ID_PATTERN),
   registrationNumber: RegistrationNumber,
   pdfUrl: IssueCertificateBody.shape.pdfUrl,
 });
@@ -77,7 +78,7 @@ export const loader = pageRoute(async ({ request, context }: Route.LoaderArgs) =
   };
 });
 
-const revokeSchema = z.object({ certificateId: z.string().regex(/^[0-9a-f]{24}$/), reason: RevokeCertificateBody.shape.reason });
+const revokeSchema = z.object({ certificateId: z.string().regex(ID_PATTERN), reason: RevokeCertificateBody.shape.reason });
 
 export const action = pageRoute(async ({ request, context }: Route.ActionArgs) => {
   const { user } = requireRoleForPage(request, context, "admin");

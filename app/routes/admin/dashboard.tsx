@@ -21,7 +21,7 @@ import { hasRole } from "#server/identity";
 import { getDashboard, IDLE_DAYS, learningAttention } from "#server/insights";
 import { undeliveredEInvoices } from "#server/einvoices";
 import { formatDate, formatMoney } from "#server/money";
-import { plural } from "#server/money/plural";
+import { plural } from "#shared/plural";
 import { pageTitle } from "../../site";
 
 const courseStateLabels = { published: "Publikované", draft: "Koncepty", archived: "Archivované", deleted: "Zmazané" } as const;

@@ -10,7 +10,7 @@ import authoringStyles from "../../admin-authoring.css?url";
 import enrollmentStyles from "../../admin-enrollments.css?url";
 import { pageRoute } from "../../lib/page.server";
 import { pageTitle } from "../../site";
-import { bratislavaDay } from "../../lib/admin-authoring.server";
+import { dateFieldOf } from "../../lib/admin-authoring.server";
 import { enrollmentActions, enrollmentAdminOf, enrollmentDoneMessage } from "../../lib/admin-enrollments.server";
 import { ENROLLMENT_REASON_LABELS, ENROLLMENT_STATE_LABELS, PART_STATE_LABELS, PLACEMENT_LABELS } from "../../lib/enrollment-forms";
 import { Breadcrumbs } from "../../components/breadcrumbs";
@@ -61,7 +61,7 @@ export const loader = pageRoute(async (args: Route.LoaderArgs) => {
       orderId: e.orderId,
       enrolledAt: formatDateTime(e.enrolledAt),
       accessExpiresAt: e.accessExpiresAt ? formatDateTime(e.accessExpiresAt) : "bez obmedzenia",
-      accessExpiresOn: bratislavaDay(e.accessExpiresAt),
+      accessExpiresOn: dateFieldOf(e.accessExpiresAt),
       cancelledAt: e.cancelledAt ? formatDateTime(e.cancelledAt) : null,
       cancelReason: e.cancelReason,
       completedAt: e.completedAt ? formatDateTime(e.completedAt) : null,

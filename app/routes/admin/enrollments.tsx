@@ -13,7 +13,7 @@ import authoringStyles from "../../admin-authoring.css?url";
 import enrollmentStyles from "../../admin-enrollments.css?url";
 import { pageRoute } from "../../lib/page.server";
 import { pageTitle } from "../../site";
-import { bratislavaDay } from "../../lib/admin-authoring.server";
+import { dateFieldOf } from "../../lib/admin-authoring.server";
 import { enrollmentActions, enrollmentAdminOf, enrollmentDoneMessage, enrollmentPickers, personLookup } from "../../lib/admin-enrollments.server";
 import { Picker } from "../../components/picker";
 import { ENROLLMENT_PICKER_PARAMS, ENROLLMENT_REASON_LABELS, ENROLLMENT_STATE_LABELS, GRANT_REASONS, grantForm } from "../../lib/enrollment-forms";
@@ -91,7 +91,7 @@ export const loader = pageRoute(async (args: Route.LoaderArgs) => {
       reasonLabel: ENROLLMENT_REASON_LABELS[e.reason],
       enrolledAt: formatDate(e.enrolledAt),
       accessExpiresAt: e.accessExpiresAt ? formatDate(e.accessExpiresAt) : "bez obmedzenia",
-      accessExpiresOn: bratislavaDay(e.accessExpiresAt),
+      accessExpiresOn: dateFieldOf(e.accessExpiresAt),
       progress: `${e.progress.completedModules} z ${e.progress.totalModules} ${plural(e.progress.totalModules, "modulu", "modulov", "modulov")}`,
       tests: testsByVersion.get(e.courseVersionId) ?? [],
     })),

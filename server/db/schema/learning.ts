@@ -160,7 +160,7 @@ export const testAttempts = pgTable(
   (t) => [
     unique("test_attempts_number_uq").on(t.testId, t.enrollmentId, t.attemptNumber),
     index("test_attempts_student_idx").on(t.studentId, t.testId),
-    // an enrollment's passed tests (learning's progress facts, quizzes/results.ts) without
+    // an enrollment's passed tests (learning's progress facts, server/learning/engine.ts) without
     // reading the whole (test, enrollment, number) index (docs/decisions.md > The student path at scale)
     index("test_attempts_enrollment_idx").on(t.enrollmentId, t.testId),
     // a test's pass rate and attempts used from the index alone (server/insights)

@@ -37,6 +37,7 @@ import {
 } from "../../video";
 import { mp4DurationSeconds } from "./mp4";
 import { boundaryOf, MultipartError, readMultipartFile } from "./multipart";
+import { ID_HEX } from "../../../shared/ids";
 
 export const LOCAL_VIDEO_MOUNT = "/local-video";
 /** A direct upload URL stays open this long (Mux's default timeout). */
@@ -79,7 +80,7 @@ export type LocalVideo = {
 
 type UploadToken = { u: string; p: string; r: string | null; e: number };
 
-const PLAYBACK_ID = /^(demo-[a-z0-9-]{1,80}|lv_[0-9a-f]{24})$/;
+const PLAYBACK_ID = new RegExp(`^(demo-[a-z0-9-]{1,80}|lv_${ID_HEX})$`);
 
 export function startLocalVideo(options: LocalVideoOptions): LocalVideo {
   refuseInProduction("local video provider", options.production);
@@ -169,7 +170,7 @@ export function startLocalVideo(options: LocalVideoOptions): LocalVideo {
     },
     createClip: (input) => createClip(input),
     async cancelUpload(uploadId, passthrough) {
-      if (!/^lu_[0-9a-f]{24}$/.test(uploadId)) throw new Error("not a local upload id");
+      if (!new RegExp(`^lu_${ID_HEX}$`).test(uploadId)) throw new Error("not a local upload id");
       await fs.promises.writeFile(marker(uploadId, "cancelled"), new Date().toISOString());
       await deliver("video.upload.cancelled", uploadId, { id: uploadId, status: "cancelled", new_asset_settings: { passthrough } });
     },

@@ -3,7 +3,7 @@
 import { redirect } from "react-router";
 import type { Route } from "../+types/course-settings";
 import { pageRoute } from "../../../lib/page.server";
-import { bratislavaDay, contractBody, courseDetail, doneMessage, doneUrl, editorOf, endOfDayInBratislava, handleIntents, intent } from "../../../lib/admin-authoring.server";
+import { dateFieldOf, contractBody, courseDetail, doneMessage, doneUrl, editorOf, endOfDayInBratislava, handleIntents, intent } from "../../../lib/admin-authoring.server";
 import { courseSettingsForm, lines, textFromCents, TARGET_AUDIENCE_VALUES } from "../../../lib/authoring-forms";
 import { CoursePatchRequest, updateCourse } from "#server/authoring";
 import { PICKER_PARAMS } from "./forms";
@@ -100,7 +100,7 @@ export const editorLoader = pageRoute(async (args: Route.LoaderArgs) => {
         return { personId, title: p?.title ?? "", affiliation: p?.affiliation ?? "", bio: p?.bio ?? "" };
       }),
       enrollmentLimit: c.enrollmentLimit === null ? "" : String(c.enrollmentLimit),
-      enrollmentDeadline: bratislavaDay(c.enrollmentDeadline),
+      enrollmentDeadline: dateFieldOf(c.enrollmentDeadline),
       seoTitle: c.seoTitle ?? "",
       seoDescription: c.seoDescription ?? "",
       ogImageUrl: c.ogImageUrl ?? "",

@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import type { Route } from "../+types/order";
 import { parseForm } from "../../../lib/validation";
-import { plural } from "#server/money/plural";
+import { plural } from "#shared/plural";
 import { disputeFormSchema } from "../../../lib/admin-dispute-form";
 import { FormErrors, SubmitButton, TextField } from "../../../components/forms";
 
