@@ -1,5 +1,6 @@
 // The part editor's block forms and the block list item, moved out of forms.tsx so that
-// no route module passes 300 lines (docs/decisions: route module size).
+// no route module passes 300 lines (docs/decisions/platform/route-module-size.md).
+import { plural } from "#shared/plural";
 import { Form, Link } from "react-router";
 import type { ReactNode } from "react";
 import { getFormProps, type FormMetadata } from "@conform-to/react";
@@ -7,6 +8,7 @@ import { partForms as f, textBlockClientForm } from "../../../lib/authoring-form
 import { ButtonForm, FormKey, IntentButton, MoveButtons, ReplyErrors, useAdminForm, type ActionReply } from "../../../components/admin-authoring";
 import { FormErrors, TextField } from "../../../components/forms";
 import type { Data, ViewBlock } from "./forms";
+import { BLOCK_NAMES } from "./block-names";
 export function Preview({ reply, formKey }: { reply: ActionReply; formKey: string }) {
   if (reply?.form !== formKey || !reply.preview) return null;
   return (
@@ -86,7 +88,6 @@ export function ImageBlockForm({ block, reply }: { block?: Extract<ViewBlock, { 
   );
 }
 
-export const BLOCK_NAMES = { text: "Text", video: "Video", presentation: "Prezentácia", image: "Obrázok" } as const;
 
 export function BlockView({ block }: { block: ViewBlock }) {
   switch (block.type) {
@@ -95,7 +96,7 @@ export function BlockView({ block }: { block: ViewBlock }) {
     case "video":
       return null;
     case "presentation":
-      return <p>{block.uploaded ? "Nahrané PDF" : block.pdfPath} · {block.slideCount} snímok</p>;
+      return <p>{block.uploaded ? "Nahrané PDF" : block.pdfPath} · {block.slideCount} {plural(Number(block.slideCount ?? 0), "snímka", "snímky", "snímok")}</p>;
     case "image":
       return <p>{block.uploaded ? "Nahraný obrázok" : block.imagePath} – „{block.alt}“{block.caption ? ` (${block.caption})` : ""}</p>;
   }

@@ -1,5 +1,6 @@
 // The part editor's form components: the part's fields, one form per block kind, the block list,
 // attachments and the part test.
+import { plural } from "#shared/plural";
 import { Form, useFetcher } from "react-router";
 import { useEffect, useState, type ReactNode } from "react";
 import { getFormProps, type FieldMetadata } from "@conform-to/react";
@@ -8,7 +9,7 @@ import { partForms as f } from "../../../lib/authoring-forms";
 import { CheckboxGroup, FormKey, usePending, useAdminForm, type ActionReply } from "../../../components/admin-authoring";
 import { CheckboxField, FormErrors, TextField } from "../../../components/forms";
 import { AddFile, AttachmentList, useLeaveGuard } from "./add-file";
-import { BLOCK_NAMES } from "./block-forms";
+import { BLOCK_NAMES } from "./block-names";
 
 export type Data = Route.ComponentProps["loaderData"];
 export type ViewBlock = Data["blocks"][number];
@@ -237,7 +238,7 @@ function EditableBlock({ block, index, count, meta, preview }: { block: ViewBloc
       ) : null}
       {block.type === "presentation" && block.uploaded ? (
         <>
-          <p>Nahrané PDF · {block.slideCount} snímok (zistené zo súboru). Iné PDF: zmažte blok a nahrajte nové.</p>
+          <p>Nahrané PDF · {block.slideCount} {plural(Number(block.slideCount ?? 0), "snímka", "snímky", "snímok")} (zistené zo súboru). Iné PDF: zmažte blok a nahrajte nové.</p>
           <input type="hidden" name={meta.pdfPath.name} value={block.pdfPath} />
           <input type="hidden" name={meta.slideCount.name} value={block.slideCount} />
         </>
