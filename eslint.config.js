@@ -29,7 +29,7 @@ export default tseslint.config(
       // scroll it (axe's scrollable-region-focusable asks for exactly that)
       "jsx-a11y/no-noninteractive-tabindex": ["error", { roles: ["region"], tags: ["pre"] }],
       // a <video> gets its <track> elements from the block's caption files at run time,
-      // which the rule cannot see (docs/decisions.md > Lint and format)
+      // which the rule cannot see (docs/decisions/platform/lint.md > Lint and format)
       "jsx-a11y/media-has-caption": "off",
     },
   },

@@ -1,4 +1,4 @@
-// `npm run bench:einvoices`: generating and validating one e-invoice (docs/decisions.md >
+// `npm run bench:einvoices`: generating and validating one e-invoice (docs/decisions/invoices/e-invoices-for-company-invoices-and-credit.md >
 // E-invoices: the cost per document). Builds BENCH_DOCS (default 2000) UBL documents of
 // the product's kinds (company invoice with and without IČ DPH, credit note, a long
 // Slovak name) with the app's own writer and validates each with the app's own validator,

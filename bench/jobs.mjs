@@ -1,5 +1,5 @@
 // Jobs keep up: how long 200 paid orders take to get their invoice PDFs and confirmation
-// e-mails (docs/decisions.md > Jobs keep up; target: within 30 s on a 2-core machine).
+// e-mails (docs/decisions/platform/jobs-keep-up.md > Jobs keep up; target: within 30 s on a 2-core machine).
 // The production build on a fresh PostgreSQL database, e-mail over real SMTP (smtp-server
 // on loopback), the orders inserted pending and then paid by 200 signed payment.completed
 // webhooks sent 20 at a time, as the gateway would. Measured from the first webhook to the

@@ -2,7 +2,7 @@
 // demo seed, side by side with bare baselines on the same database in the same run
 // (bench/bare.mjs: node:http + pg doing the same queries and answering the same JSON, and
 // a bare renderToString of the same pages). Loads each pair with autocannon, one after
-// the other, and writes requests/s, latency and the app/bare ratios with the targets (docs/decisions.md
+// the other, and writes requests/s, latency and the app/bare ratios with the targets (docs/decisions/platform/a-fast-request-pipeline.md
 // > A fast request pipeline) to bench/results.json. Timings are only measured here, never asserted in tests.
 //
 // Two configurations of the same build are measured: the default (the answer cache on)

@@ -44,7 +44,7 @@ type QueueSetup = {
 
 /**
  * The busy queues (invoices, certificates, e-mail, refunds) keep up with a burst of
- * purchases (docs/decisions.md > Jobs keep up): a job wakes its workers at once (NOTIFY on
+ * purchases (docs/decisions/platform/jobs-keep-up.md > Jobs keep up): a job wakes its workers at once (NOTIFY on
  * a PostgreSQL server; 0.5 s polling on embedded PGlite), BUSY_WORKERS workers fetch BATCH
  * jobs at a time and fetch again at once while batches come back full, and each job of a
  * batch settles on its own. A worker that dies mid-job stops its heartbeat; the supervisor
@@ -158,7 +158,7 @@ export async function work<N extends QueueName>(
             const output = await handler(job.data, job);
             return { id: job.id, status: "completed" as const, output: output ?? null };
           } catch (error) {
-            // an outside system's failure names its target and status or code (docs/decisions.md > Outbound failures carry their cause)
+            // an outside system's failure names its target and status or code (docs/decisions/platform/outbound-failures-carry-their-cause.md > Outbound failures carry their cause)
             const outbound = outboundFailureOf(error);
             workerLog?.warn("job failed; it is retried", { queue: name, jobId: job.id, error: (error as Error).message, ...(outbound ? { target: outbound.target, status: outbound.status, code: outbound.code } : {}) });
             return { id: job.id, status: "failed" as const, output: { message: (error as Error).message } };
@@ -245,13 +245,13 @@ async function registerWorkers(
     log.debug("expired rate-limit counters purged", { deleted });
     return { deleted };
   });
-  // pending orders older than 24 h become expired (docs/decisions.md > Orders and payments)
+  // pending orders older than 24 h become expired (docs/decisions/payments/orders-and-payments.md > Orders and payments)
   await work(boss, "orders.expire-pending", async () => {
     const expired = await expirePendingOrders(db);
     if (expired > 0) log.info("pending orders expired", { expired });
     return { expired };
   });
-  // unpaid bank transfer requests past their due date expire, with an e-mail (docs/decisions.md > Pay by bank transfer)
+  // unpaid bank transfer requests past their due date expire, with an e-mail (docs/decisions/payments/pay-by-bank-transfer.md > Pay by bank transfer)
   await work(boss, "orders.expire-transfer-requests", async () => {
     const expired = await expireTransferRequests(db, createQueue(boss));
     if (expired > 0) log.info("payment requests expired", { expired });
@@ -282,7 +282,7 @@ async function registerWorkers(
       birthDate: deps.config.CERTIFICATE_BIRTH_DATE,
     }),
   );
-  // active enrollments past accessExpiresAt become expired (docs/decisions.md > Unlocking and progress)
+  // active enrollments past accessExpiresAt become expired (docs/decisions/learning/unlocking-and-progress.md > Unlocking and progress)
   await work(boss, "enrollments.expire-access", async () => {
     const expired = await expireEnrollmentAccess(db);
     if (expired > 0) log.info("enrollments expired", { expired });

@@ -78,7 +78,7 @@ export type AppServices = {
   site: { publicUrl: string; adminUrl: string; allowedOrigins: string[]; contactEmail: string; seller: Seller; linkedInOrganizationIds: Readonly<Record<string, string>> };
 };
 
-/** The seller as every page shows it: the invoice supplier and SUPPORT_EMAIL (docs/decisions.md > What a buyer must know). */
+/** The seller as every page shows it: the invoice supplier and SUPPORT_EMAIL (docs/decisions/catalog/what-a-buyer-must-know.md > What a buyer must know). */
 export type Seller = { name: string; address: string; ico: string; email: string; registration: string | null };
 
 export type Clock = { now(): Date };
@@ -181,7 +181,7 @@ export async function startServices(
       problems.push({ variable: "MUX_SIGNING_KEY_PRIVATE", kind: "invalid", message: (error as Error).message });
     }
   }
-  // the Open Badges issuer key (docs/decisions.md > Open Badges)
+  // the Open Badges issuer key (docs/decisions/certificates/open-badges.md > Open Badges)
   let currentKey: Awaited<ReturnType<typeof parseSigningKey>> | null = null;
   let previousKeys: Awaited<ReturnType<typeof parsePreviousKeys>> = [];
   const signingKey = raw("CREDENTIAL_SIGNING_KEY");
@@ -272,7 +272,7 @@ export async function startServices(
   }
   if (!webhookSecret) throw new ConfigError("Missing configuration: PAYMENT_WEBHOOK_SECRET is required with PAYMENT_GATEWAY_URL");
   // the Peppol access point of e-invoices: EINVOICE_AP_URL, else the stand-in mounted on this
-  // server (refused in production; docs/decisions.md > E-invoices)
+  // server (refused in production; docs/decisions/invoices/e-invoices-for-company-invoices-and-credit.md > E-invoices)
   let accessPoint: AccessPoint;
   if (config.EINVOICE_AP_URL) {
     accessPoint = createAccessPointClient({ url: config.EINVOICE_AP_URL, token: config.EINVOICE_AP_TOKEN!, timeoutMs: config.EINVOICE_AP_TIMEOUT_MS });
@@ -291,7 +291,7 @@ export async function startServices(
   });
 
   // course files (PDFs, images, attachments): served by the app itself in every mode,
-  // through HMAC-signed expiring URLs (server/video; docs/decisions.md > Signed media URLs)
+  // through HMAC-signed expiring URLs (server/video; docs/decisions/video/signed-media-urls.md > Signed media URLs)
   const mediaDir = path.resolve(config.MEDIA_DIR);
   // uploads (server/files) live in the database and are served below the same signed route
   const courseFiles = createCourseFiles({

@@ -1,5 +1,5 @@
 // The calendar of the platform: days, offsets and day boundaries in Europe/Bratislava,
-// whatever the server's zone (docs/decisions.md > Money and Slovak formats in one module). Browser-safe:
+// whatever the server's zone (docs/decisions/payments/money-and-slovak-formats-in-one-module.md > Money and Slovak formats in one module). Browser-safe:
 // imports nothing (shared/, issue 34 item 3).
 // Invoices, credit notes, refunds, certificates and the admin filters count days here;
 // server/money formats dates and times with the same zone. Infrastructure: imports nothing.

@@ -1,4 +1,4 @@
-// Slovak plurals: the one place a plural form is chosen (docs/decisions.md > One plural
+// Slovak plurals: the one place a plural form is chosen (docs/decisions/admin-ui/one-plural-helper.md > One plural
 // helper), used by server code and, as the one module under server/ the browser bundle may
 // load (tooling/server-only-guard.ts), by components and the forms' validation messages.
 // It imports nothing and touches no I/O; keep it so.

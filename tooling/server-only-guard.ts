@@ -1,7 +1,7 @@
 // Vite plugin: server code can never reach the browser bundle. Any module under server/
 // or jobs/ that the client build would load stops the build with the chain's start.
 // React Router's own guard covers *.server.ts files and .server/ folders; this covers the
-// server tree, whose files are not named *.server.ts (docs/decisions.md > Server-only code).
+// server tree, whose files are not named *.server.ts (docs/decisions/README.md > Server-only code).
 import path from "node:path";
 import type { Plugin } from "vite";
 

@@ -1,4 +1,4 @@
-// Use cases return values (docs/decisions.md > Use cases return values): a domain call
+// Use cases return values (docs/decisions/platform/use-cases-return-values.md > Use cases return values): a domain call
 // answers data (or throws DomainError), and withIdempotency answers {status, body}; only
 // /api routes turn a value into a Response. So nothing in app/ reads a Response back with
 // `.json()`, except the browser reading its own fetch of an /api route.

@@ -2,7 +2,7 @@
 // d3-shape doing the geometry. Each chart is a <figure>: the SVG carries a title and a
 // text alternative (role="img"), and the same numbers follow in a table inside <details>.
 // Sized in a 360-unit-wide viewBox so that text stays readable on a 360 px phone; the
-// colours are the site's (app/insights.css). docs/decisions.md > Admin insights: charts.
+// colours are the site's (app/insights.css). docs/decisions/admin-ui/admin-insights.md > Admin insights: charts.
 import type { ReactNode } from "react";
 import { scaleBand, scaleLinear, scalePoint } from "d3-scale";
 import { area, line } from "d3-shape";

@@ -2,8 +2,8 @@
 // scrolls. Without JavaScript it says until when (the server enforces the deadline either
 // way); with it, it counts down every second for the eye (role="timer", not announced)
 // and tells a screen reader politely only at a few moments: every 5 minutes, at 1 minute
-// and at 30 seconds (docs/decisions.md > Tests on a phone). At 0:00 it calls `onExpire`
-// once (the test page submits itself and locks; docs/decisions.md > A test closes at 0:00).
+// and at 30 seconds (docs/decisions/student-ui/student-pages-on-a-phone.md > Tests on a phone). At 0:00 it calls `onExpire`
+// once (the test page submits itself and locks; docs/decisions/quizzes/a-test-closes-at-0-00.md > A test closes at 0:00).
 // Both texts have the same two lines on a phone (the deadline on a line of its own), so the
 // countdown replacing the server's text moves nothing (docs/decisions/student-ui/countdown-no-layout-shift.md).
 import { useEffect, useRef, useState } from "react";

@@ -1,5 +1,5 @@
 // The dashboard's "Vyžaduje pozornosť": each item names what is waiting and links to where it
-// is done; nothing waiting says so (docs/decisions.md > Screens that lead with what to act on).
+// is done; nothing waiting says so (docs/decisions/admin-ui/screens-that-lead-with-what-to-act.md > Screens that lead with what to act on).
 import { Link } from "react-router";
 import { plural } from "#shared/plural";
 

@@ -70,7 +70,7 @@ export function FormErrors({ meta }: { meta: FormMetadata<any, any> }) {
 }
 
 /**
- * The error summary at the top of a failed form (docs/decisions.md > Notices and form
+ * The error summary at the top of a failed form (docs/decisions/student-ui/student-pages-on-a-phone.md > Notices and form
  * errors): a heading, the form's own errors, and a link to each field with an error (its
  * label and first message), so a long form on a phone says at once what to fix and where.
  * Server-rendered from the action's reply, so it works without JavaScript; with it, the

@@ -1,5 +1,5 @@
 // The end of something (a part, a module, a level, a test) and the one way on from it
-// (issue 29, item 2; docs/decisions.md > One next step everywhere): what was completed, the
+// (issue 29, item 2; docs/decisions/learning/one-next-step-everywhere.md > One next step everywhere): what was completed, the
 // intermediate certificate a level issued with its link, and one primary button to the next
 // step. Plain links: works without JavaScript.
 import { Link } from "react-router";

@@ -1,4 +1,4 @@
-// The one picker of people and organizations by name (docs/decisions.md > Pickers by name).
+// The one picker of people and organizations by name (docs/decisions/admin-ui/pickers-by-name.md > Pickers by name).
 // Without JavaScript it is a search field and a "Hľadať" button that send a GET (to the
 // page's own form, or through `searchForm` to a small GET form outside a POST form, so
 // that search and save stay separate); the page's loader runs the search

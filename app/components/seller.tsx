@@ -1,6 +1,6 @@
 // The seller's identity and contact (the invoice supplier and SUPPORT_EMAIL, from the root
 // loader): the footer of every page, the course page before the order, the terms.
-// docs/decisions.md > What a buyer must know.
+// docs/decisions/catalog/what-a-buyer-must-know.md > What a buyer must know.
 import { useRouteLoaderData } from "react-router";
 import type { Seller } from "#server/services";
 
@@ -43,7 +43,7 @@ export function SellerBox() {
 }
 
 /**
- * Whom to ask for more attempts once a test's are used up (docs/decisions.md > Failure with a
+ * Whom to ask for more attempts once a test's are used up (docs/decisions/quizzes/failure-with-a-way-forward.md > Failure with a
  * way forward): the seller's contact, with the subject filled in. Without the root loader's
  * data (an error page) it names the academy's administrator only.
  */

@@ -1,4 +1,4 @@
-// The one progress measure, said and drawn the same way on every page (docs/decisions.md >
+// The one progress measure, said and drawn the same way on every page (docs/decisions/learning/one-next-step-everywhere.md >
 // One next step everywhere): required steps done of required steps, 100 % only when the
 // course is completed.
 type Props = { id: string; progress: { done: number; total: number; percent: number }; className?: string };

@@ -1,4 +1,4 @@
-// A finished attempt's outcome and the way forward (issue 29, item 3; docs/decisions.md >
+// A finished attempt's outcome and the way forward (issue 29, item 3; docs/decisions/quizzes/failure-with-a-way-forward.md >
 // Failure with a way forward): the score; after a fail the topics to go over again with
 // links to their parts, the questions answered wrong (when the test shows answers), and
 // "Skúsiť znova" with when it opens; after the last failed attempt what happens next;

@@ -7,14 +7,14 @@
 // furthest position reached by playing to POST /api/parts/<id>/progress when playing starts,
 // every REPORT_EVERY_SEC, on pause and at the end, and reports the block completed once the
 // shared VIDEO_COMPLETION_RATIO is reached; the server judges each report against the wall
-// clock since the viewing started and the stored duration (docs/decisions.md > Completion
+// clock since the viewing started and the stored duration (docs/decisions/learning/completion-that-means-study.md > Completion
 // that means study).
 // The box has its 16:9 shape from the first paint and loads nothing before the student
 // presses play (preload="none", the poster frame). The first playback URL is kept for the
 // life of the element: a progress save revalidates the page and brings a freshly signed
 // URL, which must not reload (restart) a playing video. Chapters are links that seek
 // (without JavaScript they open the video at that second: a media fragment).
-// docs/decisions.md > The lesson player.
+// docs/decisions/student-ui/student-pages-on-a-phone.md > The lesson player.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { VIDEO_COMPLETION_RATIO } from "../../shared/watch";
 

@@ -142,7 +142,7 @@ export type PersonLookup = { query: string; person: PersonSnapshot | null; error
 
 /**
  * The grant form's person lookup (`?osoba=`): a name lists the provider's matches, people who
- * never signed in included (docs/decisions.md > Pickers by name); an id or e-mail finds one.
+ * never signed in included (docs/decisions/admin-ui/pickers-by-name.md > Pickers by name); an id or e-mail finds one.
  */
 export async function personLookup(services: AppServices, wanted: string): Promise<PersonLookup | null> {
   if (!wanted) return null;

@@ -15,7 +15,7 @@ export const refundFormSchema = z.object({
     .pipe(z.number().int().min(1, "Suma musí byť aspoň 0,01 €.")),
   reason: z.string({ error: "Uveďte dôvod refundácie." }).trim().min(1, "Uveďte dôvod refundácie.").max(500, "Dôvod môže mať najviac 500 znakov."),
   alsoCancelEnrollment: z.boolean().default(false),
-  // a club order's unassigned seats: the amount becomes seats × the seat price (docs/decisions.md > Club seats)
+  // a club order's unassigned seats: the amount becomes seats × the seat price (docs/decisions/clubs/club-seats.md > Club seats)
   seats: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int("Počet miest je celé číslo.").min(1, "Aspoň 1 miesto.").max(200).optional()),
   idempotencyKey: z.uuid("Formulár je neplatný. Obnovte stránku."),
 });

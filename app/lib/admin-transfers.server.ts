@@ -1,6 +1,6 @@
 // Bank transfers for admins, shared by the /api/admin routes and the admin pages (STYLE.md:
 // an HTML action and its /api twin call the same domain function; only the answer differs).
-// docs/decisions.md > Pay by bank transfer.
+// docs/decisions/payments/pay-by-bank-transfer.md > Pay by bank transfer.
 import { importBankStatement, recordBankTransfer, type CreditOutcome, type RecordTransferBody, type StatementImport } from "#server/payments";
 import type { AuditActor } from "#server/audit";
 import { DomainError } from "#server/http/errors";

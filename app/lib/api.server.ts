@@ -16,7 +16,7 @@ export function apiRoute<A extends Args>(handler: (args: A) => Promise<Response>
       return await handler(args);
     } catch (error) {
       // a read whose database connection was cut wrote nothing: it runs once more on a
-      // fresh connection before the client hears of it (docs/decisions.md > Database connection loss)
+      // fresh connection before the client hears of it (docs/decisions/platform/database-connection-loss.md > Database connection loss)
       if (isConnectionLoss(error) && isRead(args.request)) {
         try {
           return await handler(args);
@@ -63,7 +63,7 @@ export function toApiErrorResponse(error: unknown, args: Pick<Args, "request" | 
 /**
  * A 5xx whose cause is an outside system (gateway, provider API, video provider, SMTP):
  * one warning with the target, its status or error code and the request id (the logger
- * adds it), so the operator sees why (docs/decisions.md > Outbound failures carry their cause).
+ * adds it), so the operator sees why (docs/decisions/platform/outbound-failures-carry-their-cause.md > Outbound failures carry their cause).
  */
 export function logOutboundFailure(error: DomainError, args: Pick<Args, "request" | "context">): void {
   if (error.status < 500) return;

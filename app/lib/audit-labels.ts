@@ -1,6 +1,6 @@
 // Slovak words for the audit log's action and target codes (the API and the filter's values
 import { isId } from "#shared/ids";
-// keep the codes; docs/decisions.md > Screens that lead with what to act on).
+// keep the codes; docs/decisions/admin-ui/screens-that-lead-with-what-to-act.md > Screens that lead with what to act on).
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "certificate.issue_manual": "Certifikát vydaný ručne",
   "certificate.revoke": "Certifikát zrušený",

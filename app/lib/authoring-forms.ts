@@ -114,7 +114,7 @@ export const courseSettingsForm = z.object({
   accreditationNumber: optionalText(200),
   accreditationSignatoryName: optionalText(200),
   accreditationSignatoryRole: optionalText(200),
-  // the lecturer picker's checkboxes: provider person ids (docs/decisions.md > Pickers by name)
+  // the lecturer picker's checkboxes: provider person ids (docs/decisions/admin-ui/pickers-by-name.md > Pickers by name)
   instructors: z.preprocess(
     (v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]),
     z.array(z.string().trim().min(1).max(100).regex(/^[^\s/?#]+$/, "Neplatný identifikátor osoby.")).max(20, "Najviac 20 lektorov."),
@@ -240,7 +240,7 @@ export const partForms = {
     requiredForCompletion: checkbox,
     partTestRequired: checkbox,
     prerequisites: z.array(id).default([]),
-    /** every block of the part as typed (docs/decisions.md > One save for a part and its blocks) */
+    /** every block of the part as typed (docs/decisions/authoring/one-save-for-a-part-and-its.md > One save for a part and its blocks) */
     blocks: z.array(partBlock).default([]),
     /** the list button pressed, if any: it saves everything typed, then moves, deletes, adds or previews */
     blockOp: z.string().regex(BLOCK_OP, "Neznáma akcia s blokom.").optional(),

@@ -1,6 +1,6 @@
 // The checkout pages' one action (/kurzy/<slug>/kupit and /kurzy/<slug>/kupit-pre-klub): the
 // form checked by its schema (400 with the form's reply), the pressed button's payment method
-// ("Zaplatiť prevodom" sends paymentMethod=transfer; docs/decisions.md > Pay by bank transfer),
+// ("Zaplatiť prevodom" sends paymentMethod=transfer; docs/decisions/payments/pay-by-bank-transfer.md > Pay by bank transfer),
 // the order placed exactly as POST /api/orders does, refusals (already enrolled, not the
 // club's admin, deadline, limit, rate limit, a value the database cannot hold) said on the
 // form, then a document redirect: the gateway is another site (or a mount outside the app),

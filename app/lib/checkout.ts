@@ -71,7 +71,7 @@ export function orderBodyFromForm(courseId: string, form: CheckoutForm) {
 }
 
 /**
- * The club checkout (/kurzy/<slug>/kupit-pre-klub; docs/decisions.md > Club seats): the club,
+ * The club checkout (/kurzy/<slug>/kupit-pre-klub; docs/decisions/clubs/club-seats.md > Club seats): the club,
  * the seats (1–200) and the club's billing, prefilled from the provider or the last purchase.
  */
 export const clubCheckoutSchema = z.object({

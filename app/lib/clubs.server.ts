@@ -1,6 +1,6 @@
 // What the club page and its JSON twin share (STYLE.md: an HTML action and its /api twin
 // call the same domain function): the deps of server/clubs and the acting club admin.
-// The org-admin role is asked live by server/clubs on every request (docs/decisions.md > Club seats).
+// The org-admin role is asked live by server/clubs on every request (docs/decisions/clubs/club-seats.md > Club seats).
 import type { RouterContextProvider } from "react-router";
 import { servicesContext } from "../context";
 import { actorOf, requireUser } from "./auth.server";

@@ -1,4 +1,4 @@
-// The course page's buyer facts (docs/decisions.md > What a buyer must know): how long
+// The course page's buyer facts (docs/decisions/catalog/what-a-buyer-must-know.md > What a buyer must know): how long
 // access lasts and what the price includes, in Slovak, from the cached catalog.
 import type { CatalogLevel, CourseContents } from "#server/catalog";
 import type { Accreditation } from "#server/db/schema";

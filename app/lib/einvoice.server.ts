@@ -1,4 +1,4 @@
-// The e-invoice download beside the PDF (docs/decisions.md > E-invoices): the invoice and
+// The e-invoice download beside the PDF (docs/decisions/invoices/e-invoices-for-company-invoices-and-credit.md > E-invoices): the invoice and
 // credit note URLs answer the archived UBL when the client asks for XML, with
 // `Accept: application/xml` (or text/xml) preferred over PDF (and over text/html, which a
 // browser's navigation prefers while naming application/xml too), or with `?format=xml`

@@ -44,5 +44,5 @@ export const ENROLLMENT_REASON_LABELS = { paid: "Zaplatený", admin_grant: "Udel
 export const PLACEMENT_LABELS = { part: "test časti", level: "test úrovne", course: "záverečný test" } as const;
 export const PART_STATE_LABELS = { locked: "Zamknutá", available: "Dostupná", in_progress: "Rozpracovaná", completed: "Dokončená" } as const;
 
-/** The query parameters of the enrollment pickers' search without JavaScript (docs/decisions.md > Pickers by name). */
+/** The query parameters of the enrollment pickers' search without JavaScript (docs/decisions/admin-ui/pickers-by-name.md > Pickers by name). */
 export const ENROLLMENT_PICKER_PARAMS = { student: "student-hladat", club: "klub" } as const;

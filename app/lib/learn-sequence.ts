@@ -1,4 +1,4 @@
-// The tests in the learning sequence (issue 29, item 1; docs/decisions.md > The sequence
+// The tests in the learning sequence (issue 29, item 1; docs/decisions/learning/the-sequence-includes-the-tests.md > The sequence
 // includes the tests): for a part, level or course test, the line the dashboard shows where
 // it belongs (after its part, at the end of its level, after the last level): its state in
 // words, whether it is a link, and what unlocks it; and whether a module waits for a test.

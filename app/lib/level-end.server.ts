@@ -1,5 +1,5 @@
 // A level's end names the intermediate certificate it issued (issue 29, item 2;
-// docs/decisions.md > One next step everywhere): the certificate with its link once the
+// docs/decisions/learning/one-next-step-everywhere.md > One next step everywhere): the certificate with its link once the
 // issuing job has written it, else that it is on its way and where it will be.
 import type { Database } from "#server/db";
 import { findIssuedCertificate } from "#server/certificates";

@@ -1,5 +1,5 @@
 // The one primary button of every end and of the learning dashboard (issue 29, item 2;
-// docs/decisions.md > One next step everywhere): where the next step (server/learning
+// docs/decisions/learning/one-next-step-everywhere.md > One next step everywhere): where the next step (server/learning
 // nextStep) leads and what the button says. Pure.
 import type { NextStep } from "#server/learning";
 

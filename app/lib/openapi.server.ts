@@ -68,7 +68,7 @@ function restrictedTo(op: ApiOperation): string[] | null {
 const byRoles = new Map<string, OpenApiDocument>();
 
 /**
- * The document served to a viewer with these roles (docs/decisions.md > Public means
+ * The document served to a viewer with these roles (docs/decisions/catalog/public-means-published.md > Public means
  * published): the public and student operations for everyone; an operation restricted to
  * roles only for a viewer holding one of them (an admin sees the whole contract, a content
  * manager also the authoring operations); schemas no listed operation uses are left out.

@@ -1,7 +1,7 @@
 // Placing an order, shared by POST /api/orders and the checkout page's action (STYLE.md:
 // an HTML action and its /api twin call the same domain function; only the answer
 // differs). Sponsorship is checked live with the provider (server/orders sponsorOfOrder;
-// docs/decisions.md > Provider roles), the rate limit is spent only when the request
+// docs/decisions/identity/provider-roles-application-roles.md > Provider roles), the rate limit is spent only when the request
 // really executes (a replayed double click spends nothing), and the order and its stored
 // idempotent answer commit together. Returns the answer as a value: the /api route wraps
 // it in JSON, the page redirects to the gateway. Retry-payment goes the same way

@@ -50,7 +50,7 @@ export function pageRoute<A extends Args, R>(handler: (args: A) => Promise<R>) {
     } catch (first) {
       let error = first;
       // a loader whose database connection was cut wrote nothing: once more on a fresh
-      // connection (docs/decisions.md > Database connection loss)
+      // connection (docs/decisions/platform/database-connection-loss.md > Database connection loss)
       if (isConnectionLoss(error) && (args.request.method === "GET" || args.request.method === "HEAD")) {
         try {
           return await handler(args);

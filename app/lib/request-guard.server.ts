@@ -6,7 +6,7 @@
 // - A method the matched route does not serve → 405 with `Allow` and the error body (the
 //   Slovak error page on pages), before any loader or action runs: one rule for every
 //   route (methodGuardMiddleware, the last root middleware; server/http/route-methods.ts;
-//   docs/decisions.md > One answer to a method a route does not serve); a page's 405 gets
+//   docs/decisions/platform/one-answer-to-a-method-a-route.md > One answer to a method a route does not serve); a page's 405 gets
 //   its Allow back here.
 // - Under /api, an error answer React Router made itself (405 for a method a resource
 //   route lacks, a bare thrown status) gets the spec's JSON error body.
@@ -65,7 +65,7 @@ export const requestGuardMiddleware: MiddlewareFunction<Response> = async ({ req
   }
   if (response.status === 500 && context.get(requestContext).connectionLost) {
     // a loader or action lost its database connection (handleError noted it): the spec's
-    // 503, which a client may retry, instead of a 500 (docs/decisions.md > Database connection loss)
+    // 503, which a client may retry, instead of a 500 (docs/decisions/platform/database-connection-loss.md > Database connection loss)
     refuse(new DomainError("database_unavailable", undefined, {}, { headers: { "Retry-After": "1" } }));
   }
   if (api && response.status >= 400 && !response.headers.get("Content-Type")?.includes("application/json")) {

@@ -1,6 +1,6 @@
 // Step-up for sensitive admin actions: refunds, enrollment grants, cancellations and
 // migrations (batch enrollment too), certificate issue and revocation, publishing
-// (docs/decisions.md > Step-up for sensitive admin actions). Each such action calls one of
+// (docs/decisions/identity/step-up-for-sensitive-admin-actions.md > Step-up for sensitive admin actions). Each such action calls one of
 // the guards below after its role check; both read the one verdict in server/auth
 // (`stepUpVerdict`, the session's auth_time against STEP_UP_MAX_AGE_SEC at services.clock).
 //  - API: 401 `reauthentication_required` with `WWW-Authenticate` (RFC 9470's Bearer

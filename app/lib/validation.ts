@@ -1,5 +1,5 @@
 // Slovak validation messages for forms, and the parse helper actions use. The same zod
-// schema checks the JSON API body and the HTML form (docs/decisions.md > Stack); this map only
+// schema checks the JSON API body and the HTML form (docs/decisions/platform/stack.md > Stack); this map only
 // words the issues a person filling in a form can meet. Issues it does not cover fall
 // through to zod's own Slovak locale (schema-level messages always win).
 //

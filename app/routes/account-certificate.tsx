@@ -3,7 +3,7 @@
 // the student holds (the academy's confirmation, here at once; the partner's accredited
 // certificate, with its state), offers LinkedIn and the badge first, draws the confirmation
 // (tap to enlarge, without JavaScript: a :target view), and keeps the technical formats
-// behind "Pre overovateľov" (docs/decisions.md > A certificate page that says what it is).
+// behind "Pre overovateľov" (docs/decisions/certificates/a-certificate-page-that-says-what-it.md > A certificate page that says what it is).
 // Someone else's or an unknown id: the 404 page.
 import { Link } from "react-router";
 import type { Route } from "./+types/account-certificate";

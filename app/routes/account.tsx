@@ -40,12 +40,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listStudentOrders(db, user.id),
     listStudentCertificates(db, user.id),
   ]);
-  // credit notes of refunded orders (docs/decisions.md > Refunds and credit notes)
+  // credit notes of refunded orders (docs/decisions/payments/refunds-and-credit-notes.md > Refunds and credit notes)
   const creditNotes = await creditNotesForOrders(db, orders.map((o) => o._id));
-  // e-invoices (UBL) of company orders' documents (docs/decisions.md > E-invoices)
+  // e-invoices (UBL) of company orders' documents (docs/decisions/invoices/e-invoices-for-company-invoices-and-credit.md > E-invoices)
   const eInvoices = await eInvoicesForOrders(db, orders.map((o) => o._id));
   const labels = await orderLabels(db, orders.map((o) => o._id));
-  // the clubs the person administers, each with its page (docs/decisions.md > Club seats)
+  // the clubs the person administers, each with its page (docs/decisions/clubs/club-seats.md > Club seats)
   const clubs = await administeredClubs(context.get(servicesContext), user);
   return {
     clubs: clubs.map((c) => ({ orgId: c.orgId, label: `${c.role === "club_admin" ? "Správca klubu" : "Výkonný riaditeľ"} ${c.name}` })),

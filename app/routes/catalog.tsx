@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A tag no published course carries (and no audience the filter offers) is not a filter
   // to show as active: the page says so instead of presenting "Kurzy pre: <whatever>".
   // the signed-in visitor's courses get a mark instead of the price (no query without a session,
-  // so the anonymous answer stays cacheable: docs/decisions.md > HTTP caching)
+  // so the anonymous answer stays cacheable: docs/decisions/platform/a-fast-request-pipeline.md > HTTP caching)
   const viewer = optionalUser(context);
   const owned = new Map(
     viewer

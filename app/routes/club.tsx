@@ -1,5 +1,5 @@
 // /klub/<orgId>: the club page of its club_admin or executive_director (issue 30;
-// docs/decisions.md > Club seats). Per course the seats bought, assigned and free; a free
+// docs/decisions/clubs/club-seats.md > Club seats). Per course the seats bought, assigned and free; a free
 // seat goes to a member found by name in the provider's member list or to an e-mail
 // address; an unstarted seat is taken back; the progress of what the club sponsored, with
 // the CSV export. Plain forms (Post/Redirect/Get), so it works without JavaScript; the

@@ -1,4 +1,4 @@
-// /kurzy/<slug>/kupit-pre-klub: a club admin buys seats for the club (issue 30; docs/decisions.md >
+// /kurzy/<slug>/kupit-pre-klub: a club admin buys seats for the club (issue 30; docs/decisions/clubs/club-seats.md >
 // Club seats). The club is one the person administers (the choice is a GET form, so the
 // billing follows it without JavaScript); the billing comes from the club's last purchase or
 // the provider's organization data and may be edited; the order is `seats` × the price, placed
@@ -37,7 +37,7 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
   if (clubs.length === 0) throw new DomainError("forbidden", "Pre klub môže nakupovať len jeho správca alebo výkonný riaditeľ.");
   const wanted = new URL(request.url).searchParams.get("klub");
   const club = clubs.find((c) => c.orgId === wanted) ?? clubs[0];
-  // a club order ignores the buyer's own enrollment (docs/decisions.md > Club admins buy what they hold)
+  // a club order ignores the buyer's own enrollment (docs/decisions/clubs/club-admins-buy-what-they-hold.md > Club admins buy what they hold)
   const blocker = await purchaseBlocker(services.db, course._id, "", services.clock.now());
   const { form, remembered } = await clubBillingDefaults(services.db, services.idpApi, club.orgId, user);
   return {

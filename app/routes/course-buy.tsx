@@ -58,7 +58,7 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
   const { user } = requireUserForPage(request, context);
   const course = await courseFor(context, params.slug);
   const form = await readForm(request);
-  // a private buyer choosing a transfer is refused on the form (docs/decisions.md > Pay by bank transfer)
+  // a private buyer choosing a transfer is refused on the form (docs/decisions/payments/pay-by-bank-transfer.md > Pay by bank transfer)
   return checkoutAction({ request, context, user, form, schema: checkoutSchema, bodyOf: (value) => orderBodyFromForm(course._id, value) });
 });
 

@@ -3,7 +3,7 @@
 // when it is issued already (the issuing job usually runs at once); while it is being
 // issued (or the accrediting partner issues it by hand), a way to look again. A course
 // not yet completed sends the student to the learning dashboard.
-// docs/decisions.md > Finishing a course.
+// docs/decisions/student-ui/student-pages-on-a-phone.md > Finishing a course.
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/course-done";
 import { servicesContext } from "../context";

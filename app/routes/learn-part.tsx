@@ -1,6 +1,6 @@
 // /kurzy/<slug>/studium/<partId>: one part. Its blocks (learn-part/blocks.tsx), the part
 // test, one "Dokončiť a pokračovať" that completes the part when its required blocks are
-// done and says what is still missing (docs/decisions.md > Completion that means study),
+// done and says what is still missing (docs/decisions/learning/completion-that-means-study.md > Completion that means study),
 // and after a completion one primary button to the next step (One next step everywhere).
 // A locked part answers 403 and says what unlocks it. The form posts here and comes back
 // with a message (post/redirect/get), or goes on to the next step.

@@ -30,7 +30,7 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
   const slug = view.course.slug;
   const titleOf = new Map(view.levels.flatMap((l) => l.topics.flatMap((t) => t.module?.parts ?? [])).map((p) => [p._id, p.title]));
   const current = view.levels.find((l) => l._id === view.progress.currentLevelId) ?? null;
-  // a club's seat: the club sees this course's progress (docs/decisions.md > Club seats)
+  // a club's seat: the club sees this course's progress (docs/decisions/clubs/club-seats.md > Club seats)
   const club = enrollment.reason === "sponsor" && enrollment.orderId && enrollment.sponsorOrgId ? await getCachedOrganization(context.get(servicesContext).db, enrollment.sponsorOrgId) : null;
   return {
     clubSees: club ? `Kurz vám hradí ${club.name}. Klub vidí váš postup v tomto kurze (stav, percento, poslednú aktivitu, testy a certifikáty), nie vaše ostatné kurzy.` : null,
@@ -60,7 +60,7 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
       })),
     },
     courseTestLine: view.courseTest ? testLine(slug, view.courseTest, "Záverečný test kurzu", "sprístupní sa po dokončení všetkých úrovní", standings.get(view.courseTest.id)) : null,
-    // the one progress measure and the one next step (docs/decisions.md > One next step everywhere)
+    // the one progress measure and the one next step (docs/decisions/learning/one-next-step-everywhere.md > One next step everywhere)
     measure: position.progress,
     next: nextStepLink(slug, position.next),
     nextNote: nextStepNote(position.next, { lastLevelId: view.levels.at(-1)?._id ?? null, courseTestRequired: view.courseTest?.required === true }),

@@ -39,7 +39,7 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
   const { user } = requireUserForPage(request, context);
   const { db } = context.get(servicesContext);
   const order = await getStudentOrder(db, user.id, params.orderId);
-  // money for a course the student held already goes back (docs/decisions.md > One order per course)
+  // money for a course the student held already goes back (docs/decisions/payments/one-order-per-course.md > One order per course)
   const duplicate = await duplicatePaymentOf(db, order._id);
   return {
     duplicate: duplicate
@@ -59,10 +59,10 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
     amount: formatMoney(order.amountCents, order.currency),
     paidAt: order.paidAt ? formatDateTime(order.paidAt) : null,
     invoiceUrl: order.invoiceUrl,
-    // a company order's e-invoice (docs/decisions.md > E-invoices)
+    // a company order's e-invoice (docs/decisions/invoices/e-invoices-for-company-invoices-and-credit.md > E-invoices)
     eInvoiceUrl: (await eInvoicesForOrders(db, [order._id])).some((e) => e.kind === "invoice") ? `/api/orders/${order._id}/invoice?format=xml` : null,
     sponsored: order.sponsorOrgId !== null,
-    // a club order: its seats are assigned on the club page (docs/decisions.md > Club seats)
+    // a club order: its seats are assigned on the club page (docs/decisions/clubs/club-seats.md > Club seats)
     clubPage: order.sponsorOrgId ? { href: `/klub/${encodeURIComponent(order.sponsorOrgId)}`, seats: order.seats } : null,
     // an order paid by bank transfer: its payment request (not a tax invoice) with the QR code
     paymentRequest: order.paymentRequest

@@ -1,6 +1,6 @@
 // /ochrana-osobnych-udajov: who processes the student's personal data, what, why and how
 // to reach the controller (the seller from the root loader). Public and static; linked
-// from every page's footer (docs/decisions.md > What a buyer must know).
+// from every page's footer (docs/decisions/catalog/what-a-buyer-must-know.md > What a buyer must know).
 import type { Route } from "./+types/privacy";
 import { Link } from "react-router";
 import { pageTitle } from "../site";

@@ -1,5 +1,5 @@
 // /obchodne-podmienky: the terms the checkout's checkboxes link to, with the refund policy
-// at #vratenie-penazi (docs/decisions.md > Notices and form errors) and the seller with its
+// at #vratenie-penazi (docs/decisions/student-ui/student-pages-on-a-phone.md > Notices and form errors) and the seller with its
 // contact at #predavajuci (the root loader's seller: INVOICE_SUPPLIER_*, SUPPORT_EMAIL).
 import type { Route } from "./+types/terms";
 import { pageTitle, SITE } from "../site";

@@ -4,7 +4,7 @@
 // same address shows the result: score, passed, per-question results when the test allows,
 // and what the pass unlocked. A refusal (409: the attempt is already submitted or its
 // deadline passed, 422: an answer the attempt does not know) is said on the page, with
-// the attempt as it now stands. spec: Endpoints > Tests (student); docs/decisions.md >
+// the attempt as it now stands. spec: Endpoints > Tests (student); docs/decisions/quizzes/tests.md >
 // Tests.
 import { randomUUID } from "node:crypto";
 import { useRef, useState } from "react";
@@ -47,7 +47,7 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
   const saved = new Map(view.attempt.savedAnswers.map((a) => [a.questionId, a]));
   const notice = new URL(request.url).searchParams.get("stav");
   const numberOf = new Map(view.attempt.questions.map((q, i) => [q.id, i + 1]));
-  // after a pass: the one next step (and a level's certificate) (docs/decisions.md > One next step everywhere)
+  // after a pass: the one next step (and a level's certificate) (docs/decisions/learning/one-next-step-everywhere.md > One next step everywhere)
   const position = view.result?.passed ? await getStudyPosition(learningDeps(context), user.id, params.slug) : null;
   return {
     slug: params.slug,

@@ -1,6 +1,6 @@
 // /v/<registrationNumber>/<hash prefix>: the short verification link (and its QR code) the
 // certificate page shows; it redirects to the full /verify/<number>?h=<hash>. A wrong or
-// unknown link is the 404 page. Public reads: 60/min/IP. docs/decisions.md > Finishing a course.
+// unknown link is the 404 page. Public reads: 60/min/IP. docs/decisions/student-ui/student-pages-on-a-phone.md > Finishing a course.
 import { redirect } from "react-router";
 import type { Route } from "./+types/verify-short";
 import { servicesContext } from "../context";

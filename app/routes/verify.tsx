@@ -1,11 +1,11 @@
 // /verify/<registrationNumber>?h=<hash>: the public verification page for people (spec:
-// the verification endpoint "also written /verify/<registrationNumber>"; docs/decisions.md >
+// the verification endpoint "also written /verify/<registrationNumber>"; docs/decisions/certificates/certificates.md >
 // Certificates). The same domain call as GET /api/verify/<number>; an unknown number, a
 // wrong or missing code answer 404 alike, with the form to type them again. /verify alone
 // shows the form (a GET form: it works without JavaScript). Public reads: 60/min/IP.
 // A second form (POST, multipart) takes an Open Badges credential: a downloaded .jwt or
 // .json, a badge image with the credential baked in, or pasted text; the answer says
-// valid / revoked / not ours / tampered / expired in Slovak (docs/decisions.md > Open Badges).
+// valid / revoked / not ours / tampered / expired in Slovak (docs/decisions/certificates/open-badges.md > Open Badges).
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/verify";
 import { servicesContext } from "../context";

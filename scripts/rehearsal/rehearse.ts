@@ -5,7 +5,7 @@
 // their own process (this file run as `serve <name>`): an OpenID provider (oidc-provider,
 // the identity provider stand-in's module as a stand-alone server: prefixed roles, the
 // organizations claim, the person API), an SMTP server requiring AUTH, the payment gateway
-// (the contract in docs/decisions.md) and the Mux-protocol stand-in. None of the app's own
+// (the contract in docs/decisions/README.md) and the Mux-protocol stand-in. None of the app's own
 // embedded stand-ins run: production refuses them. It then walks over HTTP as a browser
 // without JavaScript and the admin's API client would:
 //   an admin signs in, builds a course (with a video uploaded through Mux) and publishes it

@@ -1,7 +1,7 @@
 // Request and response shapes of the admin enrollment endpoints (spec: Endpoints > Admin:
 // enrollments (role admin); Resources > Enrollment). Fields beyond the
 // spec's are marked "beyond the spec"; none of the spec's is renamed. The decisions behind
-// them: docs/decisions.md > Admin enrollments; payloads: docs/api.md > Admin: enrollments.
+// them: docs/decisions/authoring/admin-enrollments.md > Admin enrollments; payloads: docs/api.md > Admin: enrollments.
 import { z } from "zod";
 import { Id, Iso, blankAsUnset, positiveInt } from "../http/contract";
 import type { ApiArea, ApiOperation } from "../http/openapi";
@@ -149,7 +149,7 @@ export const CancelEnrollmentResponse = z.strictObject({ ok: z.literal(true), ca
 
 export const ExtendEnrollmentBody = z.strictObject({ newExpiresAt: DateTime });
 export type ExtendEnrollmentBody = z.infer<typeof ExtendEnrollmentBody>;
-/** spec: "response shape: not shown"; docs/decisions.md > Admin enrollments */
+/** spec: "response shape: not shown"; docs/decisions/authoring/admin-enrollments.md > Admin enrollments */
 export const ExtendEnrollmentResponse = z.strictObject({
   ok: z.literal(true),
   accessExpiresAt: Iso,

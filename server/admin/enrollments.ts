@@ -7,7 +7,7 @@
 // provider is asked before the transaction opens (no network call holds a lock). These
 // operations sit above enrollments, learning and quizzes; every write of the enrollment
 // itself goes through server/enrollments' door.
-// Decisions: docs/decisions.md > Admin enrollments.
+// Decisions: docs/decisions/authoring/admin-enrollments.md > Admin enrollments.
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, or, type SQL } from "drizzle-orm";
 import { schema, type Database, type DbOrTx } from "../db";
 import { DomainError } from "../http/errors";
@@ -138,7 +138,7 @@ function sqlState(error: unknown): string | undefined {
 }
 
 // ---------------------------------------------------------------------------------
-// Courses and version chains (docs/decisions.md > Course identity across versions)
+// Courses and version chains (docs/decisions/authoring/course-identity-across-versions.md > Course identity across versions)
 
 type CourseRow = typeof courses.$inferSelect;
 
@@ -401,7 +401,7 @@ export async function batchEnroll(deps: EnrollmentAdminDeps, actor: AdminActor, 
   const [version] = await deps.db.select().from(courses).where(eq(courses.id, order.courseVersionId)).limit(1);
 
   return deps.db.transaction(async (tx) => {
-    // the order's lock: the batch draws from its free seats as the club page does (docs/decisions.md > Club seats)
+    // the order's lock: the batch draws from its free seats as the club page does (docs/decisions/clubs/club-seats.md > Club seats)
     await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for("update");
     const enrollmentIds: string[] = [];
     const createdIds: string[] = [];

@@ -44,7 +44,7 @@ export async function getAdminDashboard(db: DbOrTx): Promise<AdminDashboard> {
 
 // the webhook event viewer (/admin/webhooky)
 export { WebhookEventQuery, WEBHOOK_PAGE_SIZE, listWebhookEvents, getWebhookEvent, webhookEventTypes, type WebhookEventRow } from "./webhook-events";
-// Admin operations (spec: Endpoints > Admin: enrollments; docs/decisions.md > Admin enrollments)
+// Admin operations (spec: Endpoints > Admin: enrollments; docs/decisions/authoring/admin-enrollments.md > Admin enrollments)
 export {
   listEnrollmentsForAdmin,
   getEnrollmentForAdmin,
@@ -63,7 +63,7 @@ export {
   type EnrollmentAdminDeps,
 } from "./enrollments";
 export { lookupPerson, personForEnrollment, type PersonSnapshot } from "./people";
-// the pickers by name (docs/decisions.md > Pickers by name)
+// the pickers by name (docs/decisions/admin-ui/pickers-by-name.md > Pickers by name)
 export {
   searchForPicker,
   describePeople,

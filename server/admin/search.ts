@@ -1,4 +1,4 @@
-// What the admin pickers find by name (docs/decisions.md > Pickers by name): people through
+// What the admin pickers find by name (docs/decisions/admin-ui/pickers-by-name.md > Pickers by name): people through
 // the provider's person search (people who never signed in here included), clubs and
 // accreditation partners through its organization search. The user cache answers for
 // people when the provider cannot be reached; organizations need the provider.

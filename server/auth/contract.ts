@@ -1,5 +1,5 @@
 // The sign-in area's /api contract: GET /api/me, GET /api/admin/whoami and the
-// /api/auth/* flow (docs/decisions.md: Sign-in). Serializers return these types.
+// /api/auth/* flow (docs/decisions/identity/sign-in.md: Sign-in). Serializers return these types.
 import { z } from "zod";
 import type { ApiArea } from "../http/openapi";
 

@@ -244,7 +244,7 @@ export function clearSessionCookieHeader(): string {
 }
 
 /**
- * The "signed out here" marker (docs/decisions.md > Sign-out that signs out): set when a
+ * The "signed out here" marker (docs/decisions/identity/sign-out-that-signs-out.md > Sign-out that signs out): set when a
  * person signs out of the academy, cleared by the next completed sign-in. While a browser
  * carries it, a sign-in asks the provider with `prompt=login`, so a provider session the
  * person chose to keep ("Nie, zostať prihlásený") never signs the next person at a shared

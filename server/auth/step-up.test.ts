@@ -1,4 +1,4 @@
-// The step-up verdict on a session's sign-in age (docs/decisions.md > Step-up for sensitive
+// The step-up verdict on a session's sign-in age (docs/decisions/identity/step-up-for-sensitive-admin-actions.md > Step-up for sensitive
 // admin actions), and the form fields a step-up keeps.
 import { describe, expect, it } from "vitest";
 import { formFields, stepUpChallenge, stepUpVerdict } from "./step-up";

@@ -1,5 +1,5 @@
 // Step-up for sensitive admin actions (spec: Authentication 8, "re-authentication for
-// critical admin actions … using acr and auth_time"; docs/decisions.md > Step-up for
+// critical admin actions … using acr and auth_time"; docs/decisions/identity/step-up-for-sensitive-admin-actions.md > Step-up for
 // sensitive admin actions). One verdict on a session's sign-in age, the challenge the API
 // answers with, and the short-lived keeping of what a form carried while the person signs
 // in again at the provider.

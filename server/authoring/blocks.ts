@@ -76,7 +76,7 @@ export async function editPartBlocks(db: Database, actor: Actor, part: Pick<Admi
 /**
  * The part editor's one "Uložiť": the part's fields and every block as typed, then at most
  * one list edit (the button pressed: move, delete, add), written by one updatePart call,
- * so one transaction and one audit row (docs/decisions.md > One save for a part and its
+ * so one transaction and one audit row (docs/decisions/authoring/one-save-for-a-part-and-its.md > One save for a part and its
  * blocks). Typed blocks replace the stored ones by id (a video keeps what the provider
  * filled in); a stored block the form did not send stays as it is; a typed id the part no
  * longer has is 404.

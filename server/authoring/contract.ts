@@ -198,7 +198,7 @@ export const LevelCreateRequest = z.strictObject({
   title: Title,
   subtitle: OptionalText(300),
   estimatedHours: z.number().min(0).max(10_000).default(0),
-  // spec shows only 'flexible' (all topics of an unlocked level are open; docs/decisions.md > Unlocking and progress)
+  // spec shows only 'flexible' (all topics of an unlocked level are open; docs/decisions/learning/unlocking-and-progress.md > Unlocking and progress)
   topicSequencing: z.literal("flexible").default("flexible"),
   issuesIntermediateCertificate: z.boolean().default(false),
   levelTestRequired: z.boolean().default(true),

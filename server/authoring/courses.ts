@@ -92,7 +92,7 @@ export function testAttachments(tree: Pick<CourseTreeRows, "levels" | "parts">) 
 
 export async function getAdminCourseDetail(db: DbOrTx, courseId: string): Promise<AdminCourseDetail> {
   const [course] = await db.select().from(schema.courses).where(eq(schema.courses.id, courseId));
-  // a soft-deleted version is gone for the editor and the API (docs/decisions.md > Course versions are only soft-deleted)
+  // a soft-deleted version is gone for the editor and the API (docs/decisions/authoring/course-versions-are-only-soft-deleted.md > Course versions are only soft-deleted)
   if (!course || course.state === "deleted") throw new DomainError("not_found", "Kurz sa nenašiel.");
   const tree = await readCourseTree(db, courseId);
   const attachedTo = testAttachments(tree);
@@ -205,7 +205,7 @@ export async function updateCourse(db: Database, actor: Actor, courseId: string,
 
 /**
  * DELETE /api/admin/courses/<id> (admin). Course versions are never hard-deleted (spec:
- * Versioning 10; docs/decisions.md > Course versions are only soft-deleted): refused with
+ * Versioning 10; docs/decisions/authoring/course-versions-are-only-soft-deleted.md > Course versions are only soft-deleted): refused with
  * 409 `course_has_enrollments` while any enrollment points at the version (spec: Course
  * states); a draft becomes `deleted` with its tree kept (it disappears from the editor, the
  * API and the admin list but for the "Zmazané" filter); a published version is refused

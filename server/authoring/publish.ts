@@ -25,7 +25,7 @@ const quoted = (title: string) => `„${title}“`;
  * every video block is ready (uploaded, processed, with a duration to judge watching) and
  * no preview clip is still being cut, since the provider's late result is not applied to a
  * course that is no longer a draft. Without a video provider (production without MUX_*;
- * docs/decisions.md > Video providers are configuration) no video block publishes.
+ * docs/decisions/video/video-providers-are-configuration.md > Video providers are configuration) no video block publishes.
  */
 export function publishProblems(course: CourseRow, tree: CourseTreeRows, options: { videoProvider?: boolean } = {}): PublishProblem[] {
   const problems: PublishProblem[] = [];

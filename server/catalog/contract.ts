@@ -52,7 +52,7 @@ export const Accreditation = z.strictObject({
   partnerName: z.string(),
   certificateType: z.string(),
   accreditationNumber: z.string().optional(),
-  // beyond the spec: who signs the certificates for the partner (docs/decisions.md > Certificates)
+  // beyond the spec: who signs the certificates for the partner (docs/decisions/certificates/certificates.md > Certificates)
   signatoryName: z.string().optional(),
   signatoryRole: z.string().optional(),
 });
@@ -111,7 +111,7 @@ export const CourseDetailResponse = z.strictObject({
 export type CourseDetailResponse = z.infer<typeof CourseDetailResponse>;
 
 // Preview: the parts route's format with everything that needs an enrollment withheld
-// (docs/decisions.md: Public catalog responses).
+// (docs/decisions/catalog/public-catalog-responses.md: Public catalog responses).
 // the preview block shapes are the learning area's part serializer's (server/learning)
 export { PreviewBlock, PreviewAttachment };
 

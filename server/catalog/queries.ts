@@ -313,7 +313,7 @@ export async function getCoursePreview(db: Database, slug: string): Promise<Cour
 }
 
 // ---------------------------------------------------------------------------------
-// What a buyer gets (docs/decisions.md > What a buyer must know): the course page's
+// What a buyer gets (docs/decisions/catalog/what-a-buyer-must-know.md > What a buyer must know): the course page's
 // "what's included", counted from the version's parts, levels and course row (the tests
 // attached to them, as publishing checks them), all three under the catalog trigger.
 

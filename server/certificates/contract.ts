@@ -24,7 +24,7 @@ export const Certificate = z.strictObject({
   studentId: z.string(),
   studentDisplayName: z.string().describe("snapshot at issue time"),
   studentBirthDate: IsoDate.nullable().describe("snapshot at issue time, when the partner needs it"),
-  courseId: Id.describe("the course chain's first version (docs/decisions.md > Course identity across versions)"),
+  courseId: Id.describe("the course chain's first version (docs/decisions/authoring/course-identity-across-versions.md > Course identity across versions)"),
   courseVersionId: Id,
   courseTitle: z.string(),
   levelId: Id.nullable().describe("null for a final certificate"),
@@ -126,7 +126,7 @@ export const RevokeCertificateResponse = z.strictObject({ ok: z.literal(true), r
 
 const certificateId = Id;
 
-// ---- Open Badges 3.0 (docs/decisions.md > Open Badges) ----
+// ---- Open Badges 3.0 (docs/decisions/certificates/open-badges.md > Open Badges) ----
 
 export const CredentialFormat = z.enum(["jwt", "json", "svg", "png"]);
 export const CredentialQuery = z.object({

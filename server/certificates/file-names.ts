@@ -1,5 +1,5 @@
 // Names of the files a certificate's owner downloads: the course, the registration number
-// and what the file is, without diacritics (docs/decisions.md > A certificate page that says
+// and what the file is, without diacritics (docs/decisions/certificates/a-certificate-page-that-says-what-it.md > A certificate page that says
 // what it is), e.g. `riadenie-sportoveho-klubu-SBX-2026-7F3K9Q2M-potvrdenie.pdf`.
 import type { CertificateRow } from "./issue";
 import { slugify } from "../../shared/slugs";

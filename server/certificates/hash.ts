@@ -2,7 +2,7 @@
 // registrationNumber|type|studentId|courseId|courseVersionId|levelId|issuedAt, lowercase
 // hex; levelId is empty text for a final certificate, issuedAt is `Date.toISOString()`.
 // courseId is exactly the stored Certificate.courseId (the enrollment's courseId: the
-// chain's first version, docs/decisions.md > Course identity across versions).
+// chain's first version, docs/decisions/authoring/course-identity-across-versions.md > Course identity across versions).
 import { createHash, timingSafeEqual } from "node:crypto";
 
 export type HashedFields = {

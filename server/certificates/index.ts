@@ -1,5 +1,5 @@
 // Certificates area (spec: Resources > Certificate; the verification endpoint; Events >
-// Notifications; docs/decisions.md > Certificates; docs/decisions.md > Certificates).
+// Notifications; docs/decisions/certificates/certificates.md > Certificates; docs/decisions/certificates/certificates.md > Certificates).
 // - `issueCertificateJob` handles `certificates.issue` (jobs/ registers it): the sandbox
 //   partner issues at once, the manual partner leaves a task for an admin.
 // - `issueCertificateManually` completes a task with the partner's registration number.

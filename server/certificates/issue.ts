@@ -1,4 +1,4 @@
-// The `certificates.issue` job (spec: Course completion; docs/decisions.md > Certificates). The
+// The `certificates.issue` job (spec: Course completion; docs/decisions/certificates/certificates.md > Certificates). The
 // learning engine enqueues it in the transaction that completes a level (with
 // issuesIntermediateCertificate) or the course. The job prepares the certificate's fields
 // (snapshots of name, birth date, course and level titles, IssuedBy from the course

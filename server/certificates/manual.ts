@@ -1,5 +1,5 @@
 // The manual partner (phase 1): issuing tasks an admin completes with the partner's
-// registration number (spec: What the service does 4; docs/decisions.md > Certificates). The
+// registration number (spec: What the service does 4; docs/decisions/certificates/certificates.md > Certificates). The
 // certificate is stored, linked from the enrollment and e-mailed exactly as the sandbox
 // does it (issue.ts storeCertificate), and the audit log records who entered the number.
 import { and, desc, eq, type SQL } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Every certificate as an Open Badges 3.0 credential (docs/decisions.md > Open Badges):
+// Every certificate as an Open Badges 3.0 credential (docs/decisions/certificates/open-badges.md > Open Badges):
 // the issuer Profile, one Achievement per course version (final) and per level that issues
 // an intermediate certificate, the OpenBadgeCredential of a certificate secured as VC-JWT,
 // the revocation status lists, baked badge images and the check of a presented credential.
@@ -163,7 +163,7 @@ export type Achievement = NonNullable<Awaited<ReturnType<typeof loadAchievement>
  * The Achievement served at its public URL: only of a published course version, or of one
  * whose credentials name it (a certificate of that version and level, revoked ones too, was
  * issued). Drafts, deleted versions and archived ones that never issued it are null (404),
- * whatever their id (docs/decisions.md > Public means published).
+ * whatever their id (docs/decisions/catalog/public-means-published.md > Public means published).
  */
 export async function loadPublicAchievement(db: DbOrTx, publicUrl: string, courseVersionId: string, levelId: string | null) {
   const [course] = await db.select({ state: courses.state }).from(courses).where(eq(courses.id, courseVersionId));

@@ -1,4 +1,4 @@
-// Accreditation partner adapters (spec: What the service does 4; docs/decisions.md > Certificates).
+// Accreditation partner adapters (spec: What the service does 4; docs/decisions/certificates/certificates.md > Certificates).
 // - manual (phase 1): the issuing job prepares the certificate's fields as a task
 //   (certificate_requests); an admin sends them to the partner, enters the partner's
 //   registration number (and the partner's PDF URL, if any), and only then is the

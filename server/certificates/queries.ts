@@ -1,5 +1,5 @@
 // Reading certificates: the owner's list and detail, the public verification (spec:
-// Endpoints > verification; docs/decisions.md > Certificates), and their JSON shapes.
+// Endpoints > verification; docs/decisions/certificates/certificates.md > Certificates), and their JSON shapes.
 import { timingSafeEqual } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { prepared, schema, type DbOrTx } from "../db";
@@ -29,7 +29,7 @@ export const SHORT_LINK_HASH_CHARS = 10;
 /**
  * The short verification link the certificate page shows with its QR code:
  * `/v/<number>/<first 10 hex of the hash>`; it answers with a redirect to the full
- * verification URL (docs/decisions.md > Finishing a course).
+ * verification URL (docs/decisions/student-ui/student-pages-on-a-phone.md > Finishing a course).
  */
 export function shortVerificationUrl(publicUrl: string, registrationNumber: string, hash: string): string {
   return `${publicUrl}/v/${encodeURIComponent(registrationNumber)}/${hash.slice(0, SHORT_LINK_HASH_CHARS)}`;
@@ -180,7 +180,7 @@ export async function getStudentCertificate(db: DbOrTx, studentId: string, certi
  * number, a missing `h` and a wrong one (spec: Errors 2), so neither numbers nor hashes
  * can be probed apart. `h` is the full hash or the short code printed on the certificate
  * (its first 10 hex digits; spaces and dashes ignored): 40 bits behind the public read
- * limit, as the short link (docs/decisions.md > A certificate page that says what it is). The hash is compared in constant time; a revoked certificate is
+ * limit, as the short link (docs/decisions/certificates/a-certificate-page-that-says-what-it.md > A certificate page that says what it is). The hash is compared in constant time; a revoked certificate is
  * found (the answer says `valid: false`).
  */
 export async function verifyCertificate(db: DbOrTx, registrationNumber: string | undefined, presentedHash: string | null): Promise<CertificateRow> {

@@ -42,7 +42,7 @@ export const MONEY_BACK_REVOCATION_REASONS = {
 /**
  * Money went back for the enrollments (a refund that ends them, a lost dispute): every
  * certificate issued for them and still valid is revoked in the caller's transaction, with
- * an audit row each and the student's e-mail queued (docs/decisions.md > Money back ends what
+ * an audit row each and the student's e-mail queued (docs/decisions/payments/money-back-ends-what-it-paid-for.md > Money back ends what
  * it paid for). The Open Badges status bit follows `revokedAt` (open-badge.ts). Returns the
  * revoked certificates' ids.
  */

@@ -1,4 +1,4 @@
-// The billing a club buys with (docs/decisions.md > Club seats): the club's last purchase's
+// The billing a club buys with (docs/decisions/clubs/club-seats.md > Club seats): the club's last purchase's
 // form when there was one, else the provider's organization data (name, legal name, IČO,
 // DIČ, IČ DPH, address), so the form shows them and the buyer may edit them.
 import { eq } from "drizzle-orm";

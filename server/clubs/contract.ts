@@ -1,4 +1,4 @@
-// Request and response shapes of the club page's JSON twin (docs/decisions.md > Club
+// Request and response shapes of the club page's JSON twin (docs/decisions/clubs/club-seats.md > Club
 // seats; docs/api.md > Clubs). Extensions of the spec: it names no club endpoints.
 import { z } from "zod";
 import { Id } from "../http/contract";

@@ -1,4 +1,4 @@
-// Clubs area (issue 30; docs/decisions.md > Club seats): a club admin's seats (assign by
+// Clubs area (issue 30; docs/decisions/clubs/club-seats.md > Club seats): a club admin's seats (assign by
 // name or e-mail, take back), the club's progress and its CSV, the billing it buys with.
 // It sits above orders (seat counts), enrollments and learning (the seat's enrollment) and
 // identity (the live org-admin check); the admin batch reaches it through this door.

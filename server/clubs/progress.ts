@@ -1,4 +1,4 @@
-// What a club sees of its people (docs/decisions.md > Club seats): the enrollments it
+// What a club sees of its people (docs/decisions/clubs/club-seats.md > Club seats): the enrollments it
 // sponsored (reason sponsor, sponsorOrgId = the club), never a member's own purchases or
 // another organization's grants; per member and course the state, percent, last activity,
 // passed tests and certificates with their public verification link, and the CSV a

@@ -1,4 +1,4 @@
-// Club seats (docs/decisions.md > Club seats, issue 30): a club admin gives the seats the
+// Club seats (docs/decisions/clubs/club-seats.md > Club seats, issue 30): a club admin gives the seats the
 // club bought to members (found by name in the provider's member list) or to an e-mail
 // address, and takes back a seat whose person has not started. Every assignment draws from
 // the club's paid orders of the course, oldest first, under those orders' row locks, so
@@ -292,7 +292,7 @@ export async function claimSeatInvitations(deps: { db: Database; queue: Queue; n
 }
 
 /**
- * The phase-2 batch draws from the order's free seats (docs/decisions.md > Club seats): in
+ * The phase-2 batch draws from the order's free seats (docs/decisions/clubs/club-seats.md > Club seats): in
  * the batch's transaction, under the order's lock, each new enrollment takes one seat; more
  * new enrollments than free seats → 409 seats_exhausted and nothing is written.
  */

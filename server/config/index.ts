@@ -28,7 +28,7 @@ const schema = z.object({
   /** start-up statements (the reachability check, migrations) are cancelled after this */
   DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
   DATA_DIR: z.string().min(1).default("./.data"),
-  /** the local video stand-in cuts preview clips with it (docs/decisions.md > Video uploads and webhooks) */
+  /** the local video stand-in cuts preview clips with it (docs/decisions/video/video-uploads-and-webhooks.md > Video uploads and webhooks) */
   FFMPEG_PATH: z.string().min(1).default("ffmpeg"),
   // which reverse proxies the app believes about the client's address (X-Forwarded-For):
   // a hop count (0 = none: the socket address is the client) or the proxies' addresses
@@ -60,7 +60,7 @@ const schema = z.object({
   IDP_API_URL: url.optional(),
   IDP_API_TOKEN: z.string().min(1).optional(),
   // step-up: how old (seconds) an admin's sign-in may be for refunds, grants, cancellations,
-  // migrations, certificates and publishing (docs/decisions.md > Step-up for sensitive admin actions)
+  // migrations, certificates and publishing (docs/decisions/identity/step-up-for-sensitive-admin-actions.md > Step-up for sensitive admin actions)
   STEP_UP_MAX_AGE_SEC: z.coerce.number().int().min(60).max(24 * 60 * 60).default(900),
   // payment gateway
   PAYMENT_GATEWAY_URL: url.optional(),
@@ -120,7 +120,7 @@ const schema = z.object({
   INVOICE_SUPPLIER_BIC: z.string().regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, "must be a BIC/SWIFT code").optional(),
   INVOICE_SUPPLIER_REGISTRATION: z.string().min(1).optional(),
   // the seller's public contact address (course page, footer, terms); a demo address by
-  // default, required in production (docs/decisions.md > What a buyer must know)
+  // default, required in production (docs/decisions/catalog/what-a-buyer-must-know.md > What a buyer must know)
   SUPPORT_EMAIL: z.email("must be an e-mail address").optional(),
   // the Peppol access point that delivers e-invoices (server/einvoices access-point.ts):
   // its API base and bearer credential; unset: the local stand-in (refused in production),
@@ -424,7 +424,7 @@ export function configProblems(source: Record<string, string | undefined>): { pr
         }
       }
     }
-    // e-invoices (docs/decisions.md > E-invoices): the parts the UBL carries must be right
+    // e-invoices (docs/decisions/invoices/e-invoices-for-company-invoices-and-credit.md > E-invoices): the parts the UBL carries must be right
     if (has("INVOICE_SUPPLIER_IC_DPH") && input.INVOICE_SUPPLIER_IC_DPH!.startsWith("SK") && !/^SK\d{10}$/.test(input.INVOICE_SUPPLIER_IC_DPH!)) {
       add("INVOICE_SUPPLIER_IC_DPH", "invalid", "must be SK followed by ten digits (SK-R-003)");
     }

@@ -1,6 +1,6 @@
 // Values production refuses although they are well-formed: short or low-entropy secrets,
 // values published in this repository (tests, README, docs), and IBANs whose check digits
-// are wrong (docs/decisions.md > Weak and example values refused in production).
+// are wrong (docs/decisions/platform/weak-and-example-values-refused-in-production.md > Weak and example values refused in production).
 
 /** The least a secret may carry, in UTF-8 bytes. */
 export const MIN_SECRET_BYTES = 32;

@@ -1,4 +1,4 @@
-// Verifiable credentials (docs/decisions.md > Open Badges): the machinery that knows no
+// Verifiable credentials (docs/decisions/certificates/open-badges.md > Open Badges): the machinery that knows no
 // certificate. The issuer's key (keys.ts), VC-JWT signing and checking (signer.ts), the
 // Bitstring Status List encoding (status-list.ts), baked PNG/SVG images (baking.ts) and
 // reading what a verifier hands in (presented.ts). server/certificates maps certificates

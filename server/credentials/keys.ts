@@ -1,4 +1,4 @@
-// The issuer's signing key for verifiable credentials (docs/decisions.md > Open Badges).
+// The issuer's signing key for verifiable credentials (docs/decisions/certificates/open-badges.md > Open Badges).
 // Ed25519 (JWS alg EdDSA) or P-256 (ES256). In production CREDENTIAL_SIGNING_KEY holds the
 // private key as PEM (PKCS #8) or as a JWK; the embedded default generates an Ed25519 key
 // into DATA_DIR once, so credentials stay verifiable across restarts. The key id is a URL

@@ -1,5 +1,5 @@
 // One schema, two drivers: a PostgreSQL server when DATABASE_URL is set, otherwise
-// embedded PGlite in DATA_DIR. Same migrations, same queries (docs/decisions.md > Stack).
+// embedded PGlite in DATA_DIR. Same migrations, same queries (docs/decisions/platform/stack.md > Stack).
 import path from "node:path";
 import fs from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -91,7 +91,7 @@ export async function openDatabase(options: {
    * hands out, and node-postgres emits "error" on the client when its socket dies, so
    * without this listener a terminated backend kills the process. The statement in flight
    * (or the next one) fails with the error; the request answers 503 and the pool discards
-   * the client on release (docs/decisions.md > Database connection loss).
+   * the client on release (docs/decisions/platform/database-connection-loss.md > Database connection loss).
    */
   onClientError?: (error: Error) => void;
   /** a connection that does not complete within this fails (DATABASE_CONNECT_TIMEOUT_SECONDS) */

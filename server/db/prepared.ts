@@ -1,5 +1,5 @@
 // Statements of the signed-in student's hot paths, built once and sent as named prepared
-// statements (docs/decisions.md > The student path at scale: prepared statements).
+// statements (docs/decisions/learning/the-student-path-at-scale.md > The student path at scale: prepared statements).
 // Building a Drizzle query costs more CPU than PostgreSQL spends on an indexed lookup (the
 // `is` checks, field ordering and SQL assembly of every request); a prepared query keeps
 // the built SQL and only fills in the values. PostgreSQL parses a named statement once per

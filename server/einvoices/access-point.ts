@@ -1,5 +1,5 @@
 // The one file that speaks the Peppol access point's HTTP API ("digitálny poštár", the
-// accredited delivery provider; docs/decisions.md > E-invoices: the access point contract).
+// accredited delivery provider; docs/decisions/invoices/e-invoices-for-company-invoices-and-credit.md > E-invoices: the access point contract).
 // EINVOICE_AP_URL is its base, EINVOICE_AP_TOKEN its bearer credential. The contract:
 // - POST <base>/documents, body the UBL bytes (Content-Type application/xml), headers
 //   Authorization: Bearer <token>, Idempotency-Key: the document's SHA-256 (a repeated

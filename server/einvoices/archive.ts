@@ -1,6 +1,6 @@
 // The archive: each e-invoice's UBL bytes and their SHA-256, written once in the
 // transaction that numbers its invoice or credit note and never changed (a database
-// trigger refuses it; docs/decisions.md > E-invoices: retention 10 years).
+// trigger refuses it; docs/decisions/invoices/e-invoices-for-company-invoices-and-credit.md > E-invoices: retention 10 years).
 import { createHash } from "node:crypto";
 import { and, asc, desc, eq, inArray, lt, notInArray } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";

@@ -1,4 +1,4 @@
-// Delivery (docs/decisions.md > E-invoices: delivery): the einvoices.deliver job (every
+// Delivery (docs/decisions/invoices/e-invoices-for-company-invoices-and-credit.md > E-invoices: delivery): the einvoices.deliver job (every
 // minute) takes the e-invoices that are due, validates each once (off the request path),
 // hands the valid ones to the access point and asks it later about accepted ones.
 // - čaká (pending) → invalid: a fatal rule; not sent; the admin order page names the rules

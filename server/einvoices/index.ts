@@ -1,4 +1,4 @@
-// E-invoices (issue 31; docs/decisions.md > E-invoices): a UBL 2.1 Invoice or CreditNote per
+// E-invoices (issue 31; docs/decisions/invoices/e-invoices-for-company-invoices-and-credit.md > E-invoices): a UBL 2.1 Invoice or CreditNote per
 // Peppol BIS Billing 3.0 for every invoice and credit note of a company order, made by
 // server/invoices in the transaction that numbers the document, from the record its PDF
 // is drawn from; validated by the project's own rules (validate.ts) and archived as bytes

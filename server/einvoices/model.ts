@@ -1,7 +1,7 @@
 // The e-invoice as this product issues it: one model for an invoice or a credit note,
 // filled by server/invoices from the same record its PDF is drawn from, written as UBL 2.1
 // (ubl.ts) per Peppol BIS Billing 3.0. Amounts are integer cents; the UBL prints them
-// with two decimals. docs/decisions.md > E-invoices (EN 16931 / Peppol BIS 3.0).
+// with two decimals. docs/decisions/invoices/e-invoices-for-company-invoices-and-credit.md > E-invoices (EN 16931 / Peppol BIS 3.0).
 
 export type EInvoiceKind = "invoice" | "credit_note";
 

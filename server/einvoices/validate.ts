@@ -5,7 +5,7 @@
 // No third-party rule file or stylesheet is used. A finding with flag "fatal" stops the
 // document from being sent (server/einvoices/delivery.ts). Works on the XML text, so the
 // access-point stand-in checks what it receives the same way.
-// docs/decisions.md > E-invoices: the validator lists what it covers and what it does not.
+// docs/decisions/invoices/e-invoices-the-validator.md > E-invoices: the validator lists what it covers and what it does not.
 import { all, descendants, first, readXml, textAt, XmlSyntaxError, type XmlElement } from "./xml";
 import { NS } from "./ubl";
 
@@ -456,7 +456,7 @@ export const RULES: Rule[] = [
         .filter((e) => /Date$/.test(e.name) && e.children.length === 0 && e.text !== "" && !validDate(e.text))
         .map((e) => `${e.name}=${e.text}`),
   },
-  // Slovak rules (this project's ids; docs/decisions.md > E-invoices: Slovak rules)
+  // Slovak rules (this project's ids; docs/decisions/invoices/e-invoices-for-company-invoices-and-credit.md > E-invoices: Slovak rules)
   {
     id: "SK-R-001",
     message: "The Seller electronic address (BT-34) is the seller's DIČ under scheme 0245: ten digits.",

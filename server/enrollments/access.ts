@@ -4,7 +4,7 @@
 // expired: nothing (403 no_enrollment). Every learning read and write resolves the
 // enrollment's own course version (spec: Versioning 5), so a student on an archived
 // version keeps learning that version. spec: Endpoints > Learning (403 without an active
-// enrollment); docs/decisions.md > Learning (expired when accessExpiresAt passes, checked
+// enrollment); docs/decisions/learning/learning.md > Learning (expired when accessExpiresAt passes, checked
 // on every access).
 import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { prepared, schema, type DbOrTx } from "../db";

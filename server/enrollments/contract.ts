@@ -56,7 +56,7 @@ export const EnrollmentRecord = z.strictObject({
   /** beyond the spec */
   completedAt: Iso.nullable(),
   cancelledAt: Iso.nullable(),
-  /** a disputed payment suspended it (docs/decisions.md > Payment webhook processing) */
+  /** a disputed payment suspended it (docs/decisions/payments/payment-webhook-processing.md > Payment webhook processing) */
   suspended: z.boolean(),
 });
 export type EnrollmentRecord = z.infer<typeof EnrollmentRecord>;

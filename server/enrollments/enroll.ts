@@ -1,5 +1,5 @@
 // Creating enrollments (paid, granted, sponsored) and the changes payment events make to
-// them. spec: States and transitions > Enrollment; docs/decisions.md > Payment webhook
+// them. spec: States and transitions > Enrollment; docs/decisions/payments/payment-webhook-processing.md > Payment webhook
 // processing. Preallocating the parts' progress is the learning area's (server/learning
 // enrollStudent creates the enrollment here and then preallocates).
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
@@ -11,7 +11,7 @@ export type EnrollmentShape = { firstLevelId: string | null; totalModules: numbe
 export type NewEnrollment = {
   /** the exact version bought */
   courseVersionId: string;
-  /** the chain's first version (docs/decisions.md > Course identity across versions) */
+  /** the chain's first version (docs/decisions/authoring/course-identity-across-versions.md > Course identity across versions) */
   courseId: string;
   courseTitle: string;
   courseSlug: string;
@@ -69,7 +69,7 @@ export async function createEnrollment(tx: DbOrTx, input: NewEnrollment, shape: 
 /**
  * The states in which an enrollment gives access, so money going back acts on it: active,
  * and completed too (a graduate keeps reading the course and holds its certificates;
- * docs/decisions.md > Money back ends what it paid for).
+ * docs/decisions/payments/money-back-ends-what-it-paid-for.md > Money back ends what it paid for).
  */
 const WITH_ACCESS = ["active", "completed"] as const;
 
@@ -102,7 +102,7 @@ export type SuspendedEnrollment = { id: string; studentId: string; state: "activ
 /**
  * The order's suspended enrollments, locked for the caller's transaction (the caller holds
  * the order's lock first, as the payment webhook does): what an admin's decision on a
- * dispute acts on (docs/decisions.md > Disputes end).
+ * dispute acts on (docs/decisions/payments/disputes-end.md > Disputes end).
  */
 export async function lockSuspendedEnrollmentsOfOrder(tx: DbOrTx, orderId: string): Promise<SuspendedEnrollment[]> {
   const { enrollments } = schema;

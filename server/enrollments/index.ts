@@ -4,7 +4,7 @@
 // every write of the enrollments table (creation, payment events, learning's progress,
 // certificates issued, admin changes). It sits below learning: learning asks it for an
 // enrollment it may learn in and tells it what progress and completion to record.
-// spec: Enrollment; Endpoints > Enrollments (student); docs/decisions.md > Learning.
+// spec: Enrollment; Endpoints > Enrollments (student); docs/decisions/learning/learning.md > Learning.
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
 import type { CourseEnrollmentSummary } from "./contract";

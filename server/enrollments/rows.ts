@@ -1,7 +1,7 @@
 // The enrollment row and its lock: the one place that reads an enrollment for a change.
 // Every writer of an enrollment's data (progress, tests, admin changes) takes the row lock
 // first and holds it for its transaction, so changes of one enrollment run one after
-// another (docs/decisions.md > Learning).
+// another (docs/decisions/learning/learning.md > Learning).
 import { eq, sql } from "drizzle-orm";
 import { schema, isId, prepared, type DbOrTx } from "../db";
 

@@ -1,4 +1,4 @@
-// What a spooled upload is, from its bytes alone (docs/decisions.md > Files in the
+// What a spooled upload is, from its bytes alone (docs/decisions/files/files-in-the-database.md > Files in the
 // database): the type by magic numbers (`file-type`), never the name or the browser's
 // claim, against the kind's allowlist; then a PDF must parse (Poppler's `pdfinfo`, which
 // also gives the page count and page size), an image must decode whole (`sharp`), captions

@@ -1,4 +1,4 @@
-// Serving a stored file behind the signed /files/ route (docs/decisions.md > Signed media
+// Serving a stored file behind the signed /files/ route (docs/decisions/video/signed-media-urls.md > Signed media
 // URLs; the signature is checked by the route before this runs): `/s/<fileId>` is the
 // upload itself, `/s/<fileId>/<variant>` a derived image (`page-3.webp`, `w960.webp`).
 // The right Content-Type (sniffed at upload), nosniff, Content-Disposition with the

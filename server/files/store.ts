@@ -1,4 +1,4 @@
-// Storing and reading bytes (docs/decisions.md > Files in the database). A content is
+// Storing and reading bytes (docs/decisions/files/files-in-the-database.md > Files in the database). A content is
 // written once per SHA-256, cut into CHUNK_BYTES chunks read from a spooled temporary file
 // one at a time; reading yields the chunks a byte range touches, one query each, so a
 // 50 MiB PDF never sits in memory whole on either side.

@@ -5,7 +5,7 @@
 // read to its end and thrown away (the front door caps the whole body at the largest cap),
 // so the 413 goes out on a connection in a clean state. Then the bytes are inspected
 // (inspect.ts), and the content, the file row, the audit row and the derive job are
-// written in one transaction. docs/decisions.md > Files in the database.
+// written in one transaction. docs/decisions/files/files-in-the-database.md > Files in the database.
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";

@@ -21,7 +21,7 @@
 // - a document gets a fresh CSP nonce each time (the stored nonce is replaced in the
 //   body and the policy); the ETag, which leaves the nonce out, stays the same, so
 //   If-None-Match gets its 304.
-// docs/decisions.md > HTTP caching.
+// docs/decisions/platform/a-fast-request-pipeline.md > HTTP caching.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";

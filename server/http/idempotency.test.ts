@@ -1,5 +1,5 @@
 // Idempotency keys against a real database (PostgreSQL with TEST_DATABASE_URL, else PGlite):
-// every rule of docs/decisions.md > Errors and auth, plus release on failure, purge and concurrency.
+// every rule of docs/decisions/platform/errors-and-auth.md > Errors and auth, plus release on failure, purge and concurrency.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";

@@ -1,4 +1,4 @@
-// Idempotency keys (IETF httpapi Idempotency-Key draft; docs/decisions.md > Errors and auth), one
+// Idempotency keys (IETF httpapi Idempotency-Key draft; docs/decisions/platform/errors-and-auth.md > Errors and auth), one
 // implementation for every route that takes them (spec: Authentication 11: test attempt
 // start, test submit and refund require a key; order creation recommends one).
 //
@@ -147,7 +147,7 @@ export async function withIdempotency<T>(request: IdempotentRequest, work: (tx: 
 
   // No look for a stored answer before the transaction: a repeat is rare (a double click,
   // a retry after a lost answer) and is found under the lock below, while every first
-  // request would pay the extra round trip (docs/decisions.md > Idempotency keys).
+  // request would pay the extra round trip (docs/decisions/platform/idempotency-keys.md > Idempotency keys).
   return runInTransaction<T>(
     db,
     async (tx) => {

@@ -1,4 +1,4 @@
-// Why a call to an outside system failed, in the log (docs/decisions.md > Outbound failures
+// Why a call to an outside system failed, in the log (docs/decisions/platform/outbound-failures-carry-their-cause.md > Outbound failures
 // carry their cause). The adapters' errors (payment gateway, identity provider API, video
 // provider, SMTP) name their target and, when there is one, the HTTP status or the error
 // code; `outboundFailureOf` finds that in an error's `cause` chain, so the one place that

@@ -2,7 +2,7 @@
 // and the log says so, since it usually means a proxy in front that TRUST_PROXY leaves out
 // (every client would then share the proxy's address and rate limits). Warned at once, then
 // at most once per interval with the number of such requests in between
-// (docs/decisions.md > Proxy trust is a decision).
+// (docs/decisions/platform/proxy-trust-is-a-decision.md > Proxy trust is a decision).
 import type { RequestHandler } from "express";
 import type { Logger } from "../log";
 

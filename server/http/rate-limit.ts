@@ -8,7 +8,7 @@
 //   first request of a client in a window and whenever its own view of the counter
 //   passes half the budget, and refuses without asking once the database said the budget
 //   is spent. What it may miss is what other instances counted since their last flush
-//   (at most one second of that client's traffic on them); docs/decisions.md > Rate limits.
+//   (at most one second of that client's traffic on them); docs/decisions/platform/rate-limits-per-student-and-per.md > Rate limits.
 // Expired counters are deleted by the "platform.purge-rate-limits" job.
 import { lt, sql } from "drizzle-orm";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";

@@ -13,7 +13,7 @@
 //   that sets a cookie, and anything the root middleware marked `private, no-store`
 //   (a signed-in person's answer), is never given an ETag or made public. Every such
 //   answer varies with Cookie (the same URL answers differently once signed in).
-// docs/decisions.md > HTTP caching.
+// docs/decisions/platform/a-fast-request-pipeline.md > HTTP caching.
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
@@ -36,7 +36,7 @@ export type AppHandlerOptions = {
 /**
  * React Router's route-pattern matcher instead of its default one, which compiles a regular
  * expression for every route it tries, twice per request: with this app's routes that was
- * the largest single cost of a signed-in JSON read after the queries (docs/decisions.md >
+ * the largest single cost of a signed-in JSON read after the queries (docs/decisions/learning/the-student-path-at-scale.md >
  * The student path at scale: React Router's share). The flag is read by the server's static
  * handler from the build's `future`; the framework's config does not offer it yet. Only the
  * JSON API (resource routes) is matched this way: a document hands its `future` to the

@@ -1,5 +1,5 @@
 // Which methods each route answers, decided in one place for pages and /api alike
-// (docs/decisions.md > One answer to a method a route does not serve). The request handler
+// (docs/decisions/platform/one-answer-to-a-method-a-route.md > One answer to a method a route does not serve). The request handler
 // (respond.ts) hands React Router's route manifest to the root middleware through the
 // request context; the middleware looks the matched route's pattern up here and answers a
 // method the route does not serve with 405, `Allow` and the error body (JSON under /api,

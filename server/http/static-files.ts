@@ -44,7 +44,7 @@ export function versionOf(pathname: string, dir = "public"): string | null {
 /**
  * A long-cacheable URL for the app's own media (covers, avatars under /media/ in public/):
  * `/media/covers/x.svg?v=<content hash>`; any other URL (an outside image) unchanged.
- * docs/decisions.md > Student pages on a phone.
+ * docs/decisions/student-ui/student-pages-on-a-phone.md > Student pages on a phone.
  */
 export function versionedMediaUrl<T extends string | null | undefined>(url: T): T {
   if (!url || !url.startsWith("/media/") || url.includes("?") || url.includes("..")) return url;

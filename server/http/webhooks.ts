@@ -1,4 +1,4 @@
-// Receiving a webhook exactly once (docs/decisions.md > Webhook acknowledgements): the
+// Receiving a webhook exactly once (docs/decisions/platform/webhook-acknowledgements.md > Webhook acknowledgements): the
 // payment, video and meetings receivers record each delivery under (provider, eventId) in
 // the transaction that handles it. The first delivery runs the handler and stores its
 // outcome; a repeat runs nothing and is answered with the first delivery's outcome. The

@@ -29,7 +29,7 @@ export type IdpOrganization = {
 
 export type IdpMembership = { orgId: string; personId: string; roles: string[] };
 
-/** One entry of an organization's member search (docs/decisions.md > Club seats). */
+/** One entry of an organization's member search (docs/decisions/clubs/club-seats.md > Club seats). */
 export type IdpMember = { personId: string; displayName: string; email: string | null; roles: string[] };
 
 export type IdpApi = {
@@ -40,13 +40,13 @@ export type IdpApi = {
   /**
    * The person with this e-mail address (`GET /persons?email=`, answering `{data: Person[]}`),
    * or null. Optional: a provider without the search is asked by person id only
-   * (docs/decisions.md > Admin enrollments).
+   * (docs/decisions/authoring/admin-enrollments.md > Admin enrollments).
    */
   findPersonByEmail?(email: string): Promise<IdpPerson | null>;
   /**
    * Persons whose name or e-mail holds every word of `query` (`GET /persons?q=`, answering
    * `{data: Person[]}`), signed in here or not. Optional like the e-mail search
-   * (docs/decisions.md > Pickers by name).
+   * (docs/decisions/admin-ui/pickers-by-name.md > Pickers by name).
    */
   searchPersons?(query: string): Promise<IdpPerson[]>;
   /** The organization search (`GET /organizations?q=&type=`, answering `{data: Organization[]}`). */
@@ -55,7 +55,7 @@ export type IdpApi = {
    * The organization's members whose name or e-mail contains `query` (`GET
    * /organizations/<id>/members?q=`, answering `{data: Member[]}`; an empty query lists
    * them all). Optional, like the e-mail search: the spec names an organization search
-   * without its shape (docs/decisions.md > Club seats).
+   * without its shape (docs/decisions/clubs/club-seats.md > Club seats).
    */
   searchMembers?(orgId: string, query: string): Promise<IdpMember[]>;
 };

@@ -1,7 +1,7 @@
 // CSV as Slovak Excel opens it without an import dialog: UTF-8 with a byte order mark,
 // semicolons between fields, CRLF line ends, decimal commas; a field is quoted when it
 // holds a semicolon, a quote or a line break, and text that a spreadsheet would read as
-// a formula (=, +, -, @ first) gets a leading apostrophe (docs/decisions.md > Admin
+// a formula (=, +, -, @ first) gets a leading apostrophe (docs/decisions/admin-ui/admin-insights.md > Admin
 // insights: CSV exports). Large exports are streamed page by page (keyset pagination),
 // never held whole in memory.
 import { TIME_ZONE } from "../money";

@@ -1,5 +1,5 @@
 // The admin dashboard's figures for a period and the period before it, each one SQL
-// aggregate (docs/decisions.md > Admin insights). Money is read only when asked for
+// aggregate (docs/decisions/admin-ui/admin-insights.md > Admin insights). Money is read only when asked for
 // (admins); content managers get the learning figures alone.
 import { sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../db";
@@ -54,7 +54,7 @@ async function sales(db: DbOrTx, cur: DayRange, prev: DayRange): Promise<Both<Sa
     coalesce(sum(${net}) filter (where ${date} between ${range.from} and ${range.to}), 0) as ${sql.raw(`${p}_net`)},
     coalesce(sum(${vatOfNet(net, sql`o.vat_rate_bp`)}) filter (where ${date} between ${range.from} and ${range.to}), 0) as ${sql.raw(`${p}_vat`)}`;
   const span = (date: SQL) => sql`(${date} between ${cur.from} and ${cur.to} or ${date} between ${prev.from} and ${prev.to})`;
-  // net and VAT as the documents state them (VAT = net × rate; docs/decisions.md > E-invoices)
+  // net and VAT as the documents state them (VAT = net × rate; docs/decisions/invoices/e-invoices-for-company-invoices-and-credit.md > E-invoices)
   const invoiceNet = invoiceNetOf(sql`o.amount_cents`, sql`o.vat_rate_bp`);
   const creditNet = invoiceNetOf(sql`c.amount_cents`, sql`o.vat_rate_bp`);
   const [[inv], [cn], [rf]] = await Promise.all([

@@ -1,6 +1,6 @@
 // The period a statistic covers: whole Europe/Bratislava days, from `from` to `to`
 // inclusive (YYYY-MM-DD), and the period before it that the dashboard compares with
-// (docs/decisions.md > Admin insights: periods). Pure: no database.
+// (docs/decisions/admin-ui/admin-insights.md > Admin insights: periods). Pure: no database.
 import { DomainError } from "../http/errors";
 import { bratislavaDay } from "../calendar";
 

@@ -6,7 +6,7 @@
 //   score on the rest of the attempt (earned ÷ possible without this question);
 // - how often each answer was chosen.
 // Scoring is repeated in SQL exactly as server/quizzes scoreAttempt does it (the last
-// answer given for a question counts). docs/decisions.md > Admin insights: question statistics.
+// answer given for a question counts). docs/decisions/admin-ui/admin-insights.md > Admin insights: question statistics.
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
 import { DomainError } from "../http/errors";

@@ -38,7 +38,7 @@ export function netOf(amountCents: SQL, vatRateBp: SQL): SQL {
 
 /**
  * The net of a price with VAT as the invoice states it (server/einvoices amountsFromGross,
- * docs/decisions.md > E-invoices: rounding): netOf, or its neighbour when that one plus its
+ * docs/decisions/invoices/e-invoices-for-company-invoices-and-credit.md > E-invoices: rounding): netOf, or its neighbour when that one plus its
  * VAT meets the price exactly.
  */
 export function invoiceNetOf(amountCents: SQL, vatRateBp: SQL): SQL {

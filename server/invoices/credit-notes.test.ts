@@ -1,7 +1,7 @@
 // Credit notes against a real database (PostgreSQL with TEST_DATABASE_URL, else PGlite):
 // DOB-YYYY-NNNN numbers gapless per year in their own series under concurrency, one per
 // refund, none without an invoice, a rolled-back refund giving its number back, and the
-// PDF (pdftotext) rendered once. docs/decisions.md > Refunds and credit notes.
+// PDF (pdftotext) rendered once. docs/decisions/payments/refunds-and-credit-notes.md > Refunds and credit notes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { newId, schema, type Database } from "../db";

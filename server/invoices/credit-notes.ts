@@ -1,5 +1,5 @@
 // Credit notes (opravný daňový doklad, "Dobropis"): an extension the spec does not name
-// (docs/decisions.md > Refunds and credit notes). A completed refund of an invoiced order
+// (docs/decisions/payments/refunds-and-credit-notes.md > Refunds and credit notes). A completed refund of an invoiced order
 // gets one, numbered DOB-YYYY-NNNN without gaps per calendar year in a series of its own,
 // assigned in the transaction that completes the refund (the payment webhook), exactly as
 // invoice numbers are (numbering.ts: a locked per-year counter row, so concurrent refunds
@@ -156,7 +156,7 @@ async function creditNoteDocumentData(db: DbOrTx, creditNoteId: string, supplier
     paymentMeans: payment?.method ?? null,
     supplier,
     customer: customerFromBilling(order.billingDetails, order.studentDisplayName),
-    // a refund of a club order's unassigned seats credits those seats (docs/decisions.md > Club seats)
+    // a refund of a club order's unassigned seats credits those seats (docs/decisions/clubs/club-seats.md > Club seats)
     line: refund?.seats
       ? { description: `Online kurz „${order.courseTitle}“ – vrátenie ${refund.seats} nepriradených miest`, quantity: refund.seats }
       : { description: `Online kurz „${order.courseTitle}“ – vrátenie platby` },

@@ -1,4 +1,4 @@
-// E-invoices made in the numbering transaction (docs/decisions.md > E-invoices), against a
+// E-invoices made in the numbering transaction (docs/decisions/invoices/e-invoices-for-company-invoices-and-credit.md > E-invoices), against a
 // real database: a company order's invoice and credit notes get a UBL document archived
 // with its SHA-256 that passes every rule; a personal one stays PDF-only; the PDF and the
 // UBL say the same (every amount and identifier compared); a rolled-back numbering leaves

@@ -1,4 +1,4 @@
-// The e-invoice of a company order's invoice or credit note (issue 31; docs/decisions.md >
+// The e-invoice of a company order's invoice or credit note (issue 31; docs/decisions/invoices/e-invoices-for-company-invoices-and-credit.md >
 // E-invoices): made from the very record the PDF is drawn from (InvoiceDocument /
 // CreditNoteDocument), taken in the transaction that numbers the document and stored
 // with it (invoices.document, credit_notes.document), so the PDF and the UBL cannot

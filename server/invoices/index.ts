@@ -1,4 +1,4 @@
-// Invoices (spec: Order and Payment > Invoice rules; docs/decisions.md > Orders and payments):
+// Invoices (spec: Order and Payment > Invoice rules; docs/decisions/payments/orders-and-payments.md > Orders and payments):
 // gapless numbers INV-YYYY-NNNN assigned in the paying transaction, a Slovak tax invoice
 // PDF rendered once by a job and stored in the database, served unchanged forever.
 //
@@ -23,7 +23,7 @@ export {
   type RenderResult,
 } from "./render";
 export { customerFromBilling, type InvoiceCustomer } from "./billing";
-// Credit notes (opravný daňový doklad, DOB-YYYY-NNNN; docs/decisions.md > Refunds and
+// Credit notes (opravný daňový doklad, DOB-YYYY-NNNN; docs/decisions/payments/refunds-and-credit-notes.md > Refunds and
 // credit notes): `issueCreditNote(tx, …)` in the transaction that completes a refund,
 // then enqueue `invoices.render-credit-note { creditNoteId }` in the same transaction.
 export {
@@ -37,7 +37,7 @@ export {
   type IssuedCreditNote,
   type CreditNoteSummary,
 } from "./credit-notes";
-// E-invoices (docs/decisions.md > E-invoices): assignInvoice and issueCreditNote take each
+// E-invoices (docs/decisions/invoices/e-invoices-for-company-invoices-and-credit.md > E-invoices): assignInvoice and issueCreditNote take each
 // document's record and archive a company buyer's UBL in their transaction; start-up sets
 // the supplier they issue as (`useInvoiceSupplier(config.invoiceSupplier)`).
 export { useInvoiceSupplier, issuingSupplier, eInvoiceOfInvoice, eInvoiceOfCreditNote, splitAddress } from "./einvoice";
@@ -45,5 +45,5 @@ export { invoiceDocumentData } from "./render";
 export { payBySquare, readPayBySquare, payBySquareSvg, type BankPaymentRequest } from "./pay-by-square";
 export { invoicePayBySquare, amountDue } from "./pdf";
 // The payment request ("Výzva na úhradu", not a tax invoice) of an order paid by bank
-// transfer (docs/decisions.md > Pay by bank transfer)
+// transfer (docs/decisions/payments/pay-by-bank-transfer.md > Pay by bank transfer)
 export { paymentRequestOf, renderPaymentRequestPdf, paymentRequestFileName, type PaymentRequest, type PaymentRequestOrder } from "./payment-request";

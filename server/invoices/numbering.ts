@@ -1,4 +1,4 @@
-// Invoice numbers: INV-YYYY-NNNN, gapless per calendar year (docs/decisions.md > Orders and
+// Invoice numbers: INV-YYYY-NNNN, gapless per calendar year (docs/decisions/payments/orders-and-payments.md > Orders and
 // payments), assigned inside the transaction that marks the order paid.
 //
 // Concurrency: one `invoice_counters` row per year. The assignment locks that row
@@ -32,7 +32,7 @@ export function formatInvoiceNumber(year: number, sequence: number): string {
  * The variable symbol (digits only, at most 10, as Slovak payment orders accept): the
  * invoice number's year and sequence, "INV-2026-0042" → "20260042". The spec asks for the
  * order id, a 24-character hex id no payment order accepts; the order id is printed on
- * the invoice beside it (docs/decisions.md > Invoices).
+ * the invoice beside it (docs/decisions/invoices/invoices.md > Invoices).
  */
 export function variableSymbolOf(year: number, sequence: number): string {
   return `${year}${String(sequence).padStart(4, "0")}`;
@@ -48,11 +48,11 @@ export function variableSymbolOf(year: number, sequence: number): string {
  * `paidAt` is the gateway's time of the payment: the supply date and the number's year come
  * from it (a payment at 23:59 on 31 December belongs to that year's series even when its
  * event arrives after midnight); `issuedAt` (default `paidAt`) is the day the number is
- * given, the issue date (docs/decisions.md > Supply date from the payment).
+ * given, the issue date (docs/decisions/invoices/supply-date-from-the-payment.md > Supply date from the payment).
  *
  * In the same transaction the invoice's record is taken (invoices.document: what its PDF
  * prints) and, for a company buyer, its e-invoice (UBL) is made from that record and
- * archived (docs/decisions.md > E-invoices). `supplier` defaults to the process's
+ * archived (docs/decisions/invoices/e-invoices-for-company-invoices-and-credit.md > E-invoices). `supplier` defaults to the process's
  * configured supplier (useInvoiceSupplier).
  */
 export async function assignInvoice(

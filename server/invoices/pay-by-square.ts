@@ -1,7 +1,7 @@
 // PAY by square (the Slovak Banking Association's QR standard for payment orders; the
 // `bysquare` package) on every invoice that asks for a bank payment, i.e. has an amount
 // due. It carries the same IBAN, BIC, variable symbol, amount and due date as the
-// e-invoice's PaymentMeans (docs/decisions.md > E-invoices: PAY by square). An invoice
+// e-invoice's PaymentMeans (docs/decisions/invoices/e-invoices-for-company-invoices-and-credit.md > E-invoices: PAY by square). An invoice
 // paid online before it was issued (amount due 0, every invoice today) asks for nothing
 // and has none.
 import { CurrencyCode, decode, encode, PaymentOptions } from "bysquare/pay";

@@ -1,5 +1,5 @@
 // The payment request ("Výzva na úhradu") of an order paid by bank transfer
-// (docs/decisions.md > Pay by bank transfer): NOT a tax invoice. It names the academy's
+// (docs/decisions/payments/pay-by-bank-transfer.md > Pay by bank transfer): NOT a tax invoice. It names the academy's
 // account (the invoice supplier's IBAN and BIC), the order's variable symbol, the amount,
 // the due date and carries a PAY by square code; the tax invoice follows when the money
 // arrives (its supply date is the transfer's booking date). Pure: data in, PDF bytes out.

@@ -62,7 +62,7 @@ export async function invoiceDocumentData(db: DbOrTx, invoiceId: string, supplie
     paymentMeans: payment?.method ?? null,
     supplier,
     customer: customerFromBilling(order.billingDetails, order.studentDisplayName),
-    // a club order: one line of `seats` places (docs/decisions.md > Club seats)
+    // a club order: one line of `seats` places (docs/decisions/clubs/club-seats.md > Club seats)
     line: { description: order.seats > 1 ? `Online kurz „${order.courseTitle}“ – miesto pre člena klubu` : `Online kurz „${order.courseTitle}“`, quantity: order.seats },
     price: { withoutVatCents: amounts.netCents, vatCents: amounts.vatCents, withVatCents: amounts.withVatCents, vatRateBp: order.vatRateBp, currency: order.currency },
     roundingCents: amounts.roundingCents,

@@ -5,7 +5,7 @@
 //
 // Sources of the codes (each entry names its line): spec interface-0.1.0 "Errors" 2-5,
 // "Endpoints" (tests, orders, admin publish, webhooks), "Authentication" 9-11, "Events";
-// docs/decisions.md > Errors and auth, Orders and payments, Tests.
+// docs/decisions/platform/errors-and-auth.md > Errors and auth, Orders and payments, Tests.
 
 import { currentRequestId } from "../log/context";
 
@@ -17,7 +17,7 @@ type Entry = { status: number; message: string };
 export const ERROR_CODES = {
   // 400
   bad_request: { status: 400, message: "Neplatná požiadavka." },
-  // back-channel logout / erasure token refused (docs/decisions.md: Sign-in)
+  // back-channel logout / erasure token refused (docs/decisions/identity/sign-in.md: Sign-in)
   invalid_request: { status: 400, message: "Neplatná požiadavka." },
   // DESIGN: Errors and auth (idempotency keys)
   idempotency_key_required: { status: 400, message: "Chýba hlavička Idempotency-Key." },
@@ -26,7 +26,7 @@ export const ERROR_CODES = {
   // 401: spec Errors 2 (no session; invalid webhook signature), Authentication 1, 10
   unauthorized: { status: 401, message: "Prihláste sa, prosím." },
   invalid_signature: { status: 401, message: "Neplatný podpis požiadavky." },
-  // docs/decisions.md > Step-up for sensitive admin actions: signed in, but too long ago for
+  // docs/decisions/identity/step-up-for-sensitive-admin-actions.md > Step-up for sensitive admin actions: signed in, but too long ago for
   // this action (with WWW-Authenticate: Bearer error="insufficient_user_authentication", max_age)
   reauthentication_required: { status: 401, message: "Táto akcia vyžaduje nové prihlásenie. Prihláste sa znova a akciu zopakujte." },
 
@@ -37,7 +37,7 @@ export const ERROR_CODES = {
   prerequisites_not_met: { status: 403, message: "Najprv dokončite predchádzajúce časti kurzu." },
   origin_not_allowed: { status: 403, message: "Požiadavka prišla z nepovoleného pôvodu." },
   csrf_token_invalid: { status: 403, message: "Platnosť formulára vypršala. Obnovte stránku a skúste to znova." },
-  // docs/decisions.md > Signed media URLs: a signed media URL past its expiry, or whose
+  // docs/decisions/video/signed-media-urls.md > Signed media URLs: a signed media URL past its expiry, or whose
   // signature does not match its path and expiry (tampered, or made for another file)
   signed_url_expired: { status: 403, message: "Platnosť odkazu na súbor vypršala. Obnovte stránku." },
   signed_url_invalid: { status: 403, message: "Odkaz na súbor nie je platný." },
@@ -61,7 +61,7 @@ export const ERROR_CODES = {
   cooldown_active: { status: 409, message: "Ďalší pokus o test bude možný neskôr." },
   course_not_editable: { status: 409, message: "Zverejnený kurz sa nedá upravovať. Vytvorte novú verziu." },
   course_has_enrollments: { status: 409, message: "Kurz so zápismi sa nedá zmazať, iba archivovať." },
-  // docs/decisions.md > Course versions are only soft-deleted: DELETE of a published or archived version
+  // docs/decisions/authoring/course-versions-are-only-soft-deleted.md > Course versions are only soft-deleted: DELETE of a published or archived version
   version_not_deletable: { status: 409, message: "Táto verzia kurzu sa nedá zmazať. Zmazať možno len koncept." },
   // docs/api.md (admin authoring): a slug another course (or sibling) already uses; a
   // second published version of one slug; a second draft in one version chain
@@ -74,26 +74,26 @@ export const ERROR_CODES = {
   amount_mismatch: { status: 409, message: "Suma platby nezodpovedá objednávke." },
   // retry-payment applies to failed or expired orders only
   order_not_retryable: { status: 409, message: "Túto objednávku nemožno znova zaplatiť." },
-  // docs/decisions.md > One order per course: another order of the course waits for payment
+  // docs/decisions/payments/one-order-per-course.md > One order per course: another order of the course waits for payment
   order_pending: { status: 409, message: "Tento kurz už máte v inej objednávke, ktorá čaká na zaplatenie." },
   // docs/api.md (admin certificates): the manual partner's number is unique; a task is done once
   registration_number_taken: { status: 409, message: "Toto registračné číslo už má iný certifikát. Skontrolujte ho, prosím." },
   certificate_request_not_pending: { status: 409, message: "Tento certifikát už bol vydaný." },
-  // docs/decisions.md > Admin enrollments: cancel, migrate (active only), extend (active or expired)
+  // docs/decisions/authoring/admin-enrollments.md > Admin enrollments: cancel, migrate (active only), extend (active or expired)
   enrollment_not_active: { status: 409, message: "Zápis nie je aktívny." },
   // a refund of an order that was never paid (pending, failed, expired)
   order_not_paid: { status: 409, message: "Objednávka nie je zaplatená, nie je čo vrátiť." },
-  // docs/decisions.md > Disputes end: only a disputed order with a suspended enrollment is decided
+  // docs/decisions/payments/disputes-end.md > Disputes end: only a disputed order with a suspended enrollment is decided
   order_not_disputed: { status: 409, message: "Platba tejto objednávky nie je reklamovaná." },
-  // docs/decisions.md > One refundable amount: the bank is returning the money through a chargeback
+  // docs/decisions/payments/one-refundable-amount.md > One refundable amount: the bank is returning the money through a chargeback
   seats_exhausted: { status: 409, message: "Klub nemá na tento kurz dosť voľných miest." },
   seat_started: { status: 409, message: "Člen už kurz začal; miesto sa už nedá vziať späť." },
   order_disputed: { status: 409, message: "Platba je reklamovaná v banke (chargeback); kým o reklamácii nerozhodnete, peniaze nevraciame, aby neodišli dvakrát." },
-  // docs/decisions.md > Video providers are configuration: production without MUX_*
+  // docs/decisions/video/video-providers-are-configuration.md > Video providers are configuration: production without MUX_*
   video_provider_not_configured: { status: 409, message: "Na tomto webe nie je nastavený poskytovateľ videa (Mux), preto sa video nedá nahrať ani prehrať. Blok s videom odstráňte alebo požiadajte prevádzkovateľa, aby poskytovateľa nastavil." },
   no_suspended_enrollment: { status: 409, message: "Objednávka nemá pozastavený zápis; o reklamácii už bolo rozhodnuté." },
 
-  // 413: docs/decisions.md Request size (also written by server.mjs before routing)
+  // 413: docs/decisions/platform/request-size.md (also written by server.mjs before routing)
   payload_too_large: { status: 413, message: "Požiadavka je príliš veľká." },
   // a page form sent as something else than a form (JSON, text, no body)
   unsupported_media_type: { status: 415, message: "Formulár treba odoslať ako application/x-www-form-urlencoded alebo multipart/form-data." },
@@ -119,7 +119,7 @@ export const ERROR_CODES = {
   not_ready: { status: 503, message: "Služba momentálne nie je pripravená." },
   identity_provider_unavailable: { status: 503, message: "Prihlasovanie je dočasne nedostupné. Skúste to o chvíľu." },
   // the database connection was lost mid-request (a restart, a failover, a terminated
-  // backend): nothing was kept; the client may try again (docs/decisions.md > Database connection loss)
+  // backend): nothing was kept; the client may try again (docs/decisions/platform/database-connection-loss.md > Database connection loss)
   database_unavailable: { status: 503, message: "Služba je na chvíľu nedostupná. Skúste to, prosím, o pár sekúnd znova." },
   // the payment gateway did not open a payment session (the order is not created)
   payment_gateway_unavailable: { status: 503, message: "Platobná brána je dočasne nedostupná. Skúste to o chvíľu." },

@@ -10,7 +10,7 @@ import { EnrollmentListResponse, EnrollmentRecord } from "../enrollments";
 export const PartState = z.enum(["locked", "available", "in_progress", "completed"]);
 export const LevelState = z.enum(["locked", "available", "in_progress", "completed"]);
 
-/** `available`: the test may be started now (docs/decisions.md > Learning). */
+/** `available`: the test may be started now (docs/decisions/learning/learning.md > Learning). */
 export const TestAvailability = z.strictObject({ id: Id, required: z.boolean(), available: z.boolean() });
 
 export const LearnPart = z.strictObject({
@@ -69,7 +69,7 @@ export const LearnView = z.strictObject({
 export type LearnView = z.infer<typeof LearnView>;
 
 // Preview: the part format with everything that needs an enrollment withheld (the catalog's
-// GET /api/courses/<slug>/preview; docs/decisions.md: Public catalog responses).
+// GET /api/courses/<slug>/preview; docs/decisions/catalog/public-catalog-responses.md: Public catalog responses).
 export const PreviewBlock = z.discriminatedUnion("type", [
   z.strictObject({ id: z.string(), type: z.literal("text"), markdown: z.string() }),
   z.strictObject({

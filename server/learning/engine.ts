@@ -1,6 +1,6 @@
 // The progress engine: the one place that decides block, part, module, level and course
 // completion, unlocking, the current level and the enrollment's counters.
-// spec: States and transitions > Part, Course completion; docs/decisions.md > Learning.
+// spec: States and transitions > Part, Course completion; docs/decisions/learning/learning.md > Learning.
 //
 // Stored facts are part states (with block progress), passed test attempts and the
 // completion records. `reconcile` derives everything else from them and writes what is
@@ -63,7 +63,7 @@ type FactsRow = { parts: Record<string, unknown>[]; passed: string[]; modules: [
 /**
  * Everything stored about one enrollment's progress, in one round trip: the part states,
  * the passed tests (a passed attempt not voided: read here, written by quizzes) and the module and level completions, each as
- * a JSON aggregate of one indexed lookup (docs/decisions.md > The student path at scale).
+ * a JSON aggregate of one indexed lookup (docs/decisions/learning/the-student-path-at-scale.md > The student path at scale).
  */
 export async function loadProgressFacts(db: DbOrTx, enrollmentId: string): Promise<ProgressFacts> {
   const id = sql.placeholder("enrollmentId");
@@ -194,7 +194,7 @@ export type BlockReport = {
 };
 
 /**
- * The new progress of one block (docs/decisions.md > Completion that means study). A video
+ * The new progress of one block (docs/decisions/learning/completion-that-means-study.md > Completion that means study). A video
  * block is credited only for playback the server has seen, within one viewing: a viewing
  * starts when playing starts (the browser fetches the video through the part page's play
  * address, or the player's first report when it plays from elsewhere), and that first event
@@ -352,7 +352,7 @@ export async function reconcile(
     for (const levelId of result.completedLevels) {
       // every completed level notifies the admins (spec: Events > Notifications: "when a
       // student completes a course or level"); only a level that issues one starts the
-      // intermediate certificate (docs/decisions.md > Learning: the level notice)
+      // intermediate certificate (docs/decisions/learning/learning.md > Learning: the level notice)
       if (structure.levelById.get(levelId)?.issuesIntermediateCertificate) {
         await deps.queue.enqueue(tx, "certificates.issue", { enrollmentId: enrollment.id, type: "intermediate", levelId });
       }

@@ -1,7 +1,7 @@
 // Learning area: a student's way through a course version: the learn view, parts with
 // signed media, block and part progress, unlocking, module/level/course completion and
 // the progress it records on the enrollment (spec: Endpoints > Learning (student); States
-// and transitions > Part, Course completion; docs/decisions.md > Learning). The progress
+// and transitions > Part, Course completion; docs/decisions/learning/learning.md > Learning). The progress
 // engine (engine.ts) is the one place for those rules. The enrollment itself (row, lock,
 // access rules, record) is server/enrollments', below this area.
 export { courseShape, preallocatePartProgress, enrollStudent, type CourseShape } from "./preallocate";

@@ -43,7 +43,7 @@ export async function getLearnView(deps: LearningDeps, studentId: string, slug: 
 }
 
 /**
- * Where a student stands (docs/decisions.md > One next step everywhere): the next step, the
+ * Where a student stands (docs/decisions/learning/one-next-step-everywhere.md > One next step everywhere): the next step, the
  * one progress measure, and the level completed last (what a level end names).
  */
 export type StudyPosition = {
@@ -120,7 +120,7 @@ export async function getPart(deps: LearningDeps, studentId: string, partId: str
 /**
  * The part page: the part (as GET /api/parts/<id> answers it), the learn view of its
  * course (the page's outline) and the student's position, from one enrollment lookup and
- * one read of the progress facts (docs/decisions.md > The student path at scale).
+ * one read of the progress facts (docs/decisions/learning/the-student-path-at-scale.md > The student path at scale).
  */
 export async function getPartPage(deps: LearningDeps, studentId: string, partId: string): Promise<{ part: PartView; learn: LearnView; position: StudyPosition }> {
   const { view, enrollment, structure, facts } = await readPart(deps, studentId, partId);
@@ -160,7 +160,7 @@ export async function renewPlaybackUrl(deps: LearningDeps, studentId: string, pa
 }
 
 /**
- * The part page's play address (docs/decisions.md > Completion that means study): the
+ * The part page's play address (docs/decisions/learning/completion-that-means-study.md > Completion that means study): the
  * browser fetches the video from here when the student presses play (the element loads
  * nothing before), so the server sees playing start: a viewing of the block starts (one
  * under way goes on) and the answer is a freshly signed URL to redirect to.
@@ -178,7 +178,7 @@ export async function startPlayback(deps: LearningDeps, studentId: string, partI
  * block's progress, the part's state, then everything that follows (engine.reconcile).
  * `markPartCompleted` completes the part as the spec's transition says (Part: "with
  * markPartCompleted true, or completion of required blocks"); the part page's one button
- * uses `finishPart`, which holds to the study rule (docs/decisions.md > Completion that
+ * uses `finishPart`, which holds to the study rule (docs/decisions/learning/completion-that-means-study.md > Completion that
  * means study).
  */
 export async function reportProgress(deps: LearningDeps, studentId: string, partId: string, body: ProgressBody): Promise<ProgressAnswer> {
@@ -195,7 +195,7 @@ export async function reportProgress(deps: LearningDeps, studentId: string, part
 export type FinishAnswer = ProgressAnswer & { missing: MissingBlock[] };
 
 /**
- * "Dokončiť a pokračovať" on the part page (docs/decisions.md > Completion that means
+ * "Dokončiť a pokračovať" on the part page (docs/decisions/learning/completion-that-means-study.md > Completion that means
  * study): the student has reached the end of the part, so its text, image and presentation
  * blocks count as read and each video claims its whole length; the part completes when every
  * required block is then done (videos need VIDEO_COMPLETION_RATIO of playback the server has

@@ -1,7 +1,7 @@
 // The progress engine on a real database (PostgreSQL with TEST_DATABASE_URL, else PGlite)
 // with a real pg-boss queue: unlocking, block/part/module/level/course completion, the
 // server-judged watch time, idempotent and concurrent updates, versions, access.
-// docs/decisions.md > Unlocking and progress; spec: States and transitions > Part, Course completion.
+// docs/decisions/learning/unlocking-and-progress.md > Unlocking and progress; spec: States and transitions > Part, Course completion.
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../db";
@@ -116,7 +116,7 @@ describe("initial split and unlocking", () => {
 describe("video blocks are judged on the server", () => {
   const video = () => course.part("a1").blocks[1].id;
 
-  // docs/decisions.md > Completion that means study: a viewing starts when playing starts
+  // docs/decisions/learning/completion-that-means-study.md > Completion that means study: a viewing starts when playing starts
   // (startPlayback: the browser fetched the video) and earns nothing itself
   const play = (s: { studentId: string }, now: Date) => startPlayback(deps(now), s.studentId, course.part("a1").id, video());
 

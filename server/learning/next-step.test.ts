@@ -1,5 +1,5 @@
 // One next step everywhere and completion that means study (issue 29, items 2 and 4;
-// docs/decisions.md > One next step everywhere, Completion that means study), on a real
+// docs/decisions/learning/one-next-step-everywhere.md > One next step everywhere, Completion that means study), on a real
 // database with a real pg-boss queue:
 // - a table-driven walk through both demo courses (Riadenie športového klubu v2, Financie a
 //   granty v športe): at every transition the next step is the expected one, it can be

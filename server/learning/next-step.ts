@@ -1,4 +1,4 @@
-// One next step everywhere (issue 29, item 2; docs/decisions.md > One next step everywhere):
+// One next step everywhere (issue 29, item 2; docs/decisions/learning/one-next-step-everywhere.md > One next step everywhere):
 // the one item a student should do next in an enrollment, and the one progress measure.
 // Every page that ends something (a part completed, a test passed, a level or the course
 // completed) and the learning dashboard show this step as their one primary button. Pure:

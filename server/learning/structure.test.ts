@@ -1,4 +1,4 @@
-// The structure of a course version (docs/decisions.md > The student path at scale):
+// The structure of a course version (docs/decisions/learning/the-student-path-at-scale.md > The student path at scale):
 // requests that need it at the same moment share one read instead of each reading it; a
 // published version is then served from memory, a draft is read again every time.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// What a test needs from learning, and nothing more (docs/decisions.md > Learning and
+// What a test needs from learning, and nothing more (docs/decisions/learning/learning.md > Learning and
 // tests): `testGate` finds the enrollment a test is taken in (locked for the caller's
 // transaction), where the test sits in its course version and whether progress allows
 // starting it now; `afterAttempt` is learning's one reaction to an attempt quizzes has

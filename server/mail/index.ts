@@ -1,4 +1,4 @@
-// Outgoing e-mail (spec: Events > Notifications triggered by domain changes; docs/decisions.md >
+// Outgoing e-mail (spec: Events > Notifications triggered by domain changes; docs/decisions/platform/stack.md >
 // Stack: nodemailer, SMTP when configured, else a local outbox the admin can read).
 // - `sendMailJob` handles the `mail.send` job (jobs/ registers it): purchase confirmation
 //   with the invoice PDF attached, sponsorship notice, certificate issued (detail link and

@@ -26,7 +26,7 @@ const { mailDeliveries, orders, enrollments, organizations, courses, levels, par
 /**
  * A claim this old belongs to a worker that died mid-send (a live one gives up within the
  * SMTP timeouts of mailer.ts): the job's retry takes it over, about a minute after the kill
- * (docs/decisions.md > Jobs keep up).
+ * (docs/decisions/platform/jobs-keep-up.md > Jobs keep up).
  */
 export const CLAIM_TIMEOUT_MS = 45_000;
 
@@ -604,7 +604,7 @@ export async function sendMail(deps: MailDeps, job: MailJob, attempt?: MailAttem
  * Marks a delivery sent, tried a few times over a few seconds: the message is out, and a
  * connection cut now (a restart, a failover) must not make a retry send it again. Only a
  * database away for longer leaves the claim `sending`, which a retry of the job then takes
- * over and sends once more (docs/decisions.md > Jobs keep up).
+ * over and sends once more (docs/decisions/platform/jobs-keep-up.md > Jobs keep up).
  */
 async function markSent(deps: MailDeps, key: string, sent: { messageId: string; recipient: string }) {
   for (let attempt = 0; ; attempt++) {

@@ -51,7 +51,7 @@ export function purchaseConfirmation(v: {
   ]);
 }
 
-/** What a club seat's holder is told: the club sees this course's progress (docs/decisions.md > Club seats). */
+/** What a club seat's holder is told: the club sees this course's progress (docs/decisions/clubs/club-seats.md > Club seats). */
 export const CLUB_SEES_PROGRESS = (organization: string) =>
   `Organizácia ${organization} uvidí váš postup v tomto kurze: stav, percento dokončenia, poslednú aktivitu, úspešné testy a certifikáty. Vaše ostatné kurzy nevidí.`;
 

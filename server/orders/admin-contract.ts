@@ -253,7 +253,7 @@ export const RefundAcceptedResponse = z.strictObject({
   estimatedSettlementDate: Day.describe("five business days (Mon-Fri) after the request"),
 });
 
-/** How an admin ends a dispute (docs/decisions.md > Disputes end). */
+/** How an admin ends a dispute (docs/decisions/payments/disputes-end.md > Disputes end). */
 export const DISPUTE_OUTCOMES = ["restore", "cancel"] as const;
 export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number];
 

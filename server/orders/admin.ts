@@ -42,7 +42,7 @@ function notFound() {
 /** GET /api/admin/orders: newest first. */
 export async function listAdminOrders(db: DbOrTx, query: AdminOrderListQuery, options: { student?: string } = {}): Promise<AdminOrderListResponse> {
   // the admin page's "Študent": an id, a part of the name or the e-mail on the order
-  // (docs/decisions.md > Names beside ids in admin lists)
+  // (docs/decisions/admin-ui/names-beside-ids-in-admin-lists.md > Names beside ids in admin lists)
   const who = options.student?.trim();
   const like = who ? `%${who.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : "";
   const conditions: (SQL | undefined)[] = [

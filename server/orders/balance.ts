@@ -1,4 +1,4 @@
-// One refundable amount, everywhere (docs/decisions.md > One refundable amount): what the
+// One refundable amount, everywhere (docs/decisions/payments/one-refundable-amount.md > One refundable amount): what the
 // paying payment brought in, less what went back of it: completed refunds, refunds on their
 // way, and what the bank returned through a lost dispute. The admin's refund endpoint and
 // page, the order detail and the admin list all read it from here.

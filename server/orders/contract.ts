@@ -1,5 +1,5 @@
 // Request and response shapes of the orders area (spec: Resources > Order and Payment;
-// Endpoints > Orders (student)). Required billingAddress members: docs/decisions.md.
+// Endpoints > Orders (student)). Required billingAddress members: docs/decisions/README.md.
 import { z } from "zod";
 import { Id } from "../http/contract";
 import type { ApiArea } from "../http/openapi";
@@ -37,7 +37,7 @@ export const CompanyBillingAddress = z.strictObject({
 
 export const BillingType = z.enum(["personal", "company"]);
 
-/** Seats a club order buys (docs/decisions.md > Club seats): an extension of the spec's body. */
+/** Seats a club order buys (docs/decisions/clubs/club-seats.md > Club seats): an extension of the spec's body. */
 export const MAX_ORDER_SEATS = 200;
 
 const commonOrderFields = {
@@ -90,10 +90,10 @@ export const CreateOrderResponse = z.strictObject({
 });
 export type CreateOrderResponse = z.infer<typeof CreateOrderResponse>;
 
-/** 'refunded' and 'disputed' extend the spec's enum (docs/decisions.md > Orders and payments). */
+/** 'refunded' and 'disputed' extend the spec's enum (docs/decisions/payments/orders-and-payments.md > Orders and payments). */
 export const OrderState = z
   .enum(["pending", "paid", "failed", "expired", "refunded", "disputed"])
-  .describe("pending, paid, failed, expired (spec) plus refunded and disputed (docs/decisions.md > Orders and payments)");
+  .describe("pending, paid, failed, expired (spec) plus refunded and disputed (docs/decisions/payments/orders-and-payments.md > Orders and payments)");
 
 export const OrderListItem = z.strictObject({
   _id: Id,

@@ -1,5 +1,5 @@
 // The order's side of ending a dispute (server/payments resolveDispute, in its transaction;
-// docs/decisions.md > Disputes end). The gateway's payment.disputed moved the order paid →
+// docs/decisions/payments/disputes-end.md > Disputes end). The gateway's payment.disputed moved the order paid →
 // disputed; an admin who won the dispute moves it back. A lost dispute leaves it disputed.
 import { and, eq, isNull } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";

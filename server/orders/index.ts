@@ -1,6 +1,6 @@
 // Orders area: a student's orders of a course, from creation (price snapshot, payment
 // session) to the states payment events move them to. spec: Resources > Order and
-// Payment; Endpoints > Orders (student). docs/decisions.md > Orders and payments.
+// Payment; Endpoints > Orders (student). docs/decisions/payments/orders-and-payments.md > Orders and payments.
 export {
   ORDER_PENDING_TTL_MS,
   EXPIRE_PENDING_CRON,
@@ -26,7 +26,7 @@ export {
 export { markOrderDisputeWon, markOrderDisputeLost } from "./disputes";
 export { orderBalance, refundOfPayingPayment, type OrderBalance, type BalanceOrder, type BalanceRefund } from "./balance";
 export { sponsorOfOrder } from "./sponsor";
-// pay by bank transfer (docs/decisions.md > Pay by bank transfer)
+// pay by bank transfer (docs/decisions/payments/pay-by-bank-transfer.md > Pay by bank transfer)
 export {
   TRANSFER_DUE_DAYS,
   EXPIRE_TRANSFER_REQUESTS_CRON,
@@ -86,9 +86,9 @@ export {
   ADMIN_DEFAULT_PAGE_SIZE,
   ADMIN_MAX_PAGE_SIZE,
 } from "./admin-contract";
-// the order's human number and billing name (docs/decisions.md > Order numbers)
+// the order's human number and billing name (docs/decisions/payments/order-numbers.md > Order numbers)
 export { orderLabels, orderNumber, formatOrderNumber, type OrderLabel } from "./number";
-// club seats (docs/decisions.md > Club seats)
+// club seats (docs/decisions/clubs/club-seats.md > Club seats)
 export { seatUsage, seatUsageOf, seatPriceCents, paidClubOrders, type SeatUsage } from "./seats";
 export { seatsOfOrder } from "./orders";
 export { MAX_ORDER_SEATS } from "./contract";

@@ -1,4 +1,4 @@
-// Order numbers (docs/decisions.md > Order numbers): year in Europe/Bratislava + the place among
+// Order numbers (docs/decisions/payments/order-numbers.md > Order numbers): year in Europe/Bratislava + the place among
 // that year's orders by creation time then id, the same on every read; the billing name is the
 // company or club on the order, else the person.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The order's human number (docs/decisions.md > Order numbers): "2026-0042", the year of its
+// The order's human number (docs/decisions/payments/order-numbers.md > Order numbers): "2026-0042", the year of its
 // creation in Europe/Bratislava and its place among that year's orders by creation time (then
 // id). Derived, never stored: the same order always reads the same number, on the admin's and
 // the student's pages and in the payment gateway's description.

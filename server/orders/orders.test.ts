@@ -1,4 +1,4 @@
-// Pending-order expiry (docs/decisions.md > Orders and payments: pending orders expire after 24 h).
+// Pending-order expiry (docs/decisions/payments/orders-and-payments.md > Orders and payments: pending orders expire after 24 h).
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId, schema } from "../db";

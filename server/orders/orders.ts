@@ -1,6 +1,6 @@
 // Orders: creation with the price snapshot, the student's reads, retry-payment and the
 // pending-order expiry. spec: Resources > Order and Payment; States and transitions >
-// Order; Endpoints > Orders (student). docs/decisions.md > Orders and payments.
+// Order; Endpoints > Orders (student). docs/decisions/payments/orders-and-payments.md > Orders and payments.
 import { and, count, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
 import { DomainError } from "../http/errors";
@@ -14,12 +14,12 @@ import { issueTransferRequest, paymentRequestView, TRANSFER_CARD_PENDING_FILTER,
 
 const { orders, courses, enrollments, payments } = schema;
 
-/** Pending orders expire after 24 h (docs/decisions.md > Orders and payments). */
+/** Pending orders expire after 24 h (docs/decisions/payments/orders-and-payments.md > Orders and payments). */
 export const ORDER_PENDING_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * How long a gateway session is handed out again to a repeated purchase; an older one may
- * have ended at the gateway, so the same order gets a new session (docs/decisions.md > One
+ * have ended at the gateway, so the same order gets a new session (docs/decisions/payments/one-order-per-course.md > One
  * order per course).
  */
 export const PAYMENT_SESSION_REUSE_MS = 30 * 60 * 1000;
@@ -63,7 +63,7 @@ export type SponsorOrganization = {
   address?: { street: string; city: string; postalCode: string; country: string } | null;
 };
 
-/** `queue`: the payment request's e-mail of an order paid by bank transfer (docs/decisions.md > Pay by bank transfer) */
+/** `queue`: the payment request's e-mail of an order paid by bank transfer (docs/decisions/payments/pay-by-bank-transfer.md > Pay by bank transfer) */
 export type OrderDeps = { sessions: PaymentSessions; publicUrl: string; now: Date; queue?: Queue };
 
 export function returnUrlOf(publicUrl: string, orderId: string): string {
@@ -73,11 +73,11 @@ export function returnUrlOf(publicUrl: string, orderId: string): string {
 
 /**
  * The version a new order buys: the newest published version of the course whose id
- * (the catalog's `_id`, or any version's id) is given. Refusals: docs/decisions.md > Orders and
+ * (the catalog's `_id`, or any version's id) is given. Refusals: docs/decisions/payments/orders-and-payments.md > Orders and
  * payments (409 codes), unknown or never-published course → 404. `studentId` is the person
  * whose own enrollment refuses the purchase (`already_enrolled`): the buyer of a personal
  * order; null (or empty) for a club order, which enrolls nobody on payment, and for a
- * visitor (docs/decisions.md > Club admins buy what they hold).
+ * visitor (docs/decisions/clubs/club-admins-buy-what-they-hold.md > Club admins buy what they hold).
  */
 export async function purchasableCourse(db: DbOrTx, courseId: string, studentId: string | null, now: Date) {
   const [named] = await db.select({ slug: courses.slug }).from(courses).where(eq(courses.id, courseId)).limit(1);
@@ -115,7 +115,7 @@ export async function purchasableCourse(db: DbOrTx, courseId: string, studentId:
 /**
  * Enrollment states in which a student holds a course: active (suspended ones too, they
  * wait for an admin) and completed. Such a student is never sold the course again
- * (docs/decisions.md > One order per course).
+ * (docs/decisions/payments/one-order-per-course.md > One order per course).
  */
 export const HOLDING_STATES = ["active", "completed"] as const;
 
@@ -207,7 +207,7 @@ export async function purchaseBlocker(db: DbOrTx, courseId: string, studentId: s
  * The immutable billing snapshot (spec: Order.billingDetails; club purchases: type organization).
  * A club's form is prefilled from the provider's organization data and may be edited, so
  * the form's values are invoiced; the provider fills what the form leaves empty, and the
- * IČO the provider knows stays (it names the organization; docs/decisions.md > Club seats).
+ * IČO the provider knows stays (it names the organization; docs/decisions/clubs/club-seats.md > Club seats).
  */
 function billingSnapshot(body: CreateOrderBody, sponsor: SponsorOrganization | null): Record<string, unknown> {
   if (sponsor && body.billingType === "company") {
@@ -249,13 +249,13 @@ export async function createOrder(
   const { buyer, body, sponsor } = input;
   const seats = seatsOfOrder(body);
   const transfer = body.paymentMethod === "transfer";
-  // a bank transfer is for a company or club buyer only (docs/decisions.md > Pay by bank transfer)
+  // a bank transfer is for a company or club buyer only (docs/decisions/payments/pay-by-bank-transfer.md > Pay by bank transfer)
   if (transfer && !mayPayByTransfer(body, sponsor)) throw transferNotAllowed();
   // the buyer's own enrollment refuses a personal order only: a club order enrolls nobody
   const { course, rootId } = await purchasableCourse(tx, body.courseId, sponsor ? null : buyer.id, deps.now);
   await lockPurchase(tx, buyer.id, rootId, sponsor?.id ?? null);
   // one pending order per course and buyer: a second request answers with it
-  // (docs/decisions.md > One order per course)
+  // (docs/decisions/payments/one-order-per-course.md > One order per course)
   const pending = await pendingOrderOf(tx, buyer.id, rootId, sponsor?.id ?? null);
   if (pending) {
     if (pending.courseVersionId === course.id && pending.seats === seats && pending.expiresAt && pending.expiresAt.getTime() > deps.now.getTime()) {
@@ -327,7 +327,7 @@ async function reusePendingOrder(
   return { orderId: order.id, amount: order.amountCents, currency: order.currency, redirectUrl };
 }
 
-/** The gateway's session; its description names the order's number (docs/decisions.md > Order numbers). */
+/** The gateway's session; its description names the order's number (docs/decisions/payments/order-numbers.md > Order numbers). */
 async function openSession(deps: OrderDeps, order: OrderRow, number: string | null) {
   try {
     return await deps.sessions.createSession({
@@ -372,7 +372,7 @@ export async function retryOrderPayment(tx: DbOrTx, deps: OrderDeps, studentId: 
 async function ownOrderForUpdate(tx: DbOrTx, studentId: string, orderId: string): Promise<OrderRow> {
   if (!isId(orderId)) throw notFound();
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update").limit(1);
-  // another person's order answers like a missing one (docs/decisions.md > Errors and auth)
+  // another person's order answers like a missing one (docs/decisions/platform/errors-and-auth.md > Errors and auth)
   if (!order || order.studentId !== studentId) throw notFound();
   return order;
 }
@@ -488,8 +488,8 @@ export async function lockOrder(tx: DbOrTx, orderId: string): Promise<OrderRow |
 }
 
 /**
- * pending, failed or expired → paid (docs/decisions.md > Orders and payments: so a retried
- * payment can succeed), recording the Payment that paid it (docs/decisions.md > The paying
+ * pending, failed or expired → paid (docs/decisions/payments/orders-and-payments.md > Orders and payments: so a retried
+ * payment can succeed), recording the Payment that paid it (docs/decisions/payments/the-paying-payment-is-recorded.md > The paying
  * payment is recorded). The caller holds the purchase lock and the order's row lock.
  */
 export async function markOrderPaid(tx: DbOrTx, orderId: string, paidAt: Date, payingPaymentId: string): Promise<void> {

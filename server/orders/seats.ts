@@ -1,4 +1,4 @@
-// Seats of club orders (docs/decisions.md > Club seats): an order buys `seats`; a seat is
+// Seats of club orders (docs/decisions/clubs/club-seats.md > Club seats): an order buys `seats`; a seat is
 // taken by a live assignment (pending or enrolled, server/clubs), and returned by a refund
 // that names seats while it is pending or completed (a failed refund gives them back).
 // One count for the club page, the admin views, the batch endpoint and refunds.

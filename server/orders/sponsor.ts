@@ -1,4 +1,4 @@
-// Buying on behalf of an organisation (docs/decisions.md > Provider roles): the buyer must
+// Buying on behalf of an organisation (docs/decisions/identity/provider-roles-application-roles.md > Provider roles): the buyer must
 // hold the org-admin role at the provider, checked live, and the order is billed to the
 // company. The organisation's snapshot (name, IČO, DIČ, IČ DPH, address) goes on the order.
 import type { Database } from "../db";

@@ -1,4 +1,4 @@
-// Pay by bank transfer, the orders' side (docs/decisions.md > Pay by bank transfer): a
+// Pay by bank transfer, the orders' side (docs/decisions/payments/pay-by-bank-transfer.md > Pay by bank transfer): a
 // company or club buyer's order gets a payment request ("Výzva na úhradu", not a tax
 // invoice) instead of a gateway session: a variable symbol given once per order, a due
 // date 14 days on, the request e-mailed as PDF. The order stays pending until the money is
@@ -106,7 +106,7 @@ export async function orderIdByVariableSymbol(db: DbOrTx, variableSymbol: string
 
 /**
  * The orders.expire-transfer-requests job: pending orders whose payment request's due date
- * has ended → expired (the spec's order state; docs/decisions.md > Pay by bank transfer),
+ * has ended → expired (the spec's order state; docs/decisions/payments/pay-by-bank-transfer.md > Pay by bank transfer),
  * the buyer told in the same transaction. Money arriving later still pays the order
  * (expired orders may be paid). Returns how many expired.
  */

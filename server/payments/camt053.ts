@@ -1,6 +1,6 @@
 // Reading a bank's ISO 20022 CAMT.053 statement (BkToCstmrStmt; camt.053.001.02 … .08): the
 // booked credit entries of the academy's account, each with its amount, booking date, the
-// bank's reference and the variable symbol (docs/decisions.md > Pay by bank transfer).
+// bank's reference and the variable symbol (docs/decisions/payments/pay-by-bank-transfer.md > Pay by bank transfer).
 // Slovak banks carry the variable symbol in the structured creditor reference, in the
 // end-to-end id ("/VS1000000042/SS/KS") or in the unstructured remittance text ("VS 1000000042").
 import { XMLParser, XMLValidator } from "fast-xml-parser";

@@ -1,6 +1,6 @@
 // An admin ends a dispute (chargeback). payment.disputed (webhook.ts) made the order
 // `disputed` and suspended its active enrollments; nothing in the gateway's events lifts
-// that, so the admin decides once the bank has (docs/decisions.md > Disputes end):
+// that, so the admin decides once the bank has (docs/decisions/payments/disputes-end.md > Disputes end):
 // - restore ("Obnoviť prístup"): decided for us; the suspension ends, the enrollments are
 //   active again and the order is `paid` again;
 // - cancel ("Ukončiť prístup"): decided against us; the enrollments are cancelled (spec:
@@ -50,7 +50,7 @@ export async function resolveDispute(
     if (await markOrderDisputeWon(tx, order.id)) orderState = "paid";
   } else {
     // the bank returned the money: access ends whatever the enrollment's state, its
-    // certificates are revoked, and nothing more is refundable (docs/decisions.md > Money back
+    // certificates are revoked, and nothing more is refundable (docs/decisions/payments/money-back-ends-what-it-paid-for.md > Money back
     // ends what it paid for; One refundable amount)
     await cancelSuspendedEnrollments(tx, ids, deps.now, DISPUTE_CANCEL_REASON);
     await markOrderDisputeLost(tx, order.id, deps.now);

@@ -1,5 +1,5 @@
 // Money that arrives for a course the student already holds is sent back at once
-// (docs/decisions.md > One order per course). Two ways it can happen, both found in the
+// (docs/decisions/payments/one-order-per-course.md > One order per course). Two ways it can happen, both found in the
 // payment.completed handler (webhook.ts):
 // - the order is pending/failed/expired but the student holds the course through another
 //   enrollment (a second order paid in another tab, a late success of a failed order after
@@ -125,7 +125,7 @@ export type JobAttempt = { retryCount?: number; retryLimit?: number };
  * has not taken yet. A rerun finds it taken (gateway refund id stored, or settled) and
  * stops; a gateway that does not answer or refuses throws, and pg-boss retries with
  * backoff. The last retry that fails marks the refund `failed` with the gateway's answer and
- * alerts the admins (docs/decisions.md > A refund that keeps failing reaches a person): the
+ * alerts the admins (docs/decisions/payments/a-refund-that-keeps-failing-reaches-a.md > A refund that keeps failing reaches a person): the
  * order page then offers to try again (retryFailedRefund).
  */
 export function requestRefundJob(deps: { db: Database; queue: Queue; refunds: PaymentRefunds; publicUrl: string; log: Logger; now?: () => Date }) {

@@ -1,5 +1,5 @@
 // The payment gateway adapter: opens payment sessions over the gateway's HTTP contract
-// (docs/decisions.md > Payment gateway contract). One implementation; the built-in
+// (docs/decisions/payments/payment-gateway-contract-and-the-sandbox.md > Payment gateway contract). One implementation; the built-in
 // sandbox (server/stand-ins/payment-gateway) and a real gateway speak the same contract,
 // so switching is configuration (PAYMENT_GATEWAY_URL, PAYMENT_WEBHOOK_SECRET).
 import type { PaymentSessionRequest, PaymentSessions } from "../orders";

@@ -1,6 +1,6 @@
 // Payments area: the gateway adapter (payment sessions), the payment webhook receiver and
 // the Payment and Refund records. spec: Order and Payment; Webhook receivers; Payment
-// events. docs/decisions.md > Orders and payments.
+// events. docs/decisions/payments/orders-and-payments.md > Orders and payments.
 export {
   createPaymentGateway,
   createGatewayRefunds,
@@ -38,7 +38,7 @@ export {
 } from "./webhook";
 export { paymentsApi, RecordTransferBody, StatementImportResponse, CreditOutcomeSchema } from "./contract";
 // pay by bank transfer: a recorded credit or a CAMT.053 statement pays the order through
-// payOrder (docs/decisions.md > Pay by bank transfer)
+// payOrder (docs/decisions/payments/pay-by-bank-transfer.md > Pay by bank transfer)
 export {
   BANK_TRANSFER_GATEWAY,
   recordBankTransfer,

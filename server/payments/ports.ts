@@ -16,7 +16,7 @@ export type GatewayRefundRequest = {
   notifyUrl: string;
 };
 
-/** The refund side of the gateway contract (docs/decisions.md > Refunds and credit notes). */
+/** The refund side of the gateway contract (docs/decisions/payments/refunds-and-credit-notes.md > Refunds and credit notes). */
 export type PaymentRefunds = {
   /** asks the gateway to refund; it settles later with a signed payment.refunded event */
   requestRefund(request: GatewayRefundRequest): Promise<{ gatewayRefundId: string; state: string }>;

@@ -1,6 +1,6 @@
 // Refunds an admin starts (spec: Endpoints > Admin: orders, POST …/refund; States > Refund;
-// Limits: refund settlement 1-5 business days; docs/decisions.md > Orders and payments: a refund
-// is a record pending → completed | failed). docs/decisions.md > Refunds and credit notes.
+// Limits: refund settlement 1-5 business days; docs/decisions/payments/orders-and-payments.md > Orders and payments: a refund
+// is a record pending → completed | failed). docs/decisions/payments/refunds-and-credit-notes.md > Refunds and credit notes.
 //
 // `requestRefund` runs in the caller's transaction (the one withIdempotency stores the
 // answer in, so the same Idempotency-Key twice is one refund): it locks the order, checks
@@ -113,7 +113,7 @@ export async function requestRefund(tx: DbOrTx, deps: RefundDeps, actor: RefundA
 }
 
 /**
- * A refund of a club order's unassigned seats (docs/decisions.md > Club seats): only a club
+ * A refund of a club order's unassigned seats (docs/decisions/clubs/club-seats.md > Club seats): only a club
  * order, only seats nobody holds (the order's row lock, taken above, keeps an assignment
  * from taking them meanwhile), at seats × the seat price, and never ending enrollments:
  * assigned seats stay untouched.

@@ -5,7 +5,7 @@ export const REFUND_SETTLEMENT_BUSINESS_DAYS = 5;
 
 /**
  * The day `days` business days (Monday to Friday) after `day` (YYYY-MM-DD). Public
- * holidays are not known here: the date is an estimate (docs/decisions.md).
+ * holidays are not known here: the date is an estimate (docs/decisions/README.md).
  */
 export function addBusinessDays(day: string, days: number): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new RangeError(`not a day: ${day}`);

@@ -1,6 +1,6 @@
 // The gateway contract's signature: hex HMAC-SHA256 of the raw body with the shared
 // secret (PAYMENT_WEBHOOK_SECRET), compared in constant time. spec: Webhook receivers;
-// General receiver rules 1; docs/decisions.md > Orders and payments.
+// General receiver rules 1; docs/decisions/payments/orders-and-payments.md > Orders and payments.
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 export function signPayload(secret: string, rawBody: string): string {
@@ -16,7 +16,7 @@ export function verifySignature(secret: string, rawBody: string, signature: stri
   return timingSafeEqual(expected, Buffer.from(given, "hex"));
 }
 
-/** Replay window of x-payment-timestamp, both ways (docs/decisions.md > Orders and payments: 300 s). */
+/** Replay window of x-payment-timestamp, both ways (docs/decisions/payments/orders-and-payments.md > Orders and payments: 300 s). */
 export const TIMESTAMP_TOLERANCE_SEC = 300;
 
 /** x-payment-timestamp is Unix seconds; missing, malformed or outside the window → false. */

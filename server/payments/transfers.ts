@@ -1,4 +1,4 @@
-// Money received by bank transfer (docs/decisions.md > Pay by bank transfer): an admin
+// Money received by bank transfer (docs/decisions/payments/pay-by-bank-transfer.md > Pay by bank transfer): an admin
 // records a credit on the order's page, or uploads the bank's CAMT.053 statement. Each
 // credit is matched to an order by its variable symbol (a recorded one names its order)
 // and its amount; a match pays the order through the gateway's path (webhook.ts payOrder:

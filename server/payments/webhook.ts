@@ -1,6 +1,6 @@
 // POST /api/webhooks/payment: the gateway's signed events. spec: Webhook receivers;
 // Events > General receiver rules, Payment events; States and transitions > Order;
-// docs/decisions.md > Orders and payments.
+// docs/decisions/payments/orders-and-payments.md > Orders and payments.
 //
 // Order of checks: signature of the raw body first (constant time, nothing parsed or
 // stored before it), then x-payment-event-id and x-payment-timestamp (±300 s). Then, in
@@ -70,7 +70,7 @@ export type PaymentWebhookRequest = {
 export type PaymentWebhookDeps = { db: Database; queue: Queue; secret: string; gateway: string; now: Date };
 
 /**
- * The form-encoded variant (layout not in the spec; docs/decisions.md): the JSON members
+ * The form-encoded variant (layout not in the spec; docs/decisions/README.md): the JSON members
  * as fields, the payment's as `payment[<member>]` (or `payment.<member>`).
  */
 export function parseEventBody(rawBody: string, contentType: string | null): unknown {
@@ -169,7 +169,7 @@ async function handle(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent): Pr
 /**
  * A chargeback: the order is disputed and its enrollments with access are suspended until an
  * admin decides. Money of the paying payment already refunded or on its way back would go
- * back twice: the admins are alerted (docs/decisions.md > One refundable amount).
+ * back twice: the admins are alerted (docs/decisions/payments/one-refundable-amount.md > One refundable amount).
  */
 async function disputed(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, order: OrderRow): Promise<Outcome> {
   const [returning] = await tx
@@ -201,7 +201,7 @@ async function disputed(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, o
 /**
  * The gateway's time of the payment (its settlement, else the event's), which dates the
  * invoice's supply and picks its number series (spec: supply date = day of successful
- * payment; docs/decisions.md > Supply date from the payment). Never later than now (a clock
+ * payment; docs/decisions/invoices/supply-date-from-the-payment.md > Supply date from the payment). Never later than now (a clock
  * ahead) nor earlier than the order (a wrong value).
  */
 export function paymentTimeOf(event: PaymentEvent, orderCreatedAt: Date, now: Date): Date {
@@ -288,7 +288,7 @@ async function completed(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, 
 
 /**
  * The one path that pays an order, for the gateway's payment.completed and a matched bank
- * transfer (docs/decisions.md > Pay by bank transfer): the paying payment recorded on the
+ * transfer (docs/decisions/payments/pay-by-bank-transfer.md > Pay by bank transfer): the paying payment recorded on the
  * order (paid), the student enrolled (a personal order), the tax invoice numbered with the
  * payment's time as its supply date (and a company's e-invoice archived with it), its PDF
  * and the confirmation e-mail queued. The caller holds the purchase and order locks, has
@@ -337,7 +337,7 @@ export async function payOrder(
 }
 
 /**
- * A payment of another amount or currency than the order's (docs/decisions.md > A wrong
+ * A payment of another amount or currency than the order's (docs/decisions/payments/a-wrong-amount-is-returned.md > A wrong
  * amount is returned): recorded, never the paying payment, nobody enrolled, the order left
  * as it was (the buyer may pay it again), the whole payment refunded by the job, the admins
  * alerted and the buyer told.
@@ -440,7 +440,7 @@ async function refunded(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, o
       })
       .returning();
   }
-  // the paying payment's money: the invoice gets a credit note for it (docs/decisions.md)
+  // the paying payment's money: the invoice gets a credit note for it (docs/decisions/README.md)
   const creditNote = await issueCreditNote(tx, {
     refundId: target.id,
     orderId: order.id,
@@ -462,7 +462,7 @@ async function refunded(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, o
   const full = Number(total) >= order.amountCents;
   if (full) await markOrderRefunded(tx, order.id);
   // money back ends what it paid for: the enrollment, whatever its state, and its certificates
-  // (docs/decisions.md > Money back ends what it paid for)
+  // (docs/decisions/payments/money-back-ends-what-it-paid-for.md > Money back ends what it paid for)
   const cancelled = alsoCancel ? await cancelEnrollmentsOfOrder(tx, order.id, deps.now, "refund") : [];
   const revoked = await revokeCertificatesOfEnrollments(tx, deps, { enrollmentIds: cancelled, cause: "refund", actorId: target.requestedBy, orderId: order.id });
   // a chargeback of the same money: the bank may return it a second time; a person must know

@@ -1,6 +1,6 @@
 // Background jobs as every area sees them: the names of all queues with the payload each
 // carries, and `queue.enqueue(tx, name, data)`, which writes the job inside the caller's
-// transaction (docs/decisions.md > Stack: pg-boss `fromDrizzle(tx)`), so a rolled-back change
+// transaction (docs/decisions/platform/stack.md > Stack: pg-boss `fromDrizzle(tx)`), so a rolled-back change
 // never leaves a job behind and a committed one never loses its job.
 //
 // This module sits below the areas: it imports no area and not jobs/ (the worker
@@ -79,7 +79,7 @@ export type MailJob =
   | { kind: "payment_request"; orderId: string }
   | { kind: "payment_request_expired"; orderId: string }
   | { kind: "sponsorship"; enrollmentId: string }
-  // a club's seat given to an address the provider does not know yet (docs/decisions.md > Club seats)
+  // a club's seat given to an address the provider does not know yet (docs/decisions/clubs/club-seats.md > Club seats)
   | { kind: "seat_invitation"; assignmentId: string }
   // an admin granted the enrollment (reason admin_grant; server/enrollments)
   | { kind: "enrollment_granted"; enrollmentId: string }

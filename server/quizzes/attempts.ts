@@ -1,5 +1,5 @@
 // Test attempts (spec: Endpoints > Tests (student); Resources > TestAttempt;
-// docs/decisions.md > Tests): start with the checks in the spec's order (enrollment,
+// docs/decisions/quizzes/tests.md > Tests): start with the checks in the spec's order (enrollment,
 // prerequisites, attempts, cooldown), a snapshot of the questions with their correct flags
 // kept on the attempt, answers saved during the attempt, submit scored against the
 // snapshot, automatic submission at the deadline (past SUBMIT_GRACE_MS: a job, and lazily on every read), and
@@ -27,7 +27,7 @@ import { scoreAttempt } from "./scoring";
 const { tests, questions, testAttempts } = schema;
 
 /**
- * The deadline closes an attempt at once (docs/decisions.md > A test closes at 0:00). The
+ * The deadline closes an attempt at once (docs/decisions/quizzes/a-test-closes-at-0-00.md > A test closes at 0:00). The
  * only allowance is for the request in flight at 0:00 (the page's own submit or autosave
  * sent when its countdown ended): arriving within these 5 s it counts as the deadline
  * submission with its answers; later, nothing the client sends is taken. Reads and the

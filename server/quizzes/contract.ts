@@ -1,5 +1,5 @@
 // Request and response shapes of test attempts (spec: Endpoints > Tests (student);
-// Resources > Test, Question, TestAttempt; docs/decisions.md > Tests). Fields beyond the spec's
+// Resources > Test, Question, TestAttempt; docs/decisions/quizzes/tests.md > Tests). Fields beyond the spec's
 // are marked; none of the spec's is renamed.
 import { z } from "zod";
 import { Id, Iso } from "../http/contract";

@@ -1,6 +1,6 @@
 // Quizzes area: a student's test attempts: start, save answers, submit, scoring against
 // the attempt's snapshot, automatic submission after the deadline (spec: Endpoints >
-// Tests (student); docs/decisions.md > Tests). What a passed test completes is the learning
+// Tests (student); docs/decisions/quizzes/tests.md > Tests). What a passed test completes is the learning
 // area's engine (server/learning reconcileEnrollment). Authoring tests and questions is
 // server/authoring.
 export { startAttempt, saveAnswers, submitAttempt, submitOrHold, type HeldSubmit, getAttempt, getAttemptWithGuidance, listAttempts, expireOverdueAttempts, SUBMIT_GRACE_MS, type QuizDeps, type Outcome, type AttemptGuidance } from "./attempts";

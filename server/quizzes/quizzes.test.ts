@@ -1,5 +1,5 @@
 // Test attempts on a real database with a real pg-boss queue (spec: Endpoints > Tests
-// (student); docs/decisions.md > Tests): the start checks in order, resume, snapshots, selection
+// (student); docs/decisions/quizzes/tests.md > Tests): the start checks in order, resume, snapshots, selection
 // and answer orders, scoring, results visibility, deadline and automatic submission, and
 // what a pass completes downstream. The HTTP layer (idempotency, 429, 401) is in
 // tests/integration/tests-api.test.ts.

@@ -1,7 +1,7 @@
 // The test rules that need no database: which questions an attempt gets and in what
 // order, when the next attempt may start, and whether a result shows the per-question
 // answers (spec: Resources > Test: selectionMode, randomizeAnswerOrder, cooldownMinutes,
-// showAnswersAfter; docs/decisions.md > Tests). Pure, so they are unit-tested apart.
+// showAnswersAfter; docs/decisions/quizzes/tests.md > Tests). Pure, so they are unit-tested apart.
 import type { QuestionSnapshot } from "../db/schema/learning";
 import { shuffled } from "./scoring";
 

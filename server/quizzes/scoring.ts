@@ -1,5 +1,5 @@
 // Scoring an attempt against its snapshot, never the live questions (spec: TestAttempt;
-// docs/decisions.md > Tests): single choice, multiple choice all-or-nothing, text answers compared
+// docs/decisions/quizzes/tests.md > Tests): single choice, multiple choice all-or-nothing, text answers compared
 // ignoring case, diacritics and surrounding whitespace; score 0..1 weighted.
 import type { QuestionSnapshot, SubmittedAnswer } from "../db/schema/learning";
 

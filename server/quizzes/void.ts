@@ -1,5 +1,5 @@
 // An admin's reset of a student's attempts at one test (spec: Endpoints > Admin:
-// enrollments > reset-test-attempts; docs/decisions.md > Tests: an admin reset voids
+// enrollments > reset-test-attempts; docs/decisions/quizzes/tests.md > Tests: an admin reset voids
 // attempts (kept, marked void) rather than deleting them). A voided attempt counts nowhere:
 // not towards maxAttempts, not for the cooldown, not as a passed test (results.ts, what
 // learning reads, skips voided attempts), and its owner can no longer open it. Attempt numbers keep

@@ -4,7 +4,7 @@
 // enrolled student receives is world-readable. Uploads (server/files) are served under
 // `/files/s/<fileId>…` by the handler start-up hands in. A block stores `/media/<path>`; `url()`
 // turns it into the signed URL, the handler checks signature and expiry (403 JSON error
-// otherwise), then sends the file with range support. docs/decisions.md > Signed media URLs.
+// otherwise), then sends the file with range support. docs/decisions/video/signed-media-urls.md > Signed media URLs.
 import path from "node:path";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { FILE_URL_TTL_SEC, expiryAfter, type SignedUrl } from "./media";

@@ -3,7 +3,7 @@
 // provider's webhooks (plus the phase-2 meetings receiver).
 // spec: Resources > Content block (playbackUrl signed, pdfUrl signed, Attachment url
 // signed); Limits (signed playback URL validity 6 hours; preview 10-60 s); Video events;
-// Webhook receivers. docs/decisions.md > Signed media URLs. docs/decisions.md > Signed media URLs,
+// Webhook receivers. docs/decisions/video/signed-media-urls.md > Signed media URLs. docs/decisions/video/signed-media-urls.md > Signed media URLs,
 // Video uploads and webhooks.
 //
 // The learning area serializes parts through `MediaUrls`; which provider stands behind

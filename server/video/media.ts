@@ -1,7 +1,7 @@
 // The seam the learning and catalog areas serialize media through: signed, expiring URLs
 // of video playback, the preview clip and course files. spec: Resources > Content block
 // (playbackUrl signed, pdfUrl signed, Attachment url signed); Limits (signed playback URL
-// validity 6 hours); docs/decisions.md > Signed media URLs.
+// validity 6 hours); docs/decisions/video/signed-media-urls.md > Signed media URLs.
 /** A URL that stops working at `expiresAt`. */
 export type SignedUrl = {
   url: string;

@@ -1,4 +1,4 @@
-// Mux as the video provider (MUX_TOKEN_ID and friends configured). docs/decisions.md > Signed media URLs.
+// Mux as the video provider (MUX_TOKEN_ID and friends configured). docs/decisions/video/signed-media-urls.md > Signed media URLs.
 //
 // - Playback: signed playback ids. Tokens are RS256 JWTs with the claims Mux's SDK writes
 //   (`mux.jwt.signPlaybackId`: header {alg, typ}, payload {kid, sub: playback id, aud: "v"

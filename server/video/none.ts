@@ -1,4 +1,4 @@
-// No video provider (production without MUX_*; docs/decisions.md > Video providers are
+// No video provider (production without MUX_*; docs/decisions/video/video-providers-are-configuration.md > Video providers are
 // configuration): every provider operation is refused with `video_provider_not_configured`
 // (409, a Slovak reason), and publishing refuses courses with video blocks
 // (server/authoring publishProblems). The webhook receiver gets a random secret, so no event

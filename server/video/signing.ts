@@ -1,6 +1,6 @@
 // HMAC-signed, expiring URLs for files the app serves itself: course files (presentation
 // PDFs, images, attachments) in every mode, and the local video stand-in's videos and
-// posters. docs/decisions.md > Signed media URLs.
+// posters. docs/decisions/video/signed-media-urls.md > Signed media URLs.
 //
 // A URL is `<base><path>?exp=<unix seconds>&sig=<hex>` with
 //   sig = HMAC-SHA256(key, "<scope>\n<path>\n<exp>")

@@ -92,7 +92,7 @@ export type VideoWebhookRequest = {
 const MAX_DELIVERY_ID = 200;
 
 /**
- * What deduplicates an event (docs/decisions.md > Video uploads and webhooks: event keys):
+ * What deduplicates an event (docs/decisions/video/video-uploads-and-webhooks.md > Video uploads and webhooks: event keys):
  * the body's top-level `id` (Mux), else the delivery header, else `sha256:<hex>` of the raw
  * body. A provider's retry carries the same body (only the signature's timestamp changes),
  * so its hash is the same key; two different events never share a body.
@@ -167,7 +167,7 @@ export async function receiveVideoWebhook(deps: VideoWebhookDeps, req: VideoWebh
   const eventId = eventKeyOf(event, req.rawBody, req.deliveryId);
   return deps.db.transaction(async (tx) => {
     const delivery = { provider: "video" as const, eventId, eventType: event.type, payload: req.rawBody, signature: req.signature, receivedAt: deps.now };
-    // a repeat names the first delivery's outcome (docs/decisions.md > Webhook acknowledgements)
+    // a repeat names the first delivery's outcome (docs/decisions/platform/webhook-acknowledgements.md > Webhook acknowledgements)
     const receipt = await recordWebhookOnce(tx, delivery, async (webhookEventId) => {
       const outcome = await handle(tx, deps, event);
       await writeAudit(tx, {

@@ -2,7 +2,7 @@
 // e-mails' attachment) or a student's feed. Times are UTC ("…Z"): every calendar shows
 // them in its own zone, so no VTIMEZONE is needed and a daylight-saving change cannot
 // shift a session. METHOD:PUBLISH; a cancelled session keeps its UID with STATUS:CANCELLED
-// and a higher SEQUENCE, which calendars apply to the copy they hold (docs/decisions.md >
+// and a higher SEQUENCE, which calendars apply to the copy they hold (docs/decisions/webinars/webinars.md >
 // Webinars). Lines end in CRLF and are folded at 75 octets (RFC 5545 3.1).
 
 export type IcsEvent = {

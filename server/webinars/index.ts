@@ -4,7 +4,7 @@
 // version (spec: Versioning 2). It reads courses, levels and enrollments and writes only
 // its own tables (webinars, webinar_joins, webinar_reminders, webinar_calendar_feeds);
 // e-mails go through mail.send jobs (server/mail composes them from `webinarMail`).
-// docs/decisions.md > Webinars.
+// docs/decisions/webinars/webinars.md > Webinars.
 export {
   Webinar,
   WebinarCreateRequest,

@@ -6,7 +6,7 @@
 // sequence) holds across reruns, restarts and any number of instances running the sweep at
 // once: whoever inserts the row enqueues the e-mail, the others insert nothing; the e-mail
 // job itself is keyed too (mail_deliveries). A moved session (a new sequence) is reminded
-// again for its new time. docs/decisions.md > Webinars.
+// again for its new time. docs/decisions/webinars/webinars.md > Webinars.
 import { and, eq, gt, isNull, lte } from "drizzle-orm";
 import { schema, type Database } from "../db";
 import type { Queue } from "../queue";

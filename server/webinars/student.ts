@@ -1,7 +1,7 @@
 // What an enrolled student sees and does: the course's sessions (upcoming with the join
 // link from 15 minutes before the start, past with the recording), joining (recorded, then
 // a redirect to the meeting), one session's .ics, and the personal calendar feed (a URL
-// carrying the feed's id and its HMAC; revoking makes a new one). docs/decisions.md > Webinars.
+// carrying the feed's id and its HMAC; revoking makes a new one). docs/decisions/webinars/webinars.md > Webinars.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import { isId, schema, type Database, type DbOrTx } from "../db";

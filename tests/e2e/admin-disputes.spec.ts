@@ -1,5 +1,5 @@
 // An admin ends a disputed payment on the order's page with JavaScript off
-// (docs/decisions.md > Disputes end): Zuzana Bieliková (admin) buys a course through the
+// (docs/decisions/payments/disputes-end.md > Disputes end): Zuzana Bieliková (admin) buys a course through the
 // sandbox; the bank's chargeback is written into the app's database as payment.disputed
 // leaves it (order disputed, enrollment suspended: the signed webhook itself is covered by
 // the integration tests); she opens the order, is told a reason is needed, then presses

@@ -54,7 +54,7 @@ test("an admin refunds an order in the sandbox and sees it settle", async ({ pag
   const row = page.getByRole("row").filter({ hasText: course.title });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("Zaplatená");
-  // the order is linked by its human number (docs/decisions.md > Order numbers)
+  // the order is linked by its human number (docs/decisions/payments/order-numbers.md > Order numbers)
   await row.getByRole("link", { name: /^Objednávka \d{4}-\d{4,}$/ }).click();
 
   // the order: its timeline so far

@@ -1,4 +1,4 @@
-// The part editor's one "Uložiť" in the browser (docs/decisions.md > One save for a part and
+// The part editor's one "Uložiť" in the browser (docs/decisions/authoring/one-save-for-a-part-and-its.md > One save for a part and
 // its blocks), JavaScript off and on, at 360 px and 1280 px: a content manager adds a text
 // and a video block, types in the part's title, the text and the video's chapters, presses ↓
 // on the text — the block moves and everything typed is kept — then "Uložiť" saves it all.

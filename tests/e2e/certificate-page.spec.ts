@@ -1,5 +1,5 @@
 // The certificate page on a 360 px phone, JavaScript off and on (issue 29, items 5 and 7;
-// docs/decisions.md > A certificate page that says what it is, > Phone polish): the course
+// docs/decisions/certificates/a-certificate-page-that-says-what-it.md > A certificate page that says what it is, > Phone polish): the course
 // in the heading, the one statement of the two documents, "Pridať na LinkedIn" and
 // "Stiahnuť odznak" as the first buttons, the picture enlarged by tapping it, the files for
 // verifiers behind "Pre overovateľov"; the short code on the page verifies; breadcrumbs and

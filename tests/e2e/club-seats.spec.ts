@@ -1,4 +1,4 @@
-// A club buys for its staff (issue 30; docs/decisions.md > Club seats) at 360 px with
+// A club buys for its staff (issue 30; docs/decisions/clubs/club-seats.md > Club seats) at 360 px with
 // JavaScript off: Tomáš (club admin of ŠK Tatran Demo) buys 5 seats in the sandbox, assigns
 // two members found by name and one by e-mail, Lucia signs in and learns, the club page
 // shows her progress, and Marek's unstarted seat is taken back and given to Katarína.
@@ -54,7 +54,7 @@ test("a club admin buys 5 seats, assigns them, sees progress and reassigns an un
   await signIn(lucia, "lucia.mrazova@demo.sk", `/kurzy/${SLUG}/studium`);
   await expect(lucia.getByText(/Klub vidí váš postup v tomto kurze/)).toBeVisible();
   await lucia.getByRole("link", { name: /Začať: Evidencia členov/ }).click();
-  // the one button of the part page: her reading is recorded (docs/decisions.md > Completion that means study)
+  // the one button of the part page: her reading is recorded (docs/decisions/learning/completion-that-means-study.md > Completion that means study)
   const posted = lucia.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/studium/"));
   await lucia.getByRole("button", { name: "Dokončiť a pokračovať" }).click();
   expect((await posted).status()).toBeLessThan(400);

@@ -1,5 +1,5 @@
 // Both demo courses from purchase to the finish page on a 360 px phone, with JavaScript off
-// and on (issue 29, item 9; docs/decisions.md > One next step everywhere, > Failure with a
+// and on (issue 29, item 9; docs/decisions/learning/one-next-step-everywhere.md > One next step everywhere, > Failure with a
 // way forward): a student buys the course through the sandbox gateway and walks it. At every
 // end (a part completed, a module completed, a part/level/course test passed, a level's end
 // with its intermediate certificate, the course's end) the page has one primary button

@@ -1,4 +1,4 @@
-// The certificate as an Open Badge in the browser with JavaScript off (docs/decisions.md >
+// The certificate as an Open Badge in the browser with JavaScript off (docs/decisions/certificates/open-badges.md >
 // Open Badges): Jana downloads the baked badge image and the .jwt from her certificate
 // page, and anyone, signed out, uploads them on the public verification page, which says
 // the credential is valid; a changed credential pasted as text is called tampered. axe

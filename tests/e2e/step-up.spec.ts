@@ -1,4 +1,4 @@
-// Step-up of a refund with JavaScript off (docs/decisions.md > Step-up for sensitive admin
+// Step-up of a refund with JavaScript off (docs/decisions/identity/step-up-for-sensitive-admin-actions.md > Step-up for sensitive admin
 // actions): Martin Šimko buys a course through the sandbox; Zuzana Bieliková (admin) signs
 // in, and her sign-in is then made 20 minutes old in the app's database (the limit is 15).
 // She opens the order, presses "Vrátiť peniaze", types an amount and a reason and goes on:

@@ -1,5 +1,5 @@
 // A refused test submit is said on the attempt page, with JavaScript off and on
-// (docs/decisions.md > Use cases return values): an answer the attempt does not know is
+// (docs/decisions/platform/use-cases-return-values.md > Use cases return values): an answer the attempt does not know is
 // 422 and its message shows above the questions; a submit after the deadline (and the 5 s
 // a request in flight at 0:00 may take) is 409 attempt_expired: the message shows and the
 // page shows the attempt as submitted automatically. With JavaScript on a phone, the page

@@ -1,4 +1,4 @@
-// Pay by bank transfer on a 360 px phone with JavaScript off (docs/decisions.md > Pay by bank
+// Pay by bank transfer on a 360 px phone with JavaScript off (docs/decisions/payments/pay-by-bank-transfer.md > Pay by bank
 // transfer): Tomáš Baláž buys "Riadenie športového klubu" for his club's company and presses
 // "Zaplatiť prevodom"; the order's page shows the payment request (IBAN, variable symbol,
 // due date, PAY by square QR code); Zuzana Bieliková (admin) records the received transfer

@@ -1,6 +1,6 @@
 // The audit log page (/admin/audit) shows people's names beside their ids (the user cache),
 // and its "Aktér" filter takes a name or an e-mail as well as a person id
-// (docs/decisions.md > Names beside ids in admin lists); "Zapísať osobu" finds people by name.
+// (docs/decisions/admin-ui/names-beside-ids-in-admin-lists.md > Names beside ids in admin lists); "Zapísať osobu" finds people by name.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { schema } from "#server/db";
 import type { AuthState } from "../../app/context";

@@ -63,7 +63,7 @@ beforeAll(async () => {
   // 120,00 € at 20 %: net 100,00, VAT 20,00
   await insertOrder({ amount: 12000, vatBp: 2000, state: "paid", created: "2021-03-02T10:00:00Z", paid: "2021-03-02T10:01:00Z", invoice: { seq: 2, issue: "2021-03-02" } });
   // 99,99 € at 20 %: net 9999 / 1,2 = 83,325 → 83,33 (half up), VAT 83,33 × 20 % = 16,67 (EN 16931: VAT is net × rate),
-  // rounding −0,01 (docs/decisions.md > E-invoices); the buyer a company with a semicolon
+  // rounding −0,01 (docs/decisions/invoices/e-invoices-for-company-invoices-and-credit.md > E-invoices); the buyer a company with a semicolon
   await insertOrder({
     amount: 9999, vatBp: 2000, state: "paid", created: "2021-03-15T10:00:00Z", paid: "2021-03-15T10:01:00Z", invoice: { seq: 3, issue: "2021-03-15" },
     billing: { companyName: "Klub; s.r.o.", ico: "12345678" },

@@ -1,6 +1,6 @@
 // Admin orders, refunds and credit notes over HTTP against the built app (
-// spec: Endpoints > Admin: orders; States > Refund; Limits: refund settlement; docs/decisions.md >
-// Orders and payments; docs/decisions.md > Refunds and credit notes). The sandbox gateway
+// spec: Endpoints > Admin: orders; States > Refund; Limits: refund settlement; docs/decisions/payments/orders-and-payments.md >
+// Orders and payments; docs/decisions/payments/refunds-and-credit-notes.md > Refunds and credit notes). The sandbox gateway
 // runs with SANDBOX_REFUND_DELAY_MS=manual, so a refund stays pending until the test
 // delivers the signed payment.refunded itself (the sandbox's own settlement is tested in
 // server/stand-ins and by the browser test).

@@ -1,4 +1,4 @@
-// The pickers by name (docs/decisions.md > Pickers by name) over the local identity provider's
+// The pickers by name (docs/decisions/admin-ui/pickers-by-name.md > Pickers by name) over the local identity provider's
 // REST API (real HTTP): a person who never signed in is found by name, organization roles and
 // types read in Slovak, clubs are only sport clubs; /admin/hladat answers JSON and refuses an
 // unknown kind; without JavaScript the course fields page lists the matches of its GET search

@@ -1,4 +1,4 @@
-// Pay by bank transfer (docs/decisions.md > Pay by bank transfer), over HTTP against the
+// Pay by bank transfer (docs/decisions/payments/pay-by-bank-transfer.md > Pay by bank transfer), over HTTP against the
 // built app with its job workers on PostgreSQL (PGlite without a server): a company or club
 // buyer gets a payment request (variable symbol, IBAN, due date, PAY by square) e-mailed as
 // PDF; an admin's recorded transfer or a CAMT.053 statement pays the order through the

@@ -1,7 +1,7 @@
 // What a buyer must know before the order (issue 29, item 6), as a browser without
 // JavaScript sees it: the course page's access duration, what is included and the seller
 // with its contact; every page's footer with the legal links; the terms naming the
-// configured contact (docs/decisions.md > What a buyer must know).
+// configured contact (docs/decisions/catalog/what-a-buyer-must-know.md > What a buyer must know).
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, schema } from "#server/db";

@@ -228,7 +228,7 @@ describe("public verification", () => {
       const body = await expectError(res, 404, "not_found");
       expect(JSON.stringify(body)).not.toContain(h);
     }
-    // POST checks a presented credential (docs/decisions.md > Open Badges): without one, 422
+    // POST checks a presented credential (docs/decisions/certificates/open-badges.md > Open Badges): without one, 422
     expect((await fetch(`${app.url}/api/verify/${final.registrationNumber}?h=${h}`, { method: "POST", headers: { Origin: app.url } })).status).toBe(422);
 
     await app.db.update(schema.certificates).set({ revokedAt: new Date(), revokedReason: "podvod pri teste" }).where(eq(schema.certificates.id, intermediate.id));

@@ -2,7 +2,7 @@
 // themselves, over HTTP against the built app and its sandbox gateway on PostgreSQL (PGlite
 // without a server): the personal `already_enrolled` check applies to personal orders only,
 // and a pending personal order and a pending club order of one course stay apart.
-// docs/decisions.md > Club admins buy what they hold.
+// docs/decisions/clubs/club-admins-buy-what-they-hold.md > Club admins buy what they hold.
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Clubs buy seats for their staff (issue 30; docs/decisions.md > Club seats), over HTTP
+// Clubs buy seats for their staff (issue 30; docs/decisions/clubs/club-seats.md > Club seats), over HTTP
 // against the built app, its sandbox gateway and the local provider: a club order of N
 // seats is one invoice line of N; the club admin assigns seats by member id or e-mail and
 // takes back unstarted ones; 20 parallel assignments of the last 3 seats give exactly 3;

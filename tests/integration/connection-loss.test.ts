@@ -3,7 +3,7 @@
 // one sits inside the order transaction waiting for the payment gateway, and on the
 // LISTEN connection. A request whose connection died answers the spec's 503 body (or is
 // retried when it was a read); /readyz recovers and the next requests succeed.
-// docs/decisions.md > Database connection loss.
+// docs/decisions/platform/database-connection-loss.md > Database connection loss.
 import http from "node:http";
 import { randomUUID } from "node:crypto";
 import pg from "pg";

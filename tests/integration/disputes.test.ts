@@ -1,4 +1,4 @@
-// Disputes end (docs/decisions.md > Disputes end; docs/api.md > Admin: orders): a
+// Disputes end (docs/decisions/payments/disputes-end.md > Disputes end; docs/api.md > Admin: orders): a
 // payment.disputed suspends the order's enrollment; the admin then restores access (the
 // order is paid again) or ends it (the enrollment is cancelled, the order stays disputed),
 // through POST /api/admin/orders/<id>/dispute/resolve and through the order's admin page

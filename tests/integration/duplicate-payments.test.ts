@@ -1,4 +1,4 @@
-// One paid order per course and student (docs/decisions.md > One order per course), end
+// One paid order per course and student (docs/decisions/payments/one-order-per-course.md > One order per course), end
 // to end through the sandbox gateway, on PostgreSQL and on embedded PGlite:
 // - a second order of a course with a pending order answers with that order (30 parallel
 //   requests with 30 keys: one order);

@@ -1,4 +1,4 @@
-// Delivery through the Peppol access point (docs/decisions.md > E-invoices: delivery), the
+// Delivery through the Peppol access point (docs/decisions/invoices/e-invoices-for-company-invoices-and-credit.md > E-invoices: delivery), the
 // domain functions (no app),
 // against a real database and the access-point stand-in over HTTP: every state (čaká →
 // odoslaná → doručená / odmietnutá; invalid, not sent; retries with backoff after a

@@ -1,4 +1,4 @@
-// The default wiring of e-invoice delivery (docs/decisions.md > E-invoices: the stand-in):
+// The default wiring of e-invoice delivery (docs/decisions/invoices/e-invoices-for-company-invoices-and-credit.md > E-invoices: the stand-in):
 // without EINVOICE_AP_URL the app mounts the access-point stand-in at
 // /stand-ins/access-point and its delivery job speaks to it over HTTP through the front
 // door, like a real provider. Here the test drives one delivery run against that mount

@@ -1,4 +1,4 @@
-// E-invoices through HTTP (docs/decisions.md > E-invoices): a company order paid through the
+// E-invoices through HTTP (docs/decisions/invoices/e-invoices-for-company-invoices-and-credit.md > E-invoices): a company order paid through the
 // webhook gets its e-invoice in the paying transaction; the buyer and the admin download
 // the archived UBL from the invoice URL with `Accept: application/xml` (or ?format=xml);
 // a personal order has none; the account, order and admin pages link it; the invoice book

@@ -128,7 +128,7 @@ describe("a page action's body that is no form", () => {
   });
 
   it("the outbox page past any real page is an empty page, not a 500", async () => {
-    // the outbox is the admin's (docs/decisions.md > The outbox is the admin's)
+    // the outbox is the admin's (docs/decisions/mail/the-outbox-is-the-admin-s.md > The outbox is the admin's)
     const res = await admin.get("/admin/posta?strana=99999999999999999999");
     expect(res.status).toBe(200);
   });

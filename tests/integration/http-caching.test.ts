@@ -1,4 +1,4 @@
-// HTTP caching of the running app (docs/decisions.md > HTTP caching):
+// HTTP caching of the running app (docs/decisions/platform/a-fast-request-pipeline.md > HTTP caching):
 // ETag and 304 on If-None-Match for public answers (a document's per-response CSP nonce
 // does not change its ETag), Cache-Control public for answers without credentials and
 // private for a signed-in person's (with Vary: Cookie), the answer cache (Age, a fresh

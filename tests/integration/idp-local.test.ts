@@ -337,7 +337,7 @@ describe("local identity provider: REST API", () => {
     expect(member).toEqual({ orgId: "o-5001", personId: "p-1002", roles: ["member"] });
   });
 
-  it("searches persons and organizations by name (docs/decisions.md > Pickers by name)", async () => {
+  it("searches persons and organizations by name (docs/decisions/admin-ui/pickers-by-name.md > Pickers by name)", async () => {
     // every word, without case or accents; people who never signed in are there too
     const people = (await (await api(`/persons?q=${encodeURIComponent("PETER horvath")}`)).json()) as { data: { id: string; displayName: string; organizations: unknown[] }[] };
     expect(people.data.map((p) => p.id)).toEqual(["p-1002"]);

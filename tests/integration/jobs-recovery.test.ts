@@ -1,7 +1,7 @@
 // A worker killed mid-job (SIGKILL while the purchase confirmation is being sent over
 // SMTP): the job runs again on the next instance within about a minute (heartbeat, then a
 // retry that takes over the dead attempt's e-mail claim), and the effect is once: one
-// e-mail received, one invoice with one PDF. docs/decisions.md > Jobs keep up.
+// e-mail received, one invoice with one PDF. docs/decisions/platform/jobs-keep-up.md > Jobs keep up.
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, schema } from "#server/db";

@@ -82,7 +82,7 @@ describe("the learning dashboard lists the tests where they belong", () => {
       body: new URLSearchParams({ intent: "part-complete" }),
     });
     expect(done.status).toBe(302);
-    // the part's own required test is the next step (docs/decisions.md > One next step everywhere)
+    // the part's own required test is the next step (docs/decisions/learning/one-next-step-everywhere.md > One next step everywhere)
     expect(done.headers.get("location")).toBe(`/kurzy/${course.slug}/testy/${b1.testId}`);
 
     // the module "S testom" (only b1) waits for its test

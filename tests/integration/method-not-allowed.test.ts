@@ -3,7 +3,7 @@
 // spec's JSON error body. What a route serves is read independently of the app's table:
 // /api from the OpenAPI document's operations, pages from their module (GET, and POST when
 // it has an action). The walk calls each route with every method it lacks, before any
-// sign-in (the method is refused before the role check). docs/decisions.md > One answer to
+// sign-in (the method is refused before the role check). docs/decisions/platform/one-answer-to-a-method-a-route.md > One answer to
 // a method a route does not serve.
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

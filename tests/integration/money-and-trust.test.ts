@@ -2,7 +2,7 @@
 // gateway (PostgreSQL with TEST_DATABASE_URL, else PGlite in-process):
 // - the paying payment is recorded under the purchase lock: 9 orders each paid by 11
 //   transactions at once (20 in flight) end paid, one enrollment each, no credit note, every
-//   extra payment refunded on its own (docs/decisions.md > The paying payment is recorded);
+//   extra payment refunded on its own (docs/decisions/payments/the-paying-payment-is-recorded.md > The paying payment is recorded);
 // - one refundable amount: a refund during an open dispute is refused (409 order_disputed),
 //   a lost dispute leaves nothing refundable, a won one opens refunds again; a refund under
 //   way when a dispute opens, or when it is lost, alerts the admins;

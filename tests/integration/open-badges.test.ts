@@ -1,4 +1,4 @@
-// Open Badges 3.0 over HTTP against the built app with its job workers (docs/decisions.md >
+// Open Badges 3.0 over HTTP against the built app with its job workers (docs/decisions/certificates/open-badges.md >
 // Open Badges): the app issues both certificates of a completed course (sandbox partner);
 // each certificate's credential is then checked by an independent verifier (jose's
 // jwtVerify against the JWKS fetched over HTTP; the Bitstring Status List decoded here;

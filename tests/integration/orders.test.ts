@@ -1,6 +1,6 @@
 // Orders and payment webhooks over HTTP against the built app and its sandbox gateway.
 // spec: Order and Payment; Endpoints > Orders (student); Webhook receivers; Events >
-// General receiver rules, Payment events; Errors; Limits. docs/decisions.md > Orders and payments.
+// General receiver rules, Payment events; Errors; Limits. docs/decisions/payments/orders-and-payments.md > Orders and payments.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "#server/db";
@@ -61,7 +61,7 @@ describe("POST /api/orders", () => {
     const published = versions.find((v) => v.state === "published")!;
     expect(order).toMatchObject({
       state: "pending",
-      courseId: v1.id, // the chain's first version (docs/decisions.md)
+      courseId: v1.id, // the chain's first version (docs/decisions/README.md)
       courseVersionId: published.id,
       courseTitle: published.title,
       studentId: "p-1001",
@@ -129,7 +129,7 @@ describe("POST /api/orders", () => {
     const created = await createOrder(tomas, FINANCIE, { billingType: "company", billingAddress: companyAddress, sponsorOrgId: "o-5001" });
     const [order] = await ordersRows(created.orderId);
     expect(order.sponsorOrgId).toBe("o-5001");
-    // the billing form as the club admin edited it (prefilled from the provider; docs/decisions.md >
+    // the billing form as the club admin edited it (prefilled from the provider; docs/decisions/clubs/club-seats.md >
     // Club seats); the IČO the provider knows names the organization
     expect(order.billingDetails).toMatchObject({
       type: "organization",
@@ -271,7 +271,7 @@ describe("POST /api/webhooks/payment", () => {
     expect(recorded).toMatchObject({ processingResult: "error", errorMessage: "order_not_found" });
   });
 
-  it("another amount or currency is recorded, never pays the order, and goes back whole (docs/decisions.md > A wrong amount is returned)", async () => {
+  it("another amount or currency is recorded, never pays the order, and goes back whole (docs/decisions/payments/a-wrong-amount-is-returned.md > A wrong amount is returned)", async () => {
     const order = await createOrder(peter, FINANCIE);
     const events = [paymentEvent(order.orderId, order.amount - 1), paymentEvent(order.orderId, order.amount, { currency: "CZK" })];
     for (const event of events) {
@@ -322,7 +322,7 @@ describe("POST /api/webhooks/payment", () => {
   });
 });
 
-describe("refunds and disputes (docs/decisions.md > Orders and payments: states refunded and disputed)", () => {
+describe("refunds and disputes (docs/decisions/payments/orders-and-payments.md > Orders and payments: states refunded and disputed)", () => {
   it("payment.disputed suspends the enrollment; payment.refunded of the full amount makes the order refunded", async () => {
     const tomas = await signInStudent(app.url, "tomas.balaz@demo.sk");
     const order = await createOrder(tomas, RIADENIE);

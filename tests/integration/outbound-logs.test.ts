@@ -1,4 +1,4 @@
-// Outbound failures carry their cause (docs/decisions.md > Outbound failures carry their
+// Outbound failures carry their cause (docs/decisions/platform/outbound-failures-carry-their-cause.md > Outbound failures carry their
 // cause), over HTTP against the built app (a child process whose JSON log lines the test
 // reads): a gateway that refuses our signature (401), a gateway that is down, and an SMTP
 // server that refuses the login each leave one warning that names the target, the status

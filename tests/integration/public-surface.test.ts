@@ -1,4 +1,4 @@
-// Public means published (issue 27, item 8; docs/decisions.md > Public means published),
+// Public means published (issue 27, item 8; docs/decisions/catalog/public-means-published.md > Public means published),
 // over HTTP against the built app with the demo catalog on its own database:
 // - an Open Badges Achievement answers only for a published course version (or one that
 //   issued the certificate: tests/integration/open-badges.test.ts); a draft, a deleted and

@@ -1,4 +1,4 @@
-// A refund that keeps failing reaches a person (docs/decisions.md > A refund that keeps
+// A refund that keeps failing reaches a person (docs/decisions/payments/a-refund-that-keeps-failing-reaches-a.md > A refund that keeps
 // failing reaches a person), over HTTP against the built app with its job workers. The
 // gateway is a stand-in that speaks the contract's session and refund endpoints and can be
 // told to refuse refunds (503). A payment of a wrong amount makes the job-driven refund; the

@@ -2,7 +2,7 @@
 // page's retry form), over HTTP against the built app on PostgreSQL (PGlite without a
 // server). The gateway is a stand-in that counts the sessions it opens per order and takes
 // a moment to answer, so parallel requests really overlap; and the contract's error list.
-// docs/decisions.md > Retry-payment takes an Idempotency-Key.
+// docs/decisions/payments/retry-payment-takes-an-idempotency-key.md > Retry-payment takes an Idempotency-Key.
 import http from "node:http";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";

@@ -1,5 +1,5 @@
 // Step-up for sensitive admin actions over HTTP against the built app and the local
-// provider (docs/decisions.md > Step-up for sensitive admin actions): an admin whose
+// provider (docs/decisions/identity/step-up-for-sensitive-admin-actions.md > Step-up for sensitive admin actions): an admin whose
 // sign-in (the session's auth_time) is older than STEP_UP_MAX_AGE_SEC gets 401
 // `reauthentication_required` with a WWW-Authenticate challenge from every sensitive /api
 // route and nothing happens; the sign-in route asks the provider with max_age (and

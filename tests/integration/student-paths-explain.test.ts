@@ -173,7 +173,7 @@ describe.skipIf(!serverUrl())("the student paths' statements on a large database
   }, 120_000);
 
   afterAll(async () => {
-    // EXPLAIN_STATEMENTS_OUT=<file>: the statements each path sent (round trips per request), for docs/decisions.md
+    // EXPLAIN_STATEMENTS_OUT=<file>: the statements each path sent (round trips per request), for docs/decisions/README.md
     if (process.env.EXPLAIN_STATEMENTS_OUT) {
       const out = Object.fromEntries([...captured].map(([key, list]) => [key, { count: list.length, statements: list.map((c) => c.text.replace(/\s+/g, " ").slice(0, 160)) }]));
       fs.writeFileSync(process.env.EXPLAIN_STATEMENTS_OUT, JSON.stringify(out, null, 2));
@@ -196,7 +196,7 @@ describe.skipIf(!serverUrl())("the student paths' statements on a large database
     for (const key of ["certificatesMine", "verify"]) expect(reads(key, "certificates"), `${key} reads certificates`).toBe(true);
   });
 
-  // docs/decisions.md > The student path at scale: the round trips. With the published
+  // docs/decisions/learning/the-student-path-at-scale.md > The student path at scale: the round trips. With the published
   // structure in memory (read once by the requests above), a signed-in read is the session,
   // the enrollment and one statement for the progress facts.
   it("the signed-in reads send three statements each: session, enrollment, progress facts (the dashboard page two more: test standings, webinars)", () => {
@@ -206,7 +206,7 @@ describe.skipIf(!serverUrl())("the student paths' statements on a large database
     const own = (key: string) => (captured.get(key) ?? []).filter((s) => !/pgboss|rate_limits|catalog_version/.test(s.text));
     const counts = Object.fromEntries(["learn", "part", "enrollment", "learnPage", "partPage"].map((key) => [key, own(key).length]));
     // the dashboard page also reads the student's standing with each test (one grouped,
-    // indexed read of test_attempts; docs/decisions.md > The sequence includes the tests) and
+    // indexed read of test_attempts; docs/decisions/learning/the-sequence-includes-the-tests.md > The sequence includes the tests) and
     // the course's webinars (one indexed read by the course; the enrollment is not read again,
     // and the calendar feed is the calendar page's, not read here)
     expect(counts).toEqual({ learn: 3, part: 3, enrollment: 3, learnPage: 5, partPage: 3 });

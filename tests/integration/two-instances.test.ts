@@ -7,7 +7,7 @@
 // enrollment cancelled, expired or moved to another course version, test attempts voided)
 // takes effect on the other's very next request, although each instance keeps the
 // published course structure in memory: nothing of a student is cached
-// (docs/decisions.md > The student path at scale), and a draft is never served.
+// (docs/decisions/learning/the-student-path-at-scale.md > The student path at scale), and a draft is never served.
 // Embedded PGlite serves one process only, so without TEST_DATABASE_URL this file is
 // reported as skipped.
 import http from "node:http";

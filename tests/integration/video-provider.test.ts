@@ -70,7 +70,7 @@ describe("video provider at start-up", () => {
   });
 });
 
-// Production without MUX_* runs with no video provider (docs/decisions.md > Video providers
+// Production without MUX_* runs with no video provider (docs/decisions/video/video-providers-are-configuration.md > Video providers
 // are configuration): services.ts picks createNoVideoProvider when APP_ENV=production; here
 // the same provider stands in the app's services, since production refuses the other
 // embedded stand-ins a test needs.

@@ -437,7 +437,7 @@ describe("POST /api/webhooks/video", () => {
     await checkContract("POST", "/api/webhooks/video", first, ack);
     const count = await videoEventCount();
     const again = await send(raw, signVideoEvent(webhookSecret, raw, t + 1));
-    // the repeat names the first delivery's outcome (docs/decisions.md > Webhook acknowledgements)
+    // the repeat names the first delivery's outcome (docs/decisions/platform/webhook-acknowledgements.md > Webhook acknowledgements)
     expect(await again.json()).toEqual({ received: true, duplicate: true, result: "ignored_unknown_type" });
     expect(await videoEventCount()).toBe(count);
   });

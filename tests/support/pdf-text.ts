@@ -1,4 +1,4 @@
-// The text of a PDF as poppler's `pdftotext` reads it (docs/decisions.md > Stack: check PDFs with
+// The text of a PDF as poppler's `pdftotext` reads it (docs/decisions/platform/stack.md > Stack: check PDFs with
 // pdftotext). No-break spaces come out as U+00A0; `normalizeSpaces` makes them plain.
 import { execFile } from "node:child_process";
 import fs from "node:fs";

@@ -35,7 +35,7 @@ export function productionEnv(overrides: Record<string, string> = {}): Record<st
     INVOICE_SUPPLIER_IC_DPH: "SK2027654321",
     INVOICE_SUPPLIER_IBAN: "SK89 7500 0000 0000 1234 5671",
     SUPPORT_EMAIL: "podpora@skusobna-akademia.example",
-    // the Peppol access point of e-invoices (docs/decisions.md > E-invoices)
+    // the Peppol access point of e-invoices (docs/decisions/invoices/e-invoices-for-company-invoices-and-credit.md > E-invoices)
     EINVOICE_AP_URL: "https://ap.example/api",
     EINVOICE_AP_TOKEN: secret(),
     ...overrides,

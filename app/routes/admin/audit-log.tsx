@@ -48,7 +48,7 @@ export const loader = pageRoute(async ({ request, context }: Route.LoaderArgs) =
     return data({ filters, errors, facets, rows: null, page: 1, pages: 1, total: 0 }, { status: 422 });
   }
   const q = parsed.data;
-  // "Kto" takes a person id, a name or an e-mail (docs/decisions.md > Names beside ids in admin lists)
+  // "Kto" takes a person id, a name or an e-mail (docs/decisions/admin-ui/names-beside-ids-in-admin-lists.md > Names beside ids in admin lists)
   const { actorId, ...rest } = q;
   const actorIds = actorId === undefined ? undefined : [actorId, ...(await findCachedUserIds(db, actorId))];
   const { rows, total } = await listAuditPage(db, { ...rest, actorIds, limit: PAGE_SIZE, offset: (q.page - 1) * PAGE_SIZE });

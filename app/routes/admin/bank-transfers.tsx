@@ -1,4 +1,4 @@
-// /admin/prevody: bank transfers (docs/decisions.md > Pay by bank transfer). The admin uploads
+// /admin/prevody: bank transfers (docs/decisions/payments/pay-by-bank-transfer.md > Pay by bank transfer). The admin uploads
 // the bank's ISO 20022 CAMT.053 statement (a plain multipart form, works without JavaScript);
 // booked credits are matched by variable symbol and amount, a match pays its order, and the
 // page answers what each credit did. Below: the credits that need a person (a wrong amount,

@@ -1,4 +1,4 @@
-// /admin: the overview, leading with what to act on (docs/decisions.md > Screens that lead
+// /admin: the overview, leading with what to act on (docs/decisions/admin-ui/screens-that-lead-with-what-to-act.md > Screens that lead
 // with what to act on): for a chosen period (Bratislava days) against the period before, the
 // main figures (revenue for admins, new enrollments, completions, certificates); then
 // "Vyžaduje pozornosť" (failed refunds, open disputes, undelivered e-invoices, certificates
@@ -33,9 +33,9 @@ export const loader = pageRoute(async ({ request, context }: Route.LoaderArgs) =
   const isAdmin = user ? hasRole(user.roles, "admin") : false;
   const { period, errors } = periodOf(request, clock.now());
   const [overview, insights, learning] = await Promise.all([getAdminDashboard(db), getDashboard(db, period, { withMoney: isAdmin }), learningAttention(db, clock.now())]);
-  // money matters are the admin's: failed refunds and open disputes (docs/decisions.md > A refund that keeps failing reaches a person)
+  // money matters are the admin's: failed refunds and open disputes (docs/decisions/payments/a-refund-that-keeps-failing-reaches-a.md > A refund that keeps failing reaches a person)
   const attention = isAdmin ? await ordersNeedingAttention(db) : null;
-  // e-invoices not delivered a day after they were issued (docs/decisions.md > E-invoices)
+  // e-invoices not delivered a day after they were issued (docs/decisions/invoices/e-invoices-for-company-invoices-and-credit.md > E-invoices)
   const undelivered = isAdmin ? await undeliveredEInvoices(db, new Date(clock.now().getTime() - 24 * 60 * 60_000)) : [];
   const range = (r: { from: string; to: string }) => `${formatDate(r.from)} – ${formatDate(r.to)}`;
   const query = `od=${period.from}&do=${period.to}`;

@@ -48,9 +48,9 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
     pendingRefund: order.pendingRefundCents > 0 ? money(order.pendingRefundCents) : null,
     refundable: order.refundableCents > 0 ? money(order.refundableCents) : null,
     invoiced: order.invoice !== null,
-    // a club order: its unassigned seats may go back (docs/decisions.md > Club seats)
+    // a club order: its unassigned seats may go back (docs/decisions/clubs/club-seats.md > Club seats)
     seatsFree: order.sponsorOrgId ? order.seatsFree : null,
-    // docs/decisions.md > Money back ends what it paid for: completed enrollments end too
+    // docs/decisions/payments/money-back-ends-what-it-paid-for.md > Money back ends what it paid for: completed enrollments end too
     hasEnrollmentWithAccess: order.enrollments.some((e) => e.state === "active" || e.state === "completed"),
     certificateCount: await countValidCertificates(context.get(servicesContext).db, order.enrollments.map((e) => e._id)),
     defaults: kept

@@ -4,7 +4,7 @@
 // PDF), the enrollments it made, the payment events and the order's audit log. "Vrátiť
 // peniaze" leads to the refund form. A disputed order with a suspended enrollment shows the
 // decision form ("Obnoviť prístup" / "Ukončiť prístup" with a reason); its action calls the
-// same resolveOrderDispute as POST /api/admin/orders/<id>/dispute/resolve (docs/decisions.md
+// same resolveOrderDispute as POST /api/admin/orders/<id>/dispute/resolve (docs/decisions/payments/disputes-end.md
 // > Disputes end). Role admin in the loader and the action. Same domain call as GET
 // /api/admin/orders/<id> (server/orders getAdminOrder).
 import { useEffect } from "react";

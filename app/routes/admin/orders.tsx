@@ -52,7 +52,7 @@ export const loader = pageRoute(async ({ request, context }: Route.LoaderArgs) =
       courseTitle: o.courseTitle,
       amount: formatMoney(o.amountCents, o.currency),
       refunded: o.refundedCents > 0 ? formatMoney(o.refundedCents, o.currency) : null,
-      // a club order's seats: bought / assigned (docs/decisions.md > Club seats)
+      // a club order's seats: bought / assigned (docs/decisions/clubs/club-seats.md > Club seats)
       seats: o.sponsorOrgId ? `${o.seats} miest, priradené ${o.seatsAssigned}` : null,
       state: o.state,
       stateLabel: orderStateLabels[o.state] ?? o.state,

@@ -2,7 +2,7 @@
 // requiredForCompletion, prerequisites among the course's other parts) and its content
 // blocks in order (text with a Markdown preview beside it, rendered by the catalog's
 // sanitizing renderer; video with its state and a link to the upload page; presentation;
-// image) are one form with one "Uložiť" (docs/decisions.md > One save for a part and its
+// image) are one form with one "Uložiť" (docs/decisions/authoring/one-save-for-a-part-and-its.md > One save for a part and its
 // blocks): moving, deleting and adding a text or video block are buttons of that form, so
 // nothing typed is lost without JavaScript. A presentation PDF, an image or an attachment is
 // added on the same form, and attachments are removed with its list buttons

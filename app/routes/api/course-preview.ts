@@ -1,6 +1,6 @@
 // GET /api/courses/<slug>/preview (spec: Endpoints > Public catalog; Limits: 30/min/IP).
 // What is withheld from a preview: see server/learning/serialize.ts (preview mode) and
-// docs/decisions.md.
+// docs/decisions/README.md.
 import type { Route } from "./+types/course-preview";
 import { apiRoute } from "../../lib/api.server";
 import { requestContext, servicesContext } from "../../context";

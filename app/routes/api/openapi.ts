@@ -1,7 +1,7 @@
 // GET /api/openapi.json: the OpenAPI 3.1 document generated from the areas' zod schemas
 // (public reads: 60 per minute per IP). Everyone gets the public and student operations;
 // the admin part only a signed-in person holding its roles (an admin: all of it), and then
-// privately (docs/decisions.md > Public means published).
+// privately (docs/decisions/catalog/public-means-published.md > Public means published).
 import type { Route } from "./+types/openapi";
 import { apiRoute } from "../../lib/api.server";
 import { getAuth } from "../../lib/auth.server";

@@ -1,10 +1,10 @@
 // GET /api/verify/<registrationNumber>?h=<verificationHash> (spec: Endpoints > Public
-// catalog; docs/decisions.md > Certificates): public, 60 per minute per IP (counted before
+// catalog; docs/decisions/certificates/certificates.md > Certificates): public, 60 per minute per IP (counted before
 // anything else, so failed guesses spend the budget too); 404 alike for an unknown number,
 // a wrong hash and no `h`; a revoked certificate is 200 with `valid: false`.
 // POST /api/verify/<registrationNumber> checks a presented Open Badges credential of that
 // certificate (JSON {credential}, a form with `subor`/`credential`, or the .jwt as the
-// body): 200 with the verdict (docs/decisions.md > Open Badges); a credential of another
+// body): 200 with the verdict (docs/decisions/certificates/open-badges.md > Open Badges); a credential of another
 // certificate is `not_ours` here.
 import type { Route } from "./+types/verify";
 import { apiRoute, readJsonBody } from "../../lib/api.server";

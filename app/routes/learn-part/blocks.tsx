@@ -1,6 +1,6 @@
 // The part page's content: its blocks (text as sanitized Markdown, video, presentation,
 // image) each with its state, and the attachments. No per-block buttons: the page's one
-// "Dokončiť a pokračovať" completes the part (docs/decisions.md > Completion that means study).
+// "Dokončiť a pokračovať" completes the part (docs/decisions/learning/completion-that-means-study.md > Completion that means study).
 import { VideoBlock } from "../../components/video-block";
 import { StateBadge } from "../../components/learning-state";
 import type { PartView } from "#server/learning";

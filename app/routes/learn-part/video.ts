@@ -2,7 +2,7 @@
 // element loads nothing before the student presses play (preload="none"), so this request
 // means playing starts: the server starts a viewing of the block (server/learning
 // startPlayback) and redirects to a freshly signed URL. Watch time is credited only within
-// such a viewing (docs/decisions.md > Completion that means study).
+// such a viewing (docs/decisions/learning/completion-that-means-study.md > Completion that means study).
 import { redirect } from "react-router";
 import type { Route } from "./+types/video";
 import { pageRoute } from "../../lib/page.server";

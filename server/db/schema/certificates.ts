@@ -38,7 +38,7 @@ export const certificates = pgTable(
     /**
      * the certificate's bit in the Open Badges revocation status list: drawn from a
      * sequence when the row is inserted (existing rows got theirs when the column was
-     * added), so it is unique and never changes (docs/decisions.md > Open Badges)
+     * added), so it is unique and never changes (docs/decisions/certificates/open-badges.md > Open Badges)
      */
     statusListIndex: serial("status_list_index").notNull().unique("certificates_status_list_index_uq"),
     createdAt: createdAt(),

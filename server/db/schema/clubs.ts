@@ -1,5 +1,5 @@
 // Club seats: who a club gave its bought seats to, and the billing it buys with.
-// docs/decisions.md > Club seats (issue 30).
+// docs/decisions/clubs/club-seats.md > Club seats (issue 30).
 import { sql } from "drizzle-orm";
 import { check, index, jsonb, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, idPk, idRef, ts, updatedAt } from "./columns";

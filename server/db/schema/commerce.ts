@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgEnum, pgSequence, pgTable, text, unique, uniqueIndex } from "drizzle-orm/pg-core";
 import { bytea, createdAt, idPk, idRef, ts, updatedAt } from "./columns";
 
-// 'refunded' and 'disputed' extend the spec's enum (docs/decisions.md > Orders and payments)
+// 'refunded' and 'disputed' extend the spec's enum (docs/decisions/payments/orders-and-payments.md > Orders and payments)
 export const orderState = pgEnum("order_state", ["pending", "paid", "failed", "expired", "refunded", "disputed"]);
 export const billingType = pgEnum("billing_type", ["personal", "company"]);
 export const refundState = pgEnum("refund_state", ["pending", "completed", "failed"]);
@@ -22,14 +22,14 @@ export const orders = pgTable(
     billingType: billingType("billing_type").notNull(),
     billingDetails: jsonb("billing_details").$type<Record<string, unknown>>().notNull(),
     amountCents: integer("amount_cents").notNull(),
-    /** seats a club order buys (1 for a personal order); amountCents = seats × the price of one (docs/decisions.md > Club seats) */
+    /** seats a club order buys (1 for a personal order); amountCents = seats × the price of one (docs/decisions/clubs/club-seats.md > Club seats) */
     seats: integer("seats").notNull().default(1),
     currency: text("currency").notNull().default("EUR"),
     /** VAT in basis points (2000 = 20 %), copied from the course version at ordering */
     vatRateBp: integer("vat_rate_bp").notNull().default(2000),
     state: orderState("state").notNull().default("pending"),
     paymentSessionId: text("payment_session_id"),
-    /** where the gateway's session for this order is paid: a repeated order returns it (docs/decisions.md > One order per course) */
+    /** where the gateway's session for this order is paid: a repeated order returns it (docs/decisions/payments/one-order-per-course.md > One order per course) */
     paymentRedirectUrl: text("payment_redirect_url"),
     /** when that session was opened: an older one is not handed out again (gateways end sessions) */
     paymentSessionOpenedAt: ts("payment_session_opened_at"),
@@ -37,7 +37,7 @@ export const orders = pgTable(
     paidAt: ts("paid_at"),
     /**
      * The Payment that paid the order, set under the purchase lock by the payment.completed
-     * that moved it to paid (docs/decisions.md > The paying payment is recorded): refunds,
+     * that moved it to paid (docs/decisions/payments/the-paying-payment-is-recorded.md > The paying payment is recorded): refunds,
      * credit notes and balances follow this link, never the payments' timestamps.
      */
     payingPaymentId: idRef("paying_payment_id"),
@@ -45,7 +45,7 @@ export const orders = pgTable(
     disputeLostAt: ts("dispute_lost_at"),
     invoiceUrl: text("invoice_url"),
     /**
-     * Pay by bank transfer (docs/decisions.md > Pay by bank transfer): the payment request's
+     * Pay by bank transfer (docs/decisions/payments/pay-by-bank-transfer.md > Pay by bank transfer): the payment request's
      * variable symbol (10 digits from order_transfer_vs_seq, given once and kept), its due
      * date (YYYY-MM-DD, Europe/Bratislava) and when it was issued; null for card-only orders
      */
@@ -100,7 +100,7 @@ export const refunds = pgTable(
     amountCents: integer("amount_cents").notNull(),
     reason: text("reason").notNull(),
     alsoCancelEnrollment: boolean("also_cancel_enrollment").notNull().default(false),
-    /** seats of a club order this refund returns (unassigned ones; docs/decisions.md > Club seats) */
+    /** seats of a club order this refund returns (unassigned ones; docs/decisions/clubs/club-seats.md > Club seats) */
     seats: integer("seats"),
     state: refundState("state").notNull().default("pending"),
     gatewayRefundId: text("gateway_refund_id"),
@@ -209,7 +209,7 @@ export const creditNoteCounters = pgTable(
 );
 
 /**
- * Money received on the academy's account for a payment request (docs/decisions.md > Pay
+ * Money received on the academy's account for a payment request (docs/decisions/payments/pay-by-bank-transfer.md > Pay
  * by bank transfer): recorded by an admin or read from a CAMT.053 statement. The bank's
  * reference is unique, so the same credit recorded twice or a statement uploaded again
  * adds nothing. `state`: paid (it paid the order; paymentId is the Payment), amount_mismatch

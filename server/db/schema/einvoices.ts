@@ -1,4 +1,4 @@
-// E-invoices (server/einvoices; docs/decisions.md > E-invoices): the UBL 2.1 document of a
+// E-invoices (server/einvoices; docs/decisions/invoices/e-invoices-for-company-invoices-and-credit.md > E-invoices): the UBL 2.1 document of a
 // company order's invoice or credit note, written in the transaction that numbers it,
 // archived as bytes with their SHA-256 and never changed (a trigger refuses updates of
 // the document and every delete: 10 years of retention), then validated and delivered

@@ -4,7 +4,7 @@
 // its bytes in fixed-size `file_chunks` (written and read a chunk at a time, never a
 // whole file in memory); an upload is a `files` row (name, kind, who) pointing at its
 // content. Nothing here is ever updated: a triggered guard refuses UPDATE on contents
-// and chunks (migration 0016). docs/decisions.md > Files in the database.
+// and chunks (migration 0016). docs/decisions/files/files-in-the-database.md > Files in the database.
 import { check, index, integer, pgEnum, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { bytea, createdAt, idPk, ts } from "./columns";

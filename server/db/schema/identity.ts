@@ -77,7 +77,7 @@ export const consumedTokens = pgTable("consumed_tokens", {
 
 /**
  * What an admin typed into a sensitive form when the sign-in was too old for it
- * (docs/decisions.md > Step-up for sensitive admin actions): kept under a short-lived id
+ * (docs/decisions/identity/step-up-for-sensitive-admin-actions.md > Step-up for sensitive admin actions): kept under a short-lived id
  * while the person signs in again, read back by the same person on the same page to fill
  * the form in again. Never used to perform the action; rows expire after minutes.
  */

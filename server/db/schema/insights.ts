@@ -1,6 +1,6 @@
 // The insights area's one table: a test's question statistics, precomputed by the
 // `insights.test-question-stats` job when a test has too many attempts to compute them
-// while the page waits (docs/decisions.md > Admin insights). Not business data: it can be
+// while the page waits (docs/decisions/admin-ui/admin-insights.md > Admin insights). Not business data: it can be
 // emptied at any time and is recomputed on demand.
 import { integer, jsonb, pgTable } from "drizzle-orm/pg-core";
 import { idRef, ts } from "./columns";

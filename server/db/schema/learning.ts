@@ -25,7 +25,7 @@ export const enrollments = pgTable(
   {
     id: idPk(),
     // courseId: first version of the chain (stable course identity);
-    // courseVersionId: the exact version purchased. See docs/decisions.md.
+    // courseVersionId: the exact version purchased. See docs/decisions/README.md.
     courseId: idRef("course_id").notNull(),
     courseVersionId: idRef("course_version_id").notNull().references(() => courses.id),
     courseTitle: text("course_title").notNull(),
@@ -161,7 +161,7 @@ export const testAttempts = pgTable(
     unique("test_attempts_number_uq").on(t.testId, t.enrollmentId, t.attemptNumber),
     index("test_attempts_student_idx").on(t.studentId, t.testId),
     // an enrollment's passed tests (learning's progress facts, server/learning/engine.ts) without
-    // reading the whole (test, enrollment, number) index (docs/decisions.md > The student path at scale)
+    // reading the whole (test, enrollment, number) index (docs/decisions/learning/the-student-path-at-scale.md > The student path at scale)
     index("test_attempts_enrollment_idx").on(t.enrollmentId, t.testId),
     // a test's pass rate and attempts used from the index alone (server/insights)
     index("test_attempts_counted_idx")

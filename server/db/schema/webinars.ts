@@ -1,7 +1,7 @@
 // Webinars: live sessions of a course (issue 33). A webinar belongs to the course (its
 // chain: the first version's id, like Enrollment.courseId), not to a version, so a new
 // version keeps its webinars (spec: Versioning 2, "Webinar … not versioned").
-// docs/decisions.md > Webinars.
+// docs/decisions/webinars/webinars.md > Webinars.
 import { boolean, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import type { BlockProgress } from "./learning";
 import { sql } from "drizzle-orm";

@@ -95,9 +95,9 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, path:
   }
   if (!get) return error(res, 405, "method_not_allowed", "Metóda nie je povolená.", { allow: "GET" });
 
-  // GET /persons?email=<address>: the persons with that e-mail address (docs/decisions.md >
+  // GET /persons?email=<address>: the persons with that e-mail address (docs/decisions/authoring/admin-enrollments.md >
   // Admin enrollments: looking a person up by e-mail), `{data: Person[]}`; GET /persons?q=<text>:
-  // the persons whose name or e-mail holds every word (docs/decisions.md > Pickers by name)
+  // the persons whose name or e-mail holds every word (docs/decisions/admin-ui/pickers-by-name.md > Pickers by name)
   if (segments.length === 1 && segments[0] === "persons") {
     const text = query?.get("q")?.trim() ?? "";
     if (text) {
@@ -126,7 +126,7 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, path:
     if (!org) return error(res, 404, "not_found", "Organizácia neexistuje.");
     return send(res, 200, organizationResource(org));
   }
-  // GET /organizations/<id>/members?q=<text>: the member search (docs/decisions.md > Club
+  // GET /organizations/<id>/members?q=<text>: the member search (docs/decisions/clubs/club-seats.md > Club
   // seats), `{data: [{personId, displayName, email, roles}]}`, by name or e-mail, at most 50
   if (segments.length === 3 && segments[0] === "organizations" && segments[2] === "members") {
     const org = findOrganization(segments[1]);

@@ -128,7 +128,7 @@ export async function startLocalIdp(options: LocalIdpOptions): Promise<LocalIdp>
     token_endpoint_auth_method: "client_secret_basic",
     scope: "openid profile email offline_access",
     // every ID token says when the person signed in (auth_time), not only those asked for
-    // with max_age: the app's step-up reads it (docs/decisions.md > Step-up for sensitive admin actions)
+    // with max_age: the app's step-up reads it (docs/decisions/identity/step-up-for-sensitive-admin-actions.md > Step-up for sensitive admin actions)
     require_auth_time: true,
   };
 

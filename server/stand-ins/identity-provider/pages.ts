@@ -77,7 +77,7 @@ ${error ? `<p class="error" role="alert" id="login-error">${escapeHtml(error)}</
 /**
  * `form` is oidc-provider's hidden form (id op.logoutForm, carries the xsrf token). With a
  * client (RP-initiated logout) the person has already left that service; the page says so
- * and what each choice does (docs/decisions.md > Sign-out that signs out).
+ * and what each choice does (docs/decisions/identity/sign-out-that-signs-out.md > Sign-out that signs out).
  */
 export function logoutPage(form: string, clientName: string | undefined): string {
   const service = clientName ? escapeHtml(clientName) : null;

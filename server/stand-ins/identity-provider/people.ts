@@ -187,7 +187,7 @@ export const DEMO_ORGANIZATIONS: DemoOrganization[] = [
     address: { street: "Štadiónová 1", city: "Trnava", postalCode: "91701", country: "SK" },
   },
   {
-    // a second club, so that a search by name chooses among clubs (docs/decisions.md > Pickers by name)
+    // a second club, so that a search by name chooses among clubs (docs/decisions/admin-ui/pickers-by-name.md > Pickers by name)
     id: "o-5002",
     name: "TJ Slávia Demo Nitra",
     legalName: "Telovýchovná jednota Slávia Demo Nitra, o. z.",

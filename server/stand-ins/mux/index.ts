@@ -1,6 +1,6 @@
 // A Mux-protocol stand-in: a stand-alone HTTP server (its own port) that speaks the parts of
 // Mux's documented Video API the app uses, so tests and the production rehearsal drive the
-// real `@mux/mux-node` client and the real webhook receiver (docs/decisions.md > Video
+// real `@mux/mux-node` client and the real webhook receiver (docs/decisions/video/video-providers-are-configuration.md > Video
 // providers are configuration). Never started by the app itself; refused in production.
 //
 // API (HTTP Basic with the access token, answers wrapped in `data`, errors

@@ -1,6 +1,6 @@
 // Sandbox payment gateway (the embedded default; refused with APP_ENV=production). It
 // plays the gateway's side of the contract the payments adapter speaks
-// (docs/decisions.md > Payment gateway contract):
+// (docs/decisions/payments/payment-gateway-contract-and-the-sandbox.md > Payment gateway contract):
 // - POST <base>/api/sessions, signed like a webhook (hex HMAC-SHA256 of the raw body in
 //   x-payment-signature, x-payment-timestamp): {merchantOrderId, amount, currency,
 //   description, returnUrl, notifyUrl, payerEmail} → 201 {sessionId, redirectUrl};

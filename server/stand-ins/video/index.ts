@@ -42,7 +42,7 @@ import { ID_HEX } from "../../../shared/ids";
 export const LOCAL_VIDEO_MOUNT = "/local-video";
 /** A direct upload URL stays open this long (Mux's default timeout). */
 export const LOCAL_UPLOAD_TTL_SEC = 60 * 60;
-/** Default upload cap of the stand-in (docs/decisions.md > Video uploads and webhooks). */
+/** Default upload cap of the stand-in (docs/decisions/video/video-uploads-and-webhooks.md > Video uploads and webhooks). */
 export const LOCAL_UPLOAD_MAX_BYTES = 200 * 1024 * 1024;
 
 type Log = { warn(msg: string, meta?: Record<string, unknown>): void; info(msg: string, meta?: Record<string, unknown>): void };

@@ -53,7 +53,7 @@ export async function expectNoSidewaysScroll(page: Page) {
 
 /**
  * Completes the part open on `page` the way the spec's API allows (POST
- * /api/parts/<id>/progress with markPartCompleted: docs/decisions.md > Completion that means
+ * /api/parts/<id>/progress with markPartCompleted: docs/decisions/learning/completion-that-means-study.md > Completion that means
  * study), for tests about what comes after a part that need not watch its video; then reloads.
  */
 export async function completeOpenPartThroughApi(page: Page) {

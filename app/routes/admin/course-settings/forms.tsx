@@ -9,7 +9,7 @@ import { Picker } from "../../../components/picker";
 
 /** The id of the GET form the pickers search with (rendered after the settings form). */
 export const PICKER_SEARCH_FORM = "hladat-ludi";
-/** The query parameters of the pickers' search without JavaScript (docs/decisions.md > Pickers by name). */
+/** The query parameters of the pickers' search without JavaScript (docs/decisions/admin-ui/pickers-by-name.md > Pickers by name). */
 export const PICKER_PARAMS = { lecturers: "hladat-lektora", partner: "hladat-partnera" } as const;
 
 export type Data = Route.ComponentProps["loaderData"];

@@ -22,7 +22,7 @@ import { recordTransferAction, transferSectionOf } from "./transfer.server";
 export const editorLoader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
   requireRoleForPage(request, context, "admin");
   const order = await getAdminOrder(context.get(servicesContext).db, params.orderId);
-  // people's names beside their ids (docs/decisions.md > Names beside ids in admin lists)
+  // people's names beside their ids (docs/decisions/admin-ui/names-beside-ids-in-admin-lists.md > Names beside ids in admin lists)
   const names = await cachedUserNames(context.get(servicesContext).db, [...order.refunds.map((r) => r.requestedBy), ...order.auditLog.map((a) => a.actorId)]);
   const actorLabel = (id: string) => {
     const name = names.get(id)?.displayName;
@@ -30,7 +30,7 @@ export const editorLoader = pageRoute(async ({ request, params, context }: Route
   };
   const money = (cents: number) => formatMoney(cents, order.currency);
   const label = (await orderLabels(context.get(servicesContext).db, [order._id])).get(order._id);
-  // the e-invoices of the order's documents and their delivery (docs/decisions.md > E-invoices)
+  // the e-invoices of the order's documents and their delivery (docs/decisions/invoices/e-invoices-for-company-invoices-and-credit.md > E-invoices)
   const eInvoices = await eInvoicesForOrders(context.get(servicesContext).db, [order._id]);
 
   // the result the receiver recorded for each payment event (its audit row)
@@ -81,7 +81,7 @@ export const editorLoader = pageRoute(async ({ request, params, context }: Route
   }
   timeline.sort((a, b) => a.at.localeCompare(b.at));
 
-  // what a person must act on (docs/decisions.md > A refund that keeps failing reaches a person)
+  // what a person must act on (docs/decisions/payments/a-refund-that-keeps-failing-reaches-a.md > A refund that keeps failing reaches a person)
   const attention: { kind: string; text: string; refundId?: string }[] = [];
   for (const r of order.refunds.filter((r) => r.state === "failed")) {
     attention.push({
@@ -114,9 +114,9 @@ export const editorLoader = pageRoute(async ({ request, params, context }: Route
   const suspended = order.enrollments.filter((e) => (e.state === "active" || e.state === "completed") && e.suspendedAt !== null);
   return {
     done: done ? (DONE_MESSAGES[done] ?? null) : null,
-    // paid by bank transfer: the payment request and the credits received (docs/decisions.md > Pay by bank transfer)
+    // paid by bank transfer: the payment request and the credits received (docs/decisions/payments/pay-by-bank-transfer.md > Pay by bank transfer)
     transfer: await transferSectionOf(context.get(servicesContext).db, order._id, context.get(servicesContext).clock.now()),
-    // an open dispute is decided, with or without a suspended enrollment (docs/decisions.md > Disputes end)
+    // an open dispute is decided, with or without a suspended enrollment (docs/decisions/payments/disputes-end.md > Disputes end)
     dispute:
       order.disputeOpen
         ? {

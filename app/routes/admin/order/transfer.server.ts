@@ -1,6 +1,6 @@
 // The admin order page's bank transfer section: the payment request and the credits recorded
 // for it (loader), and "Zaznamenať prijatý prevod" (action intent record-transfer), which calls
-// the same recordTransfer as POST /api/admin/orders/<id>/transfers (docs/decisions.md > Pay by
+// the same recordTransfer as POST /api/admin/orders/<id>/transfers (docs/decisions/payments/pay-by-bank-transfer.md > Pay by
 // bank transfer). The role is re-checked by the page's loader and action.
 import { data, redirect } from "react-router";
 import type { Route } from "../+types/order";

@@ -1,4 +1,4 @@
-// The admin order page's bank transfer section (docs/decisions.md > Pay by bank transfer):
+// The admin order page's bank transfer section (docs/decisions/payments/pay-by-bank-transfer.md > Pay by bank transfer):
 // the payment request, the credits recorded for it (a flagged one stands out) and the plain
 // form that records a received transfer (works without JavaScript).
 import { Form } from "react-router";

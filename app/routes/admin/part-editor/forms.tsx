@@ -50,7 +50,7 @@ function OpButton({ op, children, label, variant = "small", confirm }: { op: str
 }
 
 /**
- * The part's fields and every block in one form with one "Uložiť" (docs/decisions.md > One
+ * The part's fields and every block in one form with one "Uložiť" (docs/decisions/authoring/one-save-for-a-part-and-its.md > One
  * save for a part and its blocks): moving, deleting, adding a text or video block and the
  * preview are buttons of the same form, so without JavaScript nothing typed is lost.
  */

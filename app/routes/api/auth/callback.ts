@@ -18,7 +18,7 @@ export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) =>
   } catch (error) {
     // a browser (it asks for HTML) gets the Slovak sign-in page, which answers 429 with the
     // same Retry-After and says when to try again; any other client the API's 429 body
-    // (docs/decisions.md > Notices and form errors)
+    // (docs/decisions/student-ui/student-pages-on-a-phone.md > Notices and form errors)
     const retryAfter = error instanceof DomainError && error.code === "rate_limited" ? Number((error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds) : NaN;
     if (!Number.isFinite(retryAfter) || !(request.headers.get("Accept") ?? "").includes("text/html")) throw error;
     return redirect(`/prihlasenie?chyba=limit&za=${Math.max(1, Math.ceil(retryAfter))}`, { headers: { "Cache-Control": "no-store" } });
@@ -39,7 +39,7 @@ export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) =>
   const previous = getAuth(context).session;
   if (previous) await revokeSession(services.db, previous.id, "replaced");
   services.log.info("signed in", { user: user.id });
-  // seats a club gave to this address before the provider knew the person (docs/decisions.md > Club seats)
+  // seats a club gave to this address before the provider knew the person (docs/decisions/clubs/club-seats.md > Club seats)
   await claimSeatInvitations({ db: services.db, queue: services.queue, now: services.clock.now() }, user).catch((error: unknown) =>
     services.log.error("club seats not claimed at sign-in", { user: user.id, error: error instanceof Error ? error.message : String(error) }),
   );

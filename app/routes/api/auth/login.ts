@@ -2,7 +2,7 @@
 // S256, state, nonce); the answer is a redirect to the provider with the flow cookies set.
 // `stepUp=1` (a sensitive admin action found the sign-in too old) asks the provider with
 // `max_age` and, where that alone may not make it ask, `prompt=login`
-// (docs/decisions.md > Step-up for sensitive admin actions). A browser that signed out
+// (docs/decisions/identity/step-up-for-sensitive-admin-actions.md > Step-up for sensitive admin actions). A browser that signed out
 // of the academy since its last sign-in also asks with `prompt=login`.
 import type { Route } from "./+types/login";
 import { apiRoute } from "../../../lib/api.server";
@@ -22,7 +22,7 @@ export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) =>
       ask = { maxAgeSec, forceLogin: verdict !== null && !verdict.recent && verdict.forceLogin };
     }
     // this browser signed out of the academy: the provider asks for the password even when
-    // its own session was kept (docs/decisions.md > Sign-out that signs out)
+    // its own session was kept (docs/decisions/identity/sign-out-that-signs-out.md > Sign-out that signs out)
     if (signedOutHere(request)) ask = { ...ask, forceLogin: true };
     const response = await services.auth.client.startLogin(request, ask);
     // abandoned earlier starts: their flow cookies go (the newest few stay, for other tabs)

@@ -3,7 +3,7 @@
 // logout with id_token_hint and post_logout_redirect_uri), which asks whether to end the
 // provider's session too and comes back to the home page. The browser keeps a "signed
 // out here" marker, so the next sign-in asks for a password whatever was chosen at the
-// provider (docs/decisions.md > Sign-out that signs out).
+// provider (docs/decisions/identity/sign-out-that-signs-out.md > Sign-out that signs out).
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { apiRoute } from "../../../lib/api.server";

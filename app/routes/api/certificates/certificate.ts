@@ -1,5 +1,5 @@
 // GET /api/certificates/<id>: one of the caller's certificates; anyone else's is 404 like
-// a missing one (docs/decisions.md > Errors and auth).
+// a missing one (docs/decisions/platform/errors-and-auth.md > Errors and auth).
 import type { Route } from "./+types/certificate";
 import { apiRoute } from "../../../lib/api.server";
 import { requireUser } from "../../../lib/auth.server";

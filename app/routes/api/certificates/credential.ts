@@ -1,5 +1,5 @@
 // GET /api/certificates/<id>/credential[?format=jwt|json|svg|png]: the owner's certificate
-// as an Open Badges 3.0 credential (docs/decisions.md > Open Badges). Without format the
+// as an Open Badges 3.0 credential (docs/decisions/certificates/open-badges.md > Open Badges). Without format the
 // JSON {jwt, credential, linkedInUrl}; with it a file to download: the VC-JWT (.jwt), the
 // VCDM 2.0 enveloped credential (.json) or the badge image with the credential baked in.
 import type { Route } from "./+types/credential";

@@ -1,5 +1,5 @@
 // GET /api/parts/<id>/playback-url[?blockId=] (spec: Endpoints > Learning (student));
-// which block: docs/decisions.md > Learning.
+// which block: docs/decisions/learning/learning.md > Learning.
 import type { Route } from "./+types/part-playback-url";
 import { apiRoute } from "../../../lib/api.server";
 import { requireUser } from "../../../lib/auth.server";

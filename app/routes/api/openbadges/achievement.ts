@@ -1,7 +1,7 @@
 // GET /api/openbadges/achievements/<courseVersionId>[/levels/<levelId>]: the Achievement of
 // a course version's final certificate or of a level's intermediate one (public, 60 per
 // minute per IP): only of a published version or of one that issued that certificate, else
-// 404 alike (docs/decisions.md > Public means published).
+// 404 alike (docs/decisions/catalog/public-means-published.md > Public means published).
 import type { Route } from "./+types/achievement";
 import { apiRoute } from "../../../lib/api.server";
 import { countPublicApiRead } from "../../../lib/public-read.server";

@@ -1,6 +1,6 @@
 // GET /api/openbadges/status/<list>: a revocation status list (Bitstring Status List
 // credential, VC-JWT). Built from the certificates' revocations and signed on request;
-// verifiers may keep it for a minute (docs/decisions.md > Open Badges).
+// verifiers may keep it for a minute (docs/decisions/certificates/open-badges.md > Open Badges).
 import type { Route } from "./+types/status-list";
 import { apiRoute } from "../../../lib/api.server";
 import { countPublicApiRead } from "../../../lib/public-read.server";

@@ -1,5 +1,5 @@
 // GET /api/orders/<id>/credit-notes/<creditNoteId>: a credit note PDF of the owner's order
-// (a refund of an invoiced order; docs/decisions.md > Refunds and credit notes); anyone
+// (a refund of an invoiced order; docs/decisions/payments/refunds-and-credit-notes.md > Refunds and credit notes); anyone
 // else's order → 404, like the invoice. With `Accept: application/xml` (or ?format=xml):
 // its e-invoice (UBL CreditNote) when the order is a company's.
 import type { Route } from "./+types/credit-note";

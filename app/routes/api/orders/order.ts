@@ -1,5 +1,5 @@
 // GET /api/orders/<id>: the owner's order with its latest Payment and invoice URL; anyone
-// else's order answers 404 like a missing one (docs/decisions.md > Errors and auth).
+// else's order answers 404 like a missing one (docs/decisions/platform/errors-and-auth.md > Errors and auth).
 import type { Route } from "./+types/order";
 import { apiRoute } from "../../../lib/api.server";
 import { requireUser } from "../../../lib/auth.server";

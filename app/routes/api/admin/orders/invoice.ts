@@ -8,7 +8,7 @@ import { eInvoiceXmlResponse, prefersXml } from "../../../../lib/einvoice.server
 
 export const loader = apiRoute(async ({ request, params, context }: Route.LoaderArgs) => {
   const { services } = adminOf(context);
-  // Accept: application/xml (or ?format=xml): the e-invoice (docs/decisions.md > E-invoices)
+  // Accept: application/xml (or ?format=xml): the e-invoice (docs/decisions/invoices/e-invoices-for-company-invoices-and-credit.md > E-invoices)
   if (prefersXml(request)) return eInvoiceXmlResponse(services.db, params.orderId);
   return invoicePdfResponse(services, params.orderId);
 });

@@ -1,7 +1,7 @@
 // POST /api/admin/orders/<id>/refund: starts a refund (header Idempotency-Key required;
 // body {amount (cents), reason, alsoCancelEnrollment}) → 202 {ok, refundId, state:
 // "pending", estimatedSettlementDate}; the payment.refunded webhook completes it (spec:
-// Endpoints > Admin: orders; States > Refund; docs/decisions.md > Refunds and credit notes).
+// Endpoints > Admin: orders; States > Refund; docs/decisions/payments/refunds-and-credit-notes.md > Refunds and credit notes).
 import type { Route } from "./+types/refund";
 import { apiRoute, readJsonBody } from "../../../../lib/api.server";
 import { refundOrder, adminOf } from "../../../../lib/admin-orders.server";

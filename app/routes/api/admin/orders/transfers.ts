@@ -2,7 +2,7 @@
 // order with a payment request, body {amountCents, bookingDate, bankReference} → 201 with the
 // result (paid, amount_mismatch, order_not_payable), 200 `duplicate` when the bank reference
 // was recorded before (nothing done). Role admin, re-checked from the user cache on this
-// request; audited (docs/api.md > Pay by bank transfer; docs/decisions.md > Pay by bank transfer).
+// request; audited (docs/api.md > Pay by bank transfer; docs/decisions/payments/pay-by-bank-transfer.md > Pay by bank transfer).
 import type { Route } from "./+types/transfers";
 import { apiRoute, readJsonBody } from "../../../../lib/api.server";
 import { adminOf } from "../../../../lib/admin-orders.server";
