@@ -32,9 +32,7 @@ module.exports = {
     {
       name: "areas-through-their-door",
       severity: "error",
-      comment:
-        "An area (server/<area>/) is reached from outside only through its index.ts; " +
-        "db/schema is the one second door of the database module.",
+      comment: "An area (server/<area>/) is reached from outside only through its index.ts; " + "db/schema is the one second door of the database module.",
       from: { path: "^(server/([^/]+)/|app/|jobs/)" },
       to: {
         path: "^server/([^/]+)/.+",
@@ -116,7 +114,20 @@ module.exports = {
     {
       name: "no-orphans",
       severity: "warn",
-      from: { orphan: true, pathNot: ["\\.d\\.ts$", "\\.test\\.ts$", "(^|/)\\.[^/]+\\.(c|m)?js$", "\\.config\\.ts$", "^app/routes/", "^app/(root|entry\\.server|routes)\\.tsx?$", "^tests/", "^scripts/", "^bench/"] },
+      from: {
+        orphan: true,
+        pathNot: [
+          "\\.d\\.ts$",
+          "\\.test\\.ts$",
+          "(^|/)\\.[^/]+\\.(c|m)?js$",
+          "\\.config\\.ts$",
+          "^app/routes/",
+          "^app/(root|entry\\.server|routes)\\.tsx?$",
+          "^tests/",
+          "^scripts/",
+          "^bench/",
+        ],
+      },
       to: {},
     },
   ],
@@ -125,7 +136,11 @@ module.exports = {
     exclude: { path: "^(build|build-[^/]+|node_modules|\\.react-router|reports|test-results)/" },
     tsConfig: { fileName: "tsconfig.json" },
     tsPreCompilationDeps: true,
-    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default", "types"], extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json"] },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json"],
+    },
     reporterOptions: { text: { highlightFocused: true } },
   },
 };

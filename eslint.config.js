@@ -8,7 +8,20 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "node_modules/**", ".react-router/**", "reports/**", "test-results/**", ".data/**", "public/**", "media/**", "drizzle/**", "bench/results*"] },
+  {
+    ignores: [
+      "build/**",
+      "node_modules/**",
+      ".react-router/**",
+      "reports/**",
+      "test-results/**",
+      ".data/**",
+      "public/**",
+      "media/**",
+      "drizzle/**",
+      "bench/results*",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -45,7 +58,7 @@ export default tseslint.config(
     // route modules stay thin: the page, its loader and action; components go next to them
     // (app/routes/<page>/), domain work to server/<area>/ (docs/decisions/platform/route-module-size.md)
     files: ["app/routes/**/*.{ts,tsx}"],
-    rules: { "max-lines": ["error", { max: 300 }] },
+    rules: { "max-lines": ["error", { max: 300, skipBlankLines: true, skipComments: true }] },
   },
   {
     // declarations of untyped packages, and tests (and the production rehearsal) that read arbitrary JSON answers

@@ -15,7 +15,6 @@ import http from "node:http";
 import express from "express";
 import compression from "compression";
 
-
 const dev = process.argv.includes("--dev");
 const buildDir = process.env.BUILD_DIR ?? "build";
 const seedOnly = process.argv.includes("--seed-only");
@@ -168,9 +167,7 @@ if (config.METRICS_PORT) {
     }
     res.writeHead(404, { "Content-Type": "text/plain" }).end("not found\n");
   });
-  metricsServer.listen(config.METRICS_PORT, config.METRICS_HOST, () =>
-    log.info(`metrics on http://${config.METRICS_HOST}:${config.METRICS_PORT}/metrics`),
-  );
+  metricsServer.listen(config.METRICS_PORT, config.METRICS_HOST, () => log.info(`metrics on http://${config.METRICS_HOST}:${config.METRICS_PORT}/metrics`));
 }
 
 // SIGTERM: /readyz says 503 at once; after SHUTDOWN_DRAIN_SECONDS (0: at once) stop
@@ -185,10 +182,13 @@ async function shutdown(signal) {
   log.info("shutting down", { signal, inFlight: front.inFlight(), drainSeconds: config.SHUTDOWN_DRAIN_SECONDS });
   front.beginShutdown();
   // the whole stop is bounded: the drain, grace for requests, then up to 10 s for workers and pools
-  setTimeout(() => {
-    log.error("shutdown took too long; exiting");
-    process.exit(1);
-  }, drainMs + graceMs + 10_000).unref();
+  setTimeout(
+    () => {
+      log.error("shutdown took too long; exiting");
+      process.exit(1);
+    },
+    drainMs + graceMs + 10_000,
+  ).unref();
   // drain: /readyz answers 503 while the listener stays open and requests are served as
   // usual, so the load balancer stops sending before new connections are refused
   if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));

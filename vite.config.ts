@@ -22,7 +22,12 @@ export default defineConfig({
           // with the entry rather than travel with the player
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
-            { name: "mux-player", priority: 10, test: /node_modules[\\/](@mux|hls\.js|media-chrome|castable-video|custom-media-element|media-tracks|mux-embed)/, maxSize: 400_000 },
+            {
+              name: "mux-player",
+              priority: 10,
+              test: /node_modules[\\/](@mux|hls\.js|media-chrome|castable-video|custom-media-element|media-tracks|mux-embed)/,
+              maxSize: 400_000,
+            },
           ],
         },
       },

@@ -51,7 +51,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <a className="skip-link" href="#obsah">Preskočiť na obsah</a>
+        <a className="skip-link" href="#obsah">
+          Preskočiť na obsah
+        </a>
         <header className="site-header">
           <div className="inner">
             <Link to="/" className="brand">
@@ -59,7 +61,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
               <span className="brand-name">{SITE.name}</span>
             </Link>
             <nav className="site-nav" aria-label="Hlavná navigácia">
-              <NavLink to="/" end>Katalóg<span className="wide-only"> kurzov</span></NavLink>
+              <NavLink to="/" end>
+                Katalóg<span className="wide-only"> kurzov</span>
+              </NavLink>
             </nav>
             <AccountMenu />
           </div>
@@ -82,9 +86,15 @@ function SiteFooter() {
         <p>{SITE.tagline}</p>
         <nav aria-label="Právne informácie">
           <ul className="footer-links">
-            <li><Link to="/obchodne-podmienky">Obchodné podmienky</Link></li>
-            <li><Link to="/ochrana-osobnych-udajov">Ochrana osobných údajov</Link></li>
-            <li><Link to="/obchodne-podmienky#predavajuci">Kontakt</Link></li>
+            <li>
+              <Link to="/obchodne-podmienky">Obchodné podmienky</Link>
+            </li>
+            <li>
+              <Link to="/ochrana-osobnych-udajov">Ochrana osobných údajov</Link>
+            </li>
+            <li>
+              <Link to="/obchodne-podmienky#predavajuci">Kontakt</Link>
+            </li>
           </ul>
         </nav>
         {seller && <SellerDetails seller={seller} className="footer-seller" />}
@@ -102,7 +112,9 @@ function AccountMenu() {
     return (
       <div className="account-menu">
         {/* a document navigation: the login route answers with a redirect to the provider */}
-        <a className="button-link" href={`/api/auth/login?returnTo=${encodeURIComponent(returnTo)}`}>Prihlásiť sa</a>
+        <a className="button-link" href={`/api/auth/login?returnTo=${encodeURIComponent(returnTo)}`}>
+          Prihlásiť sa
+        </a>
       </div>
     );
   }
@@ -119,7 +131,9 @@ function AccountMenu() {
       </Link>
       <form method="post" action="/api/auth/logout">
         <input type="hidden" name="csrf" value={root.csrfToken} />
-        <button type="submit" className="link-button" aria-label="Odhlásiť sa">Odhlásiť<span className="wide-only"> sa</span></button>
+        <button type="submit" className="link-button" aria-label="Odhlásiť sa">
+          Odhlásiť<span className="wide-only"> sa</span>
+        </button>
       </form>
     </div>
   );

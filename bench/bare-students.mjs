@@ -74,8 +74,17 @@ import { TIME_ZONE } from "../server/calendar/index.ts";
 
 const { learnView, partView, blockProgressView, enrollmentDetail } = await import("../server/learning/views.ts");
 const {
-  allBlocksCompleted, courseDone, currentLevel, levelModulesDone, levelUnlocked, moduleDone, nextBlockProgress, partMayOpen,
-  partStateOf, progressCounters, testGate: placementOf,
+  allBlocksCompleted,
+  courseDone,
+  currentLevel,
+  levelModulesDone,
+  levelUnlocked,
+  moduleDone,
+  nextBlockProgress,
+  partMayOpen,
+  partStateOf,
+  progressCounters,
+  testGate: placementOf,
 } = await import("../server/learning/engine.ts");
 const { scoreAttempt } = await import("../server/quizzes/scoring.ts");
 // the answer shapes of a start and a submit, and what a finished attempt completed (pure)
@@ -148,7 +157,9 @@ async function sessionOf(req) {
   const dot = opened?.indexOf(".") ?? -1;
   if (!opened || dot < 1) return null;
   const sessionId = opened.slice(0, dot);
-  const { rows: [s] } = await pool.query(
+  const {
+    rows: [s],
+  } = await pool.query(
     `select s.token_hash, s.revoked_at, s.expires_at, u.id as user_id, u.display_name from sessions s left join users u on u.id = s.user_id where s.id = $1`,
     [sessionId],
   );
@@ -179,14 +190,36 @@ async function readStructures(where, params) {
   const testRows = await q(`select * from tests where course_id = any($1)`);
   const questionRows = await q(`select * from questions where test_id in (select id from tests where course_id = any($1)) order by order_index, id`);
   const tests = new Map(
-    testRows.map((t) => [t.id, {
-      id: t.id, courseId: t.course_id, placement: t.placement, title: t.title, description: t.description, passingScore: t.passing_score,
-      timeLimitSec: t.time_limit_sec, maxAttempts: t.max_attempts, cooldownMinutes: t.cooldown_minutes, selectionMode: t.selection_mode,
-      questionCount: t.question_count, randomizeAnswerOrder: t.randomize_answer_order, showAnswersAfter: t.show_answers_after, questions: [],
-    }]),
+    testRows.map((t) => [
+      t.id,
+      {
+        id: t.id,
+        courseId: t.course_id,
+        placement: t.placement,
+        title: t.title,
+        description: t.description,
+        passingScore: t.passing_score,
+        timeLimitSec: t.time_limit_sec,
+        maxAttempts: t.max_attempts,
+        cooldownMinutes: t.cooldown_minutes,
+        selectionMode: t.selection_mode,
+        questionCount: t.question_count,
+        randomizeAnswerOrder: t.randomize_answer_order,
+        showAnswersAfter: t.show_answers_after,
+        questions: [],
+      },
+    ]),
   );
   for (const r of questionRows) {
-    tests.get(r.test_id)?.questions.push({ id: r.id, type: r.type, text: r.text, weight: r.weight, answers: r.answers, acceptedAnswers: r.accepted_answers, explanation: r.explanation });
+    tests.get(r.test_id)?.questions.push({
+      id: r.id,
+      type: r.type,
+      text: r.text,
+      weight: r.weight,
+      answers: r.answers,
+      acceptedAnswers: r.accepted_answers,
+      explanation: r.explanation,
+    });
   }
   const out = [];
   for (const course of courses) {
@@ -198,8 +231,15 @@ async function readStructures(where, params) {
     const levelById = new Map();
     const levels = mine(levelRows).map((l) => {
       const node = {
-        id: l.id, slug: l.slug, title: l.title, subtitle: l.subtitle, orderIndex: l.order_index, estimatedHours: l.estimated_hours,
-        issuesIntermediateCertificate: l.issues_intermediate_certificate, topics: [], levelTest: ref(l.level_test_id, l.level_test_required),
+        id: l.id,
+        slug: l.slug,
+        title: l.title,
+        subtitle: l.subtitle,
+        orderIndex: l.order_index,
+        estimatedHours: l.estimated_hours,
+        issuesIntermediateCertificate: l.issues_intermediate_certificate,
+        topics: [],
+        levelTest: ref(l.level_test_id, l.level_test_required),
       };
       levelById.set(l.id, node);
       return node;
@@ -225,9 +265,19 @@ async function readStructures(where, params) {
       const module = moduleById.get(p.module_id);
       if (!module) continue;
       const node = {
-        id: p.id, slug: p.slug, title: p.title, summary: p.summary, orderIndex: p.order_index, moduleId: module.id, topicId: module.topicId,
-        levelId: module.levelId, contentBlocks: p.content_blocks, attachments: p.attachments, prerequisites: p.prerequisites,
-        requiredForCompletion: p.required_for_completion, partTest: ref(p.part_test_id, p.part_test_required),
+        id: p.id,
+        slug: p.slug,
+        title: p.title,
+        summary: p.summary,
+        orderIndex: p.order_index,
+        moduleId: module.id,
+        topicId: module.topicId,
+        levelId: module.levelId,
+        contentBlocks: p.content_blocks,
+        attachments: p.attachments,
+        prerequisites: p.prerequisites,
+        requiredForCompletion: p.required_for_completion,
+        partTest: ref(p.part_test_id, p.part_test_required),
       };
       module.parts.push(node);
       partById.set(p.id, node);
@@ -237,10 +287,21 @@ async function readStructures(where, params) {
     out.push({
       structure: {
         course: {
-          id: course.id, slug: course.slug, title: course.title, subtitle: course.subtitle, version: course.version, state: course.state,
-          previousVersionId: course.previous_version_id, courseTest: ref(course.course_test_id, course.course_test_id ? course.course_test_required : false),
+          id: course.id,
+          slug: course.slug,
+          title: course.title,
+          subtitle: course.subtitle,
+          version: course.version,
+          state: course.state,
+          previousVersionId: course.previous_version_id,
+          courseTest: ref(course.course_test_id, course.course_test_id ? course.course_test_required : false),
         },
-        levels, parts, partById, moduleById, levelById, topicById,
+        levels,
+        parts,
+        partById,
+        moduleById,
+        levelById,
+        topicById,
       },
       tests: [...tests.values()].filter((t) => t.courseId === course.id),
     });
@@ -273,10 +334,19 @@ const date = (v) => (v === null || v === undefined ? null : new Date(v));
 function factsOf(r) {
   return {
     parts: new Map(
-      r.f_parts.map((p) => [p.part_id, {
-        id: p.id, enrollmentId: p.enrollment_id, partId: p.part_id, state: p.state, blockProgress: p.block_progress,
-        startedAt: date(p.started_at), completedAt: date(p.completed_at), updatedAt: date(p.updated_at),
-      }]),
+      r.f_parts.map((p) => [
+        p.part_id,
+        {
+          id: p.id,
+          enrollmentId: p.enrollment_id,
+          partId: p.part_id,
+          state: p.state,
+          blockProgress: p.block_progress,
+          startedAt: date(p.started_at),
+          completedAt: date(p.completed_at),
+          updatedAt: date(p.updated_at),
+        },
+      ]),
     ),
     passedTests: new Set(r.f_passed),
     moduleCompletions: new Map(r.f_modules.map(([id, at]) => [id, new Date(at)])),
@@ -286,12 +356,31 @@ function factsOf(r) {
 
 function enrollmentOf(r) {
   return {
-    id: r.id, courseId: r.course_id, courseVersionId: r.course_version_id, courseTitle: r.course_title, courseSlug: r.course_slug,
-    studentId: r.student_id, studentDisplayName: r.student_display_name, studentEmail: r.student_email, state: r.state, reason: r.reason,
-    grantReason: r.grant_reason, sponsorOrgId: r.sponsor_org_id, orderId: r.order_id, enrolledAt: r.enrolled_at, accessExpiresAt: r.access_expires_at,
-    currentLevelId: r.current_level_id, progress: r.progress, intermediateCertificateIds: r.intermediate_certificate_ids,
-    finalCertificateId: r.final_certificate_id, completedAt: r.completed_at, cancelledAt: r.cancelled_at, cancelReason: r.cancel_reason,
-    suspendedAt: r.suspended_at, createdAt: r.created_at, updatedAt: r.updated_at,
+    id: r.id,
+    courseId: r.course_id,
+    courseVersionId: r.course_version_id,
+    courseTitle: r.course_title,
+    courseSlug: r.course_slug,
+    studentId: r.student_id,
+    studentDisplayName: r.student_display_name,
+    studentEmail: r.student_email,
+    state: r.state,
+    reason: r.reason,
+    grantReason: r.grant_reason,
+    sponsorOrgId: r.sponsor_org_id,
+    orderId: r.order_id,
+    enrolledAt: r.enrolled_at,
+    accessExpiresAt: r.access_expires_at,
+    currentLevelId: r.current_level_id,
+    progress: r.progress,
+    intermediateCertificateIds: r.intermediate_certificate_ids,
+    finalCertificateId: r.final_certificate_id,
+    completedAt: r.completed_at,
+    cancelledAt: r.cancelled_at,
+    cancelReason: r.cancel_reason,
+    suspendedAt: r.suspended_at,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
   };
 }
 
@@ -300,7 +389,10 @@ async function requireLearning(row, now, client = pool) {
   if (!row) throw new DomainError("no_enrollment");
   if (row.suspended_at) throw new DomainError("no_enrollment", "Prístup ku kurzu je pozastavený, kým administrátor nevyrieši reklamáciu platby.");
   if (row.state === "active" && row.access_expires_at && row.access_expires_at <= now) {
-    await client.query(`update enrollments set state = 'expired', updated_at = $2 where id = $1 and state = 'active' and access_expires_at <= $2`, [row.id, now]);
+    await client.query(`update enrollments set state = 'expired', updated_at = $2 where id = $1 and state = 'active' and access_expires_at <= $2`, [
+      row.id,
+      now,
+    ]);
     const refused = new DomainError("no_enrollment", "Prístup ku kurzu vypršal.");
     refused.commit = true; // inside a transaction the expiry still commits
     throw refused;
@@ -331,7 +423,9 @@ async function transaction(fn) {
 
 async function learnData(userId, slug, now) {
   if (!slug || slug.length > 200 || slug.includes("\0")) throw new DomainError("not_found");
-  const { rows: [row] } = await pool.query(
+  const {
+    rows: [row],
+  } = await pool.query(
     `select e.*, ${FACTS("e.id")} from (select * from enrollments where student_id = $1 and course_slug = $2 and ${LEARNING} ${LEARNING_ORDER}) e`,
     [userId, slug],
   );
@@ -352,10 +446,17 @@ function lockedError(structure, part) {
 
 /** The part's version (memory; a part of a version not held is looked up) and the student's enrollment on it with its facts. */
 async function partContext(userId, partId, now, client = pool, lock = false) {
-  const versionId = !isId(partId) ? null : (versionOfPart.get(partId) ?? (await client.query(`select course_id from parts where id = $1`, [partId])).rows[0]?.course_id);
+  const versionId = !isId(partId)
+    ? null
+    : (versionOfPart.get(partId) ?? (await client.query(`select course_id from parts where id = $1`, [partId])).rows[0]?.course_id);
   if (!versionId) throw new DomainError("not_found");
-  const { rows: [row] } = lock
-    ? await client.query(`select * from enrollments where student_id = $1 and course_version_id = $2 and ${LEARNING} ${LEARNING_ORDER} for update`, [userId, versionId])
+  const {
+    rows: [row],
+  } = lock
+    ? await client.query(`select * from enrollments where student_id = $1 and course_version_id = $2 and ${LEARNING} ${LEARNING_ORDER} for update`, [
+        userId,
+        versionId,
+      ])
     : await client.query(
         `select e.*, ${FACTS("e.id")} from (select * from enrollments where student_id = $1 and course_version_id = $2 and ${LEARNING} ${LEARNING_ORDER}) e`,
         [userId, versionId],
@@ -389,10 +490,12 @@ async function readPart(userId, partId, now) {
         if (i >= 0) blocks[i] = { ...blocks[i], playbackIssuedAt: now.toISOString() };
         else blocks.push({ blockId, state: "in_progress", secondsWatched: 0, totalSeconds: 0, playbackIssuedAt: now.toISOString() });
       }
-      await client.query(
-        `update part_progress set block_progress = $3::jsonb, updated_at = $4 where enrollment_id = $1 and part_id = $2`,
-        [row.id, part.id, JSON.stringify(blocks), now],
-      );
+      await client.query(`update part_progress set block_progress = $3::jsonb, updated_at = $4 where enrollment_id = $1 and part_id = $2`, [
+        row.id,
+        part.id,
+        JSON.stringify(blocks),
+        now,
+      ]);
       fresh.parts.set(part.id, { ...current, blockProgress: blocks });
       return fresh;
     });
@@ -417,7 +520,21 @@ function derive(structure, facts, enrollment, now) {
         if (partStateOf(facts, part.id) === "locked" && partMayOpen(structure, facts, part)) {
           result.unlockedParts.push(part.id);
           const row = facts.parts.get(part.id);
-          facts.parts.set(part.id, row ? { ...row, state: "available" } : { id: "", enrollmentId: enrollment.id, partId: part.id, state: "available", blockProgress: [], startedAt: null, completedAt: null, updatedAt: now });
+          facts.parts.set(
+            part.id,
+            row
+              ? { ...row, state: "available" }
+              : {
+                  id: "",
+                  enrollmentId: enrollment.id,
+                  partId: part.id,
+                  state: "available",
+                  blockProgress: [],
+                  startedAt: null,
+                  completedAt: null,
+                  updatedAt: now,
+                },
+          );
         }
       }
       if (!facts.moduleCompletions.has(module.id) && moduleDone(facts, module)) {
@@ -461,28 +578,41 @@ function reconcileWrites(w, structure, facts, enrollment, result, now, touch) {
   const e = () => `${p(enrollment.id)}::text`;
   const at = () => `${p(now)}::timestamptz`;
   if (result.unlockedParts.length > 0) {
-    w.with("unlocked", `insert into part_progress (id, enrollment_id, part_id, state)
+    w.with(
+      "unlocked",
+      `insert into part_progress (id, enrollment_id, part_id, state)
       select i, ${e()}, part, 'available' from unnest(${p(result.unlockedParts.map(() => newId(now)))}::text[], ${p(result.unlockedParts)}::text[]) as u(i, part)
       on conflict (enrollment_id, part_id) do update set state = case when part_progress.state = 'locked' then 'available'::part_state else part_progress.state end,
-        updated_at = ${at()}`);
+        updated_at = ${at()}`,
+    );
   }
   if (result.completedModules.length > 0) {
-    w.with("modules_done", `insert into module_completions (id, enrollment_id, module_id, completed_at)
-      select i, ${e()}, m, ${at()} from unnest(${p(result.completedModules.map(() => newId(now)))}::text[], ${p(result.completedModules)}::text[]) as u(i, m) on conflict do nothing`);
+    w.with(
+      "modules_done",
+      `insert into module_completions (id, enrollment_id, module_id, completed_at)
+      select i, ${e()}, m, ${at()} from unnest(${p(result.completedModules.map(() => newId(now)))}::text[], ${p(result.completedModules)}::text[]) as u(i, m) on conflict do nothing`,
+    );
   }
   if (result.completedLevels.length > 0) {
-    w.with("levels_done", `insert into level_completions (id, enrollment_id, level_id, completed_at)
-      select i, ${e()}, l, ${at()} from unnest(${p(result.completedLevels.map(() => newId(now)))}::text[], ${p(result.completedLevels)}::text[]) as u(i, l) on conflict do nothing`);
+    w.with(
+      "levels_done",
+      `insert into level_completions (id, enrollment_id, level_id, completed_at)
+      select i, ${e()}, l, ${at()} from unnest(${p(result.completedLevels.map(() => newId(now)))}::text[], ${p(result.completedLevels)}::text[]) as u(i, l) on conflict do nothing`,
+    );
   }
   const changed = result.unlockedParts.length + result.completedModules.length + result.completedLevels.length > 0 || result.courseCompleted;
   if (changed || touch) {
     const progress = progressCounters(structure, facts, touch ? now.toISOString() : enrollment.progress.lastActivityAt);
-    w.with("counters", `update enrollments set progress = ${p(JSON.stringify(progress))}::jsonb, current_level_id = ${p(currentLevel(structure, facts)?.id ?? null)},
-      ${result.courseCompleted ? `state = 'completed', completed_at = ${at()},` : ""} updated_at = ${at()} where id = ${e()}`);
+    w.with(
+      "counters",
+      `update enrollments set progress = ${p(JSON.stringify(progress))}::jsonb, current_level_id = ${p(currentLevel(structure, facts)?.id ?? null)},
+      ${result.courseCompleted ? `state = 'completed', completed_at = ${at()},` : ""} updated_at = ${at()} where id = ${e()}`,
+    );
   }
   const jobs = [];
   for (const levelId of result.completedLevels) {
-    if (structure.levelById.get(levelId)?.issuesIntermediateCertificate) jobs.push(["certificates.issue", { enrollmentId: enrollment.id, type: "intermediate", levelId }]);
+    if (structure.levelById.get(levelId)?.issuesIntermediateCertificate)
+      jobs.push(["certificates.issue", { enrollmentId: enrollment.id, type: "intermediate", levelId }]);
     jobs.push(["mail.send", { kind: "completion_notice", enrollmentId: enrollment.id, levelId }]);
   }
   if (result.courseCompleted) {
@@ -492,9 +622,7 @@ function reconcileWrites(w, structure, facts, enrollment, result, now, touch) {
   return jobs;
 }
 
-const queueTables = new Map(
-  (await pool.query(`select name, table_name, notify from pgboss.queue`).catch(() => ({ rows: [] }))).rows.map((q) => [q.name, q]),
-);
+const queueTables = new Map((await pool.query(`select name, table_name, notify from pgboss.queue`).catch(() => ({ rows: [] }))).rows.map((q) => [q.name, q]));
 
 /** The jobs, each with pg-boss's own insert, in the caller's transaction (one statement each; only when a level or the course completes). */
 async function enqueue(client, jobs) {
@@ -502,7 +630,9 @@ async function enqueue(client, jobs) {
     const queue = queueTables.get(name);
     if (!queue) throw new Error(`no pg-boss queue ${name}`);
     const sql = bossPlans.insertJobs("pgboss", { table: queue.table_name, name, returnId: true, notify: queue.notify });
-    await client.query(sql, [JSON.stringify([{ id: null, name, data, singletonKey: null, singletonOffset: 0, groupId: null, groupTier: null, deadLetter: null }])]);
+    await client.query(sql, [
+      JSON.stringify([{ id: null, name, data, singletonKey: null, singletonOffset: 0, groupId: null, groupTier: null, deadLetter: null }]),
+    ]);
   }
 }
 
@@ -511,7 +641,9 @@ async function enqueue(client, jobs) {
 
 function progressBody(raw) {
   const ok =
-    raw && typeof raw === "object" && !Array.isArray(raw) &&
+    raw &&
+    typeof raw === "object" &&
+    !Array.isArray(raw) &&
     Object.keys(raw).every((k) => ["blockId", "state", "secondsWatched", "totalSeconds", "markPartCompleted"].includes(k)) &&
     (raw.blockId === undefined || (typeof raw.blockId === "string" && raw.blockId.length >= 1 && raw.blockId.length <= 64)) &&
     (raw.state === undefined || raw.state === "in_progress" || raw.state === "completed") &&
@@ -527,7 +659,8 @@ async function reportProgress(userId, partId, body, now) {
   return transaction(async (client) => {
     const { row: locked, structure, part } = await partContext(userId, partId, now, client, true);
     const block = body.blockId === undefined ? undefined : part.contentBlocks.find((b) => b.id === body.blockId);
-    if (body.blockId !== undefined && !block) throw new DomainError("validation", undefined, [{ path: "blockId", message: "Blok s týmto id v tejto časti nie je." }]);
+    if (body.blockId !== undefined && !block)
+      throw new DomainError("validation", undefined, [{ path: "blockId", message: "Blok s týmto id v tejto časti nie je." }]);
     let facts = factsOf((await client.query(`select ${FACTS("$1")}`, [locked.id])).rows[0]);
     if (facts.parts.size < structure.parts.length) {
       // progress not preallocated (server/learning/preallocate.ts): the first level's parts without prerequisites open
@@ -535,7 +668,12 @@ async function reportProgress(userId, partId, body, now) {
       const missing = structure.parts.filter((x) => !facts.parts.has(x.id));
       await client.query(
         `insert into part_progress (id, enrollment_id, part_id, state) select i, $1, part, s::part_state from unnest($2::text[], $3::text[], $4::text[]) as u(i, part, s) on conflict do nothing`,
-        [locked.id, missing.map(() => newId(now)), missing.map((x) => x.id), missing.map((x) => (x.levelId === first && x.prerequisites.length === 0 ? "available" : "locked"))],
+        [
+          locked.id,
+          missing.map(() => newId(now)),
+          missing.map((x) => x.id),
+          missing.map((x) => (x.levelId === first && x.prerequisites.length === 0 ? "available" : "locked")),
+        ],
       );
       facts = factsOf((await client.query(`select ${FACTS("$1")}`, [locked.id])).rows[0]);
     }
@@ -566,10 +704,13 @@ async function reportProgress(userId, partId, body, now) {
 
     const w = writes();
     const { p } = w;
-    w.with("part", `insert into part_progress (id, enrollment_id, part_id, state, block_progress, started_at, completed_at)
+    w.with(
+      "part",
+      `insert into part_progress (id, enrollment_id, part_id, state, block_progress, started_at, completed_at)
       values (${p(newId(now))}, ${p(locked.id)}, ${p(part.id)}, ${p(state)}, ${p(JSON.stringify(blocks))}::jsonb, ${p(startedAt)}::timestamptz, ${p(completedAt)}::timestamptz)
       on conflict (enrollment_id, part_id) do update set state = excluded.state, block_progress = excluded.block_progress, started_at = excluded.started_at,
-        completed_at = excluded.completed_at, updated_at = ${p(now)}`);
+        completed_at = excluded.completed_at, updated_at = ${p(now)}`,
+    );
     const jobs = reconcileWrites(w, structure, facts, enrollment, result, now, true);
     await w.run(client);
     await enqueue(client, jobs);
@@ -607,11 +748,18 @@ function requestHash(body) {
   const sortKeys = (v) => {
     if (Array.isArray(v)) return v.map(sortKeys);
     if (v && typeof v === "object" && v.constructor === Object) {
-      return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, x]) => [k, sortKeys(x)]));
+      return Object.fromEntries(
+        Object.entries(v)
+          .filter(([, x]) => x !== undefined)
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+          .map(([k, x]) => [k, sortKeys(x)]),
+      );
     }
     return v;
   };
-  return createHash("sha256").update(JSON.stringify(body === undefined ? null : sortKeys(body))).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify(body === undefined ? null : sortKeys(body)))
+    .digest("hex");
 }
 
 const PRIVATE_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "private, no-store" };
@@ -619,16 +767,21 @@ const PRIVATE_HEADERS = { "content-type": "application/json; charset=utf-8", "ca
 /** The key's stored answer, the last part of the work's statement; a key seen before rolls the work back and answers what is stored. */
 function storeAnswer(w, userId, route, key, hash, status, body) {
   const { p } = w;
-  w.with("stored", `insert into idempotency_keys (user_id, route, key, request_hash, response_status, response_body, response_headers, completed_at)
+  w.with(
+    "stored",
+    `insert into idempotency_keys (user_id, route, key, request_hash, response_status, response_body, response_headers, completed_at)
     values (${p(userId)}, ${p(route)}, ${p(key)}, ${p(hash)}, ${p(status)}, ${p(JSON.stringify(body))}::jsonb, ${p(JSON.stringify(PRIVATE_HEADERS))}::jsonb, now())
-    on conflict do nothing returning 1`);
+    on conflict do nothing returning 1`,
+  );
   return "select (select count(*) from stored)::int as stored";
 }
 
 class Replay extends Error {}
 
 async function replay(userId, route, key, hash) {
-  const { rows: [row] } = await pool.query(`select * from idempotency_keys where user_id = $1 and route = $2 and key = $3`, [userId, route, key]);
+  const {
+    rows: [row],
+  } = await pool.query(`select * from idempotency_keys where user_id = $1 and route = $2 and key = $3`, [userId, route, key]);
   if (!row) throw new Error("an idempotency key conflicted but is not stored");
   if (row.request_hash !== hash) throw new DomainError("idempotency_key_reused", undefined, { header: "Idempotency-Key" });
   return { status: row.response_status, body: row.response_body, replayed: true };
@@ -636,9 +789,22 @@ async function replay(userId, route, key, hash) {
 
 function attemptOf(r) {
   return {
-    id: r.id, testId: r.test_id, enrollmentId: r.enrollment_id, studentId: r.student_id, attemptNumber: r.attempt_number, state: r.state,
-    score: r.score, passed: r.passed, startedAt: date(r.started_at), deadline: date(r.deadline), submittedAt: date(r.submitted_at),
-    questionSnapshots: r.question_snapshots, questionOrder: r.question_order, answerOrders: r.answer_orders, answers: r.answers, voidedAt: date(r.voided_at),
+    id: r.id,
+    testId: r.test_id,
+    enrollmentId: r.enrollment_id,
+    studentId: r.student_id,
+    attemptNumber: r.attempt_number,
+    state: r.state,
+    score: r.score,
+    passed: r.passed,
+    startedAt: date(r.started_at),
+    deadline: date(r.deadline),
+    submittedAt: date(r.submitted_at),
+    questionSnapshots: r.question_snapshots,
+    questionOrder: r.question_order,
+    answerOrders: r.answer_orders,
+    answers: r.answers,
+    voidedAt: date(r.voided_at),
   };
 }
 
@@ -653,9 +819,12 @@ function finishInto(w, g, attempt, answers, how, now) {
   const passed = scored.score >= g.test.passingScore;
   const submittedAt = how === "expired" ? attempt.deadline : now;
   const { p } = w;
-  const name = `finished_${w.finishes = (w.finishes ?? 0) + 1}`;
-  w.with(name, `update test_attempts set state = ${p(how)}, score = ${p(scored.score)}, passed = ${p(passed)}, submitted_at = ${p(submittedAt)}, answers = ${p(JSON.stringify(answers))}::jsonb
-    where id = ${p(attempt.id)} and state = 'in_progress' returning id`);
+  const name = `finished_${(w.finishes = (w.finishes ?? 0) + 1)}`;
+  w.with(
+    name,
+    `update test_attempts set state = ${p(how)}, score = ${p(scored.score)}, passed = ${p(passed)}, submitted_at = ${p(submittedAt)}, answers = ${p(JSON.stringify(answers))}::jsonb
+    where id = ${p(attempt.id)} and state = 'in_progress' returning id`,
+  );
   let changes = { completedLevels: [], courseCompleted: false };
   let jobs = [];
   if (passed) {
@@ -664,7 +833,12 @@ function finishInto(w, g, attempt, answers, how, now) {
     jobs = reconcileWrites(w, g.structure, g.facts, g.enrollment, changes, now, true);
     if (changes.courseCompleted) g.enrollment = { ...g.enrollment, state: "completed" };
   }
-  return { attempt: { ...attempt, state: how, score: scored.score, passed, submittedAt, answers }, downstream: downstreamOf(g, changes, passed), jobs, check: name };
+  return {
+    attempt: { ...attempt, state: how, score: scored.score, passed, submittedAt, answers },
+    downstream: downstreamOf(g, changes, passed),
+    jobs,
+    check: name,
+  };
 }
 
 /** An overdue attempt submitted with its saved answers, in statements of its own (the app does it lazily on every read). */
@@ -693,14 +867,18 @@ async function startAttempt(userId, testId, key, hash, route, now) {
   }
   try {
     return await transaction(async (client) => {
-      const { rows: [locked] } = await client.query(
-        `select * from enrollments where student_id = $1 and course_version_id = $2 and ${LEARNING} ${LEARNING_ORDER} for update`,
-        [userId, test.courseId],
-      );
+      const {
+        rows: [locked],
+      } = await client.query(`select * from enrollments where student_id = $1 and course_version_id = $2 and ${LEARNING} ${LEARNING_ORDER} for update`, [
+        userId,
+        test.courseId,
+      ]);
       await requireLearning(locked, now, client);
       // after the lock: the facts, the attempts (counted; the one in progress whole), the start counted against the limit
       const expire = new Date(now.getTime() + 15 * 60 * 1000);
-      const { rows: [r] } = await client.query(
+      const {
+        rows: [r],
+      } = await client.query(
         `with counted as (
            insert into rate_limits (key, points, expire) values ($3, 1, $4)
            on conflict (key) do update set
@@ -719,14 +897,23 @@ async function startAttempt(userId, testId, key, hash, route, now) {
       );
       if (r.points > attemptStartLimit) {
         const retryAfter = Math.max(1, Math.ceil((r.expire.getTime() - Date.now()) / 1000));
-        throw new DomainError("rate_limited", undefined, { limit: "attemptStart", retryAfterSeconds: retryAfter }, { headers: { "Retry-After": String(retryAfter) } });
+        throw new DomainError(
+          "rate_limited",
+          undefined,
+          { limit: "attemptStart", retryAfterSeconds: retryAfter },
+          { headers: { "Retry-After": String(retryAfter) } },
+        );
       }
       const structure = await structureOf(locked.course_version_id);
       const g = { test, structure, facts: factsOf(r), enrollment: enrollmentOf(locked) };
       g.placement = structure && placementOf(structure, g.facts, test.id);
       if (!g.placement) throw new DomainError("not_found", "Test nie je súčasťou kurzu.");
       if (!g.placement.available) {
-        throw new DomainError("prerequisites_not_met", undefined, { placement: g.placement.placement, partId: g.placement.part?.id ?? null, levelId: g.placement.level?.id ?? null });
+        throw new DomainError("prerequisites_not_met", undefined, {
+          placement: g.placement.placement,
+          partId: g.placement.part?.id ?? null,
+          levelId: g.placement.level?.id ?? null,
+        });
       }
       let open = null;
       let lastFinished = r.counts.finished ? new Date(r.counts.finished) : null;
@@ -749,18 +936,33 @@ async function startAttempt(userId, testId, key, hash, route, now) {
         const next = nextAttemptAt(test, lastFinished ? [{ state: "submitted", submittedAt: lastFinished }] : []);
         if (next && next > now) throw new DomainError("cooldown_active", undefined, { nextAttemptAt: next.toISOString() });
         const authored = test.questions.map((q) => ({
-          questionId: q.id, type: q.type, text: q.text, answers: q.answers.map((a) => ({ id: a.id, text: a.text, isCorrect: a.isCorrect })),
-          acceptedAnswers: q.acceptedAnswers, explanation: q.explanation, weight: q.weight,
+          questionId: q.id,
+          type: q.type,
+          text: q.text,
+          answers: q.answers.map((a) => ({ id: a.id, text: a.text, isCorrect: a.isCorrect })),
+          acceptedAnswers: q.acceptedAnswers,
+          explanation: q.explanation,
+          weight: q.weight,
         }));
         const { snapshots, answerOrders } = selectQuestions(authored, test, () => randomInt(0, 2 ** 32) / 2 ** 32);
         const attempt = {
-          id: newId(now), attemptNumber: r.counts.last + 1, state: "in_progress", startedAt: now, deadline: new Date(now.getTime() + test.timeLimitSec * 1000),
-          questionSnapshots: snapshots, questionOrder: snapshots.map((q) => q.questionId), answerOrders, answers: [],
+          id: newId(now),
+          attemptNumber: r.counts.last + 1,
+          state: "in_progress",
+          startedAt: now,
+          deadline: new Date(now.getTime() + test.timeLimitSec * 1000),
+          questionSnapshots: snapshots,
+          questionOrder: snapshots.map((q) => q.questionId),
+          answerOrders,
+          answers: [],
         };
         const { p } = w;
-        w.with("attempt", `insert into test_attempts (id, test_id, enrollment_id, student_id, attempt_number, state, started_at, deadline, question_snapshots, question_order, answer_orders)
+        w.with(
+          "attempt",
+          `insert into test_attempts (id, test_id, enrollment_id, student_id, attempt_number, state, started_at, deadline, question_snapshots, question_order, answer_orders)
           values (${p(attempt.id)}, ${p(test.id)}, ${p(locked.id)}, ${p(userId)}, ${p(attempt.attemptNumber)}, 'in_progress', ${p(now)}, ${p(attempt.deadline)},
-            ${p(JSON.stringify(snapshots))}::jsonb, ${p(attempt.questionOrder)}::text[], ${p(JSON.stringify(answerOrders))}::jsonb)`);
+            ${p(JSON.stringify(snapshots))}::jsonb, ${p(attempt.questionOrder)}::text[], ${p(JSON.stringify(answerOrders))}::jsonb)`,
+        );
         body = served(attempt, test);
       }
       const [{ stored }] = await w.run(client, storeAnswer(w, userId, route, key, hash, status, body));
@@ -781,7 +983,8 @@ function checkedAnswers(attempt, answers) {
     const q = byId.get(a.questionId);
     if (!q) return problems.push({ path: `answers.${i}.questionId`, message: "Táto otázka v pokuse nie je." });
     if (q.type === "text") {
-      if (a.selectedAnswerIds && a.selectedAnswerIds.length > 0) problems.push({ path: `answers.${i}.selectedAnswerIds`, message: "Na otázku sa odpovedá textom." });
+      if (a.selectedAnswerIds && a.selectedAnswerIds.length > 0)
+        problems.push({ path: `answers.${i}.selectedAnswerIds`, message: "Na otázku sa odpovedá textom." });
       return;
     }
     if (a.textAnswer !== undefined && a.textAnswer !== "") problems.push({ path: `answers.${i}.textAnswer`, message: "Na otázku sa odpovedá výberom." });
@@ -789,7 +992,8 @@ function checkedAnswers(attempt, answers) {
     (a.selectedAnswerIds ?? []).forEach((id, j) => {
       if (!ids.has(id)) problems.push({ path: `answers.${i}.selectedAnswerIds.${j}`, message: "Taká odpoveď pri otázke nie je." });
     });
-    if (q.type === "single_choice" && (a.selectedAnswerIds ?? []).length > 1) problems.push({ path: `answers.${i}.selectedAnswerIds`, message: "Vyberte jednu odpoveď." });
+    if (q.type === "single_choice" && (a.selectedAnswerIds ?? []).length > 1)
+      problems.push({ path: `answers.${i}.selectedAnswerIds`, message: "Vyberte jednu odpoveď." });
   });
   if (problems.length > 0) throw new DomainError("validation", undefined, problems);
   const merged = new Map();
@@ -800,12 +1004,21 @@ function checkedAnswers(attempt, answers) {
 function answersBody(raw) {
   const str = (v, max) => typeof v === "string" && v.length >= 1 && v.length <= max;
   const ok =
-    raw && typeof raw === "object" && !Array.isArray(raw) && Object.keys(raw).length === 1 && Array.isArray(raw.answers) && raw.answers.length <= 500 &&
+    raw &&
+    typeof raw === "object" &&
+    !Array.isArray(raw) &&
+    Object.keys(raw).length === 1 &&
+    Array.isArray(raw.answers) &&
+    raw.answers.length <= 500 &&
     raw.answers.every(
       (a) =>
-        a && typeof a === "object" && !Array.isArray(a) && Object.keys(a).every((k) => ["questionId", "selectedAnswerIds", "textAnswer"].includes(k)) &&
+        a &&
+        typeof a === "object" &&
+        !Array.isArray(a) &&
+        Object.keys(a).every((k) => ["questionId", "selectedAnswerIds", "textAnswer"].includes(k)) &&
         str(a.questionId, 64) &&
-        (a.selectedAnswerIds === undefined || (Array.isArray(a.selectedAnswerIds) && a.selectedAnswerIds.length <= 50 && a.selectedAnswerIds.every((x) => str(x, 64)))) &&
+        (a.selectedAnswerIds === undefined ||
+          (Array.isArray(a.selectedAnswerIds) && a.selectedAnswerIds.length <= 50 && a.selectedAnswerIds.every((x) => str(x, 64)))) &&
         (a.textAnswer === undefined || (typeof a.textAnswer === "string" && a.textAnswer.length <= 2000)),
     );
   if (!ok) throw new DomainError("validation", undefined, [{ path: "answers", message: "Neplatné telo požiadavky." }]);
@@ -817,12 +1030,13 @@ async function submitAttempt(userId, testId, attemptId, answers, key, hash, rout
   try {
     return await transaction(async (client) => {
       // the attempt's enrollment locked first (every writer of its attempts holds it), then read
-      const { rows: [locked] } = await client.query(
-        `select * from enrollments where id = (select enrollment_id from test_attempts where id = $1) for update`,
-        [attemptId],
-      );
+      const {
+        rows: [locked],
+      } = await client.query(`select * from enrollments where id = (select enrollment_id from test_attempts where id = $1) for update`, [attemptId]);
       if (!locked) throw new DomainError("not_found", "Pokus sa nenašiel.");
-      const { rows: [r] } = await client.query(
+      const {
+        rows: [r],
+      } = await client.query(
         // the attempt is `t`: FACTS names its own test_attempts `a`, which would shadow it
         `select row_to_json(t) as attempt, ${FACTS("t.enrollment_id")},
            (select count(*)::int from test_attempts u where u.test_id = t.test_id and u.enrollment_id = t.enrollment_id and u.voided_at is null) as used
@@ -845,7 +1059,9 @@ async function submitAttempt(userId, testId, attemptId, answers, key, hash, rout
         // late: submitted with its saved answers (committed), answered 409 attempt_expired with that result
         let finished = attempt;
         if (attempt.state === "in_progress") ({ attempt: finished, jobs, check } = finishInto(w, g, attempt, attempt.answers, "expired", now));
-        const refused = new DomainError("attempt_expired", undefined, { result: resultOf(finished, test, r.used, downstreamOf(g, { completedLevels: [], courseCompleted: false }, finished.passed ?? false)) });
+        const refused = new DomainError("attempt_expired", undefined, {
+          result: resultOf(finished, test, r.used, downstreamOf(g, { completedLevels: [], courseCompleted: false }, finished.passed ?? false)),
+        });
         status = refused.status;
         body = refused.toBody();
       } else if (attempt.state === "submitted") {
@@ -875,7 +1091,8 @@ async function submitAttempt(userId, testId, attemptId, answers, key, hash, rout
 // The pages: the loaders' data (app/routes/learn.tsx, app/routes/learn-part.tsx), rendered
 // with the app's route components
 
-const escapeHtml = (s) => s.replace(/[&><\u2028\u2029]/g, (c) => ({ "&": "\\u0026", ">": "\\u003e", "<": "\\u003c", "\u2028": "\\u2028", "\u2029": "\\u2029" })[c]);
+const escapeHtml = (s) =>
+  s.replace(/[&><\u2028\u2029]/g, (c) => ({ "&": "\\u0026", ">": "\\u003e", "<": "\\u003c", "\u2028": "\\u2028", "\u2029": "\\u2029" })[c]);
 const routeModules = Object.fromEntries(Object.entries(build.routes).map(([id, r]) => [id, r.module]));
 const routeTree = (parentId) =>
   Object.values(build.routes)
@@ -894,7 +1111,9 @@ function matchPage(pathname) {
   }
   return matches;
 }
-const serverHandoffString = escapeHtml(JSON.stringify({ basename: build.basename, future: build.future, routeDiscovery: build.routeDiscovery, ssr: build.ssr, isSpaMode: false }));
+const serverHandoffString = escapeHtml(
+  JSON.stringify({ basename: build.basename, future: build.future, routeDiscovery: build.routeDiscovery, ssr: build.ssr, isSpaMode: false }),
+);
 const neverAborted = new AbortController().signal;
 
 /** The document of a page with its routes' loader data, as React Router renders it in the app's entry (without its request handler). */
@@ -929,7 +1148,12 @@ async function renderPage(url, loaderData, status) {
   // the loader data for hydration, as React Router encodes it (the app streams it in chunks)
   let data = "";
   const decoder = new TextDecoder();
-  for await (const chunk of encodeViaTurboStream({ loaderData, actionData: null, errors: null }, neverAborted, build.entry.module.streamTimeout, "production")) {
+  for await (const chunk of encodeViaTurboStream(
+    { loaderData, actionData: null, errors: null },
+    neverAborted,
+    build.entry.module.streamTimeout,
+    "production",
+  )) {
     data += typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
   }
   const transfer =
@@ -963,7 +1187,11 @@ function learnPageData(view) {
             parts: t.module.parts.map((p) => ({
               ...p,
               lockedReason:
-                p.state !== "locked" ? null : level.state === "locked" ? "Odomkne sa s úrovňou." : `Najprv dokončite: ${p.prerequisites.map((id) => titleOf.get(id) ?? id).join(", ")}.`,
+                p.state !== "locked"
+                  ? null
+                  : level.state === "locked"
+                    ? "Odomkne sa s úrovňou."
+                    : `Najprv dokončite: ${p.prerequisites.map((id) => titleOf.get(id) ?? id).join(", ")}.`,
             })),
           },
         })),
@@ -993,7 +1221,8 @@ const leftText = (seconds) => {
   const s = seconds % 60;
   return m > 0 ? `${m} min${s > 0 ? ` ${s} s` : ""}` : `${s} s`;
 };
-const fileSize = (bytes) => (bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${formatDecimal(bytes / 1024, 0)} kB` : `${formatDecimal(bytes / (1024 * 1024), 1)} MB`);
+const fileSize = (bytes) =>
+  bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${formatDecimal(bytes / 1024, 0)} kB` : `${formatDecimal(bytes / (1024 * 1024), 1)} MB`;
 function fileType(mimeType) {
   const known = { "application/pdf": "PDF", "image/png": "PNG", "image/jpeg": "JPEG", "text/csv": "CSV" };
   return known[mimeType] ?? (mimeType.includes("spreadsheet") ? "tabuľka" : mimeType.includes("word") ? "dokument" : mimeType);
@@ -1009,13 +1238,15 @@ function outlineOf(view, currentPartId) {
       state: level.state,
       modules: level.topics.flatMap((t) =>
         t.module
-          ? [{
-              id: t._id,
-              title: t.title,
-              state: t.module.state,
-              ratio: t.module.parts.length === 0 ? 0 : t.module.parts.filter((p) => p.state === "completed").length / t.module.parts.length,
-              parts: t.module.parts.map((p) => ({ id: p._id, title: p.title, state: p.state, current: p._id === currentPartId })),
-            }]
+          ? [
+              {
+                id: t._id,
+                title: t.title,
+                state: t.module.state,
+                ratio: t.module.parts.length === 0 ? 0 : t.module.parts.filter((p) => p.state === "completed").length / t.module.parts.length,
+                parts: t.module.parts.map((p) => ({ id: p._id, title: p.title, state: p.state, current: p._id === currentPartId })),
+              },
+            ]
           : [],
       ),
     })),
@@ -1041,7 +1272,10 @@ async function partPageData(userId, slug, partId, search, now) {
             ? {
                 blockId,
                 refused: message === "nedopozerane",
-                text: message === "nedopozerane" && Number.isFinite(left) && left > 0 ? `Video ešte nie je pozreté celé: zostáva ešte asi ${leftText(left)}. Dopozerajte ho a skúste to znova.` : MESSAGES[message],
+                text:
+                  message === "nedopozerane" && Number.isFinite(left) && left > 0
+                    ? `Video ešte nie je pozreté celé: zostáva ešte asi ${leftText(left)}. Dopozerajte ho a skúste to znova.`
+                    : MESSAGES[message],
               }
             : null,
         outline: outlineOf(view, part._id),
@@ -1054,7 +1288,16 @@ async function partPageData(userId, slug, partId, search, now) {
     };
   } catch (error) {
     if (!(error instanceof DomainError) || error.code !== "part_locked") throw error;
-    return { status: 403, data: { locked: { prerequisites: (error.details.prerequisites ?? []).map((p) => p.title), slug }, message: null, blockMessage: null, outline: null, part: null } };
+    return {
+      status: 403,
+      data: {
+        locked: { prerequisites: (error.details.prerequisites ?? []).map((p) => p.title), slug },
+        message: null,
+        blockMessage: null,
+        outline: null,
+        part: null,
+      },
+    };
   }
 }
 
@@ -1105,7 +1348,12 @@ function certificate(r) {
 
 function send(res, status, body, headers = {}) {
   const text = JSON.stringify(body);
-  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(text), "Cache-Control": "private, no-store", ...headers });
+  res.writeHead(status, {
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": Buffer.byteLength(text),
+    "Cache-Control": "private, no-store",
+    ...headers,
+  });
   res.end(text);
 }
 
@@ -1132,13 +1380,15 @@ function parseJson(text, emptyAs) {
   try {
     return JSON.parse(text);
   } catch {
-    throw new DomainError("validation", "Telo požiadavky nie je platný JSON.", [{ path: "", message: "Telo požiadavky nie je platný JSON.", code: "invalid_json" }]);
+    throw new DomainError("validation", "Telo požiadavky nie je platný JSON.", [
+      { path: "", message: "Telo požiadavky nie je platný JSON.", code: "invalid_json" },
+    ]);
   }
 }
 
 /** spec: Authentication 9: a POST's Origin (or Referer) must be the app's. */
 function originAllowed(req) {
-  const origin = req.headers.origin ?? (req.headers.referer ? URL.parse(req.headers.referer)?.origin ?? "invalid" : null);
+  const origin = req.headers.origin ?? (req.headers.referer ? (URL.parse(req.headers.referer)?.origin ?? "invalid") : null);
   return origin === null || origin === new URL(publicUrl).origin;
 }
 
@@ -1151,7 +1401,9 @@ const server = http.createServer(async (req, res) => {
     if (url.pathname === "/health") return send(res, 200, { ok: true });
     if (url.pathname.startsWith("/api/verify/")) {
       const number = decodeURIComponent(url.pathname.slice("/api/verify/".length));
-      const { rows: [r] } = await pool.query(`select * from certificates where registration_number = $1`, [number]);
+      const {
+        rows: [r],
+      } = await pool.query(`select * from certificates where registration_number = $1`, [number]);
       if (!hashMatches(r?.verification_hash ?? "0".repeat(64), url.searchParams.get("h")) || !r) return send(res, 404, notFound);
       return send(res, 200, {
         registrationNumber: r.registration_number,
@@ -1199,7 +1451,9 @@ const server = http.createServer(async (req, res) => {
     }
     if (req.method === "GET" && (m = /^\/api\/enrollments\/([^/]+)$/.exec(url.pathname))) {
       const id = decodeURIComponent(m[1]);
-      const { rows: [row] } = isId(id) ? await pool.query(`select e.*, ${FACTS("e.id")} from enrollments e where e.id = $1`, [id]) : { rows: [] };
+      const {
+        rows: [row],
+      } = isId(id) ? await pool.query(`select e.*, ${FACTS("e.id")} from enrollments e where e.id = $1`, [id]) : { rows: [] };
       if (!row || row.student_id !== userId) throw new DomainError("not_found");
       return send(res, 200, enrollmentDetail(enrollmentOf(row), factsOf(row), await structureOf(row.course_version_id)));
     }
@@ -1222,7 +1476,16 @@ const server = http.createServer(async (req, res) => {
     if (req.method === "POST" && (m = /^\/api\/tests\/([^/]+)\/attempts\/([^/]+)\/submit$/.exec(url.pathname))) {
       const key = idempotencyKey(req);
       const body = answersBody(parseJson(await readBody(req), {}));
-      const answer = await submitAttempt(userId, decodeURIComponent(m[1]), decodeURIComponent(m[2]), body.answers, key, requestHash(body), `POST ${url.pathname}`, now);
+      const answer = await submitAttempt(
+        userId,
+        decodeURIComponent(m[1]),
+        decodeURIComponent(m[2]),
+        body.answers,
+        key,
+        requestHash(body),
+        `POST ${url.pathname}`,
+        now,
+      );
       return send(res, answer.status, answer.body, answer.replayed ? { "Idempotent-Replayed": "true" } : {});
     }
     if (req.method === "GET" && (m = /^\/kurzy\/([^/]+)\/studium$/.exec(url.pathname))) {

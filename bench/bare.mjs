@@ -42,7 +42,11 @@ const stylesheet = build.routes.root.module.links().find((l) => l.rel === "style
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
 // the app's preview clip URL: signed with the key the app derives from SESSION_SECRET (the
 // bench gives both the same), from the start of the minute, for the app's preview TTL
-const videoSigner = createUrlSigner({ key: deriveKey(process.env.SESSION_SECRET ?? "", "local-video"), scope: "local-video", base: `http://127.0.0.1:${portArg}/local-video` });
+const videoSigner = createUrlSigner({
+  key: deriveKey(process.env.SESSION_SECRET ?? "", "local-video"),
+  scope: "local-video",
+  base: `http://127.0.0.1:${portArg}/local-video`,
+});
 function previewClipUrl(previewPlaybackId) {
   const minute = new Date(Math.floor(Date.now() / 60_000) * 60_000);
   return videoSigner.sign(`/play/${previewPlaybackId.replace(/[^A-Za-z0-9_-]/g, "")}.mp4`, expiryAfter(minute, PREVIEW_URL_TTL_SEC));
@@ -118,10 +122,7 @@ async function catalogPage() {
     tag: null,
     tagLabel: null,
     unknownTag: null,
-    filters: [
-      { label: "Všetky", href: "/", current: true },
-      ...AUDIENCE_TAGS.map((t) => ({ label: t.label, href: `/?tag=${t.tag}`, current: false })),
-    ],
+    filters: [{ label: "Všetky", href: "/", current: true }, ...AUDIENCE_TAGS.map((t) => ({ label: t.label, href: `/?tag=${t.tag}`, current: false }))],
     courses: rows.map((c) => ({
       slug: c.slug,
       title: c.title,
@@ -148,22 +149,34 @@ const TOPICS = { one: "téma", few: "témy", many: "tém" };
 const coursePageSql = `select ${summaryColumns}, "description", "seo_title", "seo_description", "og_image_url", "enrollment_deadline", "enrollment_limit" from "courses" where ("courses"."state" = $1 and "courses"."slug" = $2) limit $3`;
 
 async function coursePage(slug) {
-  const { rows: [c] } = await pool.query(coursePageSql, ["published", slug, 1]);
+  const {
+    rows: [c],
+  } = await pool.query(coursePageSql, ["published", slug, 1]);
   if (!c) return null;
   const [levelRows, topicRows] = await Promise.all([
-    pool.query(`select "id", "order_index", "slug", "title", "subtitle", "estimated_hours", "topic_sequencing", "issues_intermediate_certificate" from "levels" where "levels"."course_id" = $1 order by "levels"."order_index" asc, "levels"."id" asc`, [c.id]),
-    pool.query(`select "topics"."id", "topics"."level_id", "topics"."slug", "topics"."title", "topics"."icon_name", "modules"."id", "modules"."estimated_minutes" from "topics" left join "modules" on "modules"."topic_id" = "topics"."id" where "topics"."course_id" = $1 order by "topics"."order_index" asc, "topics"."id" asc`, [c.id]),
+    pool.query(
+      `select "id", "order_index", "slug", "title", "subtitle", "estimated_hours", "topic_sequencing", "issues_intermediate_certificate" from "levels" where "levels"."course_id" = $1 order by "levels"."order_index" asc, "levels"."id" asc`,
+      [c.id],
+    ),
+    pool.query(
+      `select "topics"."id", "topics"."level_id", "topics"."slug", "topics"."title", "topics"."icon_name", "modules"."id", "modules"."estimated_minutes" from "topics" left join "modules" on "modules"."topic_id" = "topics"."id" where "topics"."course_id" = $1 order by "topics"."order_index" asc, "topics"."id" asc`,
+      [c.id],
+    ),
   ]);
   // the buy button for a visitor (server/orders visitorPurchaseBlocker): the deadline, and
   // the seats taken only when the course has a limit
   let purchase = { kind: "buy" };
   if (c.enrollment_deadline && c.enrollment_deadline.getTime() < Date.now()) purchase = { kind: "unavailable", reason: "Termín na zápis do kurzu uplynul." };
   else if (c.enrollment_limit !== null) {
-    const { rows: [{ taken }] } = await pool.query(`select count(*)::int as taken from "enrollments" where "course_version_id" = $1 and "state" in ('active', 'completed')`, [c.id]);
+    const {
+      rows: [{ taken }],
+    } = await pool.query(`select count(*)::int as taken from "enrollments" where "course_version_id" = $1 and "state" in ('active', 'completed')`, [c.id]);
     if (taken >= c.enrollment_limit) purchase = { kind: "unavailable", reason: "Kurz je plne obsadený." };
   }
   // the sample lesson (server/catalog getCoursePreview): first module, its first two parts
-  const { rows: [first] } = await pool.query(
+  const {
+    rows: [first],
+  } = await pool.query(
     `select "courses"."id", "courses"."slug", "courses"."title", "modules"."id" as module_id, "modules"."title" as module_title, "topics"."title" as topic_title, "levels"."title" as level_title from "courses" left join "levels" on "levels"."course_id" = "courses"."id" left join "topics" on "topics"."level_id" = "levels"."id" left join "modules" on "modules"."topic_id" = "topics"."id" where ("courses"."state" = $1 and "courses"."slug" = $2) order by "modules"."id" is null, "levels"."order_index" asc, "topics"."order_index" asc limit $3`,
     ["published", slug, 1],
   );
@@ -185,7 +198,13 @@ async function coursePage(slug) {
         where: `${first.level_title ?? ""} › ${first.topic_title ?? ""}`,
         texts: p.content_blocks.flatMap((b) => (b.type === "text" ? [{ id: b.id, html: renderMarkdown(b.markdown) }] : [])),
         others: p.content_blocks.flatMap((b) =>
-          b.type === "video" ? ["video"] : b.type === "presentation" ? [`prezentácia (${b.slideCount} snímok)`] : b.type === "image" ? [`obrázok: ${b.alt}`] : [],
+          b.type === "video"
+            ? ["video"]
+            : b.type === "presentation"
+              ? [`prezentácia (${b.slideCount} snímok)`]
+              : b.type === "image"
+                ? [`obrázok: ${b.alt}`]
+                : [],
         ),
         attachments: p.attachments.map((a) => a.name),
       };
@@ -206,13 +225,22 @@ async function coursePage(slug) {
     shortDescription: c.short_description,
     coverImageUrl: versionedMediaUrl(c.cover_image_url),
     descriptionHtml: renderMarkdown(c.description),
-    seo: { title: c.seo_title ?? `${c.title} | Akadémia športového manažmentu`, description: c.seo_description ?? c.short_description, image: c.og_image_url ?? c.cover_image_url },
+    seo: {
+      title: c.seo_title ?? `${c.title} | Akadémia športového manažmentu`,
+      description: c.seo_description ?? c.short_description,
+      image: c.og_image_url ?? c.cover_image_url,
+    },
     duration: formatHours(c.duration_hours),
     language: languages[c.language] ?? c.language,
     audience: c.tags.filter((t) => isAudienceTag(t)).map(tagLabel),
     enrollmentDeadline: c.enrollment_deadline ? formatDate(c.enrollment_deadline) : null,
     purchase,
-    price: { withVat: money(price.withVatCents), withoutVat: money(price.withoutVatCents), vat: money(price.vatCents), vatRate: formatVatRate(price.vatRateBp) },
+    price: {
+      withVat: money(price.withVatCents),
+      withoutVat: money(price.withoutVatCents),
+      vat: money(price.vatCents),
+      vatRate: formatVatRate(price.vatRateBp),
+    },
     instructors: c.instructor_profiles.map((p) => ({
       name: p.displayName,
       title: p.title ?? null,

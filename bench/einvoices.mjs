@@ -22,13 +22,33 @@ const N = Number(process.env.BENCH_DOCS ?? 2000);
 const seller = {
   name: "Akadémia športového manažmentu, s. r. o.",
   address: { street: "Športová 12", city: "Bratislava", postalCode: "831 04", countryCode: "SK" },
-  ico: "12345678", dic: "2021234567", icDph: "SK2021234567",
+  ico: "12345678",
+  dic: "2021234567",
+  icDph: "SK2021234567",
   legalForm: "Zapísaná v Obchodnom registri Mestského súdu Bratislava III, oddiel Sro, vložka č. 000000/B",
 };
 const buyers = [
-  { name: "Športový klub Ďumbier, o. z.", address: { street: "Štadiónová 3", city: "Banská Bystrica", postalCode: "974 01", countryCode: "SK" }, ico: "42424242", dic: "2024242424", icDph: "SK2024242424", email: "klub@dumbier.sk" },
-  { name: "Telovýchovná jednota Slávia Ľubietová", address: { street: "Hlavná 1", city: "Ľubietová", postalCode: "976 55", countryCode: "SK" }, ico: "31313131", dic: "2020987654" },
-  { name: "Občianske združenie Športový klub mládeže a dospelých Žiar nad Hronom – oddiel ľadového hokeja „Ťava & Šťuka“", address: { street: "Ulica Ľudovíta Štúra 1234/56", city: "Žiar nad Hronom", postalCode: "965 01", countryCode: "SK" }, ico: "12121212", dic: "2021212121", icDph: "SK2021212121" },
+  {
+    name: "Športový klub Ďumbier, o. z.",
+    address: { street: "Štadiónová 3", city: "Banská Bystrica", postalCode: "974 01", countryCode: "SK" },
+    ico: "42424242",
+    dic: "2024242424",
+    icDph: "SK2024242424",
+    email: "klub@dumbier.sk",
+  },
+  {
+    name: "Telovýchovná jednota Slávia Ľubietová",
+    address: { street: "Hlavná 1", city: "Ľubietová", postalCode: "976 55", countryCode: "SK" },
+    ico: "31313131",
+    dic: "2020987654",
+  },
+  {
+    name: "Občianske združenie Športový klub mládeže a dospelých Žiar nad Hronom – oddiel ľadového hokeja „Ťava & Šťuka“",
+    address: { street: "Ulica Ľudovíta Štúra 1234/56", city: "Žiar nad Hronom", postalCode: "965 01", countryCode: "SK" },
+    ico: "12121212",
+    dic: "2021212121",
+    icDph: "SK2021212121",
+  },
 ];
 
 function documentOf(i) {
@@ -39,14 +59,30 @@ function documentOf(i) {
     kind: credit ? "credit_note" : "invoice",
     number: `${credit ? "DOB" : "INV"}-2027-${String(i + 1).padStart(4, "0")}`,
     issueDate: "2027-01-04",
-    ...(credit ? { note: "Dôvod opravy: Kurz sa nekonal", precedingInvoice: { number: "INV-2027-0001", issueDate: "2027-01-02" } } : { dueDate: "2027-01-04", supplyDate: "2027-01-04" }),
+    ...(credit
+      ? { note: "Dôvod opravy: Kurz sa nekonal", precedingInvoice: { number: "INV-2027-0001", issueDate: "2027-01-02" } }
+      : { dueDate: "2027-01-04", supplyDate: "2027-01-04" }),
     currency: "EUR",
     buyerReference: `6650a1b2c3d4e5f6${String(i).padStart(8, "0")}`,
     seller,
     buyer: buyers[i % buyers.length],
-    payment: { meansCode: "48", meansName: "Platobná karta", paymentId: `2027${String(i + 1).padStart(4, "0")}`, iban: "SK3112000000198742637541", bic: "SUBASKBX", terms: "Uhradené – neuhrádzajte." },
+    payment: {
+      meansCode: "48",
+      meansName: "Platobná karta",
+      paymentId: `2027${String(i + 1).padStart(4, "0")}`,
+      iban: "SK3112000000198742637541",
+      bic: "SUBASKBX",
+      terms: "Uhradené – neuhrádzajte.",
+    },
     lines: [{ id: "1", name: "Online kurz „Riadenie športového klubu“", quantity: 1 + (i % 3), netCents: a.netCents, vatCategory: "S", vatRateBp: 2000 }],
-    totals: { netCents: a.netCents, vatCents: a.vatCents, withVatCents: a.withVatCents, prepaidCents: a.paidCents, roundingCents: a.roundingCents, dueCents: 0 },
+    totals: {
+      netCents: a.netCents,
+      vatCents: a.vatCents,
+      withVatCents: a.withVatCents,
+      prepaidCents: a.paidCents,
+      roundingCents: a.roundingCents,
+      dueCents: 0,
+    },
   };
 }
 

@@ -104,7 +104,10 @@ function sampleRss(pid) {
       peak = Math.max(peak, read());
     } catch {}
   }, 20);
-  return { baseline, stop: () => (clearInterval(timer), { baselineMiB: round(baseline / MiB), peakMiB: round(peak / MiB), peakGrowthMiB: round((peak - baseline) / MiB) }) };
+  return {
+    baseline,
+    stop: () => (clearInterval(timer), { baselineMiB: round(baseline / MiB), peakMiB: round(peak / MiB), peakGrowthMiB: round((peak - baseline) / MiB) }),
+  };
 }
 
 const round = (x) => Math.round(x * 10) / 10;
@@ -121,55 +124,60 @@ async function runAll(target, headers) {
 /** The bare twin's process: node:http + busboy, spooled and hashed as it arrives, then the chunks into PostgreSQL. */
 export function bareServer(databaseUrl) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-  return http.createServer((req, res) => {
-    if (req.method !== "POST") return void res.writeHead(200).end("bare");
-    const parser = busboy({ headers: req.headers, preservePath: true, defParamCharset: "utf8" });
-    let spooled = null;
-    let written = Promise.resolve();
-    parser.on("file", (_field, stream, info) => {
-      const file = path.join(os.tmpdir(), `bare-upload-${randomBytes(12).toString("hex")}`);
-      const hash = createHash("sha256");
-      const entry = { file, name: info.filename, size: 0, sha256: "" };
-      spooled = entry;
-      const meter = new Transform({
-        transform(chunk, _enc, done) {
-          entry.size += chunk.length;
-          hash.update(chunk);
-          done(null, chunk);
-        },
+  return http
+    .createServer((req, res) => {
+      if (req.method !== "POST") return void res.writeHead(200).end("bare");
+      const parser = busboy({ headers: req.headers, preservePath: true, defParamCharset: "utf8" });
+      let spooled = null;
+      let written = Promise.resolve();
+      parser.on("file", (_field, stream, info) => {
+        const file = path.join(os.tmpdir(), `bare-upload-${randomBytes(12).toString("hex")}`);
+        const hash = createHash("sha256");
+        const entry = { file, name: info.filename, size: 0, sha256: "" };
+        spooled = entry;
+        const meter = new Transform({
+          transform(chunk, _enc, done) {
+            entry.size += chunk.length;
+            hash.update(chunk);
+            done(null, chunk);
+          },
+        });
+        written = pipeline(stream, meter, fs.createWriteStream(file, { mode: 0o600 })).then(() => {
+          entry.sha256 = hash.digest("hex");
+        });
       });
-      written = pipeline(stream, meter, fs.createWriteStream(file, { mode: 0o600 })).then(() => {
-        entry.sha256 = hash.digest("hex");
-      });
-    });
-    parser.on("close", async () => {
-      const client = await pool.connect();
-      try {
-        await written;
-        await client.query("begin");
-        const inserted = await client.query("insert into file_contents (sha256, size_bytes, chunk_bytes) values ($1, $2, $3) on conflict do nothing returning sha256", [spooled.sha256, spooled.size, CHUNK]);
-        if (inserted.rowCount) {
-          const handle = await fs.promises.open(spooled.file, "r");
-          const buffer = Buffer.allocUnsafe(CHUNK);
-          for (let seq = 0, offset = 0; offset < spooled.size; seq++) {
-            const { bytesRead } = await handle.read(buffer, 0, CHUNK, offset);
-            await client.query("insert into file_chunks (sha256, seq, data) values ($1, $2, $3)", [spooled.sha256, seq, buffer.subarray(0, bytesRead)]);
-            offset += bytesRead;
+      parser.on("close", async () => {
+        const client = await pool.connect();
+        try {
+          await written;
+          await client.query("begin");
+          const inserted = await client.query(
+            "insert into file_contents (sha256, size_bytes, chunk_bytes) values ($1, $2, $3) on conflict do nothing returning sha256",
+            [spooled.sha256, spooled.size, CHUNK],
+          );
+          if (inserted.rowCount) {
+            const handle = await fs.promises.open(spooled.file, "r");
+            const buffer = Buffer.allocUnsafe(CHUNK);
+            for (let seq = 0, offset = 0; offset < spooled.size; seq++) {
+              const { bytesRead } = await handle.read(buffer, 0, CHUNK, offset);
+              await client.query("insert into file_chunks (sha256, seq, data) values ($1, $2, $3)", [spooled.sha256, seq, buffer.subarray(0, bytesRead)]);
+              offset += bytesRead;
+            }
+            await handle.close();
           }
-          await handle.close();
+          await client.query("commit");
+          res.writeHead(201, { "content-type": "application/json" }).end(JSON.stringify({ file: { sha256: spooled.sha256, sizeBytes: spooled.size } }));
+        } catch (error) {
+          await client.query("rollback").catch(() => {});
+          res.writeHead(500).end(String(error));
+        } finally {
+          client.release();
+          if (spooled) await fs.promises.rm(spooled.file, { force: true });
         }
-        await client.query("commit");
-        res.writeHead(201, { "content-type": "application/json" }).end(JSON.stringify({ file: { sha256: spooled.sha256, sizeBytes: spooled.size } }));
-      } catch (error) {
-        await client.query("rollback").catch(() => {});
-        res.writeHead(500).end(String(error));
-      } finally {
-        client.release();
-        if (spooled) await fs.promises.rm(spooled.file, { force: true });
-      }
-    });
-    req.pipe(parser);
-  }).on("close", () => pool.end());
+      });
+      req.pipe(parser);
+    })
+    .on("close", () => pool.end());
 }
 
 async function main() {
@@ -184,9 +192,16 @@ async function main() {
     cwd: root,
     stdio: ["ignore", "inherit", "inherit"],
     env: {
-      PATH: process.env.PATH, NODE_ENV: "production", ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
-      PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: origin, DATABASE_URL: url.href,
-      SEED_DEMO_DATA: "true", LOG_LEVEL: "warn", RATE_LIMIT_LOGIN_PER_15MIN: "100000",
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: origin,
+      DATABASE_URL: url.href,
+      SEED_DEMO_DATA: "true",
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_LOGIN_PER_15MIN: "100000",
     },
   });
   const db = new pg.Client({ connectionString: url.href });
@@ -207,12 +222,19 @@ async function main() {
     const appRss = sampleRss(child.pid);
     const appRun = await runAll(`http://127.0.0.1:${port}/api/admin/files`, headers);
     const appMemory = appRss.stop();
-    const { rows: [stored] } = await db.query("select count(*)::int as n, coalesce(sum(size_bytes), 0)::bigint as bytes from files where name like 'bench-%' and name <> 'bench-warm.pdf'");
+    const {
+      rows: [stored],
+    } = await db.query(
+      "select count(*)::int as n, coalesce(sum(size_bytes), 0)::bigint as bytes from files where name like 'bench-%' and name <> 'bench-warm.pdf'",
+    );
     if (stored.n !== FILES) throw new Error(`the app stored ${stored.n} files, not ${FILES}`);
 
     // the bare twin in its own process, so its memory is measured the same way
     const barePort = await freePort();
-    bare = spawn(process.execPath, [fileURLToPath(import.meta.url), "--bare", String(barePort), url.href], { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
+    bare = spawn(process.execPath, [fileURLToPath(import.meta.url), "--bare", String(barePort), url.href], {
+      cwd: root,
+      stdio: ["ignore", "inherit", "inherit"],
+    });
     await waitUntilAnswering(`http://127.0.0.1:${barePort}/`, { what: "the bare twin" }).catch(() => {});
     await warm(`http://127.0.0.1:${barePort}/`);
     await new Promise((r) => setTimeout(r, 2000));
@@ -228,7 +250,13 @@ async function main() {
     const result = {
       date: new Date().toISOString(),
       commit,
-      machine: { cpu: cpus[0]?.model?.trim() ?? "unknown", cores: cpus.length, memoryGiB: Math.round(os.totalmem() / 2 ** 30), loadAverageAtStart, loadAverageAtEnd: loadAverage() },
+      machine: {
+        cpu: cpus[0]?.model?.trim() ?? "unknown",
+        cores: cpus.length,
+        memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+        loadAverageAtStart,
+        loadAverageAtEnd: loadAverage(),
+      },
       node: process.version,
       database: "PostgreSQL server (a scratch database of its own)",
       files: FILES,

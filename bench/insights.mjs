@@ -48,8 +48,15 @@ try {
     cwd: root,
     stdio: ["ignore", "inherit", "inherit"],
     env: {
-      PATH: process.env.PATH, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: origin, DATABASE_URL: url.href,
-      SEED_DEMO_DATA: "true", LOG_LEVEL: "warn", RATE_LIMIT_LOGIN_PER_15MIN: "100000",
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: origin,
+      DATABASE_URL: url.href,
+      SEED_DEMO_DATA: "true",
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_LOGIN_PER_15MIN: "100000",
     },
   });
   await waitUntilAnswering(`${origin}/api/courses`, { what: "the app" });
@@ -63,8 +70,14 @@ try {
   console.log(`data made in ${dataSeconds.toFixed(1)} s:`, sizes);
 
   const cookie = await signIn(origin, ADMIN, { returnTo: "/admin" });
-  const { rows: [course] } = await db.query(`select id from courses where slug = $1 and state = 'published'`, [COURSE]);
-  const { rows: [test] } = await db.query(`select l.level_test_id as id from levels l where l.course_id = $1 and l.level_test_id is not null order by l.order_index limit 1`, [course.id]);
+  const {
+    rows: [course],
+  } = await db.query(`select id from courses where slug = $1 and state = 'published'`, [COURSE]);
+  const {
+    rows: [test],
+  } = await db.query(`select l.level_test_id as id from levels l where l.course_id = $1 and l.level_test_id is not null order by l.order_index limit 1`, [
+    course.id,
+  ]);
   // the test's question statistics: the first visit asks the job for them; time the job
   const jobStart = Date.now();
   const first = await fetch(`${origin}/admin/kurzy/${course.id}/testy/${test.id}/statistiky`, { headers: { cookie } });
@@ -129,13 +142,20 @@ try {
 /** Bulk data in SQL, on the seeded course's published version. */
 async function makeData(db) {
   const q = (text, params) => db.query(text, params);
-  const { rows: [c] } = await q(`select id, title, slug from courses where slug = $1 and state = 'published'`, [COURSE]);
-  const { rows: [chain] } = await q(`select id from courses where slug = $1 order by version limit 1`, [COURSE]);
-  const { rows: [{ parts }] } = await q(`select count(*)::int as parts from parts where course_id = $1`, [c.id]);
+  const {
+    rows: [c],
+  } = await q(`select id, title, slug from courses where slug = $1 and state = 'published'`, [COURSE]);
+  const {
+    rows: [chain],
+  } = await q(`select id from courses where slug = $1 order by version limit 1`, [COURSE]);
+  const {
+    rows: [{ parts }],
+  } = await q(`select count(*)::int as parts from parts where course_id = $1`, [c.id]);
   // enrollments, progress, module completions and attempts: shared with the students bench
   const learning = await makeLearningData(db, { enrollments: N, mix: [{ slug: COURSE, weight: 20 }], analyze: false });
   // orders over the last two years; 70 % paid and invoiced, 1 % of those refunded with a credit note
-  await q(`
+  await q(
+    `
     insert into orders (id, course_id, course_version_id, course_title, student_id, student_display_name, billing_type, billing_details, amount_cents, vat_rate_bp,
       state, created_at, paid_at)
     select 'c0' || lpad(to_hex(g), 22, '0'), $1, $2, $3, 'bench-' || g, 'Študent ' || g, 'personal', jsonb_build_object('firstName', 'Študent', 'lastName', g::text),
@@ -143,7 +163,9 @@ async function makeData(db) {
       (case when g % 10 < 7 then (case when g % 100 = 0 then 'refunded' else 'paid' end) when g % 10 = 7 then 'failed' when g % 10 = 8 then 'expired' else 'pending' end)::order_state,
       now() - make_interval(mins => (g * 7919) % (730 * 1440)),
       case when g % 10 < 7 then now() - make_interval(mins => (g * 7919) % (730 * 1440)) + interval '2 minutes' end
-    from generate_series(1, $4::int) g`, [chain.id, c.id, c.title, N]);
+    from generate_series(1, $4::int) g`,
+    [chain.id, c.id, c.title, N],
+  );
   await q(`
     insert into invoices (id, order_id, number, year, sequence, issue_date, supply_date, variable_symbol)
     select 'd0' || substr(o.id, 3), o.id, 'INV-' || y || '-' || lpad(seq::text, 6, '0'), y, seq, d, d, y::text || lpad(seq::text, 6, '0')

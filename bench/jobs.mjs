@@ -84,9 +84,26 @@ export async function measureJobs({ base, orders: count = Number(process.env.JOB
         `insert into orders (id, course_id, course_version_id, course_title, student_id, student_display_name, student_email,
            billing_type, billing_details, amount_cents, currency, vat_rate_bp, state, expires_at)
          values ($1, $2, $3, $4, $5, $6, $7, 'personal', $8, $9, 'EUR', $10, 'pending', now() + interval '1 day')`,
-        [id, course.root_id, course.id, course.title, `bench-${i}`, `Študent ${i}`, `student${i}@bench.example`,
-          JSON.stringify({ firstName: "Študent", lastName: String(i), email: `student${i}@bench.example`, street: "Hlavná 1", city: "Bratislava", postalCode: "81101", country: "SK" }),
-          course.price_cents, course.vat_rate_bp],
+        [
+          id,
+          course.root_id,
+          course.id,
+          course.title,
+          `bench-${i}`,
+          `Študent ${i}`,
+          `student${i}@bench.example`,
+          JSON.stringify({
+            firstName: "Študent",
+            lastName: String(i),
+            email: `student${i}@bench.example`,
+            street: "Hlavná 1",
+            city: "Bratislava",
+            postalCode: "81101",
+            country: "SK",
+          }),
+          course.price_cents,
+          course.vat_rate_bp,
+        ],
       );
     }
 
@@ -100,7 +117,15 @@ export async function measureJobs({ base, orders: count = Number(process.env.JOB
           eventId,
           eventType: "payment.completed",
           occurredAt: new Date().toISOString(),
-          payment: { id: `pay_${order.id}`, merchantOrderId: order.id, amount: order.amount, currency: "EUR", method: "card", transactionId: `tx_${order.id}`, settledAt: new Date().toISOString() },
+          payment: {
+            id: `pay_${order.id}`,
+            merchantOrderId: order.id,
+            amount: order.amount,
+            currency: "EUR",
+            method: "card",
+            transactionId: `tx_${order.id}`,
+            settledAt: new Date().toISOString(),
+          },
         });
         const res = await fetch(`http://127.0.0.1:${port}/api/webhooks/payment`, {
           method: "POST",

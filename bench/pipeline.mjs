@@ -47,11 +47,21 @@ if (process.argv[2] === "--serve") {
     const compress = compression();
     app.use(compress);
     const hosts = new Set();
-    const canonicalHost = (req, res, next) => ((req.method !== "GET" && req.method !== "HEAD") || hosts.has(req.headers.host ?? "") ? next() : res.redirect(302, "http://localhost/"));
+    const canonicalHost = (req, res, next) =>
+      (req.method !== "GET" && req.method !== "HEAD") || hosts.has(req.headers.host ?? "") ? next() : res.redirect(302, "http://localhost/");
     app.use(canonicalHost);
     app.use(route);
     app.use(front.errors);
-    const api = entry.createApiPipeline({ app, before: [warn, front.begin], compress, canonicalHost, handler: route, errors: front.errors, mounts: [], staticPaths: [] });
+    const api = entry.createApiPipeline({
+      app,
+      before: [warn, front.begin],
+      compress,
+      canonicalHost,
+      handler: route,
+      errors: front.errors,
+      mounts: [],
+      staticPaths: [],
+    });
     const server = http.createServer((req, res) => (fast && api.takes(req) ? api.handle(req, res) : app(req, res)));
     await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
     hosts.add(`127.0.0.1:${server.address().port}`);
@@ -85,7 +95,10 @@ if (process.argv[2] === "--serve") {
   child.kill();
   const perAnswer = (t) => Math.round((t.cpu / t.requests) * 1000); // µs
   console.log(
-    `the same stand-in route behind the front door, ${slices} slices of ${seconds} s each, load average ${loadAverageAtStart.join(" ")} → ${os.loadavg().map((x) => Math.round(x * 10) / 10).join(" ")}\n` +
+    `the same stand-in route behind the front door, ${slices} slices of ${seconds} s each, load average ${loadAverageAtStart.join(" ")} → ${os
+      .loadavg()
+      .map((x) => Math.round(x * 10) / 10)
+      .join(" ")}\n` +
       `through Express: ${perAnswer(totals.express)} µs CPU per answer (${totals.express.requests} answers)\n` +
       `from node:http:  ${perAnswer(totals.fast)} µs CPU per answer (${totals.fast.requests} answers)`,
   );

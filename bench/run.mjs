@@ -57,10 +57,16 @@ async function startApp(extraEnv) {
   const host = `localhost:${port}`;
   start(["server.mjs"], {
     ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
-    PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://${host}`, DATABASE_URL: url.href,
-    SEED_DEMO_DATA: "true", LOG_LEVEL: "warn",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: `http://${host}`,
+    DATABASE_URL: url.href,
+    SEED_DEMO_DATA: "true",
+    LOG_LEVEL: "warn",
     // limits stay on (the limiter's work is measured) but high enough never to refuse
-    RATE_LIMIT_CATALOG_PER_MIN: "100000000", RATE_LIMIT_PREVIEW_PER_MIN: "100000000", RATE_LIMIT_PUBLIC_PER_MIN: "100000000",
+    RATE_LIMIT_CATALOG_PER_MIN: "100000000",
+    RATE_LIMIT_PREVIEW_PER_MIN: "100000000",
+    RATE_LIMIT_PUBLIC_PER_MIN: "100000000",
     ...extraEnv,
   });
   await waitUntilAnswering(`http://127.0.0.1:${port}/api/courses`, { host });
@@ -121,7 +127,9 @@ const pairs = [
 // the app alone (no bare counterpart): the course detail and a revalidation with If-None-Match
 const singles = [
   { key: "courseJson", endpoint: `GET /api/courses/${COURSE}`, path: `/api/courses/${COURSE}` },
-  ...(catalogEtag ? [{ key: "catalogJson304", endpoint: "GET /api/courses with If-None-Match (304)", path: "/api/courses", headers: { "if-none-match": catalogEtag } }] : []),
+  ...(catalogEtag
+    ? [{ key: "catalogJson304", endpoint: "GET /api/courses with If-None-Match (304)", path: "/api/courses", headers: { "if-none-match": catalogEtag } }]
+    : []),
 ];
 
 const median = (xs) => {
@@ -202,7 +210,9 @@ for (const [title, pick] of [
   console.log(`\n${title}:`);
   for (const r of results.filter((x) => x.ratio).map(pick)) {
     const p99 = r.target.p99RatioAtMost !== undefined ? `, p99 ${r.ratio.p99}× (target ≤ ${r.target.p99RatioAtMost}×)` : `, p99 ${r.ratio.p99}×`;
-    console.log(`  ${r.endpoint}: ${Math.round(r.ratio.requestsPerSecond * 100)} % of the bare requests/s (target ≥ ${r.target.rpsRatioAtLeast * 100} %)${p99} ${r.met ? "met" : "NOT MET"}`);
+    console.log(
+      `  ${r.endpoint}: ${Math.round(r.ratio.requestsPerSecond * 100)} % of the bare requests/s (target ≥ ${r.target.rpsRatioAtLeast * 100} %)${p99} ${r.met ? "met" : "NOT MET"}`,
+    );
   }
 }
 
@@ -214,7 +224,9 @@ const previous = fs.existsSync(resultsFile) ? JSON.parse(fs.readFileSync(results
 let jobs = previous.jobs ?? null;
 if (process.env.BENCH_JOBS !== "0") {
   jobs = await measureJobs({ base });
-  console.log(`\njobs: ${jobs.paidOrders} paid orders → invoice PDFs in ${jobs.invoicePdfsDoneSeconds} s, e-mails in ${jobs.emailsDoneSeconds} s (target ≤ ${jobs.targetSeconds} s) ${jobs.met ? "met" : "NOT MET"}`);
+  console.log(
+    `\njobs: ${jobs.paidOrders} paid orders → invoice PDFs in ${jobs.invoicePdfsDoneSeconds} s, e-mails in ${jobs.emailsDoneSeconds} s (target ≤ ${jobs.targetSeconds} s) ${jobs.met ? "met" : "NOT MET"}`,
+  );
 }
 
 // the signed-in student's paths at 1 and at 125,000 enrollments beside their bare twins

@@ -24,24 +24,43 @@ async function mixTable(db, mix) {
     total_modules int, total_levels int, partner jsonb)`);
   let bucket = 0;
   for (const { slug, version, weight } of mix) {
-    const { rows: [v] } = await db.query(
+    const {
+      rows: [v],
+    } = await db.query(
       version === undefined
         ? `select id, title, slug, accreditation from courses where slug = $1 and state = 'published'`
         : `select id, title, slug, accreditation from courses where slug = $1 and version = $2`,
       version === undefined ? [slug] : [slug, version],
     );
     if (!v) throw new Error(`no course version ${slug} ${version ?? "(published)"}`);
-    const { rows: [chain] } = await db.query(`select id from courses where slug = $1 order by version limit 1`, [slug]);
-    const { rows: [level] } = await db.query(`select id, title, level_test_id from levels where course_id = $1 order by order_index limit 1`, [v.id]);
-    const { rows: [anyTest] } = await db.query(`select id from tests where course_id = $1 order by id limit 1`, [v.id]);
-    const { rows: [counts] } = await db.query(
+    const {
+      rows: [chain],
+    } = await db.query(`select id from courses where slug = $1 order by version limit 1`, [slug]);
+    const {
+      rows: [level],
+    } = await db.query(`select id, title, level_test_id from levels where course_id = $1 order by order_index limit 1`, [v.id]);
+    const {
+      rows: [anyTest],
+    } = await db.query(`select id from tests where course_id = $1 order by id limit 1`, [v.id]);
+    const {
+      rows: [counts],
+    } = await db.query(
       `select (select count(*)::int from modules where course_id = $1) as modules, (select count(*)::int from levels where course_id = $1) as levels`,
       [v.id],
     );
     for (let i = 0; i < weight; i++, bucket++) {
       await db.query(`insert into bench_mix values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`, [
-        bucket, v.id, chain.id, v.title, v.slug, level?.level_test_id ?? anyTest?.id ?? null, level?.id ?? null, level?.title ?? null,
-        counts.modules, counts.levels, JSON.stringify(v.accreditation ?? { partnerName: "Partner" }),
+        bucket,
+        v.id,
+        chain.id,
+        v.title,
+        v.slug,
+        level?.level_test_id ?? anyTest?.id ?? null,
+        level?.id ?? null,
+        level?.title ?? null,
+        counts.modules,
+        counts.levels,
+        JSON.stringify(v.accreditation ?? { partnerName: "Partner" }),
       ]);
     }
   }
@@ -57,12 +76,16 @@ const hexId = (prefix, expr) => `'${prefix}' || lpad(to_hex(${expr}), ${24 - pre
  * certificates (default false), analyze (default true: VACUUM ANALYZE at the end, what
  * autovacuum does after bulk inserts).
  */
-export async function makeLearningData(db, { enrollments: N, mix = [{ slug: "riadenie-sportoveho-klubu", weight: 20 }], certificates = false, analyze = true }) {
+export async function makeLearningData(
+  db,
+  { enrollments: N, mix = [{ slug: "riadenie-sportoveho-klubu", weight: 20 }], certificates = false, analyze = true },
+) {
   const q = (text, params) => db.query(text, params);
   await mixTable(db, mix);
   const m = `(select * from bench_mix where bucket = (g / 20) % 20)`;
   // enrollments over the last two years: 30 % completed, 10 % expired, 5 % cancelled, the rest active
-  await q(`
+  await q(
+    `
     insert into enrollments (id, course_id, course_version_id, course_title, course_slug, student_id, student_display_name, student_email, state, reason,
       enrolled_at, access_expires_at, progress, completed_at, final_certificate_id, intermediate_certificate_ids)
     select ${hexId("e0", "g")}, m.chain_id, m.version_id, m.title, m.slug, 'bench-' || g, 'Študent ' || g, 'student' || g || '@example.sk',
@@ -75,24 +98,33 @@ export async function makeLearningData(db, { enrollments: N, mix = [{ slug: "ria
       case when g % 20 < 6 then now() - make_interval(mins => ((g * 7919) % (730 * 1440)) / 3) end,
       case when $2 and g % 20 < 6 then ${hexId("c3", "g")} end,
       case when $2 and g % 20 in (9, 10) and m.level_id is not null then array[${hexId("c4", "g")}] else '{}'::text[] end
-    from generate_series(1, $1::int) g cross join lateral ${m} m`, [N, certificates]);
+    from generate_series(1, $1::int) g cross join lateral ${m} m`,
+    [N, certificates],
+  );
   // progress: every part of every enrollment's version, completed on a drop-off curve
-  await q(`
+  await q(
+    `
     with p as (select id, course_id, row_number() over (partition by course_id order by module_id, order_index)::int as n from parts
                where course_id in (select version_id from bench_mix))
     insert into part_progress (id, enrollment_id, part_id, state, completed_at)
     select ${hexId("f", "g * 64 + p.n")}, ${hexId("e0", "g")}, p.id,
       (case when (g * 13 + p.n * 7) % 100 < 100 - p.n * 8 then 'completed' else 'available' end)::part_state,
       case when (g * 13 + p.n * 7) % 100 < 100 - p.n * 8 then now() end
-    from generate_series(1, $1::int) g cross join lateral ${m} m join p on p.course_id = m.version_id`, [N]);
-  await q(`
+    from generate_series(1, $1::int) g cross join lateral ${m} m join p on p.course_id = m.version_id`,
+    [N],
+  );
+  await q(
+    `
     with mo as (select id, course_id, row_number() over (partition by course_id order by id)::int as n from modules where course_id in (select version_id from bench_mix))
     insert into module_completions (id, enrollment_id, module_id)
     select ${hexId("b", "g * 16 + mo.n")}, ${hexId("e0", "g")}, mo.id
     from generate_series(1, $1::int) g cross join lateral ${m} m join mo on mo.course_id = m.version_id
-    where (g * 13) % 100 < 100 - mo.n * 15`, [N]);
+    where (g * 13) % 100 < 100 - mo.n * 15`,
+    [N],
+  );
   // two submitted attempts per enrollment on the version's first level test, answers from the snapshot
-  await q(`
+  await q(
+    `
     with snap as (
       select q.test_id, jsonb_agg(jsonb_build_object('questionId', q.id, 'type', q.type, 'text', q.text, 'answers', q.answers, 'acceptedAnswers', to_jsonb(q.accepted_answers),
         'explanation', q.explanation, 'weight', q.weight) order by q.order_index) as s,
@@ -109,7 +141,9 @@ export async function makeLearningData(db, { enrollments: N, mix = [{ slug: "ria
           else jsonb_build_object('questionId', x.snap->>'questionId', 'selectedAnswerIds',
             jsonb_build_array(x.snap->'answers'->(((g * 7 + x.n * 3 + k) % greatest(jsonb_array_length(x.snap->'answers'), 1))::int)->>'id')) end)
         from jsonb_array_elements(snap.s) with ordinality as x(snap, n))
-    from generate_series(1, $1::int) g cross join generate_series(1, 2) k cross join lateral ${m} m join snap on snap.test_id = m.test_id`, [N]);
+    from generate_series(1, $1::int) g cross join generate_series(1, 2) k cross join lateral ${m} m join snap on snap.test_id = m.test_id`,
+    [N],
+  );
   if (certificates) {
     // the ids the enrollments above already name; hash as server/certificates/hash.ts
     await q(`
@@ -146,10 +180,13 @@ export async function makeLearningData(db, { enrollments: N, mix = [{ slug: "ria
 
 /** N signed-in sessions of the bulk students (the session table at the size of the enrollments). */
 export async function makeSessions(db, n) {
-  await db.query(`
+  await db.query(
+    `
     insert into sessions (id, user_id, token_hash, tokens, access_expires_at, expires_at, last_seen_at)
     select ${hexId("d5", "g")}, 'bench-' || g, md5(g::text), 'sealed', now() + interval '1 hour', now() + interval '14 days', now() - make_interval(mins => g % 600)
-    from generate_series(1, $1::int) g`, [n]);
+    from generate_series(1, $1::int) g`,
+    [n],
+  );
 }
 
 /**
@@ -159,17 +196,16 @@ export async function makeSessions(db, n) {
  * can start it again and again. Returns the test's id and title.
  */
 export async function openFirstPartTest(db, enrollment) {
-  const { rows: [t] } = await db.query(
+  const {
+    rows: [t],
+  } = await db.query(
     `select t.id, t.title, p.id as part_id from parts p join tests t on t.id = p.part_test_id join modules m on m.id = p.module_id
      join topics tp on tp.id = m.topic_id join levels l on l.id = tp.level_id
      where p.course_id = $1 order by l.order_index, tp.order_index, p.order_index limit 1`,
     [enrollment.course_version_id],
   );
   if (!t) throw new Error("the course has no part test");
-  await db.query(
-    `update part_progress set state = 'completed', completed_at = now() where enrollment_id = $1 and part_id = $2`,
-    [enrollment.id, t.part_id],
-  );
+  await db.query(`update part_progress set state = 'completed', completed_at = now() where enrollment_id = $1 and part_id = $2`, [enrollment.id, t.part_id]);
   await db.query(`update tests set max_attempts = 1000000, cooldown_minutes = 0 where id = $1`, [t.id]);
   return { id: t.id, title: t.title };
 }

@@ -64,7 +64,18 @@ const PAIRS = Number(process.env.BENCH_ATTEMPT_PAIRS ?? 200);
 const base = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const buildDir = process.env.BUILD_DIR ?? "build";
 const COURSE = "riadenie-sportoveho-klubu";
-const STUDENT = { email: "jana.novakova@demo.sk", address: { firstName: "Jana", lastName: "Nováková", email: "jana.novakova@demo.sk", street: "Hlavná 1", city: "Bratislava", postalCode: "811 01", country: "SK" } };
+const STUDENT = {
+  email: "jana.novakova@demo.sk",
+  address: {
+    firstName: "Jana",
+    lastName: "Nováková",
+    email: "jana.novakova@demo.sk",
+    street: "Hlavná 1",
+    city: "Bratislava",
+    postalCode: "811 01",
+    country: "SK",
+  },
+};
 
 export async function measureStudents() {
   const loadAverageAtStart = os.loadavg().map((x) => Math.round(x * 100) / 100);
@@ -91,11 +102,18 @@ export async function measureStudents() {
     // beside its build), so a change to server.mjs itself can be compared in one run
     const appChild = start([...(process.env.BENCH_APP_NODE_ARGS?.split(" ").filter(Boolean) ?? []), process.env.BENCH_APP_ENTRY ?? "server.mjs"], {
       ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
-      PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://${host}`, DATABASE_URL: url.href,
-      SEED_DEMO_DATA: "true", LOG_LEVEL: "warn",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: `http://${host}`,
+      DATABASE_URL: url.href,
+      SEED_DEMO_DATA: "true",
+      LOG_LEVEL: "warn",
       // limits stay on (their work is measured) but high enough never to refuse
-      RATE_LIMIT_CATALOG_PER_MIN: "100000000", RATE_LIMIT_PREVIEW_PER_MIN: "100000000", RATE_LIMIT_PUBLIC_PER_MIN: "100000000",
-      RATE_LIMIT_ATTEMPT_STARTS_PER_15MIN: "100000000", RATE_LIMIT_LOGIN_PER_15MIN: "100000",
+      RATE_LIMIT_CATALOG_PER_MIN: "100000000",
+      RATE_LIMIT_PREVIEW_PER_MIN: "100000000",
+      RATE_LIMIT_PUBLIC_PER_MIN: "100000000",
+      RATE_LIMIT_ATTEMPT_STARTS_PER_15MIN: "100000000",
+      RATE_LIMIT_LOGIN_PER_15MIN: "100000",
     });
     const app = { name: "app", origin: `http://127.0.0.1:${port}`, host, pid: appChild.pid };
     await waitUntilAnswering(`${app.origin}/api/courses`, { host: host });
@@ -104,12 +122,22 @@ export async function measureStudents() {
     let compare = null;
     if (process.env.BENCH_COMPARE_BUILD_DIR) {
       const comparePort = await freePort();
-      const compareChild = start([...(process.env.BENCH_COMPARE_NODE_ARGS?.split(" ").filter(Boolean) ?? []), process.env.BENCH_COMPARE_ENTRY ?? "server.mjs"], {
-        BUILD_DIR: process.env.BENCH_COMPARE_BUILD_DIR,
-        PORT: String(comparePort), HOST: "127.0.0.1", PUBLIC_URL: `http://${host}`, DATABASE_URL: url.href, LOG_LEVEL: "warn",
-        RATE_LIMIT_CATALOG_PER_MIN: "100000000", RATE_LIMIT_PREVIEW_PER_MIN: "100000000", RATE_LIMIT_PUBLIC_PER_MIN: "100000000",
-        RATE_LIMIT_ATTEMPT_STARTS_PER_15MIN: "100000000", RATE_LIMIT_LOGIN_PER_15MIN: "100000",
-      });
+      const compareChild = start(
+        [...(process.env.BENCH_COMPARE_NODE_ARGS?.split(" ").filter(Boolean) ?? []), process.env.BENCH_COMPARE_ENTRY ?? "server.mjs"],
+        {
+          BUILD_DIR: process.env.BENCH_COMPARE_BUILD_DIR,
+          PORT: String(comparePort),
+          HOST: "127.0.0.1",
+          PUBLIC_URL: `http://${host}`,
+          DATABASE_URL: url.href,
+          LOG_LEVEL: "warn",
+          RATE_LIMIT_CATALOG_PER_MIN: "100000000",
+          RATE_LIMIT_PREVIEW_PER_MIN: "100000000",
+          RATE_LIMIT_PUBLIC_PER_MIN: "100000000",
+          RATE_LIMIT_ATTEMPT_STARTS_PER_15MIN: "100000000",
+          RATE_LIMIT_LOGIN_PER_15MIN: "100000",
+        },
+      );
       compare = { name: "compare", origin: `http://127.0.0.1:${comparePort}`, host, pid: compareChild.pid };
       await waitUntilAnswering(`${compare.origin}/api/courses`, { host: host });
     }
@@ -121,9 +149,14 @@ export async function measureStudents() {
     const { data: courses } = await (await fetch(`${origin}/api/courses`)).json();
     const course = courses.find((c) => c.slug === COURSE);
     await buyThroughSandbox(origin, cookie, course._id, STUDENT.address);
-    const enrollment = await until(async () => (await db.query(`select * from enrollments where student_id = 'p-1001' and state = 'active'`)).rows[0], "the enrollment");
+    const enrollment = await until(
+      async () => (await db.query(`select * from enrollments where student_id = 'p-1001' and state = 'active'`)).rows[0],
+      "the enrollment",
+    );
     // one certificate of her own (level 1), so that her certificate list is not empty
-    const { rows: [cert] } = await db.query(
+    const {
+      rows: [cert],
+    } = await db.query(
       `insert into certificates (id, type, student_id, student_display_name, course_id, course_version_id, course_title, level_id, level_title, enrollment_id,
          issued_at, issued_by, registration_number, verification_hash, certificate_title)
        select 'c5' || substr(e.id, 3), 'intermediate', e.student_id, e.student_display_name, e.course_id, e.course_version_id, e.course_title, l.id, l.title, e.id,
@@ -155,7 +188,8 @@ export async function measureStudents() {
 
     const barePort = await freePort();
     const bareChild = start(["bench/bare-students.mjs", String(barePort), url.href, buildDir], {
-      BARE_PUBLIC_URL: origin, RATE_LIMIT_ATTEMPT_STARTS_PER_15MIN: "100000000",
+      BARE_PUBLIC_URL: origin,
+      RATE_LIMIT_ATTEMPT_STARTS_PER_15MIN: "100000000",
     });
     const bare = { name: "bare", origin: `http://127.0.0.1:${barePort}`, host: `127.0.0.1:${barePort}`, pid: bareChild.pid };
     await waitUntilAnswering(`${bare.origin}/health`, { host: bare.host });
@@ -169,13 +203,39 @@ export async function measureStudents() {
       { key: "learnPage", endpoint: `GET /kurzy/${COURSE}/studium (learning dashboard page)`, path: `/kurzy/${COURSE}/studium`, bare: true, html: true },
       { key: "partPage", endpoint: `GET /kurzy/${COURSE}/studium/<id> (part page)`, path: `/kurzy/${COURSE}/studium/${firstPart._id}`, bare: true, html: true },
       ...(textBlock
-        ? [{ key: "progressTextRead", endpoint: "POST /api/parts/<id>/progress (text block read)", path: `/api/parts/${firstPart._id}/progress`, method: "POST", headers: json, body: JSON.stringify({ blockId: textBlock.id, state: "completed" }), bare: true }]
+        ? [
+            {
+              key: "progressTextRead",
+              endpoint: "POST /api/parts/<id>/progress (text block read)",
+              path: `/api/parts/${firstPart._id}/progress`,
+              method: "POST",
+              headers: json,
+              body: JSON.stringify({ blockId: textBlock.id, state: "completed" }),
+              bare: true,
+            },
+          ]
         : []),
       ...(videoBlock
-        ? [{ key: "progressVideoReport", endpoint: "POST /api/parts/<id>/progress (video watch report)", path: `/api/parts/${firstPart._id}/progress`, method: "POST", headers: json, body: JSON.stringify({ blockId: videoBlock.id, state: "in_progress", secondsWatched: 5 }), bare: true }]
+        ? [
+            {
+              key: "progressVideoReport",
+              endpoint: "POST /api/parts/<id>/progress (video watch report)",
+              path: `/api/parts/${firstPart._id}/progress`,
+              method: "POST",
+              headers: json,
+              body: JSON.stringify({ blockId: videoBlock.id, state: "in_progress", secondsWatched: 5 }),
+              bare: true,
+            },
+          ]
         : []),
       { key: "certificatesMine", endpoint: "GET /api/certificates/me", path: "/api/certificates/me", bare: true },
-      { key: "verify", endpoint: "GET /api/verify/<n>?h=", path: `/api/verify/${encodeURIComponent(cert.registration_number)}?h=${cert.verification_hash}`, bare: true, anonymous: true },
+      {
+        key: "verify",
+        endpoint: "GET /api/verify/<n>?h=",
+        path: `/api/verify/${encodeURIComponent(cert.registration_number)}?h=${cert.verification_hash}`,
+        bare: true,
+        anonymous: true,
+      },
     ];
 
     // BENCH_ONLY=key,key (e.g. verify,attemptStartSubmit): only those rows (their answers
@@ -189,14 +249,16 @@ export async function measureStudents() {
       const headers = p.anonymous ? {} : { cookie };
       for (let i = 0; i < 3; i++) {
         // a server that does not answer within 15 s is said so, not waited for
-        const [a, b] = await Promise.all([app, bare].map(async (s) => {
-          try {
-            return await (await fetch(`http://${s.host}${p.path}`, { headers, signal: AbortSignal.timeout(15_000) })).text();
-          } catch (error) {
-            console.log(`warning: ${p.key}: ${s.name} did not answer (${error.message})`);
-            return "";
-          }
-        }));
+        const [a, b] = await Promise.all(
+          [app, bare].map(async (s) => {
+            try {
+              return await (await fetch(`http://${s.host}${p.path}`, { headers, signal: AbortSignal.timeout(15_000) })).text();
+            } catch (error) {
+              console.log(`warning: ${p.key}: ${s.name} did not answer (${error.message})`);
+              return "";
+            }
+          }),
+        );
         const [na, nb] = [a, b].map((x) => (p.html ? normalizedPage(x) : normalizedJson(x)));
         sameness[p.key] = a.length > 0 && na === nb;
         if (sameness[p.key]) break;
@@ -204,7 +266,10 @@ export async function measureStudents() {
       }
     }
     for (const p of paths.filter((x) => x.bare && x.method === "POST")) {
-      const post = async (s) => (await fetch(`http://${s.host}${p.path}`, { method: "POST", headers: { cookie, ...p.headers }, body: p.body, signal: AbortSignal.timeout(15_000) })).text();
+      const post = async (s) =>
+        (
+          await fetch(`http://${s.host}${p.path}`, { method: "POST", headers: { cookie, ...p.headers }, body: p.body, signal: AbortSignal.timeout(15_000) })
+        ).text();
       const left = () => progressLeft(db, enrollment.id, firstPart._id);
       await post(app); // from here on every report of this block is a re-read, as under load
       const a = { answer: normalizedJson(await post(app)), database: await left() };
@@ -223,7 +288,9 @@ export async function measureStudents() {
         const row = { endpoint: p.endpoint, app: results.get(app), bare: p.bare ? results.get(bare) : null };
         if (compare) {
           row.compareBuild = results.get(compare);
-          console.log(`[${label}] ${p.endpoint}: compared build ${row.compareBuild.requestsPerSecond} req/s p99 ${row.compareBuild.latencyMs.p99} ms cpu ${row.compareBuild.cpuMsPerRequest} ms/req (non-2xx ${row.compareBuild.non2xx})`);
+          console.log(
+            `[${label}] ${p.endpoint}: compared build ${row.compareBuild.requestsPerSecond} req/s p99 ${row.compareBuild.latencyMs.p99} ms cpu ${row.compareBuild.cpuMsPerRequest} ms/req (non-2xx ${row.compareBuild.non2xx})`,
+          );
         }
         if (row.bare) {
           row.ratio = {
@@ -232,8 +299,12 @@ export async function measureStudents() {
           };
           row.sameAnswer = sameness[p.key];
         }
-        console.log(`[${label}] ${p.endpoint}: app ${row.app.requestsPerSecond} req/s p99 ${row.app.latencyMs.p99} ms cpu ${row.app.cpuMsPerRequest} ms/req (non-2xx ${row.app.non2xx})` +
-          (row.bare ? `; bare ${row.bare.requestsPerSecond} req/s p99 ${row.bare.latencyMs.p99} ms cpu ${row.bare.cpuMsPerRequest} ms/req (non-2xx ${row.bare.non2xx}); ratio ${row.ratio.requestsPerSecond}${row.sameAnswer ? "" : " (answers differ)"}` : "; no bare twin"));
+        console.log(
+          `[${label}] ${p.endpoint}: app ${row.app.requestsPerSecond} req/s p99 ${row.app.latencyMs.p99} ms cpu ${row.app.cpuMsPerRequest} ms/req (non-2xx ${row.app.non2xx})` +
+            (row.bare
+              ? `; bare ${row.bare.requestsPerSecond} req/s p99 ${row.bare.latencyMs.p99} ms cpu ${row.bare.cpuMsPerRequest} ms/req (non-2xx ${row.bare.non2xx}); ratio ${row.ratio.requestsPerSecond}${row.sameAnswer ? "" : " (answers differ)"}`
+              : "; no bare twin"),
+        );
         out.push({ key: p.key, ...row });
       }
       if (only && !only.includes("attemptStartSubmit")) return out;
@@ -251,17 +322,28 @@ export async function measureStudents() {
         startP50: Math.round((attempt.startMs.p50 / Math.max(bareAttempt.startMs.p50, 0.1)) * 100) / 100,
         submitP50: attempt.submitMs && bareAttempt.submitMs ? Math.round((attempt.submitMs.p50 / Math.max(bareAttempt.submitMs.p50, 0.1)) * 100) / 100 : null,
       };
-      console.log(`[${label}] attempt start → submit (sequential): app ${attempt.pairsPerSecond} pairs/s, start p50 ${attempt.startMs.p50} ms, submit p50 ${attempt.submitMs?.p50} ms (failures ${attempt.failures}); ` +
-        `bare ${bareAttempt.pairsPerSecond} pairs/s, start p50 ${bareAttempt.startMs.p50} ms, submit p50 ${bareAttempt.submitMs?.p50} ms (failures ${bareAttempt.failures}); ratio ${ratio.pairsPerSecond}`);
+      console.log(
+        `[${label}] attempt start → submit (sequential): app ${attempt.pairsPerSecond} pairs/s, start p50 ${attempt.startMs.p50} ms, submit p50 ${attempt.submitMs?.p50} ms (failures ${attempt.failures}); ` +
+          `bare ${bareAttempt.pairsPerSecond} pairs/s, start p50 ${bareAttempt.startMs.p50} ms, submit p50 ${bareAttempt.submitMs?.p50} ms (failures ${bareAttempt.failures}); ratio ${ratio.pairsPerSecond}`,
+      );
       out.push({
-        key: "attemptStartSubmit", endpoint: "POST /api/tests/<id>/attempts then POST …/submit (sequential pairs, one client)",
-        app: attempt, bare: bareAttempt, ratio, sameAnswer: sameness.attemptStartSubmit,
+        key: "attemptStartSubmit",
+        endpoint: "POST /api/tests/<id>/attempts then POST …/submit (sequential pairs, one client)",
+        app: attempt,
+        bare: bareAttempt,
+        ratio,
+        sameAnswer: sameness.attemptStartSubmit,
       });
       return out;
     };
 
     const count = async (table) => Number((await db.query(`select count(*) from ${table}`)).rows[0].count);
-    const small = { enrollments: await count("enrollments"), partProgress: await count("part_progress"), testAttempts: await count("test_attempts"), certificates: await count("certificates") };
+    const small = {
+      enrollments: await count("enrollments"),
+      partProgress: await count("part_progress"),
+      testAttempts: await count("test_attempts"),
+      certificates: await count("certificates"),
+    };
     console.log("database:", small);
     const atOne = await measureAll("1 enrollment");
 
@@ -280,7 +362,13 @@ export async function measureStudents() {
     return {
       date: new Date().toISOString(),
       commit,
-      machine: { cpu: cpus[0]?.model?.trim() ?? "unknown", cores: cpus.length, memoryGiB: Math.round(os.totalmem() / 2 ** 30), loadAverageAtStart, loadAverageAtEnd: os.loadavg().map((x) => Math.round(x * 100) / 100) },
+      machine: {
+        cpu: cpus[0]?.model?.trim() ?? "unknown",
+        cores: cpus.length,
+        memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+        loadAverageAtStart,
+        loadAverageAtEnd: os.loadavg().map((x) => Math.round(x * 100) / 100),
+      },
       node: process.version,
       durationSecondsPerMeasurement: duration,
       connections,
@@ -289,11 +377,13 @@ export async function measureStudents() {
       scaleDataSeconds: dataSeconds,
       oneEnrollment: atOne,
       scale: atScale,
-      scaleVsOne: Object.fromEntries(atScale.map((r) => {
-        const one = atOne.find((x) => x.key === r.key);
-        const rps = (x) => x.app.requestsPerSecond ?? x.app.pairsPerSecond;
-        return [r.key, Math.round((rps(r) / rps(one)) * 100) / 100];
-      })),
+      scaleVsOne: Object.fromEntries(
+        atScale.map((r) => {
+          const one = atOne.find((x) => x.key === r.key);
+          const rps = (x) => x.app.requestsPerSecond ?? x.app.pairsPerSecond;
+          return [r.key, Math.round((rps(r) / rps(one)) * 100) / 100];
+        }),
+      ),
     };
   } finally {
     await new Promise((r) => setTimeout(r, 500));
@@ -356,7 +446,11 @@ async function loadInterleaved(servers, p, cookie) {
     out.set(server, {
       requestsPerSecond: Math.round(requests / duration),
       ...(cpu !== null && requests > 0 ? { cpuMsPerRequest: Math.round((cpu / requests) * 100) / 100 } : {}),
-      latencyMs: { p50: median(runs.map((r) => r.latencyMs.p50)), p99: median(runs.map((r) => r.latencyMs.p99)), max: Math.max(...runs.map((r) => r.latencyMs.max)) },
+      latencyMs: {
+        p50: median(runs.map((r) => r.latencyMs.p50)),
+        p99: median(runs.map((r) => r.latencyMs.p99)),
+        max: Math.max(...runs.map((r) => r.latencyMs.max)),
+      },
       requests,
       non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
       errors: runs.reduce((n, r) => n + r.errors, 0),
@@ -383,12 +477,17 @@ async function attemptableTest(db, origin, cookie, enrollment) {
   const res = await fetch(`${origin}/api/tests/${t.id}/attempts`, { method: "POST", headers: headers(), body: "{}" });
   const body = await res.json();
   if (res.status !== 201) throw new Error(`the demo student cannot start test ${t.id}: ${res.status} ${JSON.stringify(body)}`);
-  await (await fetch(`${origin}/api/tests/${t.id}/attempts/${body.attemptId}/submit`, { method: "POST", headers: headers(), body: JSON.stringify({ answers: [] }) })).arrayBuffer();
+  await (
+    await fetch(`${origin}/api/tests/${t.id}/attempts/${body.attemptId}/submit`, { method: "POST", headers: headers(), body: JSON.stringify({ answers: [] }) })
+  ).arrayBuffer();
   return t;
 }
 
 /** The first answer by id of every question (a text question gets "20"): the same submit body, and so the same outcome, every time. */
-const firstAnswers = (q) => (q.answers.length ? { questionId: q.id, selectedAnswerIds: [[...q.answers].sort((a, b) => (a.id < b.id ? -1 : 1))[0].id] } : { questionId: q.id, textAnswer: "20" });
+const firstAnswers = (q) =>
+  q.answers.length
+    ? { questionId: q.id, selectedAnswerIds: [[...q.answers].sort((a, b) => (a.id < b.id ? -1 : 1))[0].id] }
+    : { questionId: q.id, textAnswer: "20" };
 
 /** Sequential start → submit pairs on one server (the app or the bare baseline). */
 async function attemptPairs(server, cookie, origin, test) {
@@ -400,7 +499,11 @@ async function attemptPairs(server, cookie, origin, test) {
   const t0 = performance.now();
   for (let i = 0; i < PAIRS; i++) {
     let t = performance.now();
-    const res = await fetch(`${base}/api/tests/${test.id}/attempts`, { method: "POST", headers: { ...headers, "idempotency-key": crypto.randomUUID() }, body: "{}" });
+    const res = await fetch(`${base}/api/tests/${test.id}/attempts`, {
+      method: "POST",
+      headers: { ...headers, "idempotency-key": crypto.randomUUID() },
+      body: "{}",
+    });
     const started = await res.json();
     starts.push(performance.now() - t);
     if (res.status !== 201) {
@@ -409,7 +512,11 @@ async function attemptPairs(server, cookie, origin, test) {
     }
     const answers = started.questions.map(firstAnswers);
     t = performance.now();
-    const sub = await fetch(`${base}/api/tests/${test.id}/attempts/${started.attemptId}/submit`, { method: "POST", headers: { ...headers, "idempotency-key": crypto.randomUUID() }, body: JSON.stringify({ answers }) });
+    const sub = await fetch(`${base}/api/tests/${test.id}/attempts/${started.attemptId}/submit`, {
+      method: "POST",
+      headers: { ...headers, "idempotency-key": crypto.randomUUID() },
+      body: JSON.stringify({ answers }),
+    });
     await sub.arrayBuffer();
     submits.push(performance.now() - t);
     if (sub.status !== 200) failures++;
@@ -441,7 +548,9 @@ const normalizedJson = (text) => {
 
 /** JSON with object keys sorted (a jsonb column gives them in its own order). */
 const canonical = (value) =>
-  JSON.stringify(value, (_, v) => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v));
+  JSON.stringify(value, (_, v) =>
+    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
+  );
 
 const mainOf = (html) => /<main[^>]*>[\s\S]*<\/main>/.exec(html)?.[0] ?? null;
 
@@ -452,8 +561,14 @@ const mainOf = (html) => /<main[^>]*>[\s\S]*<\/main>/.exec(html)?.[0] ?? null;
  */
 function normalizedPage(html) {
   const transfer = /<script[^>]*>window\.__reactRouterContext\.streamController\.(?:enqueue\((.*?)\)|close\(\));<\/script>/g;
-  const data = [...html.matchAll(transfer)].filter((m) => m[1] !== undefined).map((m) => JSON.parse(m[1])).join("");
-  const doc = html.replace(transfer, "").replace(/<!--\/?\$-->/g, "").replace(/ nonce="[^"]*"/g, "");
+  const data = [...html.matchAll(transfer)]
+    .filter((m) => m[1] !== undefined)
+    .map((m) => JSON.parse(m[1]))
+    .join("");
+  const doc = html
+    .replace(transfer, "")
+    .replace(/<!--\/?\$-->/g, "")
+    .replace(/ nonce="[^"]*"/g, "");
   return JSON.stringify({ doc, data });
 }
 
@@ -467,7 +582,9 @@ function warnDifferent(key, a, b, note = "") {
 /** What a progress write left in the database (times only as present or not). */
 async function progressLeft(db, enrollmentId, partId) {
   const at = (v) => v !== null && v !== undefined;
-  const { rows: [r] } = await db.query(
+  const {
+    rows: [r],
+  } = await db.query(
     `select (select row_to_json(p) from part_progress p where p.enrollment_id = $1 and p.part_id = $2) as part,
        (select json_build_object('progress', e.progress, 'currentLevelId', e.current_level_id, 'state', e.state, 'completedAt', e.completed_at) from enrollments e where e.id = $1) as enrollment,
        (select count(*) from module_completions where enrollment_id = $1) as modules,
@@ -482,7 +599,11 @@ async function progressLeft(db, enrollmentId, partId) {
       startedAt: at(r.part.started_at),
       completedAt: at(r.part.completed_at),
     },
-    enrollment: { ...r.enrollment, progress: { ...r.enrollment.progress, lastActivityAt: at(r.enrollment.progress.lastActivityAt) }, completedAt: at(r.enrollment.completedAt) },
+    enrollment: {
+      ...r.enrollment,
+      progress: { ...r.enrollment.progress, lastActivityAt: at(r.enrollment.progress.lastActivityAt) },
+      completedAt: at(r.enrollment.completedAt),
+    },
     modules: r.modules,
     levels: r.levels,
     jobs: r.jobs,
@@ -498,7 +619,10 @@ async function progressLeft(db, enrollmentId, partId) {
 async function attemptSameness(db, servers, cookie, origin, test) {
   const { rows: questions } = await db.query(`select id, type, answers, accepted_answers from questions where test_id = $1`, [test.id]);
   const correct = new Map(
-    questions.map((q) => [q.id, q.type === "text" ? { textAnswer: q.accepted_answers[0] ?? "" } : { selectedAnswerIds: q.answers.filter((a) => a.isCorrect).map((a) => a.id) }]),
+    questions.map((q) => [
+      q.id,
+      q.type === "text" ? { textAnswer: q.accepted_answers[0] ?? "" } : { selectedAnswerIds: q.answers.filter((a) => a.isCorrect).map((a) => a.id) },
+    ]),
   );
   const byId = (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   const pair = async (server, choose) => {
@@ -507,10 +631,14 @@ async function attemptSameness(db, servers, cookie, origin, test) {
     const started = await res.json();
     if (res.status !== 201) return { start: [res.status, started] };
     const sub = await fetch(`http://${server.host}/api/tests/${test.id}/attempts/${started.attemptId}/submit`, {
-      method: "POST", headers: headers(), body: JSON.stringify({ answers: started.questions.map(choose) }),
+      method: "POST",
+      headers: headers(),
+      body: JSON.stringify({ answers: started.questions.map(choose) }),
     });
     const submitted = await sub.json();
-    const { rows: [row] } = await db.query(
+    const {
+      rows: [row],
+    } = await db.query(
       `select a.state, a.score, a.passed, a.answers, a.question_order, a.answer_orders, a.submitted_at is not null as submitted,
          (select json_build_object('status', k.response_status, 'body', k.response_body, 'headers', k.response_headers)
             from idempotency_keys k where k.user_id = a.student_id and k.route = $2) as stored,
@@ -519,14 +647,34 @@ async function attemptSameness(db, servers, cookie, origin, test) {
       [started.attemptId, `POST /api/tests/${test.id}/attempts/${started.attemptId}/submit`],
     );
     const plain = (start, submit) => ({
-      start: { ...start, attemptId: "", startedAt: "", deadline: "", attemptNumber: "", questions: start.questions.map((q) => ({ ...q, answers: [...q.answers].sort(byId) })).sort(byId) },
-      submit: { ...submit, attemptId: "", submittedAt: "", remaining: "", results: submit.results && [...submit.results].sort((a, b) => byId({ id: a.questionId }, { id: b.questionId })) },
+      start: {
+        ...start,
+        attemptId: "",
+        startedAt: "",
+        deadline: "",
+        attemptNumber: "",
+        questions: start.questions.map((q) => ({ ...q, answers: [...q.answers].sort(byId) })).sort(byId),
+      },
+      submit: {
+        ...submit,
+        attemptId: "",
+        submittedAt: "",
+        remaining: "",
+        results: submit.results && [...submit.results].sort((a, b) => byId({ id: a.questionId }, { id: b.questionId })),
+      },
     });
     const sortedAnswers = (answers) => [...answers].sort((a, b) => byId({ id: a.questionId }, { id: b.questionId }));
     return {
       status: [res.status, sub.status],
       ...plain(started, submitted),
-      attempt: { ...row, answers: sortedAnswers(row.answers), question_order: [...row.question_order].sort(), answer_orders: Object.keys(row.answer_orders).sort(), stored: undefined, enrollment: undefined },
+      attempt: {
+        ...row,
+        answers: sortedAnswers(row.answers),
+        question_order: [...row.question_order].sort(),
+        answer_orders: Object.keys(row.answer_orders).sort(),
+        stored: undefined,
+        enrollment: undefined,
+      },
       // the submit key's stored answer is what was answered
       stored: row.stored && { status: row.stored.status, headers: row.stored.headers, asAnswered: canonical(row.stored.body) === canonical(submitted) },
       enrollment: row.enrollment,
@@ -564,7 +712,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 export function printTable(students) {
   const rps = (x) => x?.requestsPerSecond ?? x?.pairsPerSecond;
   const ratio = (x) => x?.requestsPerSecond ?? x?.pairsPerSecond;
-  const cell = (r) => (r ? `${rps(r.app)} / ${r.bare ? rps(r.bare) : "–"} / ${r.ratio ? `${Math.round(ratio(r.ratio) * 100)} %` : "–"} (p99 ${r.app.latencyMs?.p99 ?? r.app.startMs?.p99} ms)${r.sameAnswer === false ? " (answers differ)" : ""}` : "–");
+  const cell = (r) =>
+    r
+      ? `${rps(r.app)} / ${r.bare ? rps(r.bare) : "–"} / ${r.ratio ? `${Math.round(ratio(r.ratio) * 100)} %` : "–"} (p99 ${r.app.latencyMs?.p99 ?? r.app.startMs?.p99} ms)${r.sameAnswer === false ? " (answers differ)" : ""}`
+      : "–";
   console.log(`\nstudent paths, req/s app / bare / ratio (app p99); ${students.connections} connections, load ${students.machine.loadAverageAtEnd.join(" ")}`);
   console.log(`| path | 1 enrollment | ${students.sizes.scale.enrollments} enrollments | scale / one |`);
   console.log("|---|---|---|---|");

@@ -160,7 +160,12 @@ export async function work<N extends QueueName>(
           } catch (error) {
             // an outside system's failure names its target and status or code (docs/decisions/platform/outbound-failures-carry-their-cause.md > Outbound failures carry their cause)
             const outbound = outboundFailureOf(error);
-            workerLog?.warn("job failed; it is retried", { queue: name, jobId: job.id, error: (error as Error).message, ...(outbound ? { target: outbound.target, status: outbound.status, code: outbound.code } : {}) });
+            workerLog?.warn("job failed; it is retried", {
+              queue: name,
+              jobId: job.id,
+              error: (error as Error).message,
+              ...(outbound ? { target: outbound.target, status: outbound.status, code: outbound.code } : {}),
+            });
             return { id: job.id, status: "failed" as const, output: { message: (error as Error).message } };
           }
         }),
@@ -205,7 +210,15 @@ export async function startJobs(
         onClientError: (error) => log.warn("job database connection lost (its job is retried)", { error: error.message }),
       });
     }
-    await registerWorkers(boss, { db: (workerDatabase ?? database).db, log, idpApi: options.idpApi, refunds: options.refunds, accessPoint: options.accessPoint, meetings: options.meetings ?? null, config });
+    await registerWorkers(boss, {
+      db: (workerDatabase ?? database).db,
+      log,
+      idpApi: options.idpApi,
+      refunds: options.refunds,
+      accessPoint: options.accessPoint,
+      meetings: options.meetings ?? null,
+      config,
+    });
   }
   return {
     boss,
@@ -219,7 +232,15 @@ export async function startJobs(
 
 async function registerWorkers(
   boss: PgBoss,
-  deps: { db: Database; log: Logger; idpApi?: IdpApi; refunds?: PaymentRefunds; accessPoint?: AccessPoint; meetings: MeetingsAutomation | null; config: Config },
+  deps: {
+    db: Database;
+    log: Logger;
+    idpApi?: IdpApi;
+    refunds?: PaymentRefunds;
+    accessPoint?: AccessPoint;
+    meetings: MeetingsAutomation | null;
+    config: Config;
+  },
 ) {
   const { db, log } = deps;
   await work(boss, "auth.purge-sessions", purgeSessionsJob({ db, log }));
@@ -263,7 +284,12 @@ async function registerWorkers(
   await work(boss, "files.derive", deriveFileJob({ db, log }));
   await work(boss, "files.purge-unreferenced", purgeUnreferencedJob({ db, log }));
   // a duplicate payment's refund is asked of the gateway (server/payments/duplicates.ts)
-  if (deps.refunds) await work(boss, "payments.request-refund", requestRefundJob({ db, queue: createQueue(boss), refunds: deps.refunds, publicUrl: deps.config.publicUrl, log }));
+  if (deps.refunds)
+    await work(
+      boss,
+      "payments.request-refund",
+      requestRefundJob({ db, queue: createQueue(boss), refunds: deps.refunds, publicUrl: deps.config.publicUrl, log }),
+    );
   await work(boss, "tests.expire-attempts", async () => {
     const expired = await expireOverdueAttempts(db, { queue: createQueue(boss) });
     if (expired > 0) log.info("overdue test attempts submitted", { expired });
@@ -314,9 +340,19 @@ async function registerWorkers(
   // the meeting recordings (phase 2), when the automation is on (GRAPH_* settings or the stand-in)
   const meetings = deps.meetings;
   if (meetings) {
-    await work(boss, "webinars.import-recording", importRecordingJob({ db, log, graph: meetings.graph, provider: meetings.provider, corsOrigin: meetings.corsOrigin }));
+    await work(
+      boss,
+      "webinars.import-recording",
+      importRecordingJob({ db, log, graph: meetings.graph, provider: meetings.provider, corsOrigin: meetings.corsOrigin }),
+    );
     await work(boss, "webinars.meetings-subscription", async () => ({
-      subscription: await keepMeetingsSubscription({ graph: meetings.graph, notificationUrl: meetings.notificationUrl, clientState: meetings.clientState, now: new Date(), log }),
+      subscription: await keepMeetingsSubscription({
+        graph: meetings.graph,
+        notificationUrl: meetings.notificationUrl,
+        clientState: meetings.clientState,
+        now: new Date(),
+        log,
+      }),
     }));
   }
   // orders, invoices, certificates, mail, enrollments, tests: their areas add workers here

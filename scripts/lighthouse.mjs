@@ -68,7 +68,15 @@ try {
   browser = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
     headless: true,
-    args: [`--remote-debugging-port=${debugPort}`, "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      `--remote-debugging-port=${debugPort}`,
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   const page = browser.pages()[0] ?? (await browser.newPage());
   await page.goto(`${origin}/api/auth/login?returnTo=%2F`);
@@ -82,7 +90,15 @@ try {
     data: {
       courseId: courses.data.find((c) => c.slug === SLUG)._id,
       billingType: "personal",
-      billingAddress: { firstName: STUDENT.firstName, lastName: STUDENT.lastName, email: STUDENT.email, street: "Hlavná 1", city: "Bratislava", postalCode: "811 01", country: "SK" },
+      billingAddress: {
+        firstName: STUDENT.firstName,
+        lastName: STUDENT.lastName,
+        email: STUDENT.email,
+        street: "Hlavná 1",
+        city: "Bratislava",
+        postalCode: "811 01",
+        country: "SK",
+      },
       agreedTos: true,
       agreedRefundPolicy: true,
     },
@@ -121,7 +137,9 @@ try {
       if (process.env.LH_VERBOSE) {
         for (const [key, category] of Object.entries(lhr.categories)) {
           if ((category.score ?? 0) >= 1) continue;
-          const low = category.auditRefs.filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9).map((ref) => `${ref.id}=${lhr.audits[ref.id].score}`);
+          const low = category.auditRefs
+            .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 0.9)
+            .map((ref) => `${ref.id}=${lhr.audits[ref.id].score}`);
           console.log(`  ${label} ${key}: ${low.join(", ")}`);
         }
       }
@@ -136,7 +154,9 @@ try {
       cls: Number(median(metrics.cls).toFixed(3)),
     };
     const s = results[label];
-    console.log(`${label.padEnd(20)} performance ${String(s.performance).padStart(3)}  accessibility ${String(s.accessibility).padStart(3)}  best practices ${String(s.bestPractices).padStart(3)}  LCP ${s.lcpMs} ms  TBT ${s.tbtMs} ms  CLS ${s.cls}`);
+    console.log(
+      `${label.padEnd(20)} performance ${String(s.performance).padStart(3)}  accessibility ${String(s.accessibility).padStart(3)}  best practices ${String(s.bestPractices).padStart(3)}  LCP ${s.lcpMs} ms  TBT ${s.tbtMs} ms  CLS ${s.cls}`,
+    );
   };
 
   await measure("catalog", "/");
@@ -162,7 +182,13 @@ try {
 
   // the result: every question answered right (the demo's governance questions), submitted
   await page.goto(`${origin}${attemptPath}`);
-  for (const label of ["Valné zhromaždenie (členská schôdza)", "Poslanie, ciele a merateľné ukazovatele", "Stanovy", "Zápisnice z orgánov", "Aspoň štvrťročne"]) {
+  for (const label of [
+    "Valné zhromaždenie (členská schôdza)",
+    "Poslanie, ciele a merateľné ukazovatele",
+    "Stanovy",
+    "Zápisnice z orgánov",
+    "Aspoň štvrťročne",
+  ]) {
     const answer = page.getByLabel(label, { exact: true });
     if ((await answer.count()) > 0) await answer.check();
   }
@@ -185,12 +211,29 @@ try {
   await measure("certificate", `/ucet/certifikaty/${certificateId}`);
   fs.writeFileSync(
     path.join(root, "bench/lighthouse.json"),
-    JSON.stringify({ measuredAt: new Date().toISOString(), runs, preset: "mobile (Lighthouse default)", cpus: os.cpus().length, loadAverage: os.loadavg().map((x) => Number(x.toFixed(2))), pages: results }, null, 2) + "\n",
+    JSON.stringify(
+      {
+        measuredAt: new Date().toISOString(),
+        runs,
+        preset: "mobile (Lighthouse default)",
+        cpus: os.cpus().length,
+        loadAverage: os.loadavg().map((x) => Number(x.toFixed(2))),
+        pages: results,
+      },
+      null,
+      2,
+    ) + "\n",
   );
   // LH_MIN (e.g. 95, issue 29 item 7): a page scoring below it in any category fails the run
   const minimum = Number(process.env.LH_MIN) || 0;
   const below = Object.entries(results).flatMap(([label, s]) =>
-    [["performance", s.performance], ["accessibility", s.accessibility], ["best practices", s.bestPractices]].filter(([, v]) => v < minimum).map(([k, v]) => `${label} ${k} ${v}`),
+    [
+      ["performance", s.performance],
+      ["accessibility", s.accessibility],
+      ["best practices", s.bestPractices],
+    ]
+      .filter(([, v]) => v < minimum)
+      .map(([k, v]) => `${label} ${k} ${v}`),
   );
   if (below.length > 0) {
     console.error(`below ${minimum}: ${below.join("; ")}`);

@@ -50,18 +50,60 @@ function makeVideo(file, { seconds, color, title, subtitle }) {
     `[1:v]format=yuv420p[bar];` +
     `[txt][bar]overlay=x='-600+600*t/${seconds}+20':y=300:shortest=1[v]`;
   ffmpeg([
-    "-f", "lavfi", "-i", `color=c=${color}:s=640x360:r=25:d=${seconds}`,
-    "-f", "lavfi", "-i", `color=c=white:s=600x10:r=25:d=${seconds}`,
-    "-f", "lavfi", "-i", `sine=frequency=440:beep_factor=2:sample_rate=44100:duration=${seconds}`,
-    "-filter_complex", graph,
-    "-map", "[v]", "-map", "2:a",
-    "-af", "volume=0.08",
-    "-c:v", "libx264", "-profile:v", "main", "-preset", "veryslow", "-crf", "30", "-pix_fmt", "yuv420p",
-    "-g", "50", "-keyint_min", "50", "-sc_threshold", "0",
-    "-c:a", "aac", "-b:a", "48k", "-ac", "1",
-    "-t", String(seconds),
-    "-movflags", "+faststart",
-    "-map_metadata", "-1", "-fflags", "+bitexact", "-flags:v", "+bitexact", "-flags:a", "+bitexact",
+    "-f",
+    "lavfi",
+    "-i",
+    `color=c=${color}:s=640x360:r=25:d=${seconds}`,
+    "-f",
+    "lavfi",
+    "-i",
+    `color=c=white:s=600x10:r=25:d=${seconds}`,
+    "-f",
+    "lavfi",
+    "-i",
+    `sine=frequency=440:beep_factor=2:sample_rate=44100:duration=${seconds}`,
+    "-filter_complex",
+    graph,
+    "-map",
+    "[v]",
+    "-map",
+    "2:a",
+    "-af",
+    "volume=0.08",
+    "-c:v",
+    "libx264",
+    "-profile:v",
+    "main",
+    "-preset",
+    "veryslow",
+    "-crf",
+    "30",
+    "-pix_fmt",
+    "yuv420p",
+    "-g",
+    "50",
+    "-keyint_min",
+    "50",
+    "-sc_threshold",
+    "0",
+    "-c:a",
+    "aac",
+    "-b:a",
+    "48k",
+    "-ac",
+    "1",
+    "-t",
+    String(seconds),
+    "-movflags",
+    "+faststart",
+    "-map_metadata",
+    "-1",
+    "-fflags",
+    "+bitexact",
+    "-flags:v",
+    "+bitexact",
+    "-flags:a",
+    "+bitexact",
     file,
   ]);
 }
@@ -71,14 +113,23 @@ function videos() {
   fs.mkdirSync(dir, { recursive: true });
   const sample = path.join(dir, "sample.mp4");
   makeVideo(sample, { seconds: 30, color: "0x1a6b32", title: "Akadémia športového manažmentu", subtitle: "Ukážkové video lekcie (lokálny prehrávač)" });
-  makeVideo(path.join(dir, "sample-preview.mp4"), { seconds: 15, color: "0x1d3f6e", title: "Ukážka z kurzu", subtitle: "Krátka ukážka pre návštevníkov stránky kurzu" });
+  makeVideo(path.join(dir, "sample-preview.mp4"), {
+    seconds: 15,
+    color: "0x1d3f6e",
+    title: "Ukážka z kurzu",
+    subtitle: "Krátka ukážka pre návštevníkov stránky kurzu",
+  });
   ffmpeg(["-ss", "3", "-i", sample, "-frames:v", "1", "-q:v", "5", "-map_metadata", "-1", "-fflags", "+bitexact", path.join(dir, "sample-poster.jpg")]);
 }
 
 // ---------- PDFs ----------
 
 function pdfDocument(options, info) {
-  const doc = new PDFDocument({ ...options, font: FONT, info: { ...info, Author: "Akadémia športového manažmentu", CreationDate: FIXED_DATE, ModDate: FIXED_DATE } });
+  const doc = new PDFDocument({
+    ...options,
+    font: FONT,
+    info: { ...info, Author: "Akadémia športového manažmentu", CreationDate: FIXED_DATE, ModDate: FIXED_DATE },
+  });
   doc.registerFont("regular", FONT);
   doc.registerFont("bold", FONT_BOLD);
   return doc;
@@ -100,7 +151,10 @@ const DECKS = {
     title: "Orgány klubu a rozhodovanie",
     slides: [
       ["Prečo na orgánoch záleží", ["Jasné právomoci šetria čas a spory", "Rozhodnutia sú dohľadateľné", "Partneri a donori dôverujú klubu s poriadkom"]],
-      ["Stanovy ako ústava klubu", ["Určujú orgány, ich zloženie a právomoci", "Menia sa len postupom, ktorý samy určia", "Aktuálne znenie patrí na web klubu"]],
+      [
+        "Stanovy ako ústava klubu",
+        ["Určujú orgány, ich zloženie a právomoci", "Menia sa len postupom, ktorý samy určia", "Aktuálne znenie patrí na web klubu"],
+      ],
       ["Valné zhromaždenie", ["Najvyšší orgán združenia", "Schvaľuje stanovy, rozpočet a účtovnú závierku", "Volí a odvoláva výbor a kontrolóra"]],
       ["Výbor klubu", ["Riadi klub medzi zasadnutiami valného zhromaždenia", "Stretáva sa pravidelne, spravidla mesačne", "Každý člen má pridelenú agendu"]],
       ["Predseda a štatutár", ["Koná v mene klubu navonok", "Podpisuje zmluvy v rozsahu poverenia", "Zodpovedá výboru a valnému zhromaždeniu"]],
@@ -170,22 +224,42 @@ async function deck(name, spec) {
   const total = spec.slides.length + 1;
   if (total !== SLIDE_COUNTS[name]) throw new Error(`${name}: ${total} slides, the seed says ${SLIDE_COUNTS[name]}`);
   const footer = (n) => {
-    doc.font("regular").fontSize(12).fillColor("#5b6b60").text(`Akadémia športového manažmentu · ${spec.title}`, 48, H - 36, { width: W - 200, lineBreak: false });
+    doc
+      .font("regular")
+      .fontSize(12)
+      .fillColor("#5b6b60")
+      .text(`Akadémia športového manažmentu · ${spec.title}`, 48, H - 36, { width: W - 200, lineBreak: false });
     doc.text(`${n} / ${total}`, W - 148, H - 36, { width: 100, align: "right", lineBreak: false });
   };
   doc.addPage();
   doc.rect(0, 0, W, H).fill("#1a6b32");
-  doc.font("bold").fontSize(44).fillColor("#ffffff").text(spec.title, 64, 180, { width: W - 128 });
-  doc.font("regular").fontSize(20).fillColor("#dfe8e1").text("Prezentácia k lekcii · demo kurz", 64, 300, { width: W - 128 });
+  doc
+    .font("bold")
+    .fontSize(44)
+    .fillColor("#ffffff")
+    .text(spec.title, 64, 180, { width: W - 128 });
+  doc
+    .font("regular")
+    .fontSize(20)
+    .fillColor("#dfe8e1")
+    .text("Prezentácia k lekcii · demo kurz", 64, 300, { width: W - 128 });
   doc.fontSize(12).text(`1 / ${total}`, W - 148, H - 36, { width: 100, align: "right", lineBreak: false });
   spec.slides.forEach(([title, points], i) => {
     doc.addPage();
     doc.rect(0, 0, W, 96).fill("#1a6b32");
-    doc.font("bold").fontSize(30).fillColor("#ffffff").text(title, 48, 30, { width: W - 96, lineBreak: false });
+    doc
+      .font("bold")
+      .fontSize(30)
+      .fillColor("#ffffff")
+      .text(title, 48, 30, { width: W - 96, lineBreak: false });
     let y = 140;
     for (const point of points) {
       doc.circle(64, y + 13, 6).fill("#1a6b32");
-      doc.font("regular").fontSize(24).fillColor("#1d2430").text(point, 84, y, { width: W - 140 });
+      doc
+        .font("regular")
+        .fontSize(24)
+        .fillColor("#1d2430")
+        .text(point, 84, y, { width: W - 140 });
       y += 64;
     }
     footer(i + 2);
@@ -203,12 +277,29 @@ const FILES = {
   "vzor-zapisnice": {
     title: "Vzor zápisnice zo zasadnutia výboru",
     intro: "Zápisnicu vyhotovte do 7 dní od zasadnutia a uložte ju do archívu klubu.",
-    fields: ["Dátum a miesto zasadnutia", "Prítomní členovia výboru", "Program", "Uznesenia (text, hlasovanie za / proti / zdržal sa)", "Úlohy, zodpovední a termíny", "Zapisovateľ, overovateľ, podpisy"],
+    fields: [
+      "Dátum a miesto zasadnutia",
+      "Prítomní členovia výboru",
+      "Program",
+      "Uznesenia (text, hlasovanie za / proti / zdržal sa)",
+      "Úlohy, zodpovední a termíny",
+      "Zapisovateľ, overovateľ, podpisy",
+    ],
   },
   "tabulka-rozpoctu": {
     title: "Tabuľka rozpočtu klubu",
     intro: "Príjmy a výdavky na sezónu. Sumy uvádzajte v eurách vrátane DPH.",
-    fields: ["Členské príspevky", "Príspevok uznanému športu", "Dotácie obce a kraja", "Sponzori a dary", "Tréneri a odvody", "Prenájom priestorov", "Súťaže a doprava", "Vybavenie", "Rezerva (aspoň 5 %)"],
+    fields: [
+      "Členské príspevky",
+      "Príspevok uznanému športu",
+      "Dotácie obce a kraja",
+      "Sponzori a dary",
+      "Tréneri a odvody",
+      "Prenájom priestorov",
+      "Súťaže a doprava",
+      "Vybavenie",
+      "Rezerva (aspoň 5 %)",
+    ],
   },
   "vzor-ponuky": {
     title: "Vzor partnerskej ponuky",
@@ -218,7 +309,14 @@ const FILES = {
   "opravnene-vydavky": {
     title: "Prehľad oprávnených výdavkov",
     intro: "Príspevok uznanému športu možno použiť len na účely, ktoré určuje zákon o športe a pravidlá zväzu.",
-    fields: ["Športová príprava talentovanej mládeže", "Tréneri a odborníci", "Športová výbava a náradie", "Prenájom športovej infraštruktúry", "Súťaže a sústredenia", "Zdravotné zabezpečenie"],
+    fields: [
+      "Športová príprava talentovanej mládeže",
+      "Tréneri a odborníci",
+      "Športová výbava a náradie",
+      "Prenájom športovej infraštruktúry",
+      "Súťaže a sústredenia",
+      "Zdravotné zabezpečenie",
+    ],
   },
   "suhlas-gdpr": {
     title: "Súhlas so spracovaním osobných údajov",

@@ -82,12 +82,15 @@ function stageLikeTheDockerfile() {
     fs.cpSync(path.join(buildDir, entry), path.join(runtimeDir, entry), { recursive: true, verbatimSymlinks: true });
   }
   fs.rmSync(buildDir, { recursive: true, force: true });
-  const devLeft = ["vitest", "vite", "@playwright/test", "smtp-server", "drizzle-kit"].filter((name) => fs.existsSync(path.join(runtimeDir, "node_modules", name)));
+  const devLeft = ["vitest", "vite", "@playwright/test", "smtp-server", "drizzle-kit"].filter((name) =>
+    fs.existsSync(path.join(runtimeDir, "node_modules", name)),
+  );
   if (devLeft.length) fail(`runtime stage: development packages left after the prune: ${devLeft.join(", ")}`);
   // no second Node binary (the `node` dependency's install script never ran)
   const bigFiles = [];
   for (const entry of fs.readdirSync(path.join(runtimeDir, "node_modules"), { recursive: true, withFileTypes: true })) {
-    if (entry.isFile() && fs.statSync(path.join(entry.parentPath, entry.name)).size > 50 * 1024 * 1024) bigFiles.push(path.relative(runtimeDir, path.join(entry.parentPath, entry.name)));
+    if (entry.isFile() && fs.statSync(path.join(entry.parentPath, entry.name)).size > 50 * 1024 * 1024)
+      bigFiles.push(path.relative(runtimeDir, path.join(entry.parentPath, entry.name)));
   }
   if (bigFiles.length) fail(`runtime stage: files over 50 MB in node_modules (a second Node binary?): ${bigFiles.join(", ")}`);
   say(`runtime stage: ${runtimeDir} (${fs.readdirSync(runtimeDir).sort().join(", ")})`);

@@ -17,8 +17,7 @@ const vitestReport = path.join(results, "vitest.json");
 const playwrightReport = path.join(results, "playwright.json");
 for (const f of [vitestReport, playwrightReport]) fs.rmSync(f, { force: true });
 
-const run = (cmd, args, env = {}, stdio = "inherit") =>
-  spawnSync(cmd, args, { cwd: root, stdio, encoding: "utf8", env: { ...process.env, ...env } });
+const run = (cmd, args, env = {}, stdio = "inherit") => spawnSync(cmd, args, { cwd: root, stdio, encoding: "utf8", env: { ...process.env, ...env } });
 
 if (!buildApp()) {
   console.log("0 passed, 1 failed, 0 skipped");

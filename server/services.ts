@@ -25,7 +25,19 @@ import { createPayments, type Payments } from "./payments";
 import { videoBlocks } from "./authoring";
 import { createGraphClient, webinarLevelRequirements, webinarRecordings, type MeetingsAutomation } from "./webinars";
 import { installLevelRequirements } from "./learning";
-import { createCourseFiles, createMediaUrls, createMuxProvider, createNoVideoProvider, parseSigningKey as parseMuxSigningKey, createVideo, deriveKey, FILES_MOUNT, type MediaUrls, type Video, type VideoProvider } from "./video";
+import {
+  createCourseFiles,
+  createMediaUrls,
+  createMuxProvider,
+  createNoVideoProvider,
+  parseSigningKey as parseMuxSigningKey,
+  createVideo,
+  deriveKey,
+  FILES_MOUNT,
+  type MediaUrls,
+  type Video,
+  type VideoProvider,
+} from "./video";
 import { startCatalogCache } from "./catalog";
 import { createCredentialSigner, developmentSigningKey, parsePreviousKeys, parseSigningKey, type CredentialSigner } from "./credentials";
 import { credentialKeyUrl } from "./certificates";
@@ -33,7 +45,17 @@ import { createAnswerCache, noteDatabaseQuery, type AnswerCache } from "./http/a
 import { observeDatabaseQueries } from "./db";
 import { useInvoiceSupplier } from "./invoices";
 import { createAccessPointClient, type AccessPoint } from "./einvoices";
-import { PAGE_FORM_BYTES, receiveForm, receiveUpload, serveStoredFile, uploadBodyLimit, type FileView, type FormLimits, type UploadInput, type UploadLimits } from "./files";
+import {
+  PAGE_FORM_BYTES,
+  receiveForm,
+  receiveUpload,
+  serveStoredFile,
+  uploadBodyLimit,
+  type FileView,
+  type FormLimits,
+  type UploadInput,
+  type UploadLimits,
+} from "./files";
 import type { AuditActor } from "./audit";
 
 const MIB = 1024 * 1024;
@@ -75,7 +97,14 @@ export type AppServices = {
    * issuer's e-mail); linkedInOrganizationIds: LINKEDIN_ORGANIZATION_IDS (partnerOrgId →
    * LinkedIn organization id)
    */
-  site: { publicUrl: string; adminUrl: string; allowedOrigins: string[]; contactEmail: string; seller: Seller; linkedInOrganizationIds: Readonly<Record<string, string>> };
+  site: {
+    publicUrl: string;
+    adminUrl: string;
+    allowedOrigins: string[];
+    contactEmail: string;
+    seller: Seller;
+    linkedInOrganizationIds: Readonly<Record<string, string>>;
+  };
 };
 
 /** The seller as every page shows it: the invoice supplier and SUPPORT_EMAIL (docs/decisions/catalog/what-a-buyer-must-know.md > What a buyer must know). */
@@ -350,14 +379,24 @@ export async function startServices(
   const notificationUrl = `${config.publicUrl}/api/webhooks/meetings`;
   if (config.GRAPH_TENANT_ID && config.GRAPH_CLIENT_ID && config.GRAPH_CLIENT_SECRET && config.MEETINGS_CLIENT_STATE) {
     meetingsClientState = config.MEETINGS_CLIENT_STATE;
-    const graph = createGraphClient({ loginUrl: config.GRAPH_LOGIN_URL, apiUrl: config.GRAPH_API_URL, tenantId: config.GRAPH_TENANT_ID, clientId: config.GRAPH_CLIENT_ID, clientSecret: config.GRAPH_CLIENT_SECRET });
+    const graph = createGraphClient({
+      loginUrl: config.GRAPH_LOGIN_URL,
+      apiUrl: config.GRAPH_API_URL,
+      tenantId: config.GRAPH_TENANT_ID,
+      clientId: config.GRAPH_CLIENT_ID,
+      clientSecret: config.GRAPH_CLIENT_SECRET,
+    });
     meetings = { graph, provider: videoProvider, corsOrigin: config.adminUrl, notificationUrl, clientState: meetingsClientState };
   } else if (config.production) {
     log.warn("no meeting provider configured (GRAPH_* unset): webinar recordings are uploaded by hand only", { meetings: "off" });
   } else {
     const { startGraphStandIn } = await import("./stand-ins");
     meetingsClientState = config.MEETINGS_CLIENT_STATE ?? createHmac("sha256", sessionSecret).update("meetings-client-state").digest("hex");
-    const standIn = { tenantId: "stand-in-tenant", clientId: "stand-in-app", clientSecret: createHmac("sha256", sessionSecret).update("graph-stand-in").digest("hex") };
+    const standIn = {
+      tenantId: "stand-in-tenant",
+      clientId: "stand-in-app",
+      clientSecret: createHmac("sha256", sessionSecret).update("graph-stand-in").digest("hex"),
+    };
     const graphStandIn = startGraphStandIn({ production: config.production, ...standIn, sampleFile: path.join(mediaDir, "video", "sample.mp4") });
     mounts.push({ path: "/stand-ins/graph", handler: graphStandIn.handler as RequestHandler });
     const base = `${config.publicUrl}/stand-ins/graph`;
@@ -390,7 +429,14 @@ export async function startServices(
     queue: jobs.queue,
     payments,
     media: createMediaUrls(videoProvider, courseFiles),
-    video: createVideo({ provider: videoProvider, blocks: videoBlocks, recordings: webinarRecordings, webhookSecret: videoWebhookSecret, meetingsClientState, adminUrl: config.adminUrl }),
+    video: createVideo({
+      provider: videoProvider,
+      blocks: videoBlocks,
+      recordings: webinarRecordings,
+      webhookSecret: videoWebhookSecret,
+      meetingsClientState,
+      adminUrl: config.adminUrl,
+    }),
     files: {
       limits: uploadLimits,
       upload: (actor, input) => receiveUpload({ db: database.db, queue: jobs.queue, limits: uploadLimits }, actor, input),
@@ -399,7 +445,14 @@ export async function startServices(
     credentials,
     webinars: { feedKey: deriveKey(sessionSecret, "webinar-calendar-feed") },
     clock: systemClock,
-    site: { publicUrl: config.publicUrl, adminUrl: config.adminUrl, allowedOrigins: config.allowedOrigins, contactEmail: addressOf(config.MAIL_FROM), seller: sellerOf(config), linkedInOrganizationIds: config.LINKEDIN_ORGANIZATION_IDS ?? {} },
+    site: {
+      publicUrl: config.publicUrl,
+      adminUrl: config.adminUrl,
+      allowedOrigins: config.allowedOrigins,
+      contactEmail: addressOf(config.MAIL_FROM),
+      seller: sellerOf(config),
+      linkedInOrganizationIds: config.LINKEDIN_ORGANIZATION_IDS ?? {},
+    },
   };
   setMetricsSources({ pool: database.pool, queues: () => jobs.boss.getQueues() });
   // which answers were made without a database round trip (server/http/answer-cache.ts)

@@ -21,7 +21,9 @@ export function formatDecimal(value: number, maxFractionDigits = 1): string {
   const scaled = Math.round(Math.abs(value) * factor);
   const sign = value < 0 && scaled > 0 ? "−" : "";
   const whole = Math.floor(scaled / factor);
-  const fraction = String(scaled % factor).padStart(maxFractionDigits, "0").replace(/0+$/, "");
+  const fraction = String(scaled % factor)
+    .padStart(maxFractionDigits, "0")
+    .replace(/0+$/, "");
   return `${sign}${groupThousands(String(whole))}${fraction ? `,${fraction}` : ""}`;
 }
 
@@ -53,7 +55,12 @@ const dateFormats = {
   date: new Intl.DateTimeFormat("sk-SK", { day: "numeric", month: "numeric", year: "numeric", timeZone: TIME_ZONE }),
   long: new Intl.DateTimeFormat("sk-SK", { day: "numeric", month: "long", year: "numeric", timeZone: TIME_ZONE }),
   dateTime: new Intl.DateTimeFormat("sk-SK", {
-    day: "numeric", month: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: TIME_ZONE,
+    day: "numeric",
+    month: "numeric",
+    year: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: TIME_ZONE,
   }),
 };
 

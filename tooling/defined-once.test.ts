@@ -43,7 +43,10 @@ describe("shared building blocks are defined once", () => {
     for (const [name, [, home]] of Object.entries(ONCE)) {
       const places = found[name];
       expect(places.length, `${name}: not found in ${home}`).toBeGreaterThan(0);
-      expect(places.filter((p) => !p.startsWith(`${home}:`)), `${name} defined outside ${home}`).toEqual([]);
+      expect(
+        places.filter((p) => !p.startsWith(`${home}:`)),
+        `${name} defined outside ${home}`,
+      ).toEqual([]);
     }
   });
 });

@@ -7,10 +7,11 @@ import { sourceFiles } from "./sources";
 
 const root = path.resolve(import.meta.dirname, "..");
 
-
 describe("app/ has no double casts", () => {
   it("no `as unknown as` in app/", () => {
-    const found = sourceFiles(path.join(root, "app")).filter((f) => fs.readFileSync(f, "utf8").includes("as unknown as")).map((f) => path.relative(root, f));
+    const found = sourceFiles(path.join(root, "app"))
+      .filter((f) => fs.readFileSync(f, "utf8").includes("as unknown as"))
+      .map((f) => path.relative(root, f));
     expect(found).toEqual([]);
   });
 });

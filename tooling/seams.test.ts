@@ -25,7 +25,18 @@ export function importsFrom(text: string, area: string): { names: string[]; spec
     const spec = m[2];
     if (!new RegExp(`(^|/)\\.\\./${area}(/|$)`).test(spec)) continue;
     specifiers.push(spec);
-    names.push(...m[1].split(",").map((n) => n.trim().replace(/^type\s+/, "").split(/\s+as\s+/)[0]).filter(Boolean));
+    names.push(
+      ...m[1]
+        .split(",")
+        .map(
+          (n) =>
+            n
+              .trim()
+              .replace(/^type\s+/, "")
+              .split(/\s+as\s+/)[0],
+        )
+        .filter(Boolean),
+    );
   }
   return { names, specifiers };
 }
@@ -55,7 +66,9 @@ describe("quizzes reach learning only through its test API", () => {
 
 describe("the Enrollment has one home", () => {
   it("the scan finds a row type derived from the table", () => {
-    expect(rowTypeOutsideEnrollments([{ file: "server/learning/engine.ts", text: "export type EnrollmentRow = typeof enrollments.$inferSelect;" }])).toEqual(["server/learning/engine.ts"]);
+    expect(rowTypeOutsideEnrollments([{ file: "server/learning/engine.ts", text: "export type EnrollmentRow = typeof enrollments.$inferSelect;" }])).toEqual([
+      "server/learning/engine.ts",
+    ]);
   });
 
   it("nothing but server/enrollments derives the enrollment row type", () => {

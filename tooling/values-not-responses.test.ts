@@ -9,7 +9,6 @@ import { sourceFiles } from "./sources";
 
 const root = path.resolve(import.meta.dirname, "..");
 
-
 /** `x.json()` calls in app/ whose receiver is not the answer of a browser `fetch(`. */
 export function jsonReadsOfResponses(files: { file: string; text: string }[]): string[] {
   const found: string[] = [];

@@ -11,12 +11,14 @@ import { Breadcrumbs } from "./breadcrumbs";
 import { FieldErrors } from "./forms";
 
 /** What an authoring action answers when a form fails (app/lib/admin-authoring.server.ts FormReply). */
-export type ActionReply = {
-  form: string;
-  result?: SubmissionResult<string[]>;
-  problems?: { code: string; id: string; path: string; message: string }[];
-  preview?: { html: string; markdown: string; blockId?: string };
-} | undefined;
+export type ActionReply =
+  | {
+      form: string;
+      result?: SubmissionResult<string[]>;
+      problems?: { code: string; id: string; path: string; message: string }[];
+      preview?: { html: string; markdown: string; blockId?: string };
+    }
+  | undefined;
 
 /** A valid HTML id from a form key such as `editLevel:0123…`. */
 export const formId = (key: string) => key.replace(/[^A-Za-z0-9_-]/g, "-");
@@ -67,8 +69,7 @@ export function IntentButton({
   describedBy?: string;
 }) {
   const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" && navigation.formData?.get("_form") === formKey && navigation.formData?.get("intent") === intent;
+  const pending = navigation.state === "submitting" && navigation.formData?.get("_form") === formKey && navigation.formData?.get("intent") === intent;
   return (
     <button
       type="submit"
@@ -127,16 +128,42 @@ export function ButtonForm({
 }
 
 /** ↑ / ↓ for an item of an ordered list (`idField` names the item's id). */
-export function MoveButtons({ intent, idField, id, name, first, last }: { intent: string; idField: string; id: string; name: string; first: boolean; last: boolean }) {
+export function MoveButtons({
+  intent,
+  idField,
+  id,
+  name,
+  first,
+  last,
+}: {
+  intent: string;
+  idField: string;
+  id: string;
+  name: string;
+  first: boolean;
+  last: boolean;
+}) {
   return (
     <span className="move-buttons">
       {first ? null : (
-        <ButtonForm formKey={`${intent}:${id}:up`} intent={intent} fields={{ [idField]: id, direction: "up" }} variant="small" label={`Posunúť vyššie: ${name}`}>
+        <ButtonForm
+          formKey={`${intent}:${id}:up`}
+          intent={intent}
+          fields={{ [idField]: id, direction: "up" }}
+          variant="small"
+          label={`Posunúť vyššie: ${name}`}
+        >
           ↑
         </ButtonForm>
       )}
       {last ? null : (
-        <ButtonForm formKey={`${intent}:${id}:down`} intent={intent} fields={{ [idField]: id, direction: "down" }} variant="small" label={`Posunúť nižšie: ${name}`}>
+        <ButtonForm
+          formKey={`${intent}:${id}:down`}
+          intent={intent}
+          fields={{ [idField]: id, direction: "down" }}
+          variant="small"
+          label={`Posunúť nižšie: ${name}`}
+        >
           ↓
         </ButtonForm>
       )}
@@ -151,7 +178,9 @@ export function ReplyErrors({ reply, formKeys }: { reply: ActionReply; formKeys:
   if (!errors.length) return null;
   return (
     <div className="alert" role="alert">
-      {errors.map((e) => <p key={e}>{e}</p>)}
+      {errors.map((e) => (
+        <p key={e}>{e}</p>
+      ))}
     </div>
   );
 }
@@ -159,15 +188,31 @@ export function ReplyErrors({ reply, formKeys }: { reply: ActionReply; formKeys:
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's metadata is invariant in its type parameters: this takes a field (or form) of any schema
 type AnyField = FieldMetadata<any, any, any>;
 
-export function SelectField({ meta, label, options, description }: { meta: AnyField; label: string; options: { value: string; label: string }[]; description?: ReactNode }) {
+export function SelectField({
+  meta,
+  label,
+  options,
+  description,
+}: {
+  meta: AnyField;
+  label: string;
+  options: { value: string; label: string }[];
+  description?: ReactNode;
+}) {
   const { key, ...props } = getSelectProps(meta, { ariaDescribedBy: description ? meta.descriptionId : undefined });
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
-      {description ? <p id={meta.descriptionId} className="field-description">{description}</p> : null}
+      {description ? (
+        <p id={meta.descriptionId} className="field-description">
+          {description}
+        </p>
+      ) : null}
       <select key={key} {...props} aria-invalid={Boolean(meta.errors?.length) || undefined}>
         {options.map((o) => (
-          <option key={o.value} value={o.value}>{o.label}</option>
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
         ))}
       </select>
       <FieldErrors id={meta.errorId} errors={meta.errors} />
@@ -176,12 +221,26 @@ export function SelectField({ meta, label, options, description }: { meta: AnyFi
 }
 
 /** A group of checkboxes for one multi-valued field (targetAudience, prerequisites). */
-export function CheckboxGroup({ meta, legend, options, description }: { meta: AnyField; legend: string; options: { value: string; label: string }[]; description?: ReactNode }) {
+export function CheckboxGroup({
+  meta,
+  legend,
+  options,
+  description,
+}: {
+  meta: AnyField;
+  legend: string;
+  options: { value: string; label: string }[];
+  description?: ReactNode;
+}) {
   const chosen = Array.isArray(meta.initialValue) ? (meta.initialValue as string[]) : meta.initialValue ? [String(meta.initialValue)] : [];
   return (
     <fieldset className="field checkbox-group" aria-describedby={description ? meta.descriptionId : undefined}>
       <legend>{legend}</legend>
-      {description ? <p id={meta.descriptionId} className="field-description">{description}</p> : null}
+      {description ? (
+        <p id={meta.descriptionId} className="field-description">
+          {description}
+        </p>
+      ) : null}
       {options.map((o) => {
         const id = `${meta.id}-${o.value}`;
         return (

@@ -69,7 +69,10 @@ function ResetForm({ target, reply }: { target: ActionTarget; reply: ActionReply
       <SelectField
         meta={fields.testId}
         label="Test"
-        options={[{ value: "", label: "Vyberte test" }, ...target.tests.map((t) => ({ value: t.testId, label: `${t.title} (${PLACEMENT_LABELS[t.placement]})` }))]}
+        options={[
+          { value: "", label: "Vyberte test" },
+          ...target.tests.map((t) => ({ value: t.testId, label: `${t.title} (${PLACEMENT_LABELS[t.placement]})` })),
+        ]}
       />
       <TextField meta={fields.reason} label="Dôvod" />
       <IntentButton formKey={key} intent="resetAttempts" variant="secondary" pendingLabel="Zneplatňuje sa…">

@@ -12,11 +12,7 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
           const last = i === items.length - 1;
           return (
             <li key={`${i}-${item.label}`}>
-              {last || !item.href ? (
-                <span aria-current={last ? "page" : undefined}>{item.label}</span>
-              ) : (
-                <Link to={item.href}>{item.label}</Link>
-              )}
+              {last || !item.href ? <span aria-current={last ? "page" : undefined}>{item.label}</span> : <Link to={item.href}>{item.label}</Link>}
             </li>
           );
         })}

@@ -50,37 +50,76 @@ export function CertificatePicture(p: Props) {
       <rect x="0" y="0" width="595" height="842" fill="#fff" />
       <rect x="20" y="20" width="555" height="802" fill="none" stroke={ACCENT} strokeWidth="2" />
       <g fontFamily="DejaVu Sans, system-ui, sans-serif" textAnchor="middle">
-        <text x={x} y="66" fontSize="12" fill={GREY}>{p.platformName}</text>
-        <text x={x} y="104" fontSize="24" fontWeight="bold" fill={ACCENT}>Potvrdenie o absolvovaní</text>
-        {lines(`Toto potvrdenie vydáva platforma ${p.platformName}. Nie je certifikátom akreditačného partnera; certifikát vydáva ${p.partnerName}.`, 70).map((l, i) => (
-          <text key={i} x={x} y={128 + i * 14} fontSize="11" fill={GREY}>{l}</text>
-        ))}
-        <text x={x} y="187" fontSize="13">Potvrdzujeme, že</text>
-        <text x={x} y="218" fontSize="22" fontWeight="bold">{p.holder}</text>
+        <text x={x} y="66" fontSize="12" fill={GREY}>
+          {p.platformName}
+        </text>
+        <text x={x} y="104" fontSize="24" fontWeight="bold" fill={ACCENT}>
+          Potvrdenie o absolvovaní
+        </text>
+        {lines(`Toto potvrdenie vydáva platforma ${p.platformName}. Nie je certifikátom akreditačného partnera; certifikát vydáva ${p.partnerName}.`, 70).map(
+          (l, i) => (
+            <text key={i} x={x} y={128 + i * 14} fontSize="11" fill={GREY}>
+              {l}
+            </text>
+          ),
+        )}
+        <text x={x} y="187" fontSize="13">
+          Potvrdzujeme, že
+        </text>
+        <text x={x} y="218" fontSize="22" fontWeight="bold">
+          {p.holder}
+        </text>
         {p.birthDate ? <text x={x} y="242" fontSize="12" fill={GREY}>{`narodený/á ${p.birthDate}`}</text> : null}
-        <text x={x} y={afterBirth + 20} fontSize="13">{what}</text>
+        <text x={x} y={afterBirth + 20} fontSize="13">
+          {what}
+        </text>
         {course.map((l, i) => (
-          <text key={i} x={x} y={courseY + i * 22} fontSize="18" fontWeight="bold">{l}</text>
+          <text key={i} x={x} y={courseY + i * 22} fontSize="18" fontWeight="bold">
+            {l}
+          </text>
         ))}
-        {p.revokedText ? <text x={x} y={factsY + p.facts.length * 24 + 16} fontSize="12" fontWeight="bold" fill="#b00020">{p.revokedText}</text> : null}
+        {p.revokedText ? (
+          <text x={x} y={factsY + p.facts.length * 24 + 16} fontSize="12" fontWeight="bold" fill="#b00020">
+            {p.revokedText}
+          </text>
+        ) : null}
       </g>
       <g fontFamily="DejaVu Sans, system-ui, sans-serif" fontSize="12">
         {p.facts.map(([label, value], i) => (
           <g key={label}>
-            <text x="56" y={y + i * 24} fill={GREY}>{label}</text>
-            <text x="216" y={y + i * 24} fontWeight="bold">{value.length > 42 ? `${value.slice(0, 41)}…` : value}</text>
+            <text x="56" y={y + i * 24} fill={GREY}>
+              {label}
+            </text>
+            <text x="216" y={y + i * 24} fontWeight="bold">
+              {value.length > 42 ? `${value.slice(0, 41)}…` : value}
+            </text>
           </g>
         ))}
       </g>
-      <svg x="56" y={qrY} width="120" height="120" dangerouslySetInnerHTML={{ __html: p.qrSvg.replace(/^<svg[^>]*>|<\/svg>\s*$/g, "") }} viewBox={qrViewBox(p.qrSvg)} />
+      <svg
+        x="56"
+        y={qrY}
+        width="120"
+        height="120"
+        dangerouslySetInnerHTML={{ __html: p.qrSvg.replace(/^<svg[^>]*>|<\/svg>\s*$/g, "") }}
+        viewBox={qrViewBox(p.qrSvg)}
+      />
       <g fontFamily="DejaVu Sans, system-ui, sans-serif">
-        <text x="196" y={qrY + 14} fontSize="13" fontWeight="bold">Overenie pravosti</text>
-        <text x="196" y={qrY + 36} fontSize="11">Naskenujte kód alebo otvorte adresu:</text>
+        <text x="196" y={qrY + 14} fontSize="13" fontWeight="bold">
+          Overenie pravosti
+        </text>
+        <text x="196" y={qrY + 36} fontSize="11">
+          Naskenujte kód alebo otvorte adresu:
+        </text>
         {lines(p.verificationUrl.replace(/^https?:\/\//, ""), 48).map((l, i) => (
-          <text key={i} x="196" y={qrY + 56 + i * 15} fontSize="11" fill={ACCENT}>{l}</text>
+          <text key={i} x="196" y={qrY + 56 + i * 15} fontSize="11" fill={ACCENT}>
+            {l}
+          </text>
         ))}
         {lines(`Právne záväzný je certifikát akreditačného partnera ${p.partnerName}.`, 70).map((l, i, all) => (
-          <text key={i} x={x} y={796 - (all.length - 1 - i) * 14} fontSize="11" fill={GREY} textAnchor="middle">{l}</text>
+          <text key={i} x={x} y={796 - (all.length - 1 - i) * 14} fontSize="11" fill={GREY} textAnchor="middle">
+            {l}
+          </text>
         ))}
       </g>
     </svg>

@@ -19,18 +19,34 @@ function Figure({ id, title, table, children }: { id: string; title: string; sum
       <details className="chart-data">
         <summary>Tabuľka s údajmi: {title}</summary>
         <div className="table-scroll" tabIndex={0} role="region" aria-label={`Údaje: ${title}`}>
-        <table className="admin-table chart-table">
-          <thead>
-            <tr>{table.head.map((h, i) => <th key={i} scope="col" className={i ? "amount" : undefined}>{h}</th>)}</tr>
-          </thead>
-          <tbody>
-            {table.rows.map((row, r) => (
-              <tr key={r}>
-                {row.map((cell, c) => (c === 0 ? <th key={c} scope="row">{cell}</th> : <td key={c} className="amount">{cell}</td>))}
+          <table className="admin-table chart-table">
+            <thead>
+              <tr>
+                {table.head.map((h, i) => (
+                  <th key={i} scope="col" className={i ? "amount" : undefined}>
+                    {h}
+                  </th>
+                ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {table.rows.map((row, r) => (
+                <tr key={r}>
+                  {row.map((cell, c) =>
+                    c === 0 ? (
+                      <th key={c} scope="row">
+                        {cell}
+                      </th>
+                    ) : (
+                      <td key={c} className="amount">
+                        {cell}
+                      </td>
+                    ),
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </div>
       </details>
     </figure>
@@ -39,7 +55,13 @@ function Figure({ id, title, table, children }: { id: string; title: string; sum
 
 function SvgFrame({ id, title, summary, height, children }: { id: string; title: string; summary: string; height: number; children: ReactNode }) {
   return (
-    <svg className="chart-svg" viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-labelledby={`${id}-svg-title ${id}-svg-desc`} preserveAspectRatio="xMidYMid meet">
+    <svg
+      className="chart-svg"
+      viewBox={`0 0 ${WIDTH} ${height}`}
+      role="img"
+      aria-labelledby={`${id}-svg-title ${id}-svg-desc`}
+      preserveAspectRatio="xMidYMid meet"
+    >
       <title id={`${id}-svg-title`}>{title}</title>
       <desc id={`${id}-svg-desc`}>{summary}</desc>
       {children}
@@ -59,9 +81,15 @@ export function ColumnChart(props: {
   const { points, format } = props;
   const height = 200;
   const margin = { top: 12, right: 12, bottom: 30, left: 64 };
-  const x = scaleBand<string>().domain(points.map((p) => p.label)).range([margin.left, WIDTH - margin.right]).paddingInner(0.2);
+  const x = scaleBand<string>()
+    .domain(points.map((p) => p.label))
+    .range([margin.left, WIDTH - margin.right])
+    .paddingInner(0.2);
   const max = Math.max(1, ...points.map((p) => p.value));
-  const y = scaleLinear().domain([0, max]).nice(4).range([height - margin.bottom, margin.top]);
+  const y = scaleLinear()
+    .domain([0, max])
+    .nice(4)
+    .range([height - margin.bottom, margin.top]);
   const ticks = y.ticks(4);
   // label at most five columns, evenly spaced from the first
   const every = Math.max(1, Math.ceil(points.length / 5));
@@ -71,7 +99,9 @@ export function ColumnChart(props: {
         {ticks.map((t) => (
           <g key={t}>
             <line className="chart-grid" x1={margin.left} x2={WIDTH - margin.right} y1={y(t)} y2={y(t)} />
-            <text className="chart-tick" x={margin.left - 4} y={y(t)} dy="0.32em" textAnchor="end">{format(t)}</text>
+            <text className="chart-tick" x={margin.left - 4} y={y(t)} dy="0.32em" textAnchor="end">
+              {format(t)}
+            </text>
           </g>
         ))}
         {points.map((p) => (
@@ -81,7 +111,15 @@ export function ColumnChart(props: {
         ))}
         {points.map((p, i) =>
           i % every === 0 ? (
-            <text key={p.label} className="chart-tick" x={(x(p.label) ?? 0) + x.bandwidth() / 2} y={height - margin.bottom + 18} textAnchor={i === points.length - 1 ? "end" : "middle"}>{p.short}</text>
+            <text
+              key={p.label}
+              className="chart-tick"
+              x={(x(p.label) ?? 0) + x.bandwidth() / 2}
+              y={height - margin.bottom + 18}
+              textAnchor={i === points.length - 1 ? "end" : "middle"}
+            >
+              {p.short}
+            </text>
           ) : null,
         )}
       </SvgFrame>
@@ -102,15 +140,28 @@ export function BarList(props: {
   const rowHeight = 44;
   const height = Math.max(rowHeight, props.bars.length * rowHeight) + 4;
   const max = Math.max(1, props.max ?? Math.max(0, ...props.bars.map((b) => b.value)));
-  const x = scaleLinear().domain([0, max]).range([0, WIDTH - 120]);
+  const x = scaleLinear()
+    .domain([0, max])
+    .range([0, WIDTH - 120]);
   return (
     <Figure {...props}>
       <SvgFrame id={props.id} title={props.title} summary={props.summary} height={height}>
         {props.bars.map((b, i) => (
           <g key={i} transform={`translate(0, ${i * rowHeight})`}>
-            <text className="chart-label" x={0} y={15}>{b.label.length > 44 ? `${b.label.slice(0, 42)}…` : b.label}</text>
-            <rect className={b.muted ? "chart-bar chart-bar-muted" : "chart-bar"} x={0} y={22} height={16} width={Math.max(b.value > 0 ? 2 : 0, x(b.value))} rx={2} />
-            <text className="chart-value" x={x(b.value) + 6} y={35}>{b.display}</text>
+            <text className="chart-label" x={0} y={15}>
+              {b.label.length > 44 ? `${b.label.slice(0, 42)}…` : b.label}
+            </text>
+            <rect
+              className={b.muted ? "chart-bar chart-bar-muted" : "chart-bar"}
+              x={0}
+              y={22}
+              height={16}
+              width={Math.max(b.value > 0 ? 2 : 0, x(b.value))}
+              rx={2}
+            />
+            <text className="chart-value" x={x(b.value) + 6} y={35}>
+              {b.display}
+            </text>
           </g>
         ))}
       </SvgFrame>
@@ -129,11 +180,23 @@ export function ShareCurve(props: {
 }) {
   const height = 200;
   const margin = { top: 12, right: 16, bottom: 30, left: 48 };
-  const x = scalePoint<string>().domain(props.points.map((p) => p.key)).range([margin.left, WIDTH - margin.right]).padding(0.3);
-  const y = scaleLinear().domain([0, 1]).range([height - margin.bottom, margin.top]);
+  const x = scalePoint<string>()
+    .domain(props.points.map((p) => p.key))
+    .range([margin.left, WIDTH - margin.right])
+    .padding(0.3);
+  const y = scaleLinear()
+    .domain([0, 1])
+    .range([height - margin.bottom, margin.top]);
   const px = (p: { key: string }) => x(p.key) ?? margin.left;
-  const path = line<{ key: string; share: number }>().x(px).y((p) => y(p.share))(props.points) ?? "";
-  const fill = area<{ key: string; share: number }>().x(px).y0(y(0)).y1((p) => y(p.share))(props.points) ?? "";
+  const path =
+    line<{ key: string; share: number }>()
+      .x(px)
+      .y((p) => y(p.share))(props.points) ?? "";
+  const fill =
+    area<{ key: string; share: number }>()
+      .x(px)
+      .y0(y(0))
+      .y1((p) => y(p.share))(props.points) ?? "";
   const every = Math.max(1, Math.ceil(props.points.length / 5));
   return (
     <Figure {...props}>
@@ -153,7 +216,9 @@ export function ShareCurve(props: {
         ))}
         {props.points.map((p, i) =>
           i % every === 0 ? (
-            <text key={p.key} className="chart-tick" x={px(p)} y={height - margin.bottom + 18} textAnchor={i === props.points.length - 1 ? "end" : "middle"}>{p.short}</text>
+            <text key={p.key} className="chart-tick" x={px(p)} y={height - margin.bottom + 18} textAnchor={i === props.points.length - 1 ? "end" : "middle"}>
+              {p.short}
+            </text>
           ) : null,
         )}
       </SvgFrame>

@@ -22,7 +22,17 @@ export function announcementAt(seconds: number): string | null {
   return null;
 }
 
-export function Countdown({ deadline, deadlineText, onExpire, children }: { deadline: string; deadlineText: string; onExpire?: () => void; children?: React.ReactNode }) {
+export function Countdown({
+  deadline,
+  deadlineText,
+  onExpire,
+  children,
+}: {
+  deadline: string;
+  deadlineText: string;
+  onExpire?: () => void;
+  children?: React.ReactNode;
+}) {
   const [seconds, setSeconds] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const expire = useRef(onExpire);
@@ -49,14 +59,23 @@ export function Countdown({ deadline, deadlineText, onExpire, children }: { dead
     <div className={`countdown-bar${low ? " low" : ""}`}>
       {seconds === null ? (
         <p className="countdown">
-          Test odovzdajte <span className="countdown-until">do <strong>{deadlineText}</strong>.</span>
+          Test odovzdajte{" "}
+          <span className="countdown-until">
+            do <strong>{deadlineText}</strong>.
+          </span>
         </p>
       ) : (
         <p className="countdown" role="timer" aria-live="off">
-          Zostávajúci čas: <strong>{Math.floor(seconds / 60)}:{String(seconds % 60).padStart(2, "0")}</strong> <span className="muted countdown-until">(do {deadlineText})</span>
+          Zostávajúci čas:{" "}
+          <strong>
+            {Math.floor(seconds / 60)}:{String(seconds % 60).padStart(2, "0")}
+          </strong>{" "}
+          <span className="muted countdown-until">(do {deadlineText})</span>
         </p>
       )}
-      <p className="visually-hidden" aria-live="polite">{announcement}</p>
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
       {children}
     </div>
   );

@@ -4,20 +4,37 @@ import { count, countOf, percent } from "../lib/insights-format";
 
 const stateLabels = { active: "Aktívne", completed: "Dokončené", expired: "Vypršané", cancelled: "Zrušené" } as const;
 
-export function StateTable({ byState, versions }: { byState: Record<keyof typeof stateLabels, number>; versions: { id: string; version: number; state: string; enrolled: number }[] }) {
+export function StateTable({
+  byState,
+  versions,
+}: {
+  byState: Record<keyof typeof stateLabels, number>;
+  versions: { id: string; version: number; state: string; enrolled: number }[];
+}) {
   return (
     <div className="table-scroll" tabIndex={0} role="region" aria-label="Zápisy podľa stavu">
       <table className="admin-table" id="stavy">
         <caption className="visually-hidden">Zápisy podľa stavu a podľa verzie</caption>
         <thead>
-          <tr><th scope="col">Stav zápisu</th><th scope="col" className="amount">Počet</th></tr>
+          <tr>
+            <th scope="col">Stav zápisu</th>
+            <th scope="col" className="amount">
+              Počet
+            </th>
+          </tr>
         </thead>
         <tbody>
           {(Object.keys(stateLabels) as (keyof typeof stateLabels)[]).map((s) => (
-            <tr key={s} data-state={s}><th scope="row">{stateLabels[s]}</th><td className="amount">{count(byState[s])}</td></tr>
+            <tr key={s} data-state={s}>
+              <th scope="row">{stateLabels[s]}</th>
+              <td className="amount">{count(byState[s])}</td>
+            </tr>
           ))}
           {versions.map((v) => (
-            <tr key={v.id}><th scope="row">z toho na verzii {v.version}</th><td className="amount">{count(v.enrolled)}</td></tr>
+            <tr key={v.id}>
+              <th scope="row">z toho na verzii {v.version}</th>
+              <td className="amount">{count(v.enrolled)}</td>
+            </tr>
           ))}
         </tbody>
       </table>
@@ -26,8 +43,19 @@ export function StateTable({ byState, versions }: { byState: Record<keyof typeof
 }
 
 type TestRow = {
-  testId: string; courseVersionId: string; version: number; title: string; placementLabel: string; maxAttempts: number; attempts: number; takers: number;
-  passed: number; passRate: number | null; firstRate: number | null; attemptsPerTaker: string; averageScore: string;
+  testId: string;
+  courseVersionId: string;
+  version: number;
+  title: string;
+  placementLabel: string;
+  maxAttempts: number;
+  attempts: number;
+  takers: number;
+  passed: number;
+  passRate: number | null;
+  firstRate: number | null;
+  attemptsPerTaker: string;
+  averageScore: string;
 };
 
 export function TestRatesTable({ tests }: { tests: TestRow[] }) {
@@ -38,13 +66,27 @@ export function TestRatesTable({ tests }: { tests: TestRow[] }) {
         <thead>
           <tr>
             <th scope="col">Test</th>
-            <th scope="col" className="amount">Pokusy</th>
-            <th scope="col" className="amount">Študenti</th>
-            <th scope="col" className="amount">Úspešní</th>
-            <th scope="col" className="amount">Úspešnosť</th>
-            <th scope="col" className="amount">Na 1. pokus</th>
-            <th scope="col" className="amount">Pokusov na študenta (max.)</th>
-            <th scope="col" className="amount">Priemerné skóre</th>
+            <th scope="col" className="amount">
+              Pokusy
+            </th>
+            <th scope="col" className="amount">
+              Študenti
+            </th>
+            <th scope="col" className="amount">
+              Úspešní
+            </th>
+            <th scope="col" className="amount">
+              Úspešnosť
+            </th>
+            <th scope="col" className="amount">
+              Na 1. pokus
+            </th>
+            <th scope="col" className="amount">
+              Pokusov na študenta (max.)
+            </th>
+            <th scope="col" className="amount">
+              Priemerné skóre
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -52,14 +94,19 @@ export function TestRatesTable({ tests }: { tests: TestRow[] }) {
             <tr key={t.testId} data-test={t.testId}>
               <th scope="row">
                 <Link to={`/admin/kurzy/${t.courseVersionId}/testy/${t.testId}/statistiky`}>{t.title}</Link>
-                <br /><span className="muted">{t.placementLabel}, verzia {t.version}</span>
+                <br />
+                <span className="muted">
+                  {t.placementLabel}, verzia {t.version}
+                </span>
               </th>
               <td className="amount">{count(t.attempts)}</td>
               <td className="amount">{count(t.takers)}</td>
               <td className="amount">{count(t.passed)}</td>
               <td className="amount">{percent(t.passRate)}</td>
               <td className="amount">{percent(t.firstRate)}</td>
-              <td className="amount">{t.attemptsPerTaker} ({t.maxAttempts})</td>
+              <td className="amount">
+                {t.attemptsPerTaker} ({t.maxAttempts})
+              </td>
               <td className="amount">{t.averageScore}</td>
             </tr>
           ))}
@@ -76,20 +123,32 @@ export function NudgeTable({ id, list, isAdmin, dateLabel, empty }: { id: string
   if (!isAdmin) return <p>{`${countOf(list.count, "študent", "študenti", "študentov")} (mená vidí administrátor).`}</p>;
   return (
     <>
-      <p>{countOf(list.count, "študent", "študenti", "študentov")}{list.count > list.students.length ? `, zobrazených prvých ${list.students.length}` : ""}.</p>
+      <p>
+        {countOf(list.count, "študent", "študenti", "študentov")}
+        {list.count > list.students.length ? `, zobrazených prvých ${list.students.length}` : ""}.
+      </p>
       <div className="table-scroll" tabIndex={0} role="region" aria-label={`Študenti: ${dateLabel.toLowerCase()}`}>
         <table className="admin-table" id={id}>
           <caption className="visually-hidden">Študenti: {dateLabel.toLowerCase()}</caption>
           <thead>
-            <tr><th scope="col">Študent</th><th scope="col">E-mail</th><th scope="col">Verzia</th><th scope="col">{dateLabel}</th></tr>
+            <tr>
+              <th scope="col">Študent</th>
+              <th scope="col">E-mail</th>
+              <th scope="col">Verzia</th>
+              <th scope="col">{dateLabel}</th>
+            </tr>
           </thead>
           <tbody>
             {list.students.map((s) => (
               <tr key={s.enrollmentId} data-enrollment={s.enrollmentId}>
-                <th scope="row"><Link to={`/admin/zapisy/${s.enrollmentId}`}>{s.name}</Link></th>
+                <th scope="row">
+                  <Link to={`/admin/zapisy/${s.enrollmentId}`}>{s.name}</Link>
+                </th>
                 <td className="wrap-anywhere">{s.email ?? "–"}</td>
                 <td>{s.version}</td>
-                <td><time dateTime={s.at}>{s.date}</time></td>
+                <td>
+                  <time dateTime={s.at}>{s.date}</time>
+                </td>
               </tr>
             ))}
           </tbody>

@@ -21,7 +21,9 @@ export function Attention({ d }: { d: AttentionData }) {
         <strong>Vrátenie peňazí zlyhalo</strong> ({a.failedRefunds}) — vyžaduje zásah:
         <ul>
           {a.failedRefundOrders.map((o) => (
-            <li key={o.id}><Link to={`/admin/objednavky/${o.id}`}>{o.label}</Link></li>
+            <li key={o.id}>
+              <Link to={`/admin/objednavky/${o.id}`}>{o.label}</Link>
+            </li>
           ))}
         </ul>
       </li>

@@ -67,7 +67,9 @@ export function StatusErrorPage({
       <p>{message ?? text}</p>
       <p className="error-actions">
         {status === 401 ? (
-          <a className="button" href={`/api/auth/login?returnTo=${returnTo}`}>Prihlásiť sa</a>
+          <a className="button" href={`/api/auth/login?returnTo=${returnTo}`}>
+            Prihlásiť sa
+          </a>
         ) : null}
         <Link to={backTo.href}>{backTo.label}</Link>
       </p>

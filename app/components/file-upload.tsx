@@ -63,7 +63,8 @@ export function FileUpload({ id, label, help, kind, accept, idName, fileName = "
     const request = new XMLHttpRequest();
     xhr.current = request;
     setState({ phase: "uploading", name: file.name, loaded: 0, total: file.size });
-    request.upload.onprogress = (event) => setState({ phase: "uploading", name: file.name, loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });
+    request.upload.onprogress = (event) =>
+      setState({ phase: "uploading", name: file.name, loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });
     request.onload = () => {
       xhr.current = null;
       const answer = request.response as { file?: UploadedFile; message?: string } | null;
@@ -95,9 +96,25 @@ export function FileUpload({ id, label, help, kind, accept, idName, fileName = "
     return (
       <div className="field file-upload">
         <label htmlFor={id}>{label}</label>
-        {help ? <p className="muted" id={`${id}-help`}>{help}</p> : null}
-        <input id={id} type="file" name={fileName} accept={accept} required={required} aria-describedby={describedBy} aria-invalid={shownErrors.length ? true : undefined} />
-        {shownErrors.length ? <p id={`${id}-error`} className="field-error" role="alert">{shownErrors.join(" ")}</p> : null}
+        {help ? (
+          <p className="muted" id={`${id}-help`}>
+            {help}
+          </p>
+        ) : null}
+        <input
+          id={id}
+          type="file"
+          name={fileName}
+          accept={accept}
+          required={required}
+          aria-describedby={describedBy}
+          aria-invalid={shownErrors.length ? true : undefined}
+        />
+        {shownErrors.length ? (
+          <p id={`${id}-error`} className="field-error" role="alert">
+            {shownErrors.join(" ")}
+          </p>
+        ) : null}
       </div>
     );
   }
@@ -105,7 +122,11 @@ export function FileUpload({ id, label, help, kind, accept, idName, fileName = "
   return (
     <div className="field file-upload">
       <label htmlFor={id}>{label}</label>
-      {help ? <p className="muted" id={`${id}-help`}>{help}</p> : null}
+      {help ? (
+        <p className="muted" id={`${id}-help`}>
+          {help}
+        </p>
+      ) : null}
       <div
         className={`drop-zone${over ? " over" : ""}`}
         data-testid={`${id}-drop`}
@@ -134,7 +155,8 @@ export function FileUpload({ id, label, help, kind, accept, idName, fileName = "
       <div aria-live="polite" className="upload-status">
         {state.phase === "uploading" ? (
           <p>
-            <progress max={state.total || 1} value={state.loaded} aria-label={`Nahráva sa ${state.name}`} /> {Math.round((state.loaded / (state.total || 1)) * 100)} % · {state.name}{" "}
+            <progress max={state.total || 1} value={state.loaded} aria-label={`Nahráva sa ${state.name}`} />{" "}
+            {Math.round((state.loaded / (state.total || 1)) * 100)} % · {state.name}{" "}
             <button type="button" className="small secondary" onClick={() => xhr.current?.abort()}>
               Zrušiť nahrávanie
             </button>
@@ -158,7 +180,11 @@ export function FileUpload({ id, label, help, kind, accept, idName, fileName = "
         ) : null}
         {state.phase === "idle" && state.note ? <p>{state.note}</p> : null}
       </div>
-      {shownErrors.length ? <p id={`${id}-error`} className="field-error" role="alert">{shownErrors.join(" ")}</p> : null}
+      {shownErrors.length ? (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {shownErrors.join(" ")}
+        </p>
+      ) : null}
     </div>
   );
 }

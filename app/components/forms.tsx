@@ -53,7 +53,9 @@ export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   if (!errors?.length) return null;
   return (
     <ul id={id} className="field-errors">
-      {errors.map((e) => <li key={e}>{e}</li>)}
+      {errors.map((e) => (
+        <li key={e}>{e}</li>
+      ))}
     </ul>
   );
 }
@@ -64,7 +66,9 @@ export function FormErrors({ meta }: { meta: FormMetadata<any, any> }) {
   if (!meta.errors?.length) return null;
   return (
     <div id={meta.errorId} className="alert" role="alert">
-      {meta.errors.map((e: unknown) => <p key={String(e)}>{String(e)}</p>)}
+      {meta.errors.map((e: unknown) => (
+        <p key={String(e)}>{String(e)}</p>
+      ))}
     </div>
   );
 }
@@ -84,11 +88,17 @@ export function ErrorSummary({ form, fields }: { form: FormMetadata<any, any>; f
   return (
     <div className="error-summary" role="alert" aria-labelledby={`${form.id}-summary`} tabIndex={-1}>
       <h2 id={`${form.id}-summary`}>{failing.length > 0 ? "Formulár obsahuje chyby" : "Objednávku sa nepodarilo dokončiť"}</h2>
-      {formErrors.map((e: string) => <p key={e}>{e}</p>)}
+      {formErrors.map((e: string) => (
+        <p key={e}>{e}</p>
+      ))}
       {failing.length > 0 ? (
         <ul>
           {failing.map((f) => (
-            <li key={f.meta.id}><a href={`#${f.meta.id}`}>{f.label}: {f.meta.errors![0]}</a></li>
+            <li key={f.meta.id}>
+              <a href={`#${f.meta.id}`}>
+                {f.label}: {f.meta.errors![0]}
+              </a>
+            </li>
           ))}
         </ul>
       ) : null}
@@ -113,7 +123,11 @@ export function TextField({ meta, label, description, type = "text", autoComplet
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
-      {description ? <p id={meta.descriptionId} className="field-description">{description}</p> : null}
+      {description ? (
+        <p id={meta.descriptionId} className="field-description">
+          {description}
+        </p>
+      ) : null}
       {multiline ? (
         <TextArea meta={meta} describedBy={describedBy} rows={rows} />
       ) : (
@@ -124,7 +138,19 @@ export function TextField({ meta, label, description, type = "text", autoComplet
   );
 }
 
-function Input({ meta, describedBy, type, autoComplete, invalid }: { meta: AnyField; describedBy?: string; type: NonNullable<TextFieldProps["type"]>; autoComplete?: string; invalid: boolean }) {
+function Input({
+  meta,
+  describedBy,
+  type,
+  autoComplete,
+  invalid,
+}: {
+  meta: AnyField;
+  describedBy?: string;
+  type: NonNullable<TextFieldProps["type"]>;
+  autoComplete?: string;
+  invalid: boolean;
+}) {
   // `key` resets an uncontrolled input when Conform resets the form; React wants it apart
   const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: describedBy });
   return <input key={key} {...props} aria-invalid={invalid || undefined} autoComplete={autoComplete} />;
@@ -143,7 +169,11 @@ export function CheckboxField({ meta, label, description }: { meta: AnyField; la
     <div className="field field-checkbox">
       <input key={key} {...props} aria-invalid={Boolean(meta.errors?.length) || undefined} />
       <label htmlFor={meta.id}>{label}</label>
-      {description ? <p id={meta.descriptionId} className="field-description">{description}</p> : null}
+      {description ? (
+        <p id={meta.descriptionId} className="field-description">
+          {description}
+        </p>
+      ) : null}
       <FieldErrors id={meta.errorId} errors={meta.errors} />
     </div>
   );
@@ -166,8 +196,7 @@ export function SubmitButton({
   variant?: "secondary" | "danger";
 }) {
   const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" && (intent === undefined || navigation.formData?.get("intent") === intent);
+  const pending = navigation.state === "submitting" && (intent === undefined || navigation.formData?.get("intent") === intent);
   return (
     <button
       type="submit"

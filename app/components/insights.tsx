@@ -15,7 +15,11 @@ export function PeriodForm({ kind, from, to, errors }: { kind: string; from: str
       <div className="field">
         <label htmlFor="p-kind">Obdobie</label>
         <select id="p-kind" name="obdobie" defaultValue={kind}>
-          {Object.entries(kindLabels).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+          {Object.entries(kindLabels).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
         </select>
       </div>
       <div className="field">
@@ -35,7 +39,19 @@ export function PeriodForm({ kind, from, to, errors }: { kind: string; from: str
   );
 }
 
-export function FigureTable({ id, caption, rows, periodLabel, previousLabel }: { id: string; caption: string; rows: FigureRow[]; periodLabel: string; previousLabel: string }) {
+export function FigureTable({
+  id,
+  caption,
+  rows,
+  periodLabel,
+  previousLabel,
+}: {
+  id: string;
+  caption: string;
+  rows: FigureRow[];
+  periodLabel: string;
+  previousLabel: string;
+}) {
   return (
     <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
       <table className="admin-table" id={id}>
@@ -43,17 +59,27 @@ export function FigureTable({ id, caption, rows, periodLabel, previousLabel }: {
         <thead>
           <tr>
             <th scope="col">Ukazovateľ</th>
-            <th scope="col" className="amount">{periodLabel}</th>
-            <th scope="col" className="amount">{previousLabel}</th>
-            <th scope="col" className="amount">Zmena</th>
+            <th scope="col" className="amount">
+              {periodLabel}
+            </th>
+            <th scope="col" className="amount">
+              {previousLabel}
+            </th>
+            <th scope="col" className="amount">
+              Zmena
+            </th>
           </tr>
         </thead>
         <tbody>
           {rows.map((r) => (
             <tr key={r.key} data-figure={r.key}>
               <th scope="row">{r.label}</th>
-              <td className="amount" data-current="">{r.current}</td>
-              <td className="amount" data-previous="">{r.previous}</td>
+              <td className="amount" data-current="">
+                {r.current}
+              </td>
+              <td className="amount" data-previous="">
+                {r.previous}
+              </td>
               <td className={`amount${r.trend === "same" ? "" : ` change-${r.trend}`}`}>{r.change}</td>
             </tr>
           ))}
@@ -68,7 +94,9 @@ export function ExportLinks({ links }: { links: { href: string; label: string }[
     <ul className="export-links">
       {links.map((l) => (
         <li key={l.href}>
-          <Link to={l.href} reloadDocument download>{l.label}</Link>
+          <Link to={l.href} reloadDocument download>
+            {l.label}
+          </Link>
         </li>
       ))}
     </ul>

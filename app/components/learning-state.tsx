@@ -30,7 +30,16 @@ export function StateIcon({ state, ratio }: { state: LearningState; ratio?: numb
     return (
       <svg {...common}>
         <circle cx="10" cy="10" r="7" fill="none" stroke="currentColor" strokeOpacity=".25" strokeWidth="3" />
-        <circle cx="10" cy="10" r="7" fill="none" stroke="currentColor" strokeWidth="3" strokeDasharray={`${(share * 44).toFixed(1)} 44`} transform="rotate(-90 10 10)" />
+        <circle
+          cx="10"
+          cy="10"
+          r="7"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="3"
+          strokeDasharray={`${(share * 44).toFixed(1)} 44`}
+          transform="rotate(-90 10 10)"
+        />
       </svg>
     );
   }

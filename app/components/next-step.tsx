@@ -15,17 +15,20 @@ type Props = {
 export function NextStepPanel({ message, levelEnd, link, note }: Props) {
   return (
     <div className="notice success next-step" role="status">
-      {message ? <p><strong>{message}</strong></p> : null}
+      {message ? (
+        <p>
+          <strong>{message}</strong>
+        </p>
+      ) : null}
       {levelEnd?.issues ? (
         levelEnd.certificate ? (
           <p>
-            Za úroveň {levelEnd.levelTitle} sme vám vydali priebežné osvedčenie:{" "}
-            <Link to={levelEnd.certificate.href}>{levelEnd.certificate.title}</Link>.
+            Za úroveň {levelEnd.levelTitle} sme vám vydali priebežné osvedčenie: <Link to={levelEnd.certificate.href}>{levelEnd.certificate.title}</Link>.
           </p>
         ) : (
           <p>
-            Za úroveň {levelEnd.levelTitle} vám vydávame priebežné osvedčenie; o chvíľu ho nájdete v{" "}
-            <Link to="/ucet/certifikaty">Mojich certifikátoch</Link> a príde vám aj e-mailom.
+            Za úroveň {levelEnd.levelTitle} vám vydávame priebežné osvedčenie; o chvíľu ho nájdete v <Link to="/ucet/certifikaty">Mojich certifikátoch</Link> a
+            príde vám aj e-mailom.
           </p>
         )
       ) : null}

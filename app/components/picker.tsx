@@ -58,7 +58,10 @@ export function Picker({
     request.current = controller;
     setBusy(true);
     try {
-      const res = await fetch(`/admin/hladat?druh=${KIND_PARAM[kind]}&q=${encodeURIComponent(query)}`, { signal: controller.signal, headers: { accept: "application/json" } });
+      const res = await fetch(`/admin/hladat?druh=${KIND_PARAM[kind]}&q=${encodeURIComponent(query)}`, {
+        signal: controller.signal,
+        headers: { accept: "application/json" },
+      });
       if (!res.ok) throw new Error(String(res.status));
       setFound((await res.json()) as PickerResults);
     } catch (error) {
@@ -99,7 +102,11 @@ export function Picker({
   return (
     <fieldset className="picker" aria-describedby={describedBy}>
       <legend>{label}</legend>
-      {description ? <p id={`${id}-desc`} className="field-description">{description}</p> : null}
+      {description ? (
+        <p id={`${id}-desc`} className="field-description">
+          {description}
+        </p>
+      ) : null}
       <ul className="picker-chosen" aria-label="Vybrané">
         {noneLabel && !multiple ? (
           <li>

@@ -55,16 +55,23 @@ export function RetryTest({
           {!waiting ? (
             <>Ďalší pokus je možný.</>
           ) : left === null ? (
-            <>Ďalší pokus bude možný od <strong>{nextAttemptText}</strong> ({minutesText(waitSeconds)}). Potom stránku načítajte znova.</>
+            <>
+              Ďalší pokus bude možný od <strong>{nextAttemptText}</strong> ({minutesText(waitSeconds)}). Potom stránku načítajte znova.
+            </>
           ) : (
             <>
               Ďalší pokus bude možný od <strong>{nextAttemptText}</strong>{" "}
-              <span role="timer" aria-live="off">(o {Math.floor(left / 60)}:{String(left % 60).padStart(2, "0")})</span>.
+              <span role="timer" aria-live="off">
+                (o {Math.floor(left / 60)}:{String(left % 60).padStart(2, "0")})
+              </span>
+              .
             </>
           )}
         </p>
       ) : null}
-      <button type="submit" disabled={waiting} aria-disabled={waiting}>{label}</button>
+      <button type="submit" disabled={waiting} aria-disabled={waiting}>
+        {label}
+      </button>
     </Form>
   );
 }

@@ -25,7 +25,8 @@ export function SellerDetails({ seller, className }: { seller: Seller; className
         </>
       )}
       <br />
-      {"E-mail: "}<a href={`mailto:${seller.email}`}>{seller.email}</a>
+      {"E-mail: "}
+      <a href={`mailto:${seller.email}`}>{seller.email}</a>
     </address>
   );
 }
@@ -55,9 +56,5 @@ export function AskForMoreAttempts({ subject }: { subject: string }) {
       <a href={`mailto:${seller.email}?subject=${encodeURIComponent(subject)}`}>{seller.email}</a>
     </>
   ) : null;
-  return (
-    <p>
-      Ďalšie pokusy môže povoliť len správca akadémie (pokusy vynuluje). Napíšte mu{contact}; uveďte názov kurzu a testu.
-    </p>
-  );
+  return <p>Ďalšie pokusy môže povoliť len správca akadémie (pokusy vynuluje). Napíšte mu{contact}; uveďte názov kurzu a testu.</p>;
 }

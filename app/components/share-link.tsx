@@ -31,10 +31,20 @@ export function ShareLink({ url, title }: { url: string; title: string }) {
       <label htmlFor="overovaci-odkaz">Odkaz na overenie</label>
       <div className="share-row">
         <input id="overovaci-odkaz" type="text" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
-        {hydrated ? <button type="button" className="secondary" onClick={() => void copy()}>Kopírovať</button> : null}
-        {hydrated && canShare ? <button type="button" className="secondary" onClick={() => void share()}>Zdieľať</button> : null}
+        {hydrated ? (
+          <button type="button" className="secondary" onClick={() => void copy()}>
+            Kopírovať
+          </button>
+        ) : null}
+        {hydrated && canShare ? (
+          <button type="button" className="secondary" onClick={() => void share()}>
+            Zdieľať
+          </button>
+        ) : null}
       </div>
-      <p className="muted" role="status">{said}</p>
+      <p className="muted" role="status">
+        {said}
+      </p>
     </div>
   );
 }

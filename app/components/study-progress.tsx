@@ -6,8 +6,12 @@ type Props = { id: string; progress: { done: number; total: number; percent: num
 export function StudyProgress({ id, progress, className }: Props) {
   return (
     <p className={className}>
-      <label htmlFor={id}>Hotovo {progress.percent} %: {progress.done} z {progress.total} povinných krokov (časti a testy)</label>
-      <progress id={id} max={progress.total || 1} value={progress.done}>{progress.percent} %</progress>
+      <label htmlFor={id}>
+        Hotovo {progress.percent} %: {progress.done} z {progress.total} povinných krokov (časti a testy)
+      </label>
+      <progress id={id} max={progress.total || 1} value={progress.done}>
+        {progress.percent} %
+      </progress>
     </p>
   );
 }

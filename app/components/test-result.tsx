@@ -27,15 +27,17 @@ export function TestResult({ slug, testId, result, guidance, percent, passingPer
     <>
       <div className={result.passed ? "notice success" : "alert"} role="status">
         <p>
-          <strong>{result.passed ? "Test ste úspešne absolvovali." : "Test ste tentoraz neabsolvovali."}</strong>{" "}
-          Získali ste {percent} % (potrebných {passingPercent} %), správne {result.correctCount} z {result.totalCount}.
+          <strong>{result.passed ? "Test ste úspešne absolvovali." : "Test ste tentoraz neabsolvovali."}</strong> Získali ste {percent} % (potrebných{" "}
+          {passingPercent} %), správne {result.correctCount} z {result.totalCount}.
         </p>
         {result.state === "expired" ? <p>Čas na test vypršal; test sa odovzdal automaticky s odpoveďami uloženými do konca času.</p> : null}
         {result.passed || standsPassed ? null : <p>{result.remaining > 0 ? `Zostávajúce pokusy: ${result.remaining}.` : "Ďalšie pokusy už nemáte."}</p>}
         {result.passed ? <p>Úspešný výsledok platí natrvalo: ďalší pokus ho nemôže znížiť.</p> : null}
       </div>
       {!result.passed && standsPassed ? (
-        <p className="notice success" role="note">Test máte absolvovaný z predchádzajúceho pokusu. Tento pokus na tom nič nemení.</p>
+        <p className="notice success" role="note">
+          Test máte absolvovaný z predchádzajúceho pokusu. Tento pokus na tom nič nemení.
+        </p>
       ) : null}
       {!result.passed && !standsPassed && guidance ? (
         <section className="way-forward" aria-labelledby="co-dalej">
@@ -56,13 +58,20 @@ export function TestResult({ slug, testId, result, guidance, percent, passingPer
             <p>
               Nesprávne ste odpovedali na {wrong.length === 1 ? "otázku" : "otázky"}{" "}
               {wrong.map((w, i) => (
-                <span key={w.questionId}>{i > 0 ? ", " : ""}<a href={`#otazka-${w.questionId}`}>{w.number}</a></span>
+                <span key={w.questionId}>
+                  {i > 0 ? ", " : ""}
+                  <a href={`#otazka-${w.questionId}`}>{w.number}</a>
+                </span>
               ))}
               ; vysvetlenia sú pri otázkach nižšie.
             </p>
           ) : null}
           {guidance.inProgressAttemptId ? (
-            <p><Link className="button" to={`${intro}/pokus/${guidance.inProgressAttemptId}`}>Pokračovať v rozpracovanom pokuse</Link></p>
+            <p>
+              <Link className="button" to={`${intro}/pokus/${guidance.inProgressAttemptId}`}>
+                Pokračovať v rozpracovanom pokuse
+              </Link>
+            </p>
           ) : guidance.remaining > 0 ? (
             <RetryTest
               action={intro}
@@ -74,7 +83,10 @@ export function TestResult({ slug, testId, result, guidance, percent, passingPer
             />
           ) : (
             <div className="notice warning" role="note">
-              <p><strong>Toto bol váš posledný pokus.</strong> Kým tento test neabsolvujete, nedokončíte {guidance.review.length === 1 ? "modul" : "túto časť kurzu"} ani nezískate certifikát; vaše doterajšie štúdium zostáva uložené.</p>
+              <p>
+                <strong>Toto bol váš posledný pokus.</strong> Kým tento test neabsolvujete, nedokončíte{" "}
+                {guidance.review.length === 1 ? "modul" : "túto časť kurzu"} ani nezískate certifikát; vaše doterajšie štúdium zostáva uložené.
+              </p>
               <AskForMoreAttempts subject={`Ďalšie pokusy o test (${slug})`} />
             </div>
           )}

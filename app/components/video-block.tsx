@@ -120,7 +120,12 @@ export function VideoBlock({ partId, blockId, src: latestSrc, playSrc, durationS
       video.removeEventListener("ended", watch.onEnded);
     };
   }, [watch]);
-  const status = watch.done && !completed ? <p role="status" className="notice success">Video je pozreté.</p> : null;
+  const status =
+    watch.done && !completed ? (
+      <p role="status" className="notice success">
+        Video je pozreté.
+      </p>
+    ) : null;
   const seek = (event: React.MouseEvent, sec: number) => {
     const media = mux && hydrated ? muxRef.current : ref.current;
     if (!media) return;
@@ -148,24 +153,24 @@ export function VideoBlock({ partId, blockId, src: latestSrc, playSrc, durationS
     return (
       <>
         <div className="video-frame">
-        <Suspense fallback={<p className="muted">Načítava sa prehrávač…</p>}>
-          <MuxPlayer
-            ref={(el: unknown) => {
-              muxRef.current = el as HTMLMediaElement | null;
-            }}
-            playbackId={mux.playbackId}
-            tokens={{ playback: mux.token }}
-            poster={posterUrl ?? undefined}
-            title={title}
-            streamType="on-demand"
-            onTimeUpdate={(e) => watch.onTime(e.target as HTMLMediaElement)}
-            onPlay={watch.onPlay}
-            onPause={watch.onPause}
-            onEnded={watch.onEnded}
-          >
-            {tracks}
-          </MuxPlayer>
-        </Suspense>
+          <Suspense fallback={<p className="muted">Načítava sa prehrávač…</p>}>
+            <MuxPlayer
+              ref={(el: unknown) => {
+                muxRef.current = el as HTMLMediaElement | null;
+              }}
+              playbackId={mux.playbackId}
+              tokens={{ playback: mux.token }}
+              poster={posterUrl ?? undefined}
+              title={title}
+              streamType="on-demand"
+              onTimeUpdate={(e) => watch.onTime(e.target as HTMLMediaElement)}
+              onPlay={watch.onPlay}
+              onPause={watch.onPause}
+              onEnded={watch.onEnded}
+            >
+              {tracks}
+            </MuxPlayer>
+          </Suspense>
         </div>
         {chapterList}
         {status}
@@ -175,7 +180,18 @@ export function VideoBlock({ partId, blockId, src: latestSrc, playSrc, durationS
   return (
     <>
       <div className="video-frame">
-        <video ref={ref} controls preload="none" playsInline src={playSrc ?? src} poster={posterUrl ?? undefined} aria-label={title} className="video-player" width={640} height={360}>
+        <video
+          ref={ref}
+          controls
+          preload="none"
+          playsInline
+          src={playSrc ?? src}
+          poster={posterUrl ?? undefined}
+          aria-label={title}
+          className="video-player"
+          width={640}
+          height={360}
+        >
           {tracks}
           <a href={playSrc ?? src}>Stiahnuť video</a>
         </video>

@@ -18,7 +18,9 @@ function Upcoming({ w, slug }: { w: WebinarLine; slug: string }) {
   return (
     <li className={`webinar state-${w.state}`}>
       <p>
-        <strong><Link to={`/kurzy/${slug}/webinare/${w._id}`}>{w.title}</Link></strong>
+        <strong>
+          <Link to={`/kurzy/${slug}/webinare/${w._id}`}>{w.title}</Link>
+        </strong>
         {w.state === "cancelled" ? <strong> – zrušený</strong> : null}
         <br />
         <time dateTime={w.startsAt}>{w.when}</time>
@@ -27,7 +29,10 @@ function Upcoming({ w, slug }: { w: WebinarLine; slug: string }) {
       </p>
       {w.state === "scheduled" ? (
         <p className="actions">
-          <JoinForm w={w} /> <a className="button secondary" href={w.calendarPath} download>Pridať do kalendára</a>
+          <JoinForm w={w} />{" "}
+          <a className="button secondary" href={w.calendarPath} download>
+            Pridať do kalendára
+          </a>
         </p>
       ) : null}
     </li>
@@ -43,7 +48,9 @@ export function WebinarPanel({ data }: { data: WebinarPanelData | null }) {
       <h2 id="webinars-heading">Webináre</h2>
       {data.upcoming.length > 0 ? (
         <ul className="webinar-list">
-          {data.upcoming.map((w) => <Upcoming key={w._id} w={w} slug={data.slug} />)}
+          {data.upcoming.map((w) => (
+            <Upcoming key={w._id} w={w} slug={data.slug} />
+          ))}
         </ul>
       ) : (
         <p className="muted">Žiadny ďalší webinár nie je naplánovaný.</p>

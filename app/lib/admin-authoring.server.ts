@@ -134,7 +134,8 @@ export async function handleIntents(request: Request, handlers: Record<string, H
     return await handler.run(submission.value, submission);
   } catch (error) {
     // the provider down during publish is said on the form too (try again), not as an error page
-    const fixable = error instanceof DomainError && ((![401, 403, 404].includes(error.status) && error.status < 500) || error.code === "identity_provider_unavailable");
+    const fixable =
+      error instanceof DomainError && ((![401, 403, 404].includes(error.status) && error.status < 500) || error.code === "identity_provider_unavailable");
     if (fixable) {
       return formReply({ form, result: domainErrorReply(submission, error, handler.fields) }, error.status);
     }

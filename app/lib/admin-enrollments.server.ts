@@ -77,65 +77,78 @@ function back(request: Request, key: DoneKey, path?: string): string {
 export async function enrollmentActions(args: Args) {
   const { services, actor } = enrollmentAdminOf(args);
   const { request } = args;
-  return handleIntents(request, {
-    grant: intent({
-      schema: grantForm,
-      stepUp: true,
-      fields: { studentId: "person", courseId: "courseId", reason: "reason", grantReason: "grantReason", sponsorOrgId: "sponsorOrgId", accessExpiresAt: "accessExpiresOn" },
-      run: async (v) => {
-        const deps = enrollmentDeps(services);
-        const person = await lookupPerson(services.db, services.idpApi, v.person, deps.now);
-        if (!person) {
-          throw new DomainError("validation", undefined, [{ path: "studentId", message: `Osobu „${v.person}“ poskytovateľ identity nepozná. Skontrolujte ID alebo e-mail.` }]);
-        }
-        const body = contractBody(GrantEnrollmentBody, {
-          studentId: person.id,
-          courseId: v.courseId,
-          reason: v.reason,
-          ...(v.grantReason ? { grantReason: v.grantReason } : {}),
-          ...(v.reason === "sponsor" ? { sponsorOrgId: v.sponsorOrgId } : {}),
-          ...(v.accessExpiresOn ? { accessExpiresAt: endOfDayInBratislava(v.accessExpiresOn) } : {}),
-        });
-        const { enrollment } = await grantEnrollment(deps, actor, body);
-        return redirect(back(request, "zapisany", `/admin/zapisy/${enrollment._id}`));
-      },
-    }),
-    cancel: intent({
-      schema: cancelForm,
-      stepUp: true,
-      fields: { reason: "reason", note: "note" },
-      run: async (v) => {
-        const body = contractBody(CancelEnrollmentBody, { reason: v.reason, ...(v.note ? { note: v.note } : {}) });
-        await cancelEnrollment(enrollmentDeps(services), actor, v.enrollmentId, body);
-        return redirect(back(request, "zruseny"));
-      },
-    }),
-    extend: intent({
-      schema: extendForm,
-      fields: { newExpiresAt: "newExpiresOn" },
-      run: async (v) => {
-        const body = contractBody(ExtendEnrollmentBody, { newExpiresAt: endOfDayInBratislava(v.newExpiresOn) });
-        const result = await extendEnrollment(enrollmentDeps(services), actor, v.enrollmentId, body);
-        return redirect(back(request, result.reactivated ? "obnoveny" : "predlzeny"));
-      },
-    }),
-    resetAttempts: intent({
-      schema: resetForm,
-      fields: { testId: "testId", reason: "reason" },
-      run: async (v) => {
-        const body = contractBody(ResetTestAttemptsBody, { testId: v.testId, reason: v.reason });
-        await resetTestAttempts(enrollmentDeps(services), actor, v.enrollmentId, body);
-        return redirect(back(request, "pokusy"));
-      },
-    }),
-    resync: intent({
-      schema: resyncForm,
-      run: async (v) => {
-        const result = await resyncEnrollment(enrollmentDeps(services), actor, v.enrollmentId);
-        return redirect(back(request, result.changed ? "aktualizovany" : "bez-zmeny"));
-      },
-    }),
-  }, { context: args.context });
+  return handleIntents(
+    request,
+    {
+      grant: intent({
+        schema: grantForm,
+        stepUp: true,
+        fields: {
+          studentId: "person",
+          courseId: "courseId",
+          reason: "reason",
+          grantReason: "grantReason",
+          sponsorOrgId: "sponsorOrgId",
+          accessExpiresAt: "accessExpiresOn",
+        },
+        run: async (v) => {
+          const deps = enrollmentDeps(services);
+          const person = await lookupPerson(services.db, services.idpApi, v.person, deps.now);
+          if (!person) {
+            throw new DomainError("validation", undefined, [
+              { path: "studentId", message: `Osobu „${v.person}“ poskytovateľ identity nepozná. Skontrolujte ID alebo e-mail.` },
+            ]);
+          }
+          const body = contractBody(GrantEnrollmentBody, {
+            studentId: person.id,
+            courseId: v.courseId,
+            reason: v.reason,
+            ...(v.grantReason ? { grantReason: v.grantReason } : {}),
+            ...(v.reason === "sponsor" ? { sponsorOrgId: v.sponsorOrgId } : {}),
+            ...(v.accessExpiresOn ? { accessExpiresAt: endOfDayInBratislava(v.accessExpiresOn) } : {}),
+          });
+          const { enrollment } = await grantEnrollment(deps, actor, body);
+          return redirect(back(request, "zapisany", `/admin/zapisy/${enrollment._id}`));
+        },
+      }),
+      cancel: intent({
+        schema: cancelForm,
+        stepUp: true,
+        fields: { reason: "reason", note: "note" },
+        run: async (v) => {
+          const body = contractBody(CancelEnrollmentBody, { reason: v.reason, ...(v.note ? { note: v.note } : {}) });
+          await cancelEnrollment(enrollmentDeps(services), actor, v.enrollmentId, body);
+          return redirect(back(request, "zruseny"));
+        },
+      }),
+      extend: intent({
+        schema: extendForm,
+        fields: { newExpiresAt: "newExpiresOn" },
+        run: async (v) => {
+          const body = contractBody(ExtendEnrollmentBody, { newExpiresAt: endOfDayInBratislava(v.newExpiresOn) });
+          const result = await extendEnrollment(enrollmentDeps(services), actor, v.enrollmentId, body);
+          return redirect(back(request, result.reactivated ? "obnoveny" : "predlzeny"));
+        },
+      }),
+      resetAttempts: intent({
+        schema: resetForm,
+        fields: { testId: "testId", reason: "reason" },
+        run: async (v) => {
+          const body = contractBody(ResetTestAttemptsBody, { testId: v.testId, reason: v.reason });
+          await resetTestAttempts(enrollmentDeps(services), actor, v.enrollmentId, body);
+          return redirect(back(request, "pokusy"));
+        },
+      }),
+      resync: intent({
+        schema: resyncForm,
+        run: async (v) => {
+          const result = await resyncEnrollment(enrollmentDeps(services), actor, v.enrollmentId);
+          return redirect(back(request, result.changed ? "aktualizovany" : "bez-zmeny"));
+        },
+      }),
+    },
+    { context: args.context },
+  );
 }
 
 export type PersonLookup = { query: string; person: PersonSnapshot | null; error: string | null; matches?: PickerMatch[] };

@@ -89,7 +89,13 @@ export async function invoicePdfResponse(services: AppServices, orderId: string)
   const invoice = isId(orderId) ? await invoicePdfForOrder(services.db, orderId) : null;
   if (invoice) return pdfResponse(invoice.pdf, invoiceFileName(invoice.number));
   const pending = isId(orderId) ? await invoiceForOrder(services.db, orderId) : null;
-  if (pending) throw new DomainError("not_found", "Faktúra sa ešte pripravuje. Skúste to o chvíľu.", { invoiceNumber: pending.number }, { headers: { "Retry-After": "5" } });
+  if (pending)
+    throw new DomainError(
+      "not_found",
+      "Faktúra sa ešte pripravuje. Skúste to o chvíľu.",
+      { invoiceNumber: pending.number },
+      { headers: { "Retry-After": "5" } },
+    );
   throw new DomainError("not_found", "Objednávka nemá faktúru.");
 }
 
@@ -97,6 +103,7 @@ export async function invoicePdfResponse(services: AppServices, orderId: string)
 export async function creditNotePdfResponse(services: AppServices, orderId: string, creditNoteId: string) {
   const note = await creditNotePdf(services.db, orderId, creditNoteId);
   if (!note) throw new DomainError("not_found", "Dobropis sa nenašiel.");
-  if (!note.pdf) throw new DomainError("not_found", "Dobropis sa ešte pripravuje. Skúste to o chvíľu.", { number: note.number }, { headers: { "Retry-After": "5" } });
+  if (!note.pdf)
+    throw new DomainError("not_found", "Dobropis sa ešte pripravuje. Skúste to o chvíľu.", { number: note.number }, { headers: { "Retry-After": "5" } });
   return pdfResponse(note.pdf, creditNoteFileName(note.number));
 }

@@ -88,7 +88,9 @@ export async function readJson(request: Request): Promise<unknown> {
     raw = text.trim() === "" ? {} : parseJsonBody(text);
   } catch (error) {
     if (error instanceof DomainError) throw error;
-    throw new DomainError("validation", "Telo požiadavky nie je platný JSON.", [{ path: "", message: "Telo požiadavky nie je platný JSON.", code: "invalid_json" }]);
+    throw new DomainError("validation", "Telo požiadavky nie je platný JSON.", [
+      { path: "", message: "Telo požiadavky nie je platný JSON.", code: "invalid_json" },
+    ]);
   }
   const nul = nulCharacterPath(raw);
   if (nul !== null) {

@@ -38,7 +38,11 @@ function refuse(request: Request, code: ErrorCode): never {
  * The session's reads and its sliding touch, tried once more on a fresh connection when the
  * database cut the first (both are safe to repeat); a second loss is the 503 `database_unavailable`.
  */
-async function survivingConnectionLoss<T>(request: Request, log: { warn(message: string, fields?: Record<string, unknown>): void }, read: () => Promise<T>): Promise<T> {
+async function survivingConnectionLoss<T>(
+  request: Request,
+  log: { warn(message: string, fields?: Record<string, unknown>): void },
+  read: () => Promise<T>,
+): Promise<T> {
   try {
     return await read();
   } catch (error) {

@@ -37,7 +37,12 @@ describe("authoring form conversions", () => {
     });
     expect(parseChapters("0:00 Úvod\n1:75 Zlé").badLine).toBe(2);
     expect(parseChapters("Úvod").badLine).toBe(1);
-    expect(chaptersText([{ title: "Úvod", startSec: 0 }, { title: "Záver", startSec: 3723 }])).toBe("0:00 Úvod\n1:02:03 Záver");
+    expect(
+      chaptersText([
+        { title: "Úvod", startSec: 0 },
+        { title: "Záver", startSec: 3723 },
+      ]),
+    ).toBe("0:00 Úvod\n1:02:03 Záver");
   });
 
   it("a question's body: blank answer slots dropped, kept ids sent back, text answers per line", () => {
@@ -46,20 +51,43 @@ describe("authoring form conversions", () => {
       type: "single_choice",
       text: "Otázka?",
       weight: 1,
-      answers: [{ id: "0123456789abcdef01234567", text: "Áno", isCorrect: true }, { text: "Nie", isCorrect: false }],
+      answers: [
+        { id: "0123456789abcdef01234567", text: "Áno", isCorrect: true },
+        { text: "Nie", isCorrect: false },
+      ],
       acceptedAnswers: [],
       explanation: null,
     });
-    expect(questionBody({ type: "text", text: "Otázka?", answers, acceptedAnswers: "jeden\n dva \n" })).toMatchObject({ answers: [], acceptedAnswers: ["jeden", "dva"] });
+    expect(questionBody({ type: "text", text: "Otázka?", answers, acceptedAnswers: "jeden\n dva \n" })).toMatchObject({
+      answers: [],
+      acceptedAnswers: ["jeden", "dva"],
+    });
   });
 
   it("the settings form reads a Slovak decimal comma and unticked checkboxes", () => {
     const form = new FormData();
-    for (const [k, v] of Object.entries({ intent: "saveCourse", title: "Kurz", shortDescription: "Krátko", price: "10,5", vatPercent: "20", language: "SK", durationHours: "1,5" })) form.append(k, v);
+    for (const [k, v] of Object.entries({
+      intent: "saveCourse",
+      title: "Kurz",
+      shortDescription: "Krátko",
+      price: "10,5",
+      vatPercent: "20",
+      language: "SK",
+      durationHours: "1,5",
+    }))
+      form.append(k, v);
     const parsed = parseForm(form, courseSettingsForm);
     expect(parsed.status).toBe("success");
     if (parsed.status !== "success") return;
-    expect(parsed.value).toMatchObject({ price: 1050, vatPercent: 20, durationHours: 1.5, language: "sk", vatIncluded: false, targetAudience: [], currency: "EUR" });
+    expect(parsed.value).toMatchObject({
+      price: 1050,
+      vatPercent: 20,
+      durationHours: 1.5,
+      language: "sk",
+      vatIncluded: false,
+      targetAudience: [],
+      currency: "EUR",
+    });
   });
 
   it("an enrollment deadline date is the end of that day in Bratislava (winter and summer time)", () => {

@@ -19,12 +19,7 @@ const optionalText = (max: number) => z.string().trim().max(max).optional();
 const id = z.string({ error: REQUIRED }).regex(ID, "Neplatný identifikátor.");
 /** An unticked checkbox sends nothing. */
 const checkbox = z.boolean().default(false);
-const slug = z
-  .string()
-  .trim()
-  .max(120)
-  .regex(SLUG, "Len malé písmená bez diakritiky, číslice a pomlčky (napr. uvod-do-kurzu).")
-  .optional();
+const slug = z.string().trim().max(120).regex(SLUG, "Len malé písmená bez diakritiky, číslice a pomlčky (napr. uvod-do-kurzu).").optional();
 const direction = z.enum(["up", "down"]);
 
 /** "1,5" or "1.5" → 1.5 (a Slovak keyboard writes a comma). */
@@ -104,7 +99,11 @@ export const courseSettingsForm = z.object({
   currency,
   vatPercent: decimal("Zadajte sadzbu DPH v percentách, napríklad 20."),
   vatIncluded: checkbox,
-  language: z.string({ error: REQUIRED }).trim().regex(/^[a-zA-Z]{2}$/, "Jazyk je dvojpísmenový kód, napríklad sk.").transform((v) => v.toLowerCase()),
+  language: z
+    .string({ error: REQUIRED })
+    .trim()
+    .regex(/^[a-zA-Z]{2}$/, "Jazyk je dvojpísmenový kód, napríklad sk.")
+    .transform((v) => v.toLowerCase()),
   durationHours: decimal("Zadajte počet hodín, napríklad 12 alebo 1,5."),
   targetAudience: z.array(z.enum(TARGET_AUDIENCE_VALUES)).default([]),
   tags: optionalText(2000),
@@ -117,7 +116,16 @@ export const courseSettingsForm = z.object({
   // the lecturer picker's checkboxes: provider person ids (docs/decisions/admin-ui/pickers-by-name.md > Pickers by name)
   instructors: z.preprocess(
     (v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]),
-    z.array(z.string().trim().min(1).max(100).regex(/^[^\s/?#]+$/, "Neplatný identifikátor osoby.")).max(20, "Najviac 20 lektorov."),
+    z
+      .array(
+        z
+          .string()
+          .trim()
+          .min(1)
+          .max(100)
+          .regex(/^[^\s/?#]+$/, "Neplatný identifikátor osoby."),
+      )
+      .max(20, "Najviac 20 lektorov."),
   ),
   profiles: z
     .array(
@@ -228,7 +236,9 @@ const partBlock = z.discriminatedUnion("type", [
   z.object({ id, type: z.literal("image"), ...imageBlock }),
 ]);
 /** move:<id>:up|down, delete:<id>, preview:<id>, add:text, add:video, detach:<attachment index>, uncaption:<video id>:<lang> */
-const BLOCK_OP = new RegExp(`^(move:${ID_HEX}:(up|down)|delete:${ID_HEX}|preview:(${ID_HEX}|new)|add:(text|video)|detach:\\d{1,3}|uncaption:${ID_HEX}:[a-z]{2,3})$`);
+const BLOCK_OP = new RegExp(
+  `^(move:${ID_HEX}:(up|down)|delete:${ID_HEX}|preview:(${ID_HEX}|new)|add:(text|video)|detach:\\d{1,3}|uncaption:${ID_HEX}:[a-z]{2,3})$`,
+);
 
 export const partForms = {
   savePart: z.object({
@@ -250,7 +260,10 @@ export const partForms = {
     kind: z.enum(["presentation", "image", "attachment", "captions"]).optional(),
     /** captions: which video block and which language */
     captionsBlockId: id.optional(),
-    captionsLang: z.string().regex(/^[a-z]{2,3}$/, "Vyberte jazyk titulkov.").optional(),
+    captionsLang: z
+      .string()
+      .regex(/^[a-z]{2,3}$/, "Vyberte jazyk titulkov.")
+      .optional(),
     /** with JavaScript the file is uploaded first (POST /api/admin/files) and the form sends its id */
     newFileId: id.optional(),
     /** a new image's alternative text and caption */
@@ -306,7 +319,9 @@ const answerSlot = z.object({ id: z.string().regex(ID).optional(), text: optiona
 const questionFields = {
   type: z.enum(QUESTION_TYPE_VALUES, { error: "Vyberte typ otázky." }),
   text: text(5000),
-  weight: decimal("Zadajte kladné číslo, napríklad 1.").refine((v) => v > 0, "Váha otázky musí byť kladná.").optional(),
+  weight: decimal("Zadajte kladné číslo, napríklad 1.")
+    .refine((v) => v > 0, "Váha otázky musí byť kladná.")
+    .optional(),
   answers: z.array(answerSlot).default([]),
   acceptedAnswers: z.string().max(20_000).optional(),
   explanation: optionalText(5000),

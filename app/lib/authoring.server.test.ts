@@ -22,7 +22,10 @@ describe("authoringRoute", () => {
   });
 
   it("refuses an operation that declares no application role (no default list)", () => {
-    const area: ApiArea = { ...authoringApi, operations: authoringApi.operations.map((o) => (o.operationId === "adminUpdateModule" ? { ...o, auth: { kind: "session" as const } } : o)) };
+    const area: ApiArea = {
+      ...authoringApi,
+      operations: authoringApi.operations.map((o) => (o.operationId === "adminUpdateModule" ? { ...o, auth: { kind: "session" as const } } : o)),
+    };
     expect(() => authoringRoute({ PATCH: method({ operation: [area, "adminUpdateModule"], run }) })).toThrow(/no roles declared|declares no application role/);
   });
 

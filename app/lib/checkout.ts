@@ -76,7 +76,11 @@ export function orderBodyFromForm(courseId: string, form: CheckoutForm) {
  */
 export const clubCheckoutSchema = z.object({
   orgId: text(100),
-  seats: z.coerce.number({ error: "Zadajte počet miest." }).int("Počet miest je celé číslo.").min(1, "Kúpte aspoň 1 miesto.").max(200, "Naraz sa dá kúpiť najviac 200 miest."),
+  seats: z.coerce
+    .number({ error: "Zadajte počet miest." })
+    .int("Počet miest je celé číslo.")
+    .min(1, "Kúpte aspoň 1 miesto.")
+    .max(200, "Naraz sa dá kúpiť najviac 200 miest."),
   companyName: text(),
   ico: text(20).regex(/^\d{6,8}$/, "IČO má 6 až 8 číslic."),
   dic: optionalText(20),
@@ -90,5 +94,13 @@ export type ClubCheckoutForm = z.infer<typeof clubCheckoutSchema>;
 /** The API body of POST /api/orders for a valid club form. */
 export function clubOrderBodyFromForm(courseId: string, form: ClubCheckoutForm) {
   const { billingAddress } = orderBodyFromForm(courseId, { ...form, billingType: "company" });
-  return { courseId, sponsorOrgId: form.orgId, seats: form.seats, billingType: "company" as const, billingAddress, agreedTos: true as const, agreedRefundPolicy: true as const };
+  return {
+    courseId,
+    sponsorOrgId: form.orgId,
+    seats: form.seats,
+    billingType: "company" as const,
+    billingAddress,
+    agreedTos: true as const,
+    agreedRefundPolicy: true as const,
+  };
 }

@@ -25,7 +25,11 @@ function videoTime(seconds: number): string {
 export function includedItems(contents: CourseContents, levels: readonly CatalogLevel[], accreditation: Accreditation | null): string[] {
   const items = [`${formatCount(contents.partCount, PARTS)} výučby v ${formatCount(levels.length, { one: "úrovni", few: "úrovniach", many: "úrovniach" })}`];
   if (contents.videoCount > 0) {
-    items.push(contents.videoSeconds > 0 ? `${formatCount(contents.videoCount, VIDEOS)} (spolu ${videoTime(contents.videoSeconds)} videa)` : formatCount(contents.videoCount, VIDEOS));
+    items.push(
+      contents.videoSeconds > 0
+        ? `${formatCount(contents.videoCount, VIDEOS)} (spolu ${videoTime(contents.videoSeconds)} videa)`
+        : formatCount(contents.videoCount, VIDEOS),
+    );
   }
   const { part, level, course } = contents.tests;
   const total = part + level + course;

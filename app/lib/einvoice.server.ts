@@ -13,7 +13,11 @@ function qualityOf(accept: string, type: string): { q: number; explicit: boolean
   const [major] = type.split("/");
   let best = { q: 0, explicit: false, rank: -1 };
   for (const part of accept.split(",")) {
-    const [range, ...params] = part.trim().toLowerCase().split(";").map((p) => p.trim());
+    const [range, ...params] = part
+      .trim()
+      .toLowerCase()
+      .split(";")
+      .map((p) => p.trim());
     const rank = range === type ? 2 : range === `${major}/*` ? 1 : range === "*/*" ? 0 : -1;
     if (rank < 0 || rank < best.rank) continue;
     const qParam = params.find((p) => p.startsWith("q="));

@@ -33,8 +33,10 @@ export const grantForm = z
     accessExpiresOn: day.optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.reason === "admin_grant" && !v.grantReason) ctx.addIssue({ code: "custom", path: ["grantReason"], message: "Pri udelení administrátorom uveďte dôvod." });
-    if (v.reason === "sponsor" && !v.sponsorOrgId) ctx.addIssue({ code: "custom", path: ["sponsorOrgId"], message: "Zadajte ID organizácie, ktorá zápis hradí." });
+    if (v.reason === "admin_grant" && !v.grantReason)
+      ctx.addIssue({ code: "custom", path: ["grantReason"], message: "Pri udelení administrátorom uveďte dôvod." });
+    if (v.reason === "sponsor" && !v.sponsorOrgId)
+      ctx.addIssue({ code: "custom", path: ["sponsorOrgId"], message: "Zadajte ID organizácie, ktorá zápis hradí." });
   });
 export type GrantForm = z.infer<typeof grantForm>;
 

@@ -61,7 +61,13 @@ export function outlineOf(view: OutlineView, currentPartId: string) {
   };
 }
 
-export function outcome(answer: { partState: string; moduleCompleted: boolean; levelCompleted?: boolean; courseCompleted: boolean; unlockedParts: string[] }): string | null {
+export function outcome(answer: {
+  partState: string;
+  moduleCompleted: boolean;
+  levelCompleted?: boolean;
+  courseCompleted: boolean;
+  unlockedParts: string[];
+}): string | null {
   if (answer.courseCompleted) return "kurz-hotovy";
   if (answer.levelCompleted && answer.moduleCompleted) return "uroven-hotova";
   if (answer.moduleCompleted && answer.partState === "completed") return "modul-hotovy";

@@ -33,7 +33,13 @@ export function testLine(slug: string, test: Test, label: string, lockedNote: st
   if (standing && standing.used >= standing.maxAttempts) {
     return { ...base, state: "in_progress", status: "Vyčerpané pokusy", note: "ďalšie pokusy môže povoliť správca akadémie", linked: true };
   }
-  return { ...base, state: "available", status: standing && standing.used > 0 ? "Neúspešný pokus, skúste znova" : "Môžete ho absolvovať", note: null, linked: true };
+  return {
+    ...base,
+    state: "available",
+    status: standing && standing.used > 0 ? "Neúspešný pokus, skúste znova" : "Môžete ho absolvovať",
+    note: null,
+    linked: true,
+  };
 }
 
 type Module = NonNullable<LearnView["levels"][number]["topics"][number]["module"]>;

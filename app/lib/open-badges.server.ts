@@ -31,6 +31,7 @@ export async function presentedFromApiRequest(request: Request, readJsonCredenti
   if (type.startsWith("multipart/form-data") || type.startsWith("application/x-www-form-urlencoded")) return presentedFromForm(request);
   if (type.startsWith("application/json") || type === "") return { bytes: null, text: await readJsonCredential(request) };
   const bytes = new Uint8Array(await request.arrayBuffer());
-  if (bytes.length === 0) throw new DomainError("validation", "Vložte overiteľný certifikát.", [{ path: "credential", message: "Vložte overiteľný certifikát." }]);
+  if (bytes.length === 0)
+    throw new DomainError("validation", "Vložte overiteľný certifikát.", [{ path: "credential", message: "Vložte overiteľný certifikát." }]);
   return { bytes, text: null };
 }

@@ -27,7 +27,10 @@ describe("GET /api/openapi.json document", () => {
 
   it("lists every /api route of app/routes.ts (the catch-all excepted), and nothing else", () => {
     expect(api.length).toBeGreaterThan(5);
-    const routed = api.filter((r) => !r.path.endsWith("/*")).map((r) => r.path).sort();
+    const routed = api
+      .filter((r) => !r.path.endsWith("/*"))
+      .map((r) => r.path)
+      .sort();
     expect(Object.keys(doc.paths).sort()).toEqual(routed);
     expect(api.some((r) => r.path === "/api/*")).toBe(true);
   });

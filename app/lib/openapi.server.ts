@@ -27,13 +27,34 @@ const documentApi: ApiArea = {
       summary: "This document (OpenAPI 3.1)",
       tags: ["meta"],
       auth: { kind: "public" },
-      responses: { 200: { description: "the OpenAPI document: the public and student operations; with a session, also those the person's roles allow", schema: z.looseObject({ openapi: z.string() }) } },
+      responses: {
+        200: {
+          description: "the OpenAPI document: the public and student operations; with a session, also those the person's roles allow",
+          schema: z.looseObject({ openapi: z.string() }),
+        },
+      },
       errors: ["rate_limited"],
     },
   ],
 };
 
-export const apiAreas: ApiArea[] = [catalogApi, authApi, authoringApi, ordersApi, adminOrdersApi, paymentsApi, learningApi, quizzesApi, videoApi, filesApi, certificatesApi, enrollmentsAdminApi, clubsApi, webinarsApi, documentApi];
+export const apiAreas: ApiArea[] = [
+  catalogApi,
+  authApi,
+  authoringApi,
+  ordersApi,
+  adminOrdersApi,
+  paymentsApi,
+  learningApi,
+  quizzesApi,
+  videoApi,
+  filesApi,
+  certificatesApi,
+  enrollmentsAdminApi,
+  clubsApi,
+  webinarsApi,
+  documentApi,
+];
 
 /**
  * The methods each /api route answers, from the areas' operations, by route pattern

@@ -15,10 +15,7 @@ async function readProviderToken(request: Request, field: string): Promise<strin
   return typeof value === "string" && value.length > 0 && value.length < 16_384 ? value : null;
 }
 
-export function providerTokenAction(
-  field: string,
-  handle: (services: AppServices, token: string, ip: string) => Promise<{ replay: boolean }>,
-) {
+export function providerTokenAction(field: string, handle: (services: AppServices, token: string, ip: string) => Promise<{ replay: boolean }>) {
   return apiRoute(async ({ request, context }: { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> }) => {
     const services = context.get(servicesContext);
     const token = await readProviderToken(request, field);

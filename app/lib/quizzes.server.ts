@@ -7,7 +7,16 @@ import type { CachedUser } from "#server/identity";
 import type { ErrorBody } from "#server/http/errors";
 import { withIdempotency, type IdempotentAnswer } from "#server/http/idempotency";
 import type { Tx } from "#server/db";
-import { startAttempt, submitAttempt, submitOrHold, type AttemptStarted, type HeldSubmit, type Outcome, type QuizDeps, type SubmitResult } from "#server/quizzes";
+import {
+  startAttempt,
+  submitAttempt,
+  submitOrHold,
+  type AttemptStarted,
+  type HeldSubmit,
+  type Outcome,
+  type QuizDeps,
+  type SubmitResult,
+} from "#server/quizzes";
 import type { AnswersBody } from "#server/quizzes";
 import { servicesContext } from "../context";
 
@@ -65,7 +74,9 @@ export function idempotentPageSubmit(
   params: { testId: string; attemptId: string; confirmed: boolean },
   request: { route: string; key: string | null; body: AnswersBody },
 ): Promise<IdempotentAnswer<SubmitResult | HeldSubmit | ErrorBody>> {
-  return submitOncePerKey(context, user, request, (tx) => submitOrHold(tx, quizDeps(context), user.id, params.testId, params.attemptId, request.body.answers, params.confirmed));
+  return submitOncePerKey(context, user, request, (tx) =>
+    submitOrHold(tx, quizDeps(context), user.id, params.testId, params.attemptId, request.body.answers, params.confirmed),
+  );
 }
 
 function submitOncePerKey<T>(

@@ -49,7 +49,9 @@ export const requestGuardMiddleware: MiddlewareFunction<Response> = async ({ req
   if (hasNul(url.pathname)) refuse(new DomainError("not_found"));
   for (const [name, value] of url.searchParams) {
     if (name.includes("\0") || value.includes("\0")) {
-      refuse(new DomainError("validation", undefined, [{ path: name.replace(/\0/g, "\\0"), message: "Hodnota nesmie obsahovať znak NUL.", code: "invalid_string" }]));
+      refuse(
+        new DomainError("validation", undefined, [{ path: name.replace(/\0/g, "\\0"), message: "Hodnota nesmie obsahovať znak NUL.", code: "invalid_string" }]),
+      );
     }
   }
   let response = await next();

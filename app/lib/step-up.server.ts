@@ -76,7 +76,11 @@ export async function requireRecentSignInForPage(request: Request, context: Read
   page.searchParams.delete("index");
   const id = await keepStepUpForm(services.db, { userId: signedIn.user.id, path: page.pathname, fields: formFields(formData), now: services.clock.now() });
   page.searchParams.set(KEPT_FORM_PARAM, id);
-  services.log.info("step-up: sign-in too old for a sensitive action", { user: signedIn.user.id, page: page.pathname, authTime: verdict.authTime?.toISOString() ?? null });
+  services.log.info("step-up: sign-in too old for a sensitive action", {
+    user: signedIn.user.id,
+    page: page.pathname,
+    authTime: verdict.authTime?.toISOString() ?? null,
+  });
   throw redirectDocument(`/api/auth/login?stepUp=1&returnTo=${encodeURIComponent(page.pathname + page.search)}`);
 }
 

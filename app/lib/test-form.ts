@@ -11,3 +11,9 @@ export function answersFromForm(form: FormData): FormAnswer[] {
     return { questionId, selectedAnswerIds: form.getAll(`answer-${questionId}`).map(String) };
   });
 }
+
+/** The questions with no answer chosen or typed, in the order the student sees them (the summary's list). */
+export function unansweredOf<Q extends { id: string }>(questions: Q[], answers: FormAnswer[]): Q[] {
+  const given = new Set(answers.filter((a) => (a.selectedAnswerIds?.length ?? 0) > 0 || (a.textAnswer ?? "").trim() !== "").map((a) => a.questionId));
+  return questions.filter((q) => !given.has(q.id));
+}

@@ -56,10 +56,13 @@ describe("TextField and CheckboxField", () => {
     const lastResult = parseForm(form({ intent: "rename", title: "ab" }), schema).reply();
     function Page() {
       const [, fields] = useForm({ id: "f", lastResult });
-      return h("div", null,
+      return h(
+        "div",
+        null,
         h(TextField, { meta: fields.title, label: "Názov kurzu", description: "3 až 10 znakov." }),
         h(TextField, { meta: fields.email, label: "E-mail", type: "email" }),
-        h(CheckboxField, { meta: fields.agree, label: "Súhlasím" }));
+        h(CheckboxField, { meta: fields.agree, label: "Súhlasím" }),
+      );
     }
     const html = renderToStaticMarkup(h(Page));
     const input = (id: string) => new RegExp(`<input[^>]*id="${id}"[^>]*>`).exec(html)?.[0] ?? "";

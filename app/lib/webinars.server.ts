@@ -25,7 +25,9 @@ export function sessionWhen(startsAt: string, endsAt: string): string {
   const s = new Date(startsAt);
   const e = new Date(endsAt);
   const sameDay = dayFormat.format(s) === dayFormat.format(e);
-  const text = sameDay ? `${dayFormat.format(s)}, ${timeFormat.format(s)} – ${timeFormat.format(e)}` : `${dayFormat.format(s)}, ${timeFormat.format(s)} – ${dayFormat.format(e)}, ${timeFormat.format(e)}`;
+  const text = sameDay
+    ? `${dayFormat.format(s)}, ${timeFormat.format(s)} – ${timeFormat.format(e)}`
+    : `${dayFormat.format(s)}, ${timeFormat.format(s)} – ${dayFormat.format(e)}, ${timeFormat.format(e)}`;
   return text.replace(/[\s\u202f]+/g, "\u00a0");
 }
 
@@ -59,7 +61,11 @@ export function bratislavaFields(iso: string): { day: string; time: string } {
 }
 
 /** The panel for a page that anyone may see (the course page): null without a session or an enrollment. */
-export async function webinarPanelIfEnrolled(context: Readonly<RouterContextProvider>, studentId: string | null, slug: string): Promise<WebinarPanelData | null> {
+export async function webinarPanelIfEnrolled(
+  context: Readonly<RouterContextProvider>,
+  studentId: string | null,
+  slug: string,
+): Promise<WebinarPanelData | null> {
   if (!studentId) return null;
   try {
     return await webinarPanel(context, studentId, slug);

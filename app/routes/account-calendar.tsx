@@ -31,9 +31,19 @@ export default function AccountCalendar({ loaderData }: Route.ComponentProps) {
     <section className="narrow">
       <Breadcrumbs items={[{ label: "Môj účet", href: "/ucet" }, { label: "Kalendár webinárov" }]} />
       <h1>Kalendár webinárov</h1>
-      {renewed ? <p role="status" className="notice success">Vytvorili sme novú adresu; stará už nefunguje.</p> : null}
-      <p>Túto adresu pridajte do svojho kalendára (Google, Outlook, Apple) ako odber. Kalendár bude mať všetky webináre vašich kurzov vrátane zmien a zrušení.</p>
-      <p><label htmlFor="feed-url">Adresa kalendára</label><br /><input id="feed-url" type="text" readOnly value={feedUrl} size={60} /></p>
+      {renewed ? (
+        <p role="status" className="notice success">
+          Vytvorili sme novú adresu; stará už nefunguje.
+        </p>
+      ) : null}
+      <p>
+        Túto adresu pridajte do svojho kalendára (Google, Outlook, Apple) ako odber. Kalendár bude mať všetky webináre vašich kurzov vrátane zmien a zrušení.
+      </p>
+      <p>
+        <label htmlFor="feed-url">Adresa kalendára</label>
+        <br />
+        <input id="feed-url" type="text" readOnly value={feedUrl} size={60} />
+      </p>
       <p className="muted">Adresa je osobná: kto ju pozná, vidí vaše webináre. Ak ste ju niekomu omylom poslali, vytvorte novú.</p>
       <Form method="post">
         <button type="submit">Zrušiť adresu a vytvoriť novú</button>

@@ -76,9 +76,14 @@ export default function AccountCertificate({ loaderData: c }: Route.ComponentPro
       <Breadcrumbs items={[{ label: "Môj účet", href: "/ucet" }, { label: "Certifikáty", href: "/ucet/certifikaty" }, { label: c.registrationNumber }]} />
       <p className="eyebrow">{c.typeLabel}</p>
       <h1>{course}</h1>
-      <p className="lead">{c.holder} · č. {c.registrationNumber} · {c.issuedOn}</p>
+      <p className="lead">
+        {c.holder} · č. {c.registrationNumber} · {c.issuedOn}
+      </p>
       {c.revokedOn ? (
-        <p className="alert" role="status">Certifikát bol odvolaný {c.revokedOn}{c.revokedReason ? ` (${c.revokedReason})` : ""}.</p>
+        <p className="alert" role="status">
+          Certifikát bol odvolaný {c.revokedOn}
+          {c.revokedReason ? ` (${c.revokedReason})` : ""}.
+        </p>
       ) : (
         <div className="certificate-actions">
           {c.linkedInUrl ? (
@@ -86,7 +91,9 @@ export default function AccountCertificate({ loaderData: c }: Route.ComponentPro
               Pridať na LinkedIn<span className="visually-hidden"> (otvorí sa v novom okne)</span>
             </a>
           ) : null}
-          <a className="button secondary" href={`${c.credentialUrl}?format=png`} download>Stiahnuť odznak</a>
+          <a className="button secondary" href={`${c.credentialUrl}?format=png`} download>
+            Stiahnuť odznak
+          </a>
         </div>
       )}
 
@@ -99,7 +106,10 @@ export default function AccountCertificate({ loaderData: c }: Route.ComponentPro
         <ol className="document-list">
           <li>
             <strong>Potvrdenie o absolvovaní</strong> ({SITE.name}): <span className="document-state">máte ho</span>. Nájdete ho nižšie ako obrázok a{" "}
-            <a href={c.confirmationPdfUrl} download>na stiahnutie v PDF</a>.
+            <a href={c.confirmationPdfUrl} download>
+              na stiahnutie v PDF
+            </a>
+            .
           </li>
           <li>
             <strong>Akreditovaný certifikát</strong> ({c.partnerName}):{" "}
@@ -113,8 +123,8 @@ export default function AccountCertificate({ loaderData: c }: Route.ComponentPro
                   <a href={c.partnerPdfUrl}>Stiahnuť certifikát partnera (PDF)</a>
                 ) : (
                   <>
-                    Partner ho vedie vo svojej evidencii pod týmto číslom a jeho platnosť si ktokoľvek overí na{" "}
-                    <a href={c.shortUrl}>stránke overenia</a>. Dokument partnera v PDF sme zatiaľ nedostali; ak ho potrebujete, napíšte na{" "}
+                    Partner ho vedie vo svojej evidencii pod týmto číslom a jeho platnosť si ktokoľvek overí na <a href={c.shortUrl}>stránke overenia</a>.
+                    Dokument partnera v PDF sme zatiaľ nedostali; ak ho potrebujete, napíšte na{" "}
                     <a href={`mailto:${c.supportEmail}?subject=${encodeURIComponent(`Certifikát č. ${c.registrationNumber}`)}`}>{c.supportEmail}</a>.
                   </>
                 )}
@@ -126,7 +136,9 @@ export default function AccountCertificate({ loaderData: c }: Route.ComponentPro
 
       <h2 id="potvrdenie-nadpis">Potvrdenie o absolvovaní</h2>
       <figure className="certificate-figure" id="potvrdenie">
-        <a href="#potvrdenie-nadpis" className="picture-zoom-close button secondary">Zavrieť zväčšenie</a>
+        <a href="#potvrdenie-nadpis" className="picture-zoom-close button secondary">
+          Zavrieť zväčšenie
+        </a>
         <a href="#potvrdenie" className="picture-zoom-link" aria-describedby="potvrdenie-popis">
           <CertificatePicture
             platformName={SITE.name}
@@ -151,36 +163,74 @@ export default function AccountCertificate({ loaderData: c }: Route.ComponentPro
           />
         </a>
         <figcaption id="potvrdenie-popis" className="muted">
-          Ťuknutím obrázok zväčšíte. <a href={c.confirmationPdfUrl} download>Stiahnuť potvrdenie (PDF)</a>
+          Ťuknutím obrázok zväčšíte.{" "}
+          <a href={c.confirmationPdfUrl} download>
+            Stiahnuť potvrdenie (PDF)
+          </a>
         </figcaption>
       </figure>
       <dl className="facts">
-        <dt>Druh</dt><dd>{c.typeLabel}</dd>
-        <dt>Držiteľ</dt><dd>{c.holder}</dd>
-        {c.birthDate ? <><dt>Dátum narodenia</dt><dd>{c.birthDate}</dd></> : null}
-        <dt>Kurz</dt><dd>{c.courseTitle}</dd>
-        {c.levelTitle ? <><dt>Úroveň</dt><dd>{c.levelTitle}</dd></> : null}
-        <dt>Registračné číslo</dt><dd>{c.registrationNumber}</dd>
-        <dt>Overovací kód</dt><dd><code>{c.shortCode}</code></dd>
-        <dt>Dátum vydania</dt><dd>{c.issuedOn}</dd>
-        <dt>Vydal</dt><dd>{c.partnerName}</dd>
-        {c.accreditationNumber ? <><dt>Číslo akreditácie</dt><dd>{c.accreditationNumber}</dd></> : null}
-        {c.signatory ? <><dt>Za partnera podpisuje</dt><dd>{c.signatory}</dd></> : null}
+        <dt>Druh</dt>
+        <dd>{c.typeLabel}</dd>
+        <dt>Držiteľ</dt>
+        <dd>{c.holder}</dd>
+        {c.birthDate ? (
+          <>
+            <dt>Dátum narodenia</dt>
+            <dd>{c.birthDate}</dd>
+          </>
+        ) : null}
+        <dt>Kurz</dt>
+        <dd>{c.courseTitle}</dd>
+        {c.levelTitle ? (
+          <>
+            <dt>Úroveň</dt>
+            <dd>{c.levelTitle}</dd>
+          </>
+        ) : null}
+        <dt>Registračné číslo</dt>
+        <dd>{c.registrationNumber}</dd>
+        <dt>Overovací kód</dt>
+        <dd>
+          <code>{c.shortCode}</code>
+        </dd>
+        <dt>Dátum vydania</dt>
+        <dd>{c.issuedOn}</dd>
+        <dt>Vydal</dt>
+        <dd>{c.partnerName}</dd>
+        {c.accreditationNumber ? (
+          <>
+            <dt>Číslo akreditácie</dt>
+            <dd>{c.accreditationNumber}</dd>
+          </>
+        ) : null}
+        {c.signatory ? (
+          <>
+            <dt>Za partnera podpisuje</dt>
+            <dd>{c.signatory}</dd>
+          </>
+        ) : null}
       </dl>
 
       <h2 id="overenie">Overenie a zdieľanie</h2>
       <p>
-        Pravosť certifikátu si ktokoľvek overí na tejto adrese, naskenovaním QR kódu alebo na stránke <a href="/verify">overenia</a> registračným
-        číslom {c.registrationNumber} a kódom <code>{c.shortCode}</code>:
+        Pravosť certifikátu si ktokoľvek overí na tejto adrese, naskenovaním QR kódu alebo na stránke <a href="/verify">overenia</a> registračným číslom{" "}
+        {c.registrationNumber} a kódom <code>{c.shortCode}</code>:
       </p>
       <div className="verify-share">
         <div className="verify-qr" role="img" aria-label={`QR kód odkazu ${c.shortUrl}`} dangerouslySetInnerHTML={{ __html: c.qrSvg }} />
         <div>
           <ShareLink url={c.shortUrl} title={`${c.title}: ${c.courseTitle}`} />
           <ul className="share-links">
-            <li><a href={c.shortUrl}>Otvoriť stránku overenia</a></li>
             <li>
-              <a href={`mailto:?subject=${encodeURIComponent(`Môj certifikát: ${c.courseTitle}`)}&body=${encodeURIComponent(`Pravosť môjho certifikátu overíte tu: ${c.shortUrl}`)}`}>Poslať e-mailom</a>
+              <a href={c.shortUrl}>Otvoriť stránku overenia</a>
+            </li>
+            <li>
+              <a
+                href={`mailto:?subject=${encodeURIComponent(`Môj certifikát: ${c.courseTitle}`)}&body=${encodeURIComponent(`Pravosť môjho certifikátu overíte tu: ${c.shortUrl}`)}`}
+              >
+                Poslať e-mailom
+              </a>
             </li>
           </ul>
         </div>
@@ -189,23 +239,44 @@ export default function AccountCertificate({ loaderData: c }: Route.ComponentPro
       <details className="for-verifiers" id="open-badge">
         <summary>Pre overovateľov</summary>
         <p>
-          Certifikát je zároveň overiteľný digitálny odznak podľa štandardu Open Badges 3.0. Súbory nižšie sú pre digitálne peňaženky a systémy
-          zamestnávateľov: pravosť si overia bez nás, naším verejným kľúčom, alebo nahratím súboru na stránke <a href="/verify">overenia</a>.
+          Certifikát je zároveň overiteľný digitálny odznak podľa štandardu Open Badges 3.0. Súbory nižšie sú pre digitálne peňaženky a systémy zamestnávateľov:
+          pravosť si overia bez nás, naším verejným kľúčom, alebo nahratím súboru na stránke <a href="/verify">overenia</a>.
         </p>
         <ul>
-          <li><a href={`${c.credentialUrl}?format=jwt`} download>Overiteľný certifikát Open Badge (.jwt)</a></li>
-          <li><a href={`${c.credentialUrl}?format=json`} download>Overiteľný certifikát Open Badge (.json)</a></li>
-          <li><a href={`${c.credentialUrl}?format=svg`} download>Odznak s vloženým certifikátom (SVG)</a></li>
-          <li><a href={`${c.credentialUrl}?format=png`} download>Odznak s vloženým certifikátom (PNG)</a></li>
+          <li>
+            <a href={`${c.credentialUrl}?format=jwt`} download>
+              Overiteľný certifikát Open Badge (.jwt)
+            </a>
+          </li>
+          <li>
+            <a href={`${c.credentialUrl}?format=json`} download>
+              Overiteľný certifikát Open Badge (.json)
+            </a>
+          </li>
+          <li>
+            <a href={`${c.credentialUrl}?format=svg`} download>
+              Odznak s vloženým certifikátom (SVG)
+            </a>
+          </li>
+          <li>
+            <a href={`${c.credentialUrl}?format=png`} download>
+              Odznak s vloženým certifikátom (PNG)
+            </a>
+          </li>
         </ul>
         <p>
           Úplný overovací kód: <code className="hash">{c.hash}</code>
         </p>
         <p>
-          Úplná adresa overenia: <a href={c.verificationUrl} className="break-all">{c.verificationUrl}</a>
+          Úplná adresa overenia:{" "}
+          <a href={c.verificationUrl} className="break-all">
+            {c.verificationUrl}
+          </a>
         </p>
       </details>
-      <p><Link to="/ucet/certifikaty">Všetky moje certifikáty</Link></p>
+      <p>
+        <Link to="/ucet/certifikaty">Všetky moje certifikáty</Link>
+      </p>
     </section>
   );
 }

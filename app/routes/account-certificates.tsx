@@ -32,7 +32,13 @@ export const loader = pageRoute(async ({ request, context }: Route.LoaderArgs) =
       partnerPdfUrl: c.pdfUrl,
       verificationUrl: verificationUrl(site.publicUrl, c.registrationNumber, c.verificationHash),
     })),
-    pending: pending.map((p) => ({ id: p.id, typeLabel: certificateTypeLabels[p.type], courseTitle: p.courseTitle, levelTitle: p.levelTitle, since: formatDateLong(p.createdAt) })),
+    pending: pending.map((p) => ({
+      id: p.id,
+      typeLabel: certificateTypeLabels[p.type],
+      courseTitle: p.courseTitle,
+      levelTitle: p.levelTitle,
+      since: formatDateLong(p.createdAt),
+    })),
   };
 });
 
@@ -49,8 +55,8 @@ export default function AccountCertificates({ loaderData: d }: Route.ComponentPr
           <ul>
             {d.pending.map((p) => (
               <li key={p.id}>
-                {p.typeLabel}: {p.levelTitle ? `úroveň „${p.levelTitle}“, ` : ""}kurz „{p.courseTitle}“ (od {p.since}). Akreditačný partner
-                pridelí certifikátu registračné číslo; pošleme vám e-mail.
+                {p.typeLabel}: {p.levelTitle ? `úroveň „${p.levelTitle}“, ` : ""}kurz „{p.courseTitle}“ (od {p.since}). Akreditačný partner pridelí certifikátu
+                registračné číslo; pošleme vám e-mail.
               </li>
             ))}
           </ul>
@@ -62,7 +68,9 @@ export default function AccountCertificates({ loaderData: d }: Route.ComponentPr
         <ul className="enrollment-list">
           {d.certificates.map((c) => (
             <li key={c.id} className="card">
-              <h2><Link to={`/ucet/certifikaty/${c.id}`}>{c.levelTitle ? `${c.courseTitle} – ${c.levelTitle}` : c.courseTitle}</Link></h2>
+              <h2>
+                <Link to={`/ucet/certifikaty/${c.id}`}>{c.levelTitle ? `${c.courseTitle} – ${c.levelTitle}` : c.courseTitle}</Link>
+              </h2>
               <p>
                 {c.typeLabel} · {c.title}
               </p>
@@ -72,15 +80,24 @@ export default function AccountCertificates({ loaderData: d }: Route.ComponentPr
               </p>
               <p>
                 <Link to={`/ucet/certifikaty/${c.id}`}>Detail certifikátu</Link> ·{" "}
-                <a href={c.confirmationPdfUrl} download>Potvrdenie o absolvovaní (PDF)</a>
-                {c.partnerPdfUrl ? <> · <a href={c.partnerPdfUrl}>Certifikát od partnera (PDF)</a></> : null} ·{" "}
-                <a href={c.verificationUrl}>Verejné overenie</a>
+                <a href={c.confirmationPdfUrl} download>
+                  Potvrdenie o absolvovaní (PDF)
+                </a>
+                {c.partnerPdfUrl ? (
+                  <>
+                    {" "}
+                    · <a href={c.partnerPdfUrl}>Certifikát od partnera (PDF)</a>
+                  </>
+                ) : null}{" "}
+                · <a href={c.verificationUrl}>Verejné overenie</a>
               </p>
             </li>
           ))}
         </ul>
       )}
-      <p><Link to="/ucet">Späť na môj účet</Link></p>
+      <p>
+        <Link to="/ucet">Späť na môj účet</Link>
+      </p>
     </section>
   );
 }

@@ -41,10 +41,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listStudentCertificates(db, user.id),
   ]);
   // credit notes of refunded orders (docs/decisions/payments/refunds-and-credit-notes.md > Refunds and credit notes)
-  const creditNotes = await creditNotesForOrders(db, orders.map((o) => o._id));
+  const creditNotes = await creditNotesForOrders(
+    db,
+    orders.map((o) => o._id),
+  );
   // e-invoices (UBL) of company orders' documents (docs/decisions/invoices/e-invoices-for-company-invoices-and-credit.md > E-invoices)
-  const eInvoices = await eInvoicesForOrders(db, orders.map((o) => o._id));
-  const labels = await orderLabels(db, orders.map((o) => o._id));
+  const eInvoices = await eInvoicesForOrders(
+    db,
+    orders.map((o) => o._id),
+  );
+  const labels = await orderLabels(
+    db,
+    orders.map((o) => o._id),
+  );
   // the clubs the person administers, each with its page (docs/decisions/clubs/club-seats.md > Club seats)
   const clubs = await administeredClubs(context.get(servicesContext), user);
   return {
@@ -52,15 +61,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     person: { displayName: user.displayName, email: user.email, roles: user.roles },
     certificateCount: certificates.length,
     canAdminister: hasRole(user.roles, "content_manager") || hasRole(user.roles, "admin"),
-    enrollments: await Promise.all(enrollments.map(async (e) => ({
-      id: e._id,
-      courseTitle: e.courseTitle,
-      courseSlug: e.courseSlug,
-      state: e.state,
-      enrolledAt: formatDateLong(e.enrolledAt),
-      // the one progress measure, for a course the student may learn
-      progress: e.state === "active" || e.state === "completed" ? await studyProgress(context, user.id, e.courseSlug) : null,
-    }))),
+    enrollments: await Promise.all(
+      enrollments.map(async (e) => ({
+        id: e._id,
+        courseTitle: e.courseTitle,
+        courseSlug: e.courseSlug,
+        state: e.state,
+        enrolledAt: formatDateLong(e.enrolledAt),
+        // the one progress measure, for a course the student may learn
+        progress: e.state === "active" || e.state === "completed" ? await studyProgress(context, user.id, e.courseSlug) : null,
+      })),
+    ),
     orders: orders.map((o) => ({
       id: o._id,
       number: labels.get(o._id)?.number ?? "",
@@ -95,30 +106,44 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       </p>
       <p className="muted">Roly: {person.roles.map((r) => roleLabels[r] ?? r).join(", ")}</p>
       {loaderData.clubs.map((c) => (
-        <p key={c.orgId}>{c.label} · <Link to={`/klub/${encodeURIComponent(c.orgId)}`}>Stránka klubu</Link></p>
+        <p key={c.orgId}>
+          {c.label} · <Link to={`/klub/${encodeURIComponent(c.orgId)}`}>Stránka klubu</Link>
+        </p>
       ))}
       {loaderData.canAdminister ? (
-        <p><Link className="button secondary" to="/admin">Administrácia</Link></p>
+        <p>
+          <Link className="button secondary" to="/admin">
+            Administrácia
+          </Link>
+        </p>
       ) : null}
 
       <h2>Moje kurzy</h2>
       {enrollments.length === 0 ? (
         <div className="notice">
           <p>Zatiaľ nemáte žiadne kurzy.</p>
-          <p><Link to="/">Prezrite si katalóg kurzov</Link></p>
+          <p>
+            <Link to="/">Prezrite si katalóg kurzov</Link>
+          </p>
         </div>
       ) : (
         <ul className="enrollment-list">
           {enrollments.map((e) => (
             <li key={e.id} className="card">
-              <h3><Link to={`/kurzy/${e.courseSlug}`}>{e.courseTitle}</Link></h3>
+              <h3>
+                <Link to={`/kurzy/${e.courseSlug}`}>{e.courseTitle}</Link>
+              </h3>
               <p className="muted">
                 {stateLabels[e.state] ?? e.state} · zapísaný {e.enrolledAt}
               </p>
               {e.progress && e.progress.total > 0 ? <StudyProgress className="course-progress" id={`progress-${e.id}`} progress={e.progress} /> : null}
               {e.state === "active" || e.state === "completed" ? (
                 <p>
-                  <Link className="button" to={`/kurzy/${e.courseSlug}/studium`} aria-label={`${e.state === "completed" ? "Prejsť na kurz" : "Pokračovať"}: ${e.courseTitle}`}>
+                  <Link
+                    className="button"
+                    to={`/kurzy/${e.courseSlug}/studium`}
+                    aria-label={`${e.state === "completed" ? "Prejsť na kurz" : "Pokračovať"}: ${e.courseTitle}`}
+                  >
                     {e.state === "completed" ? "Prejsť na kurz" : "Pokračovať"}
                   </Link>
                 </p>
@@ -143,23 +168,47 @@ export default function Account({ loaderData }: Route.ComponentProps) {
         <table className="orders-table stack-on-phone">
           <caption className="visually-hidden">Vaše objednávky, od najnovšej</caption>
           <thead>
-            <tr><th scope="col">Číslo</th><th scope="col">Kurz</th><th scope="col">Dátum</th><th scope="col">Suma</th><th scope="col">Stav</th><th scope="col">Faktúra</th></tr>
+            <tr>
+              <th scope="col">Číslo</th>
+              <th scope="col">Kurz</th>
+              <th scope="col">Dátum</th>
+              <th scope="col">Suma</th>
+              <th scope="col">Stav</th>
+              <th scope="col">Faktúra</th>
+            </tr>
           </thead>
           <tbody>
             {loaderData.orders.map((o) => (
               <tr key={o.id}>
-                <td data-label="Číslo" className="nowrap">{o.number}</td>
-                <td data-label="Kurz"><Link to={`/objednavky/${o.id}/return`}>{o.courseTitle}</Link></td>
+                <td data-label="Číslo" className="nowrap">
+                  {o.number}
+                </td>
+                <td data-label="Kurz">
+                  <Link to={`/objednavky/${o.id}/return`}>{o.courseTitle}</Link>
+                </td>
                 <td data-label="Dátum">{o.createdAt}</td>
-                <td data-label="Suma" className="money">{o.amount}</td>
+                <td data-label="Suma" className="money">
+                  {o.amount}
+                </td>
                 <td data-label="Stav">{o.stateLabel}</td>
                 <td data-label="Faktúra">
                   {o.invoiceUrl ? <a href={o.invoiceUrl}>Faktúra (PDF)</a> : "—"}
-                  {o.eInvoiceUrl ? <><br /><a href={o.eInvoiceUrl}>E-faktúra (XML)</a></> : null}
+                  {o.eInvoiceUrl ? (
+                    <>
+                      <br />
+                      <a href={o.eInvoiceUrl}>E-faktúra (XML)</a>
+                    </>
+                  ) : null}
                   {o.creditNotes.map((n) => (
                     <span key={n.number}>
-                      <br /><a href={n.url}>{`Dobropis ${n.number} (PDF)`}</a>
-                      {n.eInvoiceUrl ? <><br /><a href={n.eInvoiceUrl}>{`E-dobropis ${n.number} (XML)`}</a></> : null}
+                      <br />
+                      <a href={n.url}>{`Dobropis ${n.number} (PDF)`}</a>
+                      {n.eInvoiceUrl ? (
+                        <>
+                          <br />
+                          <a href={n.eInvoiceUrl}>{`E-dobropis ${n.number} (XML)`}</a>
+                        </>
+                      ) : null}
                     </span>
                   ))}
                 </td>

@@ -11,9 +11,18 @@ export const loader = async ({ params, context }: Route.LoaderArgs) => {
   const file = params.file ?? "";
   if (!file.endsWith(".ics") || file.length > 200) return apiError(404);
   try {
-    const ics = await calendarFeed({ db: services.db, now: services.clock.now(), publicUrl: services.site.publicUrl }, services.webinars.feedKey, file.slice(0, -4));
+    const ics = await calendarFeed(
+      { db: services.db, now: services.clock.now(), publicUrl: services.site.publicUrl },
+      services.webinars.feedKey,
+      file.slice(0, -4),
+    );
     return new Response(ics, {
-      headers: { "Content-Type": "text/calendar; charset=utf-8", "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" },
+      headers: {
+        "Content-Type": "text/calendar; charset=utf-8",
+        "Cache-Control": "private, no-store",
+        "X-Robots-Tag": "noindex",
+        "Referrer-Policy": "no-referrer",
+      },
     });
   } catch (error) {
     if (error instanceof DomainError && error.code === "not_found") return apiError(404, { message: error.message });

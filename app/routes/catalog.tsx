@@ -78,11 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const title = pageTitle(loaderData?.tagLabel ? `Kurzy pre: ${loaderData.tagLabel}` : "Katalóg kurzov");
-  return [
-    { title },
-    { name: "description", content: SITE.description },
-    ...(loaderData?.unknownTag ? [{ name: "robots", content: "noindex" }] : []),
-  ];
+  return [{ title }, { name: "description", content: SITE.description }, ...(loaderData?.unknownTag ? [{ name: "robots", content: "noindex" }] : [])];
 };
 
 export default function Catalog({ loaderData }: Route.ComponentProps) {
@@ -96,46 +92,71 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
         <ul className="tags">
           {filters.map((f) => (
             <li key={f.href}>
-              <Link to={f.href} aria-current={f.current ? "true" : undefined}>{f.label}</Link>
+              <Link to={f.href} aria-current={f.current ? "true" : undefined}>
+                {f.label}
+              </Link>
             </li>
           ))}
         </ul>
       </nav>
 
-      {currentLabel && <p className="muted">Kurzy pre cieľovú skupinu: <strong>{currentLabel}</strong> ({pagination.totalItems})</p>}
+      {currentLabel && (
+        <p className="muted">
+          Kurzy pre cieľovú skupinu: <strong>{currentLabel}</strong> ({pagination.totalItems})
+        </p>
+      )}
 
       {unknownTag !== null ? (
         <div className="notice" role="status">
           <p>Žiadny kurz nemá značku „{unknownTag}“.</p>
-          <p><Link to="/">Zobraziť všetky kurzy</Link></p>
+          <p>
+            <Link to="/">Zobraziť všetky kurzy</Link>
+          </p>
         </div>
       ) : courses.length === 0 ? (
         <div className="notice">
           <p>{pagination.totalItems > 0 ? "Na tejto strane už nie sú žiadne kurzy." : "V tejto kategórii zatiaľ nie sú žiadne kurzy."}</p>
-          <p>
-            {pagination.totalItems > 0 ? <Link to={loaderData.firstHref}>Na prvú stranu</Link> : <Link to="/">Zobraziť všetky kurzy</Link>}
-          </p>
+          <p>{pagination.totalItems > 0 ? <Link to={loaderData.firstHref}>Na prvú stranu</Link> : <Link to="/">Zobraziť všetky kurzy</Link>}</p>
         </div>
       ) : (
         <ul className="course-grid">
           {courses.map((c) => (
             <li key={c.slug} className="card">
               {c.coverImageUrl && <img src={c.coverImageUrl} alt="" className="card-cover" loading="lazy" />}
-              <h2><Link to={`/kurzy/${c.slug}`}>{c.title}</Link></h2>
+              <h2>
+                <Link to={`/kurzy/${c.slug}`}>{c.title}</Link>
+              </h2>
               <p>{c.shortDescription}</p>
               <p className="muted">
                 Rozsah: {c.duration}
-                {c.instructors && <><br />Lektori: {c.instructors}</>}
-                {c.partnerName && <><br />Akreditácia: {c.partnerName}</>}
+                {c.instructors && (
+                  <>
+                    <br />
+                    Lektori: {c.instructors}
+                  </>
+                )}
+                {c.partnerName && (
+                  <>
+                    <br />
+                    Akreditácia: {c.partnerName}
+                  </>
+                )}
               </p>
               {c.audience.length > 0 && <p className="card-audience">Pre: {c.audience.join(", ")}</p>}
               {c.owned ? (
                 <p className="price owned-line">
-                  <span className="owned-mark"><StateIcon state="completed" />{c.owned === "completed" ? "Dokončený kurz" : "Váš kurz"}</span>{" "}
-                  <Link to={`/kurzy/${c.slug}/studium`} aria-label={`${c.owned === "completed" ? "Prejsť na kurz" : "Pokračovať v štúdiu"}: ${c.title}`}>{c.owned === "completed" ? "Prejsť na kurz" : "Pokračovať v štúdiu"}</Link>
+                  <span className="owned-mark">
+                    <StateIcon state="completed" />
+                    {c.owned === "completed" ? "Dokončený kurz" : "Váš kurz"}
+                  </span>{" "}
+                  <Link to={`/kurzy/${c.slug}/studium`} aria-label={`${c.owned === "completed" ? "Prejsť na kurz" : "Pokračovať v štúdiu"}: ${c.title}`}>
+                    {c.owned === "completed" ? "Prejsť na kurz" : "Pokračovať v štúdiu"}
+                  </Link>
                 </p>
               ) : (
-                <p className="price"><span className="money">{c.price}</span> <span className="muted">s DPH</span></p>
+                <p className="price">
+                  <span className="money">{c.price}</span> <span className="muted">s DPH</span>
+                </p>
               )}
             </li>
           ))}
@@ -144,19 +165,33 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
 
       {pagination.totalPages > 1 && (
         <nav className="pagination" aria-label="Stránkovanie">
-          {loaderData.previousHref ? <Link to={loaderData.previousHref} rel="prev">‹ Predchádzajúca</Link> : <span className="muted">‹ Predchádzajúca</span>}
+          {loaderData.previousHref ? (
+            <Link to={loaderData.previousHref} rel="prev">
+              ‹ Predchádzajúca
+            </Link>
+          ) : (
+            <span className="muted">‹ Predchádzajúca</span>
+          )}
           <ol className="page-numbers">
             {pages.map((p) => (
               <li key={p.number}>
                 {p.current ? (
                   <span aria-current="page">{p.number}</span>
                 ) : (
-                  <Link to={p.href} aria-label={`Strana ${p.number}`}>{p.number}</Link>
+                  <Link to={p.href} aria-label={`Strana ${p.number}`}>
+                    {p.number}
+                  </Link>
                 )}
               </li>
             ))}
           </ol>
-          {loaderData.nextHref ? <Link to={loaderData.nextHref} rel="next">Nasledujúca ›</Link> : <span className="muted">Nasledujúca ›</span>}
+          {loaderData.nextHref ? (
+            <Link to={loaderData.nextHref} rel="next">
+              Nasledujúca ›
+            </Link>
+          ) : (
+            <span className="muted">Nasledujúca ›</span>
+          )}
         </nav>
       )}
     </>

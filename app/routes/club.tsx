@@ -44,36 +44,65 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
   });
 });
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: pageTitle(loaderData ? `Klub ${loaderData.club.name}` : "Klub") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: pageTitle(loaderData ? `Klub ${loaderData.club.name}` : "Klub") },
+  { name: "robots", content: "noindex" },
+];
 
 const STATES: Record<string, string> = { active: "prebieha", completed: "dokončený", expired: "vypršaný" };
 
 export default function Club({ loaderData: d, actionData }: Route.ComponentProps) {
   const reply = actionData as FormReply | undefined;
-  const errors = Object.values(reply?.result?.error ?? {}).flat().filter(Boolean);
+  const errors = Object.values(reply?.result?.error ?? {})
+    .flat()
+    .filter(Boolean);
   const withFree = d.seats.filter((c) => c.free > 0);
   return (
     <section className="narrow club">
       <h1>Klub {d.club.name}</h1>
-      {d.done ? <p className="notice" role="status">{d.done}</p> : null}
-      {errors.length ? <div className="alert" role="alert">{errors.map((e) => <p key={String(e)}>{String(e)}</p>)}</div> : null}
+      {d.done ? (
+        <p className="notice" role="status">
+          {d.done}
+        </p>
+      ) : null}
+      {errors.length ? (
+        <div className="alert" role="alert">
+          {errors.map((e) => (
+            <p key={String(e)}>{String(e)}</p>
+          ))}
+        </div>
+      ) : null}
 
       <h2>Miesta v kurzoch</h2>
       {d.seats.length === 0 ? <p>Klub zatiaľ nemá kúpené miesta. Na stránke kurzu zvoľte „Kúpiť pre klub“.</p> : null}
       {d.seats.map((c) => (
         <article key={c.courseId} className="card" aria-labelledby={`kurz-${c.courseId}`}>
-          <h3 id={`kurz-${c.courseId}`}><Link to={`/kurzy/${c.courseSlug}`}>{c.courseTitle}</Link></h3>
-          <p>Kúpené: <strong>{c.bought}</strong> · priradené: <strong>{c.assigned}</strong> · voľné: <strong>{c.free}</strong>{c.returned ? ` · vrátené: ${c.returned}` : ""}</p>
+          <h3 id={`kurz-${c.courseId}`}>
+            <Link to={`/kurzy/${c.courseSlug}`}>{c.courseTitle}</Link>
+          </h3>
+          <p>
+            Kúpené: <strong>{c.bought}</strong> · priradené: <strong>{c.assigned}</strong> · voľné: <strong>{c.free}</strong>
+            {c.returned ? ` · vrátené: ${c.returned}` : ""}
+          </p>
           {c.assignments.length ? (
             <ul className="seat-list">
               {c.assignments.map((a) => (
                 <li key={a._id}>
-                  {a.displayName ?? a.email} {a.state === "pending" ? <span className="muted">(čaká na prvé prihlásenie {a.email})</span> : a.started ? <span className="muted">(začal/a)</span> : <span className="muted">(nezačal/a)</span>}
+                  {a.displayName ?? a.email}{" "}
+                  {a.state === "pending" ? (
+                    <span className="muted">(čaká na prvé prihlásenie {a.email})</span>
+                  ) : a.started ? (
+                    <span className="muted">(začal/a)</span>
+                  ) : (
+                    <span className="muted">(nezačal/a)</span>
+                  )}
                   {!a.started ? (
                     <Form method="post" className="inline-form">
                       <input type="hidden" name="intent" value="revoke" />
                       <input type="hidden" name="assignmentId" value={a._id} />
-                      <button type="submit" className="secondary">Vziať späť</button>
+                      <button type="submit" className="secondary">
+                        Vziať späť
+                      </button>
                     </Form>
                   ) : null}
                 </li>
@@ -98,7 +127,9 @@ export default function Club({ loaderData: d, actionData }: Route.ComponentProps
           <Form method="get" className="inline-form">
             <label htmlFor="hladat">Meno člena</label>
             <input id="hladat" name="hladat" type="search" defaultValue={d.query} />
-            <button type="submit" className="secondary">Hľadať</button>
+            <button type="submit" className="secondary">
+              Hľadať
+            </button>
           </Form>
           {d.found && d.found.length === 0 ? <p>Nikoho s takým menom v klube nenašli.</p> : null}
           <ul className="member-list">
@@ -110,7 +141,9 @@ export default function Club({ loaderData: d, actionData }: Route.ComponentProps
                     <input type="hidden" name="intent" value="assign" />
                     <input type="hidden" name="courseId" value={c.courseId} />
                     <input type="hidden" name="personId" value={m.personId} />
-                    <button type="submit" aria-label={`Priradiť ${m.displayName}: ${c.courseTitle}`}>Priradiť: {c.courseTitle}</button>
+                    <button type="submit" aria-label={`Priradiť ${m.displayName}: ${c.courseTitle}`}>
+                      Priradiť: {c.courseTitle}
+                    </button>
                   </Form>
                 ))}
               </li>
@@ -121,24 +154,47 @@ export default function Club({ loaderData: d, actionData }: Route.ComponentProps
 
       <h2>Postup členov</h2>
       <p className="muted">Len kurzy, ktoré klub členom hradí; vlastné nákupy členov klub nevidí.</p>
-      {d.progress.length === 0 ? <p>Zatiaľ nikto.</p> : (
+      {d.progress.length === 0 ? (
+        <p>Zatiaľ nikto.</p>
+      ) : (
         <table className="stack-on-phone">
-          <thead><tr><th scope="col">Člen</th><th scope="col">Kurz</th><th scope="col">Stav</th><th scope="col">Posledná aktivita</th><th scope="col">Testy</th><th scope="col">Certifikáty</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Člen</th>
+              <th scope="col">Kurz</th>
+              <th scope="col">Stav</th>
+              <th scope="col">Posledná aktivita</th>
+              <th scope="col">Testy</th>
+              <th scope="col">Certifikáty</th>
+            </tr>
+          </thead>
           <tbody>
             {d.progress.map((r) => (
               <tr key={r.enrollmentId}>
                 <td data-label="Člen">{r.displayName}</td>
                 <td data-label="Kurz">{r.courseTitle}</td>
-                <td data-label="Stav">{STATES[r.state] ?? r.state}, {r.percent} %</td>
+                <td data-label="Stav">
+                  {STATES[r.state] ?? r.state}, {r.percent} %
+                </td>
                 <td data-label="Posledná aktivita">{r.lastActivity}</td>
                 <td data-label="Testy">{r.passedTests}</td>
-                <td data-label="Certifikáty">{r.certificates.length ? r.certificates.map((c) => <a key={c.registrationNumber} href={c.verificationUrl}>{c.registrationNumber}</a>) : "—"}</td>
+                <td data-label="Certifikáty">
+                  {r.certificates.length
+                    ? r.certificates.map((c) => (
+                        <a key={c.registrationNumber} href={c.verificationUrl}>
+                          {c.registrationNumber}
+                        </a>
+                      ))
+                    : "—"}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      <p><a href={`/api/orgs/${encodeURIComponent(d.club.id)}/progress?format=csv`}>Stiahnuť postup (CSV)</a></p>
+      <p>
+        <a href={`/api/orgs/${encodeURIComponent(d.club.id)}/progress?format=csv`}>Stiahnuť postup (CSV)</a>
+      </p>
     </section>
   );
 }

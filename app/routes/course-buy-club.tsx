@@ -87,18 +87,31 @@ export default function CourseBuyClub({ loaderData: c, actionData }: Route.Compo
     <section className="narrow checkout">
       <Breadcrumbs items={[{ label: "Katalóg kurzov", href: "/" }, { label: c.title, href: `/kurzy/${c.slug}` }, { label: "Nákup pre klub" }]} />
       <h1>Kúpiť pre klub: {c.title}</h1>
-      <p>Cena jedného miesta: <strong className="money">{c.seatPrice}</strong> s DPH. Objednávka je počet miest × cena miesta, na jednej faktúre. Miesta potom na stránke klubu priradíte členom.</p>
+      <p>
+        Cena jedného miesta: <strong className="money">{c.seatPrice}</strong> s DPH. Objednávka je počet miest × cena miesta, na jednej faktúre. Miesta potom na
+        stránke klubu priradíte členom.
+      </p>
       {c.clubs.length > 1 ? (
         <Form method="get" className="inline-form">
           <label htmlFor="klub">Klub</label>
           <select id="klub" name="klub" defaultValue={c.club.orgId}>
-            {c.clubs.map((k) => <option key={k.orgId} value={k.orgId}>{k.name}</option>)}
+            {c.clubs.map((k) => (
+              <option key={k.orgId} value={k.orgId}>
+                {k.name}
+              </option>
+            ))}
           </select>
-          <button type="submit" className="secondary">Vybrať klub</button>
+          <button type="submit" className="secondary">
+            Vybrať klub
+          </button>
         </Form>
       ) : null}
       {c.blocker ? (
-        <div className="notice" role="status"><p><strong>{c.blocker.message}</strong></p></div>
+        <div className="notice" role="status">
+          <p>
+            <strong>{c.blocker.message}</strong>
+          </p>
+        </div>
       ) : (
         <Form method="post" {...getFormProps(form)} className="checkout-form">
           <ErrorSummary
@@ -118,11 +131,15 @@ export default function CourseBuyClub({ loaderData: c, actionData }: Route.Compo
           />
           <input {...getInputProps(f.idempotencyKey, { type: "hidden" })} key={f.idempotencyKey.key} />
           <input {...getInputProps(f.orgId, { type: "hidden" })} key={f.orgId.key} />
-          <p>Kupujete pre klub <strong>{c.club.name}</strong>.</p>
+          <p>
+            Kupujete pre klub <strong>{c.club.name}</strong>.
+          </p>
           <TextField meta={f.seats} label="Počet miest (1–200)" type="number" />
           <fieldset>
             <legend>Fakturačné údaje klubu</legend>
-            <p className="muted">{c.remembered ? "Údaje z posledného nákupu klubu; môžete ich upraviť." : "Údaje klubu od poskytovateľa identity; môžete ich upraviť."}</p>
+            <p className="muted">
+              {c.remembered ? "Údaje z posledného nákupu klubu; môžete ich upraviť." : "Údaje klubu od poskytovateľa identity; môžete ich upraviť."}
+            </p>
             <TextField meta={f.companyName} label="Názov (obchodné meno)" autoComplete="organization" />
             <TextField meta={f.ico} label="IČO" />
             <TextField meta={f.dic} label="DIČ (nepovinné)" />
@@ -134,16 +151,42 @@ export default function CourseBuyClub({ loaderData: c, actionData }: Route.Compo
             <TextField meta={f.contactEmail} label="Kontaktný e-mail" type="email" autoComplete="email" />
             <TextField meta={f.contactPerson} label="Kontaktná osoba (nepovinné)" autoComplete="name" />
           </fieldset>
-          <CheckboxField meta={f.agreedTos} label={<>Súhlasím s <a href="/obchodne-podmienky" target="_blank" rel="noopener">obchodnými podmienkami</a>.</>} />
-          <CheckboxField meta={f.agreedRefundPolicy} label={<>Súhlasím s <a href="/obchodne-podmienky#vratenie-penazi" target="_blank" rel="noopener">podmienkami vrátenia peňazí</a>.</>} />
+          <CheckboxField
+            meta={f.agreedTos}
+            label={
+              <>
+                Súhlasím s{" "}
+                <a href="/obchodne-podmienky" target="_blank" rel="noopener">
+                  obchodnými podmienkami
+                </a>
+                .
+              </>
+            }
+          />
+          <CheckboxField
+            meta={f.agreedRefundPolicy}
+            label={
+              <>
+                Súhlasím s{" "}
+                <a href="/obchodne-podmienky#vratenie-penazi" target="_blank" rel="noopener">
+                  podmienkami vrátenia peňazí
+                </a>
+                .
+              </>
+            }
+          />
           <SubmitButton pendingLabel="Presmerúvame na platbu…">Zaplatiť za klub</SubmitButton>
           <p>
-            <button type="submit" name="paymentMethod" value="transfer" className="secondary">Zaplatiť prevodom</button>
+            <button type="submit" name="paymentMethod" value="transfer" className="secondary">
+              Zaplatiť prevodom
+            </button>
           </p>
           <p className="muted">Prevodom na účet: dostanete výzvu na úhradu so splatnosťou 14 dní a kódom PAY by square; faktúru vystavíme po prijatí platby.</p>
         </Form>
       )}
-      <p><Link to={`/kurzy/${c.slug}`}>‹ Späť na kurz</Link></p>
+      <p>
+        <Link to={`/kurzy/${c.slug}`}>‹ Späť na kurz</Link>
+      </p>
     </section>
   );
 }

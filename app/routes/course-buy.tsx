@@ -80,13 +80,7 @@ export default function CourseBuy({ loaderData: c, actionData }: Route.Component
   const chosen = (billingType.value as string | undefined) ?? "personal";
   return (
     <section className="narrow checkout">
-      <Breadcrumbs
-        items={[
-          { label: "Katalóg kurzov", href: "/" },
-          { label: c.title, href: `/kurzy/${c.slug}` },
-          { label: "Nákup" },
-        ]}
-      />
+      <Breadcrumbs items={[{ label: "Katalóg kurzov", href: "/" }, { label: c.title, href: `/kurzy/${c.slug}` }, { label: "Nákup" }]} />
       <h1>Nákup kurzu {c.title}</h1>
       <dl className="facts">
         <dt>Cena bez DPH</dt>
@@ -94,16 +88,26 @@ export default function CourseBuy({ loaderData: c, actionData }: Route.Component
         <dt>DPH {c.price.vatRate}</dt>
         <dd className="money">{c.price.vat}</dd>
         <dt>Spolu s DPH</dt>
-        <dd className="money"><strong>{c.price.withVat}</strong></dd>
+        <dd className="money">
+          <strong>{c.price.withVat}</strong>
+        </dd>
       </dl>
 
       {c.blocker ? (
         <div className="notice" role="status">
-          <p><strong>{c.blocker.message}</strong></p>
+          <p>
+            <strong>{c.blocker.message}</strong>
+          </p>
           {c.blocker.code === "already_enrolled" ? (
-            <p><Link className="button" to={`/kurzy/${c.slug}/studium`}>Pokračovať v štúdiu</Link></p>
+            <p>
+              <Link className="button" to={`/kurzy/${c.slug}/studium`}>
+                Pokračovať v štúdiu
+              </Link>
+            </p>
           ) : (
-            <p><Link to={`/kurzy/${c.slug}`}>‹ Späť na kurz</Link></p>
+            <p>
+              <Link to={`/kurzy/${c.slug}`}>‹ Späť na kurz</Link>
+            </p>
           )}
         </div>
       ) : (
@@ -143,11 +147,21 @@ export default function CourseBuy({ loaderData: c, actionData }: Route.Component
               { value: "company", label: "Firma alebo klub (na IČO)" },
             ].map((o) => (
               <label key={o.value} className="radio">
-                <input type="radio" id={o.value === "personal" ? billingType.id : undefined} name={billingType.name} value={o.value} defaultChecked={chosen === o.value} />
+                <input
+                  type="radio"
+                  id={o.value === "personal" ? billingType.id : undefined}
+                  name={billingType.name}
+                  value={o.value}
+                  defaultChecked={chosen === o.value}
+                />
                 {o.label}
               </label>
             ))}
-            {billingType.errors?.length ? <p className="field-errors" id={billingType.errorId}>{billingType.errors[0]}</p> : null}
+            {billingType.errors?.length ? (
+              <p className="field-errors" id={billingType.errorId}>
+                {billingType.errors[0]}
+              </p>
+            ) : null}
           </fieldset>
 
           <fieldset className="billing-personal">
@@ -178,21 +192,37 @@ export default function CourseBuy({ loaderData: c, actionData }: Route.Component
 
           <CheckboxField
             meta={f.agreedTos}
-            label={<>Súhlasím s <TermsLink href="/obchodne-podmienky">obchodnými podmienkami</TermsLink>.</>}
+            label={
+              <>
+                Súhlasím s <TermsLink href="/obchodne-podmienky">obchodnými podmienkami</TermsLink>.
+              </>
+            }
           />
           <CheckboxField
             meta={f.agreedRefundPolicy}
-            label={<>Súhlasím s <TermsLink href="/obchodne-podmienky#vratenie-penazi">podmienkami vrátenia peňazí</TermsLink> a beriem na vedomie, že prístup k obsahu začína hneď po zaplatení.</>}
+            label={
+              <>
+                Súhlasím s <TermsLink href="/obchodne-podmienky#vratenie-penazi">podmienkami vrátenia peňazí</TermsLink> a beriem na vedomie, že prístup k
+                obsahu začína hneď po zaplatení.
+              </>
+            }
           />
           <SubmitButton pendingLabel="Presmerúvame na platbu…">Zaplatiť {c.price.withVat}</SubmitButton>
           <p className="muted">Platbu spracuje platobná brána; po zaplatení sa vrátite sem a kurz sa vám hneď sprístupní.</p>
           <div className="billing-company transfer-choice">
-            <button type="submit" name="paymentMethod" value="transfer" className="secondary">Zaplatiť prevodom</button>
-            <p className="muted">Firma alebo klub môže zaplatiť prevodom na účet: dostanete výzvu na úhradu so splatnosťou {c.transferDueDays} dní a kódom PAY by square; faktúru vystavíme po prijatí platby.</p>
+            <button type="submit" name="paymentMethod" value="transfer" className="secondary">
+              Zaplatiť prevodom
+            </button>
+            <p className="muted">
+              Firma alebo klub môže zaplatiť prevodom na účet: dostanete výzvu na úhradu so splatnosťou {c.transferDueDays} dní a kódom PAY by square; faktúru
+              vystavíme po prijatí platby.
+            </p>
           </div>
         </Form>
       )}
-      <p><Link to={`/kurzy/${c.slug}`}>‹ Späť na kurz</Link></p>
+      <p>
+        <Link to={`/kurzy/${c.slug}`}>‹ Späť na kurz</Link>
+      </p>
     </section>
   );
 }
@@ -201,7 +231,8 @@ export default function CourseBuy({ loaderData: c, actionData }: Route.Component
 function TermsLink({ href, children }: { href: string; children: React.ReactNode }) {
   return (
     <a href={href} target="_blank" rel="noopener">
-      {children}<span className="visually-hidden"> (otvorí sa v novom okne)</span>
+      {children}
+      <span className="visually-hidden"> (otvorí sa v novom okne)</span>
     </a>
   );
 }

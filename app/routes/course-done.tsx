@@ -41,25 +41,42 @@ export default function CourseDone({ loaderData: d }: Route.ComponentProps) {
   return (
     <section className="narrow course-done">
       <Breadcrumbs items={[{ label: "Môj účet", href: "/ucet" }, { label: d.courseTitle, href: `/kurzy/${d.slug}/studium` }, { label: "Dokončený kurz" }]} />
-      <p className="done-mark"><StateIcon state="completed" /></p>
+      <p className="done-mark">
+        <StateIcon state="completed" />
+      </p>
       <h1>Gratulujeme, kurz {d.courseTitle} ste dokončili!</h1>
       {d.certificate ? (
         <div className="notice success" role="status">
-          <p>Váš certifikát je vydaný: <strong>{d.certificate.title}</strong>.</p>
-          <p><Link className="button" to={`/ucet/certifikaty/${d.certificate.id}`}>Zobraziť certifikát</Link></p>
+          <p>
+            Váš certifikát je vydaný: <strong>{d.certificate.title}</strong>.
+          </p>
+          <p>
+            <Link className="button" to={`/ucet/certifikaty/${d.certificate.id}`}>
+              Zobraziť certifikát
+            </Link>
+          </p>
         </div>
       ) : d.waitsForPartner ? (
         <div className="notice" role="status">
           <p>Certifikát vydáva akreditačný partner; keď ho vydá, nájdete ho medzi svojimi certifikátmi a pošleme vám e-mail.</p>
-          <p><Link to="/ucet/certifikaty">Moje certifikáty</Link></p>
+          <p>
+            <Link to="/ucet/certifikaty">Moje certifikáty</Link>
+          </p>
         </div>
       ) : (
         <div className="notice" role="status">
           <p>Certifikát sa práve vydáva; zvyčajne to trvá len chvíľu.</p>
-          <p><Link className="button secondary" to={`/kurzy/${d.slug}/hotovo`} reloadDocument>Skontrolovať znova</Link> <Link to="/ucet/certifikaty">Moje certifikáty</Link></p>
+          <p>
+            <Link className="button secondary" to={`/kurzy/${d.slug}/hotovo`} reloadDocument>
+              Skontrolovať znova
+            </Link>{" "}
+            <Link to="/ucet/certifikaty">Moje certifikáty</Link>
+          </p>
         </div>
       )}
-      <p><Link to={`/kurzy/${d.slug}/studium`}>Späť na prehľad kurzu</Link></p>
+      <p>
+        <Link to={`/kurzy/${d.slug}/studium`}>Späť na prehľad kurzu</Link>
+      </p>
     </section>
   );
 }

@@ -45,8 +45,7 @@ export const loader = pageRoute(async ({ params, context }: Route.LoaderArgs) =>
   // played through a short-lived signed URL (server/video; the page is public)
   const previewVideo = preview?.parts.flatMap((p) => p.contentBlocks).find((b) => b.type === "video" && b.previewPlaybackId);
   const { media } = context.get(servicesContext);
-  const previewClip =
-    previewVideo?.type === "video" && previewVideo.previewPlaybackId ? media.preview(previewVideo.previewPlaybackId, clock.now()) : null;
+  const previewClip = previewVideo?.type === "video" && previewVideo.previewPlaybackId ? media.preview(previewVideo.previewPlaybackId, clock.now()) : null;
   const money = (cents: number) => formatMoney(cents, course.currency);
   return {
     slug: course.slug,
@@ -101,7 +100,13 @@ export const loader = pageRoute(async ({ params, context }: Route.LoaderArgs) =>
           where: `${samplePart.module.levelTitle} › ${samplePart.module.topicTitle}`,
           texts: samplePart.contentBlocks.flatMap((b) => (b.type === "text" ? [{ id: b.id, html: renderMarkdown(b.markdown) }] : [])),
           others: samplePart.contentBlocks.flatMap((b) =>
-            b.type === "video" ? ["video"] : b.type === "presentation" ? [`prezentácia (${b.slideCount} snímok)`] : b.type === "image" ? [`obrázok: ${b.alt}`] : [],
+            b.type === "video"
+              ? ["video"]
+              : b.type === "presentation"
+                ? [`prezentácia (${b.slideCount} snímok)`]
+                : b.type === "image"
+                  ? [`obrázok: ${b.alt}`]
+                  : [],
           ),
           attachments: samplePart.attachments.map((a) => a.name),
         }
@@ -200,7 +205,8 @@ export default function Course({ loaderData: c }: Route.ComponentProps) {
               ))}
               {(c.sample.others.length > 0 || c.sample.attachments.length > 0) && (
                 <p className="muted">
-                  V lekcii ďalej: {[...c.sample.others, ...c.sample.attachments.map((a) => `príloha „${a}“`)].join(", ")}. Celú lekciu uvidíte po zakúpení kurzu.
+                  V lekcii ďalej: {[...c.sample.others, ...c.sample.attachments.map((a) => `príloha „${a}“`)].join(", ")}. Celú lekciu uvidíte po zakúpení
+                  kurzu.
                 </p>
               )}
             </section>
@@ -208,7 +214,11 @@ export default function Course({ loaderData: c }: Route.ComponentProps) {
 
           <section aria-labelledby="v-cene">
             <h2 id="v-cene">Čo je v cene</h2>
-            <ul>{c.included.map((item) => <li key={item}>{item}</li>)}</ul>
+            <ul>
+              {c.included.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
           </section>
 
           <CourseSyllabus c={c} />

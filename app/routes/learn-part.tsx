@@ -38,13 +38,14 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
       message: message && !(message === "chyba" && part.progress.state === "completed") ? (MESSAGES[message] ?? null) : null,
       refused: message === "chyba" && part.progress.state !== "completed",
       // what the part still waits for, said beside its one button
-      missing: part.progress.state === "completed"
-        ? []
-        : part.contentBlocks.flatMap((b) =>
-            b.type === "video" && b.state === "ready" && (b.durationSec ?? 0) > 0 && watched.get(b.id)?.state !== "completed"
-              ? [{ blockId: b.id, left: leftText(Math.max(1, secondsLeftToWatch(b.durationSec ?? 0, watched.get(b.id)?.secondsWatched ?? 0))) }]
-              : [],
-          ),
+      missing:
+        part.progress.state === "completed"
+          ? []
+          : part.contentBlocks.flatMap((b) =>
+              b.type === "video" && b.state === "ready" && (b.durationSec ?? 0) > 0 && watched.get(b.id)?.state !== "completed"
+                ? [{ blockId: b.id, left: leftText(Math.max(1, secondsLeftToWatch(b.durationSec ?? 0, watched.get(b.id)?.secondsWatched ?? 0))) }]
+                : [],
+            ),
       hasReading: part.contentBlocks.some((b) => b.type !== "video"),
       next: nextStepLink(params.slug, position.next),
       nextNote: nextStepNote(position.next, { lastLevelId: view.levels.at(-1)?._id ?? null, courseTestRequired: view.courseTest?.required === true }),
@@ -61,7 +62,19 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
     if (!(error instanceof DomainError) || error.code !== "part_locked") throw error;
     const details = error.details as { prerequisites?: { title: string }[] };
     return data(
-      { locked: { prerequisites: (details.prerequisites ?? []).map((p) => p.title), slug: params.slug }, message: null, refused: false, missing: [], hasReading: false, next: null, nextNote: null, levelEnd: null, outline: null, progress: null, part: null },
+      {
+        locked: { prerequisites: (details.prerequisites ?? []).map((p) => p.title), slug: params.slug },
+        message: null,
+        refused: false,
+        missing: [],
+        hasReading: false,
+        next: null,
+        nextNote: null,
+        levelEnd: null,
+        outline: null,
+        progress: null,
+        part: null,
+      },
       { status: 403 },
     );
   }
@@ -106,12 +119,20 @@ export default function LearnPart({ loaderData }: Route.ComponentProps) {
         {locked!.prerequisites.length > 0 ? (
           <>
             <p>Odomkne sa, keď dokončíte:</p>
-            <ul>{locked!.prerequisites.map((t) => <li key={t}>{t}</li>)}</ul>
+            <ul>
+              {locked!.prerequisites.map((t) => (
+                <li key={t}>{t}</li>
+              ))}
+            </ul>
           </>
         ) : (
           <p>Odomkne sa, keď dokončíte predchádzajúcu úroveň kurzu.</p>
         )}
-        <p><Link className="button" to={`/kurzy/${locked!.slug}/studium`}>Späť na prehľad kurzu</Link></p>
+        <p>
+          <Link className="button" to={`/kurzy/${locked!.slug}/studium`}>
+            Späť na prehľad kurzu
+          </Link>
+        </p>
       </section>
     );
   }
@@ -132,25 +153,40 @@ export default function LearnPart({ loaderData }: Route.ComponentProps) {
             <Outline outline={outline} slug={slug} headingId="obsah-kurzu-skladaci" />
           </nav>
         </details>
-        <p className="muted">{part.module.levelTitle} · {part.module.topicTitle}</p>
+        <p className="muted">
+          {part.module.levelTitle} · {part.module.topicTitle}
+        </p>
         <h1>{part.title}</h1>
         {part.summary ? <p className="lead">{part.summary}</p> : null}
         <p>
           Stav: <StateBadge state={part.progress.state as LearningState} />
           {part.requiredForCompletion ? null : <span className="muted"> (nepovinná časť)</span>}
         </p>
-        {message && !partDone && !refused ? <p role="status" className="notice success">{message}</p> : null}
-
-        {part.prerequisiteParts.length > 0 ? (
-          <p className="muted">Nadväzuje na: {part.prerequisiteParts.map((p) => p.title).join(", ")}</p>
+        {message && !partDone && !refused ? (
+          <p role="status" className="notice success">
+            {message}
+          </p>
         ) : null}
 
-        <PartContent slug={slug} partId={part._id} title={part.title} blocks={part.contentBlocks} attachments={part.attachments} done={(id) => doneBlocks.has(id)} />
+        {part.prerequisiteParts.length > 0 ? <p className="muted">Nadväzuje na: {part.prerequisiteParts.map((p) => p.title).join(", ")}</p> : null}
+
+        <PartContent
+          slug={slug}
+          partId={part._id}
+          title={part.title}
+          blocks={part.contentBlocks}
+          attachments={part.attachments}
+          done={(id) => doneBlocks.has(id)}
+        />
 
         {part.partTest ? (
           <p className="learn-test">
             <StateIcon state={part.partTest.available ? "available" : "locked"} />
-            {part.partTest.available ? <Link to={`/kurzy/${slug}/testy/${part.partTest.id}`}>Kontrolný test k tejto časti</Link> : <span>Kontrolný test k tejto časti</span>}
+            {part.partTest.available ? (
+              <Link to={`/kurzy/${slug}/testy/${part.partTest.id}`}>Kontrolný test k tejto časti</Link>
+            ) : (
+              <span>Kontrolný test k tejto časti</span>
+            )}
             {part.partTest.required ? " (povinný)" : " (nepovinný)"}: {part.partTest.available ? "môžete ho absolvovať" : "sprístupní sa po dokončení časti"}
           </p>
         ) : null}
@@ -165,19 +201,25 @@ export default function LearnPart({ loaderData }: Route.ComponentProps) {
                   <p>{refused ? "Časť ešte nie je hotová. " : ""}Ešte chýba:</p>
                   <ul>
                     {missing.map((m) => (
-                      <li key={m.blockId}><a href={`#blok-${m.blockId}`}>pozrieť video</a> (zostáva ešte asi {m.left})</li>
+                      <li key={m.blockId}>
+                        <a href={`#blok-${m.blockId}`}>pozrieť video</a> (zostáva ešte asi {m.left})
+                      </li>
                     ))}
                   </ul>
                 </div>
               ) : null}
               <Form method="post">
                 {part.partTest && !part.partTest.required ? <input type="hidden" name="optionalTest" value="1" /> : null}
-                <button type="submit" name="intent" value="part-complete">Dokončiť a pokračovať</button>
+                <button type="submit" name="intent" value="part-complete">
+                  Dokončiť a pokračovať
+                </button>
               </Form>
               <p className="muted">
                 {missing.length > 0 || part.contentBlocks.some((b) => b.type === "video")
                   ? `Časť dokončíte, keď ${hasReading ? "si prečítate text a " : ""}pozriete video aspoň na 90 %.`
-                  : hasReading ? "Tlačidlom potvrdíte, že ste časť prečítali." : null}
+                  : hasReading
+                    ? "Tlačidlom potvrdíte, že ste časť prečítali."
+                    : null}
               </p>
             </>
           )}
@@ -185,12 +227,24 @@ export default function LearnPart({ loaderData }: Route.ComponentProps) {
 
         <nav className="part-nav" aria-label="Ďalšie časti kurzu">
           {part.previousPart ? (
-            part.previousPart.state === "locked" ? <span className="muted">← {part.previousPart.title}</span> : <Link to={`/kurzy/${slug}/studium/${part.previousPart._id}`}>← {part.previousPart.title}</Link>
-          ) : <span />}
+            part.previousPart.state === "locked" ? (
+              <span className="muted">← {part.previousPart.title}</span>
+            ) : (
+              <Link to={`/kurzy/${slug}/studium/${part.previousPart._id}`}>← {part.previousPart.title}</Link>
+            )
+          ) : (
+            <span />
+          )}
           <Link to={`/kurzy/${slug}/studium`}>Prehľad kurzu</Link>
           {part.nextPart ? (
-            part.nextPart.state === "locked" ? <span className="muted">{part.nextPart.title} (zamknuté) →</span> : <Link to={`/kurzy/${slug}/studium/${part.nextPart._id}`}>{part.nextPart.title} →</Link>
-          ) : <span />}
+            part.nextPart.state === "locked" ? (
+              <span className="muted">{part.nextPart.title} (zamknuté) →</span>
+            ) : (
+              <Link to={`/kurzy/${slug}/studium/${part.nextPart._id}`}>{part.nextPart.title} →</Link>
+            )
+          ) : (
+            <span />
+          )}
         </nav>
       </article>
     </div>

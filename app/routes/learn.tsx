@@ -31,15 +31,22 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
   const titleOf = new Map(view.levels.flatMap((l) => l.topics.flatMap((t) => t.module?.parts ?? [])).map((p) => [p._id, p.title]));
   const current = view.levels.find((l) => l._id === view.progress.currentLevelId) ?? null;
   // a club's seat: the club sees this course's progress (docs/decisions/clubs/club-seats.md > Club seats)
-  const club = enrollment.reason === "sponsor" && enrollment.orderId && enrollment.sponsorOrgId ? await getCachedOrganization(context.get(servicesContext).db, enrollment.sponsorOrgId) : null;
+  const club =
+    enrollment.reason === "sponsor" && enrollment.orderId && enrollment.sponsorOrgId
+      ? await getCachedOrganization(context.get(servicesContext).db, enrollment.sponsorOrgId)
+      : null;
   return {
-    clubSees: club ? `Kurz vám hradí ${club.name}. Klub vidí váš postup v tomto kurze (stav, percento, poslednú aktivitu, testy a certifikáty), nie vaše ostatné kurzy.` : null,
+    clubSees: club
+      ? `Kurz vám hradí ${club.name}. Klub vidí váš postup v tomto kurze (stav, percento, poslednú aktivitu, testy a certifikáty), nie vaše ostatné kurzy.`
+      : null,
     view: {
       ...view,
       levels: view.levels.map((level, i) => ({
         ...level,
         lockedReason: level.state === "locked" && i > 0 ? `Odomkne sa po dokončení úrovne ${view.levels[i - 1].title}.` : null,
-        testLine: level.levelTest ? testLine(slug, level.levelTest, "Test úrovne", "sprístupní sa po dokončení všetkých modulov úrovne", standings.get(level.levelTest.id)) : null,
+        testLine: level.levelTest
+          ? testLine(slug, level.levelTest, "Test úrovne", "sprístupní sa po dokončení všetkých modulov úrovne", standings.get(level.levelTest.id))
+          : null,
         topics: level.topics.map((t) => ({
           ...t,
           module: t.module && {
@@ -47,7 +54,9 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
             waitsFor: moduleWaitsFor(t.module, standings),
             parts: t.module.parts.map((p) => ({
               ...p,
-              testLine: p.partTest ? testLine(slug, p.partTest, "Kontrolný test časti", `sprístupní sa po dokončení časti ${p.title}`, standings.get(p.partTest.id)) : null,
+              testLine: p.partTest
+                ? testLine(slug, p.partTest, "Kontrolný test časti", `sprístupní sa po dokončení časti ${p.title}`, standings.get(p.partTest.id))
+                : null,
               lockedReason:
                 p.state !== "locked"
                   ? null
@@ -59,7 +68,9 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
         })),
       })),
     },
-    courseTestLine: view.courseTest ? testLine(slug, view.courseTest, "Záverečný test kurzu", "sprístupní sa po dokončení všetkých úrovní", standings.get(view.courseTest.id)) : null,
+    courseTestLine: view.courseTest
+      ? testLine(slug, view.courseTest, "Záverečný test kurzu", "sprístupní sa po dokončení všetkých úrovní", standings.get(view.courseTest.id))
+      : null,
     // the one progress measure and the one next step (docs/decisions/learning/one-next-step-everywhere.md > One next step everywhere)
     measure: position.progress,
     next: nextStepLink(slug, position.next),
@@ -99,11 +110,23 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
       <div className="learn-summary card">
         <StudyProgress id="course-progress" progress={measure} />
         <p>
-          {currentLevelTitle && !view.courseCompleted ? <>Aktuálna úroveň: <strong>{currentLevelTitle}</strong></> : null}
+          {currentLevelTitle && !view.courseCompleted ? (
+            <>
+              Aktuálna úroveň: <strong>{currentLevelTitle}</strong>
+            </>
+          ) : null}
           {lastActivity ? <span className="muted"> · Naposledy ste študovali {lastActivity}</span> : null}
         </p>
-        {view.courseCompleted ? <p role="status" className="notice success"><strong>Kurz ste úspešne dokončili.</strong></p> : null}
-        <p><Link className="button" to={next.href} data-next-step>{next.label}</Link></p>
+        {view.courseCompleted ? (
+          <p role="status" className="notice success">
+            <strong>Kurz ste úspešne dokončili.</strong>
+          </p>
+        ) : null}
+        <p>
+          <Link className="button" to={next.href} data-next-step>
+            {next.label}
+          </Link>
+        </p>
         {nextNote ? <p className="muted">{nextNote}</p> : null}
         {accessUntil ? <p className="muted">Prístup ku kurzu máte do {accessUntil}.</p> : null}
       </div>
@@ -140,11 +163,7 @@ export default function Learn({ loaderData }: Route.ComponentProps) {
                       <li key={part._id} className={`state-${part.state}`}>
                         <StateIcon state={part.state} />
                         <span className="part-title">
-                          {part.state === "locked" ? (
-                            <span>{part.title}</span>
-                          ) : (
-                            <Link to={`/kurzy/${slug}/studium/${part._id}`}>{part.title}</Link>
-                          )}
+                          {part.state === "locked" ? <span>{part.title}</span> : <Link to={`/kurzy/${slug}/studium/${part._id}`}>{part.title}</Link>}
                           {part.requiredForCompletion ? null : <span className="muted"> (nepovinná)</span>}
                           {part.lockedReason ? <span className="muted"> {part.lockedReason}</span> : null}
                         </span>

@@ -115,36 +115,67 @@ export default function OrderReturn({ loaderData: o }: Route.ComponentProps) {
       {o.number ? <p className="muted">Číslo objednávky: {o.number}</p> : null}
       {o.duplicate?.kind === "order_paid_twice" ? (
         <div className="order-state" role="status">
-          <p><strong>Túto objednávku ste zaplatili dvakrát. Druhú platbu {o.duplicate.amount} vám vraciame.</strong></p>
           <p>
-            {o.duplicate.settled
-              ? `Peniaze sme vrátili ${o.duplicate.settledAt}.`
-              : "O vrátenie sme platobnú bránu požiadali hneď; nemusíte nič robiť."}{" "}
-            Kurz máte sprístupnený.
+            <strong>Túto objednávku ste zaplatili dvakrát. Druhú platbu {o.duplicate.amount} vám vraciame.</strong>
+          </p>
+          <p>
+            {o.duplicate.settled ? `Peniaze sme vrátili ${o.duplicate.settledAt}.` : "O vrátenie sme platobnú bránu požiadali hneď; nemusíte nič robiť."} Kurz
+            máte sprístupnený.
           </p>
         </div>
       ) : null}
       {o.duplicate?.kind === "course_held" ? (
         <div className="order-state" role="status">
-          <p><strong>Platbu sme prijali, ale tento kurz už máte. Celú sumu {o.duplicate.amount} vám vraciame.</strong></p>
+          <p>
+            <strong>Platbu sme prijali, ale tento kurz už máte. Celú sumu {o.duplicate.amount} vám vraciame.</strong>
+          </p>
           <p>
             {o.duplicate.settled
               ? `Peniaze sme vrátili ${o.duplicate.settledAt}; na účte ich uvidíte podľa vašej banky.`
               : "O vrátenie peňazí sme platobnú bránu požiadali hneď; prídu tým istým spôsobom, akým ste platili. Nemusíte nič robiť."}
           </p>
-          <p><Link className="button" to={`/kurzy/${o.courseSlug}/studium`}>Pokračovať v štúdiu</Link></p>
-          <p className="muted">Doklady (faktúru a opravný doklad) nájdete v <Link to="/ucet">účte</Link>; pošleme vám ich aj e-mailom.</p>
+          <p>
+            <Link className="button" to={`/kurzy/${o.courseSlug}/studium`}>
+              Pokračovať v štúdiu
+            </Link>
+          </p>
+          <p className="muted">
+            Doklady (faktúru a opravný doklad) nájdete v <Link to="/ucet">účte</Link>; pošleme vám ich aj e-mailom.
+          </p>
         </div>
       ) : o.state === "paid" ? (
         <div className="order-state" role="status">
-          <p><strong>{o.clubPage ? "Platba prebehla úspešne." : "Platba prebehla úspešne. Kurz máte sprístupnený."}</strong></p>
+          <p>
+            <strong>{o.clubPage ? "Platba prebehla úspešne." : "Platba prebehla úspešne. Kurz máte sprístupnený."}</strong>
+          </p>
           {o.clubPage ? (
-            <p>Kúpili ste pre klub miest: {o.clubPage.seats}. <Link className="button" to={o.clubPage.href}>Priradiť miesta členom</Link></p>
+            <p>
+              Kúpili ste pre klub miest: {o.clubPage.seats}.{" "}
+              <Link className="button" to={o.clubPage.href}>
+                Priradiť miesta členom
+              </Link>
+            </p>
           ) : (
-            <p><Link className="button" to={`/kurzy/${o.courseSlug}/studium`}>Začať študovať</Link></p>
+            <p>
+              <Link className="button" to={`/kurzy/${o.courseSlug}/studium`}>
+                Začať študovať
+              </Link>
+            </p>
           )}
-          <p className="muted">Zaplatené {o.paidAt} · {o.amount}. Potvrdenie a faktúru vám pošleme e-mailom.</p>
-          {o.invoiceUrl ? <p><a href={o.invoiceUrl}>Stiahnuť faktúru (PDF)</a>{o.eInvoiceUrl ? <> · <a href={o.eInvoiceUrl}>E-faktúra (XML)</a></> : null}</p> : null}
+          <p className="muted">
+            Zaplatené {o.paidAt} · {o.amount}. Potvrdenie a faktúru vám pošleme e-mailom.
+          </p>
+          {o.invoiceUrl ? (
+            <p>
+              <a href={o.invoiceUrl}>Stiahnuť faktúru (PDF)</a>
+              {o.eInvoiceUrl ? (
+                <>
+                  {" "}
+                  · <a href={o.eInvoiceUrl}>E-faktúra (XML)</a>
+                </>
+              ) : null}
+            </p>
+          ) : null}
         </div>
       ) : o.state === "pending" && o.paymentRequest ? (
         <PaymentRequestNotice request={o.paymentRequest} />
@@ -152,7 +183,9 @@ export default function OrderReturn({ loaderData: o }: Route.ComponentProps) {
         <PendingNotice />
       ) : o.state === "failed" || o.state === "expired" ? (
         <div className="order-state failed" role="alert">
-          <p><strong>{o.state === "failed" ? "Platba sa nepodarila." : "Objednávka vypršala bez zaplatenia."}</strong></p>
+          <p>
+            <strong>{o.state === "failed" ? "Platba sa nepodarila." : "Objednávka vypršala bez zaplatenia."}</strong>
+          </p>
           <p>Peniaze vám neboli stiahnuté. Platbu môžete skúsiť znova.</p>
           <Form method="post">
             <input type="hidden" name="idempotencyKey" value={o.retryKey ?? ""} />
@@ -161,10 +194,14 @@ export default function OrderReturn({ loaderData: o }: Route.ComponentProps) {
         </div>
       ) : (
         <div className="order-state" role="status">
-          <p><strong>Stav objednávky: {o.stateLabel}.</strong></p>
+          <p>
+            <strong>Stav objednávky: {o.stateLabel}.</strong>
+          </p>
         </div>
       )}
-      <p><Link to="/ucet">Môj účet a objednávky</Link></p>
+      <p>
+        <Link to="/ucet">Môj účet a objednávky</Link>
+      </p>
     </section>
   );
 }
@@ -188,30 +225,54 @@ function PendingNotice() {
       <noscript>
         <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
       </noscript>
-      <p><strong>Platbu spracúvame.</strong></p>
-      <p>Stránka sa o chvíľu obnoví sama. Ak platba trvá dlhšie, nájdete ju aj v <Link to="/ucet">účte</Link>.</p>
+      <p>
+        <strong>Platbu spracúvame.</strong>
+      </p>
+      <p>
+        Stránka sa o chvíľu obnoví sama. Ak platba trvá dlhšie, nájdete ju aj v <Link to="/ucet">účte</Link>.
+      </p>
     </div>
   );
 }
 
-type PaymentRequestData = { iban: string; bic: string | null; beneficiary: string; variableSymbol: string; amount: string; dueOn: string; pdfUrl: string; qrSrc: string };
+type PaymentRequestData = {
+  iban: string;
+  bic: string | null;
+  beneficiary: string;
+  variableSymbol: string;
+  amount: string;
+  dueOn: string;
+  pdfUrl: string;
+  qrSrc: string;
+};
 
 /** The payment request (Výzva na úhradu) of an order paid by bank transfer: what to pay, where, and the QR code. */
 function PaymentRequestNotice({ request: r }: { request: PaymentRequestData }) {
   return (
     <div className="order-state payment-request" role="status">
       <h2>Výzva na úhradu</h2>
-      <p><strong>Objednávka čaká na platbu prevodom.</strong> Toto nie je daňový doklad; faktúru vystavíme, keď platba príde na náš účet.</p>
+      <p>
+        <strong>Objednávka čaká na platbu prevodom.</strong> Toto nie je daňový doklad; faktúru vystavíme, keď platba príde na náš účet.
+      </p>
       <dl className="facts">
         <dt>Suma</dt>
-        <dd className="money"><strong>{r.amount}</strong></dd>
+        <dd className="money">
+          <strong>{r.amount}</strong>
+        </dd>
         <dt>IBAN</dt>
         <dd>{r.iban}</dd>
-        {r.bic ? <><dt>BIC</dt><dd>{r.bic}</dd></> : null}
+        {r.bic ? (
+          <>
+            <dt>BIC</dt>
+            <dd>{r.bic}</dd>
+          </>
+        ) : null}
         <dt>Príjemca</dt>
         <dd>{r.beneficiary}</dd>
         <dt>Variabilný symbol</dt>
-        <dd><strong>{r.variableSymbol}</strong></dd>
+        <dd>
+          <strong>{r.variableSymbol}</strong>
+        </dd>
         <dt>Splatnosť</dt>
         <dd>{r.dueOn}</dd>
       </dl>
@@ -219,7 +280,9 @@ function PaymentRequestNotice({ request: r }: { request: PaymentRequestData }) {
         <img src={r.qrSrc} alt={`PAY by square: ${r.amount} na účet ${r.iban}, variabilný symbol ${r.variableSymbol}`} width={180} height={180} />
         <figcaption>PAY by square – naskenujte v aplikácii banky</figcaption>
       </figure>
-      <p><a href={r.pdfUrl}>Stiahnuť výzvu na úhradu (PDF)</a></p>
+      <p>
+        <a href={r.pdfUrl}>Stiahnuť výzvu na úhradu (PDF)</a>
+      </p>
       <p className="muted">Výzvu sme poslali aj e-mailom. Ak platba do {r.dueOn} nepríde, objednávka vyprší.</p>
     </div>
   );

@@ -24,8 +24,8 @@ export default function Privacy() {
       </ul>
       <h2>Vaše práva</h2>
       <p>
-        Máte právo na prístup k údajom, ich opravu, vymazanie a obmedzenie spracúvania a právo podať sťažnosť Úradu na ochranu
-        osobných údajov SR. Žiadosti posielajte na {seller ? <a href={`mailto:${seller.email}`}>{seller.email}</a> : "kontakt predávajúceho"}.
+        Máte právo na prístup k údajom, ich opravu, vymazanie a obmedzenie spracúvania a právo podať sťažnosť Úradu na ochranu osobných údajov SR. Žiadosti
+        posielajte na {seller ? <a href={`mailto:${seller.email}`}>{seller.email}</a> : "kontakt predávajúceho"}.
       </p>
       <p>
         Podmienky nákupu nájdete v <Link to="/obchodne-podmienky">obchodných podmienkach</Link>.

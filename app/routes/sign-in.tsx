@@ -55,12 +55,20 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
     <section className="narrow">
       <h1>Prihlásenie</h1>
       {loaderData.message ? (
-        <p className="alert" role="alert">{loaderData.message}</p>
+        <p className="alert" role="alert">
+          {loaderData.message}
+        </p>
       ) : null}
       {loaderData.signedIn ? (
-        <p>Už ste prihlásený. <a href="/ucet">Prejsť na môj účet</a></p>
+        <p>
+          Už ste prihlásený. <a href="/ucet">Prejsť na môj účet</a>
+        </p>
       ) : (
-        <p><a className={loaderData.limited ? "button secondary" : "button"} href="/api/auth/login?returnTo=%2Fucet">{loaderData.limited ? "Skúsiť znova" : "Prihlásiť sa"}</a></p>
+        <p>
+          <a className={loaderData.limited ? "button secondary" : "button"} href="/api/auth/login?returnTo=%2Fucet">
+            {loaderData.limited ? "Skúsiť znova" : "Prihlásiť sa"}
+          </a>
+        </p>
       )}
     </section>
   );

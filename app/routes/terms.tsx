@@ -18,7 +18,9 @@ export default function Terms() {
         <>
           <p>Predávajúcim a dodávateľom kurzov je:</p>
           <SellerDetails seller={seller} className="seller" />
-          <p>Otázky, reklamácie a žiadosti o vrátenie peňazí posielajte na <a href={`mailto:${seller.email}`}>{seller.email}</a>.</p>
+          <p>
+            Otázky, reklamácie a žiadosti o vrátenie peňazí posielajte na <a href={`mailto:${seller.email}`}>{seller.email}</a>.
+          </p>
         </>
       ) : null}
       <h2>Objednávka a platba</h2>
@@ -31,9 +33,10 @@ export default function Terms() {
       <p>K zakúpenému kurzu máte prístup bez časového obmedzenia (ako je uvedené pri kurze). Prístupové údaje nezdieľajte s inými osobami.</p>
       <h2 id="vratenie-penazi">Vrátenie peňazí</h2>
       <p>
-        Prístup k digitálnemu obsahu začína hneď po zaplatení, preto súhlasom s týmito podmienkami beriete na vedomie, že
-        po sprístupnení obsahu zaniká právo odstúpiť od zmluvy bez udania dôvodu. Ak sa kurz nedá používať pre chybu na našej
-        strane, peniaze vrátime; o vrátenie požiadajte e-mailom na {seller ? <a href={`mailto:${seller.email}`}>{seller.email}</a> : "adresu predávajúceho uvedenú vyššie"} a uveďte číslo objednávky. Pri vrátení peňazí vystavíme dobropis.
+        Prístup k digitálnemu obsahu začína hneď po zaplatení, preto súhlasom s týmito podmienkami beriete na vedomie, že po sprístupnení obsahu zaniká právo
+        odstúpiť od zmluvy bez udania dôvodu. Ak sa kurz nedá používať pre chybu na našej strane, peniaze vrátime; o vrátenie požiadajte e-mailom na{" "}
+        {seller ? <a href={`mailto:${seller.email}`}>{seller.email}</a> : "adresu predávajúceho uvedenú vyššie"} a uveďte číslo objednávky. Pri vrátení peňazí
+        vystavíme dobropis.
       </p>
       <h2>Certifikáty</h2>
       <p>Certifikát vydáva akreditačný partner kurzu po jeho úspešnom dokončení; jeho pravosť si ktokoľvek overí na stránke overenia.</p>

@@ -17,7 +17,7 @@ import { pageTitle } from "../site";
 import { dispatchIntent, pageRoute, readForm } from "../lib/page.server";
 import { requireUserForPage } from "../lib/auth.server";
 import { idempotentPageSubmit, isRefusal, quizDeps } from "../lib/quizzes.server";
-import { answersFromForm } from "../lib/test-form";
+import { answersFromForm, unansweredOf } from "../lib/test-form";
 import { servicesContext } from "../context";
 import { DomainError, type ErrorBody } from "#server/http/errors";
 import { idempotencyRoute } from "#server/http/idempotency";
@@ -32,6 +32,7 @@ import { levelEndOf } from "../lib/level-end.server";
 import { nextStepLink } from "../lib/next-step";
 import { NextStepPanel } from "../components/next-step";
 
+import { formatPoints, Verdict, VerdictIcon } from "../components/test-verdict";
 const OUTCOMES: Record<string, string> = {
   ulozene: "Odpovede sú uložené.",
   modul: "Úspech! Dokončili ste modul.",
@@ -56,7 +57,10 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
     view,
     guidance,
     // after a failed attempt: the questions answered wrong (when shown) and "Skúsiť znova"
-    wrong: (view.result?.results ?? []).filter((r) => !r.isCorrect).map((r) => ({ number: numberOf.get(r.questionId) ?? 0, questionId: r.questionId })).sort((a, b) => a.number - b.number),
+    wrong: (view.result?.results ?? [])
+      .filter((r) => !r.isCorrect)
+      .map((r) => ({ number: numberOf.get(r.questionId) ?? 0, questionId: r.questionId }))
+      .sort((a, b) => a.number - b.number),
     retry: {
       startKey: randomUUID(),
       nextAttemptText: guidance?.nextAttemptAt ? formatDateTime(guidance.nextAttemptAt) : null,
@@ -99,11 +103,16 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
         submit: async () => {
           // one transaction: questions left unanswered keep the answers and show the summary
           // before submitting (the summary's "Odovzdať aj tak" carries confirm=1)
-          const answer = await idempotentPageSubmit(context, user, { testId: params.testId, attemptId: params.attemptId, confirmed: form.get("confirm") === "1" }, {
-            route: idempotencyRoute(request),
-            key: String(form.get("idempotencyKey") ?? ""),
-            body: parsed.data,
-          });
+          const answer = await idempotentPageSubmit(
+            context,
+            user,
+            { testId: params.testId, attemptId: params.attemptId, confirmed: form.get("confirm") === "1" },
+            {
+              route: idempotencyRoute(request),
+              key: String(form.get("idempotencyKey") ?? ""),
+              body: parsed.data,
+            },
+          );
           if (isRefusal(answer.body)) return refusal(answer.body, answer.status);
           if ("held" in answer.body) return redirect(`${here}?nezodpovedane#zhrnutie`);
           const { passed, downstream: d } = answer.body;
@@ -122,14 +131,6 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
 
 /** After any answer of the action the attempt is read again (a refused late submit has finished it). */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod ? true : defaultShouldRevalidate);
-
-type Answered = { questionId: string; selectedAnswerIds?: string[]; textAnswer?: string };
-
-/** The questions with no answer chosen or typed, in the order the student sees them (the summary's list). */
-function unansweredOf<Q extends { id: string }>(questions: Q[], answers: Answered[]): Q[] {
-  const given = new Set(answers.filter((a) => (a.selectedAnswerIds?.length ?? 0) > 0 || (a.textAnswer ?? "").trim() !== "").map((a) => a.questionId));
-  return questions.filter((q) => !given.has(q.id));
-}
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: pageTitle(loaderData ? (loaderData.view.result ? `Výsledok: ${loaderData.view.attempt.test.title}` : loaderData.view.attempt.test.title) : "Test") },
@@ -153,11 +154,18 @@ export default function TestAttempt({ loaderData, actionData }: Route.ComponentP
   const autosave = useAutosave(formRef, `/api/tests/${attempt.test._id}/attempts/${attempt.attemptId}/answers`, result === null);
   const intro = `/kurzy/${slug}/testy/${attempt.test._id}`;
   const resultOf = new Map((result?.results ?? []).map((r) => [r.questionId, r]));
-  const unanswered = confirmSubmit ? unansweredOf(questions, questions.flatMap((q) => (q.saved ? [q.saved] : []))) : [];
+  const unanswered = confirmSubmit
+    ? unansweredOf(
+        questions,
+        questions.flatMap((q) => (q.saved ? [q.saved] : [])),
+      )
+    : [];
   const numberOf = new Map(questions.map((q, i) => [q.id, i + 1]));
   return (
     <section className="test-attempt narrow">
-      <Breadcrumbs items={[{ label: "Štúdium", href: `/kurzy/${slug}/studium` }, { label: attempt.test.title, href: intro }, { label: `Pokus ${attempt.attemptNumber}` }]} />
+      <Breadcrumbs
+        items={[{ label: "Štúdium", href: `/kurzy/${slug}/studium` }, { label: attempt.test.title, href: intro }, { label: `Pokus ${attempt.attemptNumber}` }]}
+      />
       <h1>{attempt.test.title}</h1>
       {/* "saved" belongs to a test still being taken; after submitting only the outcome counts */}
       {/* after a pass the one way on: the next step (the finish page once the course is complete) */}
@@ -170,17 +178,39 @@ export default function TestAttempt({ loaderData, actionData }: Route.ComponentP
       ) : null}
       {actionData?.refusal ? (
         <div role="alert" className="alert">
-          <p><strong>{actionData.refusal.message}</strong></p>
+          <p>
+            <strong>{actionData.refusal.message}</strong>
+          </p>
           {actionData.refusal.problems.length > 0 ? (
-            <ul>{actionData.refusal.problems.map((p, i) => <li key={i}>{p}</li>)}</ul>
+            <ul>
+              {actionData.refusal.problems.map((p, i) => (
+                <li key={i}>{p}</li>
+              ))}
+            </ul>
           ) : null}
         </div>
       ) : null}
       {result ? (
-        <TestResult slug={slug} testId={attempt.test._id} result={result} guidance={guidance} percent={percent} passingPercent={passingPercent} wrong={wrong} retry={retry} />      ) : (
+        <TestResult
+          slug={slug}
+          testId={attempt.test._id}
+          result={result}
+          guidance={guidance}
+          percent={percent}
+          passingPercent={passingPercent}
+          wrong={wrong}
+          retry={retry}
+        />
+      ) : (
         <Countdown deadline={attempt.deadline} deadlineText={deadlineText} onExpire={closeAtDeadline}>
-          <span className="muted">{questions.length} {plural(questions.length, "otázka", "otázky", "otázok")}</span>
-          {autosave ? <span className="autosave-status" role="status">{autosave}</span> : null}
+          <span className="muted">
+            {questions.length} {plural(questions.length, "otázka", "otázky", "otázok")}
+          </span>
+          {autosave ? (
+            <span className="autosave-status" role="status">
+              {autosave}
+            </span>
+          ) : null}
         </Countdown>
       )}
 
@@ -188,21 +218,33 @@ export default function TestAttempt({ loaderData, actionData }: Route.ComponentP
         <input type="hidden" name="idempotencyKey" value={submitKey} />
         {unanswered.length > 0 ? (
           <div id="zhrnutie" className="notice warning unanswered-summary" role="alert" tabIndex={-1}>
-            <h2>Nezodpovedané otázky: {unanswered.length} z {questions.length}</h2>
+            <h2>
+              Nezodpovedané otázky: {unanswered.length} z {questions.length}
+            </h2>
             <ol>
               {unanswered.map((q) => (
-                <li key={q.id} value={numberOf.get(q.id)}><a href={`#otazka-${q.id}`}>Otázka {numberOf.get(q.id)}: {q.text}</a></li>
+                <li key={q.id} value={numberOf.get(q.id)}>
+                  <a href={`#otazka-${q.id}`}>
+                    Otázka {numberOf.get(q.id)}: {q.text}
+                  </a>
+                </li>
               ))}
             </ol>
             <p>Odpovede, ktoré ste už vybrali, sú uložené. Doplňte chýbajúce alebo test odovzdajte tak, ako je.</p>
             <p className="form-actions">
-              <button type="submit" name="intent" value="submit">Odovzdať aj tak</button>
+              <button type="submit" name="intent" value="submit">
+                Odovzdať aj tak
+              </button>
             </p>
           </div>
         ) : null}
         {/* the summary was shown (or the time is up): submitting now submits */}
         {result === null ? <input type="hidden" name="confirm" ref={confirmRef} defaultValue={unanswered.length > 0 ? "1" : "0"} /> : null}
-        {closing && result === null ? <p className="alert" role="alert">Čas vypršal. Test sa odovzdáva s odpoveďami, ktoré máte vyplnené.</p> : null}
+        {closing && result === null ? (
+          <p className="alert" role="alert">
+            Čas vypršal. Test sa odovzdáva s odpoveďami, ktoré máte vyplnené.
+          </p>
+        ) : null}
         <ol className="questions">
           {questions.map((q, i) => {
             const r = resultOf.get(q.id);
@@ -211,8 +253,11 @@ export default function TestAttempt({ loaderData, actionData }: Route.ComponentP
               <li key={q.id} id={`otazka-${q.id}`}>
                 <fieldset disabled={result !== null || closing}>
                   <legend>
-                    <span className="question-count">Otázka {i + 1} z {questions.length}</span>
-                    {q.text}{q.weight !== 1 ? <span className="muted"> ({formatPoints(q.weight)})</span> : null}
+                    <span className="question-count">
+                      Otázka {i + 1} z {questions.length}
+                    </span>
+                    {q.text}
+                    {q.weight !== 1 ? <span className="muted"> ({formatPoints(q.weight)})</span> : null}
                   </legend>
                   <input type="hidden" name="questionIds" value={q.id} />
                   {q.type === "multiple_choice" && result === null ? <p className="muted answer-hint">Vyberte všetky správne odpovede.</p> : null}
@@ -226,7 +271,11 @@ export default function TestAttempt({ loaderData, actionData }: Route.ComponentP
                       const picked = chosen.has(a.id);
                       const verdict = r && picked ? (r.isCorrect ? "correct" : "wrong") : null;
                       return (
-                        <label key={a.id} className={`answer-row${verdict === "correct" ? " chosen-correct" : verdict === "wrong" ? " chosen-wrong" : ""}`} htmlFor={`a-${q.id}-${a.id}`}>
+                        <label
+                          key={a.id}
+                          className={`answer-row${verdict === "correct" ? " chosen-correct" : verdict === "wrong" ? " chosen-wrong" : ""}`}
+                          htmlFor={`a-${q.id}-${a.id}`}
+                        >
                           <input
                             type={q.type === "single_choice" ? "radio" : "checkbox"}
                             id={`a-${q.id}-${a.id}`}
@@ -257,8 +306,12 @@ export default function TestAttempt({ loaderData, actionData }: Route.ComponentP
         </ol>
         {result === null ? (
           <p className="form-actions">
-            <button type="submit" name="intent" value="save" className="secondary" disabled={closing}>Uložiť odpovede</button>
-            <button type="submit" name="intent" value="submit" ref={submitRef} disabled={closing}>{unanswered.length > 0 ? "Odovzdať test aj s nezodpovedanými" : "Odovzdať test"}</button>
+            <button type="submit" name="intent" value="save" className="secondary" disabled={closing}>
+              Uložiť odpovede
+            </button>
+            <button type="submit" name="intent" value="submit" ref={submitRef} disabled={closing}>
+              {unanswered.length > 0 ? "Odovzdať test aj s nezodpovedanými" : "Odovzdať test"}
+            </button>
           </p>
         ) : null}
       </Form>
@@ -269,26 +322,4 @@ export default function TestAttempt({ loaderData, actionData }: Route.ComponentP
       ) : null}
     </section>
   );
-}
-
-function VerdictIcon({ correct }: { correct: boolean }) {
-  return correct ? (
-    <svg className="state-icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false"><circle cx="10" cy="10" r="9" fill="currentColor" /><path d="M5.5 10.5l3 3 6-6.5" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" /></svg>
-  ) : (
-    <svg className="state-icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false"><circle cx="10" cy="10" r="9" fill="currentColor" /><path d="M6.5 6.5l7 7M13.5 6.5l-7 7" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" /></svg>
-  );
-}
-
-/** The mark beside the answer the student chose: right or wrong, as an icon and a word. */
-function Verdict({ correct }: { correct: boolean }) {
-  return (
-    <span className={`answer-verdict ${correct ? "correct" : "wrong"}`}>
-      <VerdictIcon correct={correct} />
-      {correct ? "Vaša odpoveď, správne" : "Vaša odpoveď, nesprávne"}
-    </span>
-  );
-}
-
-function formatPoints(weight: number): string {
-  return weight === 1 ? "1 bod" : weight < 5 && Number.isInteger(weight) ? `${weight} body` : `${weight} bodov`;
 }

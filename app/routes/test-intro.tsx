@@ -31,14 +31,22 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
     passingPercent: formatDecimal(list.test.passingScore * 100, 0),
     minutes: formatDecimal(list.test.timeLimitSec / 60, 1),
     nextAttemptText: list.nextAttemptAt ? formatDateTime(list.nextAttemptAt) : null,
-    attempts: list.attempts.map((a) => ({ ...a, percent: a.score === null ? null : formatDecimal(a.score * 100, 0), when: a.submittedAt ? formatDateTime(a.submittedAt) : null })),
+    attempts: list.attempts.map((a) => ({
+      ...a,
+      percent: a.score === null ? null : formatDecimal(a.score * 100, 0),
+      when: a.submittedAt ? formatDateTime(a.submittedAt) : null,
+    })),
   };
 });
 
 export const action = pageRoute(async ({ request, params, context }: Route.ActionArgs) => {
   const { user } = requireUserForPage(request, context);
   const form = await readForm(request);
-  const { body: started } = await idempotentStart(context, user, params.testId, { route: idempotencyRoute(request), key: String(form.get("idempotencyKey") ?? ""), body: undefined });
+  const { body: started } = await idempotentStart(context, user, params.testId, {
+    route: idempotencyRoute(request),
+    key: String(form.get("idempotencyKey") ?? ""),
+    body: undefined,
+  });
   return redirect(`/kurzy/${params.slug}/testy/${params.testId}/pokus/${started.attemptId}`);
 });
 
@@ -62,8 +70,14 @@ export default function TestIntro({ loaderData }: Route.ComponentProps) {
       <ul>
         <li>Otázok: {test.questionCount}</li>
         <li>Na úspech potrebujete aspoň {passingPercent} % bodov.</li>
-        <li>Čas na vypracovanie: {minutes} min. Odpovede uložíte tlačidlom „Uložiť odpovede“ (so zapnutým JavaScriptom sa ukladajú aj samy pri každej zmene); po uplynutí času sa test uzavrie s uloženými odpoveďami.</li>
-        <li>Počet pokusov: {list.maxAttempts}{list.passed ? "" : ` (zostáva ${list.remaining})`}.{test.cooldownMinutes > 0 ? ` Medzi pokusmi musí uplynúť ${test.cooldownMinutes} min.` : ""}</li>
+        <li>
+          Čas na vypracovanie: {minutes} min. Odpovede uložíte tlačidlom „Uložiť odpovede“ (so zapnutým JavaScriptom sa ukladajú aj samy pri každej zmene); po
+          uplynutí času sa test uzavrie s uloženými odpoveďami.
+        </li>
+        <li>
+          Počet pokusov: {list.maxAttempts}
+          {list.passed ? "" : ` (zostáva ${list.remaining})`}.{test.cooldownMinutes > 0 ? ` Medzi pokusmi musí uplynúť ${test.cooldownMinutes} min.` : ""}
+        </li>
       </ul>
       {list.passed ? (
         <p role="status" className="notice success">
@@ -71,14 +85,25 @@ export default function TestIntro({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       {list.inProgressAttemptId ? (
-        <p><Link className="button" to={`/kurzy/${test.courseSlug}/testy/${test._id}/pokus/${list.inProgressAttemptId}`}>Pokračovať v rozpracovanom pokuse</Link></p>
+        <p>
+          <Link className="button" to={`/kurzy/${test.courseSlug}/testy/${test._id}/pokus/${list.inProgressAttemptId}`}>
+            Pokračovať v rozpracovanom pokuse
+          </Link>
+        </p>
       ) : list.available ? (
         <Form method="post">
           <input type="hidden" name="idempotencyKey" value={startKey} />
           <button type="submit">{attempts.length === 0 ? "Začať test" : "Začať nový pokus"}</button>
         </Form>
       ) : nextAttemptText && list.remaining > 0 ? (
-        <RetryTest action={`/kurzy/${test.courseSlug}/testy/${test._id}`} startKey={startKey} label="Začať nový pokus" nextAttemptAt={list.nextAttemptAt} nextAttemptText={nextAttemptText} waitSeconds={waitSeconds} />
+        <RetryTest
+          action={`/kurzy/${test.courseSlug}/testy/${test._id}`}
+          startKey={startKey}
+          label="Začať nový pokus"
+          nextAttemptAt={list.nextAttemptAt}
+          nextAttemptText={nextAttemptText}
+          waitSeconds={waitSeconds}
+        />
       ) : list.remaining === 0 ? (
         <div role="status" className="alert">
           <p>Vyčerpali ste všetky pokusy o tento test.</p>
@@ -86,7 +111,11 @@ export default function TestIntro({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <p role="status" className="notice">
-          {test.placement === "part" ? "Test sa sprístupní po dokončení časti." : test.placement === "level" ? "Test sa sprístupní po dokončení všetkých modulov úrovne." : "Test sa sprístupní po dokončení všetkých úrovní."}
+          {test.placement === "part"
+            ? "Test sa sprístupní po dokončení časti."
+            : test.placement === "level"
+              ? "Test sa sprístupní po dokončení všetkých modulov úrovne."
+              : "Test sa sprístupní po dokončení všetkých úrovní."}
         </p>
       )}
       {attempts.length > 0 ? (
@@ -95,12 +124,18 @@ export default function TestIntro({ loaderData }: Route.ComponentProps) {
           <table className="orders-table stack-on-phone">
             <caption className="visually-hidden">Vaše pokusy o test</caption>
             <thead>
-              <tr><th scope="col">Pokus</th><th scope="col">Odovzdaný</th><th scope="col">Výsledok</th></tr>
+              <tr>
+                <th scope="col">Pokus</th>
+                <th scope="col">Odovzdaný</th>
+                <th scope="col">Výsledok</th>
+              </tr>
             </thead>
             <tbody>
               {attempts.map((a) => (
                 <tr key={a.attemptId}>
-                  <td data-label="Pokus"><Link to={`/kurzy/${test.courseSlug}/testy/${test._id}/pokus/${a.attemptId}`}>{a.attemptNumber}.</Link></td>
+                  <td data-label="Pokus">
+                    <Link to={`/kurzy/${test.courseSlug}/testy/${test._id}/pokus/${a.attemptId}`}>{a.attemptNumber}.</Link>
+                  </td>
                   <td data-label="Odovzdaný">{a.when ?? "rozpracovaný"}</td>
                   <td data-label="Výsledok">{a.percent === null ? "—" : `${a.percent} % · ${a.passed ? "úspešný" : "neúspešný"}`}</td>
                 </tr>
@@ -109,7 +144,9 @@ export default function TestIntro({ loaderData }: Route.ComponentProps) {
           </table>
         </>
       ) : null}
-      <p><Link to={back}>Späť na štúdium</Link></p>
+      <p>
+        <Link to={back}>Späť na štúdium</Link>
+      </p>
     </section>
   );
 }

@@ -60,7 +60,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const presented = await presentedFromForm(request);
   const result = await checkPresentedCredential(openBadgeDeps(services), presented, services.clock.now());
-  const checked: Checked = { verdict: result.verdict, message: VERDICT_MESSAGES[result.verdict], facts: "certificate" in result ? foundOf(result.certificate) : null };
+  const checked: Checked = {
+    verdict: result.verdict,
+    message: VERDICT_MESSAGES[result.verdict],
+    facts: "certificate" in result ? foundOf(result.certificate) : null,
+  };
   return data(checked, { status: result.verdict === "unreadable" ? 422 : 200 });
 }
 
@@ -102,7 +106,9 @@ function VerifyForm({ registrationNumber, h }: { registrationNumber: string; h: 
       </div>
       <div className="field">
         <label htmlFor="verify-hash">Overovací kód</label>
-        <p id="verify-hash-description" className="field-description">Kód vytlačený na certifikáte vedľa registračného čísla (napríklad 3F9AC-2B17D), alebo celý kód z overovacej adresy (časť za „?h=“).</p>
+        <p id="verify-hash-description" className="field-description">
+          Kód vytlačený na certifikáte vedľa registračného čísla (napríklad 3F9AC-2B17D), alebo celý kód z overovacej adresy (časť za „?h=“).
+        </p>
         <input id="verify-hash" name="h" defaultValue={h} required autoComplete="off" aria-describedby="verify-hash-description" />
       </div>
       <button type="submit">Overiť certifikát</button>
@@ -115,12 +121,18 @@ function CredentialForm() {
     <form method="post" action="/verify" encType="multipart/form-data" className="narrow" aria-labelledby="credential-form-title">
       <h2 id="credential-form-title">Overenie digitálneho certifikátu (Open Badge)</h2>
       <p id="credential-form-description">
-        Nahrajte súbor, ktorý vám držiteľ poslal (.jwt, .json alebo obrázok odznaku SVG či PNG), alebo vložte jeho text.
-        Podpis overíme naším verejným kľúčom a skontrolujeme, či certifikát nebol odvolaný.
+        Nahrajte súbor, ktorý vám držiteľ poslal (.jwt, .json alebo obrázok odznaku SVG či PNG), alebo vložte jeho text. Podpis overíme naším verejným kľúčom a
+        skontrolujeme, či certifikát nebol odvolaný.
       </p>
       <div className="field">
         <label htmlFor="credential-file">Súbor s certifikátom</label>
-        <input id="credential-file" name="subor" type="file" accept=".jwt,.json,.svg,.png,application/json,image/svg+xml,image/png,text/plain" aria-describedby="credential-form-description" />
+        <input
+          id="credential-file"
+          name="subor"
+          type="file"
+          accept=".jwt,.json,.svg,.png,application/json,image/svg+xml,image/png,text/plain"
+          aria-describedby="credential-form-description"
+        />
       </div>
       <div className="field">
         <label htmlFor="credential-text">alebo text certifikátu</label>
@@ -136,7 +148,9 @@ function CheckedCredential({ checked }: { checked: Checked }) {
   return (
     <section className="narrow" aria-labelledby="checked-title">
       <h2 id="checked-title">Výsledok overenia digitálneho certifikátu</h2>
-      <p className={`verdict ${ok ? "verdict-valid" : "verdict-revoked"}`} role={ok ? "status" : "alert"}>{checked.message}</p>
+      <p className={`verdict ${ok ? "verdict-valid" : "verdict-revoked"}`} role={ok ? "status" : "alert"}>
+        {checked.message}
+      </p>
       {checked.facts ? <Facts d={checked.facts} /> : null}
     </section>
   );
@@ -145,16 +159,38 @@ function CheckedCredential({ checked }: { checked: Checked }) {
 function Facts({ d }: { d: Found }) {
   return (
     <dl className="facts">
-      <dt>Registračné číslo</dt><dd>{d.registrationNumber}</dd>
-      <dt>Certifikát</dt><dd>{d.certificateTitle}</dd>
-      <dt>Druh</dt><dd>{d.typeLabel}</dd>
-      <dt>Držiteľ</dt><dd>{d.holder}</dd>
-      <dt>Kurz</dt><dd>{d.courseTitle}</dd>
-      {d.levelTitle ? <><dt>Úroveň</dt><dd>{d.levelTitle}</dd></> : null}
-      <dt>Dátum vydania</dt><dd>{d.issuedOn}</dd>
-      <dt>Vydal</dt><dd>{d.partnerName}</dd>
-      {d.accreditationNumber ? <><dt>Číslo akreditácie</dt><dd>{d.accreditationNumber}</dd></> : null}
-      {d.signatory ? <><dt>Za partnera podpisuje</dt><dd>{d.signatory}</dd></> : null}
+      <dt>Registračné číslo</dt>
+      <dd>{d.registrationNumber}</dd>
+      <dt>Certifikát</dt>
+      <dd>{d.certificateTitle}</dd>
+      <dt>Druh</dt>
+      <dd>{d.typeLabel}</dd>
+      <dt>Držiteľ</dt>
+      <dd>{d.holder}</dd>
+      <dt>Kurz</dt>
+      <dd>{d.courseTitle}</dd>
+      {d.levelTitle ? (
+        <>
+          <dt>Úroveň</dt>
+          <dd>{d.levelTitle}</dd>
+        </>
+      ) : null}
+      <dt>Dátum vydania</dt>
+      <dd>{d.issuedOn}</dd>
+      <dt>Vydal</dt>
+      <dd>{d.partnerName}</dd>
+      {d.accreditationNumber ? (
+        <>
+          <dt>Číslo akreditácie</dt>
+          <dd>{d.accreditationNumber}</dd>
+        </>
+      ) : null}
+      {d.signatory ? (
+        <>
+          <dt>Za partnera podpisuje</dt>
+          <dd>{d.signatory}</dd>
+        </>
+      ) : null}
     </dl>
   );
 }
@@ -208,9 +244,13 @@ export default function Verify({ loaderData: d, actionData }: Route.ComponentPro
           <Seal valid={d.valid} />
           <div>
             {d.valid ? (
-              <p className="verdict verdict-valid" role="status">Certifikát je platný.</p>
+              <p className="verdict verdict-valid" role="status">
+                Certifikát je platný.
+              </p>
             ) : (
-              <p className="verdict verdict-revoked" role="status">Certifikát bol odvolaný{d.revokedOn ? ` ${d.revokedOn}` : ""} a nie je platný.</p>
+              <p className="verdict verdict-revoked" role="status">
+                Certifikát bol odvolaný{d.revokedOn ? ` ${d.revokedOn}` : ""} a nie je platný.
+              </p>
             )}
             <p className="verify-holder">{d.holder}</p>
             <p>
@@ -222,7 +262,9 @@ export default function Verify({ loaderData: d, actionData }: Route.ComponentPro
           </div>
         </div>
         <Facts d={d} />
-        <p className="muted">Údaje pochádzajú z evidencie certifikátov platformy {SITE.name}; certifikát vydáva akreditačný partner {d.partnerName}.</p>
+        <p className="muted">
+          Údaje pochádzajú z evidencie certifikátov platformy {SITE.name}; certifikát vydáva akreditačný partner {d.partnerName}.
+        </p>
       </section>
     );
   }
@@ -230,7 +272,9 @@ export default function Verify({ loaderData: d, actionData }: Route.ComponentPro
     <section className="narrow">
       <h1>Overenie certifikátu</h1>
       {d.status === "not_found" ? (
-        <p className="alert" role="alert">Certifikát s týmto registračným číslom a overovacím kódom sme nenašli. Skontrolujte, prosím, obe hodnoty.</p>
+        <p className="alert" role="alert">
+          Certifikát s týmto registračným číslom a overovacím kódom sme nenašli. Skontrolujte, prosím, obe hodnoty.
+        </p>
       ) : (
         <p>Zadajte registračné číslo certifikátu a overovací kód, ktoré nájdete na certifikáte alebo v overovacej adrese.</p>
       )}

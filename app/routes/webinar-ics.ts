@@ -11,6 +11,10 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
   const { user } = requireUserForPage(request, context);
   const ics = await webinarIcs(webinarDeps(context), user.id, params.slug, params.webinarId);
   return new Response(ics, {
-    headers: { ...PRIVATE_FILE_HEADERS, "Content-Type": "text/calendar; charset=utf-8", "Content-Disposition": contentDisposition("attachment", "webinar.ics") },
+    headers: {
+      ...PRIVATE_FILE_HEADERS,
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": contentDisposition("attachment", "webinar.ics"),
+    },
   });
 });

@@ -20,7 +20,9 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
   const webinar = [...panel.upcoming, ...panel.past].find((w) => w._id === params.webinarId);
   if (!webinar) throw new DomainError("not_found", "Webinár sa nenašiel.");
   // a required session: whether the student has met it (attended, or watched the recording)
-  const requirement = webinar.attendanceRequired ? (await getStudyPosition(learningDeps(context), user.id, params.slug)).requirements.find((r) => r.ref === webinar._id) : undefined;
+  const requirement = webinar.attendanceRequired
+    ? (await getStudyPosition(learningDeps(context), user.id, params.slug)).requirements.find((r) => r.ref === webinar._id)
+    : undefined;
   const watched = new URL(request.url).searchParams.get("zaznam");
   return {
     slug: panel.slug,
@@ -44,18 +46,33 @@ export default function WebinarPage({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs items={[{ label: "Môj účet", href: "/ucet" }, { label: "Štúdium", href: `/kurzy/${slug}/studium` }, { label: w.title }]} />
       <p className="muted">Webinár</p>
       <h1>{w.title}</h1>
-      {w.state === "cancelled" ? <p role="status" className="notice">Tento webinár je zrušený.</p> : null}
+      {w.state === "cancelled" ? (
+        <p role="status" className="notice">
+          Tento webinár je zrušený.
+        </p>
+      ) : null}
       <p>
         <time dateTime={w.startsAt}>{w.when}</time>
         {w.lecturer ? <> · Lektor: {w.lecturer}</> : null}
       </p>
       {w.attendanceRequired ? <p className="muted">Účasť je povinná na dokončenie úrovne; ak ste chýbali, pozrite si celý záznam.</p> : null}
-      {met === true ? <p role="status" className="notice success" data-requirement="met">Povinnú účasť na tomto webinári máte splnenú.</p> : null}
-      {watched === "nedopozerany" ? <p role="status" className="notice">Záznam ešte nemáte pozretý celý: spustite ho a pozrite aspoň 90 % dĺžky, potom to potvrďte.</p> : null}
+      {met === true ? (
+        <p role="status" className="notice success" data-requirement="met">
+          Povinnú účasť na tomto webinári máte splnenú.
+        </p>
+      ) : null}
+      {watched === "nedopozerany" ? (
+        <p role="status" className="notice">
+          Záznam ešte nemáte pozretý celý: spustite ho a pozrite aspoň 90 % dĺžky, potom to potvrďte.
+        </p>
+      ) : null}
       {w.description ? <p className="lead">{w.description}</p> : null}
       {!ended && w.state === "scheduled" ? (
         <p className="actions">
-          <JoinForm w={w} /> <a className="button secondary" href={w.calendarPath} download>Pridať do kalendára</a>
+          <JoinForm w={w} />{" "}
+          <a className="button secondary" href={w.calendarPath} download>
+            Pridať do kalendára
+          </a>
         </p>
       ) : null}
       {w.recording ? (
@@ -67,14 +84,18 @@ export default function WebinarPage({ loaderData }: Route.ComponentProps) {
           <figcaption>Záznam webinára</figcaption>
           {w.attendanceRequired && met === false ? (
             <form method="post" action={playPath}>
-              <button type="submit" className="button secondary">Záznam som pozrel(a)</button>
+              <button type="submit" className="button secondary">
+                Záznam som pozrel(a)
+              </button>
             </form>
           ) : null}
         </figure>
       ) : ended && w.state === "scheduled" ? (
         <p className="muted">Záznam zatiaľ nie je k dispozícii.</p>
       ) : null}
-      <p><Link to={`/kurzy/${slug}/studium`}>Späť na štúdium</Link></p>
+      <p>
+        <Link to={`/kurzy/${slug}/studium`}>Späť na štúdium</Link>
+      </p>
     </section>
   );
 }

@@ -146,7 +146,10 @@ function startChild(name: string, command: string, args: string[], options: { cw
 
 function waitForLine(child: Child, prefix: string, ms: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new StepError(`${child.name} did not say "${prefix}" within ${ms / 1000} s; it printed:\n${child.output.slice(-20).join("\n")}`)), ms);
+    const timer = setTimeout(
+      () => reject(new StepError(`${child.name} did not say "${prefix}" within ${ms / 1000} s; it printed:\n${child.output.slice(-20).join("\n")}`)),
+      ms,
+    );
     const found = child.output.find((l) => l.startsWith(prefix));
     if (found) {
       clearTimeout(timer);
@@ -158,7 +161,9 @@ function waitForLine(child: Child, prefix: string, ms: number): Promise<string> 
         resolve(l.slice(prefix.length).trim());
       }
     });
-    child.process.once("exit", (code) => reject(new StepError(`${child.name} exited (code ${code}) before "${prefix}":\n${child.output.slice(-20).join("\n")}`)));
+    child.process.once("exit", (code) =>
+      reject(new StepError(`${child.name} exited (code ${code}) before "${prefix}":\n${child.output.slice(-20).join("\n")}`)),
+    );
   });
 }
 
@@ -184,7 +189,10 @@ async function until<T>(what: string, probe: () => Promise<T | null | undefined>
 /** A signed-in person: a cookie jar, JSON calls with the Origin a browser sends. */
 class Client {
   readonly jar = new CookieJar();
-  constructor(readonly appUrl: string, readonly who: string) {}
+  constructor(
+    readonly appUrl: string,
+    readonly who: string,
+  ) {}
   async call(method: string, p: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any; res: Response }> {
     const res = await this.jar.fetch(`${this.appUrl}${p}`, {
       method,
@@ -203,7 +211,8 @@ class Client {
   /** the call must answer `status`; else the step fails naming the request and the answer */
   async expect(status: number, method: string, p: string, body?: unknown, headers?: Record<string, string>) {
     const answer = await this.call(method, p, body, headers);
-    if (answer.status !== status) throw new StepError(`${this.who}: ${method} ${p} answered ${answer.status}, expected ${status}: ${JSON.stringify(answer.body).slice(0, 600)}`);
+    if (answer.status !== status)
+      throw new StepError(`${this.who}: ${method} ${p} answered ${answer.status}, expected ${status}: ${JSON.stringify(answer.body).slice(0, 600)}`);
     return answer.body;
   }
 }
@@ -272,22 +281,42 @@ async function main() {
       { name: "idp", port: ports.idp, appUrl, clientId: creds.clientId, clientSecret: creds.clientSecret, apiToken: creds.apiToken },
       { name: "smtp", port: ports.smtp, user: creds.smtpUser, password: creds.smtpPassword },
       { name: "gateway", port: ports.gateway, secret: creds.gatewaySecret },
-      { name: "mux", port: ports.mux, tokenId: creds.muxTokenId, tokenSecret: creds.muxTokenSecret, webhookSecret: creds.muxWebhookSecret, webhookUrl: `${appUrl}/api/webhooks/video` },
+      {
+        name: "mux",
+        port: ports.mux,
+        tokenId: creds.muxTokenId,
+        tokenSecret: creds.muxTokenSecret,
+        webhookSecret: creds.muxWebhookSecret,
+        webhookUrl: `${appUrl}/api/webhooks/video`,
+      },
     ];
     const info: Record<string, Record<string, string>> = {};
     await Promise.all(
       specs.map(async (spec) => {
-        const child = startChild(spec.name, process.execPath, [self, "serve"], { env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", REHEARSAL_SERVICE: JSON.stringify(spec) } });
+        const child = startChild(spec.name, process.execPath, [self, "serve"], {
+          env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", REHEARSAL_SERVICE: JSON.stringify(spec) },
+        });
         children.push(child);
         info[spec.name] = JSON.parse(await waitForLine(child, "READY", 60_000));
       }),
     );
     const mail: { to: string[]; subject: string; pdf: boolean; user: string }[] = [];
-    children.find((c) => c.name === "smtp")!.lines((l) => {
-      if (l.startsWith("MAIL ")) mail.push(JSON.parse(l.slice(5)));
-    });
+    children
+      .find((c) => c.name === "smtp")!
+      .lines((l) => {
+        if (l.startsWith("MAIL ")) mail.push(JSON.parse(l.slice(5)));
+      });
     // the playback signing key, made at Mux as an operator makes it
-    const muxApi = new Mux({ tokenId: creds.muxTokenId, tokenSecret: creds.muxTokenSecret, baseURL: info.mux!.url, webhookSecret: null, jwtSigningKey: null, jwtPrivateKey: null, authorizationToken: null, logLevel: "off" });
+    const muxApi = new Mux({
+      tokenId: creds.muxTokenId,
+      tokenSecret: creds.muxTokenSecret,
+      baseURL: info.mux!.url,
+      webhookSecret: null,
+      jwtSigningKey: null,
+      jwtPrivateKey: null,
+      authorizationToken: null,
+      logLevel: "off",
+    });
     const signingKey = await muxApi.system.signingKeys.create();
     line(`outside systems up (OpenID provider, SMTP with AUTH, payment gateway, Mux stand-in), ${Date.now() - started} ms`);
 
@@ -341,7 +370,10 @@ async function main() {
       "GET /readyz 200",
       async () => {
         if (app!.exited()) throw new StepError(`the app exited with ${app!.process.exitCode ?? "an error"}:\n${app!.output.slice(-30).join("\n")}`);
-        return fetch(`${appUrl}/readyz`).then((r) => r.status === 200, () => false);
+        return fetch(`${appUrl}/readyz`).then(
+          (r) => r.status === 200,
+          () => false,
+        );
       },
       90_000,
     );
@@ -353,14 +385,24 @@ async function main() {
     step = "build and publish a course";
     const slug = `skusobny-kurz-${randomBytes(3).toString("hex")}`;
     const course = await boss.expect(201, "POST", "/api/admin/courses", {
-      slug, title: "Skúšobný kurz", shortDescription: "Kurz na skúšku nasadenia.", priceCents: 4900, currency: "EUR", targetAudience: ["manager"], durationHours: 1,
+      slug,
+      title: "Skúšobný kurz",
+      shortDescription: "Kurz na skúšku nasadenia.",
+      priceCents: 4900,
+      currency: "EUR",
+      targetAudience: ["manager"],
+      durationHours: 1,
     });
-    await boss.expect(200, "PATCH", `/api/admin/courses/${course._id}`, { accreditation: { partnerOrgId: "o-9001", partnerName: "Skúšobný partner", certificateType: "Osvedčenie", accreditationNumber: "AK-SKUSKA/1" } });
+    await boss.expect(200, "PATCH", `/api/admin/courses/${course._id}`, {
+      accreditation: { partnerOrgId: "o-9001", partnerName: "Skúšobný partner", certificateType: "Osvedčenie", accreditationNumber: "AK-SKUSKA/1" },
+    });
     const level = await boss.expect(201, "POST", `/api/admin/courses/${course._id}/levels`, { slug: "zaklady", title: "Základy", estimatedHours: 1 });
     const topic = await boss.expect(201, "POST", `/api/admin/levels/${level._id}/topics`, { slug: "uvod", title: "Úvod", iconName: "compass" });
     const module = await boss.expect(201, "POST", `/api/admin/topics/${topic._id}/module`, { estimatedMinutes: 20 });
     const part = await boss.expect(201, "POST", `/api/admin/modules/${module._id}/parts`, {
-      slug: "prva", title: "Prvá časť", contentBlocks: [{ type: "text", markdown: "# Vitajte" }, { type: "video" }],
+      slug: "prva",
+      title: "Prvá časť",
+      contentBlocks: [{ type: "text", markdown: "# Vitajte" }, { type: "video" }],
     });
     const videoBlock = (part.contentBlocks as { id: string; type: string }[]).find((b) => b.type === "video");
     if (!videoBlock) throw new StepError(`the part has no video block: ${JSON.stringify(part.contentBlocks)}`);
@@ -374,28 +416,58 @@ async function main() {
       const block = parts[0]!.contentBlocks.find((b) => b.id === videoBlock.id);
       return block?.state === "ready" ? block : null;
     });
-    const test = await boss.expect(201, "POST", "/api/admin/tests", { courseId: course._id, placement: "course", title: "Záverečný test", passingScore: 0.5, timeLimitSec: 600 });
+    const test = await boss.expect(201, "POST", "/api/admin/tests", {
+      courseId: course._id,
+      placement: "course",
+      title: "Záverečný test",
+      passingScore: 0.5,
+      timeLimitSec: 600,
+    });
     await boss.expect(201, "POST", `/api/admin/tests/${test._id}/questions`, {
-      text: "Kto schvaľuje stanovy klubu?", answers: [{ text: "Valné zhromaždenie", isCorrect: true }, { text: "Tréner", isCorrect: false }],
+      text: "Kto schvaľuje stanovy klubu?",
+      answers: [
+        { text: "Valné zhromaždenie", isCorrect: true },
+        { text: "Tréner", isCorrect: false },
+      ],
     });
     await boss.expect(200, "POST", `/api/admin/courses/${course._id}/publish`);
     line(`an admin signed in, built a course with a ${readyBlock.durationSec} s video uploaded through Mux, and published it, ${Date.now() - started} ms`);
 
     step = "student sign-in and purchase";
     const student = await signIn(appUrl, "jana.novakova@demo.sk", "demo1234");
-    const order = await student.expect(201, "POST", "/api/orders", {
-      courseId: course._id,
-      billingType: "personal",
-      billingAddress: { firstName: "Jana", lastName: "Nováková", email: "jana.novakova@demo.sk", street: "Hlavná 1", city: "Bratislava", postalCode: "811 01", country: "SK" },
-      agreedTos: true,
-      agreedRefundPolicy: true,
-    }, { "Idempotency-Key": randomUUID() });
-    if (!String(order.redirectUrl).startsWith(`http://127.0.0.1:${ports.gateway}/`)) throw new StepError(`the payment does not go to the gateway: ${order.redirectUrl}`);
+    const order = await student.expect(
+      201,
+      "POST",
+      "/api/orders",
+      {
+        courseId: course._id,
+        billingType: "personal",
+        billingAddress: {
+          firstName: "Jana",
+          lastName: "Nováková",
+          email: "jana.novakova@demo.sk",
+          street: "Hlavná 1",
+          city: "Bratislava",
+          postalCode: "811 01",
+          country: "SK",
+        },
+        agreedTos: true,
+        agreedRefundPolicy: true,
+      },
+      { "Idempotency-Key": randomUUID() },
+    );
+    if (!String(order.redirectUrl).startsWith(`http://127.0.0.1:${ports.gateway}/`))
+      throw new StepError(`the payment does not go to the gateway: ${order.redirectUrl}`);
     const payPage = await student.jar.fetch(order.redirectUrl);
     if (payPage.status !== 200) throw new StepError(`the gateway's payment page answered ${payPage.status}`);
     await payPage.text();
-    const paid = await student.jar.fetch(order.redirectUrl, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "outcome=success" });
-    if (paid.status !== 303 || !paid.headers.get("location")?.startsWith(appUrl)) throw new StepError(`the gateway's success answered ${paid.status} → ${paid.headers.get("location")}`);
+    const paid = await student.jar.fetch(order.redirectUrl, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "outcome=success",
+    });
+    if (paid.status !== 303 || !paid.headers.get("location")?.startsWith(appUrl))
+      throw new StepError(`the gateway's success answered ${paid.status} → ${paid.headers.get("location")}`);
     await student.jar.fetch(paid.headers.get("location")!);
     await until("the order to be paid (payment.completed from the gateway)", async () => {
       const o = await student.expect(200, "GET", `/api/orders/${order.orderId}`);
@@ -404,10 +476,15 @@ async function main() {
     line(`a student signed in and paid at the gateway, ${Date.now() - started} ms`);
 
     step = "invoice e-mail";
-    const invoiceMail = await until("the e-mail with the invoice PDF at the SMTP server", async () => mail.find((m) => m.to.includes("jana.novakova@demo.sk") && m.pdf), 60_000);
+    const invoiceMail = await until(
+      "the e-mail with the invoice PDF at the SMTP server",
+      async () => mail.find((m) => m.to.includes("jana.novakova@demo.sk") && m.pdf),
+      60_000,
+    );
     if (invoiceMail.user !== creds.smtpUser) throw new StepError("the mail was not sent with SMTP AUTH");
     const invoice = await student.call("GET", `/api/orders/${order.orderId}/invoice`);
-    if (invoice.status !== 200 || invoice.res.headers.get("content-type") !== "application/pdf") throw new StepError(`GET the invoice answered ${invoice.status} ${invoice.res.headers.get("content-type")}`);
+    if (invoice.status !== 200 || invoice.res.headers.get("content-type") !== "application/pdf")
+      throw new StepError(`GET the invoice answered ${invoice.status} ${invoice.res.headers.get("content-type")}`);
     line(`the e-mail with the invoice PDF reached the SMTP server (AUTH as ${invoiceMail.user}), ${Date.now() - started} ms`);
 
     step = "learning";
@@ -415,26 +492,43 @@ async function main() {
     const partId = learn.levels[0].topics[0].module.parts[0]._id as string;
     const partView = await student.expect(200, "GET", `/api/parts/${partId}`);
     const video = (partView.contentBlocks as { id: string; type: string; playbackUrl?: string }[]).find((b) => b.type === "video");
-    if (!video?.playbackUrl?.startsWith(`${info.mux!.url}/`)) throw new StepError(`the part's video does not play from the Mux playback host: ${video?.playbackUrl}`);
+    if (!video?.playbackUrl?.startsWith(`${info.mux!.url}/`))
+      throw new StepError(`the part's video does not play from the Mux playback host: ${video?.playbackUrl}`);
     const playlist = await fetch(video.playbackUrl);
     if (playlist.status !== 200) throw new StepError(`the signed playback URL answered ${playlist.status} at the Mux stand-in`);
     await playlist.text();
-    await student.expect(200, "POST", `/api/parts/${partId}/progress`, { blockId: video.id, state: "completed", secondsWatched: Math.ceil(readyBlock.durationSec ?? 30) });
+    await student.expect(200, "POST", `/api/parts/${partId}/progress`, {
+      blockId: video.id,
+      state: "completed",
+      secondsWatched: Math.ceil(readyBlock.durationSec ?? 30),
+    });
     await student.expect(200, "POST", `/api/parts/${partId}/progress`, { markPartCompleted: true });
     const attempt = await student.expect(201, "POST", `/api/tests/${test._id}/attempts`, undefined, { "Idempotency-Key": randomUUID() });
-    const answers = (attempt.questions as { _id?: string; id?: string; questionId?: string; answers: { _id?: string; id?: string; text: string }[] }[]).map((q) => ({
-      questionId: q.questionId ?? q._id ?? q.id,
-      selectedAnswerIds: [q.answers.filter((a) => a.text === "Valné zhromaždenie").map((a) => a._id ?? a.id)[0]],
-    }));
-    const result = await student.expect(200, "POST", `/api/tests/${test._id}/attempts/${attempt.attemptId}/submit`, { answers }, { "Idempotency-Key": randomUUID() });
+    const answers = (attempt.questions as { _id?: string; id?: string; questionId?: string; answers: { _id?: string; id?: string; text: string }[] }[]).map(
+      (q) => ({
+        questionId: q.questionId ?? q._id ?? q.id,
+        selectedAnswerIds: [q.answers.filter((a) => a.text === "Valné zhromaždenie").map((a) => a._id ?? a.id)[0]],
+      }),
+    );
+    const result = await student.expect(
+      200,
+      "POST",
+      `/api/tests/${test._id}/attempts/${attempt.attemptId}/submit`,
+      { answers },
+      { "Idempotency-Key": randomUUID() },
+    );
     if (!result.passed) throw new StepError(`the final test was not passed: ${JSON.stringify(result).slice(0, 300)}`);
     line(`the student watched the video, completed the part and passed the final test, ${Date.now() - started} ms`);
 
     step = "certificate";
-    const request = await until("the certificate request (course completed)", async () => {
-      const list = await boss.expect(200, "GET", "/api/admin/certificate-requests?state=pending");
-      return (list.data as { _id: string; studentId?: string }[])[0] ?? null;
-    }, 60_000);
+    const request = await until(
+      "the certificate request (course completed)",
+      async () => {
+        const list = await boss.expect(200, "GET", "/api/admin/certificate-requests?state=pending");
+        return (list.data as { _id: string; studentId?: string }[])[0] ?? null;
+      },
+      60_000,
+    );
     const registrationNumber = `SKUSKA-${randomBytes(3).toString("hex").toUpperCase()}`;
     await boss.expect(201, "POST", `/api/admin/certificate-requests/${request._id}/issue`, { registrationNumber });
     const certificate = await until("the student's certificate", async () => {
@@ -442,7 +536,8 @@ async function main() {
       return (mine.data as { registrationNumber: string; verificationHash: string }[]).find((c) => c.registrationNumber === registrationNumber) ?? null;
     });
     const verified = await student.expect(200, "GET", `/api/verify/${encodeURIComponent(registrationNumber)}?h=${certificate.verificationHash}`);
-    if (verified.valid !== true || verified.courseTitle !== "Skúšobný kurz") throw new StepError(`the certificate does not verify: ${JSON.stringify(verified)}`);
+    if (verified.valid !== true || verified.courseTitle !== "Skúšobný kurz")
+      throw new StepError(`the certificate does not verify: ${JSON.stringify(verified)}`);
     const wrong = await student.call("GET", `/api/verify/${encodeURIComponent(registrationNumber)}?h=${"0".repeat(64)}`);
     if (wrong.status !== 404) throw new StepError(`a wrong verification hash answered ${wrong.status}, expected 404`);
     line(`the certificate ${registrationNumber} was issued and verifies, ${Date.now() - started} ms`);

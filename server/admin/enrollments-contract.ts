@@ -10,8 +10,18 @@ import { EnrollmentRecord, EnrollmentState } from "../enrollments";
 import { isStorableInstant, STORABLE_INSTANT_MESSAGE } from "../http/instants";
 
 /** a person id of the identity provider (e.g. `p-1001`) */
-const PersonId = z.string().trim().min(1, "Zadajte ID osoby.").max(100).regex(/^[^\s/?#]+$/, "ID osoby nesmie obsahovať medzery ani znaky / ? #.");
-const OrgId = z.string().trim().min(1, "Zadajte ID organizácie.").max(100).regex(/^[^\s/?#]+$/, "ID organizácie nesmie obsahovať medzery ani znaky / ? #.");
+const PersonId = z
+  .string()
+  .trim()
+  .min(1, "Zadajte ID osoby.")
+  .max(100)
+  .regex(/^[^\s/?#]+$/, "ID osoby nesmie obsahovať medzery ani znaky / ? #.");
+const OrgId = z
+  .string()
+  .trim()
+  .min(1, "Zadajte ID organizácie.")
+  .max(100)
+  .regex(/^[^\s/?#]+$/, "ID organizácie nesmie obsahovať medzery ani znaky / ? #.");
 /** a datetime with its offset (`2026-12-31T23:59:59+01:00` or `…Z`) */
 const DateTime = z.iso
   .datetime({ offset: true, message: "Zadajte dátum a čas v tvare ISO 8601 (napr. 2026-12-31T23:59:59Z)." })
@@ -36,7 +46,6 @@ export const AdminPagination = z.strictObject({
 
 export const AdminEnrollmentListResponse = z.strictObject({ data: z.array(AdminEnrollment), pagination: AdminPagination });
 export type AdminEnrollmentListResponse = z.infer<typeof AdminEnrollmentListResponse>;
-
 
 /** `2026-03-01` (that day from midnight in Bratislava) or a datetime with offset */
 export const EnrolledAfter = z.union([z.iso.date(), DateTime], { error: "Zadajte dátum (RRRR-MM-DD) alebo dátum a čas v tvare ISO 8601." });
@@ -232,32 +241,74 @@ export const enrollmentsAdminApi: ApiArea = {
   schemas: { AdminEnrollment, AdminEnrollmentListResponse, AdminEnrollmentDetail, AdminProgress, AdminEnrollmentTest, RawBlockProgress },
   operations: [
     op("get", "/api/admin/enrollments", "adminListEnrollments", "Enrollments, newest first (filters studentId, courseId, state, enrolledAfter; paginated)", {
-      query: AdminEnrollmentListQuery, response: AdminEnrollmentListResponse, errors: ["validation"],
+      query: AdminEnrollmentListQuery,
+      response: AdminEnrollmentListResponse,
+      errors: ["validation"],
     }),
-    op("post", "/api/admin/enrollments", "adminGrantEnrollment", "Grants an enrollment (admin_grant or sponsor) with progress preallocated; e-mails the student", {
-      body: GrantEnrollmentBody, status: 201, response: GrantEnrollmentResponse,
-      errors: ["reauthentication_required", "validation", "already_enrolled", "course_not_available", "identity_provider_unavailable"],
-    }),
-    op("post", "/api/admin/enrollments/batch", "adminBatchEnroll", "Phase 2: enrolls members of a sponsoring organization for its paid club order (idempotent per student)", {
-      body: BatchEnrollBody, status: 201, response: BatchEnrollResponse, errors: ["reauthentication_required", "validation", "conflict", "seats_exhausted", "identity_provider_unavailable"],
-    }),
+    op(
+      "post",
+      "/api/admin/enrollments",
+      "adminGrantEnrollment",
+      "Grants an enrollment (admin_grant or sponsor) with progress preallocated; e-mails the student",
+      {
+        body: GrantEnrollmentBody,
+        status: 201,
+        response: GrantEnrollmentResponse,
+        errors: ["reauthentication_required", "validation", "already_enrolled", "course_not_available", "identity_provider_unavailable"],
+      },
+    ),
+    op(
+      "post",
+      "/api/admin/enrollments/batch",
+      "adminBatchEnroll",
+      "Phase 2: enrolls members of a sponsoring organization for its paid club order (idempotent per student)",
+      {
+        body: BatchEnrollBody,
+        status: 201,
+        response: BatchEnrollResponse,
+        errors: ["reauthentication_required", "validation", "conflict", "seats_exhausted", "identity_provider_unavailable"],
+      },
+    ),
     op("get", "/api/admin/enrollments/{enrollmentId}", "adminGetEnrollment", "One enrollment with its raw progress records and test attempts", {
-      response: AdminEnrollmentDetail, errors: ["not_found"],
+      response: AdminEnrollmentDetail,
+      errors: ["not_found"],
     }),
     op("post", "/api/admin/enrollments/{enrollmentId}/cancel", "adminCancelEnrollment", "Cancels an active enrollment", {
-      body: CancelEnrollmentBody, response: CancelEnrollmentResponse, errors: ["reauthentication_required", "not_found", "validation", "enrollment_not_active"],
+      body: CancelEnrollmentBody,
+      response: CancelEnrollmentResponse,
+      errors: ["reauthentication_required", "not_found", "validation", "enrollment_not_active"],
     }),
     op("post", "/api/admin/enrollments/{enrollmentId}/extend", "adminExtendEnrollment", "Sets accessExpiresAt; an expired enrollment becomes active again", {
-      body: ExtendEnrollmentBody, response: ExtendEnrollmentResponse, errors: ["not_found", "validation", "enrollment_not_active", "already_enrolled"],
+      body: ExtendEnrollmentBody,
+      response: ExtendEnrollmentResponse,
+      errors: ["not_found", "validation", "enrollment_not_active", "already_enrolled"],
     }),
     op("post", "/api/admin/enrollments/{enrollmentId}/reset-test-attempts", "adminResetTestAttempts", "Voids the enrollment's attempts at one test", {
-      body: ResetTestAttemptsBody, response: ResetTestAttemptsResponse, errors: ["not_found", "validation"],
+      body: ResetTestAttemptsBody,
+      response: ResetTestAttemptsResponse,
+      errors: ["not_found", "validation"],
     }),
-    op("post", "/api/admin/enrollments/{enrollmentId}/migrate-to-version", "adminMigrateEnrollment", "Moves an active enrollment to another version of its course, keeping progress of parts with stable identity", {
-      body: MigrateEnrollmentBody, response: MigrateEnrollmentResponse, errors: ["reauthentication_required", "not_found", "validation", "enrollment_not_active"],
-    }),
-    op("post", "/api/admin/enrollments/{enrollmentId}/resync", "adminResyncEnrollment", "Refreshes studentDisplayName and studentEmail from the identity provider", {
-      body: ResyncEnrollmentBody, response: ResyncEnrollmentResponse, errors: ["not_found", "validation", "conflict", "identity_provider_unavailable"],
-    }),
+    op(
+      "post",
+      "/api/admin/enrollments/{enrollmentId}/migrate-to-version",
+      "adminMigrateEnrollment",
+      "Moves an active enrollment to another version of its course, keeping progress of parts with stable identity",
+      {
+        body: MigrateEnrollmentBody,
+        response: MigrateEnrollmentResponse,
+        errors: ["reauthentication_required", "not_found", "validation", "enrollment_not_active"],
+      },
+    ),
+    op(
+      "post",
+      "/api/admin/enrollments/{enrollmentId}/resync",
+      "adminResyncEnrollment",
+      "Refreshes studentDisplayName and studentEmail from the identity provider",
+      {
+        body: ResyncEnrollmentBody,
+        response: ResyncEnrollmentResponse,
+        errors: ["not_found", "validation", "conflict", "identity_provider_unavailable"],
+      },
+    ),
   ],
 };

@@ -49,7 +49,6 @@ const { enrollments, courses, orders, tests } = schema;
 export type AdminActor = AuditActor;
 export type EnrollmentAdminDeps = { db: Database; idpApi: IdpApi; queue: Queue; now: Date };
 
-
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 function invalid(path: string, message: string, code = "custom"): DomainError {
@@ -161,7 +160,8 @@ async function grantableCourse(db: DbOrTx, courseId: string): Promise<{ version:
   const chain = await chainOf(db, courseId);
   const published = chain.find((c) => c.state === "published");
   if (!published) {
-    if (chain.some((c) => c.state === "archived")) throw new DomainError("course_not_available", "Kurz je archivovaný; zapísať sa dá len do zverejneného kurzu.", { courseId });
+    if (chain.some((c) => c.state === "archived"))
+      throw new DomainError("course_not_available", "Kurz je archivovaný; zapísať sa dá len do zverejneného kurzu.", { courseId });
     throw invalid("courseId", "Zverejnený kurz s týmto ID neexistuje.");
   }
   return { version: published, rootId: rootOf(chain) };
@@ -258,7 +258,10 @@ export async function courseFilterOptions(db: DbOrTx): Promise<{ courseId: strin
 }
 
 /** The tests of course versions (the reset form's test picker), by version id, in course order. */
-export async function testsOfVersions(db: DbOrTx, versionIds: string[]): Promise<Map<string, { testId: string; title: string; placement: "part" | "level" | "course" }[]>> {
+export async function testsOfVersions(
+  db: DbOrTx,
+  versionIds: string[],
+): Promise<Map<string, { testId: string; title: string; placement: "part" | "level" | "course" }[]>> {
   const out = new Map<string, { testId: string; title: string; placement: "part" | "level" | "course" }[]>();
   for (const versionId of new Set(versionIds)) {
     const structure = await loadCourseStructure(db, versionId);
@@ -377,14 +380,19 @@ async function inBatches<T, R>(items: T[], size: number, work: (item: T, index: 
  * A student already actively enrolled in the course keeps that enrollment (its id is in
  * the answer, it is not counted and gets no e-mail), so a repeat creates nothing.
  */
-export async function batchEnroll(deps: EnrollmentAdminDeps, actor: AdminActor, body: BatchEnrollBody): Promise<{ createdCount: number; enrollmentIds: string[] }> {
+export async function batchEnroll(
+  deps: EnrollmentAdminDeps,
+  actor: AdminActor,
+  body: BatchEnrollBody,
+): Promise<{ createdCount: number; enrollmentIds: string[] }> {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, body.orderId)).limit(1);
   if (!order) throw invalid("orderId", "Objednávka sa nenašla.", "order_not_found");
   if (order.sponsorOrgId !== body.sponsorOrgId) throw invalid("orderId", "Objednávka nie je klubovým nákupom tejto organizácie.", "order_not_sponsored");
   const chain = await chainOf(deps.db, body.courseId);
   if (!chain.length) throw invalid("courseId", "Kurz s týmto ID neexistuje.", "course_not_found");
   if (rootOf(chain) !== order.courseId) throw invalid("courseId", "Objednávka je na iný kurz.", "order_course_mismatch");
-  if (order.state !== "paid") throw new DomainError("conflict", "Objednávka nie je zaplatená; zapísať členov možno až po platbe.", { orderId: order.id, state: order.state });
+  if (order.state !== "paid")
+    throw new DomainError("conflict", "Objednávka nie je zaplatená; zapísať členov možno až po platbe.", { orderId: order.id, state: order.state });
   await requireOrganization(deps, body.sponsorOrgId);
   const people = await inBatches(body.studentIds, 8, async (studentId) => {
     const person = await personForEnrollment(deps.db, deps.idpApi, studentId, deps.now);

@@ -23,7 +23,10 @@ function zeroes<K extends string>(keys: readonly K[]): Record<K, number> {
 export async function getAdminDashboard(db: DbOrTx): Promise<AdminDashboard> {
   const [courseRows, [courses], enrollmentRows] = await Promise.all([
     db.select({ state: schema.courses.state, n: count() }).from(schema.courses).groupBy(schema.courses.state),
-    db.select({ n: countDistinct(schema.courses.slug) }).from(schema.courses).where(ne(schema.courses.state, "deleted")),
+    db
+      .select({ n: countDistinct(schema.courses.slug) })
+      .from(schema.courses)
+      .where(ne(schema.courses.state, "deleted")),
     db
       .select({ state: schema.enrollments.state, n: count() })
       .from(schema.enrollments)

@@ -68,7 +68,10 @@ export async function searchForPicker(db: DbOrTx, idpApi: IdpApi, kind: PickerKi
       message = UNAVAILABLE;
     }
     const known = new Set(matches.map((m) => m.id));
-    const cached = await cachedUserNames(db, (await findCachedUserIds(db, query)).filter((id) => !known.has(id)));
+    const cached = await cachedUserNames(
+      db,
+      (await findCachedUserIds(db, query)).filter((id) => !known.has(id)),
+    );
     for (const [id, p] of cached) matches.push({ id, label: p.displayName, detail: p.email ?? "bez e-mailu" });
     return { query, matches: matches.slice(0, MAX_MATCHES), message: matches.length ? message : (message ?? `Nikto s menom „${query}“.`) };
   }

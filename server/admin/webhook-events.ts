@@ -9,7 +9,6 @@ import { isId } from "../db";
 
 const { webhookEvents } = schema;
 
-
 export const WEBHOOK_PAGE_SIZE = 20;
 
 /** The viewer's query (URL parameters of /admin/webhooky). */

@@ -52,16 +52,9 @@ export async function writeAudit(db: DbOrTx, entry: AuditEntry): Promise<AuditRe
 }
 
 /** Entries for one target (or every entry of a type when targetId is null), newest first. */
-export async function listAudit(
-  db: DbOrTx,
-  query: { targetType: string; targetId?: string | null; limit?: number },
-): Promise<AuditRecord[]> {
+export async function listAudit(db: DbOrTx, query: { targetType: string; targetId?: string | null; limit?: number }): Promise<AuditRecord[]> {
   const target =
-    query.targetId === undefined
-      ? undefined
-      : query.targetId === null
-        ? isNull(schema.auditLog.targetId)
-        : eq(schema.auditLog.targetId, query.targetId);
+    query.targetId === undefined ? undefined : query.targetId === null ? isNull(schema.auditLog.targetId) : eq(schema.auditLog.targetId, query.targetId);
   return db
     .select()
     .from(schema.auditLog)
@@ -82,10 +75,7 @@ export type AuditFilter = {
 };
 
 /** Filtered audit rows, newest first, a page at a time, with the total (the audit viewer, the order audit). */
-export async function listAuditPage(
-  db: DbOrTx,
-  query: AuditFilter & { limit: number; offset: number },
-): Promise<{ rows: AuditRecord[]; total: number }> {
+export async function listAuditPage(db: DbOrTx, query: AuditFilter & { limit: number; offset: number }): Promise<{ rows: AuditRecord[]; total: number }> {
   const { auditLog } = schema;
   const action = query.action?.endsWith("*") ? query.action.slice(0, -1) : query.action;
   const prefix = action !== undefined && (query.action!.endsWith("*") || action.endsWith("."));

@@ -8,16 +8,7 @@ import { fetchUserInfo, IdpApiError, upsertUserFromClaims, type CachedUser, type
 import { SYSTEM_IDP_ACTOR, writeAudit } from "../audit";
 import type { Logger } from "../log";
 import { RefreshRejectedError, type LoginResult, type OidcClient } from "./oidc";
-import {
-  createSession,
-  needsRefresh,
-  openTokens,
-  revokeSession,
-  revokeSessionsFor,
-  rotateSession,
-  type SessionKeys,
-  type SessionRow,
-} from "./sessions";
+import { createSession, needsRefresh, openTokens, revokeSession, revokeSessionsFor, rotateSession, type SessionKeys, type SessionRow } from "./sessions";
 import { eraseUser } from "./erasure";
 import { verifyErasureToken, verifyLogoutToken } from "./tokens";
 import type { PublicUser } from "./contract";
@@ -66,10 +57,7 @@ export async function establishSession(db: Database, auth: Auth, login: LoginRes
   });
 }
 
-export type RefreshOutcome =
-  | { status: "unchanged" }
-  | { status: "rotated"; cookieValue: string }
-  | { status: "ended"; reason: string };
+export type RefreshOutcome = { status: "unchanged" } | { status: "rotated"; cookieValue: string } | { status: "ended"; reason: string };
 
 /**
  * Refreshes the provider tokens of a session whose access token has run out. The row is

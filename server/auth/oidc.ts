@@ -29,14 +29,7 @@ export type LoginResult = {
 };
 
 /** Why a login did not complete; shown to the person as a Slovak message, logged as code. */
-export type LoginFailure =
-  | "state_missing"
-  | "state_mismatch"
-  | "provider_error"
-  | "access_denied"
-  | "token_exchange"
-  | "id_token"
-  | "nonce_missing";
+export type LoginFailure = "state_missing" | "state_mismatch" | "provider_error" | "access_denied" | "token_exchange" | "id_token" | "nonce_missing";
 
 export class LoginError extends Error {
   constructor(

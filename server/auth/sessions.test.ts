@@ -30,7 +30,10 @@ let t: OpenTestDatabase;
 
 beforeAll(async () => {
   t = await openTestDatabase();
-  for (const [sub, name] of [["p-1", "Jana"], ["p-2", "Peter"]]) {
+  for (const [sub, name] of [
+    ["p-1", "Jana"],
+    ["p-2", "Peter"],
+  ]) {
     await upsertUserFromClaims(t.db, { sub, name, email: `${sub}@demo.sk`, sportup_roles: ["user"] }, names);
   }
 });

@@ -49,7 +49,11 @@ describe("formFields", () => {
     form.append("tag", "a");
     form.append("tag", "b");
     form.append("file", new Blob(["x"]), "x.txt");
-    expect(formFields(form)).toEqual([["amount", "12,50"], ["tag", "a"], ["tag", "b"]]);
+    expect(formFields(form)).toEqual([
+      ["amount", "12,50"],
+      ["tag", "a"],
+      ["tag", "b"],
+    ]);
   });
 
   it("stops at 64 KB of text", () => {

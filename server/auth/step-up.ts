@@ -70,7 +70,13 @@ export async function keepStepUpForm(db: DbOrTx, input: { userId: string; path: 
   await db.delete(schema.stepUpForms).where(lt(schema.stepUpForms.expiresAt, input.now));
   const [row] = await db
     .insert(schema.stepUpForms)
-    .values({ userId: input.userId, path: input.path, fields: input.fields, expiresAt: new Date(input.now.getTime() + STEP_UP_FORM_TTL_MS), createdAt: input.now })
+    .values({
+      userId: input.userId,
+      path: input.path,
+      fields: input.fields,
+      expiresAt: new Date(input.now.getTime() + STEP_UP_FORM_TTL_MS),
+      createdAt: input.now,
+    })
     .returning({ id: schema.stepUpForms.id });
   return row.id;
 }

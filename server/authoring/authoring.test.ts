@@ -71,17 +71,48 @@ const uniqueSlug = (base: string) => `${base}-${++slugCounter}-${Date.now().toSt
 
 /** A course that meets every publish rule: one level, topic, module, two parts, a course test. */
 async function publishableCourse(slug = uniqueSlug("kurz")) {
-  const course = await createCourse(db, editor, CourseCreateRequest.parse({
-    slug, title: "Riadenie klubu", shortDescription: "Krátko.", priceCents: 4900, accreditation, instructors: ["p-2001"],
-    instructorProfiles: [{ personId: "p-2001", title: "lektorka", affiliation: "ŠK Demo" }], durationHours: 6,
-  }));
+  const course = await createCourse(
+    db,
+    editor,
+    CourseCreateRequest.parse({
+      slug,
+      title: "Riadenie klubu",
+      shortDescription: "Krátko.",
+      priceCents: 4900,
+      accreditation,
+      instructors: ["p-2001"],
+      instructorProfiles: [{ personId: "p-2001", title: "lektorka", affiliation: "ŠK Demo" }],
+      durationHours: 6,
+    }),
+  );
   const level = await createLevel(db, editor, course._id, LevelCreateRequest.parse({ slug: "zaklady", title: "Základy", estimatedHours: 3 }));
   const topic = await createTopic(db, editor, level._id, { slug: "uvod", title: "Úvod" });
   const module = await createModule(db, editor, topic._id, { estimatedMinutes: 30 });
-  const p1 = await createPart(db, editor, module._id, PartCreateRequest.parse({ slug: "prva", title: "Prvá", contentBlocks: [{ type: "text", markdown: "Ahoj" }] }));
-  const p2 = await createPart(db, editor, module._id, PartCreateRequest.parse({ slug: "druha", title: "Druhá", prerequisites: [p1._id], requiredForCompletion: false }));
+  const p1 = await createPart(
+    db,
+    editor,
+    module._id,
+    PartCreateRequest.parse({ slug: "prva", title: "Prvá", contentBlocks: [{ type: "text", markdown: "Ahoj" }] }),
+  );
+  const p2 = await createPart(
+    db,
+    editor,
+    module._id,
+    PartCreateRequest.parse({ slug: "druha", title: "Druhá", prerequisites: [p1._id], requiredForCompletion: false }),
+  );
   const test = await createTest(db, editor, TestCreateRequest.parse({ courseId: course._id, placement: "course", title: "Záverečný test" }));
-  await createQuestion(db, editor, test._id, QuestionCreateRequest.parse({ text: "Kto?", answers: [{ text: "A", isCorrect: true }, { text: "B", isCorrect: false }] }));
+  await createQuestion(
+    db,
+    editor,
+    test._id,
+    QuestionCreateRequest.parse({
+      text: "Kto?",
+      answers: [
+        { text: "A", isCorrect: true },
+        { text: "B", isCorrect: false },
+      ],
+    }),
+  );
   return { course, level, topic, module, p1, p2, test };
 }
 
@@ -91,7 +122,10 @@ async function courseRow(id: string) {
 }
 
 async function expectDomainError(promise: Promise<unknown>, code: string) {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error, `expected DomainError ${code}`).toBeInstanceOf(DomainError);
   expect((error as DomainError).code).toBe(code);
   return error as DomainError;
@@ -132,10 +166,29 @@ describe("payloads (zod)", () => {
   });
 
   it("questions: single choice needs exactly one correct answer, text needs accepted answers", () => {
-    expect(issues(QuestionCreateRequest.safeParse({ text: "?", answers: [{ text: "A", isCorrect: true }, { text: "B", isCorrect: true }] }))).toEqual(["answers"]);
+    expect(
+      issues(
+        QuestionCreateRequest.safeParse({
+          text: "?",
+          answers: [
+            { text: "A", isCorrect: true },
+            { text: "B", isCorrect: true },
+          ],
+        }),
+      ),
+    ).toEqual(["answers"]);
     expect(issues(QuestionCreateRequest.safeParse({ text: "?", answers: [{ text: "A", isCorrect: true }] }))).toEqual(["answers"]);
     expect(issues(QuestionCreateRequest.safeParse({ type: "text", text: "?" }))).toEqual(["acceptedAnswers"]);
-    expect(QuestionCreateRequest.safeParse({ type: "multiple_choice", text: "?", answers: [{ text: "A", isCorrect: true }, { text: "B", isCorrect: true }] }).success).toBe(true);
+    expect(
+      QuestionCreateRequest.safeParse({
+        type: "multiple_choice",
+        text: "?",
+        answers: [
+          { text: "A", isCorrect: true },
+          { text: "B", isCorrect: true },
+        ],
+      }).success,
+    ).toBe(true);
   });
 });
 
@@ -184,16 +237,34 @@ describe("drafts", () => {
     const video = part.contentBlocks[0];
     expect(video).toMatchObject({ type: "video", state: "waiting", transcript: "Prepis" });
     // the provider's webhook fills the block (simulated)
-    await db.update(schema.parts).set({ contentBlocks: [{ ...video, type: "video", state: "ready", videoPlaybackId: "pb-1", durationSec: 60 }] as never }).where(eq(schema.parts.id, p1._id));
-    const again = await updatePart(db, editor, p1._id, { contentBlocks: [{ id: video.id, type: "video", transcript: "Nový prepis" }, { type: "text", markdown: "Ďalej" }] });
-    expect(again.contentBlocks[0]).toEqual({ id: video.id, type: "video", state: "ready", videoPlaybackId: "pb-1", durationSec: 60, transcript: "Nový prepis" });
+    await db
+      .update(schema.parts)
+      .set({ contentBlocks: [{ ...video, type: "video", state: "ready", videoPlaybackId: "pb-1", durationSec: 60 }] as never })
+      .where(eq(schema.parts.id, p1._id));
+    const again = await updatePart(db, editor, p1._id, {
+      contentBlocks: [
+        { id: video.id, type: "video", transcript: "Nový prepis" },
+        { type: "text", markdown: "Ďalej" },
+      ],
+    });
+    expect(again.contentBlocks[0]).toEqual({
+      id: video.id,
+      type: "video",
+      state: "ready",
+      videoPlaybackId: "pb-1",
+      durationSec: 60,
+      transcript: "Nový prepis",
+    });
     await expectDomainError(updatePart(db, editor, p1._id, { contentBlocks: [{ id: newId(), type: "text", markdown: "x" }] }), "validation");
   });
 
   it("reorders parts only as a permutation of the module's parts", async () => {
     const { module, p1, p2 } = await publishableCourse();
     const reordered = await reorderParts(db, editor, module._id, [p2._id, p1._id]);
-    expect(reordered.map((p) => [p._id, p.orderIndex])).toEqual([[p2._id, 1], [p1._id, 2]]);
+    expect(reordered.map((p) => [p._id, p.orderIndex])).toEqual([
+      [p2._id, 1],
+      [p1._id, 2],
+    ]);
     await expectDomainError(reorderParts(db, editor, module._id, [p2._id]), "validation");
     await expectDomainError(reorderParts(db, editor, module._id, [p2._id, p2._id]), "validation");
   });
@@ -231,7 +302,11 @@ describe("publish", () => {
     expect((await courseRow(course._id)).title).toBe("Riadenie klubu");
   });
 
-  const rules: [string, (c: Awaited<ReturnType<typeof publishableCourse>>) => Promise<unknown>, (c: Awaited<ReturnType<typeof publishableCourse>>) => string][] = [
+  const rules: [
+    string,
+    (c: Awaited<ReturnType<typeof publishableCourse>>) => Promise<unknown>,
+    (c: Awaited<ReturnType<typeof publishableCourse>>) => string,
+  ][] = [
     ["level_required", (c) => deleteLevel(db, admin, c.level._id), (c) => c.course._id],
     ["level_without_topics", async (c) => db.delete(schema.topics).where(eq(schema.topics.levelId, c.level._id)), (c) => c.level._id],
     ["topic_module_count", async (c) => db.delete(schema.modules).where(eq(schema.modules.id, c.module._id)), (c) => c.topic._id],
@@ -261,7 +336,10 @@ describe("publish", () => {
     let error = await expectDomainError(publishCourse(db, services, admin, c.course._id), "validation");
     expect(error.details).toEqual([expect.objectContaining({ code: "video_not_ready", id: video.id, message: expect.stringContaining("nie je nahraté") })]);
     const setBlock = (extra: Record<string, unknown>) =>
-      db.update(schema.parts).set({ contentBlocks: [{ id: video.id, type: "video", ...extra }] as never }).where(eq(schema.parts.id, c.p1._id));
+      db
+        .update(schema.parts)
+        .set({ contentBlocks: [{ id: video.id, type: "video", ...extra }] as never })
+        .where(eq(schema.parts.id, c.p1._id));
     // ready without a duration cannot be judged as watched
     await setBlock({ state: "ready", videoPlaybackId: "pb-1" });
     error = await expectDomainError(publishCourse(db, services, admin, c.course._id), "validation");
@@ -357,15 +435,25 @@ describe("new version", () => {
     const before = await getAdminCourseDetail(db, course._id);
     const { newCourseId } = await createNewVersion(db, editor, course._id);
     const clone = await getAdminCourseDetail(db, newCourseId);
-    expect(clone.course).toMatchObject({ slug: course.slug, version: 2, previousVersionId: course._id, state: "draft", publishedAt: null, createdBy: "p-3001" });
+    expect(clone.course).toMatchObject({
+      slug: course.slug,
+      version: 2,
+      previousVersionId: course._id,
+      state: "draft",
+      publishedAt: null,
+      createdBy: "p-3001",
+    });
 
     const idsOf = (d: typeof before) => {
       const parts = d.levels.flatMap((l) => l.topics.flatMap((t) => t.module?.parts ?? []));
       return {
         all: [
-          ...d.levels.map((l) => l._id), ...d.levels.flatMap((l) => l.topics.map((t) => t._id)),
-          ...d.levels.flatMap((l) => l.topics.map((t) => t.module!._id)), ...parts.map((p) => p._id),
-          ...parts.flatMap((p) => p.contentBlocks.map((b) => b.id)), ...d.tests.map((x) => x._id),
+          ...d.levels.map((l) => l._id),
+          ...d.levels.flatMap((l) => l.topics.map((t) => t._id)),
+          ...d.levels.flatMap((l) => l.topics.map((t) => t.module!._id)),
+          ...parts.map((p) => p._id),
+          ...parts.flatMap((p) => p.contentBlocks.map((b) => b.id)),
+          ...d.tests.map((x) => x._id),
           ...d.tests.flatMap((x) => x.questions.flatMap((q) => [q._id, ...q.answers.map((a) => a.id)])),
         ],
         parts,
@@ -393,8 +481,15 @@ describe("new version", () => {
 describe("delete", () => {
   async function enroll(courseVersionId: string, slug: string, state: "active" | "cancelled" = "active") {
     await db.insert(schema.enrollments).values({
-      courseId: courseVersionId, courseVersionId, courseTitle: "K", courseSlug: slug, studentId: `p-${newId()}`, studentDisplayName: "Študent",
-      reason: "admin_grant", state, progress: { completedModules: 0, totalModules: 1, completedLevels: 0, totalLevels: 1, lastActivityAt: null },
+      courseId: courseVersionId,
+      courseVersionId,
+      courseTitle: "K",
+      courseSlug: slug,
+      studentId: `p-${newId()}`,
+      studentDisplayName: "Študent",
+      reason: "admin_grant",
+      state,
+      progress: { completedModules: 0, totalModules: 1, completedLevels: 0, totalLevels: 1, lastActivityAt: null },
     });
   }
 
@@ -431,7 +526,10 @@ describe("delete", () => {
     const deleted = await listAdminCourses(db, { state: "deleted", page: 1, pageSize: 100 });
     expect(deleted.data.map((c) => c._id)).toContain(id);
     // its slug stays taken by the kept version
-    await expectDomainError(createCourse(db, editor, { slug: draft.course.slug, title: "Nový", shortDescription: "K.", priceCents: 100, currency: "EUR" }), "slug_taken");
+    await expectDomainError(
+      createCourse(db, editor, { slug: draft.course.slug, title: "Nový", shortDescription: "K.", priceCents: 100, currency: "EUR" }),
+      "slug_taken",
+    );
   });
 
   it("refuses a published and an archived version (409 version_not_deletable); only the five-year job deletes archived ones", async () => {
@@ -463,10 +561,19 @@ describe("soft deletion after 5 years (the daily job)", () => {
     }
     const archivedAt = new Date("2020-01-10T00:00:00Z");
     for (const c of [old, enrolled]) await db.update(schema.courses).set({ archivedAt }).where(eq(schema.courses.id, c.course._id));
-    await db.update(schema.courses).set({ archivedAt: new Date("2021-06-01T00:00:00Z") }).where(eq(schema.courses.id, recent.course._id));
+    await db
+      .update(schema.courses)
+      .set({ archivedAt: new Date("2021-06-01T00:00:00Z") })
+      .where(eq(schema.courses.id, recent.course._id));
     await db.insert(schema.enrollments).values({
-      courseId: enrolled.course._id, courseVersionId: enrolled.course._id, courseTitle: "K", courseSlug: enrolled.course.slug, studentId: "p-1001",
-      studentDisplayName: "Študent", reason: "admin_grant", progress: { completedModules: 0, totalModules: 1, completedLevels: 0, totalLevels: 1, lastActivityAt: null },
+      courseId: enrolled.course._id,
+      courseVersionId: enrolled.course._id,
+      courseTitle: "K",
+      courseSlug: enrolled.course.slug,
+      studentId: "p-1001",
+      studentDisplayName: "Študent",
+      reason: "admin_grant",
+      progress: { completedModules: 0, totalModules: 1, completedLevels: 0, totalLevels: 1, lastActivityAt: null },
     });
     const at = new Date("2025-01-10T00:00:01Z");
     const deleted = await softDeleteExpiredVersions(db, at);

@@ -33,7 +33,9 @@ export function blockInputOf(b: AdminPart["contentBlocks"][number]): BlockInput 
       return b.fileId ? { id: b.id, type: "presentation", fileId: b.fileId } : { id: b.id, type: "presentation", pdfPath: b.pdfPath, slideCount: b.slideCount };
     case "image": {
       const caption = b.caption !== undefined ? { caption: b.caption } : {};
-      return b.fileId ? { id: b.id, type: "image", fileId: b.fileId, alt: b.alt, ...caption } : { id: b.id, type: "image", imagePath: b.imagePath, alt: b.alt, ...caption };
+      return b.fileId
+        ? { id: b.id, type: "image", fileId: b.fileId, alt: b.alt, ...caption }
+        : { id: b.id, type: "image", imagePath: b.imagePath, alt: b.alt, ...caption };
     }
   }
 }
@@ -64,7 +66,12 @@ export function applyBlockEdit(blocks: readonly BlockInput[], edit: BlockEdit): 
 }
 
 /** Applies one edit to the part's blocks and stores them (updatePart); `changed` false when there was nothing to do. */
-export async function editPartBlocks(db: Database, actor: Actor, part: Pick<AdminPart, "_id" | "contentBlocks">, edit: BlockEdit): Promise<{ changed: boolean }> {
+export async function editPartBlocks(
+  db: Database,
+  actor: Actor,
+  part: Pick<AdminPart, "_id" | "contentBlocks">,
+  edit: BlockEdit,
+): Promise<{ changed: boolean }> {
   const next = applyBlockEdit(part.contentBlocks.map(blockInputOf), edit);
   if (!next) return { changed: false };
   const body = PartPatchRequest.safeParse({ contentBlocks: next });

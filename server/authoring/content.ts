@@ -24,16 +24,7 @@ import type {
   TopicCreateRequest,
   TopicPatchRequest,
 } from "./contract";
-import {
-  audit,
-  forgetPrerequisites,
-  invalid,
-  lockDraftCourse,
-  notFound,
-  renumber,
-  slugConflictsAs409,
-  type Actor,
-} from "./editing";
+import { audit, forgetPrerequisites, invalid, lockDraftCourse, notFound, renumber, slugConflictsAs409, type Actor } from "./editing";
 import { toAdminLevel, toAdminModule, toAdminPart, toAdminTopic } from "./serialize";
 
 type LevelCreate = z.infer<typeof LevelCreateRequest>;
@@ -73,10 +64,7 @@ async function deleteTests(tx: Tx, testIds: (string | null)[]): Promise<void> {
 /** The parts (with their tests) under some modules: what goes when those modules go. */
 async function partsOfModules(tx: Tx, moduleIds: string[]) {
   if (moduleIds.length === 0) return [];
-  return tx
-    .select({ id: schema.parts.id, partTestId: schema.parts.partTestId })
-    .from(schema.parts)
-    .where(inArray(schema.parts.moduleId, moduleIds));
+  return tx.select({ id: schema.parts.id, partTestId: schema.parts.partTestId }).from(schema.parts).where(inArray(schema.parts.moduleId, moduleIds));
 }
 
 /** Checks a reorder body: every current id exactly once. */
@@ -90,7 +78,10 @@ function assertPermutation(current: string[], ids: string[]): void {
 export async function createLevel(db: Database, actor: Actor, courseId: string, input: LevelCreate): Promise<AdminLevel> {
   return db.transaction(async (tx) => {
     const course = await lockDraftCourse(tx, courseId);
-    const [last] = await tx.select({ n: max(schema.levels.orderIndex) }).from(schema.levels).where(eq(schema.levels.courseId, course.id));
+    const [last] = await tx
+      .select({ n: max(schema.levels.orderIndex) })
+      .from(schema.levels)
+      .where(eq(schema.levels.courseId, course.id));
     const [level] = await slugConflictsAs409(() =>
       tx
         .insert(schema.levels)
@@ -106,9 +97,7 @@ export async function updateLevel(db: Database, actor: Actor, levelId: string, i
   return db.transaction(async (tx) => {
     const found = await findLevel(tx, levelId);
     await lockDraftCourse(tx, found.courseId);
-    const [level] = await slugConflictsAs409(() =>
-      tx.update(schema.levels).set(input).where(eq(schema.levels.id, levelId)).returning(),
-    );
+    const [level] = await slugConflictsAs409(() => tx.update(schema.levels).set(input).where(eq(schema.levels.id, levelId)).returning());
     await audit(tx, actor, "level.update", { type: "level", id: levelId }, { courseId: level.courseId, fields: Object.keys(input).sort() });
     return toAdminLevel(level);
   });
@@ -120,15 +109,39 @@ export async function deleteLevel(db: Database, actor: Actor, levelId: string): 
     await lockDraftCourse(tx, level.courseId);
     const topics = await tx.select({ id: schema.topics.id }).from(schema.topics).where(eq(schema.topics.levelId, levelId));
     const modules = topics.length
-      ? await tx.select({ id: schema.modules.id }).from(schema.modules).where(inArray(schema.modules.topicId, topics.map((t) => t.id)))
+      ? await tx
+          .select({ id: schema.modules.id })
+          .from(schema.modules)
+          .where(
+            inArray(
+              schema.modules.topicId,
+              topics.map((t) => t.id),
+            ),
+          )
       : [];
-    const parts = await partsOfModules(tx, modules.map((m) => m.id));
+    const parts = await partsOfModules(
+      tx,
+      modules.map((m) => m.id),
+    );
     // topics, modules and parts cascade from the level; tests hang on the course, so go explicitly
     await tx.delete(schema.levels).where(eq(schema.levels.id, levelId));
     await deleteTests(tx, [level.levelTestId, ...parts.map((p) => p.partTestId)]);
-    await forgetPrerequisites(tx, level.courseId, parts.map((p) => p.id));
-    const rest = await tx.select({ id: schema.levels.id }).from(schema.levels).where(eq(schema.levels.courseId, level.courseId)).orderBy(asc(schema.levels.orderIndex));
-    await renumber(tx, schema.levels, rest.map((r) => r.id), 1);
+    await forgetPrerequisites(
+      tx,
+      level.courseId,
+      parts.map((p) => p.id),
+    );
+    const rest = await tx
+      .select({ id: schema.levels.id })
+      .from(schema.levels)
+      .where(eq(schema.levels.courseId, level.courseId))
+      .orderBy(asc(schema.levels.orderIndex));
+    await renumber(
+      tx,
+      schema.levels,
+      rest.map((r) => r.id),
+      1,
+    );
     await audit(tx, actor, "level.delete", { type: "level", id: levelId }, { courseId: level.courseId, slug: level.slug, parts: parts.length });
     return { ok: true as const };
   });
@@ -138,7 +151,10 @@ export async function reorderLevels(db: Database, actor: Actor, courseId: string
   return db.transaction(async (tx) => {
     const course = await lockDraftCourse(tx, courseId);
     const current = await tx.select({ id: schema.levels.id }).from(schema.levels).where(eq(schema.levels.courseId, course.id));
-    assertPermutation(current.map((r) => r.id), ids);
+    assertPermutation(
+      current.map((r) => r.id),
+      ids,
+    );
     await renumber(tx, schema.levels, ids, 1);
     await audit(tx, actor, "level.reorder", { type: "course", id: course.id }, { ids });
     const rows = await tx.select().from(schema.levels).where(eq(schema.levels.courseId, course.id)).orderBy(asc(schema.levels.orderIndex));
@@ -152,7 +168,10 @@ export async function createTopic(db: Database, actor: Actor, levelId: string, i
   return db.transaction(async (tx) => {
     const level = await findLevel(tx, levelId);
     await lockDraftCourse(tx, level.courseId);
-    const [last] = await tx.select({ n: max(schema.topics.orderIndex) }).from(schema.topics).where(eq(schema.topics.levelId, levelId));
+    const [last] = await tx
+      .select({ n: max(schema.topics.orderIndex) })
+      .from(schema.topics)
+      .where(eq(schema.topics.levelId, levelId));
     const [topic] = await slugConflictsAs409(() =>
       tx
         .insert(schema.topics)
@@ -179,12 +198,31 @@ export async function deleteTopic(db: Database, actor: Actor, topicId: string): 
     const topic = await findTopic(tx, topicId);
     await lockDraftCourse(tx, topic.courseId);
     const modules = await tx.select({ id: schema.modules.id }).from(schema.modules).where(eq(schema.modules.topicId, topicId));
-    const parts = await partsOfModules(tx, modules.map((m) => m.id));
+    const parts = await partsOfModules(
+      tx,
+      modules.map((m) => m.id),
+    );
     await tx.delete(schema.topics).where(eq(schema.topics.id, topicId));
-    await deleteTests(tx, parts.map((p) => p.partTestId));
-    await forgetPrerequisites(tx, topic.courseId, parts.map((p) => p.id));
-    const rest = await tx.select({ id: schema.topics.id }).from(schema.topics).where(eq(schema.topics.levelId, topic.levelId)).orderBy(asc(schema.topics.orderIndex));
-    await renumber(tx, schema.topics, rest.map((r) => r.id), 1);
+    await deleteTests(
+      tx,
+      parts.map((p) => p.partTestId),
+    );
+    await forgetPrerequisites(
+      tx,
+      topic.courseId,
+      parts.map((p) => p.id),
+    );
+    const rest = await tx
+      .select({ id: schema.topics.id })
+      .from(schema.topics)
+      .where(eq(schema.topics.levelId, topic.levelId))
+      .orderBy(asc(schema.topics.orderIndex));
+    await renumber(
+      tx,
+      schema.topics,
+      rest.map((r) => r.id),
+      1,
+    );
     await audit(tx, actor, "topic.delete", { type: "topic", id: topicId }, { courseId: topic.courseId, slug: topic.slug, parts: parts.length });
     return { ok: true as const };
   });
@@ -195,7 +233,10 @@ export async function reorderTopics(db: Database, actor: Actor, levelId: string,
     const level = await findLevel(tx, levelId);
     await lockDraftCourse(tx, level.courseId);
     const current = await tx.select({ id: schema.topics.id }).from(schema.topics).where(eq(schema.topics.levelId, levelId));
-    assertPermutation(current.map((r) => r.id), ids);
+    assertPermutation(
+      current.map((r) => r.id),
+      ids,
+    );
     await renumber(tx, schema.topics, ids, 1);
     await audit(tx, actor, "topic.reorder", { type: "level", id: levelId }, { courseId: level.courseId, ids });
     const rows = await tx.select().from(schema.topics).where(eq(schema.topics.levelId, levelId)).orderBy(asc(schema.topics.orderIndex));
@@ -237,8 +278,15 @@ export async function deleteModule(db: Database, actor: Actor, moduleId: string)
     await lockDraftCourse(tx, module.courseId);
     const parts = await partsOfModules(tx, [moduleId]);
     await tx.delete(schema.modules).where(eq(schema.modules.id, moduleId));
-    await deleteTests(tx, parts.map((p) => p.partTestId));
-    await forgetPrerequisites(tx, module.courseId, parts.map((p) => p.id));
+    await deleteTests(
+      tx,
+      parts.map((p) => p.partTestId),
+    );
+    await forgetPrerequisites(
+      tx,
+      module.courseId,
+      parts.map((p) => p.id),
+    );
     await audit(tx, actor, "module.delete", { type: "module", id: moduleId }, { courseId: module.courseId, parts: parts.length });
     return { ok: true as const };
   });
@@ -264,13 +312,30 @@ function storedBlocks(input: BlockInput[], existing: ContentBlock[], files: Map<
         if (block.fileId === undefined) return { id, type: "presentation", pdfPath: block.pdfPath!, slideCount: block.slideCount! };
         const file = uploaded(files, block.fileId, ["presentation"], `contentBlocks.${i}.fileId`);
         const slide = slideSize(file.width ?? 842, file.height ?? 595);
-        return { id, type: "presentation", pdfPath: storedFilePath(file.id), slideCount: file.pages ?? 1, fileId: file.id, slideWidth: slide.width, slideHeight: slide.height };
+        return {
+          id,
+          type: "presentation",
+          pdfPath: storedFilePath(file.id),
+          slideCount: file.pages ?? 1,
+          fileId: file.id,
+          slideWidth: slide.width,
+          slideHeight: slide.height,
+        };
       }
       case "image": {
         const caption = block.caption !== undefined ? { caption: block.caption } : {};
         if (block.fileId === undefined) return { id, type: "image", imagePath: block.imagePath!, alt: block.alt, ...caption };
         const file = uploaded(files, block.fileId, ["image", "cover"], `contentBlocks.${i}.fileId`);
-        return { id, type: "image", imagePath: storedFilePath(file.id), alt: block.alt, ...caption, fileId: file.id, width: file.width ?? 0, height: file.height ?? 0 };
+        return {
+          id,
+          type: "image",
+          imagePath: storedFilePath(file.id),
+          alt: block.alt,
+          ...caption,
+          fileId: file.id,
+          width: file.width ?? 0,
+          height: file.height ?? 0,
+        };
       }
       case "video": {
         const kept = before?.type === "video" ? before : { state: "waiting" as const };
@@ -284,7 +349,8 @@ function storedBlocks(input: BlockInput[], existing: ContentBlock[], files: Map<
         if (block.captions === undefined) return stored;
         const captions = block.captions.map((c, j) => {
           const file = uploaded(files, c.fileId, ["captions"], `contentBlocks.${i}.captions.${j}.fileId`);
-          if (block.captions!.findIndex((o) => o.lang === c.lang) !== j) throw invalid(`contentBlocks.${i}.captions.${j}.lang`, "Titulky v tomto jazyku už video má.");
+          if (block.captions!.findIndex((o) => o.lang === c.lang) !== j)
+            throw invalid(`contentBlocks.${i}.captions.${j}.lang`, "Titulky v tomto jazyku už video má.");
           return { lang: c.lang, label: c.label ?? languageName(c.lang), fileId: file.id, transcript: file.transcript ?? "" };
         });
         const { captions: _was, captionsTranscript: _derived, ...rest } = stored;
@@ -298,7 +364,18 @@ function storedBlocks(input: BlockInput[], existing: ContentBlock[], files: Map<
   });
 }
 
-const LANGUAGES: Record<string, string> = { sk: "Slovenčina", cs: "Čeština", en: "English", hu: "Magyar", de: "Deutsch", pl: "Polski", uk: "Українська", fr: "Français", es: "Español", it: "Italiano" };
+const LANGUAGES: Record<string, string> = {
+  sk: "Slovenčina",
+  cs: "Čeština",
+  en: "English",
+  hu: "Magyar",
+  de: "Deutsch",
+  pl: "Polski",
+  uk: "Українська",
+  fr: "Français",
+  es: "Español",
+  it: "Italiano",
+};
 
 /** A language's own name for the captions menu (the code itself for one not listed). */
 export function languageName(lang: string): string {
@@ -374,7 +451,10 @@ export async function createPart(db: Database, actor: Actor, moduleId: string, i
     const id = newId();
     await checkPrerequisites(tx, module.courseId, id, input.prerequisites);
     const files = await referencedFiles(tx, input.contentBlocks, input.attachments);
-    const [last] = await tx.select({ n: max(schema.parts.orderIndex) }).from(schema.parts).where(eq(schema.parts.moduleId, moduleId));
+    const [last] = await tx
+      .select({ n: max(schema.parts.orderIndex) })
+      .from(schema.parts)
+      .where(eq(schema.parts.moduleId, moduleId));
     const [part] = await slugConflictsAs409(() =>
       tx
         .insert(schema.parts)
@@ -422,8 +502,17 @@ export async function deletePart(db: Database, actor: Actor, partId: string): Pr
     await tx.delete(schema.parts).where(eq(schema.parts.id, partId));
     await deleteTests(tx, [part.partTestId]);
     await forgetPrerequisites(tx, part.courseId, [partId]);
-    const rest = await tx.select({ id: schema.parts.id }).from(schema.parts).where(eq(schema.parts.moduleId, part.moduleId)).orderBy(asc(schema.parts.orderIndex));
-    await renumber(tx, schema.parts, rest.map((r) => r.id), 1);
+    const rest = await tx
+      .select({ id: schema.parts.id })
+      .from(schema.parts)
+      .where(eq(schema.parts.moduleId, part.moduleId))
+      .orderBy(asc(schema.parts.orderIndex));
+    await renumber(
+      tx,
+      schema.parts,
+      rest.map((r) => r.id),
+      1,
+    );
     await audit(tx, actor, "part.delete", { type: "part", id: partId }, { courseId: part.courseId, slug: part.slug });
     return { ok: true as const };
   });
@@ -434,10 +523,17 @@ export async function reorderParts(db: Database, actor: Actor, moduleId: string,
     const module = await findModule(tx, moduleId);
     await lockDraftCourse(tx, module.courseId);
     const current = await tx.select({ id: schema.parts.id }).from(schema.parts).where(eq(schema.parts.moduleId, moduleId));
-    assertPermutation(current.map((r) => r.id), ids);
+    assertPermutation(
+      current.map((r) => r.id),
+      ids,
+    );
     await renumber(tx, schema.parts, ids, 1);
     await audit(tx, actor, "part.reorder", { type: "module", id: moduleId }, { courseId: module.courseId, ids });
-    const rows = await tx.select().from(schema.parts).where(and(eq(schema.parts.moduleId, moduleId))).orderBy(asc(schema.parts.orderIndex));
+    const rows = await tx
+      .select()
+      .from(schema.parts)
+      .where(and(eq(schema.parts.moduleId, moduleId)))
+      .orderBy(asc(schema.parts.orderIndex));
     return rows.map(toAdminPart);
   });
 }

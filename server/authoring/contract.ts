@@ -13,11 +13,7 @@ import { SLUG_PATTERN } from "../../shared/slugs";
 const IsoDate = z.iso.datetime({ offset: true }).refine(isStorableInstant, STORABLE_INSTANT_MESSAGE);
 
 /** URL identifiers: lowercase letters, digits and single hyphens (spec: slug). */
-export const Slug = z
-  .string()
-  .min(1, "Zadajte identifikátor do adresy.")
-  .max(120)
-  .regex(SLUG_PATTERN, "Len malé písmená bez diakritiky, číslice a pomlčky.");
+export const Slug = z.string().min(1, "Zadajte identifikátor do adresy.").max(120).regex(SLUG_PATTERN, "Len malé písmená bez diakritiky, číslice a pomlčky.");
 const Title = z.string().trim().min(1, "Zadajte názov.").max(300);
 const OptionalText = (max: number) => z.string().max(max).nullable().optional();
 
@@ -177,7 +173,6 @@ export const AdminCourseListItem = z.strictObject({
 });
 export type AdminCourseListItem = z.infer<typeof AdminCourseListItem>;
 
-
 export const AdminCourseListQuery = z.object({
   state: z.preprocess(blankAsUnset, CourseState.optional()),
   slug: z.preprocess(blankAsUnset, z.string().max(120).optional()),
@@ -248,7 +243,10 @@ export const BlockInput = z.discriminatedUnion("type", [
     id: blockId,
     type: z.literal("video"),
     transcript: z.string().max(200_000).optional(),
-    chapters: z.array(z.strictObject({ title: z.string().min(1).max(200), startSec: z.number().min(0) })).max(200).optional(),
+    chapters: z
+      .array(z.strictObject({ title: z.string().min(1).max(200), startSec: z.number().min(0) }))
+      .max(200)
+      .optional(),
     // WebVTT files (POST /api/admin/files, kind captions), one per language; the whole list
     // replaces the stored one when sent (docs/decisions/files/video-captions.md)
     captions: z.array(VideoCaptionsInput).max(20).optional(),
@@ -256,8 +254,17 @@ export const BlockInput = z.discriminatedUnion("type", [
   // an uploaded PDF (`fileId`, POST /api/admin/files; its page count is the slide count), or
   // a path with a typed slide count (content made before uploads)
   z
-    .strictObject({ id: blockId, type: z.literal("presentation"), fileId: Id.optional(), pdfPath: z.string().min(1).max(500).optional(), slideCount: z.int().min(1).max(10_000).optional() })
-    .refine((b) => (b.fileId !== undefined) !== (b.pdfPath !== undefined && b.slideCount !== undefined), { message: "Prezentácia je nahraný súbor (fileId).", path: ["fileId"] }),
+    .strictObject({
+      id: blockId,
+      type: z.literal("presentation"),
+      fileId: Id.optional(),
+      pdfPath: z.string().min(1).max(500).optional(),
+      slideCount: z.int().min(1).max(10_000).optional(),
+    })
+    .refine((b) => (b.fileId !== undefined) !== (b.pdfPath !== undefined && b.slideCount !== undefined), {
+      message: "Prezentácia je nahraný súbor (fileId).",
+      path: ["fileId"],
+    }),
   z
     .strictObject({
       id: blockId,
@@ -389,7 +396,11 @@ const questionFields = {
 };
 
 /** Choice questions need ≥ 2 answers (single: exactly one correct; multiple: at least one); text needs accepted answers. */
-export function questionShapeProblems(v: { type?: string; answers?: { isCorrect: boolean }[]; acceptedAnswers?: string[] }): { path: string; message: string }[] {
+export function questionShapeProblems(v: {
+  type?: string;
+  answers?: { isCorrect: boolean }[];
+  acceptedAnswers?: string[];
+}): { path: string; message: string }[] {
   const type = v.type ?? "single_choice";
   if (type === "text") {
     return (v.acceptedAnswers ?? []).length === 0 ? [{ path: "acceptedAnswers", message: "Textová otázka potrebuje aspoň jednu prijateľnú odpoveď." }] : [];
@@ -646,61 +657,151 @@ function op(
 
 export const authoringApi: ApiArea = {
   schemas: {
-    AdminCourse, AdminCourseListItem, AdminCourseListResponse, AdminCourseDetail, AdminLevel, AdminTopic, AdminModule, AdminPart,
-    AdminBlock, AdminAttachment, AdminTest, AdminQuestion, AdminLevelNode, AdminTopicNode, AdminModuleNode, PublishProblem,
+    AdminCourse,
+    AdminCourseListItem,
+    AdminCourseListResponse,
+    AdminCourseDetail,
+    AdminLevel,
+    AdminTopic,
+    AdminModule,
+    AdminPart,
+    AdminBlock,
+    AdminAttachment,
+    AdminTest,
+    AdminQuestion,
+    AdminLevelNode,
+    AdminTopicNode,
+    AdminModuleNode,
+    PublishProblem,
   },
   operations: [
     op("get", "/api/admin/courses", "adminListCourses", "Course versions in every state (filter by state, slug)", {
-      query: AdminCourseListQuery, response: AdminCourseListResponse, errors: ["unauthorized", "forbidden", "validation"],
+      query: AdminCourseListQuery,
+      response: AdminCourseListResponse,
+      errors: ["unauthorized", "forbidden", "validation"],
     }),
     op("post", "/api/admin/courses", "adminCreateCourse", "Creates a draft (version 1)", {
-      body: CourseCreateRequest, status: 201, response: AdminCourse, errors: ["unauthorized", "forbidden", "validation", "slug_taken"],
+      body: CourseCreateRequest,
+      status: 201,
+      response: AdminCourse,
+      errors: ["unauthorized", "forbidden", "validation", "slug_taken"],
     }),
     op("get", "/api/admin/courses/{courseId}", "adminGetCourse", "One course version with its whole tree and tests", {
-      response: AdminCourseDetail, errors: ["unauthorized", "forbidden", "not_found"],
+      response: AdminCourseDetail,
+      errors: ["unauthorized", "forbidden", "not_found"],
     }),
     op("patch", "/api/admin/courses/{courseId}", "adminUpdateCourse", "Updates a draft", {
-      body: CoursePatchRequest, response: AdminCourse, errors: [...writeErrors, "slug_taken"],
+      body: CoursePatchRequest,
+      response: AdminCourse,
+      errors: [...writeErrors, "slug_taken"],
     }),
-    op("delete", "/api/admin/courses/{courseId}", "adminDeleteCourse", "Soft-deletes a draft without enrollments (state deleted, kept); a published or archived version is refused (archived ones are soft-deleted by the five-year job)", {
-      auth: adminOnly, response: DeleteResponse, errors: ["unauthorized", "forbidden", "not_found", "course_has_enrollments", "version_not_deletable"],
-    }),
+    op(
+      "delete",
+      "/api/admin/courses/{courseId}",
+      "adminDeleteCourse",
+      "Soft-deletes a draft without enrollments (state deleted, kept); a published or archived version is refused (archived ones are soft-deleted by the five-year job)",
+      {
+        auth: adminOnly,
+        response: DeleteResponse,
+        errors: ["unauthorized", "forbidden", "not_found", "course_has_enrollments", "version_not_deletable"],
+      },
+    ),
     op("post", "/api/admin/courses/{courseId}/publish", "adminPublishCourse", "Publishes a draft (or re-publishes an archived version)", {
-      auth: adminOnly, response: PublishResponse,
-      errors: ["unauthorized", "reauthentication_required", "forbidden", "not_found", "validation", "conflict", "another_version_published", "enrollment_deadline_passed", "identity_provider_unavailable"],
+      auth: adminOnly,
+      response: PublishResponse,
+      errors: [
+        "unauthorized",
+        "reauthentication_required",
+        "forbidden",
+        "not_found",
+        "validation",
+        "conflict",
+        "another_version_published",
+        "enrollment_deadline_passed",
+        "identity_provider_unavailable",
+      ],
     }),
     op("post", "/api/admin/courses/{courseId}/archive", "adminArchiveCourse", "Archives a published version", {
-      auth: adminOnly, response: ArchiveResponse, errors: ["unauthorized", "forbidden", "not_found", "conflict"],
+      auth: adminOnly,
+      response: ArchiveResponse,
+      errors: ["unauthorized", "forbidden", "not_found", "conflict"],
     }),
     op("post", "/api/admin/courses/{courseId}/new-version", "adminNewCourseVersion", "A new draft version, deep-cloned from this one", {
-      status: 201, response: NewVersionResponse, errors: ["unauthorized", "forbidden", "not_found", "conflict", "draft_exists"],
+      status: 201,
+      response: NewVersionResponse,
+      errors: ["unauthorized", "forbidden", "not_found", "conflict", "draft_exists"],
     }),
-    op("post", "/api/admin/courses/{courseId}/levels", "adminCreateLevel", "Creates a level at the end", { body: LevelCreateRequest, status: 201, response: AdminLevel }),
-    op("put", "/api/admin/courses/{courseId}/levels/order", "adminReorderLevels", "Reorders the levels", { body: ReorderRequest, response: z.array(AdminLevel) }),
+    op("post", "/api/admin/courses/{courseId}/levels", "adminCreateLevel", "Creates a level at the end", {
+      body: LevelCreateRequest,
+      status: 201,
+      response: AdminLevel,
+    }),
+    op("put", "/api/admin/courses/{courseId}/levels/order", "adminReorderLevels", "Reorders the levels", {
+      body: ReorderRequest,
+      response: z.array(AdminLevel),
+    }),
     op("patch", "/api/admin/levels/{levelId}", "adminUpdateLevel", "Updates a level", { body: LevelPatchRequest, response: AdminLevel }),
-    op("delete", "/api/admin/levels/{levelId}", "adminDeleteLevel", "Deletes a level with its topics, modules, parts and tests", { auth: adminOnly, response: OkResponse }),
-    op("post", "/api/admin/levels/{levelId}/topics", "adminCreateTopic", "Creates a topic at the end of the level", { body: TopicCreateRequest, status: 201, response: AdminTopic }),
-    op("put", "/api/admin/levels/{levelId}/topics/order", "adminReorderTopics", "Reorders the topics of a level", { body: ReorderRequest, response: z.array(AdminTopic) }),
+    op("delete", "/api/admin/levels/{levelId}", "adminDeleteLevel", "Deletes a level with its topics, modules, parts and tests", {
+      auth: adminOnly,
+      response: OkResponse,
+    }),
+    op("post", "/api/admin/levels/{levelId}/topics", "adminCreateTopic", "Creates a topic at the end of the level", {
+      body: TopicCreateRequest,
+      status: 201,
+      response: AdminTopic,
+    }),
+    op("put", "/api/admin/levels/{levelId}/topics/order", "adminReorderTopics", "Reorders the topics of a level", {
+      body: ReorderRequest,
+      response: z.array(AdminTopic),
+    }),
     op("patch", "/api/admin/topics/{topicId}", "adminUpdateTopic", "Updates a topic", { body: TopicPatchRequest, response: AdminTopic }),
     op("delete", "/api/admin/topics/{topicId}", "adminDeleteTopic", "Deletes a topic with its module, parts and part tests", { response: OkResponse }),
     op("post", "/api/admin/topics/{topicId}/module", "adminCreateModule", "Creates the topic's one module", {
-      body: ModuleCreateRequest, status: 201, response: AdminModule, errors: [...writeErrors, "conflict"],
+      body: ModuleCreateRequest,
+      status: 201,
+      response: AdminModule,
+      errors: [...writeErrors, "conflict"],
     }),
     op("patch", "/api/admin/modules/{moduleId}", "adminUpdateModule", "Updates a module", { body: ModulePatchRequest, response: AdminModule }),
     op("delete", "/api/admin/modules/{moduleId}", "adminDeleteModule", "Deletes a module with its parts and part tests", { response: OkResponse }),
-    op("post", "/api/admin/modules/{moduleId}/parts", "adminCreatePart", "Creates a part at the end of the module", { body: PartCreateRequest, status: 201, response: AdminPart }),
-    op("put", "/api/admin/modules/{moduleId}/parts/order", "adminReorderParts", "Reorders the parts of a module", { body: ReorderRequest, response: z.array(AdminPart) }),
-    op("patch", "/api/admin/parts/{partId}", "adminUpdatePart", "Updates a part (blocks, attachments, prerequisites …)", { body: PartPatchRequest, response: AdminPart }),
-    op("delete", "/api/admin/parts/{partId}", "adminDeletePart", "Deletes a part and its part test; other parts stop naming it as prerequisite", { response: OkResponse }),
+    op("post", "/api/admin/modules/{moduleId}/parts", "adminCreatePart", "Creates a part at the end of the module", {
+      body: PartCreateRequest,
+      status: 201,
+      response: AdminPart,
+    }),
+    op("put", "/api/admin/modules/{moduleId}/parts/order", "adminReorderParts", "Reorders the parts of a module", {
+      body: ReorderRequest,
+      response: z.array(AdminPart),
+    }),
+    op("patch", "/api/admin/parts/{partId}", "adminUpdatePart", "Updates a part (blocks, attachments, prerequisites …)", {
+      body: PartPatchRequest,
+      response: AdminPart,
+    }),
+    op("delete", "/api/admin/parts/{partId}", "adminDeletePart", "Deletes a part and its part test; other parts stop naming it as prerequisite", {
+      response: OkResponse,
+    }),
     op("post", "/api/admin/tests", "adminCreateTest", "Creates a test on a part, a level or the course", {
-      body: TestCreateRequest, status: 201, response: AdminTest, errors: [...writeErrors, "conflict"],
+      body: TestCreateRequest,
+      status: 201,
+      response: AdminTest,
+      errors: [...writeErrors, "conflict"],
     }),
     op("patch", "/api/admin/tests/{testId}", "adminUpdateTest", "Updates a test's settings", { body: TestPatchRequest, response: AdminTest }),
     op("delete", "/api/admin/tests/{testId}", "adminDeleteTest", "Deletes a test with its questions and detaches it", { response: OkResponse }),
-    op("post", "/api/admin/tests/{testId}/questions", "adminCreateQuestion", "Creates a question at the end of the test", { body: QuestionCreateRequest, status: 201, response: AdminQuestion }),
-    op("put", "/api/admin/tests/{testId}/questions/order", "adminReorderQuestions", "Reorders the questions of a test", { body: ReorderRequest, response: z.array(AdminQuestion) }),
+    op("post", "/api/admin/tests/{testId}/questions", "adminCreateQuestion", "Creates a question at the end of the test", {
+      body: QuestionCreateRequest,
+      status: 201,
+      response: AdminQuestion,
+    }),
+    op("put", "/api/admin/tests/{testId}/questions/order", "adminReorderQuestions", "Reorders the questions of a test", {
+      body: ReorderRequest,
+      response: z.array(AdminQuestion),
+    }),
     op("patch", "/api/admin/questions/{questionId}", "adminUpdateQuestion", "Updates a question", { body: QuestionPatchRequest, response: AdminQuestion }),
     op("delete", "/api/admin/questions/{questionId}", "adminDeleteQuestion", "Deletes a question", { response: OkResponse }),
-    op("put", "/api/admin/questions/{questionId}/move", "adminMoveQuestion", "Moves a question to another test of the same course", { body: QuestionMoveRequest, response: AdminQuestion }),
+    op("put", "/api/admin/questions/{questionId}/move", "adminMoveQuestion", "Moves a question to another test of the same course", {
+      body: QuestionMoveRequest,
+      response: AdminQuestion,
+    }),
   ],
 };

@@ -16,7 +16,14 @@ afterAll(async () => {
 const quiz = (title: string): TestInput => ({
   title,
   questions: [
-    { text: "Kto schvaľuje stanovy?", answers: [["Valné zhromaždenie", true], ["Tréner", false]], explanation: "Najvyšší orgán." },
+    {
+      text: "Kto schvaľuje stanovy?",
+      answers: [
+        ["Valné zhromaždenie", true],
+        ["Tréner", false],
+      ],
+      explanation: "Najvyšší orgán.",
+    },
     { type: "text", text: "Skratka registra?", acceptedAnswers: ["RPO"], explanation: "Register právnických osôb." },
   ],
 });
@@ -47,7 +54,10 @@ function tree(slug: string, overrides: Partial<CourseTree> = {}): CourseTree {
                 slug: "stanovy",
                 title: "Stanovy",
                 summary: "Ako",
-                blocks: [{ type: "text", markdown: "Stanovy" }, { type: "image", imagePath: "/media/images/a.svg", alt: "Schéma" }],
+                blocks: [
+                  { type: "text", markdown: "Stanovy" },
+                  { type: "image", imagePath: "/media/images/a.svg", alt: "Schéma" },
+                ],
                 prerequisites: ["uvod"],
                 requiredForCompletion: false,
                 test: quiz("Test časti"),
@@ -89,7 +99,10 @@ describe("writeCourseTree", () => {
     expect(tests.find((x) => x.placement === "level")!.id).toBe(level.levelTestId);
     expect(tests.find((x) => x.placement === "part")!.id).toBe(parts[1].partTestId);
     const questions = await t.db.select().from(schema.questions).where(eq(schema.questions.testId, course!.courseTestId!));
-    expect(questions.map((q) => [q.orderIndex, q.type])).toEqual([[0, "single_choice"], [1, "text"]]);
+    expect(questions.map((q) => [q.orderIndex, q.type])).toEqual([
+      [0, "single_choice"],
+      [1, "text"],
+    ]);
     expect(questions[0].answers.filter((a) => a.isCorrect).map((a) => a.text)).toEqual(["Valné zhromaždenie"]);
   });
 

@@ -120,7 +120,9 @@ export async function writeCourseTree(tx: Tx, tree: CourseTree): Promise<string>
     }
     for (const [ti, topic] of level.topics.entries()) {
       const topicId = newId();
-      await tx.insert(schema.topics).values({ id: topicId, courseId, levelId, orderIndex: ti + 1, slug: topic.slug, title: topic.title, iconName: topic.iconName });
+      await tx
+        .insert(schema.topics)
+        .values({ id: topicId, courseId, levelId, orderIndex: ti + 1, slug: topic.slug, title: topic.title, iconName: topic.iconName });
       const moduleId = newId();
       await tx.insert(schema.modules).values({ id: moduleId, courseId, topicId, title: topic.title, estimatedMinutes: topic.estimatedMinutes });
       const partIds = new Map<string, string>();

@@ -5,25 +5,10 @@ import { newId, schema, type Database, type DbOrTx, type Tx } from "../db";
 import { DomainError } from "../http/errors";
 import { basisPointsFromFraction } from "../money";
 import { countEnrollmentsOfCourseVersion } from "../enrollments";
-import type {
-  AdminCourse,
-  AdminCourseDetail,
-  AdminCourseListQuery,
-  AdminCourseListResponse,
-  CourseCreateRequest,
-  CoursePatchRequest,
-} from "./contract";
+import type { AdminCourse, AdminCourseDetail, AdminCourseListQuery, AdminCourseListResponse, CourseCreateRequest, CoursePatchRequest } from "./contract";
 import { audit, invalid, lockCourse, lockDraftCourse, type Actor, type CourseRow } from "./editing";
 import { SOFT_DELETE_AFTER_YEARS } from "./retention";
-import {
-  toAdminCourse,
-  toAdminCourseListItem,
-  toAdminLevel,
-  toAdminModule,
-  toAdminPart,
-  toAdminTest,
-  toAdminTopic,
-} from "./serialize";
+import { toAdminCourse, toAdminCourseListItem, toAdminLevel, toAdminModule, toAdminPart, toAdminTest, toAdminTopic } from "./serialize";
 
 type CourseInsert = typeof schema.courses.$inferInsert;
 type Profile = (typeof schema.courses.$inferSelect)["instructorProfiles"][number];
@@ -52,11 +37,7 @@ export async function listAdminCourses(db: DbOrTx, query: AdminCourseListQuery):
 }
 
 async function levelIdsOf(db: DbOrTx, courseId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: schema.levels.id })
-    .from(schema.levels)
-    .where(eq(schema.levels.courseId, courseId))
-    .orderBy(asc(schema.levels.orderIndex));
+  const rows = await db.select({ id: schema.levels.id }).from(schema.levels).where(eq(schema.levels.courseId, courseId)).orderBy(asc(schema.levels.orderIndex));
   return rows.map((r) => r.id);
 }
 
@@ -76,7 +57,12 @@ export async function readCourseTree(db: DbOrTx, courseId: string) {
     ? await db
         .select()
         .from(schema.questions)
-        .where(inArray(schema.questions.testId, tests.map((t) => t.id)))
+        .where(
+          inArray(
+            schema.questions.testId,
+            tests.map((t) => t.id),
+          ),
+        )
         .orderBy(asc(schema.questions.orderIndex))
     : [];
   return { levels, topics, modules, parts, tests, questions };
@@ -97,7 +83,10 @@ export async function getAdminCourseDetail(db: DbOrTx, courseId: string): Promis
   const tree = await readCourseTree(db, courseId);
   const attachedTo = testAttachments(tree);
   return {
-    course: toAdminCourse(course, tree.levels.map((l) => l.id)),
+    course: toAdminCourse(
+      course,
+      tree.levels.map((l) => l.id),
+    ),
     levels: tree.levels.map((level) => ({
       ...toAdminLevel(level),
       topics: tree.topics
@@ -110,7 +99,13 @@ export async function getAdminCourseDetail(db: DbOrTx, courseId: string): Promis
           };
         }),
     })),
-    tests: tree.tests.map((t) => toAdminTest(t, tree.questions.filter((q) => q.testId === t.id), attachedTo(t.id))),
+    tests: tree.tests.map((t) =>
+      toAdminTest(
+        t,
+        tree.questions.filter((q) => q.testId === t.id),
+        attachedTo(t.id),
+      ),
+    ),
   };
 }
 
@@ -236,7 +231,13 @@ export async function deleteCourse(db: Database, actor: Actor, courseId: string)
       .update(schema.courses)
       .set({ state: "deleted", deletedAt: sql`now()` })
       .where(eq(schema.courses.id, course.id));
-    await audit(tx, actor, "course.delete", { type: "course", id: course.id }, { slug: course.slug, version: course.version, deleted: "soft", previousState: course.state });
+    await audit(
+      tx,
+      actor,
+      "course.delete",
+      { type: "course", id: course.id },
+      { slug: course.slug, version: course.version, deleted: "soft", previousState: course.state },
+    );
     return { ok: true as const, deleted: "soft" as const };
   });
 }

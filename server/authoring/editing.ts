@@ -33,13 +33,7 @@ export function notFound(what: string): DomainError {
   return new DomainError("not_found", `${what} sa nenašiel.`);
 }
 
-export async function audit(
-  tx: Tx,
-  actor: Actor,
-  action: string,
-  target: { type: string; id: string },
-  details: Record<string, unknown>,
-): Promise<void> {
+export async function audit(tx: Tx, actor: Actor, action: string, target: { type: string; id: string }, details: Record<string, unknown>): Promise<void> {
   await writeAudit(tx, {
     actorId: actor.actorId,
     actorRoles: actor.actorRoles,
@@ -86,7 +80,10 @@ export async function renumber(
   start: 0 | 1,
 ): Promise<void> {
   for (const [i, id] of ids.entries()) {
-    await tx.update(table).set({ orderIndex: i + start }).where(eq(table.id, id));
+    await tx
+      .update(table)
+      .set({ orderIndex: i + start })
+      .where(eq(table.id, id));
   }
 }
 

@@ -16,23 +16,33 @@ export {
 export type { Actor } from "./editing";
 export { listAdminCourses, getAdminCourseDetail, createCourse, updateCourse, deleteCourse } from "./courses";
 export {
-  createLevel, updateLevel, deleteLevel, reorderLevels,
-  createTopic, updateTopic, deleteTopic, reorderTopics,
-  createModule, updateModule, deleteModule,
-  createPart, updatePart, deletePart, reorderParts,
+  createLevel,
+  updateLevel,
+  deleteLevel,
+  reorderLevels,
+  createTopic,
+  updateTopic,
+  deleteTopic,
+  reorderTopics,
+  createModule,
+  updateModule,
+  deleteModule,
+  createPart,
+  updatePart,
+  deletePart,
+  reorderParts,
 } from "./content";
-export {
-  createTest, updateTest, deleteTest,
-  createQuestion, updateQuestion, deleteQuestion, reorderQuestions, moveQuestion,
-} from "./quizzes";
+export { createTest, updateTest, deleteTest, createQuestion, updateQuestion, deleteQuestion, reorderQuestions, moveQuestion } from "./quizzes";
 export { publishCourse, archiveCourse, createNewVersion, publishProblems, significantChanges } from "./publish";
-export {
-  softDeleteExpiredVersions,
-  softDeleteVersionsJob,
-  SOFT_DELETE_VERSIONS_QUEUE,
-  SOFT_DELETE_VERSIONS_CRON,
-  SOFT_DELETE_AFTER_YEARS,
-} from "./retention";
+export { softDeleteExpiredVersions, softDeleteVersionsJob, SOFT_DELETE_VERSIONS_QUEUE, SOFT_DELETE_VERSIONS_CRON, SOFT_DELETE_AFTER_YEARS } from "./retention";
 export { videoBlocks, findVideoBlock, recordVideoUpload, applyVideoResult } from "./video-blocks";
-export { applyBlockEdit, attachmentInputOf, blockInputOf, editPartBlocks, savePartWithBlocks, type BlockEdit, type BlockInput as PartBlockInput } from "./blocks";
+export {
+  applyBlockEdit,
+  attachmentInputOf,
+  blockInputOf,
+  editPartBlocks,
+  savePartWithBlocks,
+  type BlockEdit,
+  type BlockInput as PartBlockInput,
+} from "./blocks";
 export * from "./contract";

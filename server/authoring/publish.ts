@@ -64,7 +64,12 @@ export function publishProblems(course: CourseRow, tree: CourseTreeRows, options
             const why = block.state === "errored" ? "jeho spracovanie zlyhalo" : "ešte nie je nahraté a spracované";
             add("video_not_ready", block.id, at, `Video v časti ${quoted(part.title)} ${why}; nahrajte ho alebo blok odstráňte.`);
           } else if (block.previewCut?.status === "waiting") {
-            add("video_preview_pending", block.id, `${at}.previewCut`, `Ukážka z videa v časti ${quoted(part.title)} sa ešte strihá; počkajte, kým bude hotová.`);
+            add(
+              "video_preview_pending",
+              block.id,
+              `${at}.previewCut`,
+              `Ukážka z videa v časti ${quoted(part.title)} sa ešte strihá; počkajte, kým bude hotová.`,
+            );
           }
         }
       }
@@ -90,7 +95,12 @@ export function publishProblems(course: CourseRow, tree: CourseTreeRows, options
     const count = tree.questions.filter((q) => q.testId === test.id).length;
     if (count === 0) add("test_without_questions", test.id, `tests.${test.id}`, `Test ${quoted(test.title)} nemá žiadnu otázku.`);
     else if (test.selectionMode === "random_subset" && (test.questionCount ?? 0) > count) {
-      add("test_question_count", test.id, `tests.${test.id}.questionCount`, `Test ${quoted(test.title)} má vyberať ${test.questionCount} otázok, no má ich len ${count}.`);
+      add(
+        "test_question_count",
+        test.id,
+        `tests.${test.id}.questionCount`,
+        `Test ${quoted(test.title)} má vyberať ${test.questionCount} otázok, no má ich len ${count}.`,
+      );
     }
   }
   return problems;
@@ -165,7 +175,12 @@ async function snapshotInstructors(idpApi: IdpApi, course: CourseRow): Promise<{
     try {
       person = await idpApi.getPerson(personId);
     } catch (error) {
-      throw new DomainError("identity_provider_unavailable", "Údaje lektorov sa nepodarilo načítať od poskytovateľa identity. Skúste to o chvíľu.", {}, { cause: error });
+      throw new DomainError(
+        "identity_provider_unavailable",
+        "Údaje lektorov sa nepodarilo načítať od poskytovateľa identity. Skúste to o chvíľu.",
+        {},
+        { cause: error },
+      );
     }
     if (!person) {
       problems.push({ code: "instructor_unknown", id: personId, path: `instructors.${i}`, message: `Lektora ${personId} poskytovateľ identity nepozná.` });
@@ -247,11 +262,17 @@ export async function publishCourse(
         .update(schema.courses)
         .set({ state: "published", publishedAt: now, publishedBy: actor.actorId, instructorProfiles: snapshot.profiles })
         .where(eq(schema.courses.id, course.id));
-      await audit(tx, actor, "course.publish", { type: "course", id: course.id }, {
-        slug: course.slug,
-        version: course.version,
-        archivedPreviousId: other?.id ?? null,
-      });
+      await audit(
+        tx,
+        actor,
+        "course.publish",
+        { type: "course", id: course.id },
+        {
+          slug: course.slug,
+          version: course.version,
+          archivedPreviousId: other?.id ?? null,
+        },
+      );
       return { ok: true as const, publishedAt: now.toISOString() };
     });
   } catch (error) {

@@ -43,14 +43,25 @@ async function adminTestOf(tx: Tx, testId: string): Promise<AdminTest> {
 }
 
 /** Points the part, level or course at the test (and sets its `…Required` flag). */
-async function attach(tx: Tx, test: { id: string; courseId: string; placement: "part" | "level" | "course" }, target: { partId?: string; levelId?: string }, required: boolean) {
+async function attach(
+  tx: Tx,
+  test: { id: string; courseId: string; placement: "part" | "level" | "course" },
+  target: { partId?: string; levelId?: string },
+  required: boolean,
+) {
   if (test.placement === "part") {
-    const [part] = await tx.select().from(schema.parts).where(and(eq(schema.parts.id, target.partId!), eq(schema.parts.courseId, test.courseId)));
+    const [part] = await tx
+      .select()
+      .from(schema.parts)
+      .where(and(eq(schema.parts.id, target.partId!), eq(schema.parts.courseId, test.courseId)));
     if (!part) throw invalid("partId", "Časť v tomto kurze nie je.");
     if (part.partTestId) throw new DomainError("conflict", "Časť už má test.", { testId: part.partTestId });
     await tx.update(schema.parts).set({ partTestId: test.id, partTestRequired: required }).where(eq(schema.parts.id, part.id));
   } else if (test.placement === "level") {
-    const [level] = await tx.select().from(schema.levels).where(and(eq(schema.levels.id, target.levelId!), eq(schema.levels.courseId, test.courseId)));
+    const [level] = await tx
+      .select()
+      .from(schema.levels)
+      .where(and(eq(schema.levels.id, target.levelId!), eq(schema.levels.courseId, test.courseId)));
     if (!level) throw invalid("levelId", "Úroveň v tomto kurze nie je.");
     if (level.levelTestId) throw new DomainError("conflict", "Úroveň už má test.", { testId: level.levelTestId });
     await tx.update(schema.levels).set({ levelTestId: test.id, levelTestRequired: required }).where(eq(schema.levels.id, level.id));
@@ -122,7 +133,10 @@ export async function createQuestion(db: Database, actor: Actor, testId: string,
   return db.transaction(async (tx) => {
     const test = await findTest(tx, testId);
     await lockDraftCourse(tx, test.courseId);
-    const [last] = await tx.select({ n: max(schema.questions.orderIndex) }).from(schema.questions).where(eq(schema.questions.testId, testId));
+    const [last] = await tx
+      .select({ n: max(schema.questions.orderIndex) })
+      .from(schema.questions)
+      .where(eq(schema.questions.testId, testId));
     const [question] = await tx
       .insert(schema.questions)
       .values({
@@ -154,7 +168,12 @@ export async function updateQuestion(db: Database, actor: Actor, questionId: str
     };
     // the question as it would be stored must still be a valid one
     const problems = questionShapeProblems(next);
-    if (problems.length) throw new DomainError("validation", undefined, problems.map((p) => ({ ...p, code: "custom" })));
+    if (problems.length)
+      throw new DomainError(
+        "validation",
+        undefined,
+        problems.map((p) => ({ ...p, code: "custom" })),
+      );
     const values: Partial<typeof schema.questions.$inferInsert> = {
       ...(input.type !== undefined ? { type: input.type } : {}),
       ...(input.text !== undefined ? { text: input.text } : {}),
@@ -172,7 +191,11 @@ export async function updateQuestion(db: Database, actor: Actor, questionId: str
 }
 
 async function questionIdsOf(tx: Tx, testId: string): Promise<string[]> {
-  const rows = await tx.select({ id: schema.questions.id }).from(schema.questions).where(eq(schema.questions.testId, testId)).orderBy(asc(schema.questions.orderIndex));
+  const rows = await tx
+    .select({ id: schema.questions.id })
+    .from(schema.questions)
+    .where(eq(schema.questions.testId, testId))
+    .orderBy(asc(schema.questions.orderIndex));
   return rows.map((r) => r.id);
 }
 

@@ -25,7 +25,10 @@ import { audit, lockCourse, lockDraftCourse, notFound, type Actor } from "./edit
 function videoBlockOf(blocks: ContentBlock[], blockId: string): VideoBlock {
   const block = blocks.find((b) => b.id === blockId);
   if (!block) throw new DomainError("not_found", "Blok sa v tejto časti nenašiel.");
-  if (block.type !== "video") throw new DomainError("validation", "Tento blok nie je video.", [{ path: "blockId", message: "Video sa dá nahrať len do bloku typu video.", code: "not_a_video_block" }]);
+  if (block.type !== "video")
+    throw new DomainError("validation", "Tento blok nie je video.", [
+      { path: "blockId", message: "Video sa dá nahrať len do bloku typu video.", code: "not_a_video_block" },
+    ]);
   return block;
 }
 
@@ -77,7 +80,13 @@ export async function recordVideoUpload(
     upload: { id: upload.id, provider: upload.provider, by: actor.actorId, createdAt: upload.createdAt.toISOString(), status: "waiting" },
   };
   await writeBlock(tx, part.id, part.contentBlocks, ref.blockId, next);
-  await audit(tx, actor, "video.upload.create", { type: "part", id: part.id }, { courseId: part.courseId, blockId: ref.blockId, uploadId: upload.id, provider: upload.provider });
+  await audit(
+    tx,
+    actor,
+    "video.upload.create",
+    { type: "part", id: part.id },
+    { courseId: part.courseId, blockId: ref.blockId, uploadId: upload.id, provider: upload.provider },
+  );
   return next;
 }
 
@@ -158,14 +167,20 @@ export async function recordPreviewCut(tx: Tx, actor: Actor, ref: VideoBlockRef,
   if (problems.length) throw new DomainError("validation", problems[0].message, problems);
   const next: VideoBlock = { ...block, previewCut: cut };
   await writeBlock(tx, part.id, locked.blocks, ref.blockId, next);
-  await audit(tx, actor, "video.preview.cut", { type: "part", id: part.id }, {
-    courseId: part.courseId,
-    blockId: ref.blockId,
-    cutId: cut.id,
-    provider: cut.provider,
-    previewStartSec: cut.startSec,
-    previewEndSec: cut.endSec,
-  });
+  await audit(
+    tx,
+    actor,
+    "video.preview.cut",
+    { type: "part", id: part.id },
+    {
+      courseId: part.courseId,
+      blockId: ref.blockId,
+      cutId: cut.id,
+      provider: cut.provider,
+      previewStartSec: cut.startSec,
+      previewEndSec: cut.endSec,
+    },
+  );
   return next;
 }
 

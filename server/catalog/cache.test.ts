@@ -125,10 +125,15 @@ describe("catalog cache", () => {
     "is off while its LISTEN connection is down (reads go to the database) and on again, empty, once it is back (PostgreSQL)",
     async () => {
       await listPublishedCourses(handle.db, { page: 1, pageSize: 50 });
-      await other.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN catalog_changed' and datname = current_database()`);
+      await other.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN catalog_changed' and datname = current_database()`,
+      );
       await eventually(async () => !running.cache!.active);
       // a change made while nobody listens
-      await other.db.update(schema.courses).set({ title: "Počas výpadku" }).where(and(eq(schema.courses.slug, "financie-test"), eq(schema.courses.state, "published")));
+      await other.db
+        .update(schema.courses)
+        .set({ title: "Počas výpadku" })
+        .where(and(eq(schema.courses.slug, "financie-test"), eq(schema.courses.state, "published")));
       const meanwhile = await counted(() => listPublishedCourses(handle.db, { page: 1, pageSize: 50 }));
       expect(meanwhile.queries).toBeGreaterThan(0);
       expect(meanwhile.value.items.find((c) => c.slug === "financie-test")?.title).toBe("Počas výpadku");

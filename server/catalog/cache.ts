@@ -40,8 +40,7 @@ function deepFreeze<T>(value: T): T {
 
 async function readVersion(db: Database): Promise<number | null> {
   const result = (await db.execute(sql`select last_value from catalog_version`)) as unknown as
-    | { rows: { last_value: string | number }[] }
-    | { last_value: string | number }[];
+    { rows: { last_value: string | number }[] } | { last_value: string | number }[];
   const rows = Array.isArray(result) ? result : result.rows;
   return rows[0] ? Number(rows[0].last_value) : null;
 }

@@ -13,7 +13,6 @@ import { PreviewAttachment, PreviewBlock } from "../learning";
 
 /** 24-character lowercase hex (spec: Resources, conventions). */
 
-
 /** spec: GET /api/courses > CourseListItem, exactly these keys; absent optionals are null. */
 export const CourseListItem = z.strictObject({
   _id: Id,
@@ -139,8 +138,20 @@ const slug = z.string().min(1).max(200);
 
 export const catalogApi: ApiArea = {
   schemas: {
-    Pagination, CourseListItem, CourseListResponse, InstructorProfile, Accreditation, CatalogTopic, CatalogLevel,
-    CourseDetailCourse, CourseDetailResponse, CourseEnrollmentSummary, PreviewBlock, PreviewAttachment, PreviewPart, CoursePreview,
+    Pagination,
+    CourseListItem,
+    CourseListResponse,
+    InstructorProfile,
+    Accreditation,
+    CatalogTopic,
+    CatalogLevel,
+    CourseDetailCourse,
+    CourseDetailResponse,
+    CourseEnrollmentSummary,
+    PreviewBlock,
+    PreviewAttachment,
+    PreviewPart,
+    CoursePreview,
   },
   operations: [
     {

@@ -13,14 +13,7 @@ export {
   type CatalogCache,
   type RunningCatalogCache,
 } from "./cache";
-export {
-  toCourseListItem,
-  toCourseDetailResponse,
-  PREVIEW_PART_COUNT,
-  type CourseSummary,
-  type CourseDetail,
-  type CourseContents,
-} from "./queries";
+export { toCourseListItem, toCourseDetailResponse, PREVIEW_PART_COUNT, type CourseSummary, type CourseDetail, type CourseContents } from "./queries";
 export {
   catalogApi,
   CourseListQuery,

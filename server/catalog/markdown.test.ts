@@ -11,7 +11,9 @@ describe("renderMarkdown", () => {
 
   it("puts each table in a focusable box that scrolls sideways (phones: no broken words)", () => {
     const html = renderMarkdown("| Deň | Streda |\n|---|---|\n| 1 | 2 |\n\n`<table>` v texte\n");
-    expect(html).toMatch(/^<div class="prose-table" role="region" tabindex="0" aria-label="Tabuľka">\n<table>[\s\S]*<\/table>\n<\/div>\n<p><code>&lt;table&gt;<\/code> v texte<\/p>\n$/);
+    expect(html).toMatch(
+      /^<div class="prose-table" role="region" tabindex="0" aria-label="Tabuľka">\n<table>[\s\S]*<\/table>\n<\/div>\n<p><code>&lt;table&gt;<\/code> v texte<\/p>\n$/,
+    );
     expect(html.match(/<div class="prose-table"/g)).toHaveLength(1);
   });
 

@@ -23,7 +23,9 @@ function render(markdown: string): string {
   // a table scrolls sideways inside its own box on a phone instead of breaking words; the
   // box takes keyboard focus, as a scrolling region must (raw HTML is escaped, so every
   // <table> here is one micromark made)
-  return html.replace(/<table>/g, '<div class="prose-table" role="region" tabindex="0" aria-label="Tabuľka">\n<table>').replace(/<\/table>/g, "</table>\n</div>");
+  return html
+    .replace(/<table>/g, '<div class="prose-table" role="region" tabindex="0" aria-label="Tabuľka">\n<table>')
+    .replace(/<\/table>/g, "</table>\n</div>");
 }
 
 export function renderMarkdown(markdown: string | null | undefined): string {

@@ -8,7 +8,6 @@ export const MAX_PAGE_SIZE = 50;
 
 // an empty value (`?page=`) means "not given"
 
-
 export const catalogQuerySchema = z.object({
   tag: z.preprocess(blankAsUnset, z.string().trim().min(1).max(100).optional()),
   page: z.preprocess(blankAsUnset, positiveInt(1_000_000).default(1)),

@@ -10,9 +10,7 @@ import { accreditationView, instructorProfileView } from "./snapshots";
 import { serializeAttachment, serializeBlock } from "../learning";
 import type { Accreditation, InstructorProfile } from "../db/schema";
 import type { CourseEnrollmentSummary } from "../enrollments";
-import type {
-  CatalogLevel, CatalogTopic, CourseDetailResponse, CourseListItem, CoursePreview, Pagination,
-} from "./contract";
+import type { CatalogLevel, CatalogTopic, CourseDetailResponse, CourseListItem, CoursePreview, Pagination } from "./contract";
 
 const { courses, levels, topics, modules, parts } = schema;
 
@@ -188,10 +186,7 @@ export async function findPublishedCourse(db: Database, slug: string): Promise<C
  * The course page and GET /api/courses/<slug>: the course and its levels with topics,
  * in three queries (course; levels; topics joined with their module), whatever the size.
  */
-export async function getPublishedCourseWithLevels(
-  db: Database,
-  slug: string,
-): Promise<{ course: CourseDetail; levels: CatalogLevel[] } | null> {
+export async function getPublishedCourseWithLevels(db: Database, slug: string): Promise<{ course: CourseDetail; levels: CatalogLevel[] } | null> {
   const course = await findPublishedCourse(db, slug);
   if (!course) return null;
   const [levelRows, topicRows] = await Promise.all([
@@ -327,8 +322,7 @@ export type CourseContents = {
 };
 
 export async function getCourseContents(db: Database, courseId: string): Promise<CourseContents> {
-  const videoBlocks = (expr: string) =>
-    sql.raw(`(select ${expr} from jsonb_array_elements(content_blocks) b where b->>'type' = 'video')`);
+  const videoBlocks = (expr: string) => sql.raw(`(select ${expr} from jsonb_array_elements(content_blocks) b where b->>'type' = 'video')`);
   const [[totals], [levelTests], [course]] = await Promise.all([
     db
       .select({
@@ -339,7 +333,10 @@ export async function getCourseContents(db: Database, courseId: string): Promise
       })
       .from(parts)
       .where(eq(parts.courseId, courseId)),
-    db.select({ n: count(levels.levelTestId) }).from(levels).where(eq(levels.courseId, courseId)),
+    db
+      .select({ n: count(levels.levelTestId) })
+      .from(levels)
+      .where(eq(levels.courseId, courseId)),
     db.select({ courseTestId: courses.courseTestId }).from(courses).where(eq(courses.id, courseId)),
   ]);
   return {

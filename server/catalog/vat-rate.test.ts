@@ -33,10 +33,12 @@ const course = (slug: string, vatRateBp?: number) => ({
 
 describe("VAT rate in basis points", () => {
   it("is an integer column with default 2000 in courses and orders", async () => {
-    const rows = rowsOf(await t.db.execute(sql`
+    const rows = rowsOf(
+      await t.db.execute(sql`
       select table_name, column_name, data_type, is_nullable, column_default from information_schema.columns
       where table_schema = current_schema() and table_name in ('courses', 'orders') and column_name like 'vat_rate%'
-      order by table_name`));
+      order by table_name`),
+    );
     expect(rows).toEqual([
       { table_name: "courses", column_name: "vat_rate_bp", data_type: "integer", is_nullable: "NO", column_default: "2000" },
       { table_name: "orders", column_name: "vat_rate_bp", data_type: "integer", is_nullable: "NO", column_default: "2000" },
@@ -62,8 +64,17 @@ describe("VAT rate in basis points", () => {
   });
 
   it("refuses a rate outside 0..10000 basis points", async () => {
-    for (const [slug, bp] of [["dph-zla", 10_001], ["dph-zaporna", -1]] as const) {
-      const error = await t.db.insert(schema.courses).values(course(slug, bp)).then(() => null, (e: Error) => e);
+    for (const [slug, bp] of [
+      ["dph-zla", 10_001],
+      ["dph-zaporna", -1],
+    ] as const) {
+      const error = await t.db
+        .insert(schema.courses)
+        .values(course(slug, bp))
+        .then(
+          () => null,
+          (e: Error) => e,
+        );
       expect(String((error?.cause as Error | undefined)?.message ?? error)).toMatch(/courses_vat_rate_bp_range/);
     }
   });

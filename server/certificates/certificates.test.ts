@@ -45,7 +45,15 @@ const idpApi: IdpApi = {
     askedFor.push(id);
     if (providerDown) throw new IdpApiError("identity provider API unreachable: connect ECONNREFUSED");
     if (!id.startsWith("p-cert-")) return null;
-    return { id, displayName: "Ing. Jana Nováková", email: null, avatarUrl: null, roles: ["user"], organizations: [], birthdate: "1990-04-12" } satisfies IdpPerson;
+    return {
+      id,
+      displayName: "Ing. Jana Nováková",
+      email: null,
+      avatarUrl: null,
+      roles: ["user"],
+      organizations: [],
+      birthdate: "1990-04-12",
+    } satisfies IdpPerson;
   },
   getOrganization: async () => null,
   getMembership: async () => null,
@@ -165,7 +173,9 @@ describe("issuing after completions", () => {
     expect(final).toMatchObject({ levelId: null, levelTitle: null, certificateTitle: "kurz" });
     expect(final.verificationHash).toBe(expectedHash(final));
     expect(final.verificationHash).toBe(
-      createHash("sha256").update(`${final.registrationNumber}|final|${s.studentId}|${course.courseId}|${course.courseId}||${final.issuedAt.toISOString()}`).digest("hex"),
+      createHash("sha256")
+        .update(`${final.registrationNumber}|final|${s.studentId}|${course.courseId}|${course.courseId}||${final.issuedAt.toISOString()}`)
+        .digest("hex"),
     );
     const enrollment = await enrollmentRow(s.enrollmentId);
     expect(enrollment.finalCertificateId).toBe(final.id);
@@ -199,14 +209,28 @@ describe("issuing after completions", () => {
   it("issues nothing for a level or course not completed, a cancelled enrollment or a level of another course", async () => {
     const s = await newStudent();
     const level1 = course.structure.levels[0].id;
-    expect(await issueCertificate(deps(), { enrollmentId: s.enrollmentId, type: "intermediate", levelId: level1 })).toEqual({ status: "skipped", reason: "the level is not completed" });
-    expect(await issueCertificate(deps(), { enrollmentId: s.enrollmentId, type: "final", levelId: null })).toEqual({ status: "skipped", reason: "the course is not completed" });
-    expect(await issueCertificate(deps(), { enrollmentId: s.enrollmentId, type: "intermediate", levelId: otherCourse.structure.levels[0].id })).toMatchObject({ status: "skipped" });
-    expect(await issueCertificate(deps(), { enrollmentId: "0123456789abcdef01234567", type: "final", levelId: null })).toEqual({ status: "skipped", reason: "enrollment not found" });
+    expect(await issueCertificate(deps(), { enrollmentId: s.enrollmentId, type: "intermediate", levelId: level1 })).toEqual({
+      status: "skipped",
+      reason: "the level is not completed",
+    });
+    expect(await issueCertificate(deps(), { enrollmentId: s.enrollmentId, type: "final", levelId: null })).toEqual({
+      status: "skipped",
+      reason: "the course is not completed",
+    });
+    expect(await issueCertificate(deps(), { enrollmentId: s.enrollmentId, type: "intermediate", levelId: otherCourse.structure.levels[0].id })).toMatchObject({
+      status: "skipped",
+    });
+    expect(await issueCertificate(deps(), { enrollmentId: "0123456789abcdef01234567", type: "final", levelId: null })).toEqual({
+      status: "skipped",
+      reason: "enrollment not found",
+    });
 
     await completeLevel1(t.db, jobs.queue, course, s.studentId, s.enrollmentId);
     await t.db.update(schema.enrollments).set({ state: "cancelled", cancelledAt: new Date() }).where(eq(schema.enrollments.id, s.enrollmentId));
-    expect(await issueCertificate(deps(), { enrollmentId: s.enrollmentId, type: "intermediate", levelId: level1 })).toEqual({ status: "skipped", reason: "the enrollment is cancelled" });
+    expect(await issueCertificate(deps(), { enrollmentId: s.enrollmentId, type: "intermediate", levelId: level1 })).toEqual({
+      status: "skipped",
+      reason: "the enrollment is cancelled",
+    });
     expect(await certificatesOf(t.db, s.enrollmentId)).toEqual([]);
   });
 
@@ -236,14 +260,28 @@ describe("the signatory", () => {
     const signed = await writeLearningCourse(t.db);
     await t.db
       .update(schema.courses)
-      .set({ accreditation: { partnerOrgId: "org-1", partnerName: "Partner", certificateType: "kurz", signatoryName: "Mgr. Anna Kráľová", signatoryRole: "riaditeľka" } })
+      .set({
+        accreditation: {
+          partnerOrgId: "org-1",
+          partnerName: "Partner",
+          certificateType: "kurz",
+          signatoryName: "Mgr. Anna Kráľová",
+          signatoryRole: "riaditeľka",
+        },
+      })
       .where(eq(schema.courses.id, signed.courseId));
     const s = await newStudent(signed);
     await completeLevel1(t.db, jobs.queue, signed, s.studentId, s.enrollmentId);
     const [job] = await issueJobs(s.enrollmentId);
     await issueCertificate(deps(), job);
     const [row] = await certificatesOf(t.db, s.enrollmentId);
-    expect(row.issuedBy).toEqual({ partnerOrgId: "org-1", partnerName: "Partner", certificateType: "kurz", signatoryName: "Mgr. Anna Kráľová", signatoryRole: "riaditeľka" });
+    expect(row.issuedBy).toEqual({
+      partnerOrgId: "org-1",
+      partnerName: "Partner",
+      certificateType: "kurz",
+      signatoryName: "Mgr. Anna Kráľová",
+      signatoryRole: "riaditeľka",
+    });
     const text = normalizeSpaces(await pdfText(await renderConfirmationPdf(row, "https://kurzy.test/overenie")));
     expect(text).toContain("Za partnera podpisuje");
     expect(text).toContain("Mgr. Anna Kráľová, riaditeľka");
@@ -282,7 +320,13 @@ describe("the manual partner (phase 1)", () => {
       type: "intermediate",
       levelId: course.structure.levels[0].id,
       studentEmail: "jana.novakova@demo.sk",
-      draft: { studentId: s.studentId, studentBirthDate: "1990-04-12", courseTitle: "Testovací kurz učenia", levelTitle: "Úroveň 1", certificateTitle: "kurz – Úroveň 1" },
+      draft: {
+        studentId: s.studentId,
+        studentBirthDate: "1990-04-12",
+        courseTitle: "Testovací kurz učenia",
+        levelTitle: "Úroveň 1",
+        certificateTitle: "kurz – Úroveň 1",
+      },
     });
     expect(await certificatesOf(t.db, s.enrollmentId)).toEqual([]);
   });
@@ -292,13 +336,15 @@ describe("the manual partner (phase 1)", () => {
     const waiting = await issueCertificate(deps({ partner: "manual" }), s.job);
     const requestId = (waiting as { requestId: string }).requestId;
     const at = new Date("2026-05-04T08:00:00.000Z");
-    const certificate = await issueCertificateManually(
-      { db: t.db, queue: jobs.queue, clock: { now: () => at } },
-      admin,
-      requestId,
-      { registrationNumber: "AK-2026/0142-7", pdfUrl: "https://partner.example/certifikaty/7.pdf" },
-    );
-    expect(certificate).toMatchObject({ registrationNumber: "AK-2026/0142-7", pdfUrl: "https://partner.example/certifikaty/7.pdf", studentBirthDate: "1990-04-12" });
+    const certificate = await issueCertificateManually({ db: t.db, queue: jobs.queue, clock: { now: () => at } }, admin, requestId, {
+      registrationNumber: "AK-2026/0142-7",
+      pdfUrl: "https://partner.example/certifikaty/7.pdf",
+    });
+    expect(certificate).toMatchObject({
+      registrationNumber: "AK-2026/0142-7",
+      pdfUrl: "https://partner.example/certifikaty/7.pdf",
+      studentBirthDate: "1990-04-12",
+    });
     expect(certificate.issuedAt.toISOString()).toBe(at.toISOString());
     expect(certificate.verificationHash).toBe(expectedHash(certificate));
     expect((await enrollmentRow(s.enrollmentId)).intermediateCertificateIds).toEqual([certificate.id]);
@@ -334,7 +380,9 @@ describe("the manual partner (phase 1)", () => {
     expect(await certificatesOf(t.db, second.enrollmentId)).toEqual([]);
     const [task] = (await listCertificateRequests(t.db, { state: "pending" })).filter((r) => r.id === r2.requestId);
     expect(task.state).toBe("pending");
-    expect(await listAudit(t.db, { targetType: "certificate" })).not.toContainEqual(expect.objectContaining({ details: expect.objectContaining({ certificateRequestId: r2.requestId }) }));
+    expect(await listAudit(t.db, { targetType: "certificate" })).not.toContainEqual(
+      expect.objectContaining({ details: expect.objectContaining({ certificateRequestId: r2.requestId }) }),
+    );
 
     expect((await rejection(issueCertificateManually(manualDeps, admin, "0123456789abcdef01234567", { registrationNumber: "X-1" }))).code).toBe("not_found");
     expect((await rejection(issueCertificateManually(manualDeps, admin, "not-an-id", { registrationNumber: "X-1" }))).code).toBe("not_found");
@@ -401,7 +449,7 @@ describe("verification and numbers", () => {
       expect((await verifyCertificate(t.db, row.registrationNumber, typed)).id).toBe(row.id);
     }
     expect((await verifyCertificate(t.db, ` ${row.registrationNumber} `, code)).id).toBe(row.id);
-    const other = (row.verificationHash[9] === "a" ? "b" : "a");
+    const other = row.verificationHash[9] === "a" ? "b" : "a";
     for (const [number, typed] of [
       [row.registrationNumber, row.verificationHash.slice(0, 9) + other],
       [row.registrationNumber, row.verificationHash.slice(0, 9)],
@@ -420,7 +468,11 @@ describe("verification and numbers", () => {
     await issueCertificate(deps(), job);
     const [row] = await certificatesOf(t.db, s.enrollmentId);
     const byName = new URL(linkedInAddUrl("https://akademia.example", row));
-    expect(Object.fromEntries(byName.searchParams)).toMatchObject({ startTask: "CERTIFICATION_NAME", organizationName: "Partner", certId: row.registrationNumber });
+    expect(Object.fromEntries(byName.searchParams)).toMatchObject({
+      startTask: "CERTIFICATION_NAME",
+      organizationName: "Partner",
+      certId: row.registrationNumber,
+    });
     expect(byName.searchParams.has("organizationId")).toBe(false);
     const byId = new URL(linkedInAddUrl("https://akademia.example", row, { [row.issuedBy.partnerOrgId]: "2345678", "o-9001": "1" }));
     expect(byId.searchParams.get("organizationId")).toBe("2345678");
@@ -440,9 +492,22 @@ describe("verification and numbers", () => {
     const s = await newStudent();
     const draft = { ...existing, studentId: s.studentId, studentBirthDate: null, issuedBy: existing.issuedBy, levelTitle: null };
     const result = await t.db.transaction((tx) =>
-      storeCertificate(tx, jobs.queue, { enrollmentId: s.enrollmentId, type: "final", levelId: null, draft, registrationNumber: existing.registrationNumber, pdfUrl: null, issuedAt: new Date() }),
+      storeCertificate(tx, jobs.queue, {
+        enrollmentId: s.enrollmentId,
+        type: "final",
+        levelId: null,
+        draft,
+        registrationNumber: existing.registrationNumber,
+        pdfUrl: null,
+        issuedAt: new Date(),
+      }),
     );
     expect(result).toEqual({ status: "number_taken" });
-    expect(await t.db.select().from(schema.certificates).where(and(eq(schema.certificates.enrollmentId, s.enrollmentId)))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(schema.certificates)
+        .where(and(eq(schema.certificates.enrollmentId, s.enrollmentId))),
+    ).toEqual([]);
   });
 });

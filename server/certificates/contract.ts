@@ -130,7 +130,9 @@ const certificateId = Id;
 
 export const CredentialFormat = z.enum(["jwt", "json", "svg", "png"]);
 export const CredentialQuery = z.object({
-  format: CredentialFormat.optional().describe("absent: this JSON; jwt: the VC-JWT file; json: the VCDM 2.0 enveloped credential file; svg/png: the baked badge image"),
+  format: CredentialFormat.optional().describe(
+    "absent: this JSON; jwt: the VC-JWT file; json: the VCDM 2.0 enveloped credential file; svg/png: the baked badge image",
+  ),
 });
 export const CredentialResponse = z.strictObject({
   jwt: z.string().describe("the OpenBadgeCredential secured as VC-JWT (compact JWS)"),
@@ -150,9 +152,21 @@ const OpenBadgeDocument = z.looseObject({}).describe("JSON-LD (Open Badges 3.0)"
 
 export const certificatesApi: ApiArea = {
   schemas: {
-    CertificateType, IssuedBy, Certificate, CertificateListResponse, VerificationResponse, CertificateRequestState,
-    CertificateDraft, CertificateRequest, CertificateRequestListResponse, IssueCertificateBody, RevokeCertificateBody, RevokeCertificateResponse,
-    CredentialResponse, CredentialCheckBody, CredentialCheckResponse,
+    CertificateType,
+    IssuedBy,
+    Certificate,
+    CertificateListResponse,
+    VerificationResponse,
+    CertificateRequestState,
+    CertificateDraft,
+    CertificateRequest,
+    CertificateRequestListResponse,
+    IssueCertificateBody,
+    RevokeCertificateBody,
+    RevokeCertificateResponse,
+    CredentialResponse,
+    CredentialCheckBody,
+    CredentialCheckResponse,
   },
   operations: [
     {
@@ -215,7 +229,8 @@ export const certificatesApi: ApiArea = {
       method: "post",
       path: "/api/verify/{registrationNumber}",
       operationId: "checkCertificateCredential",
-      summary: "Checks a presented Open Badges credential of this certificate: valid, revoked, not ours, tampered, expired or not yet valid (60 per minute per IP)",
+      summary:
+        "Checks a presented Open Badges credential of this certificate: valid, revoked, not ours, tampered, expired or not yet valid (60 per minute per IP)",
       tags: ["certificates", "open-badges"],
       auth: { kind: "public" },
       pathParams: { registrationNumber: z.string() },
@@ -308,7 +323,15 @@ export const certificatesApi: ApiArea = {
       pathParams: { requestId: Id },
       body: { contentType: "application/json", schema: IssueCertificateBody },
       responses: { 201: { description: "the certificate", schema: Certificate } },
-      errors: ["unauthorized", "reauthentication_required", "forbidden", "not_found", "validation", "registration_number_taken", "certificate_request_not_pending"],
+      errors: [
+        "unauthorized",
+        "reauthentication_required",
+        "forbidden",
+        "not_found",
+        "validation",
+        "registration_number_taken",
+        "certificate_request_not_pending",
+      ],
     },
     {
       method: "post",

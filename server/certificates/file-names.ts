@@ -14,4 +14,3 @@ export function certificateFileName(row: Pick<CertificateRow, "registrationNumbe
   const course = fileSlug(row.levelTitle ? `${row.courseTitle} ${row.levelTitle}` : row.courseTitle);
   return `${course}-${row.registrationNumber.replace(/[^A-Za-z0-9._-]/g, "-")}-${what}.${extension}`;
 }
-

@@ -47,11 +47,7 @@ export type IssueResult =
 export type CertificateKey = { enrollmentId: string; type: "final" | "intermediate"; levelId: string | null };
 
 const sameKey = (table: typeof certificates | typeof certificateRequests, key: CertificateKey) =>
-  and(
-    eq(table.enrollmentId, key.enrollmentId),
-    eq(table.type, key.type),
-    key.levelId === null ? isNull(table.levelId) : eq(table.levelId, key.levelId),
-  );
+  and(eq(table.enrollmentId, key.enrollmentId), eq(table.type, key.type), key.levelId === null ? isNull(table.levelId) : eq(table.levelId, key.levelId));
 
 /** The certificate of (enrollment, type, level), if issued. */
 export async function findIssuedCertificate(db: DbOrTx, key: CertificateKey): Promise<CertificateRow | null> {
@@ -69,7 +65,10 @@ export function certificateTitleFor(certificateType: string, levelTitle: string 
  * not be cancelled, the level (or course) must be completed, the course version must have
  * its accreditation (spec: Course > accreditation "required to issue a final certificate").
  */
-export async function prepareDraft(deps: Pick<IssueDeps, "db" | "idpApi" | "birthDate">, key: CertificateKey): Promise<{ draft: CertificateDraft } | { skip: string }> {
+export async function prepareDraft(
+  deps: Pick<IssueDeps, "db" | "idpApi" | "birthDate">,
+  key: CertificateKey,
+): Promise<{ draft: CertificateDraft } | { skip: string }> {
   const { db } = deps;
   if (key.type === "intermediate" && !key.levelId) return { skip: "an intermediate certificate needs a level" };
   if (key.type === "final" && key.levelId) return { skip: "a final certificate has no level" };
@@ -141,10 +140,7 @@ export type StoreInput = CertificateKey & {
   issuedAt: Date;
 };
 
-export type StoreResult =
-  | { status: "created"; certificate: CertificateRow }
-  | { status: "exists"; certificate: CertificateRow }
-  | { status: "number_taken" };
+export type StoreResult = { status: "created"; certificate: CertificateRow } | { status: "exists"; certificate: CertificateRow } | { status: "number_taken" };
 
 /**
  * Stores the certificate in `tx` with its hash, links it from the enrollment and queues
@@ -241,7 +237,8 @@ export function issueCertificateJob(deps: IssueDeps) {
     const result = await issueCertificate(deps, job);
     const fields = { enrollmentId: job.enrollmentId, type: job.type, levelId: job.levelId };
     if (result.status === "issued") deps.log.info("certificate issued", { ...fields, certificateId: result.certificateId, partner: deps.partner });
-    else if (result.status === "awaiting_admin") deps.log.info("certificate awaits the admin's registration number", { ...fields, requestId: result.requestId });
+    else if (result.status === "awaiting_admin")
+      deps.log.info("certificate awaits the admin's registration number", { ...fields, requestId: result.requestId });
     else if (result.status === "skipped") deps.log.warn("certificate not issued", { ...fields, reason: result.reason });
     else deps.log.debug("certificate already issued", { ...fields, certificateId: result.certificateId });
     return result;

@@ -112,7 +112,9 @@ export async function loadAchievement(db: DbOrTx, publicUrl: string, courseVersi
     ? [level.levelTestRequired ? level.levelTestId : null]
     : [...courseLevels.map((l) => (l.levelTestRequired ? l.levelTestId : null)), course.courseTestRequired ? course.courseTestId : null];
   const wanted = testIds.filter((id): id is string => !!id);
-  const testRows = wanted.length ? await db.select({ id: tests.id, title: tests.title, passingScore: tests.passingScore }).from(tests).where(inArray(tests.id, wanted)) : [];
+  const testRows = wanted.length
+    ? await db.select({ id: tests.id, title: tests.title, passingScore: tests.passingScore }).from(tests).where(inArray(tests.id, wanted))
+    : [];
   const ordered = wanted.map((id) => testRows.find((t) => t.id === id)).filter((t): t is (typeof testRows)[number] => !!t);
 
   const hours = level ? level.estimatedHours : course.durationHours;
@@ -195,7 +197,9 @@ async function holderEmail(db: DbOrTx, row: CertificateRow): Promise<string | nu
 
 /** The e-mail as OB 3.0's IdentityHash: `sha256$` + hex of (lower-cased e-mail + salt). */
 export function emailIdentityHash(email: string, salt: string): string {
-  return `sha256$${createHash("sha256").update(email.trim().toLowerCase() + salt, "utf8").digest("hex")}`;
+  return `sha256$${createHash("sha256")
+    .update(email.trim().toLowerCase() + salt, "utf8")
+    .digest("hex")}`;
 }
 
 export async function buildOpenBadgeCredential(deps: Pick<OpenBadgeDeps, "db" | "publicUrl" | "issuerEmail">, row: CertificateRow): Promise<Credential> {
@@ -211,7 +215,10 @@ export async function buildOpenBadgeCredential(deps: Pick<OpenBadgeDeps, "db" | 
     id: credentialId(row.id),
     type: ["VerifiableCredential", "OpenBadgeCredential"],
     name: `${row.certificateTitle}: ${row.courseTitle}`,
-    description: row.type === "final" ? `Záverečný certifikát kurzu „${row.courseTitle}“, registračné číslo ${row.registrationNumber}.` : `Priebežný certifikát úrovne „${row.levelTitle ?? ""}“ kurzu „${row.courseTitle}“, registračné číslo ${row.registrationNumber}.`,
+    description:
+      row.type === "final"
+        ? `Záverečný certifikát kurzu „${row.courseTitle}“, registračné číslo ${row.registrationNumber}.`
+        : `Priebežný certifikát úrovne „${row.levelTitle ?? ""}“ kurzu „${row.courseTitle}“, registračné číslo ${row.registrationNumber}.`,
     issuer: issuerProfile(publicUrl, deps.issuerEmail),
     validFrom: row.issuedAt.toISOString().replace(/\.\d{3}Z$/, "Z"),
     awardedDate: row.issuedAt.toISOString().replace(/\.\d{3}Z$/, "Z"),
@@ -252,7 +259,9 @@ function snapshotAchievement(publicUrl: string, row: CertificateRow) {
     achievementType: "Certificate",
     name: row.levelTitle ? `${row.courseTitle} – ${row.levelTitle}` : row.courseTitle,
     description: row.certificateTitle,
-    criteria: { narrative: `Absolvovanie ${row.levelTitle ? `úrovne „${row.levelTitle}“ kurzu` : "kurzu"} „${row.courseTitle}“ na platforme ${PLATFORM_NAME}.` },
+    criteria: {
+      narrative: `Absolvovanie ${row.levelTitle ? `úrovne „${row.levelTitle}“ kurzu` : "kurzu"} „${row.courseTitle}“ na platforme ${PLATFORM_NAME}.`,
+    },
     inLanguage: "sk",
   };
 }
@@ -342,7 +351,10 @@ function fitLines(text: string, y: number, lineHeight: number, maxLines: number,
 /** One line of text, centred; squeezed to the room the circle leaves when it would be wider. */
 function badgeText(line: BadgeLine): string {
   const room = Math.floor(chordAt(line.y, line.size));
-  const squeeze = estimatedWidth(line.text, line.size, !!line.bold) + (line.spacing ?? 0) * line.text.length > room ? ` textLength="${room}" lengthAdjust="spacingAndGlyphs"` : "";
+  const squeeze =
+    estimatedWidth(line.text, line.size, !!line.bold) + (line.spacing ?? 0) * line.text.length > room
+      ? ` textLength="${room}" lengthAdjust="spacingAndGlyphs"`
+      : "";
   return (
     `<text x="${BADGE.centre}" y="${line.y}" font-size="${line.size}"${line.bold ? ` font-weight="bold"` : ""}${line.spacing ? ` letter-spacing="${line.spacing}"` : ""}` +
     ` text-anchor="middle" fill="${line.fill}"${squeeze}>${xml(line.text)}</text>`
@@ -377,7 +389,11 @@ function badgeLayout(row: CertificateRow, top: number): { lines: BadgeLine[]; ru
     ...fitLines(PLATFORM_NAME, top, 18, 1, { size: 14, fill: "#555555" }),
     { text: row.type === "final" ? "ZÁVEREČNÝ CERTIFIKÁT" : "PRIEBEŽNÝ CERTIFIKÁT", y: top + 32, size: 16, bold: true, fill: "#8a6d12", spacing: 1 },
   ];
-  const course = fitLines(row.levelTitle ? `${row.courseTitle} – ${row.levelTitle}` : row.courseTitle, top + 74, 30, 3, { size: 25, bold: true, fill: "#1d4e89" });
+  const course = fitLines(row.levelTitle ? `${row.courseTitle} – ${row.levelTitle}` : row.courseTitle, top + 74, 30, 3, {
+    size: 25,
+    bold: true,
+    fill: "#1d4e89",
+  });
   lines.push(...course);
   const rule = course[course.length - 1]!.y + 18;
   const holder = fitLines(row.studentDisplayName, rule + 30, 24, 2, { size: 21, bold: true, fill: "#222222" });
@@ -411,7 +427,10 @@ export async function bakedBadgePng(deps: OpenBadgeDeps, row: CertificateRow): P
  * The badge image ("odznak") or the credential for verifiers' systems ("open-badge"), e.g.
  * `riadenie-sportoveho-klubu-SBX-2026-7F3K9Q2M-odznak.png`.
  */
-export function badgeFileName(row: Pick<CertificateRow, "registrationNumber" | "courseTitle" | "levelTitle">, extension: "jwt" | "json" | "svg" | "png"): string {
+export function badgeFileName(
+  row: Pick<CertificateRow, "registrationNumber" | "courseTitle" | "levelTitle">,
+  extension: "jwt" | "json" | "svg" | "png",
+): string {
   return certificateFileName(row, extension === "png" || extension === "svg" ? "odznak" : "open-badge", extension);
 }
 
@@ -440,8 +459,7 @@ export function linkedInAddUrl(publicUrl: string, row: CertificateRow, organizat
 // ---- checking a presented credential ----
 
 export type CredentialVerdict =
-  | { verdict: "valid" | "revoked"; certificate: CertificateRow }
-  | { verdict: "not_ours" | "tampered" | "expired" | "not_yet_valid" | "unreadable" };
+  { verdict: "valid" | "revoked"; certificate: CertificateRow } | { verdict: "not_ours" | "tampered" | "expired" | "not_yet_valid" | "unreadable" };
 
 /**
  * What a verifier handed in (a .jwt, the .json envelope, a baked SVG or PNG, pasted text):
@@ -449,7 +467,11 @@ export type CredentialVerdict =
  * no certificate of ours); `tampered` when one of our keys did not sign these bytes;
  * `expired`/`not_yet_valid` outside its validity; else `valid` or `revoked`.
  */
-export async function checkPresentedCredential(deps: OpenBadgeDeps, input: { bytes?: Uint8Array | null; text?: string | null }, now: Date): Promise<CredentialVerdict> {
+export async function checkPresentedCredential(
+  deps: OpenBadgeDeps,
+  input: { bytes?: Uint8Array | null; text?: string | null },
+  now: Date,
+): Promise<CredentialVerdict> {
   const jwt = presentedJwt(input);
   if (!jwt) return { verdict: "unreadable" };
   const result = await deps.credentials.check(jwt, { issuer: issuerUrl(deps.publicUrl), now });

@@ -49,8 +49,7 @@ export async function renderConfirmationPdf(row: CertificateRow, verificationUrl
     .fontSize(9.5)
     .fillColor(GREY)
     .text(
-      `Toto potvrdenie vydáva platforma ${PLATFORM_NAME}. Nie je certifikátom akreditačného partnera; ` +
-        `certifikát vydáva ${row.issuedBy.partnerName}.`,
+      `Toto potvrdenie vydáva platforma ${PLATFORM_NAME}. Nie je certifikátom akreditačného partnera; ` + `certifikát vydáva ${row.issuedBy.partnerName}.`,
       left + 30,
       118,
       { width: CONTENT - 60, align: "center" },
@@ -60,7 +59,11 @@ export async function renderConfirmationPdf(row: CertificateRow, verificationUrl
   doc.font("bold").fontSize(20).text(row.studentDisplayName, left, 198, center);
   let y = 228;
   if (row.studentBirthDate) {
-    doc.font("regular").fontSize(11).fillColor(GREY).text(`narodený/á ${formatDate(row.studentBirthDate)}`, left, y, center);
+    doc
+      .font("regular")
+      .fontSize(11)
+      .fillColor(GREY)
+      .text(`narodený/á ${formatDate(row.studentBirthDate)}`, left, y, center);
     y += 20;
   }
   y += 8;
@@ -83,8 +86,16 @@ export async function renderConfirmationPdf(row: CertificateRow, verificationUrl
     ...(row.issuedBy.signatoryName ? [["Za partnera podpisuje", signatory(row.issuedBy)] as [string, string]] : []),
   ];
   for (const [label, value] of facts) {
-    doc.font("regular").fontSize(10).fillColor(GREY).text(label, left + 40, y, { width: 130 });
-    doc.font("bold").fontSize(10).fillColor("black").text(value, left + 175, y, { width: CONTENT - 215 });
+    doc
+      .font("regular")
+      .fontSize(10)
+      .fillColor(GREY)
+      .text(label, left + 40, y, { width: 130 });
+    doc
+      .font("bold")
+      .fontSize(10)
+      .fillColor("black")
+      .text(value, left + 175, y, { width: CONTENT - 215 });
     y = Math.max(doc.y, y + 14) + 6;
   }
 
@@ -103,7 +114,11 @@ export async function renderConfirmationPdf(row: CertificateRow, verificationUrl
   const qrY = Math.max(y + 24, 560);
   doc.image(qr, left, qrY, { width: qrSize, height: qrSize });
   const textX = left + qrSize + 20;
-  doc.font("bold").fontSize(11).fillColor("black").text("Overenie pravosti", textX, qrY + 4, { width: CONTENT - qrSize - 20 });
+  doc
+    .font("bold")
+    .fontSize(11)
+    .fillColor("black")
+    .text("Overenie pravosti", textX, qrY + 4, { width: CONTENT - qrSize - 20 });
   doc
     .font("regular")
     .fontSize(9.5)
@@ -115,7 +130,9 @@ export async function renderConfirmationPdf(row: CertificateRow, verificationUrl
     .font("regular")
     .fontSize(8.5)
     .fillColor(GREY)
-    .text(`Registračné číslo ${row.registrationNumber}, overovací kód ${shortVerificationCode(row.verificationHash)}`, textX, doc.y + 8, { width: CONTENT - qrSize - 20 });
+    .text(`Registračné číslo ${row.registrationNumber}, overovací kód ${shortVerificationCode(row.verificationHash)}`, textX, doc.y + 8, {
+      width: CONTENT - qrSize - 20,
+    });
 
   doc
     .font("regular")

@@ -52,7 +52,11 @@ function typedCode(presented: string): string {
 
 async function certificateByNumber(db: DbOrTx, registrationNumber: string): Promise<CertificateRow | undefined> {
   const query = prepared(db, "certificate_by_number", (name) =>
-    db.select().from(certificates).where(eq(certificates.registrationNumber, sql.placeholder("number"))).prepare(name),
+    db
+      .select()
+      .from(certificates)
+      .where(eq(certificates.registrationNumber, sql.placeholder("number")))
+      .prepare(name),
   );
   const [row] = await query.execute({ number: registrationNumber });
   return row;
@@ -62,10 +66,16 @@ async function certificateByNumber(db: DbOrTx, registrationNumber: string): Prom
  * The full verification URL a short link stands for; 404 `not_found` alike for an unknown
  * number and a wrong prefix (compared in constant time, as the full hash is).
  */
-export async function resolveShortVerificationLink(db: DbOrTx, publicUrl: string, registrationNumber: string | undefined, prefix: string | undefined): Promise<string> {
+export async function resolveShortVerificationLink(
+  db: DbOrTx,
+  publicUrl: string,
+  registrationNumber: string | undefined,
+  prefix: string | undefined,
+): Promise<string> {
   // made only when refused: an error captures its stack, which a verified answer need not pay for
   const notFound = () => new DomainError("not_found", "Certifikát s týmto registračným číslom a overovacím kódom neexistuje.");
-  if (!registrationNumber || registrationNumber.length > 200 || !prefix || !/^[0-9a-f]+$/.test(prefix) || prefix.length !== SHORT_LINK_HASH_CHARS) throw notFound();
+  if (!registrationNumber || registrationNumber.length > 200 || !prefix || !/^[0-9a-f]+$/.test(prefix) || prefix.length !== SHORT_LINK_HASH_CHARS)
+    throw notFound();
   const row = await certificateByNumber(db, registrationNumber);
   const known = (row?.verificationHash ?? "0".repeat(64)).slice(0, SHORT_LINK_HASH_CHARS);
   const matches = timingSafeEqual(Buffer.from(known), Buffer.from(prefix));
@@ -161,7 +171,11 @@ export async function listStudentCertificates(db: DbOrTx, studentId: string): Pr
 
 /** The newest certificates of every student (the admin's overview), at most `limit`. */
 export async function listRecentCertificates(db: DbOrTx, limit = 20): Promise<CertificateRow[]> {
-  return db.select().from(certificates).orderBy(desc(certificates.issuedAt), desc(certificates.id)).limit(Math.min(Math.max(limit, 1), 200));
+  return db
+    .select()
+    .from(certificates)
+    .orderBy(desc(certificates.issuedAt), desc(certificates.id))
+    .limit(Math.min(Math.max(limit, 1), 200));
 }
 
 /** One of the student's certificates; anyone else's (or an unknown id) is 404 `not_found`. */

@@ -17,7 +17,10 @@ export async function revokeCertificate(db: Database, actor: AdminActor, certifi
     const [certificate] = await tx.select().from(certificates).where(eq(certificates.id, certificateId)).for("update");
     if (!certificate) throw new DomainError("not_found", "Certifikát neexistuje.");
     if (certificate.revokedAt) {
-      throw new DomainError("conflict", "Certifikát je už odvolaný.", { revokedAt: certificate.revokedAt.toISOString(), revokedReason: certificate.revokedReason });
+      throw new DomainError("conflict", "Certifikát je už odvolaný.", {
+        revokedAt: certificate.revokedAt.toISOString(),
+        revokedReason: certificate.revokedReason,
+      });
     }
     await tx.update(certificates).set({ revokedAt: now, revokedReason: reason, updatedAt: now }).where(eq(certificates.id, certificate.id));
     await writeAudit(tx, {

@@ -22,7 +22,12 @@ export type ClubBillingForm = {
 
 const text = (v: unknown) => (typeof v === "string" ? v : "");
 
-export async function clubBillingDefaults(db: DbOrTx, idpApi: IdpApi, orgId: string, buyer: { displayName: string; email: string | null }): Promise<{ form: ClubBillingForm; remembered: boolean }> {
+export async function clubBillingDefaults(
+  db: DbOrTx,
+  idpApi: IdpApi,
+  orgId: string,
+  buyer: { displayName: string; email: string | null },
+): Promise<{ form: ClubBillingForm; remembered: boolean }> {
   const [saved] = await db.select().from(clubBilling).where(eq(clubBilling.orgId, orgId)).limit(1);
   if (saved) {
     const b = saved.billing;

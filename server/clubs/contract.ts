@@ -93,7 +93,8 @@ export const clubsApi: ApiArea = {
       method: "post",
       path: "/api/orgs/{orgId}/seats/assignments",
       operationId: "assignClubSeat",
-      summary: "Extension: gives a free seat to a member (personId) or an e-mail address; an enrollment (reason sponsor) at once when the provider knows the person",
+      summary:
+        "Extension: gives a free seat to a member (personId) or an e-mail address; an enrollment (reason sponsor) at once when the provider knows the person",
       tags: ["clubs"],
       auth: { kind: "session" },
       pathParams: { orgId },

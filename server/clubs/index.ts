@@ -18,12 +18,4 @@ export {
 } from "./seats";
 export { clubProgress, clubProgressCsv } from "./progress";
 export { clubBillingDefaults, rememberClubBilling, type ClubBillingForm } from "./billing";
-export {
-  clubsApi,
-  AssignSeatBody,
-  SeatAssignment,
-  ClubSeatsResponse,
-  ClubCourseSeats,
-  ClubProgressResponse,
-  ClubProgressRow,
-} from "./contract";
+export { clubsApi, AssignSeatBody, SeatAssignment, ClubSeatsResponse, ClubCourseSeats, ClubProgressResponse, ClubProgressRow } from "./contract";

@@ -48,7 +48,12 @@ export async function clubProgress(db: DbOrTx, club: Club, publicUrl: string): P
     passedTests: passed.filter((p) => p.enrollmentId === e.id).length,
     certificates: certs
       .filter((c) => c.enrollmentId === e.id)
-      .map((c) => ({ registrationNumber: c.number, type: c.type, issuedAt: c.issuedAt.toISOString(), verificationUrl: `${publicUrl}/verify/${encodeURIComponent(c.number)}` })),
+      .map((c) => ({
+        registrationNumber: c.number,
+        type: c.type,
+        issuedAt: c.issuedAt.toISOString(),
+        verificationUrl: `${publicUrl}/verify/${encodeURIComponent(c.number)}`,
+      })),
   }));
   return { orgId: club.id, orgName: club.name, data };
 }

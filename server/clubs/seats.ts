@@ -114,7 +114,10 @@ async function assignmentView(db: DbOrTx, row: AssignmentRow): Promise<SeatAssig
 /** GET /api/orgs/<orgId>/seats and the club page: per course bought, assigned, free and who holds them. */
 export async function listClubSeats(db: DbOrTx, club: Club): Promise<ClubSeatsResponse> {
   const orders = await paidClubOrders(db, club.id, null);
-  const usage = await seatUsage(db, orders.map((o) => o.id));
+  const usage = await seatUsage(
+    db,
+    orders.map((o) => o.id),
+  );
   const live = await db
     .select()
     .from(seatAssignments)
@@ -149,10 +152,13 @@ async function recipientOf(deps: ClubDeps, club: Club, body: AssignSeatBody): Pr
     const personId = body.personId;
     const membership = await askProvider(() => deps.idpApi.getMembership(club.id, personId));
     if (!membership || membership.personId !== personId || membership.orgId !== club.id) {
-      throw new DomainError("validation", `Osoba ${personId} nie je členom klubu ${club.name}.`, [{ path: "personId", message: "Osoba nie je členom klubu.", code: "not_a_member" }]);
+      throw new DomainError("validation", `Osoba ${personId} nie je členom klubu ${club.name}.`, [
+        { path: "personId", message: "Osoba nie je členom klubu.", code: "not_a_member" },
+      ]);
     }
     const person = await askProvider(() => deps.idpApi.getPerson(personId));
-    if (!person) throw new DomainError("validation", "Osobu poskytovateľ identity nepozná.", [{ path: "personId", message: "Neznáma osoba.", code: "person_not_found" }]);
+    if (!person)
+      throw new DomainError("validation", "Osobu poskytovateľ identity nepozná.", [{ path: "personId", message: "Neznáma osoba.", code: "person_not_found" }]);
     return { kind: "person", id: person.id, displayName: person.displayName, email: person.email ?? null };
   }
   const email = body.email!.trim().toLowerCase();
@@ -162,11 +168,22 @@ async function recipientOf(deps: ClubDeps, club: Club, body: AssignSeatBody): Pr
 }
 
 function exhausted(free: number): DomainError {
-  return new DomainError("seats_exhausted", free === 0 ? "Klub nemá na tento kurz voľné miesto. Dokúpte miesta na stránke kurzu." : undefined, { freeSeats: free });
+  return new DomainError("seats_exhausted", free === 0 ? "Klub nemá na tento kurz voľné miesto. Dokúpte miesta na stránke kurzu." : undefined, {
+    freeSeats: free,
+  });
 }
 
 async function audit(tx: DbOrTx, actor: AuditActor, action: string, orderId: string, details: Record<string, unknown>) {
-  await writeAudit(tx, { actorId: actor.actorId, actorRoles: actor.actorRoles, ip: actor.ip ?? null, action, targetType: "order", targetId: orderId, reason: null, details });
+  await writeAudit(tx, {
+    actorId: actor.actorId,
+    actorRoles: actor.actorRoles,
+    ip: actor.ip ?? null,
+    action,
+    targetType: "order",
+    targetId: orderId,
+    reason: null,
+    details,
+  });
 }
 
 /** Enrolls the recipient on the order's version (reason sponsor), in the caller's transaction. */
@@ -201,7 +218,10 @@ export async function assignSeat(deps: ClubDeps, actor: AuditActor, orgId: strin
   return deps.db.transaction(async (tx) => {
     // the club's paid orders of the course, locked: every assignment and seat refund waits here
     const orders = await paidClubOrders(tx, club.id, rootId, { lock: true });
-    const usage = await seatUsage(tx, orders.map((o) => o.id));
+    const usage = await seatUsage(
+      tx,
+      orders.map((o) => o.id),
+    );
     const order = orders.find((o) => (usage.get(o.id)?.free ?? 0) > 0);
     if (!order) throw exhausted(0);
     const same = recipient.kind === "person" ? eq(seatAssignments.personId, recipient.id) : eq(seatAssignments.email, recipient.email);
@@ -217,7 +237,17 @@ export async function assignSeat(deps: ClubDeps, actor: AuditActor, orgId: strin
       if (!created) throw new DomainError("already_enrolled", "Táto osoba už kurz má (napríklad si ho kúpila sama); miesto zostáva voľné.", { enrollmentId });
       [row] = await tx
         .insert(seatAssignments)
-        .values({ orderId: order.id, orgId: club.id, courseId: rootId, personId: recipient.id, email: recipient.email?.toLowerCase() ?? null, displayName: recipient.displayName, enrollmentId, state: "enrolled", assignedBy: actor.actorId })
+        .values({
+          orderId: order.id,
+          orgId: club.id,
+          courseId: rootId,
+          personId: recipient.id,
+          email: recipient.email?.toLowerCase() ?? null,
+          displayName: recipient.displayName,
+          enrollmentId,
+          state: "enrolled",
+          assignedBy: actor.actorId,
+        })
         .returning();
       await deps.queue.enqueue(tx, "mail.send", { kind: "sponsorship", enrollmentId });
     } else {
@@ -227,7 +257,15 @@ export async function assignSeat(deps: ClubDeps, actor: AuditActor, orgId: strin
         .returning();
       await deps.queue.enqueue(tx, "mail.send", { kind: "seat_invitation", assignmentId: row.id });
     }
-    await audit(tx, actor, "club.seat.assign", order.id, { assignmentId: row.id, orgId: club.id, courseId: rootId, personId: row.personId, email: row.email, enrollmentId: row.enrollmentId, state: row.state });
+    await audit(tx, actor, "club.seat.assign", order.id, {
+      assignmentId: row.id,
+      orgId: club.id,
+      courseId: rootId,
+      personId: row.personId,
+      email: row.email,
+      enrollmentId: row.enrollmentId,
+      state: row.state,
+    });
     return assignmentView(tx, row);
   });
 }
@@ -256,7 +294,15 @@ export async function revokeSeat(deps: ClubDeps, actor: AuditActor, orgId: strin
       }
     }
     await tx.update(seatAssignments).set({ state: "revoked", revokedAt: deps.now, revokedBy: actor.actorId }).where(eq(seatAssignments.id, row.id));
-    await audit(tx, actor, "club.seat.revoke", row.orderId, { assignmentId: row.id, orgId: club.id, courseId: row.courseId, personId: row.personId, email: row.email, enrollmentId: row.enrollmentId, previousState: row.state });
+    await audit(tx, actor, "club.seat.revoke", row.orderId, {
+      assignmentId: row.id,
+      orgId: club.id,
+      courseId: row.courseId,
+      personId: row.personId,
+      email: row.email,
+      enrollmentId: row.enrollmentId,
+      previousState: row.state,
+    });
   });
 }
 
@@ -265,10 +311,16 @@ export async function revokeSeat(deps: ClubDeps, actor: AuditActor, orgId: strin
  * enrollments. A person who meanwhile holds the course gives the seat back to the club.
  * Never fails the sign-in (the caller logs what it throws).
  */
-export async function claimSeatInvitations(deps: { db: Database; queue: Queue; now: Date; log?: Logger }, user: { id: string; displayName: string; email: string | null }): Promise<number> {
+export async function claimSeatInvitations(
+  deps: { db: Database; queue: Queue; now: Date; log?: Logger },
+  user: { id: string; displayName: string; email: string | null },
+): Promise<number> {
   if (!user.email) return 0;
   const email = user.email.trim().toLowerCase();
-  const pending = await deps.db.select({ id: seatAssignments.id, orderId: seatAssignments.orderId }).from(seatAssignments).where(and(eq(seatAssignments.email, email), eq(seatAssignments.state, "pending")));
+  const pending = await deps.db
+    .select({ id: seatAssignments.id, orderId: seatAssignments.orderId })
+    .from(seatAssignments)
+    .where(and(eq(seatAssignments.email, email), eq(seatAssignments.state, "pending")));
   let enrolled = 0;
   for (const p of pending) {
     await deps.db.transaction(async (tx) => {
@@ -278,11 +330,17 @@ export async function claimSeatInvitations(deps: { db: Database; queue: Queue; n
       const actor = { actorId: "system:sign-in", actorRoles: [] };
       const { enrollmentId, created } = await enrollOnSeat(tx, order, row.orgId, user, deps.now);
       if (!created) {
-        await tx.update(seatAssignments).set({ state: "revoked", revokedAt: deps.now, revokedBy: "system:already-enrolled", personId: user.id }).where(eq(seatAssignments.id, row.id));
+        await tx
+          .update(seatAssignments)
+          .set({ state: "revoked", revokedAt: deps.now, revokedBy: "system:already-enrolled", personId: user.id })
+          .where(eq(seatAssignments.id, row.id));
         await audit(tx, actor, "club.seat.release", row.orderId, { assignmentId: row.id, personId: user.id, existingEnrollmentId: enrollmentId });
         return;
       }
-      await tx.update(seatAssignments).set({ state: "enrolled", personId: user.id, displayName: user.displayName, enrollmentId }).where(eq(seatAssignments.id, row.id));
+      await tx
+        .update(seatAssignments)
+        .set({ state: "enrolled", personId: user.id, displayName: user.displayName, enrollmentId })
+        .where(eq(seatAssignments.id, row.id));
       await audit(tx, actor, "club.seat.claim", row.orderId, { assignmentId: row.id, personId: user.id, enrollmentId });
       await deps.queue.enqueue(tx, "mail.send", { kind: "sponsorship", enrollmentId });
       enrolled += 1;
@@ -296,13 +354,32 @@ export async function claimSeatInvitations(deps: { db: Database; queue: Queue; n
  * the batch's transaction, under the order's lock, each new enrollment takes one seat; more
  * new enrollments than free seats → 409 seats_exhausted and nothing is written.
  */
-export async function takeSeatsForBatch(tx: DbOrTx, actorId: string, order: { id: string; sponsorOrgId: string | null; courseId: string }, people: { enrollmentId: string; personId: string; displayName: string; email: string | null }[]): Promise<void> {
+export async function takeSeatsForBatch(
+  tx: DbOrTx,
+  actorId: string,
+  order: { id: string; sponsorOrgId: string | null; courseId: string },
+  people: { enrollmentId: string; personId: string; displayName: string; email: string | null }[],
+): Promise<void> {
   const usage = (await seatUsage(tx, [order.id])).get(order.id);
   const free = usage?.free ?? 0;
-  if (people.length > free) throw new DomainError("seats_exhausted", `Objednávka má voľných miest: ${free}, nových zápisov je ${people.length}.`, { freeSeats: free, requested: people.length });
+  if (people.length > free)
+    throw new DomainError("seats_exhausted", `Objednávka má voľných miest: ${free}, nových zápisov je ${people.length}.`, {
+      freeSeats: free,
+      requested: people.length,
+    });
   if (people.length === 0) return;
   await tx.insert(seatAssignments).values(
-    people.map((p) => ({ orderId: order.id, orgId: order.sponsorOrgId!, courseId: order.courseId, personId: p.personId, email: p.email?.toLowerCase() ?? null, displayName: p.displayName, enrollmentId: p.enrollmentId, state: "enrolled" as const, assignedBy: actorId })),
+    people.map((p) => ({
+      orderId: order.id,
+      orgId: order.sponsorOrgId!,
+      courseId: order.courseId,
+      personId: p.personId,
+      email: p.email?.toLowerCase() ?? null,
+      displayName: p.displayName,
+      enrollmentId: p.enrollmentId,
+      state: "enrolled" as const,
+      assignedBy: actorId,
+    })),
   );
 }
 
@@ -312,4 +389,3 @@ export async function findSeatAssignment(db: DbOrTx, assignmentId: string) {
   const [row] = await db.select().from(seatAssignments).where(eq(seatAssignments.id, assignmentId)).limit(1);
   return row ?? null;
 }
-

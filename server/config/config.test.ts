@@ -22,9 +22,9 @@ describe("loadConfig", () => {
   it("in production refuses every embedded stand-in", () => {
     expect(() => loadConfig({ APP_ENV: "production" })).toThrow(ConfigError);
     expect(() => loadConfig({ APP_ENV: "production" })).toThrow(/DATABASE_URL/);
-    expect(() =>
-      loadConfig({ APP_ENV: "production", DATABASE_URL: "postgres://db/x", PUBLIC_URL: "https://a.sk", SESSION_SECRET: "x".repeat(32) }),
-    ).toThrow(/OIDC_ISSUER/);
+    expect(() => loadConfig({ APP_ENV: "production", DATABASE_URL: "postgres://db/x", PUBLIC_URL: "https://a.sk", SESSION_SECRET: "x".repeat(32) })).toThrow(
+      /OIDC_ISSUER/,
+    );
   });
 
   it("requires client credentials with an external issuer", () => {
@@ -56,7 +56,13 @@ describe("loadConfig", () => {
   it("chooses the certificate partner: sandbox only with the local provider, never in production", () => {
     expect(loadConfig({}).certificatePartner).toBe("sandbox");
     expect(loadConfig({}).CERTIFICATE_BIRTH_DATE).toBe(true);
-    const external = { OIDC_ISSUER: "https://idp.example", OIDC_CLIENT_ID: "c", OIDC_CLIENT_SECRET: "s", IDP_API_URL: "https://idp.example/api", IDP_API_TOKEN: "t" };
+    const external = {
+      OIDC_ISSUER: "https://idp.example",
+      OIDC_CLIENT_ID: "c",
+      OIDC_CLIENT_SECRET: "s",
+      IDP_API_URL: "https://idp.example/api",
+      IDP_API_TOKEN: "t",
+    };
     expect(loadConfig(external).certificatePartner).toBe("manual");
     const production = productionEnv();
     expect(loadConfig({ CERTIFICATE_PARTNER: "manual" }).certificatePartner).toBe("manual");
@@ -88,7 +94,9 @@ describe("loadConfig", () => {
     expect(() => loadConfig(without("EINVOICE_AP_TOKEN"))).toThrow(/^Missing configuration: EINVOICE_AP_TOKEN /);
     expect(() => loadConfig({ ...production, INVOICE_SUPPLIER_IBAN: "SK3112000000198742637542" })).toThrow(/INVOICE_SUPPLIER_IBAN/);
     expect(() => loadConfig({ ...production, INVOICE_SUPPLIER_IC_DPH: "SK20212345" })).toThrow(/INVOICE_SUPPLIER_IC_DPH must be SK followed by ten digits/);
-    expect(() => loadConfig({ ...production, INVOICE_SUPPLIER_ADDRESS: "Športová 12 Bratislava" })).toThrow(/INVOICE_SUPPLIER_ADDRESS must read "street, postal code city/);
+    expect(() => loadConfig({ ...production, INVOICE_SUPPLIER_ADDRESS: "Športová 12 Bratislava" })).toThrow(
+      /INVOICE_SUPPLIER_ADDRESS must read "street, postal code city/,
+    );
     // outside production the stand-in delivers; a URL needs its credential anywhere
     expect(loadConfig({}).EINVOICE_AP_URL).toBeUndefined();
     expect(() => loadConfig({ EINVOICE_AP_URL: "https://ap.example" })).toThrow(/EINVOICE_AP_TOKEN/);
@@ -131,7 +139,11 @@ describe("every problem in one start", () => {
 
   it("the Mux hosts default to Mux's own, take a stand-in's address, and must be https in production", () => {
     const config = loadConfig({});
-    expect([config.MUX_API_URL, config.MUX_STREAM_URL, config.MUX_IMAGE_URL]).toEqual(["https://api.mux.com", "https://stream.mux.com", "https://image.mux.com"]);
+    expect([config.MUX_API_URL, config.MUX_STREAM_URL, config.MUX_IMAGE_URL]).toEqual([
+      "https://api.mux.com",
+      "https://stream.mux.com",
+      "https://image.mux.com",
+    ]);
     expect(loadConfig({ MUX_API_URL: "http://127.0.0.1:4010/" }).MUX_API_URL).toBe("http://127.0.0.1:4010");
     expect(problemsOf({ MUX_STREAM_URL: "ftp://x" })).toEqual(["invalid MUX_STREAM_URL"]);
     const insecure = { MUX_API_URL: "http://127.0.0.1:4010", MUX_STREAM_URL: "http://127.0.0.1:4010", MUX_IMAGE_URL: "https://image.mux.com" };
@@ -167,7 +179,9 @@ describe("weak and example values refused in production", () => {
       "invalid PAYMENT_WEBHOOK_SECRET",
       "invalid METRICS_TOKEN",
     ]);
-    expect(() => loadConfig(productionEnv({ OIDC_CLIENT_SECRET: "short-secret" }))).toThrow(/^Invalid configuration: OIDC_CLIENT_SECRET must be at least 32 bytes/);
+    expect(() => loadConfig(productionEnv({ OIDC_CLIENT_SECRET: "short-secret" }))).toThrow(
+      /^Invalid configuration: OIDC_CLIENT_SECRET must be at least 32 bytes/,
+    );
     expect(() => loadConfig(productionEnv({ SESSION_SECRET: "two-instances-test-session-secret-0123456789" }))).toThrow(
       /^Invalid configuration: SESSION_SECRET is a value published in this repository/,
     );
@@ -188,7 +202,9 @@ describe("weak and example values refused in production", () => {
   });
 
   it("an IBAN with wrong check digits, in every mode", () => {
-    expect(() => loadConfig({ INVOICE_SUPPLIER_IBAN: "SK3212000000198742637541" })).toThrow(/^Invalid configuration: INVOICE_SUPPLIER_IBAN has wrong check digits/);
+    expect(() => loadConfig({ INVOICE_SUPPLIER_IBAN: "SK3212000000198742637541" })).toThrow(
+      /^Invalid configuration: INVOICE_SUPPLIER_IBAN has wrong check digits/,
+    );
     expect(() => loadConfig({ INVOICE_SUPPLIER_IBAN: "SK89 7500 0000 0000 1234 5672" })).toThrow(/INVOICE_SUPPLIER_IBAN/);
     expect(loadConfig({ INVOICE_SUPPLIER_IBAN: "SK89 7500 0000 0000 1234 5671" }).invoiceSupplier.iban).toBe("SK89 7500 0000 0000 1234 5671");
     expect(ibanChecksumValid("DE89370400440532013000")).toBe(true);
@@ -205,7 +221,10 @@ describe("weak and example values refused in production", () => {
   });
 
   it("demo data and the sandbox partner", () => {
-    expect(problemsOf(productionEnv({ SEED_DEMO_DATA: "true", CERTIFICATE_PARTNER: "sandbox" }))).toEqual(["invalid CERTIFICATE_PARTNER", "invalid SEED_DEMO_DATA"]);
+    expect(problemsOf(productionEnv({ SEED_DEMO_DATA: "true", CERTIFICATE_PARTNER: "sandbox" }))).toEqual([
+      "invalid CERTIFICATE_PARTNER",
+      "invalid SEED_DEMO_DATA",
+    ]);
     expect(loadConfig(productionEnv({ SEED_DEMO_DATA: "false" })).SEED_DEMO_DATA).toBe(false);
   });
 });

@@ -8,7 +8,13 @@ describe("HOST default (the embedded default is not on the network)", () => {
   });
 
   it("binds every interface with an external provider, and HOST always wins", () => {
-    const external = { OIDC_ISSUER: "https://idp.example", OIDC_CLIENT_ID: "c", OIDC_CLIENT_SECRET: "s", IDP_API_URL: "https://idp.example/api", IDP_API_TOKEN: "t" };
+    const external = {
+      OIDC_ISSUER: "https://idp.example",
+      OIDC_CLIENT_ID: "c",
+      OIDC_CLIENT_SECRET: "s",
+      IDP_API_URL: "https://idp.example/api",
+      IDP_API_TOKEN: "t",
+    };
     expect(loadConfig(external).HOST).toBe("0.0.0.0");
     expect(loadConfig({ HOST: "0.0.0.0" }).HOST).toBe("0.0.0.0");
     expect(loadConfig({ ...external, HOST: "10.0.0.5" }).HOST).toBe("10.0.0.5");

@@ -6,9 +6,7 @@ import { z } from "zod";
 import { ibanChecksumValid, weakSecretReason } from "./weak-values";
 export { ibanChecksumValid } from "./weak-values";
 
-const bool = z
-  .enum(["true", "false", "1", "0", "yes", "no"])
-  .transform((v) => v === "true" || v === "1" || v === "yes");
+const bool = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => v === "true" || v === "1" || v === "yes");
 const positiveInt = z.coerce.number().int().positive();
 const url = z.url({ protocol: /^https?$/ });
 const origin = url.transform((u) => new URL(u).origin);
@@ -55,21 +53,30 @@ const schema = z.object({
   OIDC_ISSUER: url.optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
-  IDP_CLAIM_PREFIX: z.string().regex(/^[a-z][a-z0-9_]*$/).default("sportup"),
-  APP_ROLE_PREFIX: z.string().regex(/^[a-z][a-z0-9_-]*$/).default("academy"),
+  IDP_CLAIM_PREFIX: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]*$/)
+    .default("sportup"),
+  APP_ROLE_PREFIX: z
+    .string()
+    .regex(/^[a-z][a-z0-9_-]*$/)
+    .default("academy"),
   IDP_API_URL: url.optional(),
   IDP_API_TOKEN: z.string().min(1).optional(),
   // step-up: how old (seconds) an admin's sign-in may be for refunds, grants, cancellations,
   // migrations, certificates and publishing (docs/decisions/identity/step-up-for-sensitive-admin-actions.md > Step-up for sensitive admin actions)
-  STEP_UP_MAX_AGE_SEC: z.coerce.number().int().min(60).max(24 * 60 * 60).default(900),
+  STEP_UP_MAX_AGE_SEC: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(24 * 60 * 60)
+    .default(900),
   // payment gateway
   PAYMENT_GATEWAY_URL: url.optional(),
   PAYMENT_WEBHOOK_SECRET: z.string().min(16).optional(),
   // the sandbox gateway settles a refund (sends payment.refunded) this many ms after the
   // request; "manual": never by itself (tests deliver the event)
-  SANDBOX_REFUND_DELAY_MS: z
-    .union([z.literal("manual").transform(() => null), z.coerce.number().int().min(0).max(600_000)])
-    .default(2000),
+  SANDBOX_REFUND_DELAY_MS: z.union([z.literal("manual").transform(() => null), z.coerce.number().int().min(0).max(600_000)]).default(2000),
   // video provider (Mux)
   MUX_TOKEN_ID: z.string().min(1).optional(),
   MUX_TOKEN_SECRET: z.string().min(1).optional(),
@@ -103,21 +110,38 @@ const schema = z.object({
   ADMIN_NOTIFY_EMAIL: z
     .string()
     .optional()
-    .transform((v) => (v ?? "").split(",").map((a) => a.trim()).filter(Boolean))
+    .transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.email("must be e-mail addresses separated by commas"))),
   // the supplier printed on tax invoices (server/invoices); demo values by default,
   // required in production
   INVOICE_SUPPLIER_NAME: z.string().min(1).optional(),
   INVOICE_SUPPLIER_ADDRESS: z.string().min(1).optional(),
-  INVOICE_SUPPLIER_ICO: z.string().regex(/^\d{6,8}$/, "must be 6 to 8 digits").optional(),
-  INVOICE_SUPPLIER_DIC: z.string().regex(/^\d{10}$/, "must be 10 digits").optional(),
-  INVOICE_SUPPLIER_IC_DPH: z.string().regex(/^[A-Z]{2}[0-9A-Z]{2,13}$/, "must be a VAT id such as SK2020123456").optional(),
+  INVOICE_SUPPLIER_ICO: z
+    .string()
+    .regex(/^\d{6,8}$/, "must be 6 to 8 digits")
+    .optional(),
+  INVOICE_SUPPLIER_DIC: z
+    .string()
+    .regex(/^\d{10}$/, "must be 10 digits")
+    .optional(),
+  INVOICE_SUPPLIER_IC_DPH: z
+    .string()
+    .regex(/^[A-Z]{2}[0-9A-Z]{2,13}$/, "must be a VAT id such as SK2020123456")
+    .optional(),
   INVOICE_SUPPLIER_IBAN: z
     .string()
     .regex(/^[A-Z]{2}\d{2}[0-9A-Z ]{10,36}$/, "must be an IBAN")
     .refine(ibanChecksumValid, "has wrong check digits (ISO 13616 mod 97); check for a typo")
     .optional(),
-  INVOICE_SUPPLIER_BIC: z.string().regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, "must be a BIC/SWIFT code").optional(),
+  INVOICE_SUPPLIER_BIC: z
+    .string()
+    .regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, "must be a BIC/SWIFT code")
+    .optional(),
   INVOICE_SUPPLIER_REGISTRATION: z.string().min(1).optional(),
   // the seller's public contact address (course page, footer, terms); a demo address by
   // default, required in production (docs/decisions/catalog/what-a-buyer-must-know.md > What a buyer must know)
@@ -199,7 +223,10 @@ export type Config = Omit<Env, "HOST" | "TRUST_PROXY"> & {
 /** "o-9001=1234567, o-42=89" → {"o-9001": "1234567", "o-42": "89"}; a malformed list → null. */
 export function parseLinkedInOrganizationIds(value: string): Record<string, string> | null {
   const out = new Map<string, string>();
-  const pairs = value.split(",").map((p) => p.trim()).filter(Boolean);
+  const pairs = value
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (!pairs.length) return null;
   for (const pair of pairs) {
     const m = /^([^=\s]+)\s*=\s*(\d{1,20})$/.exec(pair);
@@ -221,7 +248,10 @@ export function parseTrustProxy(value: string): TrustProxy | null {
     const hops = Number(trimmed);
     return hops <= 10 ? hops : null;
   }
-  const parts = trimmed.split(",").map((p) => p.trim()).filter(Boolean);
+  const parts = trimmed
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (!parts.length) return null;
   for (const part of parts) {
     if (namedSubnets.has(part)) continue;
@@ -288,7 +318,6 @@ export class ConfigError extends Error {
   }
 }
 
-
 // Each embedded stand-in and the variable(s) that replace it in production.
 const productionRequirements: [keyof Env, string][] = [
   ["DATABASE_URL", "the embedded PGlite database is not allowed in production"],
@@ -329,7 +358,19 @@ export const SECRET_VARIABLES = [
 ] as const satisfies readonly (keyof Env)[];
 
 /** URLs that carry sessions, tokens or payments: https in production (ALLOW_INSECURE_URLS aside). */
-const SECURE_URL_VARIABLES = ["PUBLIC_URL", "ADMIN_URL", "OIDC_ISSUER", "IDP_API_URL", "PAYMENT_GATEWAY_URL", "EINVOICE_AP_URL", "MUX_API_URL", "MUX_STREAM_URL", "MUX_IMAGE_URL", "GRAPH_API_URL", "GRAPH_LOGIN_URL"] as const;
+const SECURE_URL_VARIABLES = [
+  "PUBLIC_URL",
+  "ADMIN_URL",
+  "OIDC_ISSUER",
+  "IDP_API_URL",
+  "PAYMENT_GATEWAY_URL",
+  "EINVOICE_AP_URL",
+  "MUX_API_URL",
+  "MUX_STREAM_URL",
+  "MUX_IMAGE_URL",
+  "GRAPH_API_URL",
+  "GRAPH_LOGIN_URL",
+] as const;
 
 /** Every variable the configuration reads (the Dockerfile and docs/configuration.md list them; a test compares). */
 export const CONFIG_VARIABLES = Object.keys(schema.shape) as (keyof Env)[];
@@ -432,16 +473,24 @@ export function configProblems(source: Record<string, string | undefined>): { pr
       const parts = input.INVOICE_SUPPLIER_ADDRESS!.split(/\s*,\s*/);
       const postal = parts.findIndex((p) => /^\d{3}\s?\d{2}\s+\S/.test(p));
       if (postal < 1) {
-        add("INVOICE_SUPPLIER_ADDRESS", "invalid", 'must read "street, postal code city[, country]" (e.g. "Športová 12, 831 04 Bratislava"); e-invoices carry the parts (SK-R-008)');
+        add(
+          "INVOICE_SUPPLIER_ADDRESS",
+          "invalid",
+          'must read "street, postal code city[, country]" (e.g. "Športová 12, 831 04 Bratislava"); e-invoices carry the parts (SK-R-008)',
+        );
       }
     }
   }
-  if (has("EINVOICE_AP_URL") && !has("EINVOICE_AP_TOKEN")) add("EINVOICE_AP_TOKEN", "missing", "(required with EINVOICE_AP_URL: the access point's credential)");
+  if (has("EINVOICE_AP_URL") && !has("EINVOICE_AP_TOKEN"))
+    add("EINVOICE_AP_TOKEN", "missing", "(required with EINVOICE_AP_URL: the access point's credential)");
   // the recording automation: the three Graph credentials and the clientState together, or none
   const graph = ["GRAPH_TENANT_ID", "GRAPH_CLIENT_ID", "GRAPH_CLIENT_SECRET"] as const;
   if (graph.some(has)) {
-    for (const name of graph) if (!has(name)) add(name, "missing", "(GRAPH_TENANT_ID, GRAPH_CLIENT_ID and GRAPH_CLIENT_SECRET go together: the recording automation's app credentials)");
-    if (!has("MEETINGS_CLIENT_STATE")) add("MEETINGS_CLIENT_STATE", "missing", "(required with GRAPH_TENANT_ID: the secret the meeting provider's notifications carry)");
+    for (const name of graph)
+      if (!has(name))
+        add(name, "missing", "(GRAPH_TENANT_ID, GRAPH_CLIENT_ID and GRAPH_CLIENT_SECRET go together: the recording automation's app credentials)");
+    if (!has("MEETINGS_CLIENT_STATE"))
+      add("MEETINGS_CLIENT_STATE", "missing", "(required with GRAPH_TENANT_ID: the secret the meeting provider's notifications carry)");
   }
   return { problems, env: parsed.success ? parsed.data : null };
 }
@@ -453,7 +502,9 @@ export function loadDatabaseConfig(source: Record<string, string | undefined> = 
   const input = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
   const picked = schema.pick({ DATABASE_URL: true, DATA_DIR: true, DATABASE_CONNECT_TIMEOUT_SECONDS: true, DATABASE_STATEMENT_TIMEOUT_SECONDS: true });
   const parsed = picked.safeParse(input);
-  const problems: ConfigProblem[] = parsed.success ? [] : parsed.error.issues.map((i) => ({ variable: String(i.path[0]), kind: "invalid", message: i.message }));
+  const problems: ConfigProblem[] = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => ({ variable: String(i.path[0]), kind: "invalid", message: i.message }));
   if (input.APP_ENV === "production" && !input.DATABASE_URL) {
     problems.push({ variable: "DATABASE_URL", kind: "missing", message: "(the embedded PGlite database is not allowed in production; APP_ENV=production)" });
   }

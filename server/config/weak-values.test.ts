@@ -20,7 +20,8 @@ function publishedFiles(): string[] {
   }
   walk("docs", () => true);
   walk("tests", (f) => /\.(ts|tsx|mjs|js|json|md)$/.test(f));
-  for (const dir of ["server", "app", "jobs", "tooling", "bench", "scripts"]) walk(dir, (f) => /\.(test|spec)\.tsx?$|\.m?js$|\.md$/.test(f) || dir !== "server" && dir !== "app");
+  for (const dir of ["server", "app", "jobs", "tooling", "bench", "scripts"])
+    walk(dir, (f) => /\.(test|spec)\.tsx?$|\.m?js$|\.md$/.test(f) || (dir !== "server" && dir !== "app"));
   return out;
 }
 

@@ -67,9 +67,11 @@ function mostlySequential(value: string): boolean {
 
 /** Why a secret is too weak for production, or null when it is not. */
 export function weakSecretReason(value: string): string | null {
-  if (REPOSITORY_SECRETS.includes(value)) return "is a value published in this repository (tests, README or docs); generate a new one, e.g. `openssl rand -base64 32`";
+  if (REPOSITORY_SECRETS.includes(value))
+    return "is a value published in this repository (tests, README or docs); generate a new one, e.g. `openssl rand -base64 32`";
   const bytes = Buffer.byteLength(value, "utf8");
-  if (bytes < MIN_SECRET_BYTES) return `must be at least ${MIN_SECRET_BYTES} bytes in production (it has ${bytes}); generate one, e.g. \`openssl rand -base64 32\``;
+  if (bytes < MIN_SECRET_BYTES)
+    return `must be at least ${MIN_SECRET_BYTES} bytes in production (it has ${bytes}); generate one, e.g. \`openssl rand -base64 32\``;
   if (repeatsAUnit(value) || mostlySequential(value) || estimatedBits(value) < MIN_SECRET_BITS) {
     return "has too little entropy (repeated or sequential characters); generate one, e.g. `openssl rand -base64 32`";
   }

@@ -92,7 +92,12 @@ export function extractFromSvg(svg: string): string | null {
   const element = /<openbadges:credential\b([^>]*?)(\/>|>([\s\S]*?)<\/openbadges:credential>)/.exec(svg);
   if (!element) return null;
   const verify = /\bverify\s*=\s*"([^"]*)"/.exec(element[1]);
-  if (verify) return verify[1].replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  if (verify)
+    return verify[1]
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&");
   const body = (element[3] ?? "").trim();
   const cdata = /^<!\[CDATA\[([\s\S]*)\]\]>$/.exec(body);
   return (cdata ? cdata[1] : body).trim() || null;

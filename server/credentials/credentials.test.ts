@@ -82,7 +82,13 @@ describe("VC-JWT", () => {
     const jwt = await signer.sign(credential({ validUntil: "2030-01-01T00:00:00Z" }));
     expect(decodeProtectedHeader(jwt)).toEqual({ alg: "EdDSA", kid: keyUrl(key.thumbprint), typ: "JWT" });
     const payload = JSON.parse(Buffer.from(jwt.split(".")[1], "base64url").toString()) as Record<string, unknown>;
-    expect(payload).toMatchObject({ iss: ISSUER, jti: credential().id, sub: "urn:uuid:subject", nbf: Date.UTC(2026, 0, 2, 3, 4, 5) / 1000, exp: Date.UTC(2030, 0, 1) / 1000 });
+    expect(payload).toMatchObject({
+      iss: ISSUER,
+      jti: credential().id,
+      sub: "urn:uuid:subject",
+      nbf: Date.UTC(2026, 0, 2, 3, 4, 5) / 1000,
+      exp: Date.UTC(2030, 0, 1) / 1000,
+    });
     expect(await signer.check(jwt, { issuer: ISSUER, now: new Date("2027-01-01") })).toMatchObject({ ok: true });
     expect(await signer.check(jwt, { issuer: ISSUER, now: new Date("2031-01-01") })).toMatchObject({ ok: false, reason: "expired" });
     expect(await signer.check(jwt, { issuer: ISSUER, now: new Date("2025-01-01") })).toMatchObject({ ok: false, reason: "not_yet_valid" });
@@ -111,7 +117,9 @@ describe("VC-JWT", () => {
     expect(await forgetful.check(issued, { issuer: ISSUER, now: new Date() })).toMatchObject({ ok: false, reason: "unknown_key" });
     // a key of someone else under a kid of ours
     const other = generateKeyPairSync("ed25519").privateKey;
-    const forged = await new SignJWT({ ...credential(), iss: ISSUER, jti: credential().id, nbf: 1, sub: "urn:uuid:subject" }).setProtectedHeader({ alg: "EdDSA", kid: after.kid, typ: "JWT" }).sign(other);
+    const forged = await new SignJWT({ ...credential(), iss: ISSUER, jti: credential().id, nbf: 1, sub: "urn:uuid:subject" })
+      .setProtectedHeader({ alg: "EdDSA", kid: after.kid, typ: "JWT" })
+      .sign(other);
     expect(await after.check(forged, { issuer: ISSUER, now: new Date() })).toMatchObject({ ok: false, reason: "bad_signature" });
   });
 });
@@ -120,7 +128,14 @@ describe("Bitstring Status List", () => {
   it("sets exactly the given bits, most significant bit first, in 16 KiB lists", () => {
     const encoded = encodeStatusList([0, 9, STATUS_LIST_SIZE - 1]);
     expect(encoded.startsWith("u")).toBe(true);
-    for (const [position, set] of [[0, true], [1, false], [8, false], [9, true], [STATUS_LIST_SIZE - 2, false], [STATUS_LIST_SIZE - 1, true]] as const) {
+    for (const [position, set] of [
+      [0, true],
+      [1, false],
+      [8, false],
+      [9, true],
+      [STATUS_LIST_SIZE - 2, false],
+      [STATUS_LIST_SIZE - 1, true],
+    ] as const) {
       expect(statusBit(encoded, position)).toBe(set);
     }
     expect(statusBit(encodeStatusList([]), 5)).toBe(false);
@@ -147,7 +162,9 @@ describe("baked badges and presented credentials", () => {
 
     const svg = '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect/></svg>';
     const bakedSvg = bakeSvg(svg, jwt);
-    expect(bakedSvg).toContain(`<svg xmlns:openbadges="https://purl.imsglobal.org/ob/v3p0" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><openbadges:credential verify="${jwt}"></openbadges:credential><rect/>`);
+    expect(bakedSvg).toContain(
+      `<svg xmlns:openbadges="https://purl.imsglobal.org/ob/v3p0" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><openbadges:credential verify="${jwt}"></openbadges:credential><rect/>`,
+    );
     expect(extractFromSvg(bakedSvg)).toBe(jwt);
     expect(extractFromSvg(svg)).toBeNull();
     expect(extractFromSvg(`<svg><openbadges:credential><![CDATA[ {"a":1} ]]></openbadges:credential></svg>`)).toBe('{"a":1}');

@@ -63,7 +63,11 @@ export async function parsePreviousKeys(text: string | undefined): Promise<JWK[]
   } catch {
     throw new KeyFormatError("must be JSON: a JWK set, an array of JWKs or one JWK");
   }
-  const list = Array.isArray(parsed) ? parsed : parsed && typeof parsed === "object" && Array.isArray((parsed as { keys?: unknown }).keys) ? (parsed as { keys: unknown[] }).keys : [parsed];
+  const list = Array.isArray(parsed)
+    ? parsed
+    : parsed && typeof parsed === "object" && Array.isArray((parsed as { keys?: unknown }).keys)
+      ? (parsed as { keys: unknown[] }).keys
+      : [parsed];
   return list.map((item) => {
     try {
       const key = createPublicKey({ key: item as import("node:crypto").JsonWebKey, format: "jwk" });

@@ -3,16 +3,7 @@
 // claims OB 3.0 requires beside them: iss = issuer.id, jti = id, nbf = validFrom,
 // exp = validUntil (when present), sub = credentialSubject.id. The JOSE header carries
 // alg, kid (the key's URL) and typ "JWT" only (no other headers are allowed).
-import {
-  calculateJwkThumbprint,
-  createLocalJWKSet,
-  decodeProtectedHeader,
-  errors as joseErrors,
-  jwtVerify,
-  SignJWT,
-  type JWK,
-  type JWTPayload,
-} from "jose";
+import { calculateJwkThumbprint, createLocalJWKSet, decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT, type JWK, type JWTPayload } from "jose";
 import { algOfJwk, type SigningKey } from "./keys";
 
 export type Credential = Record<string, unknown> & {
@@ -50,7 +41,11 @@ export type CheckResult =
 const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
-export async function createCredentialSigner(input: { current: SigningKey; previous: JWK[]; keyUrl: (thumbprint: string) => string }): Promise<CredentialSigner> {
+export async function createCredentialSigner(input: {
+  current: SigningKey;
+  previous: JWK[];
+  keyUrl: (thumbprint: string) => string;
+}): Promise<CredentialSigner> {
   const { current } = input;
   const kid = input.keyUrl(current.thumbprint);
   const publishedKeys: PublishedKey[] = [{ ...current.publicJwk, kid, alg: current.alg, use: "sig" }];
@@ -105,7 +100,8 @@ export async function createCredentialSigner(input: { current: SigningKey; previ
           return { ok: false, reason: "wrong_claims", payload };
         }
         if (error instanceof joseErrors.JWSSignatureVerificationFailed) return { ok: false, reason: "bad_signature", payload };
-        if (error instanceof joseErrors.JWKSNoMatchingKey || error instanceof joseErrors.JWKSMultipleMatchingKeys) return { ok: false, reason: "unknown_key", payload };
+        if (error instanceof joseErrors.JWKSNoMatchingKey || error instanceof joseErrors.JWKSMultipleMatchingKeys)
+          return { ok: false, reason: "unknown_key", payload };
         if (error instanceof joseErrors.JOSEError) return { ok: false, reason: "bad_signature", payload };
         throw error;
       }

@@ -187,9 +187,7 @@ export async function openDatabase(options: {
 export async function migrationsCurrent(db: Database, root = process.cwd()): Promise<{ current: boolean; applied: number; expected: number }> {
   const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(root), "meta/_journal.json"), "utf8")) as { entries: unknown[] };
   const { sql } = await import("drizzle-orm");
-  const result = (await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as
-    | { rows: { n: number }[] }
-    | { n: number }[];
+  const result = (await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as { rows: { n: number }[] } | { n: number }[];
   const rows = Array.isArray(result) ? result : result.rows;
   const applied = Number(rows[0]?.n ?? 0);
   return { current: applied >= journal.entries.length, applied, expected: journal.entries.length };

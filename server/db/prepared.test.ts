@@ -24,7 +24,11 @@ function pointsOf(db: DbOrTx, key: string): Promise<{ points: number }[]> {
   let builds = 0;
   const query = prepared(db, "test_points_of_key", (name) => {
     builds++;
-    return db.select({ points: rateLimits.points }).from(rateLimits).where(eq(rateLimits.key, sql.placeholder("key"))).prepare(name);
+    return db
+      .select({ points: rateLimits.points })
+      .from(rateLimits)
+      .where(eq(rateLimits.key, sql.placeholder("key")))
+      .prepare(name);
   });
   built += builds;
   return query.execute({ key });

@@ -61,9 +61,11 @@ export function createAccessPointClient(options: AccessPointOptions): AccessPoin
       body = null;
     }
     if (res.status >= 500 || res.status === 429 || res.status === 408) throw new AccessPointUnavailable(`HTTP ${res.status}: ${text.slice(0, 200)}`);
-    if (res.status === 401 || res.status === 403) throw new AccessPointUnavailable(`HTTP ${res.status}: the access point refused our credentials (EINVOICE_AP_TOKEN)`);
+    if (res.status === 401 || res.status === 403)
+      throw new AccessPointUnavailable(`HTTP ${res.status}: the access point refused our credentials (EINVOICE_AP_TOKEN)`);
     if (res.status >= 400) {
-      const receipt = body && typeof body === "object" ? receiptOf({ status: "rejected", ...body }, fallbackId) : { messageId: fallbackId, status: "rejected" as const };
+      const receipt =
+        body && typeof body === "object" ? receiptOf({ status: "rejected", ...body }, fallbackId) : { messageId: fallbackId, status: "rejected" as const };
       return { ...receipt, status: "rejected", reason: receipt.reason ?? `HTTP ${res.status}: ${text.slice(0, 500)}` };
     }
     return receiptOf(body, fallbackId);

@@ -31,10 +31,7 @@ export async function archiveEInvoice(
   tx: DbOrTx,
   input: { orderId: string; invoiceId: string; creditNoteId?: string; document: EInvoice },
 ): Promise<{ eInvoiceId: string; sha256: string }> {
-  const existing = await tx
-    .select({ eInvoiceId: eInvoices.id, sha256: eInvoices.sha256 })
-    .from(eInvoices)
-    .where(eq(eInvoices.number, input.document.number));
+  const existing = await tx.select({ eInvoiceId: eInvoices.id, sha256: eInvoices.sha256 }).from(eInvoices).where(eq(eInvoices.number, input.document.number));
   if (existing[0]) return existing[0];
   const xml = new TextEncoder().encode(toUbl(input.document));
   const sha256 = sha256Hex(xml);

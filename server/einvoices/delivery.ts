@@ -74,7 +74,10 @@ type Claimed = Awaited<ReturnType<typeof claimDue>>[number];
 async function applyReceipt(db: Database, row: Claimed, receipt: ApReceipt, now: Date): Promise<DeliveryOutcome> {
   const base = { attempts: row.attempts + 1, lastError: null, providerMessageId: receipt.messageId ?? row.providerMessageId };
   if (receipt.status === "delivered") {
-    await db.update(eInvoices).set({ ...base, state: "delivered", sentAt: sql`coalesce(${eInvoices.sentAt}, ${now})`, deliveredAt: now }).where(eq(eInvoices.id, row.id));
+    await db
+      .update(eInvoices)
+      .set({ ...base, state: "delivered", sentAt: sql`coalesce(${eInvoices.sentAt}, ${now})`, deliveredAt: now })
+      .where(eq(eInvoices.id, row.id));
     return "delivered";
   }
   if (receipt.status === "rejected") {
@@ -87,7 +90,12 @@ async function applyReceipt(db: Database, row: Claimed, receipt: ApReceipt, now:
   // accepted: ask again after the backoff
   await db
     .update(eInvoices)
-    .set({ ...base, state: "sent", sentAt: sql`coalesce(${eInvoices.sentAt}, ${now})`, nextAttemptAt: new Date(now.getTime() + backoffMs(row.state === "sent" ? row.attempts : 1)) })
+    .set({
+      ...base,
+      state: "sent",
+      sentAt: sql`coalesce(${eInvoices.sentAt}, ${now})`,
+      nextAttemptAt: new Date(now.getTime() + backoffMs(row.state === "sent" ? row.attempts : 1)),
+    })
     .where(eq(eInvoices.id, row.id));
   return "sent";
 }

@@ -38,9 +38,32 @@ function invoice(options: { grossCents?: number; quantity?: number; buyer?: EInv
     buyerReference: "6650a1b2c3d4e5f607182930",
     seller,
     buyer: options.buyer ?? club,
-    payment: { meansCode: "48", meansName: "Platobná karta", paymentId: "20270001", iban: "SK3112000000198742637541", bic: "SUBASKBX", terms: "Uhradené – neuhrádzajte." },
-    lines: [{ id: "1", name: "Online kurz „Riadenie športového klubu“", quantity: options.quantity ?? 1, netCents: amounts.netCents, vatCategory: rateBp > 0 ? "S" : "E", vatRateBp: rateBp }],
-    totals: { netCents: amounts.netCents, vatCents: amounts.vatCents, withVatCents: amounts.withVatCents, prepaidCents: amounts.paidCents, roundingCents: amounts.roundingCents, dueCents: 0 },
+    payment: {
+      meansCode: "48",
+      meansName: "Platobná karta",
+      paymentId: "20270001",
+      iban: "SK3112000000198742637541",
+      bic: "SUBASKBX",
+      terms: "Uhradené – neuhrádzajte.",
+    },
+    lines: [
+      {
+        id: "1",
+        name: "Online kurz „Riadenie športového klubu“",
+        quantity: options.quantity ?? 1,
+        netCents: amounts.netCents,
+        vatCategory: rateBp > 0 ? "S" : "E",
+        vatRateBp: rateBp,
+      },
+    ],
+    totals: {
+      netCents: amounts.netCents,
+      vatCents: amounts.vatCents,
+      withVatCents: amounts.withVatCents,
+      prepaidCents: amounts.paidCents,
+      roundingCents: amounts.roundingCents,
+      dueCents: 0,
+    },
   };
 }
 
@@ -57,7 +80,14 @@ function creditNote(refundCents: number): EInvoice {
     note: "Vrátenie platby: Nespokojnosť s kurzom",
     precedingInvoice: { number: "INV-2027-0001", issueDate: "2027-01-04" },
     lines: [{ ...base.lines[0], name: "Online kurz „Riadenie športového klubu“ – vrátenie platby", netCents: amounts.netCents }],
-    totals: { netCents: amounts.netCents, vatCents: amounts.vatCents, withVatCents: amounts.withVatCents, prepaidCents: amounts.paidCents, roundingCents: amounts.roundingCents, dueCents: 0 },
+    totals: {
+      netCents: amounts.netCents,
+      vatCents: amounts.vatCents,
+      withVatCents: amounts.withVatCents,
+      prepaidCents: amounts.paidCents,
+      roundingCents: amounts.roundingCents,
+      dueCents: 0,
+    },
   };
 }
 
@@ -116,7 +146,9 @@ describe("documents this product issues pass every rule", () => {
   it("writes the structure Peppol BIS 3.0 asks for, and it parses back", () => {
     const doc = invoice({ buyer: { ...club, name: "Klub „Ťava“ & <spol.>" } });
     const xml = toUbl(doc);
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" xmlns:cac="[^"]+CommonAggregateComponents-2" xmlns:cbc="[^"]+CommonBasicComponents-2">/);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" xmlns:cac="[^"]+CommonAggregateComponents-2" xmlns:cbc="[^"]+CommonBasicComponents-2">/,
+    );
     const inv = parser.parse(xml).Invoice;
     expect(inv.CustomizationID).toBe("urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0");
     expect(inv.ProfileID).toBe("urn:fdc:peppol.eu:2017:poacc:billing:01:1.0");
@@ -156,8 +188,10 @@ const inv = () => toUbl(invoice());
 const cn = () => toUbl(creditNote(9_999));
 const seg = (tag: string) => new RegExp(`\\s*<${tag}>[\\s\\S]*?</${tag}>`);
 const leaf = (tag: string) => new RegExp(`\\s*<${tag}(\\s[^>]*)?>[^<]*</${tag}>`);
-const customerParty = (xml: string, f: (party: string) => string) => xml.replace(/<cac:AccountingCustomerParty>[\s\S]*?<\/cac:AccountingCustomerParty>/, (p) => f(p));
-const supplierParty = (xml: string, f: (party: string) => string) => xml.replace(/<cac:AccountingSupplierParty>[\s\S]*?<\/cac:AccountingSupplierParty>/, (p) => f(p));
+const customerParty = (xml: string, f: (party: string) => string) =>
+  xml.replace(/<cac:AccountingCustomerParty>[\s\S]*?<\/cac:AccountingCustomerParty>/, (p) => f(p));
+const supplierParty = (xml: string, f: (party: string) => string) =>
+  xml.replace(/<cac:AccountingSupplierParty>[\s\S]*?<\/cac:AccountingSupplierParty>/, (p) => f(p));
 const subtotal = (xml: string, f: (s: string) => string) => xml.replace(/<cac:TaxSubtotal>[\s\S]*?<\/cac:TaxSubtotal>/, (s) => f(s));
 const invoiceLine = (xml: string, f: (l: string) => string) => xml.replace(/<cac:InvoiceLine>[\s\S]*?<\/cac:InvoiceLine>/, (l) => f(l));
 
@@ -206,19 +240,41 @@ const BROKEN: Record<string, () => string> = {
   "BR-CO-17": () => subtotal(inv(), (s) => edit(s, '<cbc:TaxableAmount currencyID="EUR">207.50', '<cbc:TaxableAmount currencyID="EUR">207.40')),
   "BR-CO-18": () => drop(inv(), seg("cac:TaxSubtotal")),
   "BR-CO-25": () =>
-    drop(drop(edit(edit(inv(), /\s*<cbc:PrepaidAmount[^>]*>[^<]*<\/cbc:PrepaidAmount>/, ""), '<cbc:PayableAmount currencyID="EUR">0.00', '<cbc:PayableAmount currencyID="EUR">249.00'), leaf("cbc:DueDate")), seg("cac:PaymentTerms")),
-  "BR-CO-26": () => supplierParty(inv(), (p) => drop(edit(p, /<cac:PartyTaxScheme>\s*<cbc:CompanyID>SK2021234567[\s\S]*?<\/cac:PartyTaxScheme>/, ""), /\s*<cbc:CompanyID>12345678<\/cbc:CompanyID>/)),
+    drop(
+      drop(
+        edit(
+          edit(inv(), /\s*<cbc:PrepaidAmount[^>]*>[^<]*<\/cbc:PrepaidAmount>/, ""),
+          '<cbc:PayableAmount currencyID="EUR">0.00',
+          '<cbc:PayableAmount currencyID="EUR">249.00',
+        ),
+        leaf("cbc:DueDate"),
+      ),
+      seg("cac:PaymentTerms"),
+    ),
+  "BR-CO-26": () =>
+    supplierParty(inv(), (p) =>
+      drop(edit(p, /<cac:PartyTaxScheme>\s*<cbc:CompanyID>SK2021234567[\s\S]*?<\/cac:PartyTaxScheme>/, ""), /\s*<cbc:CompanyID>12345678<\/cbc:CompanyID>/),
+    ),
   "BR-S-01": () => subtotal(inv(), (s) => edit(s, "<cbc:ID>S</cbc:ID>", "<cbc:ID>E</cbc:ID><cbc:TaxExemptionReason>x</cbc:TaxExemptionReason>")),
   "BR-S-02": () => supplierParty(inv(), (p) => p.replace(/\s*<cac:PartyTaxScheme>[\s\S]*?<\/cac:PartyTaxScheme>/g, "")),
   "BR-S-05": () => invoiceLine(inv(), (l) => edit(l, "<cbc:Percent>20</cbc:Percent>", "<cbc:Percent>0</cbc:Percent>")),
   "BR-S-08": () =>
     edit(
-      subtotal(inv(), (s) => edit(edit(s, '<cbc:TaxableAmount currencyID="EUR">207.50', '<cbc:TaxableAmount currencyID="EUR">200.00'), '<cbc:TaxAmount currencyID="EUR">41.50', '<cbc:TaxAmount currencyID="EUR">40.00')),
+      subtotal(inv(), (s) =>
+        edit(
+          edit(s, '<cbc:TaxableAmount currencyID="EUR">207.50', '<cbc:TaxableAmount currencyID="EUR">200.00'),
+          '<cbc:TaxAmount currencyID="EUR">41.50',
+          '<cbc:TaxAmount currencyID="EUR">40.00',
+        ),
+      ),
       /(<cac:TaxTotal>\s*<cbc:TaxAmount currencyID="EUR">)41\.50/,
       "$140.00",
     ),
   "BR-S-09": () => subtotal(inv(), (s) => edit(s, '<cbc:TaxAmount currencyID="EUR">41.50', '<cbc:TaxAmount currencyID="EUR">41.49')),
-  "BR-S-10": () => subtotal(inv(), (s) => edit(s, "<cbc:Percent>20</cbc:Percent>", "<cbc:Percent>20</cbc:Percent><cbc:TaxExemptionReason>Oslobodené</cbc:TaxExemptionReason>")),
+  "BR-S-10": () =>
+    subtotal(inv(), (s) =>
+      edit(s, "<cbc:Percent>20</cbc:Percent>", "<cbc:Percent>20</cbc:Percent><cbc:TaxExemptionReason>Oslobodené</cbc:TaxExemptionReason>"),
+    ),
   "BR-E-05": () => invoiceLine(toUbl(invoice({ rateBp: 0 })), (l) => edit(l, "<cbc:Percent>0</cbc:Percent>", "<cbc:Percent>5</cbc:Percent>")),
   "BR-E-10": () => drop(toUbl(invoice({ rateBp: 0 })), leaf("cbc:TaxExemptionReason")),
   "BR-DEC-09": () => edit(inv(), /(<cac:LegalMonetaryTotal>\s*<cbc:LineExtensionAmount currencyID="EUR">)207\.50/, "$1207.500"),
@@ -230,7 +286,8 @@ const BROKEN: Record<string, () => string> = {
   "BR-DEC-18": () => edit(inv(), '<cbc:PayableAmount currencyID="EUR">0.00', '<cbc:PayableAmount currencyID="EUR">0.000'),
   "BR-DEC-19": () => subtotal(inv(), (s) => edit(s, '<cbc:TaxableAmount currencyID="EUR">207.50', '<cbc:TaxableAmount currencyID="EUR">207.500')),
   "BR-DEC-20": () => subtotal(inv(), (s) => edit(s, '<cbc:TaxAmount currencyID="EUR">41.50', '<cbc:TaxAmount currencyID="EUR">41.500')),
-  "BR-DEC-23": () => invoiceLine(inv(), (l) => edit(l, '<cbc:LineExtensionAmount currencyID="EUR">207.50', '<cbc:LineExtensionAmount currencyID="EUR">207.500')),
+  "BR-DEC-23": () =>
+    invoiceLine(inv(), (l) => edit(l, '<cbc:LineExtensionAmount currencyID="EUR">207.50', '<cbc:LineExtensionAmount currencyID="EUR">207.500')),
   "PEPPOL-EN16931-R001": () => drop(inv(), leaf("cbc:ProfileID")),
   "PEPPOL-EN16931-R002": () => edit(cn(), /(<cbc:Note>[^<]*<\/cbc:Note>)/, "$1<cbc:Note>Druhá poznámka</cbc:Note>"),
   "PEPPOL-EN16931-R003": () => drop(inv(), leaf("cbc:BuyerReference")),
@@ -242,11 +299,14 @@ const BROKEN: Record<string, () => string> = {
   "PEPPOL-EN16931-R051": () => edit(inv(), '<cbc:TaxInclusiveAmount currencyID="EUR">', '<cbc:TaxInclusiveAmount currencyID="CZK">'),
   "PEPPOL-EN16931-R053": () => edit(inv(), /(<cac:TaxTotal>[\s\S]*?<\/cac:TaxTotal>)/, "$1$1"),
   "PEPPOL-EN16931-R120": () => invoiceLine(inv(), (l) => edit(l, '<cbc:PriceAmount currencyID="EUR">207.50', '<cbc:PriceAmount currencyID="EUR">200.00')),
-  "PEPPOL-EN16931-R121": () => invoiceLine(inv(), (l) => edit(l, "</cbc:PriceAmount>", '</cbc:PriceAmount><cbc:BaseQuantity unitCode="C62">0</cbc:BaseQuantity>')),
-  "PEPPOL-EN16931-R130": () => invoiceLine(inv(), (l) => edit(l, "</cbc:PriceAmount>", '</cbc:PriceAmount><cbc:BaseQuantity unitCode="HUR">1</cbc:BaseQuantity>')),
+  "PEPPOL-EN16931-R121": () =>
+    invoiceLine(inv(), (l) => edit(l, "</cbc:PriceAmount>", '</cbc:PriceAmount><cbc:BaseQuantity unitCode="C62">0</cbc:BaseQuantity>')),
+  "PEPPOL-EN16931-R130": () =>
+    invoiceLine(inv(), (l) => edit(l, "</cbc:PriceAmount>", '</cbc:PriceAmount><cbc:BaseQuantity unitCode="HUR">1</cbc:BaseQuantity>')),
   "PEPPOL-EN16931-P0100": () => edit(inv(), "<cbc:InvoiceTypeCode>380", "<cbc:InvoiceTypeCode>381"),
   "PEPPOL-EN16931-P0101": () => edit(cn(), "<cbc:CreditNoteTypeCode>381", "<cbc:CreditNoteTypeCode>380"),
-  "PEPPOL-EN16931-CL007": () => inv().replaceAll('currencyID="EUR"', 'currencyID="XYZ"').replace("<cbc:DocumentCurrencyCode>EUR", "<cbc:DocumentCurrencyCode>XYZ"),
+  "PEPPOL-EN16931-CL007": () =>
+    inv().replaceAll('currencyID="EUR"', 'currencyID="XYZ"').replace("<cbc:DocumentCurrencyCode>EUR", "<cbc:DocumentCurrencyCode>XYZ"),
   "PEPPOL-EN16931-CL008": () => customerParty(inv(), (p) => edit(p, 'schemeID="0245"', 'schemeID="9999"')),
   "PEPPOL-EN16931-F001": () => edit(inv(), "<cbc:DueDate>2027-01-04", "<cbc:DueDate>4.1.2027"),
   "SK-R-001": () => supplierParty(inv(), (p) => edit(p, '<cbc:EndpointID schemeID="0245">2021234567', '<cbc:EndpointID schemeID="0245">SK202123')),
@@ -277,6 +337,8 @@ describe("a document broken on purpose is refused with the rule's id", () => {
   });
   it("refuses what is not XML, and XML that is no UBL invoice", () => {
     expect(validateUbl("<Invoice><cbc:ID>").findings.map((f) => f.ruleId)).toEqual(["XML-WELLFORMED"]);
-    expect(validateUbl('<?xml version="1.0"?><Order xmlns="urn:oasis:names:specification:ubl:schema:xsd:Order-2"/>').findings.map((f) => f.ruleId)).toEqual(["UBL-ROOT"]);
+    expect(validateUbl('<?xml version="1.0"?><Order xmlns="urn:oasis:names:specification:ubl:schema:xsd:Order-2"/>').findings.map((f) => f.ruleId)).toEqual([
+      "UBL-ROOT",
+    ]);
   });
 });

@@ -160,6 +160,8 @@ export function linePrice(netCents: number, quantity: number): { price: string; 
 function tenThousandthsText(tenThousandths: number): string {
   const sign = tenThousandths < 0 ? "-" : "";
   const abs = Math.abs(tenThousandths);
-  const fraction = String(abs % 10_000).padStart(4, "0").replace(/0{1,2}$/, "");
+  const fraction = String(abs % 10_000)
+    .padStart(4, "0")
+    .replace(/0{1,2}$/, "");
   return `${sign}${Math.floor(abs / 10_000)}.${fraction}`;
 }

@@ -31,7 +31,11 @@ function party(p: EInvoiceParty, role: "seller" | "buyer"): XmlNode | null {
     p.icDph ? el("cac:PartyTaxScheme", [el("cbc:CompanyID", p.icDph), el("cac:TaxScheme", [el("cbc:ID", "VAT")])]) : null,
     // the seller's DIČ as its tax registration identifier (BT-32)
     role === "seller" && p.dic ? el("cac:PartyTaxScheme", [el("cbc:CompanyID", p.dic), el("cac:TaxScheme", [el("cbc:ID", "TAX")])]) : null,
-    el("cac:PartyLegalEntity", [el("cbc:RegistrationName", p.name), el("cbc:CompanyID", p.ico), role === "seller" ? el("cbc:CompanyLegalForm", p.legalForm) : null]),
+    el("cac:PartyLegalEntity", [
+      el("cbc:RegistrationName", p.name),
+      el("cbc:CompanyID", p.ico),
+      role === "seller" ? el("cbc:CompanyLegalForm", p.legalForm) : null,
+    ]),
     el("cac:Contact", [el("cbc:Name", p.contactName), el("cbc:ElectronicMail", p.email)]),
   ]);
 }
@@ -91,7 +95,9 @@ export function toUbl(doc: EInvoice): string {
       el("cbc:DocumentCurrencyCode", c),
       el("cbc:BuyerReference", doc.buyerReference),
       doc.precedingInvoice
-        ? el("cac:BillingReference", [el("cac:InvoiceDocumentReference", [el("cbc:ID", doc.precedingInvoice.number), el("cbc:IssueDate", doc.precedingInvoice.issueDate)])])
+        ? el("cac:BillingReference", [
+            el("cac:InvoiceDocumentReference", [el("cbc:ID", doc.precedingInvoice.number), el("cbc:IssueDate", doc.precedingInvoice.issueDate)]),
+          ])
         : null,
       el("cac:AccountingSupplierParty", [party(doc.seller, "seller")]),
       el("cac:AccountingCustomerParty", [party(doc.buyer, "buyer")]),

@@ -102,7 +102,12 @@ const CREDIT_TRANSFER_CODES = new Set(["30", "58"]);
 const amountDecimals = (id: string, bt: string, path: (ctx: Ctx) => (string | undefined)[]): Rule => ({
   id,
   message: `The allowed maximum number of decimals for ${bt} is 2.`,
-  check: (ctx) => each(path(ctx), (t) => !twoDecimals(t), (i) => `${bt}[${i}]`),
+  check: (ctx) =>
+    each(
+      path(ctx),
+      (t) => !twoDecimals(t),
+      (i) => `${bt}[${i}]`,
+    ),
 });
 
 export const RULES: Rule[] = [
@@ -130,67 +135,190 @@ export const RULES: Rule[] = [
     message: "The Buyer postal address shall contain a Buyer country code (BT-55).",
     check: (c) => missing(!first(c.buyer, "PostalAddress") || !!textAt(c.buyer, "PostalAddress/Country/IdentificationCode")),
   },
-  { id: "BR-12", message: "An Invoice shall have the Sum of Invoice line net amount (BT-106).", check: (c) => missing(!!textAt(c.total, "LineExtensionAmount")) },
-  { id: "BR-13", message: "An Invoice shall have the Invoice total amount without VAT (BT-109).", check: (c) => missing(!!textAt(c.total, "TaxExclusiveAmount")) },
+  {
+    id: "BR-12",
+    message: "An Invoice shall have the Sum of Invoice line net amount (BT-106).",
+    check: (c) => missing(!!textAt(c.total, "LineExtensionAmount")),
+  },
+  {
+    id: "BR-13",
+    message: "An Invoice shall have the Invoice total amount without VAT (BT-109).",
+    check: (c) => missing(!!textAt(c.total, "TaxExclusiveAmount")),
+  },
   { id: "BR-14", message: "An Invoice shall have the Invoice total amount with VAT (BT-112).", check: (c) => missing(!!textAt(c.total, "TaxInclusiveAmount")) },
   { id: "BR-15", message: "An Invoice shall have the Amount due for payment (BT-115).", check: (c) => missing(!!textAt(c.total, "PayableAmount")) },
   { id: "BR-16", message: "An Invoice shall have at least one Invoice line (BG-25).", check: (c) => missing(c.lines.length > 0) },
-  { id: "BR-21", message: "Each Invoice line (BG-25) shall have an Invoice line identifier (BT-126).", check: (c) => each(c.lines, (l) => !textAt(l, "ID"), (i) => `line[${i}]`) },
-  { id: "BR-22", message: "Each Invoice line (BG-25) shall have an Invoiced quantity (BT-129).", check: (c) => each(c.lines, (l) => !textAt(l, c.qtyName), (i) => `line[${i}]`) },
+  {
+    id: "BR-21",
+    message: "Each Invoice line (BG-25) shall have an Invoice line identifier (BT-126).",
+    check: (c) =>
+      each(
+        c.lines,
+        (l) => !textAt(l, "ID"),
+        (i) => `line[${i}]`,
+      ),
+  },
+  {
+    id: "BR-22",
+    message: "Each Invoice line (BG-25) shall have an Invoiced quantity (BT-129).",
+    check: (c) =>
+      each(
+        c.lines,
+        (l) => !textAt(l, c.qtyName),
+        (i) => `line[${i}]`,
+      ),
+  },
   {
     id: "BR-23",
     message: "An Invoice line (BG-25) shall have an Invoiced quantity unit of measure code (BT-130).",
-    check: (c) => each(c.lines, (l) => !first(l, c.qtyName)?.attrs.unitCode, (i) => `line[${i}]`),
+    check: (c) =>
+      each(
+        c.lines,
+        (l) => !first(l, c.qtyName)?.attrs.unitCode,
+        (i) => `line[${i}]`,
+      ),
   },
   {
     id: "BR-24",
     message: "Each Invoice line (BG-25) shall have an Invoice line net amount (BT-131).",
-    check: (c) => each(c.lines, (l) => !textAt(l, "LineExtensionAmount"), (i) => `line[${i}]`),
+    check: (c) =>
+      each(
+        c.lines,
+        (l) => !textAt(l, "LineExtensionAmount"),
+        (i) => `line[${i}]`,
+      ),
   },
-  { id: "BR-25", message: "Each Invoice line (BG-25) shall contain the Item name (BT-153).", check: (c) => each(c.lines, (l) => !textAt(l, "Item/Name"), (i) => `line[${i}]`) },
-  { id: "BR-26", message: "Each Invoice line (BG-25) shall contain the Item net price (BT-146).", check: (c) => each(c.lines, (l) => !textAt(l, "Price/PriceAmount"), (i) => `line[${i}]`) },
+  {
+    id: "BR-25",
+    message: "Each Invoice line (BG-25) shall contain the Item name (BT-153).",
+    check: (c) =>
+      each(
+        c.lines,
+        (l) => !textAt(l, "Item/Name"),
+        (i) => `line[${i}]`,
+      ),
+  },
+  {
+    id: "BR-26",
+    message: "Each Invoice line (BG-25) shall contain the Item net price (BT-146).",
+    check: (c) =>
+      each(
+        c.lines,
+        (l) => !textAt(l, "Price/PriceAmount"),
+        (i) => `line[${i}]`,
+      ),
+  },
   {
     id: "BR-27",
     message: "The Item net price (BT-146) shall NOT be negative.",
-    check: (c) => each(c.lines, (l) => (num(textAt(l, "Price/PriceAmount")) ?? 0) < 0, (i) => `line[${i}]`),
+    check: (c) =>
+      each(
+        c.lines,
+        (l) => (num(textAt(l, "Price/PriceAmount")) ?? 0) < 0,
+        (i) => `line[${i}]`,
+      ),
   },
-  { id: "BR-45", message: "Each VAT breakdown (BG-23) shall have a VAT category taxable amount (BT-116).", check: (c) => each(c.subtotals, (s) => !textAt(s, "TaxableAmount"), (i) => `subtotal[${i}]`) },
-  { id: "BR-46", message: "Each VAT breakdown (BG-23) shall have a VAT category tax amount (BT-117).", check: (c) => each(c.subtotals, (s) => !textAt(s, "TaxAmount"), (i) => `subtotal[${i}]`) },
-  { id: "BR-47", message: "Each VAT breakdown (BG-23) shall be defined through a VAT category code (BT-118).", check: (c) => each(c.subtotals, (s) => !textAt(s, "TaxCategory/ID"), (i) => `subtotal[${i}]`) },
+  {
+    id: "BR-45",
+    message: "Each VAT breakdown (BG-23) shall have a VAT category taxable amount (BT-116).",
+    check: (c) =>
+      each(
+        c.subtotals,
+        (s) => !textAt(s, "TaxableAmount"),
+        (i) => `subtotal[${i}]`,
+      ),
+  },
+  {
+    id: "BR-46",
+    message: "Each VAT breakdown (BG-23) shall have a VAT category tax amount (BT-117).",
+    check: (c) =>
+      each(
+        c.subtotals,
+        (s) => !textAt(s, "TaxAmount"),
+        (i) => `subtotal[${i}]`,
+      ),
+  },
+  {
+    id: "BR-47",
+    message: "Each VAT breakdown (BG-23) shall be defined through a VAT category code (BT-118).",
+    check: (c) =>
+      each(
+        c.subtotals,
+        (s) => !textAt(s, "TaxCategory/ID"),
+        (i) => `subtotal[${i}]`,
+      ),
+  },
   {
     id: "BR-48",
     message: "Each VAT breakdown (BG-23) shall have a VAT category rate (BT-119), except if the Invoice is not subject to VAT.",
-    check: (c) => each(c.subtotals, (s) => textAt(s, "TaxCategory/ID") !== "O" && !textAt(s, "TaxCategory/Percent"), (i) => `subtotal[${i}]`),
+    check: (c) =>
+      each(
+        c.subtotals,
+        (s) => textAt(s, "TaxCategory/ID") !== "O" && !textAt(s, "TaxCategory/Percent"),
+        (i) => `subtotal[${i}]`,
+      ),
   },
   {
     id: "BR-49",
     message: "A Payment instruction (BG-16) shall specify the Payment means type code (BT-81).",
-    check: (c) => each(all(c.root, "PaymentMeans"), (p) => !textAt(p, "PaymentMeansCode"), (i) => `PaymentMeans[${i}]`),
+    check: (c) =>
+      each(
+        all(c.root, "PaymentMeans"),
+        (p) => !textAt(p, "PaymentMeansCode"),
+        (i) => `PaymentMeans[${i}]`,
+      ),
   },
   {
     id: "BR-50",
     message: "A Payment account identifier (BT-84) shall be present if Credit transfer (BG-17) information is provided in the Invoice.",
-    check: (c) => each(all(c.root, "PaymentMeans/PayeeFinancialAccount"), (a) => !textAt(a, "ID"), (i) => `PayeeFinancialAccount[${i}]`),
+    check: (c) =>
+      each(
+        all(c.root, "PaymentMeans/PayeeFinancialAccount"),
+        (a) => !textAt(a, "ID"),
+        (i) => `PayeeFinancialAccount[${i}]`,
+      ),
   },
   {
     id: "BR-55",
     message: "Each Preceding Invoice reference (BG-3) shall contain a Preceding Invoice reference (BT-25).",
-    check: (c) => each(all(c.root, "BillingReference/InvoiceDocumentReference"), (r) => !textAt(r, "ID"), (i) => `BillingReference[${i}]`),
+    check: (c) =>
+      each(
+        all(c.root, "BillingReference/InvoiceDocumentReference"),
+        (r) => !textAt(r, "ID"),
+        (i) => `BillingReference[${i}]`,
+      ),
   },
   {
     id: "BR-61",
     message:
       "If the Payment means type code (BT-81) means SEPA credit transfer, Local credit transfer or Non-SEPA international credit transfer, the Payment account identifier (BT-84) shall be present.",
     check: (c) =>
-      each(all(c.root, "PaymentMeans"), (p) => CREDIT_TRANSFER_CODES.has(textAt(p, "PaymentMeansCode") ?? "") && !textAt(p, "PayeeFinancialAccount/ID"), (i) => `PaymentMeans[${i}]`),
+      each(
+        all(c.root, "PaymentMeans"),
+        (p) => CREDIT_TRANSFER_CODES.has(textAt(p, "PaymentMeansCode") ?? "") && !textAt(p, "PayeeFinancialAccount/ID"),
+        (i) => `PaymentMeans[${i}]`,
+      ),
   },
-  { id: "BR-62", message: "The Seller electronic address (BT-34) shall have a Scheme identifier.", check: (c) => missing(!first(c.seller, "EndpointID") || !!first(c.seller, "EndpointID")?.attrs.schemeID) },
-  { id: "BR-63", message: "The Buyer electronic address (BT-49) shall have a Scheme identifier.", check: (c) => missing(!first(c.buyer, "EndpointID") || !!first(c.buyer, "EndpointID")?.attrs.schemeID) },
+  {
+    id: "BR-62",
+    message: "The Seller electronic address (BT-34) shall have a Scheme identifier.",
+    check: (c) => missing(!first(c.seller, "EndpointID") || !!first(c.seller, "EndpointID")?.attrs.schemeID),
+  },
+  {
+    id: "BR-63",
+    message: "The Buyer electronic address (BT-49) shall have a Scheme identifier.",
+    check: (c) => missing(!first(c.buyer, "EndpointID") || !!first(c.buyer, "EndpointID")?.attrs.schemeID),
+  },
   // EN 16931 conditions (BR-CO-)
   {
     id: "BR-CO-04",
     message: "Each Invoice line (BG-25) shall be categorized with an Invoiced item VAT category code (BT-151).",
-    check: (c) => each(c.lines, (l) => !lineCategory(l).id, (i) => `line[${i}]`),
+    check: (c) =>
+      each(
+        c.lines,
+        (l) => !lineCategory(l).id,
+        (i) => `line[${i}]`,
+      ),
   },
   {
     id: "BR-CO-09",
@@ -208,7 +336,8 @@ export const RULES: Rule[] = [
   },
   {
     id: "BR-CO-13",
-    message: "Invoice total amount without VAT (BT-109) = Σ Invoice line net amount (BT-131) - Sum of allowances on document level (BT-107) + Sum of charges on document level (BT-108).",
+    message:
+      "Invoice total amount without VAT (BT-109) = Σ Invoice line net amount (BT-131) - Sum of allowances on document level (BT-107) + Sum of charges on document level (BT-108).",
     check: (c) =>
       missing(
         cents(textAt(c.total, "TaxExclusiveAmount")) ===
@@ -222,7 +351,11 @@ export const RULES: Rule[] = [
     message: "Invoice total VAT amount (BT-110) = Σ VAT category tax amount (BT-117).",
     check: (c) => {
       const totals = all(c.root, "TaxTotal").filter((t) => all(t, "TaxSubtotal").length > 0);
-      return each(totals, (t) => cents(textAt(t, "TaxAmount")) !== sum(all(t, "TaxSubtotal").map((s) => cents(textAt(s, "TaxAmount")))), (i) => `TaxTotal[${i}]`);
+      return each(
+        totals,
+        (t) => cents(textAt(t, "TaxAmount")) !== sum(all(t, "TaxSubtotal").map((s) => cents(textAt(s, "TaxAmount")))),
+        (i) => `TaxTotal[${i}]`,
+      );
     },
   },
   {
@@ -230,7 +363,9 @@ export const RULES: Rule[] = [
     message: "Invoice total amount with VAT (BT-112) = Invoice total amount without VAT (BT-109) + Invoice total VAT amount (BT-110).",
     check: (c) => {
       const vat = all(c.root, "TaxTotal").find((t) => all(t, "TaxSubtotal").length > 0);
-      return missing(cents(textAt(c.total, "TaxInclusiveAmount")) === (cents(textAt(c.total, "TaxExclusiveAmount")) ?? 0) + (cents(textAt(vat, "TaxAmount")) ?? 0));
+      return missing(
+        cents(textAt(c.total, "TaxInclusiveAmount")) === (cents(textAt(c.total, "TaxExclusiveAmount")) ?? 0) + (cents(textAt(vat, "TaxAmount")) ?? 0),
+      );
     },
   },
   {
@@ -239,7 +374,9 @@ export const RULES: Rule[] = [
     check: (c) =>
       missing(
         cents(textAt(c.total, "PayableAmount")) ===
-          (cents(textAt(c.total, "TaxInclusiveAmount")) ?? 0) - (cents(textAt(c.total, "PrepaidAmount")) ?? 0) + (cents(textAt(c.total, "PayableRoundingAmount")) ?? 0),
+          (cents(textAt(c.total, "TaxInclusiveAmount")) ?? 0) -
+            (cents(textAt(c.total, "PrepaidAmount")) ?? 0) +
+            (cents(textAt(c.total, "PayableRoundingAmount")) ?? 0),
       ),
   },
   {
@@ -272,7 +409,8 @@ export const RULES: Rule[] = [
     id: "BR-CO-26",
     message:
       "In order for the buyer to automatically identify a supplier, the Seller identifier (BT-29), the Seller legal registration identifier (BT-30) and/or the Seller VAT identifier (BT-31) shall be present.",
-    check: (c) => missing(!!textAt(c.seller, "PartyIdentification/ID") || !!textAt(c.seller, "PartyLegalEntity/CompanyID") || taxIds(c.seller, true).some(Boolean)),
+    check: (c) =>
+      missing(!!textAt(c.seller, "PartyIdentification/ID") || !!textAt(c.seller, "PartyLegalEntity/CompanyID") || taxIds(c.seller, true).some(Boolean)),
   },
   // VAT category S: standard rated
   {
@@ -295,8 +433,14 @@ export const RULES: Rule[] = [
   },
   {
     id: "BR-S-05",
-    message: 'In an Invoice line (BG-25) where the Invoiced item VAT category code (BT-151) is "Standard rated" the Invoiced item VAT rate (BT-152) shall be greater than zero.',
-    check: (c) => each(c.lines, (l) => lineCategory(l).id === "S" && !((lineCategory(l).percent ?? 0) > 0), (i) => `line[${i}]`),
+    message:
+      'In an Invoice line (BG-25) where the Invoiced item VAT category code (BT-151) is "Standard rated" the Invoiced item VAT rate (BT-152) shall be greater than zero.',
+    check: (c) =>
+      each(
+        c.lines,
+        (l) => lineCategory(l).id === "S" && !((lineCategory(l).percent ?? 0) > 0),
+        (i) => `line[${i}]`,
+      ),
   },
   {
     id: "BR-S-08",
@@ -315,7 +459,8 @@ export const RULES: Rule[] = [
   },
   {
     id: "BR-S-09",
-    message: 'The VAT category tax amount (BT-117) in a VAT breakdown (BG-23) where VAT category code (BT-118) is "Standard rated" shall equal the VAT category taxable amount (BT-116) multiplied by the VAT category rate (BT-119).',
+    message:
+      'The VAT category tax amount (BT-117) in a VAT breakdown (BG-23) where VAT category code (BT-118) is "Standard rated" shall equal the VAT category taxable amount (BT-116) multiplied by the VAT category rate (BT-119).',
     check: (c) =>
       each(
         c.subtotals.filter((s) => textAt(s, "TaxCategory/ID") === "S"),
@@ -325,7 +470,8 @@ export const RULES: Rule[] = [
   },
   {
     id: "BR-S-10",
-    message: 'A VAT breakdown (BG-23) with VAT Category code (BT-118) "Standard rate" shall not have a VAT exemption reason code (BT-121) or VAT exemption reason text (BT-120).',
+    message:
+      'A VAT breakdown (BG-23) with VAT Category code (BT-118) "Standard rate" shall not have a VAT exemption reason code (BT-121) or VAT exemption reason text (BT-120).',
     check: (c) =>
       each(
         c.subtotals.filter((s) => textAt(s, "TaxCategory/ID") === "S"),
@@ -336,12 +482,19 @@ export const RULES: Rule[] = [
   // VAT category E: exempt
   {
     id: "BR-E-05",
-    message: 'In an Invoice line (BG-25) where the Invoiced item VAT category code (BT-151) is "Exempt from VAT", the Invoiced item VAT rate (BT-152) shall be 0 (zero).',
-    check: (c) => each(c.lines, (l) => lineCategory(l).id === "E" && lineCategory(l).percent !== 0, (i) => `line[${i}]`),
+    message:
+      'In an Invoice line (BG-25) where the Invoiced item VAT category code (BT-151) is "Exempt from VAT", the Invoiced item VAT rate (BT-152) shall be 0 (zero).',
+    check: (c) =>
+      each(
+        c.lines,
+        (l) => lineCategory(l).id === "E" && lineCategory(l).percent !== 0,
+        (i) => `line[${i}]`,
+      ),
   },
   {
     id: "BR-E-10",
-    message: 'A VAT breakdown (BG-23) with VAT Category code (BT-118) "Exempt from VAT" shall have a VAT exemption reason code (BT-121) or a VAT exemption reason text (BT-120).',
+    message:
+      'A VAT breakdown (BG-23) with VAT Category code (BT-118) "Exempt from VAT" shall have a VAT exemption reason code (BT-121) or a VAT exemption reason text (BT-120).',
     check: (c) =>
       each(
         c.subtotals.filter((s) => textAt(s, "TaxCategory/ID") === "E"),
@@ -362,12 +515,24 @@ export const RULES: Rule[] = [
   amountDecimals("BR-DEC-23", "Invoice line net amount (BT-131)", (c) => c.lines.map((l) => textAt(l, "LineExtensionAmount"))),
   // Peppol BIS Billing 3.0
   { id: "PEPPOL-EN16931-R001", message: "Business process MUST be provided.", check: (c) => missing(!!textAt(c.root, "ProfileID")) },
-  { id: "PEPPOL-EN16931-R002", message: "No more than one note is allowed on document level, unless both the buyer and seller are German organizations.", check: (c) => missing(all(c.root, "Note").length <= 1) },
-  { id: "PEPPOL-EN16931-R003", message: "A buyer reference or purchase order reference MUST be provided.", check: (c) => missing(!!textAt(c.root, "BuyerReference") || !!textAt(c.root, "OrderReference/ID")) },
+  {
+    id: "PEPPOL-EN16931-R002",
+    message: "No more than one note is allowed on document level, unless both the buyer and seller are German organizations.",
+    check: (c) => missing(all(c.root, "Note").length <= 1),
+  },
+  {
+    id: "PEPPOL-EN16931-R003",
+    message: "A buyer reference or purchase order reference MUST be provided.",
+    check: (c) => missing(!!textAt(c.root, "BuyerReference") || !!textAt(c.root, "OrderReference/ID")),
+  },
   {
     id: "PEPPOL-EN16931-R004",
     message: "Specification identifier MUST have the value 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0'.",
-    check: (c) => missing(!textAt(c.root, "CustomizationID") || textAt(c.root, "CustomizationID") === "urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0"),
+    check: (c) =>
+      missing(
+        !textAt(c.root, "CustomizationID") ||
+          textAt(c.root, "CustomizationID") === "urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0",
+      ),
   },
   {
     id: "PEPPOL-EN16931-R007",
@@ -377,15 +542,23 @@ export const RULES: Rule[] = [
   {
     id: "PEPPOL-EN16931-R008",
     message: "Document MUST not contain empty elements.",
-    check: (c) => descendants(c.root).filter((e) => e.children.length === 0 && e.text === "").map((e) => e.name),
+    check: (c) =>
+      descendants(c.root)
+        .filter((e) => e.children.length === 0 && e.text === "")
+        .map((e) => e.name),
   },
   { id: "PEPPOL-EN16931-R010", message: "Buyer electronic address MUST be provided.", check: (c) => missing(!!textAt(c.buyer, "EndpointID")) },
   { id: "PEPPOL-EN16931-R020", message: "Seller electronic address MUST be provided.", check: (c) => missing(!!textAt(c.seller, "EndpointID")) },
   {
     id: "PEPPOL-EN16931-R051",
-    message: "All currencyID attributes must have the same value as the invoice currency code (BT-5), except for the invoice total VAT amount in accounting currency (BT-111).",
+    message:
+      "All currencyID attributes must have the same value as the invoice currency code (BT-5), except for the invoice total VAT amount in accounting currency (BT-111).",
     check: (c) => {
-      const accounting = new Set(all(c.root, "TaxTotal").filter((t) => all(t, "TaxSubtotal").length === 0).flatMap((t) => all(t, "TaxAmount")));
+      const accounting = new Set(
+        all(c.root, "TaxTotal")
+          .filter((t) => all(t, "TaxSubtotal").length === 0)
+          .flatMap((t) => all(t, "TaxAmount")),
+      );
       return descendants(c.root)
         .filter((e) => e.attrs.currencyID !== undefined && !accounting.has(e) && e.attrs.currencyID !== c.currency)
         .map((e) => e.name);
@@ -398,7 +571,8 @@ export const RULES: Rule[] = [
   },
   {
     id: "PEPPOL-EN16931-R120",
-    message: "Invoice line net amount MUST equal (Invoiced quantity * (Item net price/item price base quantity) + Sum of invoice line charge amount - sum of invoice line allowance amount",
+    message:
+      "Invoice line net amount MUST equal (Invoiced quantity * (Item net price/item price base quantity) + Sum of invoice line charge amount - sum of invoice line allowance amount",
     check: (c) =>
       each(
         c.lines,
@@ -408,7 +582,10 @@ export const RULES: Rule[] = [
           const base = num(textAt(l, "Price/BaseQuantity")) ?? 1;
           const net = cents(textAt(l, "LineExtensionAmount"));
           if (quantity === undefined || price === undefined || net === undefined || base === 0) return false;
-          const charges = all(l, "AllowanceCharge").reduce((a, ac) => a + (textAt(ac, "ChargeIndicator") === "true" ? 1 : -1) * (cents(textAt(ac, "Amount")) ?? 0), 0);
+          const charges = all(l, "AllowanceCharge").reduce(
+            (a, ac) => a + (textAt(ac, "ChargeIndicator") === "true" ? 1 : -1) * (cents(textAt(ac, "Amount")) ?? 0),
+            0,
+          );
           return Math.round((quantity * price * 100) / base) + charges !== net;
         },
         (i) => `line[${i}]`,
@@ -417,7 +594,12 @@ export const RULES: Rule[] = [
   {
     id: "PEPPOL-EN16931-R121",
     message: "Base quantity MUST be a positive number above zero.",
-    check: (c) => each(c.lines, (l) => !!first(l, "Price/BaseQuantity") && !((num(textAt(l, "Price/BaseQuantity")) ?? 0) > 0), (i) => `line[${i}]`),
+    check: (c) =>
+      each(
+        c.lines,
+        (l) => !!first(l, "Price/BaseQuantity") && !((num(textAt(l, "Price/BaseQuantity")) ?? 0) > 0),
+        (i) => `line[${i}]`,
+      ),
   },
   {
     id: "PEPPOL-EN16931-R130",
@@ -446,7 +628,10 @@ export const RULES: Rule[] = [
   {
     id: "PEPPOL-EN16931-CL008",
     message: 'Electronic address identifier scheme must be from the codelist "Electronic Address Identifier Scheme"',
-    check: (c) => [first(c.seller, "EndpointID"), first(c.buyer, "EndpointID")].filter((e) => e?.attrs.schemeID && !EAS.has(e.attrs.schemeID)).map((e) => e!.attrs.schemeID),
+    check: (c) =>
+      [first(c.seller, "EndpointID"), first(c.buyer, "EndpointID")]
+        .filter((e) => e?.attrs.schemeID && !EAS.has(e.attrs.schemeID))
+        .map((e) => e!.attrs.schemeID),
   },
   {
     id: "PEPPOL-EN16931-F001",
@@ -460,7 +645,10 @@ export const RULES: Rule[] = [
   {
     id: "SK-R-001",
     message: "The Seller electronic address (BT-34) is the seller's DIČ under scheme 0245: ten digits.",
-    check: (c) => missing(!first(c.seller, "EndpointID") || (first(c.seller, "EndpointID")?.attrs.schemeID === "0245" && /^\d{10}$/.test(textAt(c.seller, "EndpointID") ?? ""))),
+    check: (c) =>
+      missing(
+        !first(c.seller, "EndpointID") || (first(c.seller, "EndpointID")?.attrs.schemeID === "0245" && /^\d{10}$/.test(textAt(c.seller, "EndpointID") ?? "")),
+      ),
   },
   {
     id: "SK-R-002",
@@ -479,17 +667,30 @@ export const RULES: Rule[] = [
   {
     id: "SK-R-004",
     message: "The Remittance information (BT-83) is the variable symbol: one to ten digits.",
-    check: (c) => each(all(c.root, "PaymentMeans"), (p) => !/^\d{1,10}$/.test(textAt(p, "PaymentID") ?? ""), (i) => `PaymentMeans[${i}]`),
+    check: (c) =>
+      each(
+        all(c.root, "PaymentMeans"),
+        (p) => !/^\d{1,10}$/.test(textAt(p, "PaymentID") ?? ""),
+        (i) => `PaymentMeans[${i}]`,
+      ),
   },
   {
     id: "SK-R-005",
     message: "The Payment account identifier (BT-84) is an IBAN with valid check digits.",
-    check: (c) => all(c.root, "PaymentMeans/PayeeFinancialAccount/ID").filter((e) => !ibanValid(e.text)).map((e) => e.text),
+    check: (c) =>
+      all(c.root, "PaymentMeans/PayeeFinancialAccount/ID")
+        .filter((e) => !ibanValid(e.text))
+        .map((e) => e.text),
   },
   {
     id: "SK-R-006",
-    message: "A credit note (opravný doklad, zákon o DPH § 71 ods. 2) names the invoice it corrects: Preceding Invoice reference (BT-25) and its issue date (BT-26).",
-    check: (c) => missing(c.kind !== "credit_note" || (!!textAt(c.root, "BillingReference/InvoiceDocumentReference/ID") && !!textAt(c.root, "BillingReference/InvoiceDocumentReference/IssueDate"))),
+    message:
+      "A credit note (opravný doklad, zákon o DPH § 71 ods. 2) names the invoice it corrects: Preceding Invoice reference (BT-25) and its issue date (BT-26).",
+    check: (c) =>
+      missing(
+        c.kind !== "credit_note" ||
+          (!!textAt(c.root, "BillingReference/InvoiceDocumentReference/ID") && !!textAt(c.root, "BillingReference/InvoiceDocumentReference/IssueDate")),
+      ),
   },
   {
     id: "SK-R-007",
@@ -529,7 +730,12 @@ export function validateUbl(input: string | Uint8Array): ValidationResult {
     if (!(error instanceof XmlSyntaxError)) throw error;
     return { valid: false, kind: null, findings: [{ ruleId: XML_RULE.id, flag: "fatal", message: `${XML_RULE.message} ${error.message}` }] };
   }
-  const kind = root.name === "Invoice" && root.attrs.xmlns === NS.invoice ? "invoice" : root.name === "CreditNote" && root.attrs.xmlns === NS.creditNote ? "credit_note" : null;
+  const kind =
+    root.name === "Invoice" && root.attrs.xmlns === NS.invoice
+      ? "invoice"
+      : root.name === "CreditNote" && root.attrs.xmlns === NS.creditNote
+        ? "credit_note"
+        : null;
   if (!kind) return { valid: false, kind: null, findings: [{ ruleId: ROOT_RULE.id, flag: "fatal", message: ROOT_RULE.message, location: root.name }] };
   const ctx: Ctx = {
     root,

@@ -17,7 +17,11 @@ export function escapeXml(value: string): string {
 }
 
 /** Builds a node; `null`/`undefined` text (an absent value) makes no element at all. */
-export function el(name: string, attrsOrContent?: XmlAttrs | string | number | null | (XmlNode | null | undefined | false)[], content?: string | number | null | (XmlNode | null | undefined | false)[]): XmlNode | null {
+export function el(
+  name: string,
+  attrsOrContent?: XmlAttrs | string | number | null | (XmlNode | null | undefined | false)[],
+  content?: string | number | null | (XmlNode | null | undefined | false)[],
+): XmlNode | null {
   let attrs: XmlAttrs | undefined;
   let body: string | number | null | undefined | (XmlNode | null | undefined | false)[];
   if (attrsOrContent !== null && typeof attrsOrContent === "object" && !Array.isArray(attrsOrContent)) {

@@ -4,7 +4,6 @@
 import { z } from "zod";
 import { Id, Iso, EnrollmentState, EnrollmentReason } from "../http/contract";
 
-
 export const EnrollmentProgress = z.strictObject({
   completedModules: z.int().min(0),
   totalModules: z.int().min(0),

@@ -21,14 +21,7 @@ export {
 export { lockEnrollment, findEnrollment, type EnrollmentRow, type EnrollmentStateValue } from "./rows";
 export { requireLearningEnrollment, expireEnrollmentAccess, mayLearn } from "./access";
 export { enrollmentRecord, listStudentEnrollments, findOwnEnrollment } from "./record";
-export {
-  recordProgress,
-  markCancelled,
-  otherActiveEnrollment,
-  setAccessExpiry,
-  moveToCourseVersion,
-  updateStudentSnapshot,
-} from "./changes";
+export { recordProgress, markCancelled, otherActiveEnrollment, setAccessExpiry, moveToCourseVersion, updateStudentSnapshot } from "./changes";
 
 /**
  * The student's active enrollment on a course, for the course detail response (spec:
@@ -73,12 +66,7 @@ export async function countEnrollmentsOfCourseVersion(
   const [row] = await db
     .select({ n: count() })
     .from(schema.enrollments)
-    .where(
-      and(
-        eq(schema.enrollments.courseVersionId, courseVersionId),
-        states ? inArray(schema.enrollments.state, states) : undefined,
-      ),
-    );
+    .where(and(eq(schema.enrollments.courseVersionId, courseVersionId), states ? inArray(schema.enrollments.state, states) : undefined));
   return Number(row?.n ?? 0);
 }
 
@@ -87,11 +75,7 @@ export async function countEnrollmentsOfCourseVersion(
  * `finalCertificateId` or one more entry of `intermediateCertificateIds` (spec:
  * Enrollment). Repeating it changes nothing.
  */
-export async function recordIssuedCertificate(
-  tx: DbOrTx,
-  enrollmentId: string,
-  certificate: { id: string; type: "final" | "intermediate" },
-): Promise<void> {
+export async function recordIssuedCertificate(tx: DbOrTx, enrollmentId: string, certificate: { id: string; type: "final" | "intermediate" }): Promise<void> {
   const { enrollments } = schema;
   if (certificate.type === "final") {
     await tx.update(enrollments).set({ finalCertificateId: certificate.id }).where(eq(enrollments.id, enrollmentId));

@@ -12,7 +12,13 @@ export type EnrollmentStateValue = EnrollmentRow["state"];
 export async function lockEnrollment(tx: DbOrTx, enrollmentId: string): Promise<EnrollmentRow | null> {
   if (!isId(enrollmentId)) return null;
   const query = prepared(tx, "enrollment_for_update", (name) =>
-    tx.select().from(schema.enrollments).where(eq(schema.enrollments.id, sql.placeholder("id"))).for("update").limit(1).prepare(name),
+    tx
+      .select()
+      .from(schema.enrollments)
+      .where(eq(schema.enrollments.id, sql.placeholder("id")))
+      .for("update")
+      .limit(1)
+      .prepare(name),
   );
   const [row] = await query.execute({ id: enrollmentId });
   return row ?? null;
@@ -22,7 +28,12 @@ export async function lockEnrollment(tx: DbOrTx, enrollmentId: string): Promise<
 export async function findEnrollment(db: DbOrTx, enrollmentId: string): Promise<EnrollmentRow | null> {
   if (!isId(enrollmentId)) return null;
   const query = prepared(db, "enrollment_by_id", (name) =>
-    db.select().from(schema.enrollments).where(eq(schema.enrollments.id, sql.placeholder("id"))).limit(1).prepare(name),
+    db
+      .select()
+      .from(schema.enrollments)
+      .where(eq(schema.enrollments.id, sql.placeholder("id")))
+      .limit(1)
+      .prepare(name),
   );
   const [row] = await query.execute({ id: enrollmentId });
   return row ?? null;

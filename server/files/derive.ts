@@ -64,7 +64,9 @@ export async function deriveFile(db: Database, file: FileRow, only?: string): Pr
         const variant = slideVariant(page);
         if (have.has(variant) || (only && only !== variant)) continue;
         const prefix = path.join(dir, `p${page}`);
-        await run("pdftoppm", ["-f", String(page), "-l", String(page), "-singlefile", "-scale-to", String(SLIDE_PX), "-png", source, prefix], { timeout: 120_000 });
+        await run("pdftoppm", ["-f", String(page), "-l", String(page), "-singlefile", "-scale-to", String(SLIDE_PX), "-png", source, prefix], {
+          timeout: 120_000,
+        });
         const { data, info } = await sharp(`${prefix}.png`).webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
         await storeVariant(db, file.sha256, variant, data, info.width, info.height);
         await fs.promises.rm(`${prefix}.png`, { force: true });
@@ -73,11 +75,19 @@ export async function deriveFile(db: Database, file: FileRow, only?: string): Pr
       for (const width of imageWidths(file.width ?? IMAGE_WIDTHS[0])) {
         const variant = widthVariant(width);
         if (have.has(variant) || (only && only !== variant)) continue;
-        const { data, info } = await sharp(source).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
+        const { data, info } = await sharp(source)
+          .rotate()
+          .resize({ width, withoutEnlargement: true })
+          .webp({ quality: 80 })
+          .toBuffer({ resolveWithObject: true });
         await storeVariant(db, file.sha256, variant, data, info.width, info.height);
       }
     }
-    if (!only) await db.update(schema.files).set({ derivedAt: new Date() }).where(and(eq(schema.files.id, file.id), isNull(schema.files.derivedAt)));
+    if (!only)
+      await db
+        .update(schema.files)
+        .set({ derivedAt: new Date() })
+        .where(and(eq(schema.files.id, file.id), isNull(schema.files.derivedAt)));
   } finally {
     await fs.promises.rm(dir, { recursive: true, force: true });
   }

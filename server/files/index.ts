@@ -3,7 +3,18 @@
 // (streamed, inspected from the bytes), what is derived from it (slides, widths), serving
 // behind the signed /files/ route, and the daily removal of what nothing references.
 // docs/decisions/files/files-in-the-database.md > Files in the database. Reached only through this door.
-export { receiveUpload, receiveForm, PAGE_FORM_LIMITS, PAGE_FORM_BYTES, uploadBodyLimit, needsDerivation, type UploadLimits, type FormLimits, type UploadDeps, type UploadInput } from "./upload";
+export {
+  receiveUpload,
+  receiveForm,
+  PAGE_FORM_LIMITS,
+  PAGE_FORM_BYTES,
+  uploadBodyLimit,
+  needsDerivation,
+  type UploadLimits,
+  type FormLimits,
+  type UploadDeps,
+  type UploadInput,
+} from "./upload";
 export { FILE_KINDS, ALLOWED, checkFileName, webVttProblem, type FileKind } from "./inspect";
 export { FileView, FileUploadResponse, FileKindSchema, filesApi } from "./contract";
 export { serveStoredFile, storedFilePath, contentDisposition } from "./serve";

@@ -46,7 +46,11 @@ export async function fileSummaries(db: DbOrTx, ids: readonly string[]): Promise
   for (const r of summaries) {
     if (r.kind !== "captions") continue;
     const [file] = await db.select({ sha256: schema.files.sha256 }).from(schema.files).where(eq(schema.files.id, r.id));
-    const chunks = await db.select({ data: schema.fileChunks.data }).from(schema.fileChunks).where(eq(schema.fileChunks.sha256, file.sha256)).orderBy(asc(schema.fileChunks.seq));
+    const chunks = await db
+      .select({ data: schema.fileChunks.data })
+      .from(schema.fileChunks)
+      .where(eq(schema.fileChunks.sha256, file.sha256))
+      .orderBy(asc(schema.fileChunks.seq));
     r.transcript = captionsTranscript(Buffer.concat(chunks.map((c) => Buffer.from(c.data))).toString("utf8"));
   }
   return new Map(summaries.map((r) => [r.id, r]));
@@ -58,7 +62,11 @@ export async function fileSummaries(db: DbOrTx, ids: readonly string[]): Promise
  * cue said once; a paragraph where a cue ends a sentence.
  */
 export function captionsTranscript(vtt: string): string {
-  const blocks = vtt.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/).join("\n").split(/\n{2,}/);
+  const blocks = vtt
+    .replace(/^\uFEFF/, "")
+    .split(/\r\n|\r|\n/)
+    .join("\n")
+    .split(/\n{2,}/);
   const lines: string[] = [];
   for (const block of blocks.slice(1)) {
     const rows = block.split("\n");

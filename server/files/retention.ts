@@ -31,19 +31,23 @@ export async function purgeUnreferencedFiles(db: Database, now: Date = new Date(
       // the derived images' contents, read before the source's variant rows go by cascade
       const derived = rowsOf<{ sha256: string }>(await tx.execute(sql`SELECT DISTINCT sha256 FROM file_variants WHERE source_sha256 = ${sha256}`));
       // a content stays while another upload still points at it
-      const gone = rowsOf(await tx.execute(sql`
+      const gone = rowsOf(
+        await tx.execute(sql`
         DELETE FROM file_contents c WHERE c.sha256 = ${sha256}
           AND NOT EXISTS (SELECT 1 FROM files f WHERE f.sha256 = c.sha256)
           AND NOT EXISTS (SELECT 1 FROM file_variants v WHERE v.sha256 = c.sha256)
-        RETURNING c.sha256`));
+        RETURNING c.sha256`),
+      );
       contents += gone.length;
       if (gone.length === 0) continue;
       for (const d of derived) {
-        const more = rowsOf(await tx.execute(sql`
+        const more = rowsOf(
+          await tx.execute(sql`
           DELETE FROM file_contents c WHERE c.sha256 = ${d.sha256}
             AND NOT EXISTS (SELECT 1 FROM files f WHERE f.sha256 = c.sha256)
             AND NOT EXISTS (SELECT 1 FROM file_variants v WHERE v.sha256 = c.sha256)
-          RETURNING c.sha256`));
+          RETURNING c.sha256`),
+        );
         contents += more.length;
       }
     }

@@ -27,7 +27,10 @@ function inline(type: string): boolean {
 
 /** RFC 6266: an ASCII fallback `filename` and the exact name in `filename*` (RFC 8187). */
 export function contentDisposition(disposition: "inline" | "attachment", name: string): string {
-  const ascii = name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/[^\x20-\x7e]|["\\%]/g, "_");
+  const ascii = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^\x20-\x7e]|["\\%]/g, "_");
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
@@ -70,7 +73,9 @@ export async function serveStoredFile(db: Database, req: IncomingMessage, res: S
     "Content-Disposition": contentDisposition(inline(type) ? "inline" : "attachment", variant ? `${file.name.replace(/\.[^.]*$/, "")}-${variant}` : file.name),
     "X-Frame-Options": "SAMEORIGIN",
     "Content-Security-Policy":
-      type === "application/pdf" ? "default-src 'none'; frame-ancestors 'self'" : "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'; sandbox",
+      type === "application/pdf"
+        ? "default-src 'none'; frame-ancestors 'self'"
+        : "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'; sandbox",
     "Cross-Origin-Resource-Policy": "same-site",
   };
   const ifNoneMatch = req.headers["if-none-match"];
@@ -96,7 +101,11 @@ export async function serveStoredFile(db: Database, req: IncomingMessage, res: S
   try {
     for await (const chunk of readContent(db, content, start, end)) {
       if (res.destroyed) return;
-      if (!res.write(chunk)) await new Promise<void>((resolve) => { res.once("drain", resolve); res.once("close", resolve); });
+      if (!res.write(chunk))
+        await new Promise<void>((resolve) => {
+          res.once("drain", resolve);
+          res.once("close", resolve);
+        });
     }
     res.end();
   } catch {

@@ -69,7 +69,12 @@ async function parseMultipart(
   let parser: busboy.Busboy;
   try {
     // preservePath: a name with "/" or "\" is refused, not quietly shortened
-    parser = busboy({ headers: { "content-type": input.contentType! }, preservePath: true, defParamCharset: "utf8", limits: { files: 1, fields: formLimits.fields, fieldSize: formLimits.fieldSize, parts: formLimits.fields + 10 } });
+    parser = busboy({
+      headers: { "content-type": input.contentType! },
+      preservePath: true,
+      defParamCharset: "utf8",
+      limits: { files: 1, fields: formLimits.fields, fieldSize: formLimits.fieldSize, parts: formLimits.fields + 10 },
+    });
   } catch {
     throw new DomainError("bad_request", "Telo požiadavky nie je platný multipart/form-data.");
   }
@@ -162,7 +167,11 @@ export async function receiveForm(
   actor: AuditActor,
   input: UploadInput,
   options: { fileOptional?: boolean; form?: FormLimits } = {},
-): Promise<{ fields: Record<string, string>; entries: [string, string][]; outcome: { ok: true; file: FileView } | { ok: true; file: null } | { ok: false; error: DomainError } }> {
+): Promise<{
+  fields: Record<string, string>;
+  entries: [string, string][];
+  outcome: { ok: true; file: FileView } | { ok: true; file: null } | { ok: false; error: DomainError };
+}> {
   const spoolDir = deps.spoolDir ?? os.tmpdir();
   const { fields, entries, file } = await parseMultipart(input, deps.limits, spoolDir, options.form);
   try {
@@ -205,7 +214,13 @@ async function store(deps: UploadDeps, actor: AuditActor, fields: Record<string,
         height: inspected.height ?? null,
         uploadedBy: actor.actorId,
       });
-      await writeAudit(tx, { ...actor, action: "file.upload", targetType: "file", targetId: id, details: { kind, name, sizeBytes: file.sizeBytes, sha256: file.sha256 } });
+      await writeAudit(tx, {
+        ...actor,
+        action: "file.upload",
+        targetType: "file",
+        targetId: id,
+        details: { kind, name, sizeBytes: file.sizeBytes, sha256: file.sha256 },
+      });
       if (needsDerivation(kind, inspected.mimeType)) await deps.queue.enqueue(tx, "files.derive", { fileId: id });
     });
     return {

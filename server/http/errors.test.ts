@@ -42,16 +42,16 @@ function codesNearStatuses(text: string, codePattern: RegExp): Set<string> {
 describe("the error table", () => {
   it("holds every code the spec names (Errors; Endpoints), with the spec's status", () => {
     // spec: Errors 2-3 and the Endpoints tables name codes in plain words
-    const named = new Set([
-      ...codesNearStatuses(section(spec, "## Errors"), /\b([a-z]+(?:_[a-z]+)+)\b/g),
-      ...codesNearStatuses(section(spec, "## Endpoints"), /\b(\d{3} [a-z]+(?:_[a-z]+)+)\b/g),
-      ...[...spec.matchAll(/\{error: ([a-z_]+)\b/g)].map((m) => m[1]),
-      ...[...spec.matchAll(/code ([a-z_]+):/g)].map((m) => m[1]),
-      ...[...spec.matchAll(/internal code ([a-z_]+)/g)].map((m) => m[1]),
-    ].map((c) => c.replace(/^\d{3} /, "")));
-    expect([...named].sort()).toEqual(
-      ["cooldown_active", "max_attempts_reached", "order_not_found", "prerequisites_not_met", "validation"],
+    const named = new Set(
+      [
+        ...codesNearStatuses(section(spec, "## Errors"), /\b([a-z]+(?:_[a-z]+)+)\b/g),
+        ...codesNearStatuses(section(spec, "## Endpoints"), /\b(\d{3} [a-z]+(?:_[a-z]+)+)\b/g),
+        ...[...spec.matchAll(/\{error: ([a-z_]+)\b/g)].map((m) => m[1]),
+        ...[...spec.matchAll(/code ([a-z_]+):/g)].map((m) => m[1]),
+        ...[...spec.matchAll(/internal code ([a-z_]+)/g)].map((m) => m[1]),
+      ].map((c) => c.replace(/^\d{3} /, "")),
     );
+    expect([...named].sort()).toEqual(["cooldown_active", "max_attempts_reached", "order_not_found", "prerequisites_not_met", "validation"]);
     for (const code of named) expect(ERROR_CODES, code).toHaveProperty(code);
     // statuses as the spec gives them (Errors 2; Tests endpoints)
     const specStatus: Partial<Record<ErrorCode, number>> = {
@@ -71,10 +71,22 @@ describe("the error table", () => {
     for (const code of named) expect(ERROR_CODES, code).toHaveProperty(code);
     // DESIGN: Errors and auth; Orders and payments; Tests (quizzes)
     const designStatus: Record<string, number> = {
-      unauthorized: 401, forbidden: 403, no_enrollment: 403, part_locked: 403, origin_not_allowed: 403,
-      not_found: 404, course_not_editable: 409, rate_limited: 429,
-      course_not_available: 409, enrollment_deadline_passed: 409, enrollment_limit_reached: 409, already_enrolled: 409,
-      attempt_expired: 409, idempotency_key_required: 400, idempotency_key_reused: 422, idempotency_in_progress: 409,
+      unauthorized: 401,
+      forbidden: 403,
+      no_enrollment: 403,
+      part_locked: 403,
+      origin_not_allowed: 403,
+      not_found: 404,
+      course_not_editable: 409,
+      rate_limited: 429,
+      course_not_available: 409,
+      enrollment_deadline_passed: 409,
+      enrollment_limit_reached: 409,
+      already_enrolled: 409,
+      attempt_expired: 409,
+      idempotency_key_required: 400,
+      idempotency_key_reused: 422,
+      idempotency_in_progress: 409,
     };
     expect([...named].sort()).toEqual(Object.keys(designStatus).sort());
     for (const [code, status] of Object.entries(designStatus)) expect(statusOf(code as ErrorCode), code).toBe(status);

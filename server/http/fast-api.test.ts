@@ -72,7 +72,16 @@ async function serve(fast: boolean, port = 0): Promise<Served> {
   app.use(canonicalHost);
   app.use(route);
   app.use(front.errors);
-  const api = createApiPipeline({ app, before: [warn, front.begin], compress, canonicalHost, handler: route, errors: front.errors, mounts: ["/idp"], staticPaths: ["/favicon.svg"] });
+  const api = createApiPipeline({
+    app,
+    before: [warn, front.begin],
+    compress,
+    canonicalHost,
+    handler: route,
+    errors: front.errors,
+    mounts: ["/idp"],
+    staticPaths: ["/favicon.svg"],
+  });
   expect(api.enabled).toBe(true);
   const server = http.createServer((req, res) => (fast && api.takes(req) ? api.handle(req, res) : app(req, res)));
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
@@ -119,7 +128,13 @@ const cases: { name: string; method?: string; path: string; headers?: Record<str
   { name: "large JSON, accepts gzip (compressed)", path: "/api/big", headers: { "accept-encoding": "gzip" } },
   { name: "large JSON, HEAD", method: "HEAD", path: "/api/big", headers: { "accept-encoding": "gzip" } },
   { name: "a file that is not compressible", path: "/api/pdf" },
-  { name: "a POST with a body, from a trusted proxy", method: "POST", path: "/api/echo", body: "x".repeat(5000), headers: { "content-type": "text/plain", "x-forwarded-for": "203.0.113.9" } },
+  {
+    name: "a POST with a body, from a trusted proxy",
+    method: "POST",
+    path: "/api/echo",
+    body: "x".repeat(5000),
+    headers: { "content-type": "text/plain", "x-forwarded-for": "203.0.113.9" },
+  },
   { name: "a body over the cap", method: "POST", path: "/api/echo", headers: { "content-length": String(2 * 1024 * 1024) } },
   { name: "a route that throws", path: "/api/boom" },
   { name: "404", path: "/api/nothing/here?x=1" },
@@ -139,7 +154,10 @@ describe("/api from node:http answers as through Express", () => {
       void _date;
       if (c.headers?.["x-request-id"]) expect(requestId).toBe(c.headers["x-request-id"]);
       else expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
-      const body = answer.body.toString("latin1").replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "<id>").replaceAll(host(served), "<host>");
+      const body = answer.body
+        .toString("latin1")
+        .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "<id>")
+        .replaceAll(host(served), "<host>");
       answers.push({ status: answer.status, headers: rest, location: typeof location === "string" ? location.replace(/:\d+/, ":<port>") : location, body });
     }
     expect(answers[1]).toEqual(answers[0]);

@@ -82,7 +82,10 @@ function varyLikeCompression(req: IncomingMessage, res: ServerResponse) {
 function addVary(res: ServerResponse, field: string) {
   const current = res.getHeader("Vary");
   const text = Array.isArray(current) ? current.join(", ") : current === undefined ? "" : String(current);
-  const fields = text.split(",").map((f) => f.trim()).filter(Boolean);
+  const fields = text
+    .split(",")
+    .map((f) => f.trim())
+    .filter(Boolean);
   if (fields.includes("*") || fields.some((f) => f.toLowerCase() === field.toLowerCase())) return;
   res.setHeader("Vary", text ? `${text}, ${field}` : field);
 }

@@ -30,7 +30,8 @@ export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE",
 const allowed = new Set<string>(ALLOWED_METHODS);
 
 /** A host name, IPv4 or bracketed IPv6 literal, with an optional port. */
-const HOST_PATTERN = /^(?:[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+const HOST_PATTERN =
+  /^(?:[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 export function isValidHost(host: string | undefined): boolean {
   return typeof host === "string" && host.length > 0 && host.length <= 261 && HOST_PATTERN.test(host);
@@ -228,7 +229,8 @@ export function createFrontDoor(options: FrontDoorOptions): FrontDoor {
         return;
       }
       const path = pathOnly(req.url ?? "");
-      const limit = options.bodyLimits?.find((l) => path.startsWith(l.prefix) && (!l.query || hasQueryParam(req.url ?? "", l.query)))?.maxBytes ?? MAX_BODY_BYTES;
+      const limit =
+        options.bodyLimits?.find((l) => path.startsWith(l.prefix) && (!l.query || hasQueryParam(req.url ?? "", l.query)))?.maxBytes ?? MAX_BODY_BYTES;
       if (capBody(req, res, limit)) return;
       next();
     });

@@ -114,18 +114,12 @@ describe("withIdempotency", () => {
     const before = executions;
     let beforeExecute = 0;
     const hook = async () => void beforeExecute++;
-    const first = await withIdempotency(
-      request({ key, body: { a: 1, b: [1, 2] }, beforeExecute: hook }),
-      startAttempt("replay"),
-    );
+    const first = await withIdempotency(request({ key, body: { a: 1, b: [1, 2] }, beforeExecute: hook }), startAttempt("replay"));
     const firstBody = await first.json();
     expect(first.status).toBe(201);
     expect(first.headers.get("Idempotent-Replayed")).toBeNull();
     // same key (quoted, upper-case), same body in another key order
-    const again = await withIdempotency(
-      request({ key: `"${key.toUpperCase()}"`, body: { b: [1, 2], a: 1 }, beforeExecute: hook }),
-      startAttempt("replay"),
-    );
+    const again = await withIdempotency(request({ key: `"${key.toUpperCase()}"`, body: { b: [1, 2], a: 1 }, beforeExecute: hook }), startAttempt("replay"));
     expect(again.status).toBe(201);
     expect(again.headers.get("Idempotent-Replayed")).toBe("true");
     expect(again.headers.get("Content-Type")).toMatch(/^application\/json/);
@@ -207,9 +201,7 @@ describe("withIdempotency", () => {
     ]);
     expect(executions - before).toBe(1);
     expect(await auditRows("concurrent")).toBe(1);
-    const executed = settled.filter(
-      (s) => s.status === "fulfilled" && s.value.status === 201 && s.value.headers.get("Idempotent-Replayed") === null,
-    );
+    const executed = settled.filter((s) => s.status === "fulfilled" && s.value.status === 201 && s.value.headers.get("Idempotent-Replayed") === null);
     expect(executed).toHaveLength(1);
     const other = settled.find((s) => !executed.includes(s))!;
     if (other.status === "rejected") {
@@ -234,7 +226,10 @@ describe("withIdempotency", () => {
       // the holder: the key's lock, its answer written, and a second lock the claimant will wait
       // on, held by the session so that it is let go only after the commit has let the key's go
       await holder.query("begin");
-      expect((await holder.query("select * from idempotency_claim($1, $2, $3)", ["p-1", ROUTE, key])).rows[0]).toMatchObject({ locked: true, request_hash: null });
+      expect((await holder.query("select * from idempotency_claim($1, $2, $3)", ["p-1", ROUTE, key])).rows[0]).toMatchObject({
+        locked: true,
+        request_hash: null,
+      });
       await holder.query("select pg_advisory_lock(4242)");
       await holder.query(
         `insert into idempotency_keys (user_id, route, key, request_hash, response_status, response_body, response_headers, completed_at)

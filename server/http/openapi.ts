@@ -11,11 +11,7 @@ import { ERROR_CODES, type ErrorCode } from "./errors";
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 
 /** Who may call: spec Authentication 1-2, 8, 10. */
-export type ApiAuth =
-  | { kind: "public" }
-  | { kind: "session-optional" }
-  | { kind: "session"; roles?: string[] }
-  | { kind: "signed"; how: string };
+export type ApiAuth = { kind: "public" } | { kind: "session-optional" } | { kind: "session"; roles?: string[] } | { kind: "signed"; how: string };
 
 export type ApiResponse = {
   description: string;
@@ -143,7 +139,9 @@ export function buildOpenApiDocument(input: { title: string; version: string; de
     for (const [status, res] of Object.entries(op.responses)) {
       responses[status] = {
         description: res.description,
-        ...(res.headers ? { headers: Object.fromEntries(Object.entries(res.headers).map(([h, d]) => [h, { description: d, schema: { type: "string" } }])) } : {}),
+        ...(res.headers
+          ? { headers: Object.fromEntries(Object.entries(res.headers).map(([h, d]) => [h, { description: d, schema: { type: "string" } }])) }
+          : {}),
         ...(res.schema ? { content: { [res.contentType ?? "application/json"]: { schema: ref(res.schema) } } } : {}),
       };
     }
@@ -202,7 +200,7 @@ export function filterOperations(areas: ApiArea[], visible: (op: ApiOperation) =
 export function withoutUnusedSchemas(doc: OpenApiDocument): OpenApiDocument {
   const refsIn = (value: unknown) => [...JSON.stringify(value).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]);
   const used = new Set<string>(refsIn(doc.paths));
-  for (let todo = [...used]; todo.length > 0; ) {
+  for (let todo = [...used]; todo.length > 0;) {
     const name = todo.pop()!;
     for (const next of refsIn(doc.components.schemas[name] ?? {})) {
       if (!used.has(next)) {

@@ -14,10 +14,7 @@ export type OriginVerdict = { allowed: true } | { allowed: false; origin: string
  * script (browsers send Origin on every cross-site POST) and is let through; cookies are
  * SameSite=Lax, so a cross-site page cannot make such a request with a session anyway.
  */
-export function checkOrigin(
-  request: { method: string; url: string; headers: Headers },
-  allowedOrigins: readonly string[],
-): OriginVerdict {
+export function checkOrigin(request: { method: string; url: string; headers: Headers }, allowedOrigins: readonly string[]): OriginVerdict {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return { allowed: true };
   const path = new URL(request.url).pathname;
   if (ORIGIN_EXEMPT_PATHS.some((p) => p.test(path))) return { allowed: true };

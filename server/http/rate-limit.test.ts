@@ -100,8 +100,7 @@ describe("per-IP read limits: counted locally, flushed every second", () => {
   const readSettings = { ...settings, RATE_LIMIT_CATALOG_PER_MIN: LIMIT };
   // no timer flushes during a test: each flush below is explicit
   const manual = { flushIntervalMs: 3_600_000 };
-  const stored = async (key: string) =>
-    (await t.db.select().from(schema.rateLimits).where(like(schema.rateLimits.key, key)))[0]?.points ?? 0;
+  const stored = async (key: string) => (await t.db.select().from(schema.rateLimits).where(like(schema.rateLimits.key, key)))[0]?.points ?? 0;
 
   it("the first read of a client goes to the database at once, the next ones in one flush", async () => {
     const limits = createRateLimits(t.db, readSettings, manual);

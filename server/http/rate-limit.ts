@@ -26,10 +26,7 @@ export type IpLimitName = "catalog" | "preview" | "public" | "login";
  * public reads and login callbacks per IP, order creation per student, attempt starts
  * per (student, test).
  */
-export type RateLimitKey =
-  | { name: IpLimitName; ip: string }
-  | { name: "orders"; userId: string }
-  | { name: "attemptStart"; userId: string; testId: string };
+export type RateLimitKey = { name: IpLimitName; ip: string } | { name: "orders"; userId: string } | { name: "attemptStart"; userId: string; testId: string };
 
 export type LimitName = RateLimitKey["name"];
 
@@ -79,9 +76,14 @@ export function rateLimitKeyString(key: RateLimitKey): string {
 
 function tooMany(name: LimitName, msBeforeNext: number): DomainError {
   const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  return new DomainError("rate_limited", undefined, { limit: name, retryAfterSeconds: retryAfter }, {
-    headers: { "Retry-After": String(retryAfter) },
-  });
+  return new DomainError(
+    "rate_limited",
+    undefined,
+    { limit: name, retryAfterSeconds: retryAfter },
+    {
+      headers: { "Retry-After": String(retryAfter) },
+    },
+  );
 }
 
 /**

@@ -351,7 +351,10 @@ export function ifNoneMatch(header: string | string[] | undefined, etag: string)
 
 function addVary(res: ServerResponse, field: string) {
   const current = String(res.getHeader("Vary") ?? "");
-  const fields = current.split(",").map((f) => f.trim()).filter(Boolean);
+  const fields = current
+    .split(",")
+    .map((f) => f.trim())
+    .filter(Boolean);
   if (fields.includes("*") || fields.some((f) => f.toLowerCase() === field.toLowerCase())) return;
   res.setHeader("Vary", [...fields, field].join(", "));
 }

@@ -32,7 +32,10 @@ export function versionOf(pathname: string, dir = "public"): string | null {
   let version = versions.get(key);
   if (version === undefined) {
     try {
-      version = createHash("sha256").update(fs.readFileSync(path.join(path.resolve(dir), pathname))).digest("hex").slice(0, 10);
+      version = createHash("sha256")
+        .update(fs.readFileSync(path.join(path.resolve(dir), pathname)))
+        .digest("hex")
+        .slice(0, 10);
     } catch {
       version = null;
     }
@@ -80,7 +83,9 @@ export function listFiles(dir: string): string[] {
  */
 export function createStaticFiles(directories: StaticDirectory[]): RequestHandler & { files: ReadonlyMap<string, number> } {
   const servers = directories.map((d) => express.static(d.dir, { ...d.options, fallthrough: true, redirect: false }));
-  const forever = directories.map((d) => (d.versioned ? express.static(d.dir, { ...d.options, immutable: true, maxAge: "1y", fallthrough: true, redirect: false }) : null));
+  const forever = directories.map((d) =>
+    d.versioned ? express.static(d.dir, { ...d.options, immutable: true, maxAge: "1y", fallthrough: true, redirect: false }) : null,
+  );
   /** URL path → index of the directory that serves it */
   const files = new Map<string, number>();
   directories.forEach((d, i) => {

@@ -102,12 +102,7 @@ export async function getCachedOrganization(db: DbOrTx, orgId: string): Promise<
  * Reads the organization from the provider and writes the cache row; an organization the
  * provider no longer knows is dropped from the cache and null is returned.
  */
-export async function refreshOrganization(
-  db: DbOrTx,
-  idpApi: IdpApi,
-  orgId: string,
-  options: { now?: Date } = {},
-): Promise<CachedOrganization | null> {
+export async function refreshOrganization(db: DbOrTx, idpApi: IdpApi, orgId: string, options: { now?: Date } = {}): Promise<CachedOrganization | null> {
   const org = await idpApi.getOrganization(orgId);
   if (!org) {
     await db.delete(schema.organizations).where(eq(schema.organizations.id, orgId));
@@ -205,7 +200,6 @@ export async function refreshStaleCaches(
   return report;
 }
 
-
 /** Erasure: the person's cache row goes. True when there was one. */
 export async function forgetCachedUser(db: DbOrTx, personId: string): Promise<boolean> {
   const rows = await db.delete(schema.users).where(eq(schema.users.id, personId)).returning({ id: schema.users.id });
@@ -216,7 +210,10 @@ export async function forgetCachedUser(db: DbOrTx, personId: string): Promise<bo
 export async function cachedUserNames(db: DbOrTx, ids: readonly string[]): Promise<Map<string, { displayName: string; email: string | null }>> {
   const wanted = [...new Set(ids)].filter(Boolean);
   if (!wanted.length) return new Map();
-  const rows = await db.select({ id: schema.users.id, displayName: schema.users.displayName, email: schema.users.email }).from(schema.users).where(inArray(schema.users.id, wanted));
+  const rows = await db
+    .select({ id: schema.users.id, displayName: schema.users.displayName, email: schema.users.email })
+    .from(schema.users)
+    .where(inArray(schema.users.id, wanted));
   return new Map(rows.map((r) => [r.id, { displayName: r.displayName, email: r.email }]));
 }
 

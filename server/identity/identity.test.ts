@@ -38,7 +38,12 @@ afterAll(async () => {
 
 describe("REST API client", () => {
   it("reads persons, organizations and memberships; null for unknown ones", async () => {
-    expect(await api.getPerson("p-2001")).toMatchObject({ id: "p-2001", displayName: "Mgr. Eva Kováčová", roles: ["user", "academy:instructor"], birthdate: "1979-02-03" });
+    expect(await api.getPerson("p-2001")).toMatchObject({
+      id: "p-2001",
+      displayName: "Mgr. Eva Kováčová",
+      roles: ["user", "academy:instructor"],
+      birthdate: "1979-02-03",
+    });
     expect(await api.getPerson("p-9999")).toBeNull();
     expect(await api.getOrganization("o-5001")).toMatchObject({ id: "o-5001", name: "ŠK Tatran Demo", ico: "12345678", type: "sport_club" });
     expect(await api.getOrganization("o-0000")).toBeNull();
@@ -81,7 +86,12 @@ describe("user cache", () => {
     };
     const first = new Date("2026-01-10T08:00:00Z");
     const { user, mapped } = await upsertUserFromClaims(t.db, claims, names, { now: first });
-    expect(mapped).toEqual({ roles: ["student"], sponsorOrgIds: ["o-5001"], purchaseOrgIds: ["o-5001"], organizations: [{ orgId: "o-5001", roles: ["club_admin"] }] });
+    expect(mapped).toEqual({
+      roles: ["student"],
+      sponsorOrgIds: ["o-5001"],
+      purchaseOrgIds: ["o-5001"],
+      organizations: [{ orgId: "o-5001", roles: ["club_admin"] }],
+    });
     expect(user).toMatchObject({
       id: "p-5001",
       displayName: "Tomáš Baláž",

@@ -3,14 +3,7 @@
 // organization data.
 export { APP_ROLES, BASIC_USER_ROLE, ORG_PURCHASE_ROLES, mapRoles, hasRole, parseOrganizationsClaim } from "./roles";
 export type { AppRole, ClaimNames, MappedRoles, OrganizationRoles } from "./roles";
-export {
-  createIdpApi,
-  hasOrgAdminRole,
-  fetchUserInfo,
-  discoverUserInfoEndpoint,
-  IdpApiError,
-  ORG_ADMIN_ROLES,
-} from "./idp-api";
+export { createIdpApi, hasOrgAdminRole, fetchUserInfo, discoverUserInfoEndpoint, IdpApiError, ORG_ADMIN_ROLES } from "./idp-api";
 export type { IdpApi, IdpPerson, IdpOrganization, IdpMembership, IdpMember, UserInfo } from "./idp-api";
 export {
   CACHE_TTL_DAYS,

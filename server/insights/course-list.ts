@@ -37,7 +37,9 @@ export async function listCourseSummaries(
   const inFilter = query.state ? sql`c.state = ${query.state}` : sql`c.state <> 'deleted'`;
   const [[total], list] = await Promise.all([
     rows<{ n: unknown }>(db, sql`select count(distinct c.slug) as n from courses c where ${inFilter}`),
-    rows<Record<string, unknown>>(db, sql`
+    rows<Record<string, unknown>>(
+      db,
+      sql`
       with latest as (
         select distinct on (c.slug) c.id, c.slug, c.title, c.version, c.state, c.price_cents, c.currency, c.updated_at
         from courses c where ${inFilter}
@@ -55,7 +57,8 @@ export async function listCourseSummaries(
         - (select coalesce(sum(cn.amount_cents), 0) from credit_notes cn join orders o on o.id = cn.order_id
           where o.course_version_id = any(array(select v.id from courses v where v.slug = p.slug))) as revenue_cents
       from page p
-      order by lower(p.title), p.slug`),
+      order by lower(p.title), p.slug`,
+    ),
   ]);
   const totalItems = num(total?.n);
   return {

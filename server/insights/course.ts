@@ -69,30 +69,50 @@ export async function getCourseInsights(db: DbOrTx, courseId: string, now: Date)
     .where(eq(schema.courses.slug, course.slug))
     .orderBy(asc(schema.courses.version));
   const ids = versionRows.map((v) => v.id);
-  const idList = sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::text[]`;
+  const idList = sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::text[]`;
   const versionOf = new Map(versionRows.map((v) => [v.id, v.version]));
   const inVersions = sql`e.course_version_id = any(${idList})`;
 
   const [stateRows, levelDone, moduleDone, partDone, median, testRows, inactiveRows, expiringRows, structure] = await Promise.all([
-    rows<{ course_version_id: string; state: EnrollmentState; n: unknown }>(db, sql`
-      select e.course_version_id, e.state, count(*) as n from enrollments e where ${inVersions} group by 1, 2`),
+    rows<{ course_version_id: string; state: EnrollmentState; n: unknown }>(
+      db,
+      sql`
+      select e.course_version_id, e.state, count(*) as n from enrollments e where ${inVersions} group by 1, 2`,
+    ),
     // a version's levels, modules and parts are completed only by its own enrollments (moving
     // an enrollment to another version moves its progress: server/learning migrate), so the
     // completions of the chain's nodes are counted without a join (partial indexes)
-    rows<{ id: string; n: unknown }>(db, sql`
+    rows<{ id: string; n: unknown }>(
+      db,
+      sql`
       select c.level_id as id, count(*) as n from level_completions c
-      where c.level_id = any(array(select id from levels where course_id = any(${idList}))) group by 1`),
-    rows<{ id: string; n: unknown }>(db, sql`
+      where c.level_id = any(array(select id from levels where course_id = any(${idList}))) group by 1`,
+    ),
+    rows<{ id: string; n: unknown }>(
+      db,
+      sql`
       select c.module_id as id, count(*) as n from module_completions c
-      where c.module_id = any(array(select id from modules where course_id = any(${idList}))) group by 1`),
-    rows<{ id: string; n: unknown }>(db, sql`
+      where c.module_id = any(array(select id from modules where course_id = any(${idList}))) group by 1`,
+    ),
+    rows<{ id: string; n: unknown }>(
+      db,
+      sql`
       select p.part_id as id, count(*) as n from part_progress p
-      where p.part_id = any(array(select id from parts where course_id = any(${idList}))) and p.state = 'completed' group by 1`),
-    rows<{ n: unknown; median_seconds: unknown }>(db, sql`
+      where p.part_id = any(array(select id from parts where course_id = any(${idList}))) and p.state = 'completed' group by 1`,
+    ),
+    rows<{ n: unknown; median_seconds: unknown }>(
+      db,
+      sql`
       select count(*) as n, percentile_cont(0.5) within group (order by extract(epoch from e.completed_at - e.enrolled_at)) as median_seconds
-      from enrollments e where ${inVersions} and e.state = 'completed' and e.completed_at is not null`),
+      from enrollments e where ${inVersions} and e.state = 'completed' and e.completed_at is not null`,
+    ),
     // per student first (the counted-attempts index answers it), then per test
-    rows<Record<string, unknown>>(db, sql`
+    rows<Record<string, unknown>>(
+      db,
+      sql`
       with per as (
         select a.test_id, a.enrollment_id, count(*) as n, bool_or(a.passed) as passed,
           bool_or(a.passed and a.attempt_number = 1) as passed_first, sum(a.score) as score_sum
@@ -106,9 +126,22 @@ export async function getCourseInsights(db: DbOrTx, courseId: string, now: Date)
         sum(per.score_sum) / nullif(sum(per.n), 0) as average_score
       from tests t left join per on per.test_id = t.id
       where t.course_id = any(${idList})
-      group by t.id order by t.course_id, t.placement, t.title`),
-    nudgeList(db, idList, sql`coalesce((e.progress->>'lastActivityAt')::timestamptz, e.enrolled_at)`, sql`< ${now.toISOString()}::timestamptz - make_interval(days => ${NUDGE_DAYS})`, "asc"),
-    nudgeList(db, idList, sql`e.access_expires_at`, sql`between ${now.toISOString()}::timestamptz and ${now.toISOString()}::timestamptz + make_interval(days => ${NUDGE_DAYS})`, "asc"),
+      group by t.id order by t.course_id, t.placement, t.title`,
+    ),
+    nudgeList(
+      db,
+      idList,
+      sql`coalesce((e.progress->>'lastActivityAt')::timestamptz, e.enrolled_at)`,
+      sql`< ${now.toISOString()}::timestamptz - make_interval(days => ${NUDGE_DAYS})`,
+      "asc",
+    ),
+    nudgeList(
+      db,
+      idList,
+      sql`e.access_expires_at`,
+      sql`between ${now.toISOString()}::timestamptz and ${now.toISOString()}::timestamptz + make_interval(days => ${NUDGE_DAYS})`,
+      "asc",
+    ),
     loadStructure(db, ids),
   ]);
 
@@ -153,9 +186,12 @@ export async function getCourseInsights(db: DbOrTx, courseId: string, now: Date)
     const where = sql`e.course_version_id = any(${list}) and e.state = 'active' and ${at} ${condition}`;
     const [[counted], students] = await Promise.all([
       rows<{ n: unknown }>(db, sql`select count(*) as n from enrollments e where ${where}`),
-      rows<Record<string, unknown>>(db, sql`
+      rows<Record<string, unknown>>(
+        db,
+        sql`
         select e.id, e.student_display_name, e.student_email, e.course_version_id, to_json(${at})#>>'{}' as at
-        from enrollments e where ${where} order by ${at} ${sql.raw(order)}, e.id limit ${NUDGE_LIST_LIMIT}`),
+        from enrollments e where ${where} order by ${at} ${sql.raw(order)}, e.id limit ${NUDGE_LIST_LIMIT}`,
+      ),
     ]);
     return {
       count: num(counted?.n),
@@ -179,7 +215,13 @@ async function loadStructure(db: DbOrTx, versionIds: string[]): Promise<Map<stri
     db.select().from(schema.topics).where(inArray(schema.topics.courseId, versionIds)).orderBy(asc(schema.topics.orderIndex)),
     db.select({ id: schema.modules.id, topicId: schema.modules.topicId }).from(schema.modules).where(inArray(schema.modules.courseId, versionIds)),
     db
-      .select({ id: schema.parts.id, moduleId: schema.parts.moduleId, title: schema.parts.title, required: schema.parts.requiredForCompletion, orderIndex: schema.parts.orderIndex })
+      .select({
+        id: schema.parts.id,
+        moduleId: schema.parts.moduleId,
+        title: schema.parts.title,
+        required: schema.parts.requiredForCompletion,
+        orderIndex: schema.parts.orderIndex,
+      })
       .from(schema.parts)
       .where(inArray(schema.parts.courseId, versionIds))
       .orderBy(asc(schema.parts.orderIndex)),
@@ -205,8 +247,11 @@ async function loadStructure(db: DbOrTx, versionIds: string[]): Promise<Map<stri
 
 /** The ids of every version of the chain a course version belongs to (404 for an unknown id). */
 export async function courseChainIds(db: DbOrTx, courseId: string): Promise<string[]> {
-  const list = await rows<{ id: string }>(db, sql`
-    select c.id from courses c where c.slug = (select slug from courses where id = ${courseId}) order by c.version`);
+  const list = await rows<{ id: string }>(
+    db,
+    sql`
+    select c.id from courses c where c.slug = (select slug from courses where id = ${courseId}) order by c.version`,
+  );
   if (!list.length) throw new DomainError("not_found", "Kurz sa nenašiel.");
   return list.map((r) => r.id);
 }

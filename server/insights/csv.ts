@@ -38,7 +38,13 @@ export function decimal(value: number | null, digits = 4): Cell {
 export const integer = (value: number): Cell => ({ n: String(value) });
 
 const localTime = new Intl.DateTimeFormat("sv-SE", {
-  timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit",
+  timeZone: TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
 });
 /** an instant as Bratislava local "YYYY-MM-DD HH:MM:SS" (what a spreadsheet reads as a date and time) */
 export function localDateTime(value: string | Date | null): Cell {

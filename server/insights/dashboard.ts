@@ -58,16 +58,25 @@ async function sales(db: DbOrTx, cur: DayRange, prev: DayRange): Promise<Both<Sa
   const invoiceNet = invoiceNetOf(sql`o.amount_cents`, sql`o.vat_rate_bp`);
   const creditNet = invoiceNetOf(sql`c.amount_cents`, sql`o.vat_rate_bp`);
   const [[inv], [cn], [rf]] = await Promise.all([
-    rows<Record<string, unknown>>(db, sql`
+    rows<Record<string, unknown>>(
+      db,
+      sql`
       select ${sums("c", sql`i.issue_date`, sql`o.amount_cents`, invoiceNet, cur)}, ${sums("p", sql`i.issue_date`, sql`o.amount_cents`, invoiceNet, prev)}
-      from invoices i join orders o on o.id = i.order_id where ${span(sql`i.issue_date`)}`),
-    rows<Record<string, unknown>>(db, sql`
+      from invoices i join orders o on o.id = i.order_id where ${span(sql`i.issue_date`)}`,
+    ),
+    rows<Record<string, unknown>>(
+      db,
+      sql`
       select ${sums("c", sql`c.issue_date`, sql`c.amount_cents`, creditNet, cur)}, ${sums("p", sql`c.issue_date`, sql`c.amount_cents`, creditNet, prev)}
-      from credit_notes c join orders o on o.id = c.order_id where ${span(sql`c.issue_date`)}`),
-    rows<Record<string, unknown>>(db, sql`
+      from credit_notes c join orders o on o.id = c.order_id where ${span(sql`c.issue_date`)}`,
+    ),
+    rows<Record<string, unknown>>(
+      db,
+      sql`
       select count(*) filter (where ${withinDays(sql`settled_at`, cur)}) as c_n, coalesce(sum(amount_cents) filter (where ${withinDays(sql`settled_at`, cur)}), 0) as c_amount,
         count(*) filter (where ${withinDays(sql`settled_at`, prev)}) as p_n, coalesce(sum(amount_cents) filter (where ${withinDays(sql`settled_at`, prev)}), 0) as p_amount
-      from refunds where state = 'completed' and (${withinDays(sql`settled_at`, cur)} or ${withinDays(sql`settled_at`, prev)})`),
+      from refunds where state = 'completed' and (${withinDays(sql`settled_at`, cur)} or ${withinDays(sql`settled_at`, prev)})`,
+    ),
   ]);
   const figures = (p: "c" | "p"): SalesFigures => {
     const grossCents = num(inv?.[`${p}_gross`]);
@@ -105,12 +114,20 @@ async function funnel(db: DbOrTx, cur: DayRange, prev: DayRange): Promise<Both<F
       sql`, `,
     );
   };
-  const [r] = await rows<Record<string, unknown>>(db, sql`
+  const [r] = await rows<Record<string, unknown>>(
+    db,
+    sql`
     select ${counts("c", cur)}, ${counts("p", prev)}
-    from orders where ${withinDays(sql`created_at`, cur)} or ${withinDays(sql`created_at`, prev)}`);
+    from orders where ${withinDays(sql`created_at`, cur)} or ${withinDays(sql`created_at`, prev)}`,
+  );
   const of = (p: "c" | "p"): Funnel => ({
-    created: num(r?.[`${p}_created`]), paid: num(r?.[`${p}_paid`]), refunded: num(r?.[`${p}_refunded`]), failed: num(r?.[`${p}_failed`]),
-    expired: num(r?.[`${p}_expired`]), pending: num(r?.[`${p}_pending`]), disputed: num(r?.[`${p}_disputed`]),
+    created: num(r?.[`${p}_created`]),
+    paid: num(r?.[`${p}_paid`]),
+    refunded: num(r?.[`${p}_refunded`]),
+    failed: num(r?.[`${p}_failed`]),
+    expired: num(r?.[`${p}_expired`]),
+    pending: num(r?.[`${p}_pending`]),
+    disputed: num(r?.[`${p}_disputed`]),
   });
   return [of("c"), of("p")];
 }
@@ -127,12 +144,18 @@ async function learning(db: DbOrTx, cur: DayRange, prev: DayRange): Promise<Both
     count(*) filter (where ${withinDays(sql`issued_at`, range)} and type = 'final') as ${sql.raw(`${p}_final`)},
     count(*) filter (where ${withinDays(sql`issued_at`, range)} and type <> 'final') as ${sql.raw(`${p}_intermediate`)}`;
   const [[e], [cert]] = await Promise.all([
-    rows<Record<string, unknown>>(db, sql`
+    rows<Record<string, unknown>>(
+      db,
+      sql`
       select ${reasons("c", cur)}, ${reasons("p", prev)} from enrollments
-      where ${withinDays(sql`enrolled_at`, cur)} or ${withinDays(sql`enrolled_at`, prev)} or ${withinDays(sql`completed_at`, cur)} or ${withinDays(sql`completed_at`, prev)}`),
-    rows<Record<string, unknown>>(db, sql`
+      where ${withinDays(sql`enrolled_at`, cur)} or ${withinDays(sql`enrolled_at`, prev)} or ${withinDays(sql`completed_at`, cur)} or ${withinDays(sql`completed_at`, prev)}`,
+    ),
+    rows<Record<string, unknown>>(
+      db,
+      sql`
       select ${certs("c", cur)}, ${certs("p", prev)} from certificates
-      where ${withinDays(sql`issued_at`, cur)} or ${withinDays(sql`issued_at`, prev)}`),
+      where ${withinDays(sql`issued_at`, cur)} or ${withinDays(sql`issued_at`, prev)}`,
+    ),
   ]);
   const of = (p: "c" | "p"): LearningFigures => {
     const byReason = { paid: num(e?.[`${p}_paid`]), admin_grant: num(e?.[`${p}_admin_grant`]), sponsor: num(e?.[`${p}_sponsor`]) };
@@ -151,14 +174,20 @@ async function series(db: DbOrTx, period: Period, withMoney: boolean): Promise<S
   const substrLength = period.grain === "day" ? 10 : 7;
   const [revenue, enrolled] = await Promise.all([
     withMoney
-      ? rows<{ bucket: string; gross: unknown }>(db, sql`
+      ? rows<{ bucket: string; gross: unknown }>(
+          db,
+          sql`
           select substr(i.issue_date, 1, ${substrLength}) as bucket, sum(o.amount_cents) as gross
           from invoices i join orders o on o.id = i.order_id
-          where i.issue_date between ${period.from} and ${period.to} group by 1`)
+          where i.issue_date between ${period.from} and ${period.to} group by 1`,
+        )
       : Promise.resolve([]),
-    rows<{ bucket: string; n: unknown }>(db, sql`
+    rows<{ bucket: string; n: unknown }>(
+      db,
+      sql`
       select ${bucketOf(sql`enrolled_at`, period.grain)} as bucket, count(*) as n
-      from enrollments where ${withinDays(sql`enrolled_at`, period)} group by 1`),
+      from enrollments where ${withinDays(sql`enrolled_at`, period)} group by 1`,
+    ),
   ]);
   const revenueOf = new Map(revenue.map((r) => [r.bucket, num(r.gross)]));
   const enrolledOf = new Map(enrolled.map((r) => [r.bucket, num(r.n)]));
@@ -167,7 +196,9 @@ async function series(db: DbOrTx, period: Period, withMoney: boolean): Promise<S
 
 /** Completion per course chain, all time: completed of enrollments not cancelled (the 12 largest); the newest version's title. */
 async function completionByCourse(db: DbOrTx): Promise<CourseCompletion[]> {
-  const list = await rows<Record<string, unknown>>(db, sql`
+  const list = await rows<Record<string, unknown>>(
+    db,
+    sql`
     with counted as (
       select e.course_id, count(*) filter (where e.state <> 'cancelled') as enrolled, count(*) filter (where e.state = 'completed') as completed
       from enrollments e group by e.course_id
@@ -177,7 +208,8 @@ async function completionByCourse(db: DbOrTx): Promise<CourseCompletion[]> {
     select counted.*, coalesce(
       (select v.title from courses f join courses v on v.slug = f.slug where f.id = counted.course_id order by v.version desc limit 1),
       (select e.course_title from enrollments e where e.course_id = counted.course_id limit 1)) as title
-    from counted order by enrolled desc, title`);
+    from counted order by enrolled desc, title`,
+  );
   return list.map((r) => ({ courseId: String(r.course_id), title: String(r.title), enrolled: num(r.enrolled), completed: num(r.completed) }));
 }
 

@@ -93,7 +93,13 @@ function scoredAnswers(testId: string): SQL {
 /** The test, if it belongs to this course version; else 404. */
 export async function findTest(db: DbOrTx, courseId: string, testId: string): Promise<TestInsights["test"]> {
   const [test] = await db
-    .select({ id: schema.tests.id, courseId: schema.tests.courseId, title: schema.tests.title, passingScore: schema.tests.passingScore, maxAttempts: schema.tests.maxAttempts })
+    .select({
+      id: schema.tests.id,
+      courseId: schema.tests.courseId,
+      title: schema.tests.title,
+      passingScore: schema.tests.passingScore,
+      maxAttempts: schema.tests.maxAttempts,
+    })
     .from(schema.tests)
     .where(and(eq(schema.tests.id, testId), eq(schema.tests.courseId, courseId)));
   if (!test) throw new DomainError("not_found", "Test sa nenašiel.");
@@ -108,9 +114,12 @@ export type QuestionFigures = { attempts: number; passed: number; averageScore: 
 
 /** What the counted attempts are: their number and the latest submission (a cache key). */
 async function fingerprint(db: DbOrTx, testId: string): Promise<{ attempts: number; lastSubmittedAt: string | null }> {
-  const [r] = await rows<Record<string, unknown>>(db, sql`
+  const [r] = await rows<Record<string, unknown>>(
+    db,
+    sql`
     select count(*) as n, to_json(max(submitted_at))#>>'{}' as last
-    from test_attempts where test_id = ${testId} and submitted_at is not null and voided_at is null`);
+    from test_attempts where test_id = ${testId} and submitted_at is not null and voided_at is null`,
+  );
   return { attempts: num(r?.n), lastSubmittedAt: r?.last ? new Date(String(r.last)).toISOString() : null };
 }
 
@@ -118,10 +127,15 @@ async function computeFigures(db: DbOrTx, testId: string): Promise<QuestionFigur
   const base = scoredAnswers(testId);
   const typed = normalizedText(sql`qa.ans->>'textAnswer'`);
   const [[summary], stats, chosen, texts] = await Promise.all([
-    rows<Record<string, unknown>>(db, sql`
+    rows<Record<string, unknown>>(
+      db,
+      sql`
       select count(*) as n, count(*) filter (where passed) as passed, avg(score) as average_score
-      from test_attempts where test_id = ${testId} and submitted_at is not null and voided_at is null`),
-    rows<Record<string, unknown>>(db, sql`${base}
+      from test_attempts where test_id = ${testId} and submitted_at is not null and voided_at is null`,
+    ),
+    rows<Record<string, unknown>>(
+      db,
+      sql`${base}
       , stats as (
         select per.qid, per.ver, count(*) as attempts, count(*) filter (where per.correct) as correct, avg(per.q) as facility,
           corr(per.q, (per.attempt_earned - per.earned) / nullif(per.attempt_total - per.w, 0)) as discrimination,
@@ -129,16 +143,23 @@ async function computeFigures(db: DbOrTx, testId: string): Promise<QuestionFigur
         from per group by per.qid, per.ver
       )
       select stats.*, (select qa.snap from qa where qa.qid = stats.qid and qa.ver = stats.ver limit 1) as snap
-      from stats`),
-    rows<{ qid: string; ver: string; answer_id: string; n: unknown }>(db, sql`${base}
+      from stats`,
+    ),
+    rows<{ qid: string; ver: string; answer_id: string; n: unknown }>(
+      db,
+      sql`${base}
       select qa.qid, qa.ver, sel.v as answer_id, count(distinct qa.attempt_id) as n
       from qa cross join lateral jsonb_array_elements_text(coalesce(qa.ans->'selectedAnswerIds', '[]'::jsonb)) as sel(v)
-      group by 1, 2, 3`),
-    rows<{ qid: string; ver: string; sample: string; n: unknown; accepted: unknown }>(db, sql`${base}
+      group by 1, 2, 3`,
+    ),
+    rows<{ qid: string; ver: string; sample: string; n: unknown; accepted: unknown }>(
+      db,
+      sql`${base}
       select qa.qid, qa.ver, min(btrim(qa.ans->>'textAnswer')) as sample, count(distinct qa.attempt_id) as n,
         bool_or(exists (select 1 from jsonb_array_elements_text(coalesce(qa.snap->'acceptedAnswers', '[]'::jsonb)) as acc(v) where ${normalizedText(sql`acc.v`)} = ${typed})) as accepted
       from qa where qa.snap->>'type' = 'text' and ${typed} <> ''
-      group by qa.qid, qa.ver, ${typed} order by 4 desc, 3`),
+      group by qa.qid, qa.ver, ${typed} order by 4 desc, 3`,
+    ),
   ]);
   const textsOf = new Map<string, { text: string; count: number; accepted: boolean }[]>();
   for (const t of texts) {
@@ -239,9 +260,12 @@ export async function getTestInsights(
       figures = stored.result as QuestionFigures;
       source = { kind: "stored", at: stored.computedAt.toISOString(), attempts: stored.attempts, stale: !current };
     } else {
-      const [summary] = await rows<Record<string, unknown>>(db, sql`
+      const [summary] = await rows<Record<string, unknown>>(
+        db,
+        sql`
         select count(*) filter (where passed) as passed, avg(score) as average_score
-        from test_attempts where test_id = ${testId} and submitted_at is not null and voided_at is null`);
+        from test_attempts where test_id = ${testId} and submitted_at is not null and voided_at is null`,
+      );
       figures = { attempts: key.attempts, passed: num(summary?.passed), averageScore: numOrNull(summary?.average_score), questions: [] };
       source = { kind: "pending" };
     }

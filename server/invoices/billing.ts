@@ -29,7 +29,22 @@ const COUNTRIES: Record<string, string> = {
   DE: "Nemecko",
 };
 
-const CODES: Record<string, string> = { SVK: "SK", CZE: "CZ", AUT: "AT", HUN: "HU", POL: "PL", DEU: "DE", SLOVENSKO: "SK", "SLOVENSKÁ REPUBLIKA": "SK", ČESKO: "CZ", "ČESKÁ REPUBLIKA": "CZ", RAKÚSKO: "AT", MAĎARSKO: "HU", POĽSKO: "PL", NEMECKO: "DE" };
+const CODES: Record<string, string> = {
+  SVK: "SK",
+  CZE: "CZ",
+  AUT: "AT",
+  HUN: "HU",
+  POL: "PL",
+  DEU: "DE",
+  SLOVENSKO: "SK",
+  "SLOVENSKÁ REPUBLIKA": "SK",
+  ČESKO: "CZ",
+  "ČESKÁ REPUBLIKA": "CZ",
+  RAKÚSKO: "AT",
+  MAĎARSKO: "HU",
+  POĽSKO: "PL",
+  NEMECKO: "DE",
+};
 
 /** "SK", "SVK" or "Slovensko" → "SK" (ISO 3166-1 alpha-2); undefined when unknown. */
 export function countryCode(country: string | undefined): string | undefined {

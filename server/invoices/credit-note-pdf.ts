@@ -72,7 +72,11 @@ export function renderCreditNoteDocument(data: CreditNoteDocument): Promise<Uint
       if (!fact) continue;
       const x = left + col * (CONTENT / 2);
       doc.font("regular").fontSize(9).fillColor(GREY).text(fact[0], x, y, { width: 100 });
-      doc.font("regular").fontSize(9).fillColor("black").text(fact[1], x + 100, y, { width: CONTENT / 2 - 100, lineBreak: false });
+      doc
+        .font("regular")
+        .fontSize(9)
+        .fillColor("black")
+        .text(fact[1], x + 100, y, { width: CONTENT / 2 - 100, lineBreak: false });
     }
     y += 16;
   }
@@ -82,11 +86,22 @@ export function renderCreditNoteDocument(data: CreditNoteDocument): Promise<Uint
   const partyTop = y;
   const colWidth = CONTENT / 2 - 10;
   doc.font("bold").fontSize(10).fillColor(GREY).text("Dodávateľ", left, partyTop, { width: colWidth });
-  doc.font("bold").fontSize(10).fillColor(GREY).text("Odberateľ", left + CONTENT / 2, partyTop, { width: colWidth });
-  doc.font("bold").fontSize(11).fillColor("black").text(data.supplier.name, left, partyTop + 16, { width: colWidth });
+  doc
+    .font("bold")
+    .fontSize(10)
+    .fillColor(GREY)
+    .text("Odberateľ", left + CONTENT / 2, partyTop, { width: colWidth });
+  doc
+    .font("bold")
+    .fontSize(11)
+    .fillColor("black")
+    .text(data.supplier.name, left, partyTop + 16, { width: colWidth });
   doc.font("regular").fontSize(10).text(supplierLines(data.supplier).join("\n"), { width: colWidth, lineGap: 2 });
   const supplierBottom = doc.y;
-  doc.font("bold").fontSize(11).text(data.customer.name, left + CONTENT / 2, partyTop + 16, { width: colWidth });
+  doc
+    .font("bold")
+    .fontSize(11)
+    .text(data.customer.name, left + CONTENT / 2, partyTop + 16, { width: colWidth });
   doc.font("regular").fontSize(10).text(customerLines(data.customer).join("\n"), { width: colWidth, lineGap: 2 });
   y = Math.max(supplierBottom, doc.y) + 18;
 
@@ -106,7 +121,11 @@ export function renderCreditNoteDocument(data: CreditNoteDocument): Promise<Uint
   doc.rect(left, y, CONTENT, 20).fill("#eeeeee");
   let x = left;
   for (const c of cols) {
-    doc.font("bold").fontSize(8.5).fillColor("black").text(c.label, x + 4, y + 6, { width: c.width - 8, align: c.align });
+    doc
+      .font("bold")
+      .fontSize(8.5)
+      .fillColor("black")
+      .text(c.label, x + 4, y + 6, { width: c.width - 8, align: c.align });
     x += c.width;
   }
   y += 26;
@@ -114,7 +133,10 @@ export function renderCreditNoteDocument(data: CreditNoteDocument): Promise<Uint
   x = left;
   let rowBottom = y;
   for (const [i, c] of cols.entries()) {
-    doc.font("regular").fontSize(9).text(values[i], x + 4, y, { width: c.width - 8, align: c.align });
+    doc
+      .font("regular")
+      .fontSize(9)
+      .text(values[i], x + 4, y, { width: c.width - 8, align: c.align });
     rowBottom = Math.max(rowBottom, doc.y);
     x += c.width;
   }
@@ -135,7 +157,10 @@ export function renderCreditNoteDocument(data: CreditNoteDocument): Promise<Uint
     ["Celkom na vrátenie:", formatMoney(data.paidCents, refund.currency), true],
   ];
   for (const [label, value, strong] of summary) {
-    doc.font(strong ? "bold" : "regular").fontSize(strong ? 12 : 10).fillColor("black");
+    doc
+      .font(strong ? "bold" : "regular")
+      .fontSize(strong ? 12 : 10)
+      .fillColor("black");
     doc.text(label, labelX, y, { width: 180, align: "right" });
     doc.text(value, labelX + 185, y, { width: 115, align: "right" });
     y += strong ? 20 : 16;
@@ -155,9 +180,7 @@ export function renderCreditNoteDocument(data: CreditNoteDocument): Promise<Uint
       { width: CONTENT },
     );
 
-  const footer = [data.supplier.registration, `${data.supplier.name}, IČO ${data.supplier.ico}, IČ DPH ${data.supplier.icDph}`]
-    .filter(Boolean)
-    .join("\n");
+  const footer = [data.supplier.registration, `${data.supplier.name}, IČO ${data.supplier.ico}, IČ DPH ${data.supplier.icDph}`].filter(Boolean).join("\n");
   doc.font("regular").fontSize(7.5).fillColor(GREY).text(footer, left, 755, { width: CONTENT, align: "center" });
 
   doc.end();

@@ -162,7 +162,13 @@ async function creditNoteDocumentData(db: DbOrTx, creditNoteId: string, supplier
       : { description: `Online kurz „${order.courseTitle}“ – vrátenie platby` },
     reason: note.reason,
     // the refunded amount includes VAT at the order's rate, split as EN 16931 accepts
-    refund: { withoutVatCents: amounts.netCents, vatCents: amounts.vatCents, withVatCents: amounts.withVatCents, vatRateBp: order.vatRateBp, currency: order.currency },
+    refund: {
+      withoutVatCents: amounts.netCents,
+      vatCents: amounts.vatCents,
+      withVatCents: amounts.withVatCents,
+      vatRateBp: order.vatRateBp,
+      currency: order.currency,
+    },
     roundingCents: amounts.roundingCents,
     paidCents: amounts.paidCents,
     createdAt: note.createdAt,

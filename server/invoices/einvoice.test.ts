@@ -14,7 +14,17 @@ import { openTestDatabase, type OpenTestDatabase } from "../../tests/support/db"
 import { normalizeSpaces, pdfText } from "../../tests/support/pdf-text";
 import { validateUbl } from "../einvoices";
 import { toUbl } from "../einvoices";
-import { assignInvoice, eInvoiceOfInvoice, invoiceDocumentData, invoicePayBySquare, issueCreditNote, readPayBySquare, renderCreditNotePdf, renderInvoicePdf, splitAddress } from "./index";
+import {
+  assignInvoice,
+  eInvoiceOfInvoice,
+  invoiceDocumentData,
+  invoicePayBySquare,
+  issueCreditNote,
+  readPayBySquare,
+  renderCreditNotePdf,
+  renderInvoicePdf,
+  splitAddress,
+} from "./index";
 import { renderInvoiceDocument } from "./pdf";
 
 let t: OpenTestDatabase;
@@ -64,7 +74,15 @@ async function paidOrder(options: { billing: Record<string, unknown>; billingTyp
       paidAt,
     })
     .returning({ id: schema.orders.id });
-  await db.insert(schema.payments).values({ orderId: order.id, gateway: "sandbox", transactionId: newId(), amountCents: options.amountCents ?? 24_900, state: "completed", method: "card", settledAt: paidAt });
+  await db.insert(schema.payments).values({
+    orderId: order.id,
+    gateway: "sandbox",
+    transactionId: newId(),
+    amountCents: options.amountCents ?? 24_900,
+    state: "completed",
+    method: "card",
+    settledAt: paidAt,
+  });
   const invoice = await db.transaction((tx) => assignInvoice(tx, { orderId: order.id, paidAt, issuedAt: paidAt }));
   return { orderId: order.id, invoice };
 }
@@ -160,9 +178,18 @@ describe("e-invoices in the numbering transaction", () => {
     for (const amount of [9_999, 14_901]) {
       const [refund] = await db
         .insert(schema.refunds)
-        .values({ orderId, amountCents: amount, reason: "Kurz sa nekonal", state: "completed", requestedBy: "p-1", settledAt: new Date("2027-01-20T10:00:00Z") })
+        .values({
+          orderId,
+          amountCents: amount,
+          reason: "Kurz sa nekonal",
+          state: "completed",
+          requestedBy: "p-1",
+          settledAt: new Date("2027-01-20T10:00:00Z"),
+        })
         .returning({ id: schema.refunds.id });
-      const note = (await db.transaction((tx) => issueCreditNote(tx, { refundId: refund.id, orderId, amountCents: amount, reason: "Kurz sa nekonal", issuedAt: new Date("2027-01-20T10:00:00Z") })))!;
+      const note = (await db.transaction((tx) =>
+        issueCreditNote(tx, { refundId: refund.id, orderId, amountCents: amount, reason: "Kurz sa nekonal", issuedAt: new Date("2027-01-20T10:00:00Z") }),
+      ))!;
       const [row] = (await eInvoicesOf(orderId)).filter((e) => e.creditNoteId === note.creditNoteId);
       expect(row).toMatchObject({ kind: "credit_note", number: note.number, invoiceId: invoice.invoiceId });
       const xml = Buffer.from(row.xml).toString("utf8");
@@ -178,7 +205,17 @@ describe("e-invoices in the numbering transaction", () => {
   it("a rolled-back numbering leaves no e-invoice behind", async () => {
     const [order] = await db
       .insert(schema.orders)
-      .values({ courseId: newId(), courseVersionId: newId(), courseTitle: "X", studentId: "p", studentDisplayName: "P", billingType: "company", billingDetails: club, amountCents: 1000, state: "paid" })
+      .values({
+        courseId: newId(),
+        courseVersionId: newId(),
+        courseTitle: "X",
+        studentId: "p",
+        studentDisplayName: "P",
+        billingType: "company",
+        billingDetails: club,
+        amountCents: 1000,
+        state: "paid",
+      })
       .returning({ id: schema.orders.id });
     await expect(
       db.transaction(async (tx) => {
@@ -192,7 +229,12 @@ describe("e-invoices in the numbering transaction", () => {
   it("the archived document can be neither changed nor deleted", async () => {
     const { orderId } = await paidOrder({ billing: club, billingType: "company" });
     const [row] = await eInvoicesOf(orderId);
-    await expect(db.update(schema.eInvoices).set({ xml: new TextEncoder().encode("<x/>") }).where(eq(schema.eInvoices.id, row.id))).rejects.toThrow();
+    await expect(
+      db
+        .update(schema.eInvoices)
+        .set({ xml: new TextEncoder().encode("<x/>") })
+        .where(eq(schema.eInvoices.id, row.id)),
+    ).rejects.toThrow();
     await expect(db.execute(sql`delete from e_invoices where id = ${row.id}`)).rejects.toThrow();
     // its delivery state may change
     await db.update(schema.eInvoices).set({ state: "sent" }).where(eq(schema.eInvoices.id, row.id));
@@ -211,7 +253,12 @@ describe("e-invoices in the numbering transaction", () => {
     expect(validateUbl(ubl).findings).toEqual([]);
     const means = parser.parse(ubl).Invoice.PaymentMeans;
     expect(means.PaymentMeansCode).toEqual({ "#text": "58", "@name": "SEPA prevod" });
-    expect(readPayBySquare(qr)).toEqual({ amountCents: 12_345, variableSymbol: means.PaymentID, iban: means.PayeeFinancialAccount.ID, dueDate: unpaid.issueDate.replace(/-/g, "") });
+    expect(readPayBySquare(qr)).toEqual({
+      amountCents: 12_345,
+      variableSymbol: means.PaymentID,
+      iban: means.PayeeFinancialAccount.ID,
+      dueDate: unpaid.issueDate.replace(/-/g, ""),
+    });
     expect(text(parser.parse(ubl).Invoice.LegalMonetaryTotal.PayableAmount)).toBe("123.45");
     const pdf = normalizeSpaces(await pdfText(await renderInvoiceDocument(unpaid)));
     expect(pdf).toContain("PAY by square");
@@ -220,7 +267,12 @@ describe("e-invoices in the numbering transaction", () => {
   });
 
   it("splits a supplier's address line into the UBL's parts", () => {
-    expect(splitAddress(["Športová 12", "831 04 Bratislava", "Slovensko"])).toEqual({ street: "Športová 12", postalCode: "831 04", city: "Bratislava", countryCode: "SK" });
+    expect(splitAddress(["Športová 12", "831 04 Bratislava", "Slovensko"])).toEqual({
+      street: "Športová 12",
+      postalCode: "831 04",
+      city: "Bratislava",
+      countryCode: "SK",
+    });
     expect(splitAddress(["Tatranská 1", "058 01 Poprad"])).toEqual({ street: "Tatranská 1", postalCode: "058 01", city: "Poprad", countryCode: "SK" });
   });
 });

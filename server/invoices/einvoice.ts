@@ -11,7 +11,6 @@ import { countryCode, type InvoiceCustomer } from "./billing";
 import type { CreditNoteDocument } from "./credit-note-pdf";
 import type { InvoiceDocument } from "./pdf";
 
-
 // ---------------------------------------------------------------------------------------
 // The supplier the process issues documents as
 

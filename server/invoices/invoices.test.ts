@@ -205,9 +205,9 @@ describe("billing details → customer", () => {
       icDph: "SK2024242424",
       contactPerson: "Mária Čierna",
     });
-    expect(
-      customerFromBilling({ type: "organization", orgName: "ŠK Tatran Demo", ico: "11223344", address: "Tatranská 1, 058 01 Poprad" }, "x"),
-    ).toMatchObject({ kind: "company", name: "ŠK Tatran Demo", ico: "11223344", addressLines: ["Tatranská 1", "058 01 Poprad"] });
+    expect(customerFromBilling({ type: "organization", orgName: "ŠK Tatran Demo", ico: "11223344", address: "Tatranská 1, 058 01 Poprad" }, "x")).toMatchObject(
+      { kind: "company", name: "ŠK Tatran Demo", ico: "11223344", addressLines: ["Tatranská 1", "058 01 Poprad"] },
+    );
     // the orders area's club snapshot: the organization's name wins over the form's
     expect(
       customerFromBilling(
@@ -221,7 +221,13 @@ describe("billing details → customer", () => {
         },
         "x",
       ),
-    ).toMatchObject({ kind: "company", name: "Športový klub Tatran Demo, o. z.", ico: "11223344", dic: "2024242424", addressLines: ["Tatranská 1", "058 01 Poprad", "Slovensko"] });
+    ).toMatchObject({
+      kind: "company",
+      name: "Športový klub Tatran Demo, o. z.",
+      ico: "11223344",
+      dic: "2024242424",
+      addressLines: ["Tatranská 1", "058 01 Poprad", "Slovensko"],
+    });
     // no name in the snapshot: the student's display name
     expect(customerFromBilling({ street: "A 1" }, "Jana Nováková").name).toBe("Jana Nováková");
   });
@@ -284,7 +290,16 @@ describe("the invoice PDF", () => {
     const { invoiceId } = await assignInTx(orderId, new Date("2036-05-05T09:00:00Z"));
     await renderInvoicePdf(db, invoiceId, supplier);
     const text = normalizeSpaces(await pdfText((await invoicePdfForOrder(db, orderId))!.pdf));
-    for (const expected of ["Športový klub Ďumbier, o. z.", "IČO: 42424242", "DIČ: 2024242424", "IČ DPH: SK2024242424", "974 01 Banská Bystrica", "Kontaktná osoba: Mária Čierna", "DPH 20 %: 20,00 €", "Celkom s DPH: 120,00 €"]) {
+    for (const expected of [
+      "Športový klub Ďumbier, o. z.",
+      "IČO: 42424242",
+      "DIČ: 2024242424",
+      "IČ DPH: SK2024242424",
+      "974 01 Banská Bystrica",
+      "Kontaktná osoba: Mária Čierna",
+      "DPH 20 %: 20,00 €",
+      "Celkom s DPH: 120,00 €",
+    ]) {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain("Fyzická osoba");
@@ -296,7 +311,10 @@ describe("the invoice PDF", () => {
     const job = renderInvoicePdfJob({ db, log: createLogger("silent", false), supplier });
     expect(await job({ invoiceId })).toMatchObject({ rendered: true });
     const first = (await invoicePdfForOrder(db, orderId))!.pdf;
-    const [{ renderedAt: firstAt }] = await db.select({ renderedAt: schema.invoices.pdfRenderedAt }).from(schema.invoices).where(eq(schema.invoices.id, invoiceId));
+    const [{ renderedAt: firstAt }] = await db
+      .select({ renderedAt: schema.invoices.pdfRenderedAt })
+      .from(schema.invoices)
+      .where(eq(schema.invoices.id, invoiceId));
     // the supplier changes its name: an issued invoice must not change
     expect(await job({ invoiceId })).toMatchObject({ rendered: false });
     expect(await renderInvoicePdf(db, invoiceId, { ...supplier, name: "Iná firma, s. r. o." })).toMatchObject({ rendered: false });

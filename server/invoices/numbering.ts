@@ -101,9 +101,6 @@ export async function assignInvoice(
 }
 
 async function findInvoice(db: DbOrTx, orderId: string): Promise<AssignedInvoice | undefined> {
-  const [row] = await db
-    .select({ invoiceId: invoices.id, number: invoices.number })
-    .from(invoices)
-    .where(eq(invoices.orderId, orderId));
+  const [row] = await db.select({ invoiceId: invoices.id, number: invoices.number }).from(invoices).where(eq(invoices.orderId, orderId));
   return row;
 }

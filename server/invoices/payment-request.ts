@@ -91,7 +91,11 @@ export async function renderPaymentRequestPdf(
   const left = PAGE.margin;
   const money = formatMoney(request.amountCents, request.currency);
   doc.font("bold").fontSize(18).fillColor("black").text("Výzva na úhradu", left, 50, { width: CONTENT });
-  doc.font("regular").fontSize(10).fillColor(GREY).text("Toto nie je daňový doklad. Faktúru (daňový doklad) vystavíme po prijatí platby.", left, 76, { width: CONTENT });
+  doc
+    .font("regular")
+    .fontSize(10)
+    .fillColor(GREY)
+    .text("Toto nie je daňový doklad. Faktúru (daňový doklad) vystavíme po prijatí platby.", left, 76, { width: CONTENT });
   rule(doc, 96);
 
   const facts: [string, string][] = [
@@ -108,11 +112,19 @@ export async function renderPaymentRequestPdf(
   let y = 108;
   for (const [label, value] of facts) {
     doc.font("regular").fontSize(10).fillColor(GREY).text(label, left, y, { width: 120 });
-    doc.font(label === "Suma na úhradu:" || label === "Variabilný symbol:" ? "bold" : "regular").fontSize(10).fillColor("black").text(value, left + 120, y, { width: CONTENT - 260 });
+    doc
+      .font(label === "Suma na úhradu:" || label === "Variabilný symbol:" ? "bold" : "regular")
+      .fontSize(10)
+      .fillColor("black")
+      .text(value, left + 120, y, { width: CONTENT - 260 });
     y = Math.max(y + 16, doc.y + 2);
   }
   doc.image(png, left + CONTENT - 120, 108, { width: 120 });
-  doc.font("bold").fontSize(8).fillColor(GREY).text("PAY by square", left + CONTENT - 120, 232, { width: 120, align: "center" });
+  doc
+    .font("bold")
+    .fontSize(8)
+    .fillColor(GREY)
+    .text("PAY by square", left + CONTENT - 120, 232, { width: 120, align: "center" });
   y = Math.max(y, 250) + 8;
   rule(doc, y);
 
@@ -120,11 +132,22 @@ export async function renderPaymentRequestPdf(
   const colWidth = CONTENT / 2 - 10;
   const customer = customerFromBilling(order.billingDetails, order.studentDisplayName);
   doc.font("bold").fontSize(10).fillColor(GREY).text("Dodávateľ", left, y, { width: colWidth });
-  doc.font("bold").fontSize(10).fillColor(GREY).text("Odberateľ", left + CONTENT / 2, y, { width: colWidth });
-  doc.font("bold").fontSize(11).fillColor("black").text(supplier.name, left, y + 16, { width: colWidth });
+  doc
+    .font("bold")
+    .fontSize(10)
+    .fillColor(GREY)
+    .text("Odberateľ", left + CONTENT / 2, y, { width: colWidth });
+  doc
+    .font("bold")
+    .fontSize(11)
+    .fillColor("black")
+    .text(supplier.name, left, y + 16, { width: colWidth });
   doc.font("regular").fontSize(10).text(supplierLines(supplier).join("\n"), { width: colWidth, lineGap: 2 });
   const supplierBottom = doc.y;
-  doc.font("bold").fontSize(11).text(customer.name, left + CONTENT / 2, y + 16, { width: colWidth });
+  doc
+    .font("bold")
+    .fontSize(11)
+    .text(customer.name, left + CONTENT / 2, y + 16, { width: colWidth });
   doc.font("regular").fontSize(10).text(customerLines(customer).join("\n"), { width: colWidth, lineGap: 2 });
   y = Math.max(supplierBottom, doc.y) + 18;
   rule(doc, y);
@@ -140,7 +163,11 @@ export async function renderPaymentRequestPdf(
       y + 12,
       { width: CONTENT, lineGap: 2 },
     );
-  doc.font("regular").fontSize(7.5).fillColor(GREY).text(`${supplier.name}, IČO ${supplier.ico}, IČ DPH ${supplier.icDph}`, left, 755, { width: CONTENT, align: "center" });
+  doc
+    .font("regular")
+    .fontSize(7.5)
+    .fillColor(GREY)
+    .text(`${supplier.name}, IČO ${supplier.ico}, IČ DPH ${supplier.icDph}`, left, 755, { width: CONTENT, align: "center" });
   doc.end();
   return done;
 }

@@ -41,12 +41,7 @@ function partyLines(lines: (string | undefined | false)[]): string[] {
 }
 
 export function supplierLines(s: InvoiceSupplier): string[] {
-  return partyLines([
-    ...s.address.split(/\s*,\s*/),
-    `IČO: ${s.ico}`,
-    `DIČ: ${s.dic}`,
-    `IČ DPH: ${s.icDph}`,
-  ]);
+  return partyLines([...s.address.split(/\s*,\s*/), `IČO: ${s.ico}`, `DIČ: ${s.dic}`, `IČ DPH: ${s.icDph}`]);
 }
 
 export function customerLines(c: InvoiceCustomer): string[] {
@@ -119,7 +114,11 @@ export async function renderInvoiceDocument(data: InvoiceDocument): Promise<Uint
       if (!fact) continue;
       const x = left + col * (CONTENT / 2);
       doc.font("regular").fontSize(9).fillColor(GREY).text(fact[0], x, y, { width: 105 });
-      doc.font("regular").fontSize(9).fillColor("black").text(fact[1], x + 105, y, { width: CONTENT / 2 - 110 });
+      doc
+        .font("regular")
+        .fontSize(9)
+        .fillColor("black")
+        .text(fact[1], x + 105, y, { width: CONTENT / 2 - 110 });
     }
     y += 16;
   }
@@ -130,11 +129,22 @@ export async function renderInvoiceDocument(data: InvoiceDocument): Promise<Uint
   const partyTop = y;
   const colWidth = CONTENT / 2 - 10;
   doc.font("bold").fontSize(10).fillColor(GREY).text("Dodávateľ", left, partyTop, { width: colWidth });
-  doc.font("bold").fontSize(10).fillColor(GREY).text("Odberateľ", left + CONTENT / 2, partyTop, { width: colWidth });
-  doc.font("bold").fontSize(11).fillColor("black").text(data.supplier.name, left, partyTop + 16, { width: colWidth });
+  doc
+    .font("bold")
+    .fontSize(10)
+    .fillColor(GREY)
+    .text("Odberateľ", left + CONTENT / 2, partyTop, { width: colWidth });
+  doc
+    .font("bold")
+    .fontSize(11)
+    .fillColor("black")
+    .text(data.supplier.name, left, partyTop + 16, { width: colWidth });
   doc.font("regular").fontSize(10).text(supplierLines(data.supplier).join("\n"), { width: colWidth, lineGap: 2 });
   const supplierBottom = doc.y;
-  doc.font("bold").fontSize(11).text(data.customer.name, left + CONTENT / 2, partyTop + 16, { width: colWidth });
+  doc
+    .font("bold")
+    .fontSize(11)
+    .text(data.customer.name, left + CONTENT / 2, partyTop + 16, { width: colWidth });
   doc.font("regular").fontSize(10).text(customerLines(data.customer).join("\n"), { width: colWidth, lineGap: 2 });
   y = Math.max(supplierBottom, doc.y) + 18;
 
@@ -150,7 +160,11 @@ export async function renderInvoiceDocument(data: InvoiceDocument): Promise<Uint
   doc.rect(left, y, CONTENT, 20).fill("#eeeeee");
   let x = left;
   for (const c of cols) {
-    doc.font("bold").fontSize(8.5).fillColor("black").text(c.label, x + 4, y + 6, { width: c.width - 8, align: c.align });
+    doc
+      .font("bold")
+      .fontSize(8.5)
+      .fillColor("black")
+      .text(c.label, x + 4, y + 6, { width: c.width - 8, align: c.align });
     x += c.width;
   }
   y += 26;
@@ -165,7 +179,10 @@ export async function renderInvoiceDocument(data: InvoiceDocument): Promise<Uint
   x = left;
   let rowBottom = y;
   for (const [i, c] of cols.entries()) {
-    doc.font("regular").fontSize(9).text(values[i], x + 4, y, { width: c.width - 8, align: c.align });
+    doc
+      .font("regular")
+      .fontSize(9)
+      .text(values[i], x + 4, y, { width: c.width - 8, align: c.align });
     rowBottom = Math.max(rowBottom, doc.y);
     x += c.width;
   }
@@ -187,7 +204,10 @@ export async function renderInvoiceDocument(data: InvoiceDocument): Promise<Uint
     [data.roundingCents !== 0 ? "Celkom:" : "Celkom s DPH:", money(data.paidCents), true],
   ];
   for (const [label, value, strong] of summary) {
-    doc.font(strong ? "bold" : "regular").fontSize(strong ? 12 : 10).fillColor("black");
+    doc
+      .font(strong ? "bold" : "regular")
+      .fontSize(strong ? 12 : 10)
+      .fillColor("black");
     doc.text(label, labelX, y, { width: 180, align: "right" });
     doc.text(value, labelX + 185, y, { width: 115, align: "right" });
     y += strong ? 20 : 16;
@@ -219,13 +239,15 @@ export async function renderInvoiceDocument(data: InvoiceDocument): Promise<Uint
     // PAY by square: the national payment QR code, with its caption
     const top = doc.y + 8;
     doc.image(qrPng, left + CONTENT - 110, top, { width: 110 });
-    doc.font("bold").fontSize(8).fillColor(GREY).text("PAY by square", left + CONTENT - 110, top + 112, { width: 110, align: "center" });
+    doc
+      .font("bold")
+      .fontSize(8)
+      .fillColor(GREY)
+      .text("PAY by square", left + CONTENT - 110, top + 112, { width: 110, align: "center" });
   }
 
   // footer: register entry and who issued it
-  const footer = [data.supplier.registration, `${data.supplier.name}, IČO ${data.supplier.ico}, IČ DPH ${data.supplier.icDph}`]
-    .filter(Boolean)
-    .join("\n");
+  const footer = [data.supplier.registration, `${data.supplier.name}, IČO ${data.supplier.ico}, IČ DPH ${data.supplier.icDph}`].filter(Boolean).join("\n");
   doc.font("regular").fontSize(7.5).fillColor(GREY).text(footer, left, 755, { width: CONTENT, align: "center" });
 
   doc.end();
@@ -234,5 +256,12 @@ export async function renderInvoiceDocument(data: InvoiceDocument): Promise<Uint
 
 /** A thin grey line across the content width at `y`. */
 export function rule(doc: PDFKit.PDFDocument, y: number) {
-  doc.save().moveTo(PAGE.margin, y).lineTo(PAGE.width - PAGE.margin, y).lineWidth(0.7).strokeColor(RULE).stroke().restore();
+  doc
+    .save()
+    .moveTo(PAGE.margin, y)
+    .lineTo(PAGE.width - PAGE.margin, y)
+    .lineWidth(0.7)
+    .strokeColor(RULE)
+    .stroke()
+    .restore();
 }

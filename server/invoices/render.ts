@@ -63,8 +63,17 @@ export async function invoiceDocumentData(db: DbOrTx, invoiceId: string, supplie
     supplier,
     customer: customerFromBilling(order.billingDetails, order.studentDisplayName),
     // a club order: one line of `seats` places (docs/decisions/clubs/club-seats.md > Club seats)
-    line: { description: order.seats > 1 ? `Online kurz „${order.courseTitle}“ – miesto pre člena klubu` : `Online kurz „${order.courseTitle}“`, quantity: order.seats },
-    price: { withoutVatCents: amounts.netCents, vatCents: amounts.vatCents, withVatCents: amounts.withVatCents, vatRateBp: order.vatRateBp, currency: order.currency },
+    line: {
+      description: order.seats > 1 ? `Online kurz „${order.courseTitle}“ – miesto pre člena klubu` : `Online kurz „${order.courseTitle}“`,
+      quantity: order.seats,
+    },
+    price: {
+      withoutVatCents: amounts.netCents,
+      vatCents: amounts.vatCents,
+      withVatCents: amounts.withVatCents,
+      vatRateBp: order.vatRateBp,
+      currency: order.currency,
+    },
     roundingCents: amounts.roundingCents,
     paidCents: amounts.paidCents,
     createdAt: invoice.createdAt,
@@ -78,7 +87,10 @@ export async function invoiceDocumentData(db: DbOrTx, invoiceId: string, supplie
 export async function recordInvoiceDocument(tx: DbOrTx, invoiceId: string, supplier: InvoiceSupplier): Promise<void> {
   const document = await invoiceDocumentData(tx, invoiceId, supplier);
   const { createdAt: _createdAt, ...record } = document;
-  await tx.update(invoices).set({ document: record }).where(and(eq(invoices.id, invoiceId), isNull(invoices.document)));
+  await tx
+    .update(invoices)
+    .set({ document: record })
+    .where(and(eq(invoices.id, invoiceId), isNull(invoices.document)));
   if (wantsEInvoice(document.customer)) {
     await archiveEInvoice(tx, { orderId: document.orderId, invoiceId, document: eInvoiceOfInvoice(document) });
   }
@@ -146,11 +158,7 @@ export async function invoicePdfForOrder(db: DbOrTx, orderId: string): Promise<{
  * The order's invoice PDF, rendering it now when the job has not yet (the purchase
  * confirmation e-mail attaches it). Null when the order has no invoice.
  */
-export async function ensureInvoicePdfForOrder(
-  db: Database,
-  orderId: string,
-  supplier: InvoiceSupplier,
-): Promise<{ number: string; pdf: Uint8Array } | null> {
+export async function ensureInvoicePdfForOrder(db: Database, orderId: string, supplier: InvoiceSupplier): Promise<{ number: string; pdf: Uint8Array } | null> {
   const ready = await invoicePdfForOrder(db, orderId);
   if (ready) return ready;
   const invoice = await invoiceForOrder(db, orderId);

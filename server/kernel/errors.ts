@@ -88,9 +88,16 @@ export const ERROR_CODES = {
   // docs/decisions/payments/one-refundable-amount.md > One refundable amount: the bank is returning the money through a chargeback
   seats_exhausted: { status: 409, message: "Klub nemá na tento kurz dosť voľných miest." },
   seat_started: { status: 409, message: "Člen už kurz začal; miesto sa už nedá vziať späť." },
-  order_disputed: { status: 409, message: "Platba je reklamovaná v banke (chargeback); kým o reklamácii nerozhodnete, peniaze nevraciame, aby neodišli dvakrát." },
+  order_disputed: {
+    status: 409,
+    message: "Platba je reklamovaná v banke (chargeback); kým o reklamácii nerozhodnete, peniaze nevraciame, aby neodišli dvakrát.",
+  },
   // docs/decisions/video/video-providers-are-configuration.md > Video providers are configuration: production without MUX_*
-  video_provider_not_configured: { status: 409, message: "Na tomto webe nie je nastavený poskytovateľ videa (Mux), preto sa video nedá nahrať ani prehrať. Blok s videom odstráňte alebo požiadajte prevádzkovateľa, aby poskytovateľa nastavil." },
+  video_provider_not_configured: {
+    status: 409,
+    message:
+      "Na tomto webe nie je nastavený poskytovateľ videa (Mux), preto sa video nedá nahrať ani prehrať. Blok s videom odstráňte alebo požiadajte prevádzkovateľa, aby poskytovateľa nastavil.",
+  },
   no_suspended_enrollment: { status: 409, message: "Objednávka nemá pozastavený zápis; o reklamácii už bolo rozhodnuté." },
 
   // 413: docs/decisions/platform/request-size.md (also written by server.mjs before routing)

@@ -6,7 +6,6 @@ import { Id, Iso } from "../http/contract";
 import type { ApiArea } from "../http/openapi";
 import { EnrollmentListResponse, EnrollmentRecord } from "../enrollments";
 
-
 export const PartState = z.enum(["locked", "available", "in_progress", "completed"]);
 export const LevelState = z.enum(["locked", "available", "in_progress", "completed"]);
 
@@ -26,7 +25,13 @@ export const LearnPart = z.strictObject({
 
 export const LearnView = z.strictObject({
   course: z.strictObject({ _id: Id, slug: z.string(), title: z.string(), subtitle: z.string().nullable(), version: z.int() }),
-  enrollment: z.strictObject({ _id: Id, state: z.enum(["active", "completed"]), enrolledAt: Iso, currentLevelId: Id.nullable(), accessExpiresAt: Iso.nullable() }),
+  enrollment: z.strictObject({
+    _id: Id,
+    state: z.enum(["active", "completed"]),
+    enrolledAt: Iso,
+    currentLevelId: Id.nullable(),
+    accessExpiresAt: Iso.nullable(),
+  }),
   progress: z.strictObject({
     currentLevelId: Id.nullable(),
     completedModules: z.int(),
@@ -212,7 +217,19 @@ const partId = Id;
 const learningErrors = ["unauthorized", "no_enrollment", "not_found"] as const;
 
 export const learningApi: ApiArea = {
-  schemas: { LearnView, PartView, PartBlock, PartAttachment, BlockProgressView, TestAvailability, PlaybackUrlResponse, ProgressBody, ProgressAnswer, EnrollmentDetail, EnrollmentListResponse },
+  schemas: {
+    LearnView,
+    PartView,
+    PartBlock,
+    PartAttachment,
+    BlockProgressView,
+    TestAvailability,
+    PlaybackUrlResponse,
+    ProgressBody,
+    ProgressAnswer,
+    EnrollmentDetail,
+    EnrollmentListResponse,
+  },
   operations: [
     {
       method: "get",

@@ -75,8 +75,12 @@ export async function loadProgressFacts(db: DbOrTx, enrollmentId: string): Promi
         // (docs/decisions/quizzes/one-transaction-per-submit.md)
         passed: sql<FactsRow["passed"]>`(select coalesce(json_agg(distinct a.test_id), '[]'::json) from ${testAttempts} a
           where a.enrollment_id = ${id} and a.passed = true and a.voided_at is null)`,
-        modules: sql<FactsRow["modules"]>`(select coalesce(json_agg(json_build_array(m.module_id, m.completed_at)), '[]'::json) from ${moduleCompletions} m where m.enrollment_id = ${id})`,
-        levels: sql<FactsRow["levels"]>`(select coalesce(json_agg(json_build_array(l.level_id, l.completed_at)), '[]'::json) from ${levelCompletions} l where l.enrollment_id = ${id})`,
+        modules: sql<
+          FactsRow["modules"]
+        >`(select coalesce(json_agg(json_build_array(m.module_id, m.completed_at)), '[]'::json) from ${moduleCompletions} m where m.enrollment_id = ${id})`,
+        levels: sql<
+          FactsRow["levels"]
+        >`(select coalesce(json_agg(json_build_array(l.level_id, l.completed_at)), '[]'::json) from ${levelCompletions} l where l.enrollment_id = ${id})`,
       })
       .from(sql`(select 1) as one`)
       .prepare(name),
@@ -107,9 +111,7 @@ function testPassed(facts: ProgressFacts, test: { id: string } | null): boolean 
 /** Every required part completed and every required part test passed. */
 export function moduleDone(facts: ProgressFacts, module: ModuleNode): boolean {
   return module.parts.every(
-    (p) =>
-      (!p.requiredForCompletion || partStateOf(facts, p.id) === "completed") &&
-      (!p.partTest?.required || testPassed(facts, p.partTest)),
+    (p) => (!p.requiredForCompletion || partStateOf(facts, p.id) === "completed") && (!p.partTest?.required || testPassed(facts, p.partTest)),
   );
 }
 
@@ -132,9 +134,7 @@ export function levelUnlocked(structure: CourseStructure, facts: ProgressFacts, 
 export function levelState(structure: CourseStructure, facts: ProgressFacts, level: LevelNode): LevelState {
   if (facts.levelCompletions.has(level.id)) return "completed";
   if (!levelUnlocked(structure, facts, level)) return "locked";
-  const started = level.topics.some((t) =>
-    t.module?.parts.some((p) => ["in_progress", "completed"].includes(partStateOf(facts, p.id))),
-  );
+  const started = level.topics.some((t) => t.module?.parts.some((p) => ["in_progress", "completed"].includes(partStateOf(facts, p.id))));
   return started ? "in_progress" : "available";
 }
 
@@ -165,7 +165,11 @@ export function partTestAvailable(facts: ProgressFacts, part: PartNode): boolean
   return part.partTest !== null && partStateOf(facts, part.id) === "completed";
 }
 export function levelTestAvailable(structure: CourseStructure, facts: ProgressFacts, level: LevelNode): boolean {
-  return level.levelTest !== null && levelUnlocked(structure, facts, level) && level.topics.every((t) => t.module === null || facts.moduleCompletions.has(t.module.id));
+  return (
+    level.levelTest !== null &&
+    levelUnlocked(structure, facts, level) &&
+    level.topics.every((t) => t.module === null || facts.moduleCompletions.has(t.module.id))
+  );
 }
 export function courseTestAvailable(structure: CourseStructure, facts: ProgressFacts): boolean {
   return structure.course.courseTest !== null && allLevelsDone(structure, facts);
@@ -216,7 +220,13 @@ export function nextBlockProgress(block: ContentBlock, previous: BlockProgress |
  * The watch rules of a video (above) on their own: the one judge of coverage for video blocks
  * and for anything else the server plays and counts (a webinar's recording, issue 33 item 4).
  */
-export function judgeWatch(id: string, durationSec: number, previous: BlockProgress | undefined, report: Omit<BlockReport, "blockId" | "state">, now: Date): BlockProgress {
+export function judgeWatch(
+  id: string,
+  durationSec: number,
+  previous: BlockProgress | undefined,
+  report: Omit<BlockReport, "blockId" | "state">,
+  now: Date,
+): BlockProgress {
   const duration = durationSec;
   const watched = previous?.secondsWatched ?? 0;
   const started = previous?.viewingStartedAt ? Date.parse(previous.viewingStartedAt) : null;
@@ -315,7 +325,17 @@ export async function reconcile(
           result.unlockedParts.push(part.id);
           const row = facts.parts.get(part.id);
           if (row) facts.parts.set(part.id, { ...row, state: "available" });
-          else facts.parts.set(part.id, { id: "", enrollmentId: enrollment.id, partId: part.id, state: "available", blockProgress: [], startedAt: null, completedAt: null, updatedAt: deps.now });
+          else
+            facts.parts.set(part.id, {
+              id: "",
+              enrollmentId: enrollment.id,
+              partId: part.id,
+              state: "available",
+              blockProgress: [],
+              startedAt: null,
+              completedAt: null,
+              updatedAt: deps.now,
+            });
         }
       }
       if (!facts.moduleCompletions.has(module.id) && moduleDone(facts, module)) {
@@ -323,7 +343,12 @@ export async function reconcile(
         result.completedModules.push(module.id);
       }
     }
-    if (!facts.levelCompletions.has(level.id) && levelModulesDone(facts, level) && (!level.levelTest?.required || testPassed(facts, level.levelTest)) && unmetRequirements(facts, level).length === 0) {
+    if (
+      !facts.levelCompletions.has(level.id) &&
+      levelModulesDone(facts, level) &&
+      (!level.levelTest?.required || testPassed(facts, level.levelTest)) &&
+      unmetRequirements(facts, level).length === 0
+    ) {
       facts.levelCompletions.set(level.id, deps.now);
       result.completedLevels.push(level.id);
     }
@@ -406,7 +431,6 @@ export async function savePartProgress(
       set: { state: values.state, blockProgress: values.blockProgress, startedAt: values.startedAt, completedAt: values.completedAt, updatedAt: values.now },
     });
 }
-
 
 export type TestGate = {
   placement: "part" | "level" | "course";

@@ -30,7 +30,6 @@ import type { LevelRequirement } from "./requirements";
 
 export type LearningDeps = { db: Database; queue: Queue; media: MediaUrls; now: Date };
 
-
 async function structureOf(db: DbOrTx, enrollment: EnrollmentRow): Promise<CourseStructure> {
   const structure = await loadCourseStructure(db, enrollment.courseVersionId);
   if (!structure) throw new DomainError("not_found");
@@ -55,7 +54,12 @@ export type StudyPosition = {
   requirements: LevelRequirement[];
 };
 
-function positionOf(structure: CourseStructure, enrollment: EnrollmentRow, facts: Awaited<ReturnType<typeof loadProgressFacts>>, from: { partId?: string } = {}): StudyPosition {
+function positionOf(
+  structure: CourseStructure,
+  enrollment: EnrollmentRow,
+  facts: Awaited<ReturnType<typeof loadProgressFacts>>,
+  from: { partId?: string } = {},
+): StudyPosition {
   const [lastId] = [...facts.levelCompletions].sort((a, b) => b[1].getTime() - a[1].getTime()).map(([id]) => id);
   const level = lastId ? structure.levelById.get(lastId) : undefined;
   return {
@@ -73,7 +77,12 @@ function positionOf(structure: CourseStructure, enrollment: EnrollmentRow, facts
 /** Who pays for the enrollment and which course chain it is on: what the dashboard's panels need besides the view. */
 export type LearnEnrollmentFacts = { courseId: string; reason: EnrollmentRow["reason"]; sponsorOrgId: string | null; orderId: string | null };
 
-export async function getLearnPage(deps: LearningDeps, studentId: string, slug: string, from: { partId?: string } = {}): Promise<{ view: LearnView; position: StudyPosition; enrollment: LearnEnrollmentFacts }> {
+export async function getLearnPage(
+  deps: LearningDeps,
+  studentId: string,
+  slug: string,
+  from: { partId?: string } = {},
+): Promise<{ view: LearnView; position: StudyPosition; enrollment: LearnEnrollmentFacts }> {
   if (!slug || slug.length > 200 || slug.includes("\0")) throw new DomainError("not_found");
   let enrollment: EnrollmentRow;
   try {
@@ -87,7 +96,12 @@ export async function getLearnPage(deps: LearningDeps, studentId: string, slug: 
   return {
     view: learnView(structure, enrollment, facts),
     position: positionOf(structure, enrollment, facts, from),
-    enrollment: { courseId: enrollment.courseId, reason: enrollment.reason, sponsorOrgId: enrollment.sponsorOrgId ?? null, orderId: enrollment.orderId ?? null },
+    enrollment: {
+      courseId: enrollment.courseId,
+      reason: enrollment.reason,
+      sponsorOrgId: enrollment.sponsorOrgId ?? null,
+      orderId: enrollment.orderId ?? null,
+    },
   };
 }
 
@@ -122,7 +136,11 @@ export async function getPart(deps: LearningDeps, studentId: string, partId: str
  * course (the page's outline) and the student's position, from one enrollment lookup and
  * one read of the progress facts (docs/decisions/learning/the-student-path-at-scale.md > The student path at scale).
  */
-export async function getPartPage(deps: LearningDeps, studentId: string, partId: string): Promise<{ part: PartView; learn: LearnView; position: StudyPosition }> {
+export async function getPartPage(
+  deps: LearningDeps,
+  studentId: string,
+  partId: string,
+): Promise<{ part: PartView; learn: LearnView; position: StudyPosition }> {
   const { view, enrollment, structure, facts } = await readPart(deps, studentId, partId);
   return { part: view, learn: learnView(structure, enrollment, facts), position: positionOf(structure, enrollment, facts, { partId }) };
 }
@@ -150,7 +168,9 @@ export async function renewPlaybackUrl(deps: LearningDeps, studentId: string, pa
   const videos = part.contentBlocks.filter((b) => b.type === "video");
   const block = blockId === null ? videos[0] : videos.find((b) => b.id === blockId);
   if (!block || block.type !== "video") {
-    throw new DomainError("validation", undefined, [{ path: "blockId", message: blockId === null ? "Táto časť nemá video." : "Video s týmto blockId v časti nie je." }]);
+    throw new DomainError("validation", undefined, [
+      { path: "blockId", message: blockId === null ? "Táto časť nemá video." : "Video s týmto blockId v časti nie je." },
+    ]);
   }
   if (block.state !== "ready" || !block.videoPlaybackId) {
     throw new DomainError("validation", "Video sa ešte spracúva.", [{ path: "blockId", message: "Video ešte nie je pripravené." }]);
@@ -257,10 +277,10 @@ async function updatePart(deps: LearningDeps, { enrollment, structure, part }: P
       partState: state,
       moduleCompleted,
       unlockedParts: result.unlockedParts,
-      ...(moduleCompleted
-        ? { moduleId: part.moduleId, levelCompleted: facts.levelCompletions.has(part.levelId), unlockedTopics: result.unlockedTopics }
+      ...(moduleCompleted ? { moduleId: part.moduleId, levelCompleted: facts.levelCompletions.has(part.levelId), unlockedTopics: result.unlockedTopics } : {}),
+      ...(updated && reports.length === 1
+        ? { block: blockProgressView([{ ...updated, lastReportAt: updated.lastReportAt ?? deps.now.toISOString() }])[0] }
         : {}),
-      ...(updated && reports.length === 1 ? { block: blockProgressView([{ ...updated, lastReportAt: updated.lastReportAt ?? deps.now.toISOString() }])[0] } : {}),
       courseCompleted: result.courseCompleted || locked.state === "completed",
     };
     return { answer, blocks };
@@ -286,4 +306,3 @@ export async function reconcileEnrollment(tx: DbOrTx, deps: { queue: Queue; now:
   const result = await reconcile(tx, deps, enrollment, structure, facts, { touch: true });
   return { ...result, facts, structure };
 }
-

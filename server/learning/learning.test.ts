@@ -12,15 +12,7 @@ import { startJobs, type Jobs } from "../../jobs";
 import { openTestDatabase, type OpenTestDatabase } from "../../tests/support/db";
 import { enrollIn, recordPassedAttempt, writeLearningCourse, type LearningFixture } from "../../tests/support/learning-fixtures";
 import { expireEnrollmentAccess } from "../enrollments";
-import {
-  getEnrollmentDetail,
-  getLearnView,
-  getPart,
-  reconcileEnrollment,
-  reportProgress,
-  startPlayback,
-  type LearningDeps,
-} from "./index";
+import { getEnrollmentDetail, getLearnView, getPart, reconcileEnrollment, reportProgress, startPlayback, type LearningDeps } from "./index";
 import { DomainError } from "../http/errors";
 
 let t: OpenTestDatabase;
@@ -254,7 +246,10 @@ describe("idempotent and concurrent updates", () => {
     const second = await complete(s, "a1");
     expect(first.unlockedParts).toHaveLength(1);
     expect(second).toMatchObject({ partState: "completed", unlockedParts: [] });
-    const rows = await t.db.select().from(schema.partProgress).where(and(eq(schema.partProgress.enrollmentId, s.enrollmentId), eq(schema.partProgress.partId, course.part("a1").id)));
+    const rows = await t.db
+      .select()
+      .from(schema.partProgress)
+      .where(and(eq(schema.partProgress.enrollmentId, s.enrollmentId), eq(schema.partProgress.partId, course.part("a1").id)));
     expect(rows).toHaveLength(1);
   });
 

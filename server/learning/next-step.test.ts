@@ -54,8 +54,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const label = (step: NextStep) =>
-  step.kind === "part" ? `časť: ${step.title}` : step.kind === "test" ? `${step.placement} test: ${step.title}` : step.kind;
+const label = (step: NextStep) => (step.kind === "part" ? `časť: ${step.title}` : step.kind === "test" ? `${step.placement} test: ${step.title}` : step.kind);
 
 /**
  * Walks a course as a student who always takes the next step: a part is played through
@@ -101,7 +100,10 @@ async function walk(course: { id: string; slug: string }) {
         ...view.levels.map((l) => l.levelTest),
         view.courseTest,
       ];
-      expect(tests.find((x) => x?.id === step.testId), `the test ${step.title} may be started`).toMatchObject({ required: true, available: true });
+      expect(
+        tests.find((x) => x?.id === step.testId),
+        `the test ${step.title} may be started`,
+      ).toMatchObject({ required: true, available: true });
       await recordPassedAttempt(t.db, enrollmentId, step.testId, studentId);
       await t.db.transaction((tx) => reconcileEnrollment(tx, { queue: jobs.queue, now: clock }, enrollmentId));
     } else {
@@ -161,7 +163,14 @@ describe("the next step's rules", () => {
     // a3 is optional and open: never the step; b1 is
     expect(await next()).toMatchObject({ kind: "part", partId: fixture.part("b1").id });
     await reportProgress(deps(now), studentId, fixture.part("b1").id, { markPartCompleted: true });
-    expect(await next()).toEqual({ kind: "test", testId: fixture.part("b1").testId, title: "Test B1", placement: "part", partId: fixture.part("b1").id, levelId: fixture.structure.levels[0].id });
+    expect(await next()).toEqual({
+      kind: "test",
+      testId: fixture.part("b1").testId,
+      title: "Test B1",
+      placement: "part",
+      partId: fixture.part("b1").id,
+      levelId: fixture.structure.levels[0].id,
+    });
     await recordPassedAttempt(t.db, enrollmentId, fixture.part("b1").testId!, studentId);
     await t.db.transaction((tx) => reconcileEnrollment(tx, { queue: jobs.queue, now }, enrollmentId));
     // level 1 completed (its intermediate certificate is named by the level end)
@@ -215,7 +224,11 @@ describe("a part completes when its required blocks are done (the part page's on
       { blockId: video(), state: "in_progress", secondsWatched: 0, totalSeconds: 100 },
     ]);
     // nothing after it moved: a2 stays locked
-    expect((await getLearnView(deps(t0), s.studentId, fixture.slug)).levels[0].topics[0].module!.parts.map((p) => p.state)).toEqual(["in_progress", "locked", "available"]);
+    expect((await getLearnView(deps(t0), s.studentId, fixture.slug)).levels[0].topics[0].module!.parts.map((p) => p.state)).toEqual([
+      "in_progress",
+      "locked",
+      "available",
+    ]);
   });
 
   it("an old URL earns nothing: the URL handed out an hour ago and a press of the button credit no video", async () => {
@@ -273,7 +286,12 @@ describe("parts without required blocks complete manually", () => {
                 estimatedMinutes: 10,
                 parts: [
                   { slug: "prazdna", title: "Prázdna", summary: "Bez blokov.", blocks: [] },
-                  { slug: "spracuva", title: "Video sa spracúva", summary: "Video nie je pripravené.", blocks: [{ type: "video", state: "waiting", chapters: [] }] },
+                  {
+                    slug: "spracuva",
+                    title: "Video sa spracúva",
+                    summary: "Video nie je pripravené.",
+                    blocks: [{ type: "video", state: "waiting", chapters: [] }],
+                  },
                 ],
               },
             ],

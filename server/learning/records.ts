@@ -38,13 +38,30 @@ export async function enrollmentProgressRecords(db: DbOrTx, enrollment: { id: st
     for (const level of structure.levels) {
       for (const topic of level.topics) {
         for (const part of topic.module?.parts ?? []) {
-          if (part.partTest) tests.push({ testId: part.partTest.id, title: part.partTest.title, placement: "part", partId: part.id, levelId: level.id, maxAttempts: part.partTest.maxAttempts });
+          if (part.partTest)
+            tests.push({
+              testId: part.partTest.id,
+              title: part.partTest.title,
+              placement: "part",
+              partId: part.id,
+              levelId: level.id,
+              maxAttempts: part.partTest.maxAttempts,
+            });
         }
       }
-      if (level.levelTest) tests.push({ testId: level.levelTest.id, title: level.levelTest.title, placement: "level", partId: null, levelId: level.id, maxAttempts: level.levelTest.maxAttempts });
+      if (level.levelTest)
+        tests.push({
+          testId: level.levelTest.id,
+          title: level.levelTest.title,
+          placement: "level",
+          partId: null,
+          levelId: level.id,
+          maxAttempts: level.levelTest.maxAttempts,
+        });
     }
     const courseTest = structure.course.courseTest;
-    if (courseTest) tests.push({ testId: courseTest.id, title: courseTest.title, placement: "course", partId: null, levelId: null, maxAttempts: courseTest.maxAttempts });
+    if (courseTest)
+      tests.push({ testId: courseTest.id, title: courseTest.title, placement: "course", partId: null, levelId: null, maxAttempts: courseTest.maxAttempts });
   }
   return {
     partProgress: rows.map((r) => {

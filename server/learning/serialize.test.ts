@@ -24,9 +24,17 @@ const attachment = { name: "Vzor", path: "/media/files/secret.pdf", sizeBytes: 1
 
 describe("part serializer", () => {
   it("the preview withholds playback ids, posters, transcripts, durations and every file path", () => {
-    const preview = JSON.stringify([video, slides, image].map((b) => serializeBlock(b, { kind: "preview" })).concat([serializeAttachment(attachment, { kind: "preview" }) as never]));
-    for (const secret of ["playback-secret", "asset-secret", "Celý prepis", "thumbnail", "secret.pdf", "secret.svg", "300"]) expect(preview).not.toContain(secret);
-    expect(serializeBlock(video, { kind: "preview" })).toEqual({ id: "b-video", type: "video", previewPlaybackId: "preview-1", chapters: [{ title: "Úvod", startSec: 0 }] });
+    const preview = JSON.stringify(
+      [video, slides, image].map((b) => serializeBlock(b, { kind: "preview" })).concat([serializeAttachment(attachment, { kind: "preview" }) as never]),
+    );
+    for (const secret of ["playback-secret", "asset-secret", "Celý prepis", "thumbnail", "secret.pdf", "secret.svg", "300"])
+      expect(preview).not.toContain(secret);
+    expect(serializeBlock(video, { kind: "preview" })).toEqual({
+      id: "b-video",
+      type: "video",
+      previewPlaybackId: "preview-1",
+      chapters: [{ title: "Úvod", startSec: 0 }],
+    });
     expect(serializeAttachment(attachment, { kind: "preview" })).toEqual({ name: "Vzor", sizeBytes: 1234, mimeType: "application/pdf" });
   });
 
@@ -34,7 +42,12 @@ describe("part serializer", () => {
     const now = new Date("2026-05-01T10:00:00Z");
     const mode = { kind: "enrolled" as const, media: createUnsignedMediaUrls(), now };
     const block = serializeBlock(video, mode);
-    expect(block).toMatchObject({ videoPlaybackId: "playback-secret", durationSec: 300, transcript: "Celý prepis", playbackUrlExpiresAt: "2026-05-01T16:00:00.000Z" });
+    expect(block).toMatchObject({
+      videoPlaybackId: "playback-secret",
+      durationSec: 300,
+      transcript: "Celý prepis",
+      playbackUrlExpiresAt: "2026-05-01T16:00:00.000Z",
+    });
     expect(serializeBlock(slides, mode)).toMatchObject({ slideCount: 12, pdfUrlExpiresAt: "2026-05-01T16:00:00.000Z" });
     expect(serializeAttachment(attachment, mode)).toMatchObject({ name: "Vzor", sizeBytes: 1234, expiresAt: "2026-05-01T16:00:00.000Z" });
     // a video that is not ready has no URL

@@ -50,12 +50,20 @@ export function serializeBlock(block: ContentBlock, mode: SerializeMode): PartBl
         transcript: block.transcript?.trim() ? block.transcript : (block.captionsTranscript ?? block.transcript ?? null),
         posterUrl: signed?.posterUrl ?? null,
         chapters: chapters(block.chapters),
-        ...(block.captions?.length ? { captions: block.captions.map((c) => ({ lang: c.lang, label: c.label, url: media.file(storedFilePath(c.fileId), now).url })) } : {}),
+        ...(block.captions?.length
+          ? { captions: block.captions.map((c) => ({ lang: c.lang, label: c.label, url: media.file(storedFilePath(c.fileId), now).url })) }
+          : {}),
       };
     }
     case "presentation": {
       const signed = media.file(block.pdfPath, now);
-      const view = { id: block.id, type: "presentation" as const, pdfUrl: signed.url, pdfUrlExpiresAt: signed.expiresAt.toISOString(), slideCount: block.slideCount };
+      const view = {
+        id: block.id,
+        type: "presentation" as const,
+        pdfUrl: signed.url,
+        pdfUrlExpiresAt: signed.expiresAt.toISOString(),
+        slideCount: block.slideCount,
+      };
       if (!block.fileId) return view;
       const fileId = block.fileId;
       const slides = Array.from({ length: block.slideCount }, (_, i) => ({
@@ -71,7 +79,17 @@ export function serializeBlock(block: ContentBlock, mode: SerializeMode): PartBl
         const widths = imageWidths(block.width);
         const signed = media.file(storedFilePath(fileId, widthVariant(widths[widths.length - 1])), now);
         const srcset = widths.map((w) => `${media.file(storedFilePath(fileId, widthVariant(w)), now).url} ${w}w`).join(", ");
-        return { id: block.id, type: "image", url: signed.url, urlExpiresAt: signed.expiresAt.toISOString(), alt: block.alt, caption: block.caption ?? null, srcset, width: block.width, height: block.height ?? block.width };
+        return {
+          id: block.id,
+          type: "image",
+          url: signed.url,
+          urlExpiresAt: signed.expiresAt.toISOString(),
+          alt: block.alt,
+          caption: block.caption ?? null,
+          srcset,
+          width: block.width,
+          height: block.height ?? block.width,
+        };
       }
       const signed = media.file(block.imagePath, now);
       return { id: block.id, type: "image", url: signed.url, urlExpiresAt: signed.expiresAt.toISOString(), alt: block.alt, caption: block.caption ?? null };
@@ -84,7 +102,10 @@ function chapters(list: { title: string; startSec: number }[] | undefined) {
 }
 
 export function serializeAttachment(a: Attachment, mode: { kind: "preview" }): PreviewAttachment;
-export function serializeAttachment(a: Attachment, mode: { kind: "enrolled"; media: MediaUrls; now: Date }): { name: string; url: string; expiresAt: string; sizeBytes: number; mimeType: string };
+export function serializeAttachment(
+  a: Attachment,
+  mode: { kind: "enrolled"; media: MediaUrls; now: Date },
+): { name: string; url: string; expiresAt: string; sizeBytes: number; mimeType: string };
 export function serializeAttachment(a: Attachment, mode: SerializeMode) {
   if (mode.kind === "preview") return { name: a.name, sizeBytes: a.sizeBytes, mimeType: a.mimeType };
   const signed = mode.media.file(a.path, mode.now);

@@ -83,7 +83,12 @@ export async function testGate(
  * certificate was queued when the course completed, by this pass or, with an optional
  * course test, before it).
  */
-export async function afterAttempt(tx: Parameters<typeof lockEnrollment>[0], deps: { queue: Queue; now: Date }, gate: TestGate, attempt: { passed: boolean }): Promise<Downstream> {
+export async function afterAttempt(
+  tx: Parameters<typeof lockEnrollment>[0],
+  deps: { queue: Queue; now: Date },
+  gate: TestGate,
+  attempt: { passed: boolean },
+): Promise<Downstream> {
   const g = gate.inside;
   if (!attempt.passed) return downstreamOf(g, { completedLevels: [], courseCompleted: false }, false);
   g.facts.passedTests.add(g.testId);
@@ -122,7 +127,11 @@ export function reviewScope(gate: TestGate): ReviewTopic[] {
 }
 
 /** What a finished attempt completed, from where the test sits and the facts (pure; the benchmark's bare twin uses it too). */
-export function downstreamOf(g: Pick<Inside, "placement" | "structure" | "facts">, changes: { completedLevels: string[]; courseCompleted: boolean }, passed: boolean): Downstream {
+export function downstreamOf(
+  g: Pick<Inside, "placement" | "structure" | "facts">,
+  changes: { completedLevels: string[]; courseCompleted: boolean },
+  passed: boolean,
+): Downstream {
   const { placement, structure, facts } = g;
   const moduleId = placement.part?.moduleId ?? null;
   const levelId = placement.level?.id ?? null;

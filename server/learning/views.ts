@@ -5,16 +5,7 @@ import type { MediaUrls } from "../video";
 import { enrollmentRecord, type EnrollmentRow } from "../enrollments";
 import type { EnrollmentDetail, LearnView, PartView } from "./contract";
 import { serializeAttachment, serializeBlock } from "./serialize";
-import {
-  courseDone,
-  courseTestAvailable,
-  levelState,
-  levelTestAvailable,
-  moduleState,
-  partStateOf,
-  partTestAvailable,
-  type ProgressFacts,
-} from "./engine";
+import { courseDone, courseTestAvailable, levelState, levelTestAvailable, moduleState, partStateOf, partTestAvailable, type ProgressFacts } from "./engine";
 import type { CourseStructure, PartNode } from "./structure";
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);

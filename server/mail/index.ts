@@ -8,22 +8,6 @@
 // - `listOutbox`, `getOutboxMessage`, `getOutboxAttachment`, `getOutboxRaw` serve
 //   /admin/posta.
 export { createMailer, type Mailer, type OutgoingMail, type OutgoingAttachment } from "./mailer";
-export {
-  sendMail,
-  sendMailJob,
-  deliveryKey,
-  messageIdFor,
-  MailInProgressError,
-  CLAIM_TIMEOUT_MS,
-  type MailDeps,
-  type MailResult,
-} from "./send";
-export {
-  listOutbox,
-  getOutboxMessage,
-  getOutboxAttachment,
-  getOutboxRaw,
-  type OutboxListItem,
-  type OutboxMessageView,
-} from "./outbox";
+export { sendMail, sendMailJob, deliveryKey, messageIdFor, MailInProgressError, CLAIM_TIMEOUT_MS, type MailDeps, type MailResult } from "./send";
+export { listOutbox, getOutboxMessage, getOutboxAttachment, getOutboxRaw, type OutboxListItem, type OutboxMessageView } from "./outbox";
 export { escapeHtml } from "./templates";

@@ -65,7 +65,15 @@ async function paidOrder(options: { email?: string | null } = {}) {
       studentDisplayName: "Jana Nováková",
       studentEmail: options.email === undefined ? "jana.novakova@demo.sk" : options.email,
       billingType: "personal",
-      billingDetails: { firstName: "Jana", lastName: "Nováková", email: "jana@example.sk", street: "Hlavná 1", city: "Trnava", postalCode: "917 01", country: "SK" },
+      billingDetails: {
+        firstName: "Jana",
+        lastName: "Nováková",
+        email: "jana@example.sk",
+        street: "Hlavná 1",
+        city: "Trnava",
+        postalCode: "917 01",
+        country: "SK",
+      },
       amountCents: 24_900,
       state: "paid",
       paidAt: new Date("2026-03-02T10:00:00Z"),
@@ -84,7 +92,10 @@ function decodeHeader(value: string): string {
   return value.replace(/\?=\s+=\?/g, "?==?").replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi, (_, enc: string, data: string) =>
     enc.toUpperCase() === "B"
       ? Buffer.from(data, "base64").toString("utf8")
-      : Buffer.from(data.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8"),
+      : Buffer.from(
+          data.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+          "latin1",
+        ).toString("utf8"),
   );
 }
 
@@ -98,7 +109,14 @@ function header(raw: string, name: string): string {
 function base64Part(raw: string, partHeader: RegExp): Buffer | null {
   for (const part of raw.split(/\r?\n--[^\r\n]+\r?\n/)) {
     const [head, ...body] = part.split(/\r?\n\r?\n/);
-    if (partHeader.test(head.replace(/\r?\n[ \t]+/g, " "))) return Buffer.from(body.join("\n").replace(/--[^\s]+--\s*$/, "").replace(/\s+/g, ""), "base64");
+    if (partHeader.test(head.replace(/\r?\n[ \t]+/g, " ")))
+      return Buffer.from(
+        body
+          .join("\n")
+          .replace(/--[^\s]+--\s*$/, "")
+          .replace(/\s+/g, ""),
+        "base64",
+      );
   }
   return null;
 }
@@ -155,7 +173,10 @@ describe("mail.send over SMTP", () => {
     const { orderId } = await paidOrder();
     const broken = await createMailer({ db, config: { SMTP_URL: "smtp://127.0.0.1:1", MAIL_FROM: config.MAIL_FROM, production: false } });
     await expect(sendMail(deps(broken), { kind: "purchase_confirmation", orderId })).rejects.toThrow();
-    const [claim] = await db.select().from(schema.mailDeliveries).where(eq(schema.mailDeliveries.key, `purchase_confirmation:${orderId}`));
+    const [claim] = await db
+      .select()
+      .from(schema.mailDeliveries)
+      .where(eq(schema.mailDeliveries.key, `purchase_confirmation:${orderId}`));
     expect(claim).toBeUndefined();
     const before = received.length;
     const working = await createMailer({ db, config: { SMTP_URL: smtpUrl, MAIL_FROM: config.MAIL_FROM, production: false } });
@@ -184,7 +205,9 @@ describe("mail.send without SMTP: the local outbox", () => {
     expect(message.text).toContain(`${PUBLIC_URL}/kurzy/riadenie-klubu`);
     expect(message.html).toContain('<html lang="sk">');
     expect(message.html).toContain(`<a href="${PUBLIC_URL}/kurzy/riadenie-klubu">`);
-    expect(message.attachments).toEqual([{ id: expect.any(String), filename: `faktura-${invoice.number}.pdf`, contentType: "application/pdf", size: expect.any(Number) }]);
+    expect(message.attachments).toEqual([
+      { id: expect.any(String), filename: `faktura-${invoice.number}.pdf`, contentType: "application/pdf", size: expect.any(Number) },
+    ]);
     const attachment = (await getOutboxAttachment(db, item.id, message.attachments[0].id))!;
     expect(attachment.content.byteLength).toBe(message.attachments[0].size);
     expect(normalizeSpaces(await pdfText(attachment.content))).toContain(invoice.number);
@@ -217,7 +240,11 @@ describe("mail.send without SMTP: the local outbox", () => {
       .returning({ id: schema.enrollments.id });
     expect(await sendMail(deps(await outboxMailer()), { kind: "sponsorship", enrollmentId: enrollment.id })).toMatchObject({ status: "sent" });
     const { items } = await listOutbox(db);
-    expect(items[0]).toMatchObject({ to: ["peter.horvath@demo.sk"], subject: "Organizácia ŠK Tatran Demo vám sprístupnila kurz „Riadenie športového klubu“", attachmentCount: 0 });
+    expect(items[0]).toMatchObject({
+      to: ["peter.horvath@demo.sk"],
+      subject: "Organizácia ŠK Tatran Demo vám sprístupnila kurz „Riadenie športového klubu“",
+      attachmentCount: 0,
+    });
     const message = (await getOutboxMessage(db, items[0].id))!;
     expect(message.text).toContain("organizácia ŠK Tatran Demo vás zapísala do kurzu „Riadenie športového klubu“");
     expect(await sendMail(deps(await outboxMailer()), { kind: "sponsorship", enrollmentId: enrollment.id })).toMatchObject({ status: "already_done" });
@@ -260,11 +287,17 @@ describe("mail.send without SMTP: the local outbox", () => {
       .insert(schema.refunds)
       .values({ orderId, amountCents: 10_000, reason: "Nespokojnosť", requestedBy: "p-4001", state: "completed", settledAt })
       .returning({ id: schema.refunds.id });
-    const note = (await db.transaction((tx) => issueCreditNote(tx, { refundId: refund.id, orderId, amountCents: 10_000, reason: "Nespokojnosť", issuedAt: settledAt })))!;
+    const note = (await db.transaction((tx) =>
+      issueCreditNote(tx, { refundId: refund.id, orderId, amountCents: 10_000, reason: "Nespokojnosť", issuedAt: settledAt }),
+    ))!;
     const before = await outboxCount();
     expect(await sendMail(deps(await outboxMailer()), { kind: "refund_completed", refundId: refund.id })).toMatchObject({ status: "sent" });
     const { items } = await listOutbox(db);
-    expect(items[0]).toMatchObject({ to: ["jana.novakova@demo.sk"], subject: "Vrátili sme vám 100,00\u00a0€ za kurz „Riadenie športového klubu“", attachmentCount: 1 });
+    expect(items[0]).toMatchObject({
+      to: ["jana.novakova@demo.sk"],
+      subject: "Vrátili sme vám 100,00\u00a0€ za kurz „Riadenie športového klubu“",
+      attachmentCount: 1,
+    });
     const message = (await getOutboxMessage(db, items[0].id))!;
     expect(message.text).toContain("10.\u00a03.\u00a02026 sme vám vrátili 100,00\u00a0€");
     expect(message.text).toContain(`dobropis) ${note.number}`);
@@ -293,7 +326,15 @@ describe("mail.send without SMTP: the local outbox", () => {
     });
     const [full] = await db
       .insert(schema.refunds)
-      .values({ orderId: second.orderId, amountCents: 24_900, reason: "Odstúpenie", requestedBy: "p-4001", state: "completed", settledAt, alsoCancelEnrollment: true })
+      .values({
+        orderId: second.orderId,
+        amountCents: 24_900,
+        reason: "Odstúpenie",
+        requestedBy: "p-4001",
+        state: "completed",
+        settledAt,
+        alsoCancelEnrollment: true,
+      })
       .returning({ id: schema.refunds.id });
     expect(await sendMail(deps(await outboxMailer()), { kind: "refund_completed", refundId: full.id })).toMatchObject({ status: "sent" });
     const cancelledMail = (await getOutboxMessage(db, (await listOutbox(db)).items[0].id))!;
@@ -303,7 +344,10 @@ describe("mail.send without SMTP: the local outbox", () => {
       .insert(schema.refunds)
       .values({ orderId: second.orderId, amountCents: 100, reason: "x", requestedBy: "p-4001" })
       .returning({ id: schema.refunds.id });
-    expect(await sendMail(deps(await outboxMailer()), { kind: "refund_completed", refundId: pending.id })).toMatchObject({ status: "skipped", reason: "refund not completed (state pending)" });
+    expect(await sendMail(deps(await outboxMailer()), { kind: "refund_completed", refundId: pending.id })).toMatchObject({
+      status: "skipped",
+      reason: "refund not completed (state pending)",
+    });
   });
 
   it("skips an order without an e-mail address, once", async () => {
@@ -324,7 +368,10 @@ describe("mail.send without SMTP: the local outbox", () => {
       })
       .returning({ id: schema.orders.id });
     const before = await outboxCount();
-    expect(await sendMail(deps(await outboxMailer()), { kind: "purchase_confirmation", orderId: order.id })).toMatchObject({ status: "skipped", reason: "no e-mail address on the order" });
+    expect(await sendMail(deps(await outboxMailer()), { kind: "purchase_confirmation", orderId: order.id })).toMatchObject({
+      status: "skipped",
+      reason: "no e-mail address on the order",
+    });
     expect(await sendMail(deps(await outboxMailer()), { kind: "purchase_confirmation", orderId: order.id })).toMatchObject({ status: "already_done" });
     expect(await outboxCount()).toBe(before);
   });
@@ -334,12 +381,18 @@ describe("mail.send without SMTP: the local outbox", () => {
     const key = `purchase_confirmation:${orderId}`;
     await db.insert(schema.mailDeliveries).values({ key, kind: "purchase_confirmation", state: "sending", claimedAt: new Date() });
     await expect(sendMail(deps(await outboxMailer()), { kind: "purchase_confirmation", orderId })).rejects.toBeInstanceOf(MailInProgressError);
-    await db.update(schema.mailDeliveries).set({ claimedAt: new Date(Date.now() - CLAIM_TIMEOUT_MS - 1000) }).where(eq(schema.mailDeliveries.key, key));
+    await db
+      .update(schema.mailDeliveries)
+      .set({ claimedAt: new Date(Date.now() - CLAIM_TIMEOUT_MS - 1000) })
+      .where(eq(schema.mailDeliveries.key, key));
     expect(await sendMail(deps(await outboxMailer()), { kind: "purchase_confirmation", orderId })).toMatchObject({ status: "sent" });
   });
 
   it("skips the certificate e-mail of an unknown certificate (the certificates tests send real ones)", async () => {
-    expect(await sendMail(deps(await outboxMailer()), { kind: "certificate_issued", certificateId: newId() })).toMatchObject({ status: "skipped", reason: "certificate not found" });
+    expect(await sendMail(deps(await outboxMailer()), { kind: "certificate_issued", certificateId: newId() })).toMatchObject({
+      status: "skipped",
+      reason: "certificate not found",
+    });
   });
 
   it("sends the admins' completion notice of a level and of the course, once each", async () => {
@@ -347,12 +400,21 @@ describe("mail.send without SMTP: the local outbox", () => {
       .insert(schema.levels)
       .values({ courseId, orderIndex: 1, slug: "l1", title: "Základy riadenia", issuesIntermediateCertificate: true })
       .returning({ id: schema.levels.id });
-    const [plain] = await db.insert(schema.levels).values({ courseId, orderIndex: 2, slug: "l2", title: "Bez certifikátu" }).returning({ id: schema.levels.id });
+    const [plain] = await db
+      .insert(schema.levels)
+      .values({ courseId, orderIndex: 2, slug: "l2", title: "Bez certifikátu" })
+      .returning({ id: schema.levels.id });
     const [enrollment] = await db
       .insert(schema.enrollments)
       .values({
-        courseId, courseVersionId: courseId, courseTitle: "Riadenie športového klubu", courseSlug: "riadenie-klubu", studentId: "p-notice",
-        studentDisplayName: "Jana Nováková", studentEmail: "jana.novakova@demo.sk", reason: "admin_grant",
+        courseId,
+        courseVersionId: courseId,
+        courseTitle: "Riadenie športového klubu",
+        courseSlug: "riadenie-klubu",
+        studentId: "p-notice",
+        studentDisplayName: "Jana Nováková",
+        studentEmail: "jana.novakova@demo.sk",
+        reason: "admin_grant",
         progress: { completedModules: 0, totalModules: 1, completedLevels: 0, totalLevels: 1, lastActivityAt: null },
       })
       .returning({ id: schema.enrollments.id });
@@ -360,7 +422,10 @@ describe("mail.send without SMTP: the local outbox", () => {
     const levelJob = { kind: "completion_notice" as const, enrollmentId: enrollment.id, levelId: level.id };
     expect(await sendMail(configured, levelJob)).toMatchObject({ status: "sent" });
     expect(await sendMail(configured, levelJob)).toMatchObject({ status: "already_done" });
-    const [mail] = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.messageId, messageIdFor(`completion_notice:${enrollment.id}:${level.id}`, PUBLIC_URL)));
+    const [mail] = await db
+      .select()
+      .from(schema.mailOutbox)
+      .where(eq(schema.mailOutbox.messageId, messageIdFor(`completion_notice:${enrollment.id}:${level.id}`, PUBLIC_URL)));
     expect(mail.toAddresses).toEqual(["admin@akademia.test", "druhy@akademia.test"]);
     expect(mail.subject).toBe("Študent dokončil úroveň „Základy riadenia“ (Riadenie športového klubu)");
     expect(mail.textBody).toContain("Jana Nováková (jana.novakova@demo.sk) dokončil(a)");
@@ -368,7 +433,10 @@ describe("mail.send without SMTP: the local outbox", () => {
 
     // a level without an intermediate certificate is announced too, without asking to issue one
     expect(await sendMail(configured, { kind: "completion_notice", enrollmentId: enrollment.id, levelId: plain.id })).toMatchObject({ status: "sent" });
-    const [plainMail] = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.messageId, messageIdFor(`completion_notice:${enrollment.id}:${plain.id}`, PUBLIC_URL)));
+    const [plainMail] = await db
+      .select()
+      .from(schema.mailOutbox)
+      .where(eq(schema.mailOutbox.messageId, messageIdFor(`completion_notice:${enrollment.id}:${plain.id}`, PUBLIC_URL)));
     expect(plainMail.subject).toBe("Študent dokončil úroveň „Bez certifikátu“ (Riadenie športového klubu)");
     expect(plainMail.textBody).toContain("nevydáva priebežný certifikát");
     expect(plainMail.textBody).not.toContain("Vydanie certifikátu sa spustilo");
@@ -377,9 +445,14 @@ describe("mail.send without SMTP: the local outbox", () => {
     const courseJob = { kind: "completion_notice" as const, enrollmentId: enrollment.id, levelId: null };
     expect(await sendMail(deps(await outboxMailer()), courseJob)).toMatchObject({ status: "skipped", reason: expect.stringContaining("ADMIN_NOTIFY_EMAIL") });
     await db.delete(schema.mailDeliveries).where(eq(schema.mailDeliveries.key, `completion_notice:${enrollment.id}:course`));
-    await db.insert(schema.users).values({ id: "p-admin-notice", displayName: "Zuzana", email: "zuzana@akademia.test", roles: ["student", "admin"], lastSyncedAt: new Date() });
+    await db
+      .insert(schema.users)
+      .values({ id: "p-admin-notice", displayName: "Zuzana", email: "zuzana@akademia.test", roles: ["student", "admin"], lastSyncedAt: new Date() });
     expect(await sendMail(deps(await outboxMailer()), courseJob)).toMatchObject({ status: "sent" });
-    const [final] = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.messageId, messageIdFor(`completion_notice:${enrollment.id}:course`, PUBLIC_URL)));
+    const [final] = await db
+      .select()
+      .from(schema.mailOutbox)
+      .where(eq(schema.mailOutbox.messageId, messageIdFor(`completion_notice:${enrollment.id}:course`, PUBLIC_URL)));
     expect(final.toAddresses).toEqual(["zuzana@akademia.test"]);
     expect(final.subject).toBe("Študent dokončil kurz „Riadenie športového klubu“");
   });

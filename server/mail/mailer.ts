@@ -51,13 +51,13 @@ export async function createMailer(deps: { db: Database; config: Pick<Config, "S
       let info;
       try {
         info = await transporter.sendMail({
-        from: config.MAIL_FROM,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        messageId: mail.messageId,
-        attachments: mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content) })),
+          from: config.MAIL_FROM,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          messageId: mail.messageId,
+          attachments: mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content) })),
         });
       } catch (error) {
         // the SMTP server's reply code or the socket's error code, for the job's log line

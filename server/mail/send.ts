@@ -10,18 +10,58 @@ import { and, eq, inArray, lt } from "drizzle-orm";
 import type { InvoiceSupplier } from "../config";
 import { schema, type Database } from "../db";
 import { certificatePageUrl, verificationUrl } from "../certificates";
-import { creditNoteFileName, creditNotePdf, ensureInvoicePdfForOrder, invoiceFileName, paymentRequestFileName, paymentRequestOf, renderCreditNotePdf, renderPaymentRequestPdf } from "../invoices";
+import {
+  creditNoteFileName,
+  creditNotePdf,
+  ensureInvoicePdfForOrder,
+  invoiceFileName,
+  paymentRequestFileName,
+  paymentRequestOf,
+  renderCreditNotePdf,
+  renderPaymentRequestPdf,
+} from "../invoices";
 import type { Logger } from "../log";
 import { formatDate, formatMinutes, formatMoney } from "../money";
 import type { MailJob } from "../queue";
 import type { Mailer, OutgoingAttachment, OutgoingMail } from "./mailer";
 import {
-  adminOrderAlert, certificateIssued, certificateRevoked, completionNotice, disputeAccessEnded, disputeAccessRestored, duplicatePayment, enrollmentGranted,
-  paymentAmountMismatch, paymentRequest, paymentRequestExpired, purchaseConfirmation, refundCompleted, seatInvitation, sponsorshipNotice, videoFailed, videoReady, webinarNotice,
+  adminOrderAlert,
+  certificateIssued,
+  certificateRevoked,
+  completionNotice,
+  disputeAccessEnded,
+  disputeAccessRestored,
+  duplicatePayment,
+  enrollmentGranted,
+  paymentAmountMismatch,
+  paymentRequest,
+  paymentRequestExpired,
+  purchaseConfirmation,
+  refundCompleted,
+  seatInvitation,
+  sponsorshipNotice,
+  videoFailed,
+  videoReady,
+  webinarNotice,
 } from "./templates";
 import { webinarMail, type WebinarMailJob } from "../webinars";
 
-const { mailDeliveries, orders, enrollments, organizations, courses, levels, parts, users, certificates, refunds, payments, creditNotes, auditLog, bankTransfers } = schema;
+const {
+  mailDeliveries,
+  orders,
+  enrollments,
+  organizations,
+  courses,
+  levels,
+  parts,
+  users,
+  certificates,
+  refunds,
+  payments,
+  creditNotes,
+  auditLog,
+  bankTransfers,
+} = schema;
 
 /**
  * A claim this old belongs to a worker that died mid-send (a live one gives up within the
@@ -157,14 +197,17 @@ async function composePaymentRequest(deps: MailDeps, orderId: string): Promise<C
     dueOn: formatDate(request.dueDate),
     orderUrl: `${deps.publicUrl}/objednavky/${order.id}/return`,
   });
-  return { mail: { to, ...content, attachments: [{ filename: paymentRequestFileName(request.variableSymbol), contentType: "application/pdf", content: pdf }] } };
+  return {
+    mail: { to, ...content, attachments: [{ filename: paymentRequestFileName(request.variableSymbol), contentType: "application/pdf", content: pdf }] },
+  };
 }
 
 /** A payment request's due date passed unpaid: the order expired. */
 async function composePaymentRequestExpired(deps: MailDeps, orderId: string): Promise<Composed> {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return { skip: "order not found" };
-  if (order.state !== "expired" || !order.transferVariableSymbol || !order.transferDueDate) return { skip: `order not an expired payment request (state ${order.state})` };
+  if (order.state !== "expired" || !order.transferVariableSymbol || !order.transferDueDate)
+    return { skip: `order not an expired payment request (state ${order.state})` };
   const to = orderRecipient(order);
   if (!to) return { skip: "no e-mail address on the order" };
   const [course] = await deps.db.select({ slug: courses.slug }).from(courses).where(eq(courses.id, order.courseVersionId));
@@ -181,7 +224,9 @@ async function composePaymentRequestExpired(deps: MailDeps, orderId: string): Pr
 /** The buyer's address: the order's e-mail snapshot, else the billing e-mail. */
 function orderRecipient(order: typeof orders.$inferSelect): string | null {
   const billing = order.billingDetails as Record<string, unknown>;
-  return order.studentEmail ?? (typeof billing.email === "string" ? billing.email : null) ?? (typeof billing.contactEmail === "string" ? billing.contactEmail : null);
+  return (
+    order.studentEmail ?? (typeof billing.email === "string" ? billing.email : null) ?? (typeof billing.contactEmail === "string" ? billing.contactEmail : null)
+  );
 }
 
 /** A refund completed: the buyer learns the amount, whether access ended, and gets the credit note. */
@@ -218,7 +263,9 @@ async function composeRefundCompleted(deps: MailDeps, refundId: string): Promise
   const [note] = await deps.db.select({ id: creditNotes.id }).from(creditNotes).where(eq(creditNotes.refundId, refund.id));
   if (note) await renderCreditNotePdf(deps.db, note.id, deps.supplier);
   const stored = note ? await creditNotePdf(deps.db, order.id, note.id) : null;
-  const attachments: OutgoingAttachment[] = stored?.pdf ? [{ filename: creditNoteFileName(stored.number), contentType: "application/pdf", content: stored.pdf }] : [];
+  const attachments: OutgoingAttachment[] = stored?.pdf
+    ? [{ filename: creditNoteFileName(stored.number), contentType: "application/pdf", content: stored.pdf }]
+    : [];
   const cancelled = await deps.db
     .select({ id: enrollments.id })
     .from(enrollments)
@@ -260,7 +307,12 @@ async function composeSeatInvitation(deps: MailDeps, assignmentId: string): Prom
   if (seat.state !== "pending" || !seat.email) return { skip: `seat no longer waits for an address (state ${seat.state})` };
   const [order] = await deps.db.select({ courseTitle: orders.courseTitle }).from(orders).where(eq(orders.id, seat.orderId));
   const [org] = await deps.db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, seat.orgId));
-  const content = seatInvitation({ organization: org?.name ?? "vaša organizácia", courseTitle: order?.courseTitle ?? "kurz", email: seat.email, signInUrl: `${deps.publicUrl}/prihlasenie` });
+  const content = seatInvitation({
+    organization: org?.name ?? "vaša organizácia",
+    courseTitle: order?.courseTitle ?? "kurz",
+    email: seat.email,
+    signInUrl: `${deps.publicUrl}/prihlasenie`,
+  });
   return { mail: { to: seat.email, ...content } };
 }
 
@@ -287,7 +339,12 @@ async function composeDisputeDecision(deps: MailDeps, job: Extract<MailJob, { ki
   const [cached] = enrollment.studentEmail ? [] : await deps.db.select({ email: users.email }).from(users).where(eq(users.id, enrollment.studentId));
   const to = enrollment.studentEmail ?? cached?.email ?? null;
   if (!to) return { skip: "no e-mail address for the student" };
-  const common = { name: enrollment.studentDisplayName, courseTitle: enrollment.courseTitle, reason: decision.reason ?? "", accountUrl: `${deps.publicUrl}/ucet` };
+  const common = {
+    name: enrollment.studentDisplayName,
+    courseTitle: enrollment.courseTitle,
+    reason: decision.reason ?? "",
+    accountUrl: `${deps.publicUrl}/ucet`,
+  };
   const content =
     job.kind === "dispute_access_restored"
       ? disputeAccessRestored({ ...common, courseUrl: `${deps.publicUrl}/kurzy/${enrollment.courseSlug}/studium` })
@@ -322,7 +379,9 @@ async function composeVideoFailed(deps: MailDeps, job: Extract<MailJob, { kind: 
   if (!admin?.email) return { skip: "the uploading admin has no e-mail address in the user cache" };
   if (!part) return { skip: "the part no longer exists" };
   const message = block?.upload?.id === job.uploadId ? (block.upload.message ?? null) : null;
-  return { mail: { to: admin.email, ...videoFailed({ name: admin.name, partTitle: part.title, courseTitle: part.courseTitle, reason: job.reason, message, pageUrl }) } };
+  return {
+    mail: { to: admin.email, ...videoFailed({ name: admin.name, partTitle: part.title, courseTitle: part.courseTitle, reason: job.reason, message, pageUrl }) },
+  };
 }
 
 /** The certificate holder's address: the enrollment's, else the cached user's. */
@@ -467,7 +526,9 @@ async function composeAdminOrderAlert(deps: MailDeps, job: Extract<MailJob, { ki
     );
   }
   const base = deps.adminUrl ?? deps.publicUrl;
-  return { mail: { to: to.join(", "), ...adminOrderAlert({ headline: ALERT_HEADLINES[job.alert], details, orderUrl: `${base}/admin/objednavky/${order.id}` }) } };
+  return {
+    mail: { to: to.join(", "), ...adminOrderAlert({ headline: ALERT_HEADLINES[job.alert], details, orderUrl: `${base}/admin/objednavky/${order.id}` }) },
+  };
 }
 
 /** A student's webinar e-mail, with the session's .ics (server/webinars). */
@@ -485,7 +546,11 @@ async function composeWebinar(deps: MailDeps, job: WebinarMailJob): Promise<Comp
     reason: kind === "cancelled" ? view.webinar.cancelReason : null,
     courseUrl: view.courseUrl,
   });
-  const ics: OutgoingAttachment = { filename: "webinar.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: Buffer.from(view.ics, "utf8") };
+  const ics: OutgoingAttachment = {
+    filename: "webinar.ics",
+    contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+    content: Buffer.from(view.ics, "utf8"),
+  };
   return { mail: { to: view.to, ...content, attachments: [ics] } };
 }
 

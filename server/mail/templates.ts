@@ -13,7 +13,11 @@ export function escapeHtml(value: string): string {
 type Block = { text: string } | { link: string; label: string; before?: string };
 
 function render(subject: string, greeting: string, blocks: Block[]): MailContent {
-  const textParts = [greeting, ...blocks.map((b) => ("text" in b ? b.text : `${b.before ? `${b.before} ` : ""}${b.label}: ${b.link}`)), `S pozdravom\n${SIGNATURE}`];
+  const textParts = [
+    greeting,
+    ...blocks.map((b) => ("text" in b ? b.text : `${b.before ? `${b.before} ` : ""}${b.label}: ${b.link}`)),
+    `S pozdravom\n${SIGNATURE}`,
+  ];
   const htmlParts = [
     `<p>${escapeHtml(greeting)}</p>`,
     ...blocks.map((b) =>
@@ -55,7 +59,14 @@ export function purchaseConfirmation(v: {
 export const CLUB_SEES_PROGRESS = (organization: string) =>
   `Organizácia ${organization} uvidí váš postup v tomto kurze: stav, percento dokončenia, poslednú aktivitu, úspešné testy a certifikáty. Vaše ostatné kurzy nevidí.`;
 
-export function sponsorshipNotice(v: { name: string; organization: string; courseTitle: string; courseUrl: string; accountUrl: string; clubSeat?: boolean }): MailContent {
+export function sponsorshipNotice(v: {
+  name: string;
+  organization: string;
+  courseTitle: string;
+  courseUrl: string;
+  accountUrl: string;
+  clubSeat?: boolean;
+}): MailContent {
   return render(`Organizácia ${v.organization} vám sprístupnila kurz „${v.courseTitle}“`, `Dobrý deň, ${v.name},`, [
     { text: `organizácia ${v.organization} vás zapísala do kurzu „${v.courseTitle}“ a hradí ho za vás. Kurz máte sprístupnený, nič neplatíte.` },
     ...(v.clubSeat ? [{ text: CLUB_SEES_PROGRESS(v.organization) }] : []),
@@ -81,13 +92,23 @@ export function videoReady(v: { name: string; partTitle: string; courseTitle: st
   ]);
 }
 
-export function videoFailed(v: { name: string; partTitle: string; courseTitle: string; reason: "errored" | "cancelled"; message: string | null; pageUrl: string }): MailContent {
+export function videoFailed(v: {
+  name: string;
+  partTitle: string;
+  courseTitle: string;
+  reason: "errored" | "cancelled";
+  message: string | null;
+  pageUrl: string;
+}): MailContent {
   const subject = v.reason === "errored" ? `Video sa nepodarilo spracovať: „${v.partTitle}“` : `Nahrávanie videa bolo zrušené: „${v.partTitle}“`;
   const what =
     v.reason === "errored"
       ? `video, ktoré ste nahrali do časti „${v.partTitle}“ kurzu „${v.courseTitle}“, sa nepodarilo spracovať${v.message ? ` (${v.message})` : ""}. Skontrolujte súbor a nahrajte ho znova.`
       : `nahrávanie videa do časti „${v.partTitle}“ kurzu „${v.courseTitle}“ bolo zrušené. Blok prehráva to, čo prehrával predtým.`;
-  return render(subject, `Dobrý deň, ${v.name},`, [{ text: what }, { link: v.pageUrl, label: "Nahrať video znova", before: "Video môžete nahrať v administrácii." }]);
+  return render(subject, `Dobrý deň, ${v.name},`, [
+    { text: what },
+    { link: v.pageUrl, label: "Nahrať video znova", before: "Video môžete nahrať v administrácii." },
+  ]);
 }
 
 export function completionNotice(v: {
@@ -106,15 +127,11 @@ export function completionNotice(v: {
   const next = v.issuesCertificate
     ? `Vydanie certifikátu sa spustilo: ${certificate}. Pri ručnom vydávaní (fáza 1) doplňte registračné číslo od akreditačného partnera. Zápis: ${v.enrollmentId}.`
     : `Táto úroveň nevydáva priebežný certifikát, nie je potrebné nič robiť. Zápis: ${v.enrollmentId}.`;
-  return render(
-    v.levelTitle ? `Študent dokončil úroveň „${v.levelTitle}“ (${v.courseTitle})` : `Študent dokončil kurz „${v.courseTitle}“`,
-    "Dobrý deň,",
-    [
-      { text: `${v.studentName}${v.studentEmail ? ` (${v.studentEmail})` : ""} dokončil(a) ${v.completedOn} ${what}.` },
-      { text: next },
-      { link: v.adminUrl, label: "Administrácia" },
-    ],
-  );
+  return render(v.levelTitle ? `Študent dokončil úroveň „${v.levelTitle}“ (${v.courseTitle})` : `Študent dokončil kurz „${v.courseTitle}“`, "Dobrý deň,", [
+    { text: `${v.studentName}${v.studentEmail ? ` (${v.studentEmail})` : ""} dokončil(a) ${v.completedOn} ${what}.` },
+    { text: next },
+    { link: v.adminUrl, label: "Administrácia" },
+  ]);
 }
 
 export function certificateIssued(v: {
@@ -132,7 +149,9 @@ export function certificateIssued(v: {
 }): MailContent {
   const what = v.type === "final" || !v.levelTitle ? `kurzu „${v.courseTitle}“` : `úrovne „${v.levelTitle}“ kurzu „${v.courseTitle}“`;
   const blocks: Block[] = [
-    { text: `gratulujeme k úspešnému absolvovaniu ${what}. ${v.partnerName} vám ${v.issuedOn} vydal certifikát „${v.certificateTitle}“ s registračným číslom ${v.registrationNumber}.` },
+    {
+      text: `gratulujeme k úspešnému absolvovaniu ${what}. ${v.partnerName} vám ${v.issuedOn} vydal certifikát „${v.certificateTitle}“ s registračným číslom ${v.registrationNumber}.`,
+    },
     { link: v.detailUrl, label: "Detail certifikátu", before: "Certifikát a potvrdenie o absolvovaní na stiahnutie nájdete tu." },
     { link: v.verificationUrl, label: "Verejné overenie certifikátu", before: "Pravosť certifikátu si ktokoľvek overí na adrese" },
   ];
@@ -153,8 +172,12 @@ export function duplicatePayment(v: {
   courseUrl: string;
 }): MailContent {
   return render(`Platbu ${v.amount} za kurz „${v.courseTitle}“ vám vraciame`, `Dobrý deň, ${v.name},`, [
-    { text: `prijali sme platbu ${v.amount} za kurz „${v.courseTitle}“, ktorý už máte. Aby ste neplatili dvakrát, celú sumu vám vraciame; o refundáciu sme platobnú bránu požiadali hneď.` },
-    { text: `Peniaze prídu tým istým spôsobom, akým ste platili${v.estimatedOn ? `, najneskôr okolo ${v.estimatedOn}` : ""}. Keď refundácia prebehne, pošleme vám aj opravný doklad. Nemusíte nič robiť.` },
+    {
+      text: `prijali sme platbu ${v.amount} za kurz „${v.courseTitle}“, ktorý už máte. Aby ste neplatili dvakrát, celú sumu vám vraciame; o refundáciu sme platobnú bránu požiadali hneď.`,
+    },
+    {
+      text: `Peniaze prídu tým istým spôsobom, akým ste platili${v.estimatedOn ? `, najneskôr okolo ${v.estimatedOn}` : ""}. Keď refundácia prebehne, pošleme vám aj opravný doklad. Nemusíte nič robiť.`,
+    },
     { link: v.orderUrl, label: "Stav objednávky", before: "Priebeh vrátenia peňazí nájdete tu." },
     { link: v.courseUrl, label: "Pokračovať v štúdiu", before: "Váš kurz zostáva sprístupnený." },
   ]);
@@ -170,7 +193,9 @@ export function refundCompleted(v: {
   accountUrl: string;
 }): MailContent {
   return render(`Vrátili sme vám ${v.amount} za kurz „${v.courseTitle}“`, `Dobrý deň, ${v.name},`, [
-    { text: `${v.settledOn} sme vám vrátili ${v.amount} za kurz „${v.courseTitle}“. Peniaze prídu tým istým spôsobom, akým ste platili; na účte ich uvidíte podľa vašej banky do niekoľkých pracovných dní.` },
+    {
+      text: `${v.settledOn} sme vám vrátili ${v.amount} za kurz „${v.courseTitle}“. Peniaze prídu tým istým spôsobom, akým ste platili; na účte ich uvidíte podľa vašej banky do niekoľkých pracovných dní.`,
+    },
     ...(v.accessEnded ? [{ text: "Spolu s refundáciou sa ukončil aj váš prístup ku kurzu." }] : []),
     ...(v.creditNoteNumber ? [{ text: `V prílohe posielame opravný daňový doklad (dobropis) ${v.creditNoteNumber} vo formáte PDF.` }] : []),
     { link: v.accountUrl, label: "Môj účet", before: "Vaše objednávky a doklady sú v časti" },
@@ -202,7 +227,14 @@ export function disputeAccessEnded(v: { name: string; courseTitle: string; reaso
 }
 
 /** Money went back for the course: the certificate issued for it is revoked. */
-export function certificateRevoked(v: { name: string; courseTitle: string; registrationNumber: string; reason: string; verificationUrl: string; accountUrl: string }): MailContent {
+export function certificateRevoked(v: {
+  name: string;
+  courseTitle: string;
+  registrationNumber: string;
+  reason: string;
+  verificationUrl: string;
+  accountUrl: string;
+}): MailContent {
   return render(`Certifikát ${v.registrationNumber} ku kurzu „${v.courseTitle}“ bol odvolaný`, `Dobrý deň, ${v.name},`, [
     { text: `certifikát ${v.registrationNumber} ku kurzu „${v.courseTitle}“ sme odvolali. Dôvod: ${v.reason}` },
     { text: "Certifikát a jeho digitálny odznak odteraz pri overení ukazujú, že nie sú platné. Ak ide o omyl, odpovedzte na tento e-mail." },
@@ -221,8 +253,12 @@ export function paymentAmountMismatch(v: {
   orderUrl: string;
 }): MailContent {
   return render(`Platbu ${v.received} za kurz „${v.courseTitle}“ vám vraciame`, `Dobrý deň, ${v.name},`, [
-    { text: `platobná brána nám poslala platbu ${v.received} za kurz „${v.courseTitle}“, ktorý stojí ${v.expected}. Platbu v inej sume nemôžeme prijať, preto vám ju celú vraciame a kurz zatiaľ nie je sprístupnený.` },
-    { text: `Peniaze prídu tým istým spôsobom, akým ste platili${v.estimatedOn ? `, najneskôr okolo ${v.estimatedOn}` : ""}. Objednávku môžete zaplatiť znova v správnej sume.` },
+    {
+      text: `platobná brána nám poslala platbu ${v.received} za kurz „${v.courseTitle}“, ktorý stojí ${v.expected}. Platbu v inej sume nemôžeme prijať, preto vám ju celú vraciame a kurz zatiaľ nie je sprístupnený.`,
+    },
+    {
+      text: `Peniaze prídu tým istým spôsobom, akým ste platili${v.estimatedOn ? `, najneskôr okolo ${v.estimatedOn}` : ""}. Objednávku môžete zaplatiť znova v správnej sume.`,
+    },
     { link: v.orderUrl, label: "Stav objednávky", before: "Objednávku nájdete tu." },
   ]);
 }
@@ -254,7 +290,9 @@ export function paymentRequest(v: {
   orderUrl: string;
 }): MailContent {
   return render(`Výzva na úhradu kurzu „${v.courseTitle}“ (VS ${v.variableSymbol})`, `Dobrý deň, ${v.name},`, [
-    { text: `ďakujeme za objednávku kurzu „${v.courseTitle}“. Uhraďte, prosím, ${v.amount} prevodom na účet ${v.iban} s variabilným symbolom ${v.variableSymbol} do ${v.dueOn}.` },
+    {
+      text: `ďakujeme za objednávku kurzu „${v.courseTitle}“. Uhraďte, prosím, ${v.amount} prevodom na účet ${v.iban} s variabilným symbolom ${v.variableSymbol} do ${v.dueOn}.`,
+    },
     { text: "V prílohe je výzva na úhradu s kódom PAY by square; nie je to daňový doklad. Faktúru vám pošleme, keď platba príde na náš účet." },
     { link: v.orderUrl, label: "Stav objednávky", before: "Platobné údaje a stav platby nájdete aj tu." },
     { text: `Ak platba do ${v.dueOn} nepríde, objednávka vyprší.` },

@@ -10,7 +10,6 @@
 //   reads the same in HTML, e-mail, PDF and tests (compare with `\u00a0`).
 // - Dates and times are shown in Europe/Bratislava, whatever the server's zone.
 
-
 /** 100 % in basis points. */
 export const BASIS_POINTS_PER_UNIT = 10_000;
 /** The Slovak standard VAT rate, 20 %, in basis points (the columns' default). */
@@ -77,12 +76,7 @@ function divRoundHalfUp(a: number, b: number): number {
  * price, gross of an exclusive one) is rounded half up to a cent and the VAT is the
  * difference, so net + VAT = gross exactly.
  */
-export function priceBreakdown(input: {
-  priceCents: number;
-  vatRateBp: number;
-  vatIncluded: boolean;
-  currency?: string;
-}): PriceBreakdown {
+export function priceBreakdown(input: { priceCents: number; vatRateBp: number; vatIncluded: boolean; currency?: string }): PriceBreakdown {
   const { priceCents, vatRateBp, vatIncluded } = input;
   if (!Number.isSafeInteger(priceCents) || priceCents < 0) throw new RangeError(`priceCents must be a non-negative integer, got ${priceCents}`);
   assertBasisPoints(vatRateBp);

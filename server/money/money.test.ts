@@ -1,7 +1,20 @@
 import { describe, expect, it } from "vitest";
 import {
-  NBSP, basisPointsFromFraction, formatCount, formatDate, formatDateLong, formatDateTime, formatDecimal, formatHours,
-  formatMinutes, formatMoney, formatVatRate, plural, priceBreakdown, slovakPlural, vatFractionFromBasisPoints,
+  NBSP,
+  basisPointsFromFraction,
+  formatCount,
+  formatDate,
+  formatDateLong,
+  formatDateTime,
+  formatDecimal,
+  formatHours,
+  formatMinutes,
+  formatMoney,
+  formatVatRate,
+  plural,
+  priceBreakdown,
+  slovakPlural,
+  vatFractionFromBasisPoints,
 } from "./index";
 
 /** test text with plain spaces → the formatters' NBSP */
@@ -59,11 +72,16 @@ describe("priceBreakdown", () => {
 
   it("adds VAT to a net price", () => {
     expect(priceBreakdown({ priceCents: 10_000, vatRateBp: 2000, vatIncluded: false })).toMatchObject({
-      withVatCents: 12_000, withoutVatCents: 10_000, vatCents: 2_000,
+      withVatCents: 12_000,
+      withoutVatCents: 10_000,
+      vatCents: 2_000,
     });
     // 12.345 -> 12.35 (half up)
     expect(priceBreakdown({ priceCents: 5_145, vatRateBp: 2300, vatIncluded: false })).toMatchObject({
-      withVatCents: 6_328, withoutVatCents: 5_145, vatCents: 1_183, vatRateBp: 2300,
+      withVatCents: 6_328,
+      withoutVatCents: 5_145,
+      vatCents: 1_183,
+      vatRateBp: 2300,
     });
   });
 
@@ -119,10 +137,19 @@ describe("Slovak formats", () => {
     expect(slovakPlural(2.5, { one: "a", few: "b", many: "c", decimal: "d" })).toBe("d");
   });
 
-  it("the one plural helper follows Intl.PluralRules for sk: never \"1 zápisov\" or \"3 zápisov\"", () => {
+  it('the one plural helper follows Intl.PluralRules for sk: never "1 zápisov" or "3 zápisov"', () => {
     const enrollments = (n: number) => `${n} ${plural(n, "zápis", "zápisy", "zápisov")}`;
     expect([0, 1, 2, 3, 4, 5, 11, 21, 22, 101].map(enrollments)).toEqual([
-      "0 zápisov", "1 zápis", "2 zápisy", "3 zápisy", "4 zápisy", "5 zápisov", "11 zápisov", "21 zápisov", "22 zápisov", "101 zápisov",
+      "0 zápisov",
+      "1 zápis",
+      "2 zápisy",
+      "3 zápisy",
+      "4 zápisy",
+      "5 zápisov",
+      "11 zápisov",
+      "21 zápisov",
+      "22 zápisov",
+      "101 zápisov",
     ]);
     // every integer agrees with the platform's CLDR rules (one → one, few → few, other → many)
     const rules = new Intl.PluralRules("sk");

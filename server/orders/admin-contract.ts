@@ -11,12 +11,10 @@ import type { ErrorCode } from "../http/errors";
 import { BillingType, OrderState } from "./contract";
 import { isStorableInstant, STORABLE_INSTANT_MESSAGE } from "../http/instants";
 
-
 export const ADMIN_DEFAULT_PAGE_SIZE = 20;
 export const ADMIN_MAX_PAGE_SIZE = 50;
 
 // an empty value (`?state=`) means "not given", as a plain GET form sends it
-
 
 export const pagingQuery = {
   page: z.preprocess(blankAsUnset, positiveInt(1_000_000).default(1)),
@@ -33,7 +31,8 @@ export const IsoInstant = z
   .string()
   .trim()
   .refine(
-    (v) => (z.iso.date().safeParse(v).success && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)) || z.iso.datetime({ offset: true }).safeParse(v).success,
+    (v) =>
+      (z.iso.date().safeParse(v).success && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)) || z.iso.datetime({ offset: true }).safeParse(v).success,
     "Zadajte dátum (RRRR-MM-DD) alebo dátum a čas podľa ISO 8601.",
   )
   .transform((v) => (v.length === 10 ? startOfDayInBratislava(v) : new Date(v)))
@@ -68,7 +67,10 @@ export const AdminPagination = z.strictObject({
 export type AdminPagination = z.infer<typeof AdminPagination>;
 
 const IsoString = z.string().describe("ISO 8601 date-time");
-const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe("YYYY-MM-DD (Europe/Bratislava)");
+const Day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .describe("YYYY-MM-DD (Europe/Bratislava)");
 
 export const AdminOrderListItem = z.strictObject({
   _id: Id,
@@ -271,7 +273,9 @@ export const DisputeResolutionResponse = z.strictObject({
   orderId: Id,
   outcome: z.enum(DISPUTE_OUTCOMES),
   orderState: OrderState.describe("paid after restore, disputed after cancel"),
-  enrollments: z.array(z.strictObject({ _id: Id, state: z.enum(["active", "completed", "cancelled"]) })).describe("the enrollments the decision changed (a completed one stays completed when access comes back)"),
+  enrollments: z
+    .array(z.strictObject({ _id: Id, state: z.enum(["active", "completed", "cancelled"]) }))
+    .describe("the enrollments the decision changed (a completed one stays completed when access comes back)"),
   resolvedAt: IsoString,
   auditId: Id.describe("the audit row of the decision"),
 });
@@ -302,33 +306,73 @@ function op(
 
 export const adminOrdersApi: ApiArea = {
   schemas: {
-    AdminOrderListItem, AdminOrderListResponse, AdminPayment, AdminRefund, AuditEntry, AdminWebhookEvent, AdminInvoice,
-    AdminCreditNote, AdminOrderEnrollment, AdminOrderDetail, AuditListResponse, RefundRequestBody, RefundAcceptedResponse,
-    DisputeResolutionBody, DisputeResolutionResponse,
+    AdminOrderListItem,
+    AdminOrderListResponse,
+    AdminPayment,
+    AdminRefund,
+    AuditEntry,
+    AdminWebhookEvent,
+    AdminInvoice,
+    AdminCreditNote,
+    AdminOrderEnrollment,
+    AdminOrderDetail,
+    AuditListResponse,
+    RefundRequestBody,
+    RefundAcceptedResponse,
+    DisputeResolutionBody,
+    DisputeResolutionResponse,
   },
   operations: [
-    op("get", "/api/admin/orders", "adminListOrders", "Orders, newest first; filters state, studentId, courseId (any version's id), createdAfter (inclusive), createdBefore (exclusive)", {
-      query: AdminOrderListQuery,
-      responses: { 200: { description: "a page of orders", schema: AdminOrderListResponse } },
-      errors: ["unauthorized", "forbidden", "validation"],
-    }),
-    op("get", "/api/admin/orders/{orderId}", "adminGetOrder", "One order with all payments, refunds, invoice, credit notes, enrollments, audit log and related webhook events", {
-      responses: { 200: { description: "the order", schema: AdminOrderDetail } },
-      errors: readErrors,
-    }),
+    op(
+      "get",
+      "/api/admin/orders",
+      "adminListOrders",
+      "Orders, newest first; filters state, studentId, courseId (any version's id), createdAfter (inclusive), createdBefore (exclusive)",
+      {
+        query: AdminOrderListQuery,
+        responses: { 200: { description: "a page of orders", schema: AdminOrderListResponse } },
+        errors: ["unauthorized", "forbidden", "validation"],
+      },
+    ),
+    op(
+      "get",
+      "/api/admin/orders/{orderId}",
+      "adminGetOrder",
+      "One order with all payments, refunds, invoice, credit notes, enrollments, audit log and related webhook events",
+      {
+        responses: { 200: { description: "the order", schema: AdminOrderDetail } },
+        errors: readErrors,
+      },
+    ),
     op("get", "/api/admin/orders/{orderId}/audit", "adminGetOrderAudit", "The order's audit log, newest first", {
       query: AdminPagingQuery,
       responses: { 200: { description: "a page of audit rows", schema: AuditListResponse } },
       errors: [...readErrors, "validation"],
     }),
-    op("post", "/api/admin/orders/{orderId}/refund", "adminRefundOrder", "Starts a refund (header Idempotency-Key, UUID, required); the payment.refunded webhook completes it", {
-      body: { contentType: "application/json", schema: RefundRequestBody },
-      responses: { 202: { description: "refund accepted, pending", schema: RefundAcceptedResponse } },
-      errors: [
-        ...readErrors, "reauthentication_required", "validation", "order_not_paid", "order_disputed", "refund_exceeds_remaining", "seats_exhausted", "idempotency_key_required", "idempotency_key_invalid",
-        "idempotency_key_reused", "idempotency_in_progress", "payment_gateway_unavailable",
-      ],
-    }),
+    op(
+      "post",
+      "/api/admin/orders/{orderId}/refund",
+      "adminRefundOrder",
+      "Starts a refund (header Idempotency-Key, UUID, required); the payment.refunded webhook completes it",
+      {
+        body: { contentType: "application/json", schema: RefundRequestBody },
+        responses: { 202: { description: "refund accepted, pending", schema: RefundAcceptedResponse } },
+        errors: [
+          ...readErrors,
+          "reauthentication_required",
+          "validation",
+          "order_not_paid",
+          "order_disputed",
+          "refund_exceeds_remaining",
+          "seats_exhausted",
+          "idempotency_key_required",
+          "idempotency_key_invalid",
+          "idempotency_key_reused",
+          "idempotency_in_progress",
+          "payment_gateway_unavailable",
+        ],
+      },
+    ),
     op(
       "post",
       "/api/admin/orders/{orderId}/dispute/resolve",
@@ -338,7 +382,13 @@ export const adminOrdersApi: ApiArea = {
         body: { contentType: "application/json", schema: DisputeResolutionBody },
         responses: { 200: { description: "the decision was applied", schema: DisputeResolutionResponse } },
         errors: [
-          ...readErrors, "reauthentication_required", "validation", "order_not_disputed", "no_suspended_enrollment", "idempotency_key_invalid", "idempotency_key_reused",
+          ...readErrors,
+          "reauthentication_required",
+          "validation",
+          "order_not_disputed",
+          "no_suspended_enrollment",
+          "idempotency_key_invalid",
+          "idempotency_key_reused",
           "idempotency_in_progress",
         ],
       },

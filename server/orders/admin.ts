@@ -69,7 +69,10 @@ export async function listAdminOrders(db: DbOrTx, query: AdminOrderListQuery, op
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  const usage = await seatUsage(db, rows.map((r) => r.order.id));
+  const usage = await seatUsage(
+    db,
+    rows.map((r) => r.order.id),
+  );
   const data: AdminOrderListItem[] = rows.map(({ order: o, invoiceNumber, refundedCents }) => ({
     _id: o.id,
     courseId: o.courseId,
@@ -181,7 +184,13 @@ async function readAdminOrder(db: DbOrTx, orderId: string): Promise<AdminOrderDe
     disputeOpen: balance.disputeOpen,
     disputeLostAt: iso(order.disputeLostAt),
     invoice: invoice
-      ? { number: invoice.number, issueDate: invoice.issueDate, supplyDate: invoice.supplyDate, createdAt: invoice.createdAt.toISOString(), pdfUrl: `/api/admin/orders/${order.id}/invoice` }
+      ? {
+          number: invoice.number,
+          issueDate: invoice.issueDate,
+          supplyDate: invoice.supplyDate,
+          createdAt: invoice.createdAt.toISOString(),
+          pdfUrl: `/api/admin/orders/${order.id}/invoice`,
+        }
       : null,
     creditNotes: notes.map((n) => ({
       _id: n.creditNoteId,
@@ -261,9 +270,14 @@ export async function existingOrderIds(db: DbOrTx, ids: string[]): Promise<Set<s
  * What on the orders needs an admin (the dashboard's "Vyžaduje pozornosť"): orders with a
  * refund the gateway kept refusing, and disputes not decided yet.
  */
-export async function ordersNeedingAttention(db: DbOrTx): Promise<{ failedRefunds: number; failedRefundOrders: { id: string; label: string }[]; openDisputes: number }> {
+export async function ordersNeedingAttention(
+  db: DbOrTx,
+): Promise<{ failedRefunds: number; failedRefundOrders: { id: string; label: string }[]; openDisputes: number }> {
   const failedIds = sql`(select distinct ${refunds.orderId} from ${refunds} where ${refunds.state} = 'failed')`;
-  const [failed] = await db.select({ n: count() }).from(orders).where(sql`${orders.id} in ${failedIds}`);
+  const [failed] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(sql`${orders.id} in ${failedIds}`);
   const rows = await db
     .select({ id: orders.id, courseTitle: orders.courseTitle, student: orders.studentDisplayName })
     .from(orders)

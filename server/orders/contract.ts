@@ -6,7 +6,12 @@ import type { ApiArea } from "../http/openapi";
 
 const required = (max = 200) => z.string().trim().min(1).max(max);
 const optional = (max = 200) =>
-  z.string().trim().max(max).optional().transform((v) => (v === "" ? undefined : v));
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v === "" ? undefined : v));
 const mustBeTrue = z.literal(true, { error: "Musíte súhlasiť." });
 
 /** personal variant: firstName, lastName, email, street, city, postalCode, country required; phone optional */
@@ -157,8 +162,17 @@ const idempotencyHeader = "Idempotency-Key";
 
 export const ordersApi: ApiArea = {
   schemas: {
-    PersonalBillingAddress, CompanyBillingAddress, CreateOrderBody, CreateOrderResponse, OrderState, OrderListItem,
-    OrderListResponse, OrderPayment, OrderDetail, RetryPaymentResponse, PaymentRequestView,
+    PersonalBillingAddress,
+    CompanyBillingAddress,
+    CreateOrderBody,
+    CreateOrderResponse,
+    OrderState,
+    OrderListItem,
+    OrderListResponse,
+    OrderPayment,
+    OrderDetail,
+    RetryPaymentResponse,
+    PaymentRequestView,
   },
   operations: [
     {
@@ -171,9 +185,19 @@ export const ordersApi: ApiArea = {
       body: { contentType: "application/json", schema: CreateOrderBody },
       responses: { 201: { description: "the order and where to pay it", schema: CreateOrderResponse } },
       errors: [
-        "unauthorized", "forbidden", "not_found", "validation", "already_enrolled", "course_not_available",
-        "enrollment_deadline_passed", "enrollment_limit_reached", "idempotency_key_invalid", "idempotency_key_reused",
-        "idempotency_in_progress", "rate_limited", "payment_gateway_unavailable",
+        "unauthorized",
+        "forbidden",
+        "not_found",
+        "validation",
+        "already_enrolled",
+        "course_not_available",
+        "enrollment_deadline_passed",
+        "enrollment_limit_reached",
+        "idempotency_key_invalid",
+        "idempotency_key_reused",
+        "idempotency_in_progress",
+        "rate_limited",
+        "payment_gateway_unavailable",
       ],
     },
     {
@@ -230,9 +254,19 @@ export const ordersApi: ApiArea = {
       responses: { 200: { description: "where to pay", schema: RetryPaymentResponse } },
       // what retryOrderPayment (every check of a new order) and the idempotency machinery answer
       errors: [
-        "unauthorized", "not_found", "validation", "order_not_retryable", "already_enrolled", "course_not_available",
-        "enrollment_deadline_passed", "enrollment_limit_reached", "order_pending", "idempotency_key_invalid",
-        "idempotency_key_reused", "idempotency_in_progress", "payment_gateway_unavailable",
+        "unauthorized",
+        "not_found",
+        "validation",
+        "order_not_retryable",
+        "already_enrolled",
+        "course_not_available",
+        "enrollment_deadline_passed",
+        "enrollment_limit_reached",
+        "order_pending",
+        "idempotency_key_invalid",
+        "idempotency_key_reused",
+        "idempotency_in_progress",
+        "payment_gateway_unavailable",
       ],
     },
   ],

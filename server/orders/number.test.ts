@@ -59,7 +59,12 @@ describe("order numbers", () => {
   it("the billing name: the company or club on the order, else the person billed", async () => {
     const person = order("2032-01-01T10:00:00Z");
     const company = order("2032-01-01T11:00:00Z", { type: "company", companyName: "Rozpočty s. r. o.", ico: "12345678" });
-    const club = order("2032-01-01T12:00:00Z", { type: "organization", orgId: "o-5001", orgName: "Športový klub Tatran Demo, o. z.", billingAddress: { companyName: "Iné" } });
+    const club = order("2032-01-01T12:00:00Z", {
+      type: "organization",
+      orgId: "o-5001",
+      orgName: "Športový klub Tatran Demo, o. z.",
+      billingAddress: { companyName: "Iné" },
+    });
     await t.db.insert(schema.orders).values([person, company, club]);
     const labels = await orderLabels(t.db, [person.id, company.id, club.id]);
     expect(labels.get(person.id)).toEqual({ number: "2032-0001", billingName: "Jana Nováková" });

@@ -38,7 +38,10 @@ export async function orderLabels(db: DbOrTx, ids: readonly string[]): Promise<M
     .from(o)
     .where(inArray(o.id, wanted));
   return new Map(
-    rows.map((r) => [r.id, { number: formatOrderNumber(Number(r.year), Number(r.sequence)), billingName: customerFromBilling(r.billingDetails, r.studentDisplayName).name }]),
+    rows.map((r) => [
+      r.id,
+      { number: formatOrderNumber(Number(r.year), Number(r.sequence)), billingName: customerFromBilling(r.billingDetails, r.studentDisplayName).name },
+    ]),
   );
 }
 

@@ -70,7 +70,6 @@ export function returnUrlOf(publicUrl: string, orderId: string): string {
   return `${publicUrl}/objednavky/${orderId}/return`;
 }
 
-
 /**
  * The version a new order buys: the newest published version of the course whose id
  * (the catalog's `_id`, or any version's id) is given. Refusals: docs/decisions/payments/orders-and-payments.md > Orders and
@@ -82,11 +81,7 @@ export function returnUrlOf(publicUrl: string, orderId: string): string {
 export async function purchasableCourse(db: DbOrTx, courseId: string, studentId: string | null, now: Date) {
   const [named] = await db.select({ slug: courses.slug }).from(courses).where(eq(courses.id, courseId)).limit(1);
   if (!named) throw new DomainError("not_found", "Kurz sa nenašiel.", { courseId });
-  const chain = await db
-    .select()
-    .from(courses)
-    .where(eq(courses.slug, named.slug))
-    .orderBy(desc(courses.version));
+  const chain = await db.select().from(courses).where(eq(courses.slug, named.slug)).orderBy(desc(courses.version));
   const published = chain.find((c) => c.state === "published");
   if (!published) {
     if (chain.some((c) => c.state === "archived")) throw new DomainError("course_not_available", undefined, { courseId });
@@ -152,7 +147,10 @@ async function lockPurchase(tx: DbOrTx, studentId: string, rootCourseId: string,
  */
 export async function lockPurchaseOfOrder(tx: DbOrTx, orderId: string): Promise<void> {
   if (!isId(orderId)) return;
-  const [order] = await tx.select({ studentId: orders.studentId, courseId: orders.courseId, sponsorOrgId: orders.sponsorOrgId }).from(orders).where(eq(orders.id, orderId));
+  const [order] = await tx
+    .select({ studentId: orders.studentId, courseId: orders.courseId, sponsorOrgId: orders.sponsorOrgId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
   if (order) await lockPurchase(tx, order.studentId, order.courseId, order.sponsorOrgId);
 }
 
@@ -179,11 +177,7 @@ async function pendingOrderOf(tx: DbOrTx, studentId: string, rootCourseId: strin
  * caller already holds (the catalog's): no enrollment to find, so only a seat limit needs
  * the database. Signed in, the buy page and the order check again with `purchasableCourse`.
  */
-export async function visitorPurchaseBlocker(
-  db: DbOrTx,
-  course: { _id: string; enrollmentDeadline: Date | null; enrollmentLimit: number | null },
-  now: Date,
-) {
+export async function visitorPurchaseBlocker(db: DbOrTx, course: { _id: string; enrollmentDeadline: Date | null; enrollmentLimit: number | null }, now: Date) {
   if (course.enrollmentLimit !== null) return purchaseBlocker(db, course._id, "", now);
   if (course.enrollmentDeadline && course.enrollmentDeadline.getTime() < now.getTime()) {
     const error = new DomainError("enrollment_deadline_passed");
@@ -261,7 +255,10 @@ export async function createOrder(
     if (pending.courseVersionId === course.id && pending.seats === seats && pending.expiresAt && pending.expiresAt.getTime() > deps.now.getTime()) {
       if (transfer) {
         // the same order gets (or keeps) its payment request: one variable symbol per order
-        await tx.update(orders).set({ billingDetails: billingSnapshot(body, sponsor), billingType: body.billingType }).where(eq(orders.id, pending.id));
+        await tx
+          .update(orders)
+          .set({ billingDetails: billingSnapshot(body, sponsor), billingType: body.billingType })
+          .where(eq(orders.id, pending.id));
         return issueTransferRequest(tx, deps, pending);
       }
       return reusePendingOrder(tx, deps, pending, billingSnapshot(body, sponsor), body.billingType);
@@ -357,7 +354,9 @@ export async function retryOrderPayment(tx: DbOrTx, deps: OrderDeps, studentId: 
   const { course } = await purchasableCourse(tx, order.courseId, order.sponsorOrgId ? null : studentId, deps.now);
   if (course.id !== order.courseVersionId) {
     // a newer version is on sale (at its own price): the student buys that one
-    throw new DomainError("course_not_available", "Kurz medzičasom vyšiel v novej verzii. Kúpte ho, prosím, znova.", { courseVersionId: order.courseVersionId });
+    throw new DomainError("course_not_available", "Kurz medzičasom vyšiel v novej verzii. Kúpte ho, prosím, znova.", {
+      courseVersionId: order.courseVersionId,
+    });
   }
   const pending = await pendingOrderOf(tx, studentId, order.courseId, order.sponsorOrgId);
   if (pending) throw new DomainError("order_pending", undefined, { orderId: pending.id });
@@ -394,7 +393,10 @@ async function invoicedOrderIds(db: DbOrTx, orderIds: string[]): Promise<Set<str
 /** GET /api/orders/me: newest first. */
 export async function listStudentOrders(db: DbOrTx, studentId: string): Promise<OrderListItem[]> {
   const rows = await db.select().from(orders).where(eq(orders.studentId, studentId)).orderBy(desc(orders.createdAt), desc(orders.id));
-  const invoiced = await invoicedOrderIds(db, rows.map((r) => r.id));
+  const invoiced = await invoicedOrderIds(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((o) => ({
     _id: o.id,
     courseId: o.courseId,
@@ -501,16 +503,26 @@ export async function markOrderPaid(tx: DbOrTx, orderId: string, paidAt: Date, p
 
 /** payment.failed: pending → failed; any other state stays. Returns whether it moved. */
 export async function markOrderFailed(tx: DbOrTx, orderId: string): Promise<boolean> {
-  const rows = await tx.update(orders).set({ state: "failed" }).where(and(eq(orders.id, orderId), eq(orders.state, "pending"))).returning({ id: orders.id });
+  const rows = await tx
+    .update(orders)
+    .set({ state: "failed" })
+    .where(and(eq(orders.id, orderId), eq(orders.state, "pending")))
+    .returning({ id: orders.id });
   return rows.length > 0;
 }
 
 export async function markOrderRefunded(tx: DbOrTx, orderId: string): Promise<void> {
-  await tx.update(orders).set({ state: "refunded" }).where(and(eq(orders.id, orderId), inArray(orders.state, ["paid", "disputed"])));
+  await tx
+    .update(orders)
+    .set({ state: "refunded" })
+    .where(and(eq(orders.id, orderId), inArray(orders.state, ["paid", "disputed"])));
 }
 
 export async function markOrderDisputed(tx: DbOrTx, orderId: string): Promise<void> {
-  await tx.update(orders).set({ state: "disputed" }).where(and(eq(orders.id, orderId), eq(orders.state, "paid")));
+  await tx
+    .update(orders)
+    .set({ state: "disputed" })
+    .where(and(eq(orders.id, orderId), eq(orders.state, "paid")));
 }
 
 /**
@@ -528,4 +540,3 @@ export async function expirePendingOrders(db: DbOrTx, now: Date = new Date()): P
 
 /** Every 15 minutes, Europe/Bratislava cron. */
 export const EXPIRE_PENDING_CRON = "*/15 * * * *";
-

@@ -12,11 +12,7 @@ import type { SponsorOrganization } from "./orders";
  * 422 when an organisation purchase is not billed to a company; 403 when the buyer may
  * not buy for the organisation.
  */
-export async function sponsorOfOrder(
-  deps: { db: Database; idpApi: IdpApi },
-  buyerId: string,
-  body: CreateOrderBody,
-): Promise<SponsorOrganization | null> {
+export async function sponsorOfOrder(deps: { db: Database; idpApi: IdpApi }, buyerId: string, body: CreateOrderBody): Promise<SponsorOrganization | null> {
   if (!body.sponsorOrgId) return null;
   if (body.billingType !== "company") {
     throw new DomainError("validation", undefined, [
@@ -28,5 +24,13 @@ export async function sponsorOfOrder(
   if (!org) throw new DomainError("forbidden", "Za túto organizáciu nemôžete nakupovať.", { sponsorOrgId: body.sponsorOrgId });
   // DIČ, IČ DPH and address are not in the cache (spec: its fields): one lookup per club order
   const details = await deps.idpApi.getOrganization(org.id).catch(() => null);
-  return { id: org.id, name: org.name, legalName: org.legalName, ico: org.ico, dic: details?.dic ?? null, icDph: details?.icDph ?? null, address: details?.address ?? null };
+  return {
+    id: org.id,
+    name: org.name,
+    legalName: org.legalName,
+    ico: org.ico,
+    dic: details?.dic ?? null,
+    icDph: details?.icDph ?? null,
+    address: details?.address ?? null,
+  };
 }

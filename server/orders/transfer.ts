@@ -46,14 +46,11 @@ export function transferVariableSymbol(sequence: number): string {
  * and due date never change), queues its e-mail (once per order) and answers like a new
  * order, with the order's status page as the place to go.
  */
-export async function issueTransferRequest(
-  tx: DbOrTx,
-  deps: { publicUrl: string; now: Date; queue?: Queue },
-  order: OrderRow,
-): Promise<CreateOrderResponse> {
+export async function issueTransferRequest(tx: DbOrTx, deps: { publicUrl: string; now: Date; queue?: Queue }, order: OrderRow): Promise<CreateOrderResponse> {
   let current = order;
   if (!order.transferVariableSymbol) {
-    const result = (await tx.execute(sql`select nextval('order_transfer_vs_seq')::int as next`)) as unknown as { rows: { next: number }[] } | { next: number }[];
+    const result = (await tx.execute(sql`select nextval('order_transfer_vs_seq')::int as next`)) as unknown as
+      { rows: { next: number }[] } | { next: number }[];
     const [{ next }] = Array.isArray(result) ? result : result.rows;
     const dueDate = bratislavaDay(new Date(deps.now.getTime() + TRANSFER_DUE_DAYS * 24 * 60 * 60 * 1000));
     [current] = await tx

@@ -20,4 +20,3 @@ export async function refundBalance(db: DbOrTx, order: OrderRow) {
     .where(and(eq(refunds.orderId, order.id), inArray(refunds.state, ["pending", "completed"])));
   return { payment: payment ?? null, ...orderBalance(order, payment?.amountCents ?? null, rows) };
 }
-

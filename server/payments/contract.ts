@@ -15,7 +15,9 @@ export type RecordTransferBody = z.infer<typeof RecordTransferBody>;
 
 const TransferResult = z
   .enum(["paid", "amount_mismatch", "order_not_payable", "unmatched", "duplicate"])
-  .describe("paid: the order is paid; amount_mismatch / order_not_payable: flagged for the admins, the order unchanged; unmatched: no order has the variable symbol; duplicate: the reference was recorded before, nothing done");
+  .describe(
+    "paid: the order is paid; amount_mismatch / order_not_payable: flagged for the admins, the order unchanged; unmatched: no order has the variable symbol; duplicate: the reference was recorded before, nothing done",
+  );
 
 export const CreditOutcomeSchema = z.strictObject({
   bankReference: z.string(),

@@ -29,12 +29,7 @@ export type DisputeDeps = { queue: Queue; now: Date };
 /** The enrollment's cancel reason when a lost dispute ends it (the admin's words are in the audit row). */
 export const DISPUTE_CANCEL_REASON = "dispute";
 
-export async function resolveDispute(
-  tx: DbOrTx,
-  deps: DisputeDeps,
-  actor: RefundActor,
-  input: DisputeResolutionInput,
-): Promise<DisputeResolutionResponse> {
+export async function resolveDispute(tx: DbOrTx, deps: DisputeDeps, actor: RefundActor, input: DisputeResolutionInput): Promise<DisputeResolutionResponse> {
   const order = await lockOrder(tx, input.orderId);
   if (!order) throw new DomainError("not_found", "Objednávka sa nenašla.");
   if (order.state !== "disputed") throw new DomainError("order_not_disputed", undefined, { state: order.state });

@@ -157,7 +157,10 @@ export function requestRefundJob(deps: { db: Database; queue: Queue; refunds: Pa
       return { status: failed ? "failed" : "already_requested" };
     }
     // the settlement may have arrived first and set it: keep that one
-    await deps.db.update(refunds).set({ gatewayRefundId }).where(and(eq(refunds.id, refund.id), isNull(refunds.gatewayRefundId)));
+    await deps.db
+      .update(refunds)
+      .set({ gatewayRefundId })
+      .where(and(eq(refunds.id, refund.id), isNull(refunds.gatewayRefundId)));
     deps.log.info("refund requested", { refundId, orderId: order.id, gatewayRefundId });
     return { status: "requested", gatewayRefundId };
   };
@@ -193,7 +196,12 @@ export const REFUND_JOB_ACTOR = "system:refund-job";
  * pending again and the job asks the gateway anew. Refused when it is not failed, or when
  * the order's balance no longer has room for it (the admin refunded otherwise meanwhile).
  */
-export async function retryFailedRefund(tx: Tx, deps: { queue: Queue }, actor: AuditActor, input: { orderId: string; refundId: string }): Promise<{ refundId: string }> {
+export async function retryFailedRefund(
+  tx: Tx,
+  deps: { queue: Queue },
+  actor: AuditActor,
+  input: { orderId: string; refundId: string },
+): Promise<{ refundId: string }> {
   const order = await lockOrder(tx, input.orderId);
   if (!order) throw new DomainError("not_found", "Objednávka sa nenašla.");
   const [refund] = await tx

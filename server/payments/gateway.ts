@@ -68,7 +68,8 @@ export function createGatewayRefunds(settings: GatewaySettings): PaymentRefunds 
         reason: request.reason,
         notifyUrl: request.notifyUrl,
       });
-      if (res.status !== 200 && res.status !== 201 && res.status !== 202) throw new GatewayError(`payment gateway answered ${res.status} to POST /api/refunds`, res.status);
+      if (res.status !== 200 && res.status !== 201 && res.status !== 202)
+        throw new GatewayError(`payment gateway answered ${res.status} to POST /api/refunds`, res.status);
       const answer = (await res.json().catch(() => ({}))) as { refundId?: unknown; state?: unknown };
       if (typeof answer.refundId !== "string") throw new GatewayError("payment gateway answered a refund without refundId", res.status);
       return { gatewayRefundId: answer.refundId, state: typeof answer.state === "string" ? answer.state : "pending" };

@@ -21,7 +21,15 @@ export {
   type RefundAccepted,
   type RefundDeps,
 } from "./refunds";
-export { DUPLICATE_PAYMENT_ACTOR, DUPLICATE_PAYMENT_REASON, AMOUNT_MISMATCH_ACTOR, REFUND_JOB_ACTOR, duplicatePaymentOf, requestRefundJob, retryFailedRefund } from "./duplicates";
+export {
+  DUPLICATE_PAYMENT_ACTOR,
+  DUPLICATE_PAYMENT_REASON,
+  AMOUNT_MISMATCH_ACTOR,
+  REFUND_JOB_ACTOR,
+  duplicatePaymentOf,
+  requestRefundJob,
+  retryFailedRefund,
+} from "./duplicates";
 export { resolveDispute, DISPUTE_CANCEL_REASON, type DisputeResolutionInput, type DisputeDeps } from "./disputes";
 export { signPayload, verifySignature, timestampFresh, TIMESTAMP_TOLERANCE_SEC } from "./signature";
 export {

@@ -126,5 +126,6 @@ async function checkSeatRefund(tx: DbOrTx, order: { id: string; sponsorOrgId: st
   const expected = seats * seatPriceCents(order);
   if (input.amount !== expected) throw invalid("amount", `Za ${seats} miest sa vracia ${expected} centov (počet miest × cena miesta).`);
   const usage = await seatUsageOf(tx, order.id);
-  if (seats > usage.free) throw new DomainError("seats_exhausted", `Objednávka má voľných (nepriradených) miest: ${usage.free}.`, { requestedSeats: seats, freeSeats: usage.free });
+  if (seats > usage.free)
+    throw new DomainError("seats_exhausted", `Objednávka má voľných (nepriradených) miest: ${usage.free}.`, { requestedSeats: seats, freeSeats: usage.free });
 }

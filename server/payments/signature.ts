@@ -10,7 +10,10 @@ export function signPayload(secret: string, rawBody: string): string {
 /** True when `signature` is the hex HMAC of `rawBody`; constant time for well-formed input. */
 export function verifySignature(secret: string, rawBody: string, signature: string | null | undefined): boolean {
   if (!signature) return false;
-  const given = signature.trim().toLowerCase().replace(/^sha256=/, "");
+  const given = signature
+    .trim()
+    .toLowerCase()
+    .replace(/^sha256=/, "");
   if (!/^[0-9a-f]{64}$/.test(given)) return false;
   const expected = Buffer.from(signPayload(secret, rawBody), "hex");
   return timingSafeEqual(expected, Buffer.from(given, "hex"));

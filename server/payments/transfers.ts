@@ -60,7 +60,12 @@ function paidAtOf(bookingDate: string, now: Date): Date {
  * variable symbol. The purchase lock, then the order's row lock, as every payment path
  * takes them, so two records of the same credit serialize and the second is a duplicate.
  */
-async function applyCredit(tx: Tx, deps: { queue: Queue; now: Date }, credit: BankCredit, source: { kind: "manual" | "camt053"; statementId: string | null; actorId: string; orderId?: string }): Promise<CreditOutcome> {
+async function applyCredit(
+  tx: Tx,
+  deps: { queue: Queue; now: Date },
+  credit: BankCredit,
+  source: { kind: "manual" | "camt053"; statementId: string | null; actorId: string; orderId?: string },
+): Promise<CreditOutcome> {
   const orderId = source.orderId ?? (credit.variableSymbol ? await orderIdByVariableSymbol(tx, credit.variableSymbol) : null);
   if (orderId) await lockPurchaseOfOrder(tx, orderId);
   const order = orderId ? await lockOrder(tx, orderId) : null;
@@ -92,9 +97,23 @@ async function applyCredit(tx: Tx, deps: { queue: Queue; now: Date }, credit: Ba
   if (!row) {
     // recorded before (the same statement again, the same reference typed twice): nothing more
     const [known] = await tx.select().from(bankTransfers).where(eq(bankTransfers.bankReference, credit.bankReference));
-    return { bankReference: credit.bankReference, result: "duplicate", transferId: known.id, orderId: known.orderId, amountCents: known.amountCents, variableSymbol: known.variableSymbol };
+    return {
+      bankReference: credit.bankReference,
+      result: "duplicate",
+      transferId: known.id,
+      orderId: known.orderId,
+      amountCents: known.amountCents,
+      variableSymbol: known.variableSymbol,
+    };
   }
-  const outcome: CreditOutcome = { bankReference: credit.bankReference, result: state, transferId: row.id, orderId: order?.id ?? null, amountCents: credit.amountCents, variableSymbol: credit.variableSymbol };
+  const outcome: CreditOutcome = {
+    bankReference: credit.bankReference,
+    result: state,
+    transferId: row.id,
+    orderId: order?.id ?? null,
+    amountCents: credit.amountCents,
+    variableSymbol: credit.variableSymbol,
+  };
   if (!order) return outcome;
 
   if (state === "paid") {
@@ -115,24 +134,47 @@ async function applyCredit(tx: Tx, deps: { queue: Queue; now: Date }, credit: Ba
     await tx.update(bankTransfers).set({ paymentId: payment.id }).where(eq(bankTransfers.id, row.id));
     const paid = await payOrder(tx, deps, order, { paymentId: payment.id, paidAt, heldEnrollmentId: null });
     // an enrollment of the course appeared after all (a race with a card payment): a person must return the money
-    if (paid.heldEnrollmentId) await deps.queue.enqueue(tx, "mail.send", { kind: "admin_order_alert", orderId: order.id, alert: "transfer_not_payable", ref: row.id });
+    if (paid.heldEnrollmentId)
+      await deps.queue.enqueue(tx, "mail.send", { kind: "admin_order_alert", orderId: order.id, alert: "transfer_not_payable", ref: row.id });
     await writeAudit(tx, {
       actorId: source.actorId,
       action: "order.transfer.paid",
       targetType: "order",
       targetId: order.id,
-      details: { bankTransferId: row.id, bankReference: credit.bankReference, amountCents: credit.amountCents, bookingDate: credit.bookingDate, paymentId: payment.id, invoiceNumber: paid.invoice.number, source: source.kind, statementId: source.statementId },
+      details: {
+        bankTransferId: row.id,
+        bankReference: credit.bankReference,
+        amountCents: credit.amountCents,
+        bookingDate: credit.bookingDate,
+        paymentId: payment.id,
+        invoiceNumber: paid.invoice.number,
+        source: source.kind,
+        statementId: source.statementId,
+      },
     });
     return outcome;
   }
   // flagged: the admins are told, the order stays as it is
-  await deps.queue.enqueue(tx, "mail.send", { kind: "admin_order_alert", orderId: order.id, alert: state === "amount_mismatch" ? "transfer_amount_mismatch" : "transfer_not_payable", ref: row.id });
+  await deps.queue.enqueue(tx, "mail.send", {
+    kind: "admin_order_alert",
+    orderId: order.id,
+    alert: state === "amount_mismatch" ? "transfer_amount_mismatch" : "transfer_not_payable",
+    ref: row.id,
+  });
   await writeAudit(tx, {
     actorId: source.actorId,
     action: `order.transfer.${state}`,
     targetType: "order",
     targetId: order.id,
-    details: { bankTransferId: row.id, bankReference: credit.bankReference, amountCents: credit.amountCents, expectedCents: order.amountCents, orderState: order.state, source: source.kind, statementId: source.statementId },
+    details: {
+      bankTransferId: row.id,
+      bankReference: credit.bankReference,
+      amountCents: credit.amountCents,
+      expectedCents: order.amountCents,
+      orderState: order.state,
+      source: source.kind,
+      statementId: source.statementId,
+    },
   });
   return outcome;
 }
@@ -152,12 +194,21 @@ export async function recordBankTransfer(deps: TransferDeps, actor: AuditActor, 
     const order = await lockOrder(tx, input.orderId);
     if (!order) throw new DomainError("not_found", "Objednávka sa nenašla.");
     if (!order.transferVariableSymbol) {
-      throw new DomainError("validation", "Objednávka nemá výzvu na úhradu prevodom.", [{ path: "orderId", message: "Objednávka nemá výzvu na úhradu prevodom.", code: "no_payment_request" }]);
+      throw new DomainError("validation", "Objednávka nemá výzvu na úhradu prevodom.", [
+        { path: "orderId", message: "Objednávka nemá výzvu na úhradu prevodom.", code: "no_payment_request" },
+      ]);
     }
     const outcome = await applyCredit(
       tx,
       deps,
-      { bankReference: input.bankReference, amountCents: input.amountCents, currency: order.currency, bookingDate: input.bookingDate, variableSymbol: order.transferVariableSymbol, counterparty: null },
+      {
+        bankReference: input.bankReference,
+        amountCents: input.amountCents,
+        currency: order.currency,
+        bookingDate: input.bookingDate,
+        variableSymbol: order.transferVariableSymbol,
+        counterparty: null,
+      },
       { kind: "manual", statementId: null, actorId: actor.actorId, orderId: order.id },
     );
     await writeAudit(tx, {
@@ -167,7 +218,13 @@ export async function recordBankTransfer(deps: TransferDeps, actor: AuditActor, 
       action: "order.transfer.record",
       targetType: "order",
       targetId: order.id,
-      details: { bankReference: input.bankReference, amountCents: input.amountCents, bookingDate: input.bookingDate, result: outcome.result, bankTransferId: outcome.transferId },
+      details: {
+        bankReference: input.bankReference,
+        amountCents: input.amountCents,
+        bookingDate: input.bookingDate,
+        result: outcome.result,
+        bankTransferId: outcome.transferId,
+      },
     });
     return outcome;
   });
@@ -207,7 +264,10 @@ export async function importBankStatement(deps: TransferDeps, actor: AuditActor,
       ip: actor.ip ?? null,
       action: "bank_statement.import",
       targetType: "bank_statement",
-      targetId: statements.map((s) => s.statementId).join(",").slice(0, 200),
+      targetId: statements
+        .map((s) => s.statementId)
+        .join(",")
+        .slice(0, 200),
       details: { counts, credits: credits.length },
     });
     return { statements: statements.map((s) => ({ statementId: s.statementId, iban: s.iban })), credits, counts };

@@ -16,7 +16,17 @@ import { DomainError, parseJsonBody } from "../http/errors";
 import type { Queue } from "../queue";
 import { recordWebhookOnce, webhookAck } from "../http/webhooks";
 import { writeAudit } from "../audit";
-import { heldEnrollment, lockOrder, lockPurchaseOfOrder, markOrderDisputed, markOrderFailed, markOrderPaid, markOrderRefunded, refundOfPayingPayment, type OrderRow } from "../orders";
+import {
+  heldEnrollment,
+  lockOrder,
+  lockPurchaseOfOrder,
+  markOrderDisputed,
+  markOrderFailed,
+  markOrderPaid,
+  markOrderRefunded,
+  refundOfPayingPayment,
+  type OrderRow,
+} from "../orders";
 import { revokeCertificatesOfEnrollments } from "../certificates";
 import { refundDuplicatePayment } from "./duplicates";
 import { cancelEnrollmentsOfOrder, suspendEnrollmentsOfOrder } from "../enrollments";
@@ -114,7 +124,11 @@ export async function receivePaymentWebhook(deps: PaymentWebhookDeps, req: Payme
     event = parsed.data;
   } catch (e) {
     if (e instanceof DomainError) throw e;
-    throw new DomainError("bad_request", "Telo udalosti nemá očakávaný tvar.", e instanceof z.ZodError ? { issues: e.issues.map((i) => ({ path: i.path.join("."), message: i.message })) } : {});
+    throw new DomainError(
+      "bad_request",
+      "Telo udalosti nemá očakávaný tvar.",
+      e instanceof z.ZodError ? { issues: e.issues.map((i) => ({ path: i.path.join("."), message: i.message })) } : {},
+    );
   }
   if (event.eventId !== eventIdHeader) {
     throw new DomainError("bad_request", "eventId v tele sa líši od hlavičky x-payment-event-id.", { header: "x-payment-event-id" });
@@ -122,7 +136,14 @@ export async function receivePaymentWebhook(deps: PaymentWebhookDeps, req: Payme
 
   // 2.-4. record and handle atomically; a repeat is acknowledged and not processed again
   return deps.db.transaction(async (tx) => {
-    const delivery = { provider: "payment" as const, eventId: event.eventId, eventType: event.eventType, payload: req.rawBody, signature: req.signature, receivedAt: deps.now };
+    const delivery = {
+      provider: "payment" as const,
+      eventId: event.eventId,
+      eventType: event.eventType,
+      payload: req.rawBody,
+      signature: req.signature,
+      receivedAt: deps.now,
+    };
     const receipt = await recordWebhookOnce(tx, delivery, async (webhookEventId) => {
       const outcome = await handle(tx, deps, event);
       await writeAudit(tx, {
@@ -175,15 +196,11 @@ async function disputed(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, o
   const [returning] = await tx
     .select({ id: refunds.id })
     .from(refunds)
-    .where(
-      and(
-        eq(refunds.orderId, order.id),
-        inArray(refunds.state, ["pending", "completed"]),
-        ofPayingPayment(order),
-      ),
-    )
+    .where(and(eq(refunds.orderId, order.id), inArray(refunds.state, ["pending", "completed"]), ofPayingPayment(order)))
     .limit(1);
-  const alert = returning ? { kind: "admin_order_alert" as const, orderId: order.id, alert: "dispute_with_refund" as const, ref: `dispute:${event.eventId}` } : null;
+  const alert = returning
+    ? { kind: "admin_order_alert" as const, orderId: order.id, alert: "dispute_with_refund" as const, ref: `dispute:${event.eventId}` }
+    : null;
   if (order.state !== "paid") {
     // a chargeback of an order refunded already: nothing to suspend, but the money may go back twice
     if (order.state === "refunded" && alert) {
@@ -240,10 +257,18 @@ async function completed(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, 
   const p = event.payment;
   const transactionId = p.transactionId ?? p.id ?? event.eventId;
   // the same payment told again (a new event id for one transaction): nothing to do
-  const [known] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.gateway, deps.gateway), eq(payments.transactionId, transactionId)));
+  const [known] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.gateway, deps.gateway), eq(payments.transactionId, transactionId)));
   if (known) {
     const paid = order.state === "paid" || order.state === "refunded" || order.state === "disputed";
-    return { result: paid ? "ignored_already_paid" : "ignored_payment_recorded", ok: true, orderId: order.id, details: { state: order.state, paymentId: known.id } };
+    return {
+      result: paid ? "ignored_already_paid" : "ignored_payment_recorded",
+      ok: true,
+      orderId: order.id,
+      details: { state: order.state, paymentId: known.id },
+    };
   }
   // DESIGN: pending, failed or expired orders are paid; a paid one is left as it is,
   // unless this is money of another transaction: then it goes back (duplicates.ts)
@@ -415,7 +440,12 @@ async function refunded(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, o
   if (target && !refundOfPayingPayment(target, order.payingPaymentId)) {
     await settle(tx, deps, event, target);
     await deps.queue.enqueue(tx, "mail.send", { kind: "refund_completed", refundId: target.id });
-    return { result: "extra_payment_refunded", ok: true, orderId: order.id, details: { refundId: target.id, refundCents: target.amountCents, paymentId: target.paymentId } };
+    return {
+      result: "extra_payment_refunded",
+      ok: true,
+      orderId: order.id,
+      details: { refundId: target.id, refundCents: target.amountCents, paymentId: target.paymentId },
+    };
   }
   if (order.state !== "paid" && order.state !== "disputed" && order.state !== "refunded") {
     return { result: "ignored_not_paid", ok: true, orderId: order.id, details: { state: order.state } };
@@ -452,19 +482,18 @@ async function refunded(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, o
   const [{ total }] = await tx
     .select({ total: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
     .from(refunds)
-    .where(
-      and(
-        eq(refunds.orderId, order.id),
-        eq(refunds.state, "completed"),
-        ofPayingPayment(order),
-      ),
-    );
+    .where(and(eq(refunds.orderId, order.id), eq(refunds.state, "completed"), ofPayingPayment(order)));
   const full = Number(total) >= order.amountCents;
   if (full) await markOrderRefunded(tx, order.id);
   // money back ends what it paid for: the enrollment, whatever its state, and its certificates
   // (docs/decisions/payments/money-back-ends-what-it-paid-for.md > Money back ends what it paid for)
   const cancelled = alsoCancel ? await cancelEnrollmentsOfOrder(tx, order.id, deps.now, "refund") : [];
-  const revoked = await revokeCertificatesOfEnrollments(tx, deps, { enrollmentIds: cancelled, cause: "refund", actorId: target.requestedBy, orderId: order.id });
+  const revoked = await revokeCertificatesOfEnrollments(tx, deps, {
+    enrollmentIds: cancelled,
+    cause: "refund",
+    actorId: target.requestedBy,
+    orderId: order.id,
+  });
   // a chargeback of the same money: the bank may return it a second time; a person must know
   if (order.state === "disputed") {
     await deps.queue.enqueue(tx, "mail.send", { kind: "admin_order_alert", orderId: order.id, alert: "dispute_with_refund", ref: target.id });

@@ -44,9 +44,7 @@ beforeAll(async () => {
     calls.push({ effectId: job.data.effectId, retryCount: job.retryCount });
     // the pattern every handler follows: do the work unless it is done, in one transaction
     const alreadyDone = await t.db.transaction(async (tx) => {
-      const inserted = await tx.execute(
-        sql`insert into test_job_effects (id) values (${job.data.effectId}) on conflict (id) do nothing returning id`,
-      );
+      const inserted = await tx.execute(sql`insert into test_job_effects (id) values (${job.data.effectId}) on conflict (id) do nothing returning id`);
       return rowsOf(inserted).length === 0;
     });
     if (job.data.crashAfterWork && job.retryCount === 0) throw new Error("crashed after committing its work");
@@ -120,9 +118,7 @@ describe("queue.enqueue(tx, …)", () => {
 
   it("works for the registry's queues inside a transaction (they exist before anything is enqueued)", async () => {
     const queue = jobs.queue;
-    const jobId = await t.db.transaction((tx) =>
-      queue.enqueue(tx, "mail.send", { kind: "purchase_confirmation", orderId: "0123456789abcdef01234567" }),
-    );
+    const jobId = await t.db.transaction((tx) => queue.enqueue(tx, "mail.send", { kind: "purchase_confirmation", orderId: "0123456789abcdef01234567" }));
     const job = await jobs.boss.getJobById("mail.send", jobId!);
     // the job is there; a worker may have woken for it already (NOTIFY)
     expect(job).toMatchObject({ data: { kind: "purchase_confirmation", orderId: "0123456789abcdef01234567" } });
@@ -154,10 +150,7 @@ describe("the worker registry", () => {
       requestHash: "x",
       createdAt: new Date(Date.now() - 25 * 3600_000),
     });
-    const [a, b] = await Promise.all([
-      jobs.boss.send("platform.purge-rate-limits", null),
-      jobs.boss.send("platform.purge-idempotency-keys", null),
-    ]);
+    const [a, b] = await Promise.all([jobs.boss.send("platform.purge-rate-limits", null), jobs.boss.send("platform.purge-idempotency-keys", null)]);
     expect(await waitForJob("platform.purge-rate-limits", a!)).toMatchObject({ state: "completed", output: { deleted: 1 } });
     expect(await waitForJob("platform.purge-idempotency-keys", b!)).toMatchObject({ state: "completed", output: { deleted: 1 } });
   });

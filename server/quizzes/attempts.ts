@@ -52,7 +52,14 @@ const questionsOfTest = sql<AuthoredQuestion[]>`(select coalesce(json_agg(json_b
   from ${questions} q where q.test_id = "tests"."id")`;
 
 async function loadTest(tx: DbOrTx, testId: string): Promise<TestRow> {
-  const query = prepared(tx, "test_by_id", (name) => tx.select().from(tests).where(eq(tests.id, sql.placeholder("testId"))).limit(1).prepare(name));
+  const query = prepared(tx, "test_by_id", (name) =>
+    tx
+      .select()
+      .from(tests)
+      .where(eq(tests.id, sql.placeholder("testId")))
+      .limit(1)
+      .prepare(name),
+  );
   const [test] = isId(testId) ? await query.execute({ testId }) : [];
   if (!test) throw new DomainError("not_found", "Test sa nenašiel.");
   return test;
@@ -60,7 +67,12 @@ async function loadTest(tx: DbOrTx, testId: string): Promise<TestRow> {
 
 async function loadTestWithQuestions(tx: DbOrTx, testId: string): Promise<{ test: TestRow; questions: AuthoredQuestion[] }> {
   const query = prepared(tx, "test_with_questions", (name) =>
-    tx.select({ test: tests, questions: questionsOfTest }).from(tests).where(eq(tests.id, sql.placeholder("testId"))).limit(1).prepare(name),
+    tx
+      .select({ test: tests, questions: questionsOfTest })
+      .from(tests)
+      .where(eq(tests.id, sql.placeholder("testId")))
+      .limit(1)
+      .prepare(name),
   );
   const [row] = isId(testId) ? await query.execute({ testId }) : [];
   if (!row) throw new DomainError("not_found", "Test sa nenašiel.");
@@ -116,7 +128,13 @@ async function attemptsOf(tx: DbOrTx, testId: string, enrollmentId: string): Pro
 /** An attempt whole, locked (the caller holds its enrollment's lock). */
 async function attemptForUpdate(tx: DbOrTx, attemptId: string): Promise<AttemptRow | undefined> {
   const query = prepared(tx, "attempt_for_update", (name) =>
-    tx.select().from(testAttempts).where(eq(testAttempts.id, sql.placeholder("attemptId"))).for("update").limit(1).prepare(name),
+    tx
+      .select()
+      .from(testAttempts)
+      .where(eq(testAttempts.id, sql.placeholder("attemptId")))
+      .for("update")
+      .limit(1)
+      .prepare(name),
   );
   return (await query.execute({ attemptId }))[0];
 }
@@ -197,7 +215,8 @@ function checkedAnswers(attempt: AttemptRow, answers: AnswerInput[]): SubmittedA
     const q = byId.get(a.questionId);
     if (!q) return problems.push({ path: `answers.${i}.questionId`, message: "Táto otázka v pokuse nie je." });
     if (q.type === "text") {
-      if (a.selectedAnswerIds && a.selectedAnswerIds.length > 0) problems.push({ path: `answers.${i}.selectedAnswerIds`, message: "Na otázku sa odpovedá textom." });
+      if (a.selectedAnswerIds && a.selectedAnswerIds.length > 0)
+        problems.push({ path: `answers.${i}.selectedAnswerIds`, message: "Na otázku sa odpovedá textom." });
       return;
     }
     if (a.textAnswer !== undefined && a.textAnswer !== "") problems.push({ path: `answers.${i}.textAnswer`, message: "Na otázku sa odpovedá výberom." });
@@ -205,7 +224,8 @@ function checkedAnswers(attempt: AttemptRow, answers: AnswerInput[]): SubmittedA
     (a.selectedAnswerIds ?? []).forEach((id, j) => {
       if (!ids.has(id)) problems.push({ path: `answers.${i}.selectedAnswerIds.${j}`, message: "Taká odpoveď pri otázke nie je." });
     });
-    if (q.type === "single_choice" && (a.selectedAnswerIds ?? []).length > 1) problems.push({ path: `answers.${i}.selectedAnswerIds`, message: "Vyberte jednu odpoveď." });
+    if (q.type === "single_choice" && (a.selectedAnswerIds ?? []).length > 1)
+      problems.push({ path: `answers.${i}.selectedAnswerIds`, message: "Vyberte jednu odpoveď." });
   });
   if (problems.length > 0) throw new DomainError("validation", undefined, problems);
   // one entry per question, the last one given wins
@@ -256,7 +276,14 @@ async function finish(
       .prepare(name),
   );
   const [updated] = await query.execute({
-    state: how, score: scored.score, passed, submittedAt, answers: JSON.stringify(answers), attemptId: attempt.id, testId: attempt.testId, enrollmentId: attempt.enrollmentId,
+    state: how,
+    score: scored.score,
+    passed,
+    submittedAt,
+    answers: JSON.stringify(answers),
+    attemptId: attempt.id,
+    testId: attempt.testId,
+    enrollmentId: attempt.enrollmentId,
   });
   if (!updated) throw new Error(`attempt ${attempt.id} was finished concurrently despite the enrollment lock`);
   const { used, ...row } = updated;
@@ -353,7 +380,13 @@ async function ownAttempt(tx: DbOrTx, studentId: string, testId: string, attempt
     !!a && a.studentId === studentId && a.testId === testId && !a.voidedAt;
   const query = prepared(tx, "attempt_owner_with_test", (name) =>
     tx
-      .select({ studentId: testAttempts.studentId, testId: testAttempts.testId, enrollmentId: testAttempts.enrollmentId, voidedAt: testAttempts.voidedAt, test: tests })
+      .select({
+        studentId: testAttempts.studentId,
+        testId: testAttempts.testId,
+        enrollmentId: testAttempts.enrollmentId,
+        voidedAt: testAttempts.voidedAt,
+        test: tests,
+      })
       .from(testAttempts)
       .innerJoin(tests, eq(tests.id, testAttempts.testId))
       .where(eq(testAttempts.id, sql.placeholder("attemptId")))
@@ -373,7 +406,10 @@ const usedCount = (testId: string | Placeholder, enrollmentId: string | Placehol
   sql<number>`(select count(*)::int from ${testAttempts} where ${ofTestAndEnrollment(testId, enrollmentId)})`;
 
 async function usedAttempts(tx: DbOrTx, attempt: AttemptRow): Promise<number> {
-  const [{ used }] = await tx.select({ used: sql<number>`count(*)::int` }).from(testAttempts).where(ofTestAndEnrollment(attempt.testId, attempt.enrollmentId));
+  const [{ used }] = await tx
+    .select({ used: sql<number>`count(*)::int` })
+    .from(testAttempts)
+    .where(ofTestAndEnrollment(attempt.testId, attempt.enrollmentId));
   return used;
 }
 
@@ -390,7 +426,8 @@ export type Outcome<T> = { ok: true; value: T } | { ok: false; error: DomainErro
 
 /** An overdue attempt is submitted with its saved answers; the caller's late write gets 409 attempt_expired with that result. */
 async function refuseLate(tx: DbOrTx, deps: QuizDeps, ctx: Context, attempt: AttemptRow): Promise<Outcome<never>> {
-  const { attempt: finished, used } = attempt.state === "in_progress" ? await finish(tx, deps, ctx, attempt, attempt.answers, "expired") : { attempt, used: await usedAttempts(tx, attempt) };
+  const { attempt: finished, used } =
+    attempt.state === "in_progress" ? await finish(tx, deps, ctx, attempt, attempt.answers, "expired") : { attempt, used: await usedAttempts(tx, attempt) };
   const result = resultOf(finished, ctx.test, used, standingDownstream(ctx.gate, finished.passed ?? false));
   return { ok: false, error: new DomainError("attempt_expired", undefined, { result }) };
 }
@@ -416,7 +453,13 @@ export async function saveAnswers(
 }
 
 /** Saves checked answers of an attempt in progress (not overdue); the autosave in flight at 0:00 closes it instead. */
-async function saveChecked(tx: DbOrTx, deps: QuizDeps, ctx: Context, attempt: AttemptRow, checked: SubmittedAnswer[]): Promise<Outcome<{ ok: true; savedAt: string; answers: AnswerInput[] }>> {
+async function saveChecked(
+  tx: DbOrTx,
+  deps: QuizDeps,
+  ctx: Context,
+  attempt: AttemptRow,
+  checked: SubmittedAnswer[],
+): Promise<Outcome<{ ok: true; savedAt: string; answers: AnswerInput[] }>> {
   // the autosave sent at 0:00: its answers close the attempt (the deadline submission), no more saving
   if (inFlightAtDeadline(attempt, deps.now)) {
     const { attempt: finished, used, downstream } = await finish(tx, deps, ctx, attempt, mergeAnswers(attempt.answers, checked), "expired");
@@ -502,7 +545,10 @@ async function readAttempt(tx: DbOrTx, deps: QuizDeps, studentId: string, testId
     ctx,
     view: {
       attempt: served(attempt, ctx.test),
-      result: attempt.state === "in_progress" ? null : resultOf(attempt, ctx.test, await usedAttempts(tx, attempt), standingDownstream(ctx.gate, attempt.passed ?? false)),
+      result:
+        attempt.state === "in_progress"
+          ? null
+          : resultOf(attempt, ctx.test, await usedAttempts(tx, attempt), standingDownstream(ctx.gate, attempt.passed ?? false)),
     },
   };
 }

@@ -5,7 +5,6 @@ import { z } from "zod";
 import { Id, Iso } from "../http/contract";
 import type { ApiArea } from "../http/openapi";
 
-
 export const QuestionType = z.enum(["single_choice", "multiple_choice", "text"]);
 
 export const ServedQuestion = z.strictObject({
@@ -143,8 +142,17 @@ export const quizzesApi: ApiArea = {
         201: { description: "the new attempt, or the attempt in progress (resumed)", schema: AttemptStarted },
       },
       errors: [
-        "unauthorized", "no_enrollment", "not_found", "prerequisites_not_met", "max_attempts_reached", "cooldown_active",
-        "idempotency_key_required", "idempotency_key_invalid", "idempotency_key_reused", "idempotency_in_progress", "rate_limited",
+        "unauthorized",
+        "no_enrollment",
+        "not_found",
+        "prerequisites_not_met",
+        "max_attempts_reached",
+        "cooldown_active",
+        "idempotency_key_required",
+        "idempotency_key_invalid",
+        "idempotency_key_reused",
+        "idempotency_in_progress",
+        "rate_limited",
       ],
     },
     {
@@ -204,8 +212,14 @@ export const quizzesApi: ApiArea = {
       body: { contentType: "application/json", schema: AnswersBody },
       responses: { 200: { description: "the result", schema: SubmitResult } },
       errors: [
-        "unauthorized", "not_found", "validation", "attempt_expired", "idempotency_key_required", "idempotency_key_invalid",
-        "idempotency_key_reused", "idempotency_in_progress",
+        "unauthorized",
+        "not_found",
+        "validation",
+        "attempt_expired",
+        "idempotency_key_required",
+        "idempotency_key_invalid",
+        "idempotency_key_reused",
+        "idempotency_in_progress",
       ],
     },
   ],

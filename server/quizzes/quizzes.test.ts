@@ -47,7 +47,9 @@ async function student(fixture = course) {
   return { studentId, enrollmentId: await enrollIn(t.db, fixture, studentId) };
 }
 async function completePart(s: { studentId: string }, slug: string, fixture = course) {
-  await reportProgress({ db: t.db, queue: jobs.queue, media: createUnsignedMediaUrls(), now: new Date() }, s.studentId, fixture.part(slug).id, { markPartCompleted: true });
+  await reportProgress({ db: t.db, queue: jobs.queue, media: createUnsignedMediaUrls(), now: new Date() }, s.studentId, fixture.part(slug).id, {
+    markPartCompleted: true,
+  });
 }
 async function rejection(promise: Promise<unknown>): Promise<DomainError> {
   try {
@@ -73,7 +75,9 @@ async function snapshotOf(attemptId: string) {
 async function correctAnswers(attemptId: string) {
   const row = await snapshotOf(attemptId);
   return row.questionSnapshots.map((q) =>
-    q.type === "text" ? { questionId: q.questionId, textAnswer: q.acceptedAnswers![0] } : { questionId: q.questionId, selectedAnswerIds: q.answers.filter((a) => a.isCorrect).map((a) => a.id) },
+    q.type === "text"
+      ? { questionId: q.questionId, textAnswer: q.acceptedAnswers![0] }
+      : { questionId: q.questionId, selectedAnswerIds: q.answers.filter((a) => a.isCorrect).map((a) => a.id) },
   );
 }
 /** Reads the answers first, then opens the transaction (PGlite has one connection: no read of t.db inside tx). */
@@ -83,7 +87,9 @@ async function withAnswers<T>(pick: (attemptId: string) => Promise<AnswerInput[]
 async function wrongAnswers(attemptId: string) {
   const row = await snapshotOf(attemptId);
   return row.questionSnapshots.map((q) =>
-    q.type === "text" ? { questionId: q.questionId, textAnswer: "nie" } : { questionId: q.questionId, selectedAnswerIds: [q.answers.find((a) => !a.isCorrect)!.id] },
+    q.type === "text"
+      ? { questionId: q.questionId, textAnswer: "nie" }
+      : { questionId: q.questionId, selectedAnswerIds: [q.answers.find((a) => !a.isCorrect)!.id] },
   );
 }
 
@@ -109,7 +115,12 @@ describe("starting an attempt", () => {
     const now = new Date("2026-07-01T08:00:00Z");
     const first = await tx((x) => startAttempt(x, deps(now), s.studentId, course.levelTestId));
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ test: { _id: course.levelTestId, timeLimitSec: 600, passingScore: 0.7 }, startedAt: now.toISOString(), deadline: at(now, 600).toISOString(), attemptNumber: 1 });
+    expect(first.body).toMatchObject({
+      test: { _id: course.levelTestId, timeLimitSec: 600, passingScore: 0.7 },
+      startedAt: now.toISOString(),
+      deadline: at(now, 600).toISOString(),
+      attemptNumber: 1,
+    });
     expect(JSON.stringify(first.body)).not.toContain("isCorrect");
     expect(JSON.stringify(first.body)).not.toContain("acceptedAnswers");
     expect(first.body.questions.map((q) => q.type).sort()).toEqual(["multiple_choice", "single_choice", "text"]);
@@ -150,7 +161,11 @@ describe("starting an attempt", () => {
       let now = new Date("2026-07-02T08:00:00Z");
       for (let i = 0; i < 3; i++) {
         const { body } = await tx((x) => startAttempt(x, deps(now), s.studentId, course.levelTestId));
-        const result = await value(withAnswers(wrongAnswers, body.attemptId, (given) => tx((x) => submitAttempt(x, deps(at(now, 60)), s.studentId, course.levelTestId, body.attemptId, given))));
+        const result = await value(
+          withAnswers(wrongAnswers, body.attemptId, (given) =>
+            tx((x) => submitAttempt(x, deps(at(now, 60)), s.studentId, course.levelTestId, body.attemptId, given)),
+          ),
+        );
         expect(result).toMatchObject({ passed: false, score: 0, remaining: 2 - i });
         if (i < 2) {
           const cooling = await rejection(tx((x) => startAttempt(x, deps(at(now, 120)), s.studentId, course.levelTestId)));
@@ -204,7 +219,10 @@ describe("scoring", () => {
     const stored = await snapshotOf(body.attemptId);
     const single = stored.questionSnapshots.find((q) => q.type === "single_choice")!;
     const [live] = await t.db.select().from(schema.questions).where(eq(schema.questions.id, single.questionId));
-    await t.db.update(schema.questions).set({ answers: live.answers.map((a) => ({ ...a, isCorrect: !a.isCorrect })) }).where(eq(schema.questions.id, live.id));
+    await t.db
+      .update(schema.questions)
+      .set({ answers: live.answers.map((a) => ({ ...a, isCorrect: !a.isCorrect })) })
+      .where(eq(schema.questions.id, live.id));
     try {
       const result = await value(tx((x) => submitAttempt(x, deps(), s.studentId, course.levelTestId, body.attemptId, answers)));
       expect(result).toMatchObject({ score: 1, passed: true });
@@ -216,11 +234,17 @@ describe("scoring", () => {
   it("refuses answers that are not the attempt's with 422, and a second submit answers the stored result", async () => {
     const s = await atLevelTest();
     const { body } = await tx((x) => startAttempt(x, deps(), s.studentId, course.levelTestId));
-    const bad = await rejection(value(tx((x) => submitAttempt(x, deps(), s.studentId, course.levelTestId, body.attemptId, [{ questionId: "nope", selectedAnswerIds: [] }]))));
+    const bad = await rejection(
+      value(tx((x) => submitAttempt(x, deps(), s.studentId, course.levelTestId, body.attemptId, [{ questionId: "nope", selectedAnswerIds: [] }]))),
+    );
     expect(bad.code).toBe("validation");
     expect((await snapshotOf(body.attemptId)).state).toBe("in_progress");
-    const first = await value(withAnswers(correctAnswers, body.attemptId, (given) => tx((x) => submitAttempt(x, deps(), s.studentId, course.levelTestId, body.attemptId, given))));
-    const second = await value(withAnswers(wrongAnswers, body.attemptId, (given) => tx((x) => submitAttempt(x, deps(), s.studentId, course.levelTestId, body.attemptId, given))));
+    const first = await value(
+      withAnswers(correctAnswers, body.attemptId, (given) => tx((x) => submitAttempt(x, deps(), s.studentId, course.levelTestId, body.attemptId, given))),
+    );
+    const second = await value(
+      withAnswers(wrongAnswers, body.attemptId, (given) => tx((x) => submitAttempt(x, deps(), s.studentId, course.levelTestId, body.attemptId, given))),
+    );
     expect(second.score).toBe(first.score);
     expect(second.submittedAt).toBe(first.submittedAt);
     // someone else's attempt is 404
@@ -306,7 +330,11 @@ describe("deadline", () => {
     const s = await atLevelTest();
     const t0 = new Date("2026-07-03T11:00:00Z");
     const { body } = await tx((x) => startAttempt(x, deps(t0), s.studentId, course.levelTestId));
-    const result = await value(withAnswers(correctAnswers, body.attemptId, (given) => tx((x) => submitAttempt(x, deps(at(t0, 603)), s.studentId, course.levelTestId, body.attemptId, given))));
+    const result = await value(
+      withAnswers(correctAnswers, body.attemptId, (given) =>
+        tx((x) => submitAttempt(x, deps(at(t0, 603)), s.studentId, course.levelTestId, body.attemptId, given)),
+      ),
+    );
     expect(result).toMatchObject({ passed: true, state: "submitted" });
   });
 
@@ -314,7 +342,11 @@ describe("deadline", () => {
     const s = await atLevelTest();
     const t0 = new Date(Date.now() - 3600_000);
     const { body } = await tx((x) => startAttempt(x, deps(t0), s.studentId, course.levelTestId));
-    await value(withAnswers(correctAnswers, body.attemptId, (given) => tx((x) => saveAnswers(x, deps(at(t0, 10)), s.studentId, course.levelTestId, body.attemptId, given))));
+    await value(
+      withAnswers(correctAnswers, body.attemptId, (given) =>
+        tx((x) => saveAnswers(x, deps(at(t0, 10)), s.studentId, course.levelTestId, body.attemptId, given)),
+      ),
+    );
     expect(await expireOverdueAttempts(t.db, { queue: jobs.queue })).toBeGreaterThanOrEqual(1);
     expect((await snapshotOf(body.attemptId)).state).toBe("expired");
     const levels = await t.db.select().from(schema.levelCompletions).where(eq(schema.levelCompletions.enrollmentId, s.enrollmentId));
@@ -331,7 +363,9 @@ describe("downstream", () => {
     await completePart(s, "b1");
     const b1Test = course.part("b1").testId!;
     const partRun = await tx((x) => startAttempt(x, deps(), s.studentId, b1Test));
-    const partResult = await value(withAnswers(correctAnswers, partRun.body.attemptId, (given) => tx((x) => submitAttempt(x, deps(), s.studentId, b1Test, partRun.body.attemptId, given))));
+    const partResult = await value(
+      withAnswers(correctAnswers, partRun.body.attemptId, (given) => tx((x) => submitAttempt(x, deps(), s.studentId, b1Test, partRun.body.attemptId, given))),
+    );
     expect(partResult.downstream).toEqual({
       partCompleted: true,
       moduleCompleted: true,
@@ -343,10 +377,18 @@ describe("downstream", () => {
     });
     await completePart(s, "c1");
     const levelRun = await tx((x) => startAttempt(x, deps(), s.studentId, course.levelTestId));
-    const levelResult = await value(withAnswers(correctAnswers, levelRun.body.attemptId, (given) => tx((x) => submitAttempt(x, deps(), s.studentId, course.levelTestId, levelRun.body.attemptId, given))));
+    const levelResult = await value(
+      withAnswers(correctAnswers, levelRun.body.attemptId, (given) =>
+        tx((x) => submitAttempt(x, deps(), s.studentId, course.levelTestId, levelRun.body.attemptId, given)),
+      ),
+    );
     expect(levelResult.downstream).toMatchObject({ levelCompleted: true, courseCompleted: false, finalCertificateIssued: false });
     const courseRun = await tx((x) => startAttempt(x, deps(), s.studentId, course.courseTestId));
-    const courseResult = await value(withAnswers(correctAnswers, courseRun.body.attemptId, (given) => tx((x) => submitAttempt(x, deps(), s.studentId, course.courseTestId, courseRun.body.attemptId, given))));
+    const courseResult = await value(
+      withAnswers(correctAnswers, courseRun.body.attemptId, (given) =>
+        tx((x) => submitAttempt(x, deps(), s.studentId, course.courseTestId, courseRun.body.attemptId, given)),
+      ),
+    );
     expect(courseResult.downstream).toMatchObject({ courseCompleted: true, finalCertificateIssued: true });
     const [enrollment] = await t.db.select().from(schema.enrollments).where(eq(schema.enrollments.id, s.enrollmentId));
     expect(enrollment.state).toBe("completed");
@@ -358,15 +400,24 @@ describe("downstream", () => {
     // course test → finalCertificateIssued true); a failed one does not; no second certificate
     const retake = await tx((x) => startAttempt(x, deps(), s.studentId, course.courseTestId));
     expect(retake.status).toBe(201);
-    const retaken = await value(withAnswers(correctAnswers, retake.body.attemptId, (given) => tx((x) => submitAttempt(x, deps(), s.studentId, course.courseTestId, retake.body.attemptId, given))));
+    const retaken = await value(
+      withAnswers(correctAnswers, retake.body.attemptId, (given) =>
+        tx((x) => submitAttempt(x, deps(), s.studentId, course.courseTestId, retake.body.attemptId, given)),
+      ),
+    );
     expect(retaken.downstream).toMatchObject({ courseCompleted: true, finalCertificateIssued: true });
     const failing = await tx((x) => startAttempt(x, deps(), s.studentId, course.courseTestId));
     const failed = await value(tx((x) => submitAttempt(x, deps(), s.studentId, course.courseTestId, failing.body.attemptId, [])));
     expect(failed).toMatchObject({ passed: false, downstream: { courseCompleted: true, finalCertificateIssued: false } });
     const after = await t.db.execute(sql`select data from pgboss.job where name = 'certificates.issue' and data->>'enrollmentId' = ${s.enrollmentId}`);
-    expect(((Array.isArray(after) ? after : (after as { rows: unknown[] }).rows) as { data: { type: string } }[]).filter((r) => r.data.type === "final")).toHaveLength(1);
+    expect(
+      ((Array.isArray(after) ? after : (after as { rows: unknown[] }).rows) as { data: { type: string } }[]).filter((r) => r.data.type === "final"),
+    ).toHaveLength(1);
     // voided attempts do not count
-    await t.db.update(schema.testAttempts).set({ voidedAt: new Date() }).where(and(eq(schema.testAttempts.enrollmentId, s.enrollmentId), eq(schema.testAttempts.testId, course.courseTestId)));
+    await t.db
+      .update(schema.testAttempts)
+      .set({ voidedAt: new Date() })
+      .where(and(eq(schema.testAttempts.enrollmentId, s.enrollmentId), eq(schema.testAttempts.testId, course.courseTestId)));
     expect((await tx((x) => listAttempts(x, deps(), s.studentId, course.courseTestId))).attempts).toEqual([]);
   });
 });

@@ -34,7 +34,11 @@ describe("selectQuestions", () => {
   });
 
   it("`random_subset` takes questionCount distinct questions; answers shuffle when asked", () => {
-    const { snapshots, answerOrders } = selectQuestions(authored, { selectionMode: "random_subset", questionCount: 2, randomizeAnswerOrder: true }, sequence(0.1, 0.9, 0.4, 0.7));
+    const { snapshots, answerOrders } = selectQuestions(
+      authored,
+      { selectionMode: "random_subset", questionCount: 2, randomizeAnswerOrder: true },
+      sequence(0.1, 0.9, 0.4, 0.7),
+    );
     expect(snapshots).toHaveLength(2);
     expect(new Set(snapshots.map((q) => q.questionId)).size).toBe(2);
     expect(Object.keys(answerOrders).sort()).toEqual(snapshots.map((q) => q.questionId).sort());

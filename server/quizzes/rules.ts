@@ -20,7 +20,9 @@ export function selectQuestions(
   let chosen = [...questions];
   if (test.selectionMode === "shuffle") chosen = shuffled(questions, random);
   else if (test.selectionMode === "random_subset") chosen = shuffled(questions, random).slice(0, test.questionCount ?? questions.length);
-  const answerOrders = Object.fromEntries(chosen.map((q) => [q.questionId, (test.randomizeAnswerOrder ? shuffled(q.answers, random) : q.answers).map((a) => a.id)]));
+  const answerOrders = Object.fromEntries(
+    chosen.map((q) => [q.questionId, (test.randomizeAnswerOrder ? shuffled(q.answers, random) : q.answers).map((a) => a.id)]),
+  );
   return { snapshots: chosen, answerOrders };
 }
 

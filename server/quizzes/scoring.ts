@@ -8,7 +8,12 @@ export type Score = { score: number; correctCount: number; totalCount: number; r
 
 /** "  Dvadsať Percent " → "dvadsat percent" */
 export function normalizeText(value: string): string {
-  return value.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase().trim().replace(/\s+/g, " ");
+  return value
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase()
+    .trim()
+    .replace(/\s+/g, " ");
 }
 
 function sameSet(a: string[], b: string[]): boolean {

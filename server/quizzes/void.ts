@@ -16,10 +16,7 @@ export type AttemptRecord = typeof testAttempts.$inferSelect;
  * ones too) in the caller's transaction; the caller holds the enrollment's row lock.
  * Returns the ids it voided (none on a repeat).
  */
-export async function voidAttempts(
-  tx: DbOrTx,
-  input: { enrollmentId: string; testId: string; reason: string; now: Date },
-): Promise<string[]> {
+export async function voidAttempts(tx: DbOrTx, input: { enrollmentId: string; testId: string; reason: string; now: Date }): Promise<string[]> {
   const rows = await tx
     .update(testAttempts)
     .set({ voidedAt: input.now, voidReason: input.reason })
@@ -30,9 +27,5 @@ export async function voidAttempts(
 
 /** Every attempt of an enrollment, voided ones included, by test and number (the admin's raw view). */
 export async function listEnrollmentAttempts(db: DbOrTx, enrollmentId: string): Promise<AttemptRecord[]> {
-  return db
-    .select()
-    .from(testAttempts)
-    .where(eq(testAttempts.enrollmentId, enrollmentId))
-    .orderBy(asc(testAttempts.testId), asc(testAttempts.attemptNumber));
+  return db.select().from(testAttempts).where(eq(testAttempts.enrollmentId, enrollmentId)).orderBy(asc(testAttempts.testId), asc(testAttempts.attemptNumber));
 }

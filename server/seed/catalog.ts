@@ -35,26 +35,100 @@ const q = (text: string, answers: [string, boolean][], explanation: string): Que
 const multi = (text: string, answers: [string, boolean][], explanation: string): QuestionInput => ({ type: "multiple_choice", text, answers, explanation });
 const open = (text: string, acceptedAnswers: string[], explanation: string): QuestionInput => ({ type: "text", text, acceptedAnswers, explanation });
 
-const partTest = (title: string, questions: QuestionInput[]): TestInput => ({ title, timeLimitSec: 600, cooldownMinutes: 0, showAnswersAfter: "submit", questions });
+const partTest = (title: string, questions: QuestionInput[]): TestInput => ({
+  title,
+  timeLimitSec: 600,
+  cooldownMinutes: 0,
+  showAnswersAfter: "submit",
+  questions,
+});
 
 function topic(slug: string, title: string, iconName: string, parts: PartInput[]): TopicInput {
   return { slug, title, iconName, estimatedMinutes: parts.length * 25, parts };
 }
 
 const governanceQuestions = [
-  q("Kto v občianskom združení schvaľuje stanovy a ich zmeny?", [["Valné zhromaždenie (členská schôdza)", true], ["Tréner A-tímu", false], ["Hlavný sponzor", false]], "Stanovy mení najvyšší orgán združenia, spravidla valné zhromaždenie."),
-  q("Čo patrí do strategického plánu klubu?", [["Poslanie, ciele a merateľné ukazovatele", true], ["Iba rozpis zápasov", false], ["Zoznam hráčov", false]], "Strategický plán opisuje, kam klub smeruje a ako to zmeria."),
-  multi("Ktoré dokumenty by mal mať každý klub k dispozícii?", [["Stanovy", true], ["Zápisnice z orgánov", true], ["Osobné heslá členov", false]], "Stanovy a zápisnice sú základ transparentného riadenia."),
-  open("Ako sa skrátene volá register, v ktorom sú zapísané športové organizácie na Slovensku?", ["RPO", "register právnických osôb", "ISŠ"], "Športové organizácie nájdete v Registri právnických osôb (RPO) a v Informačnom systéme športu (ISŠ)."),
-  q("Ako často sa odporúča vyhodnocovať ročný plán klubu?", [["Aspoň štvrťročne", true], ["Raz za päť rokov", false], ["Nikdy", false]], "Pravidelné vyhodnotenie umožní včas zmeniť kurz."),
+  q(
+    "Kto v občianskom združení schvaľuje stanovy a ich zmeny?",
+    [
+      ["Valné zhromaždenie (členská schôdza)", true],
+      ["Tréner A-tímu", false],
+      ["Hlavný sponzor", false],
+    ],
+    "Stanovy mení najvyšší orgán združenia, spravidla valné zhromaždenie.",
+  ),
+  q(
+    "Čo patrí do strategického plánu klubu?",
+    [
+      ["Poslanie, ciele a merateľné ukazovatele", true],
+      ["Iba rozpis zápasov", false],
+      ["Zoznam hráčov", false],
+    ],
+    "Strategický plán opisuje, kam klub smeruje a ako to zmeria.",
+  ),
+  multi(
+    "Ktoré dokumenty by mal mať každý klub k dispozícii?",
+    [
+      ["Stanovy", true],
+      ["Zápisnice z orgánov", true],
+      ["Osobné heslá členov", false],
+    ],
+    "Stanovy a zápisnice sú základ transparentného riadenia.",
+  ),
+  open(
+    "Ako sa skrátene volá register, v ktorom sú zapísané športové organizácie na Slovensku?",
+    ["RPO", "register právnických osôb", "ISŠ"],
+    "Športové organizácie nájdete v Registri právnických osôb (RPO) a v Informačnom systéme športu (ISŠ).",
+  ),
+  q(
+    "Ako často sa odporúča vyhodnocovať ročný plán klubu?",
+    [
+      ["Aspoň štvrťročne", true],
+      ["Raz za päť rokov", false],
+      ["Nikdy", false],
+    ],
+    "Pravidelné vyhodnotenie umožní včas zmeniť kurz.",
+  ),
 ];
 
 const financeQuestions = [
-  q("Čo je rozpočet klubu?", [["Plán príjmov a výdavkov na obdobie", true], ["Zoznam sponzorov", false], ["Výsledok zápasu", false]], "Rozpočet plánuje príjmy a výdavky na rok alebo sezónu."),
-  multi("Ktoré zdroje patria medzi verejné zdroje financovania športu?", [["Príspevok uznanému športu", true], ["Dotácia obce", true], ["Predaj dresov fanúšikom", false]], "Verejné zdroje prichádzajú zo štátu a samospráv."),
-  q("Čo musí klub spraviť s prostriedkami z dotácie?", [["Použiť ich na účel a riadne ich vyúčtovať", true], ["Rozdeliť ich medzi členov výboru", false], ["Nič", false]], "Verejné prostriedky sa viažu na účel a podliehajú vyúčtovaniu."),
+  q(
+    "Čo je rozpočet klubu?",
+    [
+      ["Plán príjmov a výdavkov na obdobie", true],
+      ["Zoznam sponzorov", false],
+      ["Výsledok zápasu", false],
+    ],
+    "Rozpočet plánuje príjmy a výdavky na rok alebo sezónu.",
+  ),
+  multi(
+    "Ktoré zdroje patria medzi verejné zdroje financovania športu?",
+    [
+      ["Príspevok uznanému športu", true],
+      ["Dotácia obce", true],
+      ["Predaj dresov fanúšikom", false],
+    ],
+    "Verejné zdroje prichádzajú zo štátu a samospráv.",
+  ),
+  q(
+    "Čo musí klub spraviť s prostriedkami z dotácie?",
+    [
+      ["Použiť ich na účel a riadne ich vyúčtovať", true],
+      ["Rozdeliť ich medzi členov výboru", false],
+      ["Nič", false],
+    ],
+    "Verejné prostriedky sa viažu na účel a podliehajú vyúčtovaniu.",
+  ),
   open("Aká je základná sadzba DPH na Slovensku (v percentách, len číslo)?", ["20", "23"], "Sadzba sa mení zákonom; v tomto kurze počítame s 20 %."),
-  q("Čo je cash-flow?", [["Pohyb peňažných prostriedkov v čase", true], ["Počet členov", false], ["Typ tréningu", false]], "Cash-flow ukazuje, či bude mať klub peniaze vtedy, keď ich potrebuje."),
+  q(
+    "Čo je cash-flow?",
+    [
+      ["Pohyb peňažných prostriedkov v čase", true],
+      ["Počet členov", false],
+      ["Typ tréningu", false],
+    ],
+    "Cash-flow ukazuje, či bude mať klub peniaze vtedy, keď ich potrebuje.",
+  ),
 ];
 
 const riadenieV2Levels: CourseTree["levels"] = [
@@ -64,7 +138,14 @@ const riadenieV2Levels: CourseTree["levels"] = [
     subtitle: "Poslanie, orgány klubu a rozdelenie zodpovedností",
     estimatedHours: 6,
     issuesIntermediateCertificate: true,
-    test: { title: "Test úrovne: Základy riadenia", timeLimitSec: 1200, cooldownMinutes: 10, selectionMode: "shuffle", showAnswersAfter: "pass", questions: governanceQuestions },
+    test: {
+      title: "Test úrovne: Základy riadenia",
+      timeLimitSec: 1200,
+      cooldownMinutes: 10,
+      selectionMode: "shuffle",
+      showAnswersAfter: "pass",
+      questions: governanceQuestions,
+    },
     topics: [
       topic("poslanie-a-vizia", "Poslanie a vízia klubu", "compass", [
         {
@@ -72,7 +153,9 @@ const riadenieV2Levels: CourseTree["levels"] = [
           title: "Prečo váš klub existuje",
           summary: "Ako sformulovať poslanie, ktorému rozumejú členovia, rodičia aj partneri.",
           blocks: [
-            text("## Poslanie klubu\n\nPoslanie odpovedá na otázku **prečo** klub existuje. Dobre napísané poslanie:\n\n- je krátke (1–2 vety),\n- hovorí, komu klub slúži,\n- dá sa podľa neho rozhodovať.\n\n> Príklad: *Vychovávame deti z Tatranskej Lomnice k pohybu a férovej hre.*\n\nViac nájdete v [metodike Ministerstva školstva](https://www.minedu.sk/sport/)."),
+            text(
+              "## Poslanie klubu\n\nPoslanie odpovedá na otázku **prečo** klub existuje. Dobre napísané poslanie:\n\n- je krátke (1–2 vety),\n- hovorí, komu klub slúži,\n- dá sa podľa neho rozhodovať.\n\n> Príklad: *Vychovávame deti z Tatranskej Lomnice k pohybu a férovej hre.*\n\nViac nájdete v [metodike Ministerstva školstva](https://www.minedu.sk/sport/).",
+            ),
             video("demo-uvod-do-riadenia", "Dobrý deň, v tomto videu si povieme, prečo potrebuje každý klub jasné poslanie…"),
           ],
           attachments: [pdf("Šablóna poslania a vízie", "sablona-poslania", 18892)],
@@ -83,7 +166,9 @@ const riadenieV2Levels: CourseTree["levels"] = [
           summary: "Kde má byť klub o päť rokov a ako to zmerať.",
           prerequisites: ["preco-klub-existuje"],
           blocks: [
-            text("## Od poslania k vízii\n\n| Oblasť | Dnes | O 5 rokov |\n|---|---|---|\n| Členovia | 120 | 250 |\n| Tréneri s licenciou | 4 | 10 |\n| Vlastné príjmy | 20 % | 45 % |\n\nVíziu zapíšte tak, aby sa dala **merať**."),
+            text(
+              "## Od poslania k vízii\n\n| Oblasť | Dnes | O 5 rokov |\n|---|---|---|\n| Členovia | 120 | 250 |\n| Tréneri s licenciou | 4 | 10 |\n| Vlastné príjmy | 20 % | 45 % |\n\nVíziu zapíšte tak, aby sa dala **merať**.",
+            ),
             image("vizia-schema", "Schéma: poslanie, vízia, ciele a ukazovatele", "Od poslania k merateľným cieľom"),
           ],
           test: partTest("Kontrolný test: poslanie a vízia", governanceQuestions.slice(0, 3)),
@@ -95,7 +180,9 @@ const riadenieV2Levels: CourseTree["levels"] = [
           title: "Stanovy a orgány klubu",
           summary: "Valné zhromaždenie, výbor, kontrolór: kto o čom rozhoduje.",
           blocks: [
-            text("## Kto rozhoduje\n\n1. **Valné zhromaždenie** schvaľuje stanovy, rozpočet a volí výbor.\n2. **Výbor** riadi klub medzi zasadnutiami.\n3. **Kontrolór** dohliada na hospodárenie.\n\nZápisnicu z každého zasadnutia uložte do archívu klubu."),
+            text(
+              "## Kto rozhoduje\n\n1. **Valné zhromaždenie** schvaľuje stanovy, rozpočet a volí výbor.\n2. **Výbor** riadi klub medzi zasadnutiami.\n3. **Kontrolór** dohliada na hospodárenie.\n\nZápisnicu z každého zasadnutia uložte do archívu klubu.",
+            ),
             slides("organy-klubu", 12),
           ],
           attachments: [pdf("Vzor zápisnice z výboru", "vzor-zapisnice", 17599)],
@@ -116,7 +203,15 @@ const riadenieV2Levels: CourseTree["levels"] = [
     subtitle: "Rozpočet, zdroje príjmov, tréneri a dobrovoľníci",
     estimatedHours: 7,
     issuesIntermediateCertificate: true,
-    test: { title: "Test úrovne: Financie a ľudia", timeLimitSec: 1200, cooldownMinutes: 10, selectionMode: "random_subset", questionCount: 4, showAnswersAfter: "last_attempt", questions: financeQuestions },
+    test: {
+      title: "Test úrovne: Financie a ľudia",
+      timeLimitSec: 1200,
+      cooldownMinutes: 10,
+      selectionMode: "random_subset",
+      questionCount: 4,
+      showAnswersAfter: "last_attempt",
+      questions: financeQuestions,
+    },
     topics: [
       topic("rozpocet-klubu", "Rozpočet klubu", "coins", [
         {
@@ -124,7 +219,9 @@ const riadenieV2Levels: CourseTree["levels"] = [
           title: "Zostavenie ročného rozpočtu",
           summary: "Príjmy, výdavky a rezerva krok za krokom.",
           blocks: [
-            text("## Rozpočet v piatich krokoch\n\n1. Spíšte všetky príjmy z minulej sezóny.\n2. Odhadnite výdavky podľa družstiev.\n3. Pridajte rezervu aspoň 10 %.\n4. Dajte rozpočet schváliť.\n5. Sledujte plnenie každý mesiac."),
+            text(
+              "## Rozpočet v piatich krokoch\n\n1. Spíšte všetky príjmy z minulej sezóny.\n2. Odhadnite výdavky podľa družstiev.\n3. Pridajte rezervu aspoň 10 %.\n4. Dajte rozpočet schváliť.\n5. Sledujte plnenie každý mesiac.",
+            ),
             video("demo-rozpocet-klubu", "V tomto videu zostavíme rozpočet modelového klubu s tromi družstvami…"),
             slides("rozpocet-klubu", 15),
           ],
@@ -165,7 +262,9 @@ const riadenieV2Levels: CourseTree["levels"] = [
           title: "Ponuka pre partnera",
           summary: "Čo klub ponúka firme a obci okrem loga na drese.",
           blocks: [
-            text("## Hodnota pre partnera\n\nPartneri nepodporujú klub len pre reklamu. Ukážte im **vplyv na komunitu**: počet detí, podujatia, dobrovoľnícke hodiny."),
+            text(
+              "## Hodnota pre partnera\n\nPartneri nepodporujú klub len pre reklamu. Ukážte im **vplyv na komunitu**: počet detí, podujatia, dobrovoľnícke hodiny.",
+            ),
             video("demo-partnerstva", "Ako pripraviť stretnutie s potenciálnym partnerom…"),
           ],
           attachments: [pdf("Vzor partnerskej ponuky", "vzor-ponuky", 16471)],
@@ -176,7 +275,10 @@ const riadenieV2Levels: CourseTree["levels"] = [
           slug: "komunikacny-plan",
           title: "Komunikačný plán na sezónu",
           summary: "Kanály, témy a kalendár príspevkov.",
-          blocks: [text("## Komunikačný plán\n\nUrčte si **3 hlavné kanály**, pravidelný rytmus príspevkov a človeka, ktorý za komunikáciu zodpovedá."), slides("komunikacny-plan", 9)],
+          blocks: [
+            text("## Komunikačný plán\n\nUrčte si **3 hlavné kanály**, pravidelný rytmus príspevkov a človeka, ktorý za komunikáciu zodpovedá."),
+            slides("komunikacny-plan", 9),
+          ],
         },
       ]),
     ],
@@ -255,7 +357,14 @@ export function demoCatalog(now = new Date()) {
     publishedAt: daysAgo(30),
     publishedBy: ADMIN,
     enrollmentLimit: 200,
-    courseTest: { title: "Záverečný test kurzu", timeLimitSec: 1800, maxAttempts: 3, cooldownMinutes: 10, showAnswersAfter: "last_attempt", questions: financeQuestions },
+    courseTest: {
+      title: "Záverečný test kurzu",
+      timeLimitSec: 1800,
+      maxAttempts: 3,
+      cooldownMinutes: 10,
+      showAnswersAfter: "last_attempt",
+      questions: financeQuestions,
+    },
     levels: [
       {
         slug: "zdroje-financovania",
@@ -267,7 +376,12 @@ export function demoCatalog(now = new Date()) {
               slug: "prispevok-uznanemu-sportu",
               title: "Príspevok uznanému športu",
               summary: "Kto naň má nárok a ako sa používa.",
-              blocks: [text("## Príspevok uznanému športu\n\nPríspevok rozdeľuje národný zväz podľa pravidiel zákona o športe. Klub ho musí použiť na **účel** a vyúčtovať."), video("demo-pus", "Príspevok uznanému športu v praxi…")],
+              blocks: [
+                text(
+                  "## Príspevok uznanému športu\n\nPríspevok rozdeľuje národný zväz podľa pravidiel zákona o športe. Klub ho musí použiť na **účel** a vyúčtovať.",
+                ),
+                video("demo-pus", "Príspevok uznanému športu v praxi…"),
+              ],
               attachments: [pdf("Prehľad oprávnených výdavkov", "opravnene-vydavky", 17552)],
             },
             {
@@ -290,7 +404,10 @@ export function demoCatalog(now = new Date()) {
               slug: "doklady-a-terminy",
               title: "Doklady a termíny",
               summary: "Čo uchovať a dokedy.",
-              blocks: [text("## Doklady\n\nKaždý výdavok musí mať **doklad, účel a dátum**. Doklady uchovávajte 10 rokov."), image("doklady", "Šanón s dokladmi k vyúčtovaniu")],
+              blocks: [
+                text("## Doklady\n\nKaždý výdavok musí mať **doklad, účel a dátum**. Doklady uchovávajte 10 rokov."),
+                image("doklady", "Šanón s dokladmi k vyúčtovaniu"),
+              ],
             },
           ]),
         ],
@@ -329,7 +446,10 @@ export function demoCatalog(now = new Date()) {
               slug: "evidencia-clenov",
               title: "Evidencia členov a ochrana údajov",
               summary: "Aké údaje evidovať a ako ich chrániť.",
-              blocks: [text("## Evidencia členov\n\nEvidujte len údaje, ktoré potrebujete, a **chráňte ich** podľa GDPR."), video("demo-evidencia", "Evidencia členov krok za krokom…")],
+              blocks: [
+                text("## Evidencia členov\n\nEvidujte len údaje, ktoré potrebujete, a **chráňte ich** podľa GDPR."),
+                video("demo-evidencia", "Evidencia členov krok za krokom…"),
+              ],
               attachments: [pdf("Vzor súhlasu so spracovaním údajov", "suhlas-gdpr", 18585)],
             },
           ]),

@@ -16,7 +16,15 @@ import { SLIDE_PX, storedFilePath, storeLocalFile, type FileKind, type FileSumma
 /** What was stored so far, by kind and /media/ path (one seed stores each file once). */
 export type Stored = Map<string, FileSummary | null>;
 
-async function store(tx: DbOrTx, stored: Stored, mediaDir: string, mediaPath: string, kind: FileKind, uploadedBy: string, tmp: string): Promise<FileSummary | null> {
+async function store(
+  tx: DbOrTx,
+  stored: Stored,
+  mediaDir: string,
+  mediaPath: string,
+  kind: FileKind,
+  uploadedBy: string,
+  tmp: string,
+): Promise<FileSummary | null> {
   const key = `${kind}:${mediaPath}`;
   if (stored.has(key)) return stored.get(key)!;
   const source = path.join(mediaDir, mediaPath.replace(/^\/media\//, ""));
@@ -36,7 +44,11 @@ async function store(tx: DbOrTx, stored: Stored, mediaDir: string, mediaPath: st
 }
 
 /** Rewrites the trees' /media/ blocks and attachments to stored files (in `tx`, with the seed). */
-export async function moveDemoMediaIntoStore(tx: DbOrTx, trees: CourseTree[], options: { mediaDir: string; uploadedBy: string; stored: Stored }): Promise<void> {
+export async function moveDemoMediaIntoStore(
+  tx: DbOrTx,
+  trees: CourseTree[],
+  options: { mediaDir: string; uploadedBy: string; stored: Stored },
+): Promise<void> {
   const { stored } = options;
   const tmp = await fs.promises.mkdtemp(path.join(os.tmpdir(), "seed-media-"));
   try {

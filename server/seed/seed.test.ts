@@ -18,14 +18,24 @@ describe("seedDemoData", () => {
     expect(Date.now() - started).toBeLessThan(60_000);
     const courses = await handle.db.select().from(schema.courses);
     const bySlug = (slug: string) => courses.filter((c) => c.slug === slug);
-    expect(bySlug("riadenie-sportoveho-klubu").map((c) => [c.version, c.state]).sort()).toEqual([[1, "archived"], [2, "published"]]);
+    expect(
+      bySlug("riadenie-sportoveho-klubu")
+        .map((c) => [c.version, c.state])
+        .sort(),
+    ).toEqual([
+      [1, "archived"],
+      [2, "published"],
+    ]);
     const [v1, v2] = bySlug("riadenie-sportoveho-klubu").sort((a, b) => a.version - b.version);
     expect(v2.previousVersionId).toBe(v1.id);
     expect(bySlug("marketing-sportovej-organizacie").map((c) => c.state)).toEqual(["archived"]);
     expect(bySlug("pravo-a-governance-vo-zvazoch").map((c) => c.state)).toEqual(["draft"]);
-    expect(courses.filter((c) => c.state === "published").map((c) => c.slug).sort()).toEqual([
-      "financie-a-granty-v-sporte", "riadenie-sportoveho-klubu", "sekretar-klubu-v-praxi",
-    ]);
+    expect(
+      courses
+        .filter((c) => c.state === "published")
+        .map((c) => c.slug)
+        .sort(),
+    ).toEqual(["financie-a-granty-v-sporte", "riadenie-sportoveho-klubu", "sekretar-klubu-v-praxi"]);
     for (const c of courses) expect(c.id).toMatch(/^[0-9a-f]{24}$/);
 
     const financie = bySlug("financie-a-granty-v-sporte")[0];

@@ -19,6 +19,8 @@ describe("stand-ins", () => {
   });
 
   it("the Microsoft Graph stand-in refuses to start in production", () => {
-    expect(() => startGraphStandIn({ production: true, tenantId: "t", clientId: "c", clientSecret: "s", sampleFile: "media/video/sample.mp4" })).toThrow(StandInRefusedError);
+    expect(() => startGraphStandIn({ production: true, tenantId: "t", clientId: "c", clientSecret: "s", sampleFile: "media/video/sample.mp4" })).toThrow(
+      StandInRefusedError,
+    );
   });
 });

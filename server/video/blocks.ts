@@ -53,7 +53,12 @@ export type VideoBlocks = {
   /** the part, its course and the video block: 404 when missing, 422 when the block is no video */
   find(db: DbOrTx, ref: VideoBlockRef): Promise<VideoBlockView>;
   /** records a direct upload in the block (course must be a draft: 409), with an audit row */
-  recordUpload(tx: Tx, actor: VideoActor, ref: VideoBlockRef, upload: { id: string; provider: VideoBlockUpload["provider"]; createdAt: Date }): Promise<unknown>;
+  recordUpload(
+    tx: Tx,
+    actor: VideoActor,
+    ref: VideoBlockRef,
+    upload: { id: string; provider: VideoBlockUpload["provider"]; createdAt: Date },
+  ): Promise<unknown>;
   /**
    * records a preview cut in the block (course must be a draft: 409; the block must play a
    * video whose durationSec holds the range: 422), with an audit row

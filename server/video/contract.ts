@@ -9,7 +9,16 @@ import { VideoUploadRequest, VideoUploadResponse } from "./uploads";
 import { VideoEvent, VideoWebhookAck } from "./webhook";
 
 export const videoApi: ApiArea = {
-  schemas: { VideoUploadRequest, VideoUploadResponse, VideoPreviewRequest, VideoPreviewResponse, VideoEvent, VideoWebhookAck, MeetingNotifications, MeetingsAck },
+  schemas: {
+    VideoUploadRequest,
+    VideoUploadResponse,
+    VideoPreviewRequest,
+    VideoPreviewResponse,
+    VideoEvent,
+    VideoWebhookAck,
+    MeetingNotifications,
+    MeetingsAck,
+  },
   operations: [
     {
       method: "post",
@@ -31,7 +40,7 @@ export const videoApi: ApiArea = {
       summary:
         "Sets the course's preview clip of a ready video block of a draft course (previewStartSec..previewEndSec, 10-60 s, " +
         "within the video's durationSec) and asks the provider to cut it (Mux: a clip asset of mux://assets/<id>; the local " +
-        "stand-in: ffmpeg). The clip's video.asset.ready (passthrough {partId, blockId, kind: \"preview\", cutId}) sets the " +
+        'stand-in: ffmpeg). The clip\'s video.asset.ready (passthrough {partId, blockId, kind: "preview", cutId}) sets the ' +
         "block's previewPlaybackId",
       tags: ["admin"],
       auth: { kind: "session", roles: ["content_manager", "admin"] },
@@ -45,7 +54,7 @@ export const videoApi: ApiArea = {
       operationId: "receiveVideoEvent",
       summary:
         "Video provider events (video.asset.ready, video.asset.errored, video.upload.cancelled); header video-signature " +
-        "t=<unix s>,v1=<hex HMAC-SHA256 of \"<t>.<raw body>\"> (several v1 allowed; ±300 s; Mux's mux-signature accepted too). " +
+        't=<unix s>,v1=<hex HMAC-SHA256 of "<t>.<raw body>"> (several v1 allowed; ±300 s; Mux\'s mux-signature accepted too). ' +
         "Idempotent by the event's top-level id, else the video-event-id (or webhook-id) header, else a SHA-256 of the raw body",
       tags: ["webhooks"],
       auth: { kind: "signed", how: "video-signature: t=<ts>,v1=<hex HMAC-SHA256 of '<ts>.<raw body>'> with MUX_WEBHOOK_SECRET" },

@@ -76,7 +76,11 @@ export function createCourseFiles(options: { dir: string; key: Buffer; publicUrl
     url(storedPath, now) {
       const expiresAt = expiryAfter(now, FILE_URL_TTL_SEC);
       if (/^https?:\/\//i.test(storedPath)) return { url: storedPath, expiresAt };
-      const relative = storedPath.startsWith(STORED_PREFIX) ? storedPath.slice(STORED_PREFIX.length - 1) : storedPath.startsWith("/") ? storedPath : `/${storedPath}`;
+      const relative = storedPath.startsWith(STORED_PREFIX)
+        ? storedPath.slice(STORED_PREFIX.length - 1)
+        : storedPath.startsWith("/")
+          ? storedPath
+          : `/${storedPath}`;
       return { url: signer.sign(relative, expiresAt), expiresAt };
     },
     handler(req, res) {

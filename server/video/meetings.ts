@@ -53,7 +53,11 @@ export async function receiveMeetingNotifications(
     if (!result.success) throw result.error;
     parsed = result.data;
   } catch (e) {
-    throw new DomainError("bad_request", "Telo notifikácie nemá očakávaný tvar {value[]}.", e instanceof z.ZodError ? { issues: e.issues.map((i) => ({ path: i.path.join("."), message: i.message })) } : {});
+    throw new DomainError(
+      "bad_request",
+      "Telo notifikácie nemá očakávaný tvar {value[]}.",
+      e instanceof z.ZodError ? { issues: e.issues.map((i) => ({ path: i.path.join("."), message: i.message })) } : {},
+    );
   }
   const expected = deps.clientState;
   // every item must carry the configured clientState; one stranger refuses the batch
@@ -65,10 +69,19 @@ export async function receiveMeetingNotifications(
     for (const item of parsed.value) {
       const json = JSON.stringify(item);
       const eventId = createHash("sha256").update(json).digest("hex");
-      const delivery = { provider: "meetings" as const, eventId, eventType: item.changeType ?? "notification", payload: json, signature: null, receivedAt: deps.now };
+      const delivery = {
+        provider: "meetings" as const,
+        eventId,
+        eventType: item.changeType ?? "notification",
+        payload: json,
+        signature: null,
+        receivedAt: deps.now,
+      };
       const receipt = await recordWebhookOnce(tx, delivery, async (webhookEventId) => {
         // a webinar's meeting: its import queued once (unknown meetings and other changes are recorded only)
-        const imported = deps.recordings ? await deps.recordings.importMeetingRecording(tx, deps.queue, item, deps.now) : { outcome: "recorded_only", webinarId: null };
+        const imported = deps.recordings
+          ? await deps.recordings.importMeetingRecording(tx, deps.queue, item, deps.now)
+          : { outcome: "recorded_only", webinarId: null };
         await writeAudit(tx, {
           actorId: MEETINGS_ACTOR,
           action: `webhook.meetings.${item.changeType ?? "notification"}`,

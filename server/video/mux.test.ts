@@ -100,7 +100,12 @@ describe("Mux playback tokens", () => {
     expect(p.expiresAt).toEqual(new Date(now.getTime() + PLAYBACK_URL_TTL_SEC * 1000));
     expect(p.mimeType).toBe("application/vnd.apple.mpegurl");
     const key = await importSPKI(publicPem, "RS256");
-    const { payload, protectedHeader } = await jwtVerify(tokenOf(p.url), key, { algorithms: ["RS256"], currentDate: now, audience: "v", subject: "pbSecretId123" });
+    const { payload, protectedHeader } = await jwtVerify(tokenOf(p.url), key, {
+      algorithms: ["RS256"],
+      currentDate: now,
+      audience: "v",
+      subject: "pbSecretId123",
+    });
     expect(protectedHeader).toEqual({ alg: "RS256", typ: "JWT" });
     expect(payload).toEqual({ kid: KEY_ID, sub: "pbSecretId123", aud: "v", exp: Math.floor(now.getTime() / 1000) + PLAYBACK_URL_TTL_SEC });
     // expired an hour after the 6 hours
@@ -121,7 +126,15 @@ describe("Mux playback tokens", () => {
   });
 
   it("writes the same header and claims as Mux's SDK (mux.jwt.signPlaybackId)", async () => {
-    const sdk = new Mux({ tokenId: "x", tokenSecret: "y", jwtSigningKey: KEY_ID, jwtPrivateKey: Buffer.from(privatePem).toString("base64"), webhookSecret: null, authorizationToken: null, baseURL: apiBaseUrl });
+    const sdk = new Mux({
+      tokenId: "x",
+      tokenSecret: "y",
+      jwtSigningKey: KEY_ID,
+      jwtPrivateKey: Buffer.from(privatePem).toString("base64"),
+      webhookSecret: null,
+      authorizationToken: null,
+      baseURL: apiBaseUrl,
+    });
     const theirs = await sdk.jwt.signPlaybackId("pbSecretId123", { type: "video", expiration: "6h" });
     const ours = tokenOf(provider().playback("pbSecretId123", new Date()).url);
     expect(decodeProtectedHeader(ours)).toEqual(decodeProtectedHeader(theirs));
@@ -179,7 +192,9 @@ describe("Mux direct uploads (REST API)", () => {
   it("a failing API (after the client's one retry) or wrong credentials become VideoProviderError", async () => {
     failing = 2;
     await expect(provider().createUpload({ passthrough: "{}", corsOrigin: "https://a.sk" }, now)).rejects.toBeInstanceOf(VideoProviderError);
-    await expect(provider({ tokenSecret: "wrong" }).createUpload({ passthrough: "{}", corsOrigin: "https://a.sk" }, now)).rejects.toBeInstanceOf(VideoProviderError);
+    await expect(provider({ tokenSecret: "wrong" }).createUpload({ passthrough: "{}", corsOrigin: "https://a.sk" }, now)).rejects.toBeInstanceOf(
+      VideoProviderError,
+    );
     await expect(provider({ apiBaseUrl: "http://127.0.0.1:1" }).cancelUpload("x", "{}")).rejects.toBeInstanceOf(VideoProviderError);
     // one 500 is retried and the upload still opens
     failing = 1;
@@ -194,7 +209,11 @@ describe("Mux preview clips (REST API)", () => {
     const clip = await provider().createClip({ assetId: "srcAsset42", playbackId: "srcPlayback42", startSec: 12.5, endSec: 42, passthrough }, now);
     expect(clip).toEqual({ assetId: "clipAsset0123456789" });
     expect(seen).toHaveLength(1);
-    expect(seen[0]).toMatchObject({ method: "POST", url: "/video/v1/assets", authorization: `Basic ${Buffer.from("token-id:token-secret").toString("base64")}` });
+    expect(seen[0]).toMatchObject({
+      method: "POST",
+      url: "/video/v1/assets",
+      authorization: `Basic ${Buffer.from("token-id:token-secret").toString("base64")}`,
+    });
     expect(seen[0].body).toEqual({
       inputs: [{ url: "mux://assets/srcAsset42", start_time: 12.5, end_time: 42 }],
       playback_policies: ["signed"],
@@ -206,7 +225,9 @@ describe("Mux preview clips (REST API)", () => {
 
   it("a refusing API becomes VideoProviderError", async () => {
     failing = 2;
-    const refused = await provider().createClip({ assetId: "a", playbackId: "p", startSec: 0, endSec: 10, passthrough: "{}" }, now).catch((e: unknown) => e);
+    const refused = await provider()
+      .createClip({ assetId: "a", playbackId: "p", startSec: 0, endSec: 10, passthrough: "{}" }, now)
+      .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(VideoProviderError);
     failing = 0;
   });

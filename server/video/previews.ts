@@ -20,7 +20,10 @@ import { configuredProviderName } from "./none";
 export const PREVIEW_MIN_SEC = 10;
 export const PREVIEW_MAX_SEC = 60;
 
-const Seconds = z.number().min(0, "Čas nemôže byť záporný.").max(24 * 3600, "Čas je priveľký.");
+const Seconds = z
+  .number()
+  .min(0, "Čas nemôže byť záporný.")
+  .max(24 * 3600, "Čas je priveľký.");
 
 export const VideoPreviewRequest = z
   .strictObject({
@@ -43,7 +46,9 @@ export type VideoPreviewRequest = z.infer<typeof VideoPreviewRequest>;
 
 export const VideoPreviewResponse = z.strictObject({
   cutId: z.string(),
-  status: z.enum(["waiting", "ready", "errored"]).describe("ready once the provider's video.asset.ready arrived (the local stand-in reports before this answer)"),
+  status: z
+    .enum(["waiting", "ready", "errored"])
+    .describe("ready once the provider's video.asset.ready arrived (the local stand-in reports before this answer)"),
   previewStartSec: z.number(),
   previewEndSec: z.number(),
   previewPlaybackId: z.string().nullable().describe("the clip that plays now (the previous one while a new cut is waiting)"),

@@ -26,7 +26,12 @@ export type WebinarRecordings = {
    * Phase 2: a validated meetings notification naming a recording; for a webinar's meeting the
    * import is queued once (in the notification's transaction). Answers what happened.
    */
-  importMeetingRecording(tx: Tx, queue: Queue, notice: { resource?: string | null; changeType?: string | null }, now: Date): Promise<{ outcome: string; webinarId: string | null }>;
+  importMeetingRecording(
+    tx: Tx,
+    queue: Queue,
+    notice: { resource?: string | null; changeType?: string | null },
+    now: Date,
+  ): Promise<{ outcome: string; webinarId: string | null }>;
 };
 
 export function recordingPassthrough(webinarId: string): string {
@@ -57,7 +62,10 @@ export async function createRecordingUpload(
   if (found.state === "cancelled") throw new DomainError("conflict", "Zrušený webinár nemá záznam.");
   let upload;
   try {
-    upload = await deps.provider.createUpload({ passthrough: recordingPassthrough(webinarId), corsOrigin: deps.adminUrl, returnUrl: `${deps.adminUrl}${returnPath}` }, deps.now);
+    upload = await deps.provider.createUpload(
+      { passthrough: recordingPassthrough(webinarId), corsOrigin: deps.adminUrl, returnUrl: `${deps.adminUrl}${returnPath}` },
+      deps.now,
+    );
   } catch (error) {
     if (error instanceof VideoProviderError) throw new DomainError("video_provider_unavailable", undefined, { provider: deps.provider.name }, { cause: error });
     throw error;

@@ -44,7 +44,8 @@ export function createVideo(settings: {
     cancelUpload: (deps, ref) => cancelVideoUpload({ ...deps, provider, blocks }, ref),
     setPreview: (deps, actor, input) => setVideoPreview({ ...deps, provider, blocks }, actor, input),
     receiveWebhook: (deps, request) => receiveVideoWebhook({ ...deps, blocks, recordings: settings.recordings, secret: settings.webhookSecret }, request),
-    receiveMeetings: (deps, rawBody) => receiveMeetingNotifications({ ...deps, recordings: settings.recordings, clientState: settings.meetingsClientState }, rawBody),
+    receiveMeetings: (deps, rawBody) =>
+      receiveMeetingNotifications({ ...deps, recordings: settings.recordings, clientState: settings.meetingsClientState }, rawBody),
     createRecordingUpload: (deps, actor, webinarId, returnPath) => {
       if (!settings.recordings) throw new Error("no webinar recordings port was handed to createVideo");
       return createRecordingUpload({ ...deps, provider, recordings: settings.recordings, adminUrl: settings.adminUrl }, actor, webinarId, returnPath);

@@ -11,7 +11,6 @@ import type { VideoActor, VideoBlockRef, VideoBlocks, VideoBlockView } from "./b
 import { VideoProviderError, type VideoProvider } from "./provider";
 import { configuredProviderName } from "./none";
 
-
 export const VideoUploadRequest = z.strictObject({
   partId: Id,
   blockId: z.string().min(1).max(64),

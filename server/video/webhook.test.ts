@@ -47,7 +47,19 @@ describe("video-signature", () => {
 
   it("refuses missing or malformed headers", () => {
     const v1 = hmac(secret, `${t}.${body}`);
-    for (const header of [null, undefined, "", `v1=${v1}`, `t=${t}`, `t=abc,v1=${v1}`, `t=${t},v1=xyz`, `t=${t},v0=${v1}`, `t=${t},v1=${v1.slice(2)}`, "garbage", `t=${t},v1=${v1}`.padEnd(2100, ",")]) {
+    for (const header of [
+      null,
+      undefined,
+      "",
+      `v1=${v1}`,
+      `t=${t}`,
+      `t=abc,v1=${v1}`,
+      `t=${t},v1=xyz`,
+      `t=${t},v0=${v1}`,
+      `t=${t},v1=${v1.slice(2)}`,
+      "garbage",
+      `t=${t},v1=${v1}`.padEnd(2100, ","),
+    ]) {
       expect(verifyVideoSignature(secret, body, header, now), String(header).slice(0, 40)).toBe(false);
     }
   });

@@ -153,7 +153,9 @@ type Outcome = { result: string; ok: boolean; partId?: string; details?: Record<
 
 export async function receiveVideoWebhook(deps: VideoWebhookDeps, req: VideoWebhookRequest): Promise<VideoWebhookAck> {
   if (!verifyVideoSignature(deps.secret, req.rawBody, req.signature, deps.now)) {
-    throw new DomainError("invalid_signature", "Podpis udalosti (video-signature) chýba, nesedí alebo je mimo povoleného okna 300 s.", { header: "video-signature" });
+    throw new DomainError("invalid_signature", "Podpis udalosti (video-signature) chýba, nesedí alebo je mimo povoleného okna 300 s.", {
+      header: "video-signature",
+    });
   }
   let event: VideoEvent;
   try {
@@ -161,7 +163,11 @@ export async function receiveVideoWebhook(deps: VideoWebhookDeps, req: VideoWebh
     if (!parsed.success) throw parsed.error;
     event = parsed.data;
   } catch (e) {
-    throw new DomainError("bad_request", "Telo udalosti nemá očakávaný tvar.", e instanceof z.ZodError ? { issues: e.issues.map((i) => ({ path: i.path.join("."), message: i.message })) } : {});
+    throw new DomainError(
+      "bad_request",
+      "Telo udalosti nemá očakávaný tvar.",
+      e instanceof z.ZodError ? { issues: e.issues.map((i) => ({ path: i.path.join("."), message: i.message })) } : {},
+    );
   }
 
   const eventId = eventKeyOf(event, req.rawBody, req.deliveryId);

@@ -51,7 +51,11 @@ export async function courseChain(db: DbOrTx, anyVersionId: string): Promise<{ r
 const toSecond = (iso: string) => new Date(Math.floor(Date.parse(iso) / 1000) * 1000);
 
 function invalid(problems: { path: string; message: string }[]): DomainError {
-  return new DomainError("validation", problems[0].message, problems.map((p) => ({ ...p, code: "custom" })));
+  return new DomainError(
+    "validation",
+    problems[0].message,
+    problems.map((p) => ({ ...p, code: "custom" })),
+  );
 }
 
 /** End after start, start in the future (for a new time), at most MAX_WEBINAR_HOURS long. */
@@ -59,13 +63,17 @@ function timeProblems(startsAt: Date, endsAt: Date, now: Date, startChanged: boo
   const problems: { path: string; message: string }[] = [];
   if (startChanged && startsAt.getTime() <= now.getTime()) problems.push({ path: "startsAt", message: "Začiatok webinára musí byť v budúcnosti." });
   if (endsAt.getTime() <= startsAt.getTime()) problems.push({ path: "endsAt", message: "Koniec webinára musí byť po jeho začiatku." });
-  else if (endsAt.getTime() - startsAt.getTime() > MAX_WEBINAR_HOURS * 3_600_000) problems.push({ path: "endsAt", message: `Webinár môže trvať najviac ${MAX_WEBINAR_HOURS} hodín.` });
+  else if (endsAt.getTime() - startsAt.getTime() > MAX_WEBINAR_HOURS * 3_600_000)
+    problems.push({ path: "endsAt", message: `Webinár môže trvať najviac ${MAX_WEBINAR_HOURS} hodín.` });
   return problems;
 }
 
 async function levelProblems(db: DbOrTx, levelId: string | null | undefined, versionIds: string[]) {
   if (!levelId) return [];
-  const [level] = await db.select({ id: levels.id }).from(levels).where(and(eq(levels.id, levelId), inArray(levels.courseId, versionIds)));
+  const [level] = await db
+    .select({ id: levels.id })
+    .from(levels)
+    .where(and(eq(levels.id, levelId), inArray(levels.courseId, versionIds)));
   return level ? [] : [{ path: "levelId", message: "Úroveň nepatrí k tomuto kurzu." }];
 }
 
@@ -101,7 +109,11 @@ export async function createWebinar(deps: AdminDeps, actor: AuditActor, courseId
     const chain = await courseChain(tx, courseId);
     const startsAt = toSecond(input.startsAt);
     const endsAt = toSecond(input.endsAt);
-    const problems = [...timeProblems(startsAt, endsAt, deps.now, true), ...(await levelProblems(tx, input.levelId, chain.versionIds)), ...(await meetingProblems(tx, input.onlineMeetingId, null))];
+    const problems = [
+      ...timeProblems(startsAt, endsAt, deps.now, true),
+      ...(await levelProblems(tx, input.levelId, chain.versionIds)),
+      ...(await meetingProblems(tx, input.onlineMeetingId, null)),
+    ];
     if (problems.length) throw invalid(problems);
     const [row] = await tx
       .insert(webinars)
@@ -121,7 +133,14 @@ export async function createWebinar(deps: AdminDeps, actor: AuditActor, courseId
         updatedAt: deps.now,
       })
       .returning();
-    await writeAudit(tx, { actorId: actor.actorId, actorRoles: actor.actorRoles, action: "webinar.created", targetType: "webinar", targetId: row.id, details: { courseId: chain.rootId, startsAt: row.startsAt.toISOString() } });
+    await writeAudit(tx, {
+      actorId: actor.actorId,
+      actorRoles: actor.actorRoles,
+      action: "webinar.created",
+      targetType: "webinar",
+      targetId: row.id,
+      details: { courseId: chain.rootId, startsAt: row.startsAt.toISOString() },
+    });
     return { webinar: serializeWebinar(row) };
   });
 }
@@ -143,7 +162,11 @@ export async function updateWebinar(deps: AdminDeps, actor: AuditActor, webinarI
     const endsAt = patch.endsAt !== undefined ? toSecond(patch.endsAt) : row.endsAt;
     const startChanged = startsAt.getTime() !== row.startsAt.getTime();
     const chain = await courseChain(tx, row.courseId);
-    const problems = [...timeProblems(startsAt, endsAt, deps.now, startChanged), ...(await levelProblems(tx, patch.levelId, chain.versionIds)), ...(await meetingProblems(tx, patch.onlineMeetingId, row.id))];
+    const problems = [
+      ...timeProblems(startsAt, endsAt, deps.now, startChanged),
+      ...(await levelProblems(tx, patch.levelId, chain.versionIds)),
+      ...(await meetingProblems(tx, patch.onlineMeetingId, row.id)),
+    ];
     if (problems.length) throw invalid(problems);
     const next = {
       title: patch.title ?? row.title,
@@ -157,12 +180,22 @@ export async function updateWebinar(deps: AdminDeps, actor: AuditActor, webinarI
       onlineMeetingId: patch.onlineMeetingId === undefined ? row.onlineMeetingId : patch.onlineMeetingId,
     };
     // what a student's calendar holds: a change of it is news (a fresh .ics, SEQUENCE + 1)
-    const calendarChanged =
-      startChanged || endsAt.getTime() !== row.endsAt.getTime() || next.joinUrl !== row.joinUrl || next.title !== row.title;
+    const calendarChanged = startChanged || endsAt.getTime() !== row.endsAt.getTime() || next.joinUrl !== row.joinUrl || next.title !== row.title;
     const sequence = calendarChanged ? row.sequence + 1 : row.sequence;
-    const [updated] = await tx.update(webinars).set({ ...next, sequence, updatedAt: deps.now }).where(eq(webinars.id, row.id)).returning();
+    const [updated] = await tx
+      .update(webinars)
+      .set({ ...next, sequence, updatedAt: deps.now })
+      .where(eq(webinars.id, row.id))
+      .returning();
     const changed = Object.keys(next).filter((k) => String(next[k as keyof typeof next]) !== String(row[k as keyof typeof next]));
-    await writeAudit(tx, { actorId: actor.actorId, actorRoles: actor.actorRoles, action: "webinar.updated", targetType: "webinar", targetId: row.id, details: { changed, sequence } });
+    await writeAudit(tx, {
+      actorId: actor.actorId,
+      actorRoles: actor.actorRoles,
+      action: "webinar.updated",
+      targetType: "webinar",
+      targetId: row.id,
+      details: { changed, sequence },
+    });
     if (calendarChanged && updated.endsAt.getTime() > deps.now.getTime()) {
       for (const enrollmentId of await activeEnrollmentIds(tx, row.courseId)) {
         await deps.queue.enqueue(tx, "mail.send", { kind: "webinar_changed", webinarId: row.id, enrollmentId, sequence });
@@ -181,7 +214,15 @@ export async function cancelWebinar(deps: AdminDeps, actor: AuditActor, webinarI
       .set({ state: "cancelled", cancelledAt: deps.now, cancelReason: reason?.trim() || null, sequence: row.sequence + 1, updatedAt: deps.now })
       .where(eq(webinars.id, row.id))
       .returning();
-    await writeAudit(tx, { actorId: actor.actorId, actorRoles: actor.actorRoles, action: "webinar.cancelled", targetType: "webinar", targetId: row.id, reason: reason?.trim() || null, details: { startsAt: row.startsAt.toISOString() } });
+    await writeAudit(tx, {
+      actorId: actor.actorId,
+      actorRoles: actor.actorRoles,
+      action: "webinar.cancelled",
+      targetType: "webinar",
+      targetId: row.id,
+      reason: reason?.trim() || null,
+      details: { startsAt: row.startsAt.toISOString() },
+    });
     for (const enrollmentId of await activeEnrollmentIds(tx, row.courseId)) {
       await deps.queue.enqueue(tx, "mail.send", { kind: "webinar_cancelled", webinarId: row.id, enrollmentId });
     }

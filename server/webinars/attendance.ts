@@ -59,14 +59,20 @@ export async function correctAttendance(
   await deps.db.transaction(async (tx) => {
     const webinar = await getWebinar(tx, input.webinarId);
     const [enrollment] = isId(input.enrollmentId)
-      ? await tx.select({ id: enrollments.id }).from(enrollments).where(and(eq(enrollments.id, input.enrollmentId), eq(enrollments.courseId, webinar.courseId)))
+      ? await tx
+          .select({ id: enrollments.id })
+          .from(enrollments)
+          .where(and(eq(enrollments.id, input.enrollmentId), eq(enrollments.courseId, webinar.courseId)))
       : [];
     if (!enrollment) throw new DomainError("not_found", "Zápis na tento kurz sa nenašiel.");
     const values = { webinarId: webinar.id, enrollmentId: enrollment.id, attended: input.attended, reason, correctedBy: actor.actorId, correctedAt: deps.now };
     await tx
       .insert(webinarAttendanceCorrections)
       .values(values)
-      .onConflictDoUpdate({ target: [webinarAttendanceCorrections.webinarId, webinarAttendanceCorrections.enrollmentId], set: { attended: values.attended, reason, correctedBy: values.correctedBy, correctedAt: values.correctedAt } });
+      .onConflictDoUpdate({
+        target: [webinarAttendanceCorrections.webinarId, webinarAttendanceCorrections.enrollmentId],
+        set: { attended: values.attended, reason, correctedBy: values.correctedBy, correctedAt: values.correctedAt },
+      });
     await writeAudit(tx, {
       actorId: actor.actorId,
       actorRoles: actor.actorRoles,

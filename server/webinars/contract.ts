@@ -6,7 +6,9 @@ import { Id, Iso } from "../http/contract";
 import type { ApiArea } from "../http/openapi";
 import { isStorableInstant, STORABLE_INSTANT_MESSAGE } from "../http/instants";
 
-const Instant = z.iso.datetime({ offset: true, error: "Čas je dátum a čas ISO 8601 s posunom (napr. 2026-03-28T18:00:00Z)." }).refine(isStorableInstant, STORABLE_INSTANT_MESSAGE);
+const Instant = z.iso
+  .datetime({ offset: true, error: "Čas je dátum a čas ISO 8601 s posunom (napr. 2026-03-28T18:00:00Z)." })
+  .refine(isStorableInstant, STORABLE_INSTANT_MESSAGE);
 const JoinUrl = z
   .string()
   .trim()
@@ -44,7 +46,9 @@ export const WebinarCreateRequest = z.strictObject(fields).describe("A new webin
 export type WebinarCreateRequest = z.infer<typeof WebinarCreateRequest>;
 
 export const WebinarPatchRequest = z
-  .strictObject({ ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.optional()])) } as { [K in keyof typeof fields]: z.ZodOptional<(typeof fields)[K]> })
+  .strictObject({ ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.optional()])) } as {
+    [K in keyof typeof fields]: z.ZodOptional<(typeof fields)[K]>;
+  })
   .describe("Changed fields of a scheduled webinar; a change of time or join URL e-mails the enrolled students a fresh .ics");
 export type WebinarPatchRequest = z.infer<typeof WebinarPatchRequest>;
 

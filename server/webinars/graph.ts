@@ -66,8 +66,18 @@ export function createGraphClient(settings: GraphSettings): MeetingsGraph {
 
   async function accessToken(): Promise<string> {
     if (token && token.until > Date.now()) return token.value;
-    const body = new URLSearchParams({ grant_type: "client_credentials", client_id: settings.clientId, client_secret: settings.clientSecret, scope: "https://graph.microsoft.com/.default" });
-    const res = await fetch(`${settings.loginUrl}/${encodeURIComponent(settings.tenantId)}/oauth2/v2.0/token`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body, signal: AbortSignal.timeout(timeout) });
+    const body = new URLSearchParams({
+      grant_type: "client_credentials",
+      client_id: settings.clientId,
+      client_secret: settings.clientSecret,
+      scope: "https://graph.microsoft.com/.default",
+    });
+    const res = await fetch(`${settings.loginUrl}/${encodeURIComponent(settings.tenantId)}/oauth2/v2.0/token`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body,
+      signal: AbortSignal.timeout(timeout),
+    });
     const answer = (await res.json().catch(() => ({}))) as { access_token?: unknown; expires_in?: unknown; error?: unknown };
     if (!res.ok || typeof answer.access_token !== "string") throw new GraphError(`token refused: ${String(answer.error ?? res.status)}`, res.status);
     const ttl = typeof answer.expires_in === "number" ? answer.expires_in : 3600;
@@ -78,7 +88,12 @@ export function createGraphClient(settings: GraphSettings): MeetingsGraph {
   async function call(method: string, path: string, body?: unknown): Promise<Response> {
     const headers: Record<string, string> = { Authorization: `Bearer ${await accessToken()}` };
     if (body !== undefined) headers["Content-Type"] = "application/json";
-    const res = await fetch(`${settings.apiUrl}/${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(timeout) });
+    const res = await fetch(`${settings.apiUrl}/${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(timeout),
+    });
     if (!res.ok) {
       const detail = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
       throw new GraphError(`${method} ${path}: ${res.status} ${detail?.error?.code ?? ""} ${detail?.error?.message ?? ""}`.trim(), res.status);
@@ -86,7 +101,12 @@ export function createGraphClient(settings: GraphSettings): MeetingsGraph {
     return res;
   }
 
-  const view = (s: Record<string, unknown>): GraphSubscriptionView => ({ id: String(s.id), resource: String(s.resource), notificationUrl: String(s.notificationUrl), expirationDateTime: String(s.expirationDateTime) });
+  const view = (s: Record<string, unknown>): GraphSubscriptionView => ({
+    id: String(s.id),
+    resource: String(s.resource),
+    notificationUrl: String(s.notificationUrl),
+    expirationDateTime: String(s.expirationDateTime),
+  });
 
   return {
     async subscriptions() {
@@ -94,7 +114,13 @@ export function createGraphClient(settings: GraphSettings): MeetingsGraph {
       return (answer.value ?? []).map(view);
     },
     async subscribe(input) {
-      const res = await call("POST", "subscriptions", { changeType: "created", notificationUrl: input.notificationUrl, resource: input.resource, clientState: input.clientState, expirationDateTime: input.expirationDateTime.toISOString() });
+      const res = await call("POST", "subscriptions", {
+        changeType: "created",
+        notificationUrl: input.notificationUrl,
+        resource: input.resource,
+        clientState: input.clientState,
+        expirationDateTime: input.expirationDateTime.toISOString(),
+      });
       return view((await res.json()) as Record<string, unknown>);
     },
     async renew(id, expirationDateTime) {
@@ -115,4 +141,3 @@ export function createGraphClient(settings: GraphSettings): MeetingsGraph {
     },
   };
 }
-

@@ -25,7 +25,10 @@ export const ICS_ALARM_MINUTES = 15;
 
 /** 20260330T160000Z */
 export function icsInstant(at: Date): string {
-  return at.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return at
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 /** TEXT value escaping (RFC 5545 3.3.11). */
@@ -72,7 +75,13 @@ function eventLines(e: IcsEvent, host: string, now: Date): string[] {
     `URL:${e.joinUrl}`,
   ];
   if (!e.cancelled) {
-    lines.push("BEGIN:VALARM", "ACTION:DISPLAY", `TRIGGER:-PT${ICS_ALARM_MINUTES}M`, `DESCRIPTION:${icsText(`O ${ICS_ALARM_MINUTES} minút začína: ${e.title}`)}`, "END:VALARM");
+    lines.push(
+      "BEGIN:VALARM",
+      "ACTION:DISPLAY",
+      `TRIGGER:-PT${ICS_ALARM_MINUTES}M`,
+      `DESCRIPTION:${icsText(`O ${ICS_ALARM_MINUTES} minút začína: ${e.title}`)}`,
+      "END:VALARM",
+    );
   }
   lines.push("END:VEVENT");
   return lines;

@@ -39,7 +39,13 @@ export async function queueMeetingRecording(tx: Tx, queue: Queue, notice: Meetin
     .returning({ id: webinarRecordingImports.id });
   if (!inserted) return { outcome: "repeat", webinarId: webinar.id };
   await queue.enqueue(tx, "webinars.import-recording", { importId: inserted.id });
-  await writeAudit(tx, { actorId: MEETINGS_AUTOMATION_ACTOR, action: "webinar.recording_import_queued", targetType: "webinar", targetId: webinar.id, details: { importId: inserted.id, recordingId: target.recordingId } });
+  await writeAudit(tx, {
+    actorId: MEETINGS_AUTOMATION_ACTOR,
+    action: "webinar.recording_import_queued",
+    targetType: "webinar",
+    targetId: webinar.id,
+    details: { importId: inserted.id, recordingId: target.recordingId },
+  });
   return { outcome: "queued", webinarId: webinar.id };
 }
 
@@ -56,7 +62,10 @@ export function importRecordingJob(deps: ImportDeps) {
     if (!row || row.state === "uploaded") return;
     const [webinar] = await deps.db.select().from(webinars).where(eq(webinars.id, row.webinarId));
     const now = () => new Date();
-    await deps.db.update(webinarRecordingImports).set({ attempts: row.attempts + 1, updatedAt: now() }).where(eq(webinarRecordingImports.id, row.id));
+    await deps.db
+      .update(webinarRecordingImports)
+      .set({ attempts: row.attempts + 1, updatedAt: now() })
+      .where(eq(webinarRecordingImports.id, row.id));
     try {
       if (!webinar || webinar.state !== "scheduled") throw new Error("the webinar is gone or cancelled");
       const metadata = await deps.graph.recording(row.resource);
@@ -64,7 +73,10 @@ export function importRecordingJob(deps: ImportDeps) {
       const upload = await deps.provider.createUpload({ passthrough: recordingPassthrough(webinar.id), corsOrigin: deps.corsOrigin }, now());
       // noted first: the provider's asset.ready for this upload is then the webinar's latest
       await deps.db.transaction(async (tx) => {
-        await tx.update(webinars).set({ recordingUploadId: upload.uploadId, recordingUploadStatus: "waiting", updatedAt: now() }).where(eq(webinars.id, webinar.id));
+        await tx
+          .update(webinars)
+          .set({ recordingUploadId: upload.uploadId, recordingUploadStatus: "waiting", updatedAt: now() })
+          .where(eq(webinars.id, webinar.id));
         await tx.update(webinarRecordingImports).set({ uploadId: upload.uploadId, updatedAt: now() }).where(eq(webinarRecordingImports.id, row.id));
       });
       const content = await deps.graph.content(row.resource);
@@ -74,12 +86,21 @@ export function importRecordingJob(deps: ImportDeps) {
       if (!sent.ok) throw new Error(`the video provider refused the upload: ${sent.status}`);
       await deps.db.transaction(async (tx) => {
         await tx.update(webinarRecordingImports).set({ state: "uploaded", error: null, updatedAt: now() }).where(eq(webinarRecordingImports.id, row.id));
-        await writeAudit(tx, { actorId: MEETINGS_AUTOMATION_ACTOR, action: "webinar.recording_upload", targetType: "webinar", targetId: webinar.id, details: { uploadId: upload.uploadId, importId: row.id, recordingId: row.recordingId } });
+        await writeAudit(tx, {
+          actorId: MEETINGS_AUTOMATION_ACTOR,
+          action: "webinar.recording_upload",
+          targetType: "webinar",
+          targetId: webinar.id,
+          details: { uploadId: upload.uploadId, importId: row.id, recordingId: row.recordingId },
+        });
       });
       deps.log.info("meeting recording handed to the video provider", { webinarId: webinar.id, importId: row.id });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await deps.db.update(webinarRecordingImports).set({ error: message.slice(0, 500), updatedAt: now() }).where(eq(webinarRecordingImports.id, row.id));
+      await deps.db
+        .update(webinarRecordingImports)
+        .set({ error: message.slice(0, 500), updatedAt: now() })
+        .where(eq(webinarRecordingImports.id, row.id));
       throw error;
     }
   };
@@ -100,11 +121,22 @@ export const RECORDINGS_RESOURCE = "communications/onlineMeetings/getAllRecordin
  * Keeps the app's recordings subscription alive (scheduled): renews ours when it expires
  * within a day, creates it when there is none (Graph validates the webhook first).
  */
-export async function keepMeetingsSubscription(deps: { graph: MeetingsGraph; notificationUrl: string; clientState: string; now: Date; log: Logger }): Promise<"created" | "renewed" | "kept"> {
+export async function keepMeetingsSubscription(deps: {
+  graph: MeetingsGraph;
+  notificationUrl: string;
+  clientState: string;
+  now: Date;
+  log: Logger;
+}): Promise<"created" | "renewed" | "kept"> {
   const ours = (await deps.graph.subscriptions()).find((s) => s.notificationUrl === deps.notificationUrl && s.resource === RECORDINGS_RESOURCE);
   const until = new Date(deps.now.getTime() + SUBSCRIPTION_DAYS * 86_400_000);
   if (!ours) {
-    await deps.graph.subscribe({ resource: RECORDINGS_RESOURCE, notificationUrl: deps.notificationUrl, clientState: deps.clientState, expirationDateTime: until });
+    await deps.graph.subscribe({
+      resource: RECORDINGS_RESOURCE,
+      notificationUrl: deps.notificationUrl,
+      clientState: deps.clientState,
+      expirationDateTime: until,
+    });
     deps.log.info("meetings subscription created", { notificationUrl: deps.notificationUrl });
     return "created";
   }

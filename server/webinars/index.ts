@@ -5,25 +5,8 @@
 // its own tables (webinars, webinar_joins, webinar_reminders, webinar_calendar_feeds);
 // e-mails go through mail.send jobs (server/mail composes them from `webinarMail`).
 // docs/decisions/webinars/webinars.md > Webinars.
-export {
-  Webinar,
-  WebinarCreateRequest,
-  WebinarPatchRequest,
-  WebinarResponse,
-  StudentWebinar,
-  StudentWebinarList,
-  webinarsApi,
-} from "./contract";
-export {
-  createWebinar,
-  updateWebinar,
-  cancelWebinar,
-  getWebinar,
-  listWebinarsOfCourse,
-  serializeWebinar,
-  MAX_WEBINAR_HOURS,
-  type WebinarRow,
-} from "./admin";
+export { Webinar, WebinarCreateRequest, WebinarPatchRequest, WebinarResponse, StudentWebinar, StudentWebinarList, webinarsApi } from "./contract";
+export { createWebinar, updateWebinar, cancelWebinar, getWebinar, listWebinarsOfCourse, serializeWebinar, MAX_WEBINAR_HOURS, type WebinarRow } from "./admin";
 export {
   listStudentWebinars,
   joinWebinar,
@@ -45,5 +28,13 @@ export { webinarRecordings } from "./recordings";
 export { webinarAttendance, correctAttendance, type AttendanceLine } from "./attendance";
 export { webinarLevelRequirements } from "./requirements";
 export { startRecordingPlayback, reportRecordingWatch, recordingWatchOf, webinarRecordingPlayPath, type RecordingWatch } from "./watch";
-export { queueMeetingRecording, importRecordingJob, keepMeetingsSubscription, SUBSCRIPTION_CRON, RECORDINGS_RESOURCE, type MeetingsAutomation, type ImportOutcome } from "./imports";
+export {
+  queueMeetingRecording,
+  importRecordingJob,
+  keepMeetingsSubscription,
+  SUBSCRIPTION_CRON,
+  RECORDINGS_RESOURCE,
+  type MeetingsAutomation,
+  type ImportOutcome,
+} from "./imports";
 export { createGraphClient, recordingOfResource, type MeetingsGraph, type GraphSettings } from "./graph";

@@ -20,8 +20,18 @@ async function find(db: Database, webinarId: string): Promise<RecordingView> {
 export const webinarRecordings: WebinarRecordings = {
   find,
   async recordUpload(tx: Tx, actor, webinarId, upload) {
-    await tx.update(webinars).set({ recordingUploadId: upload.id, recordingUploadStatus: "waiting", updatedAt: upload.createdAt }).where(eq(webinars.id, webinarId));
-    await writeAudit(tx, { actorId: actor.actorId, actorRoles: actor.actorRoles, action: "webinar.recording_upload", targetType: "webinar", targetId: webinarId, details: { uploadId: upload.id } });
+    await tx
+      .update(webinars)
+      .set({ recordingUploadId: upload.id, recordingUploadStatus: "waiting", updatedAt: upload.createdAt })
+      .where(eq(webinars.id, webinarId));
+    await writeAudit(tx, {
+      actorId: actor.actorId,
+      actorRoles: actor.actorRoles,
+      action: "webinar.recording_upload",
+      targetType: "webinar",
+      targetId: webinarId,
+      details: { uploadId: upload.id },
+    });
   },
   async applyResult(tx, webinarId, result, now): Promise<RecordingOutcome> {
     const [row] = await tx.select().from(webinars).where(eq(webinars.id, webinarId)).for("update");
@@ -31,7 +41,13 @@ export const webinarRecordings: WebinarRecordings = {
     if (result.kind === "ready") {
       await tx
         .update(webinars)
-        .set({ recordingPlaybackId: result.playbackId, recordingAssetId: result.assetId, recordingDurationSec: Math.round(result.durationSec), recordingUploadStatus: "ready", updatedAt: now })
+        .set({
+          recordingPlaybackId: result.playbackId,
+          recordingAssetId: result.assetId,
+          recordingDurationSec: Math.round(result.durationSec),
+          recordingUploadStatus: "ready",
+          updatedAt: now,
+        })
         .where(eq(webinars.id, webinarId));
     } else {
       await tx.update(webinars).set({ recordingUploadStatus: result.kind, updatedAt: now }).where(eq(webinars.id, webinarId));

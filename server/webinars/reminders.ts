@@ -48,7 +48,13 @@ export async function sendDueReminders(deps: { db: Database; queue: Queue; now: 
         .onConflictDoNothing({ target: [webinarReminders.webinarId, webinarReminders.enrollmentId, webinarReminders.kind, webinarReminders.sequence] })
         .returning({ enrollmentId: webinarReminders.enrollmentId });
       for (const row of inserted) {
-        await deps.queue.enqueue(tx, "mail.send", { kind: "webinar_reminder", webinarId: webinar.id, enrollmentId: row.enrollmentId, reminder: kind, sequence: webinar.sequence });
+        await deps.queue.enqueue(tx, "mail.send", {
+          kind: "webinar_reminder",
+          webinarId: webinar.id,
+          enrollmentId: row.enrollmentId,
+          reminder: kind,
+          sequence: webinar.sequence,
+        });
       }
       return inserted.length;
     });

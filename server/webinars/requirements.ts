@@ -29,27 +29,36 @@ export const webinarLevelRequirements: LevelRequirementSource = async (db, enrol
       watched: sql<boolean>`coalesce(${webinarRecordingViews.progress}->>'state' = 'completed', false)`,
     })
     .from(enrollments)
-    .innerJoin(webinars, and(eq(webinars.courseId, enrollments.courseId), eq(webinars.attendanceRequired, true), eq(webinars.state, "scheduled"), isNotNull(webinars.levelId)))
+    .innerJoin(
+      webinars,
+      and(eq(webinars.courseId, enrollments.courseId), eq(webinars.attendanceRequired, true), eq(webinars.state, "scheduled"), isNotNull(webinars.levelId)),
+    )
     .innerJoin(webinarLevel, eq(webinarLevel.id, webinars.levelId))
     .innerJoin(versionLevel, and(eq(versionLevel.courseId, enrollments.courseVersionId), eq(versionLevel.slug, webinarLevel.slug)))
-    .leftJoin(webinarAttendanceCorrections, and(eq(webinarAttendanceCorrections.webinarId, webinars.id), eq(webinarAttendanceCorrections.enrollmentId, enrollments.id)))
+    .leftJoin(
+      webinarAttendanceCorrections,
+      and(eq(webinarAttendanceCorrections.webinarId, webinars.id), eq(webinarAttendanceCorrections.enrollmentId, enrollments.id)),
+    )
     .leftJoin(webinarRecordingViews, and(eq(webinarRecordingViews.webinarId, webinars.id), eq(webinarRecordingViews.enrollmentId, enrollments.id)))
     .where(eq(enrollments.id, enrollmentId))
     .orderBy(webinars.startsAt);
-  return rows.map(
-    (r): LevelRequirement => ({
-      id: `webinar:${r.id}`,
-      levelId: r.levelId,
-      kind: "webinar",
-      ref: r.id,
-      title: r.title,
-      met: (r.corrected ?? r.joined === true) || r.watched === true,
-    }),
-  );
+  return rows.map((r): LevelRequirement => ({
+    id: `webinar:${r.id}`,
+    levelId: r.levelId,
+    kind: "webinar",
+    ref: r.id,
+    title: r.title,
+    met: (r.corrected ?? r.joined === true) || r.watched === true,
+  }));
 };
 
 /** After attendance or the recording's coverage changed: learning re-derives the enrollment (a level may complete now). */
-export async function afterAttendanceChange(tx: DbOrTx, deps: { queue: Queue; now: Date }, webinar: { attendanceRequired: boolean; levelId: string | null }, enrollmentId: string): Promise<void> {
+export async function afterAttendanceChange(
+  tx: DbOrTx,
+  deps: { queue: Queue; now: Date },
+  webinar: { attendanceRequired: boolean; levelId: string | null },
+  enrollmentId: string,
+): Promise<void> {
   if (!webinar.attendanceRequired || !webinar.levelId) return;
   await reconcileEnrollment(tx, deps, enrollmentId);
 }

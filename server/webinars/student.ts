@@ -83,7 +83,12 @@ export async function listStudentWebinars(
 
 export async function enrolledWebinar(db: DbOrTx, studentId: string, slug: string, webinarId: string, now: Date) {
   const enrollment = await enrolledCourse(db, studentId, slug, now);
-  const [row] = isId(webinarId) ? await db.select().from(webinars).where(and(eq(webinars.id, webinarId), eq(webinars.courseId, enrollment.courseId))) : [];
+  const [row] = isId(webinarId)
+    ? await db
+        .select()
+        .from(webinars)
+        .where(and(eq(webinars.id, webinarId), eq(webinars.courseId, enrollment.courseId)))
+    : [];
   if (!row) throw new DomainError("not_found", "Webinár sa nenašiel.");
   return { enrollment, row };
 }
@@ -92,11 +97,17 @@ export async function enrolledWebinar(db: DbOrTx, studentId: string, slug: strin
  * "Pripojiť sa": records the join (who, when) and answers the meeting link; before the link
  * opens, after the end or for a cancelled session 409 with the reason.
  */
-export async function joinWebinar(deps: { db: Database; queue: Queue; now: Date }, studentId: string, slug: string, webinarId: string): Promise<{ joinUrl: string }> {
+export async function joinWebinar(
+  deps: { db: Database; queue: Queue; now: Date },
+  studentId: string,
+  slug: string,
+  webinarId: string,
+): Promise<{ joinUrl: string }> {
   const { enrollment, row } = await enrolledWebinar(deps.db, studentId, slug, webinarId, deps.now);
   if (row.state === "cancelled") throw new DomainError("conflict", "Webinár bol zrušený.");
   if (row.endsAt.getTime() <= deps.now.getTime()) throw new DomainError("conflict", "Webinár už skončil.");
-  if (!joinable(row, deps.now)) throw new DomainError("conflict", "Pripojiť sa dá od 15 minút pred začiatkom webinára.", { joinOpensAt: joinOpensAt(row).toISOString() });
+  if (!joinable(row, deps.now))
+    throw new DomainError("conflict", "Pripojiť sa dá od 15 minút pred začiatkom webinára.", { joinOpensAt: joinOpensAt(row).toISOString() });
   await deps.db.transaction(async (tx) => {
     await tx.insert(webinarJoins).values({ webinarId: row.id, studentId, enrollmentId: enrollment.id, joinedAt: deps.now });
     // a required session attended: its level may complete now
@@ -142,7 +153,10 @@ export const calendarFeedPath = (token: string) => `/kalendar/${token}.ics`;
 
 /** The student's live feed (made on first use). */
 export async function calendarFeedOf(db: DbOrTx, key: Buffer, studentId: string): Promise<string> {
-  const [live] = await db.select({ id: webinarCalendarFeeds.id }).from(webinarCalendarFeeds).where(and(eq(webinarCalendarFeeds.studentId, studentId), isNull(webinarCalendarFeeds.revokedAt)));
+  const [live] = await db
+    .select({ id: webinarCalendarFeeds.id })
+    .from(webinarCalendarFeeds)
+    .where(and(eq(webinarCalendarFeeds.studentId, studentId), isNull(webinarCalendarFeeds.revokedAt)));
   if (live) return calendarFeedPath(feedToken(key, live.id));
   const [made] = await db.insert(webinarCalendarFeeds).values({ studentId }).onConflictDoNothing().returning({ id: webinarCalendarFeeds.id });
   if (made) return calendarFeedPath(feedToken(key, made.id));
@@ -153,7 +167,10 @@ export async function calendarFeedOf(db: DbOrTx, key: Buffer, studentId: string)
 /** Revokes the student's feed (the old URL answers 404 from now on) and makes a new one. */
 export async function renewCalendarFeed(db: Database, key: Buffer, studentId: string, now: Date): Promise<string> {
   return db.transaction(async (tx) => {
-    await tx.update(webinarCalendarFeeds).set({ revokedAt: now }).where(and(eq(webinarCalendarFeeds.studentId, studentId), isNull(webinarCalendarFeeds.revokedAt)));
+    await tx
+      .update(webinarCalendarFeeds)
+      .set({ revokedAt: now })
+      .where(and(eq(webinarCalendarFeeds.studentId, studentId), isNull(webinarCalendarFeeds.revokedAt)));
     return calendarFeedOf(tx, key, studentId);
   });
 }
@@ -167,14 +184,26 @@ export async function calendarFeed(deps: { db: Database; now: Date; publicUrl: s
   const [feedId, signature] = token.split(".");
   const expected = isId(feedId) ? feedSignature(key, feedId) : "";
   const ok = !!signature && expected.length === signature.length && timingSafeEqual(Buffer.from(expected), Buffer.from(signature));
-  const [feed] = ok ? await deps.db.select().from(webinarCalendarFeeds).where(and(eq(webinarCalendarFeeds.id, feedId), isNull(webinarCalendarFeeds.revokedAt))) : [];
+  const [feed] = ok
+    ? await deps.db
+        .select()
+        .from(webinarCalendarFeeds)
+        .where(and(eq(webinarCalendarFeeds.id, feedId), isNull(webinarCalendarFeeds.revokedAt)))
+    : [];
   if (!feed) throw new DomainError("not_found", "Kalendár sa nenašiel alebo jeho adresa bola zrušená.");
   const held = await deps.db
     .selectDistinct({ courseId: enrollments.courseId, slug: enrollments.courseSlug })
     .from(enrollments)
     .where(and(eq(enrollments.studentId, feed.studentId), inArray(enrollments.state, ["active", "completed"]), isNull(enrollments.suspendedAt)));
   const slugOf = new Map(held.map((h) => [h.courseId, h.slug]));
-  const rows = slugOf.size ? await deps.db.select().from(webinars).where(inArray(webinars.courseId, [...slugOf.keys()])).orderBy(desc(webinars.startsAt)).limit(500) : [];
+  const rows = slugOf.size
+    ? await deps.db
+        .select()
+        .from(webinars)
+        .where(inArray(webinars.courseId, [...slugOf.keys()]))
+        .orderBy(desc(webinars.startsAt))
+        .limit(500)
+    : [];
   const events = rows.map((r) => icsEventOf(r, `${deps.publicUrl}/kurzy/${slugOf.get(r.courseId)}/studium`));
   return icsCalendar(events, { host: new URL(deps.publicUrl).hostname, now: deps.now, name: "Webináre kurzov" });
 }

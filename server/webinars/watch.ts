@@ -63,7 +63,13 @@ export async function startRecordingPlayback(deps: WatchDeps, studentId: string,
  * A claim of seconds watched (the player's report, or "Pozrel(a) som záznam", which claims the
  * whole length); never starts a viewing, so it earns only what the viewing under way allows.
  */
-export async function reportRecordingWatch(deps: WatchDeps, studentId: string, slug: string, webinarId: string, secondsWatched: number | "all"): Promise<RecordingWatch> {
+export async function reportRecordingWatch(
+  deps: WatchDeps,
+  studentId: string,
+  slug: string,
+  webinarId: string,
+  secondsWatched: number | "all",
+): Promise<RecordingWatch> {
   const found = await playable(deps, studentId, slug, webinarId);
   const claim = secondsWatched === "all" ? found.durationSec : secondsWatched;
   return (await record(deps, studentId, slug, webinarId, { secondsWatched: claim, startsViewing: false })).watch;
@@ -71,7 +77,10 @@ export async function reportRecordingWatch(deps: WatchDeps, studentId: string, s
 
 /** What the student has watched of the recording so far (none: 0). */
 export async function recordingWatchOf(db: Database, webinarId: string, enrollmentId: string): Promise<{ secondsWatched: number; completed: boolean } | null> {
-  const [view] = await db.select().from(webinarRecordingViews).where(and(eq(webinarRecordingViews.webinarId, webinarId), eq(webinarRecordingViews.enrollmentId, enrollmentId)));
+  const [view] = await db
+    .select()
+    .from(webinarRecordingViews)
+    .where(and(eq(webinarRecordingViews.webinarId, webinarId), eq(webinarRecordingViews.enrollmentId, enrollmentId)));
   return view ? { secondsWatched: view.progress.secondsWatched, completed: view.progress.state === "completed" } : null;
 }
 

@@ -65,7 +65,9 @@ test("an admin builds a course from nothing, publishes it and finds it in the ca
   await page.getByLabel("Značky").fill("financie, rozpočet");
   await page.getByRole("button", { name: "Uložiť údaje kurzu" }).click();
   await expect(status(page)).toHaveText(`Údaje kurzu „${title}“ sú uložené.`);
-  await expect(page.getByRole("group", { name: "Akreditujúci partner" }).getByRole("radio", { name: /Slovenská akadémia športového manažmentu/ })).toBeChecked();
+  await expect(
+    page.getByRole("group", { name: "Akreditujúci partner" }).getByRole("radio", { name: /Slovenská akadémia športového manažmentu/ }),
+  ).toBeChecked();
   await expect(page.getByRole("group", { name: /^Profil lektora/ })).toBeVisible();
 
   // structure: a level, a topic, its module, a part

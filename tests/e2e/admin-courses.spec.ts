@@ -25,7 +25,10 @@ test("a content manager lists courses and filters them by state", async ({ page 
   // one row per course, with its statistics and, once published, its public page; no revenue for a content manager
   const course = rows.filter({ hasText: "Riadenie športového klubu" });
   await expect(course).toHaveCount(1);
-  await expect(course.getByRole("link", { name: "Štatistiky: Riadenie športového klubu" })).toHaveAttribute("href", /\/admin\/kurzy\/[0-9a-f]{24}\/statistiky$/);
+  await expect(course.getByRole("link", { name: "Štatistiky: Riadenie športového klubu" })).toHaveAttribute(
+    "href",
+    /\/admin\/kurzy\/[0-9a-f]{24}\/statistiky$/,
+  );
   await expect(course.getByRole("link", { name: "Verejná stránka: Riadenie športového klubu" })).toHaveAttribute("href", "/kurzy/riadenie-sportoveho-klubu");
   await expect(page.getByRole("columnheader", { name: "Tržby" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "+ Nový kurz" })).toHaveAttribute("href", "/admin/kurzy/novy");

@@ -64,6 +64,9 @@ test("an admin restores access after a dispute decided for us", async ({ page, b
 });
 
 async function courseTitle(db: DatabaseHandle["db"]) {
-  const [course] = await db.select({ title: schema.courses.title }).from(schema.courses).where(and(eq(schema.courses.slug, SLUG), eq(schema.courses.state, "published")));
+  const [course] = await db
+    .select({ title: schema.courses.title })
+    .from(schema.courses)
+    .where(and(eq(schema.courses.slug, SLUG), eq(schema.courses.state, "published")));
   return course?.title;
 }

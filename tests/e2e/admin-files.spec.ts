@@ -38,8 +38,14 @@ function xlsx(): Buffer {
       "[Content_Types].xml",
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>',
     ],
-    ["_rels/.rels", '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>'],
-    ["xl/workbook.xml", '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheets/></workbook>'],
+    [
+      "_rels/.rels",
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+    ],
+    [
+      "xl/workbook.xml",
+      '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheets/></workbook>',
+    ],
   ];
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
@@ -99,7 +105,11 @@ async function draftCourse(request: APIRequestContext, origin: string, suffix: s
   const level = await post(`/api/admin/courses/${course._id}/levels`, { slug: "zaklady", title: "Základy" });
   const topic = await post(`/api/admin/levels/${level._id}/topics`, { slug: "rozpocet", title: "Rozpočet" });
   const module = await post(`/api/admin/topics/${topic._id}/module`, { estimatedMinutes: 20 });
-  const part = await post(`/api/admin/modules/${module._id}/parts`, { slug: "plan", title: "Plán rozpočtu", contentBlocks: [{ type: "text", markdown: "Rozpočet klubu na rok 2027." }] });
+  const part = await post(`/api/admin/modules/${module._id}/parts`, {
+    slug: "plan",
+    title: "Plán rozpočtu",
+    contentBlocks: [{ type: "text", markdown: "Rozpočet klubu na rok 2027." }],
+  });
   return { id: course._id, slug, partId: part._id };
 }
 
@@ -116,7 +126,11 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`uploads where they are used, JavaScript ${javaScriptEnabled ? "on" : "off"}, 360 px`, () => {
     test.use({ javaScriptEnabled, viewport: PHONE });
 
-    test("a PDF and a spreadsheet uploaded into a draft part: slides on the student's part page, the attachment under its Slovak name", async ({ page, browser, baseURL }) => {
+    test("a PDF and a spreadsheet uploaded into a draft part: slides on the student's part page, the attachment under its Slovak name", async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
       test.setTimeout(180_000);
       const suffix = `${javaScriptEnabled ? "js" : "nojs"}-${Date.now().toString(36)}`;
       await signIn(page, ADMIN, "/admin/kurzy");
@@ -126,13 +140,19 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("heading", { level: 1, name: "Časť: Plán rozpočtu" })).toBeVisible();
 
       // a picture sent as the presentation: refused on the form, in Slovak, nothing added
-      const picture = await sharp({ create: { width: 40, height: 30, channels: 3, background: "blue" } }).png().toBuffer();
+      const picture = await sharp({ create: { width: 40, height: 30, channels: 3, background: "blue" } })
+        .png()
+        .toBuffer();
       await uploadThrough(page, "Súbor PDF", "Prezentácia (PDF)", /Nahrať prezentáciu/, { name: "snimky.pdf", mimeType: "application/pdf", buffer: picture });
       await expect(page.getByRole("alert").filter({ hasText: "Tento typ súboru sa sem nedá nahrať (image/png). Povolené: PDF." })).toBeVisible();
       await expect(page.getByLabel("Súbor PDF", { exact: true }).and(page.locator('input[type="file"]'))).toHaveAttribute("aria-invalid", "true");
 
       // the PDF: a presentation block whose slide count comes from the file
-      await uploadThrough(page, "Súbor PDF", "Prezentácia (PDF)", /Nahrať prezentáciu/, { name: "Rozpočet klubu 2027.pdf", mimeType: "application/pdf", buffer: await pdf(3) });
+      await uploadThrough(page, "Súbor PDF", "Prezentácia (PDF)", /Nahrať prezentáciu/, {
+        name: "Rozpočet klubu 2027.pdf",
+        mimeType: "application/pdf",
+        buffer: await pdf(3),
+      });
       await expect(page).toHaveURL(/hotovo=pridane/);
       await expect(page.getByRole("status").filter({ hasText: "Pridané do časti „Plán rozpočtu“." })).toBeVisible();
       await expect(page.getByRole("heading", { level: 3, name: "Blok 2. Prezentácia" })).toBeVisible();
@@ -170,15 +190,25 @@ for (const javaScriptEnabled of [true, false]) {
       // the slide images are made by a job after the upload: the first one loads once it ran
       await expect(async () => {
         await student.reload();
-        const loaded = await student.locator("ol.slides img").first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+        const loaded = await student
+          .locator("ol.slides img")
+          .first()
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
         expect(loaded).toBe(true);
       }).toPass({ timeout: 60_000, intervals: [1000, 2000, 3000] });
       await expectNoSidewaysScroll(student);
 
       const [download] = await Promise.all([student.waitForEvent("download"), student.getByRole("link", { name: "Rozpočet klubu 2027.xlsx" }).click()]);
       expect(download.suggestedFilename()).toBe("Rozpočet klubu 2027.xlsx");
-      const response = await student.request.get(await student.getByRole("link", { name: "Rozpočet klubu 2027.xlsx" }).getAttribute("href").then((h) => h!));
-      expect(response.headers()["content-disposition"]).toBe(`attachment; filename="Rozpocet klubu 2027.xlsx"; filename*=UTF-8''Rozpo%C4%8Det%20klubu%202027.xlsx`);
+      const response = await student.request.get(
+        await student
+          .getByRole("link", { name: "Rozpočet klubu 2027.xlsx" })
+          .getAttribute("href")
+          .then((h) => h!),
+      );
+      expect(response.headers()["content-disposition"]).toBe(
+        `attachment; filename="Rozpocet klubu 2027.xlsx"; filename*=UTF-8''Rozpo%C4%8Det%20klubu%202027.xlsx`,
+      );
       expect(response.headers()["content-type"]).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
       await context.close();
     });

@@ -5,7 +5,10 @@ import { expect, test } from "./support/fixtures";
 import { expectNoSidewaysScroll, signIn } from "./support/journeys";
 
 for (const javaScriptEnabled of [false, true]) {
-  for (const [device, viewport] of [["360 px", { width: 360, height: 800 }], ["desktop", { width: 1280, height: 900 }]] as const) {
+  for (const [device, viewport] of [
+    ["360 px", { width: 360, height: 800 }],
+    ["desktop", { width: 1280, height: 900 }],
+  ] as const) {
     test.describe(`Zapísať osobu, JavaScript ${javaScriptEnabled ? "on" : "off"}, ${device}`, () => {
       test.use({ javaScriptEnabled, viewport });
       test.beforeEach(async ({ context }) => {
@@ -28,7 +31,9 @@ for (const javaScriptEnabled of [false, true]) {
         await page.getByLabel("Vyhľadať osobu podľa mena, e-mailu alebo ID").fill("peter.horvath@demo.sk");
         await page.getByRole("button", { name: "Vyhľadať" }).click();
         await expect(page.getByText(/^Nájdená osoba: Peter Horváth/)).toBeVisible();
-        await expect(page.getByRole("form", { name: "Zapísať osobu do kurzu" }).getByLabel("Osoba (ID u poskytovateľa identity alebo e-mail)")).toHaveValue("p-1002");
+        await expect(page.getByRole("form", { name: "Zapísať osobu do kurzu" }).getByLabel("Osoba (ID u poskytovateľa identity alebo e-mail)")).toHaveValue(
+          "p-1002",
+        );
         if (viewport.width === 360) await expectNoSidewaysScroll(page);
       });
     });

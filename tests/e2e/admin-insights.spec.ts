@@ -10,9 +10,11 @@ import { expectNoSidewaysScroll, signIn } from "./support/journeys";
 const ADMIN = "zuzana.bielikova@demo.sk";
 const SLUG = "riadenie-sportoveho-klubu";
 
-
 for (const javaScriptEnabled of [false, true]) {
-  for (const [device, viewport] of [["360 px", { width: 360, height: 800 }], ["desktop", { width: 1280, height: 900 }]] as const) {
+  for (const [device, viewport] of [
+    ["360 px", { width: 360, height: 800 }],
+    ["desktop", { width: 1280, height: 900 }],
+  ] as const) {
     test.describe(`insights, JavaScript ${javaScriptEnabled ? "on" : "off"}, ${device}`, () => {
       test.use({ javaScriptEnabled, viewport });
       test.beforeEach(async ({ context }) => {
@@ -55,7 +57,10 @@ for (const javaScriptEnabled of [false, true]) {
 
         // a test: through the course's tests
         await page.goto(`/admin/kurzy/${course._id}/testy`);
-        await page.getByRole("link", { name: /^Štatistiky otázok: / }).first().click();
+        await page
+          .getByRole("link", { name: /^Štatistiky otázok: / })
+          .first()
+          .click();
         await expect(page).toHaveURL(/\/testy\/[0-9a-f]{24}\/statistiky$/);
         await expect(page.getByRole("heading", { level: 1, name: /^Štatistiky testu: / })).toBeVisible();
         await expect(page.getByText(/Odovzdané pokusy:/)).toBeVisible();

@@ -31,7 +31,15 @@ test("an admin refunds an order in the sandbox and sees it settle", async ({ pag
     data: {
       courseId: course._id,
       billingType: "personal",
-      billingAddress: { firstName: "Zuzana", lastName: "Bieliková", email: ADMIN, street: "Dunajská 4", city: "Bratislava", postalCode: "811 08", country: "SK" },
+      billingAddress: {
+        firstName: "Zuzana",
+        lastName: "Bieliková",
+        email: ADMIN,
+        street: "Dunajská 4",
+        city: "Bratislava",
+        postalCode: "811 08",
+        country: "SK",
+      },
       agreedTos: true,
       agreedRefundPolicy: true,
     },
@@ -92,7 +100,8 @@ test("an admin refunds an order in the sandbox and sees it settle", async ({ pag
   await expect(refunds.getByRole("row").nth(1)).toContainText(/Čaká na vysporiadanie|Dokončená/);
   // wait for the final state of both (the page reads the order and its refunds one after
   // the other, so one load may fall between them while the webhook commits)
-  const settled = async () => (await refunds.textContent())?.includes("Dokončená") && (await page.locator(".order-facts").textContent())?.includes("Vrátené peniaze");
+  const settled = async () =>
+    (await refunds.textContent())?.includes("Dokončená") && (await page.locator(".order-facts").textContent())?.includes("Vrátené peniaze");
   for (let i = 0; i < 40 && !(await settled()); i++) {
     await page.waitForTimeout(500);
     // the page says the refund is pending (with JavaScript it reads itself again); a reload reads it now

@@ -15,7 +15,10 @@ const status = (page: import("@playwright/test").Page, text: string) => page.loc
 // created sometimes does not show (seen in CI and once locally), a race in the part
 // editor's enhancement not yet found; the JavaScript walk comes back when it is fixed.
 for (const javaScriptEnabled of [false]) {
-  for (const [device, viewport] of [["360 px", { width: 360, height: 800 }], ["desktop", { width: 1280, height: 900 }]] as const) {
+  for (const [device, viewport] of [
+    ["360 px", { width: 360, height: 800 }],
+    ["desktop", { width: 1280, height: 900 }],
+  ] as const) {
     test.describe(`part editor, JavaScript ${javaScriptEnabled ? "on" : "off"}, ${device}`, () => {
       test.use({ javaScriptEnabled, viewport });
       test.beforeEach(async ({ context }) => {

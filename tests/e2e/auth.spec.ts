@@ -84,7 +84,7 @@ test.describe("with JavaScript", () => {
     await signInAndOut(page, { email: "peter.horvath@demo.sk", name: "Peter Horváth" });
   });
 
-  test("on a phone, \"Nie, zostať prihlásený\" at the provider: /ucet still asks for a password", async ({ page }) => {
+  test('on a phone, "Nie, zostať prihlásený" at the provider: /ucet still asks for a password', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await signInAndOut(page, { email: "eva.kovacova@demo.sk", name: "Mgr. Eva Kováčová" }, "no");
   });

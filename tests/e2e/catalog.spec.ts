@@ -77,7 +77,9 @@ test.describe("with JavaScript", () => {
   test("the same walk, with client-side navigation after the first load", async ({ page }) => {
     await page.goto("/");
     // hydrated: the router exists and has its initial data
-    await page.waitForFunction(() => (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized === true);
+    await page.waitForFunction(
+      () => (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized === true,
+    );
     await page.waitForLoadState("networkidle");
     // a marker on window survives client-side navigation, never a full page load
     await page.evaluate(() => ((window as unknown as { __catalogMarker: number }).__catalogMarker = 1));

@@ -67,7 +67,9 @@ async function petersLevelTest() {
   const course = await writeLearningCourse(db, { slug: `test-na-mobile-${Date.now().toString(36)}` });
   const enrollmentId = await enrollIn(db, course, "p-1002");
   await completeLevel1(db, jobs!.queue, course, "p-1002", enrollmentId);
-  await reportProgress({ db, queue: jobs!.queue, media: createUnsignedMediaUrls(), now: new Date() }, "p-1002", course.part("c1").id, { markPartCompleted: true });
+  await reportProgress({ db, queue: jobs!.queue, media: createUnsignedMediaUrls(), now: new Date() }, "p-1002", course.part("c1").id, {
+    markPartCompleted: true,
+  });
   return course;
 }
 
@@ -79,7 +81,9 @@ async function fitsWidth(page: Page) {
 
 /** Every element's height in CSS pixels (boundingBox), at least 44 for a tap target. */
 async function expectTall(page: Page, selector: string, minimum = 44) {
-  const boxes = await page.locator(selector).evaluateAll((els) => els.map((el) => ({ text: (el.textContent ?? "").trim().slice(0, 40), height: el.getBoundingClientRect().height })));
+  const boxes = await page
+    .locator(selector)
+    .evaluateAll((els) => els.map((el) => ({ text: (el.textContent ?? "").trim().slice(0, 40), height: el.getBoundingClientRect().height })));
   expect(boxes.length, `${selector} on ${page.url()}`).toBeGreaterThan(0);
   for (const box of boxes) expect(box.height, `${selector} "${box.text}"`).toBeGreaterThanOrEqual(minimum);
   return boxes;
@@ -98,7 +102,9 @@ for (const javaScriptEnabled of [false, true]) {
       // the course in the heading; one statement of the two documents and the partner's state
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Testovací kurz učenia");
       const documents = page.getByRole("region", { name: "Čo ste dostali" });
-      await expect(documents).toContainText("máte dva doklady: potvrdenie o absolvovaní od platformy Akadémia športového manažmentu, ktoré máte hneď, a akreditovaný certifikát „kurz“, ktorý vydáva Partner a ktorý je právne záväzný.");
+      await expect(documents).toContainText(
+        "máte dva doklady: potvrdenie o absolvovaní od platformy Akadémia športového manažmentu, ktoré máte hneď, a akreditovaný certifikát „kurz“, ktorý vydáva Partner a ktorý je právne záväzný.",
+      );
       await expect(documents.getByRole("listitem").nth(1)).toContainText(`vydaný`);
       await expect(documents.getByRole("listitem").nth(1)).toContainText(certificate.registrationNumber);
 
@@ -158,7 +164,12 @@ for (const javaScriptEnabled of [false, true]) {
       const row = (await rows.first().boundingBox())!;
       expect(row.width).toBeGreaterThanOrEqual(list.width - 1);
       // the state's word is for screen readers only: one visible icon per row
-      expect(await rows.first().locator(".state-badge").evaluate((el) => el.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
+      expect(
+        await rows
+          .first()
+          .locator(".state-badge")
+          .evaluate((el) => el.getBoundingClientRect().width),
+      ).toBeLessThanOrEqual(1);
       await expect(rows.first().getByText("Dokončené", { exact: true })).toHaveCount(1);
       await page.mouse.click(row.x + row.width - 8, row.y + row.height / 2);
       await expect(page).toHaveURL(new RegExp(`/kurzy/${course.slug}/studium/[0-9a-f]{24}$`));
@@ -176,7 +187,11 @@ for (const javaScriptEnabled of [false, true]) {
       await signIn(page, "peter.horvath@demo.sk", `/kurzy/${course.slug}/testy/${course.levelTestId}`);
       await expect(page.getByRole("heading", { level: 1, name: "Test úrovne 2" })).toBeVisible();
       // the intro promises only what happens with and without JavaScript
-      await expect(page.getByText(/Odpovede uložíte tlačidlom „Uložiť odpovede“ \(so zapnutým JavaScriptom sa ukladajú aj samy pri každej zmene\); po uplynutí času sa test uzavrie s uloženými odpoveďami\./)).toBeVisible();
+      await expect(
+        page.getByText(
+          /Odpovede uložíte tlačidlom „Uložiť odpovede“ \(so zapnutým JavaScriptom sa ukladajú aj samy pri každej zmene\); po uplynutí času sa test uzavrie s uloženými odpoveďami\./,
+        ),
+      ).toBeVisible();
       await expect(page.getByText(/priebežne ukladajú/)).toHaveCount(0);
       await page.getByRole("button", { name: "Začať test" }).click();
       await expect(page.getByText("Otázka 1 z 3")).toBeVisible();
@@ -184,7 +199,10 @@ for (const javaScriptEnabled of [false, true]) {
       await page.waitForLoadState("networkidle");
 
       // every legend inside its card, a two-line one too
-      await page.locator(".questions legend").first().evaluate((legend) => legend.append(" a k tomu dosť dlhé doplnenie otázky, aby mala na telefóne dva riadky"));
+      await page
+        .locator(".questions legend")
+        .first()
+        .evaluate((legend) => legend.append(" a k tomu dosť dlhé doplnenie otázky, aby mala na telefóne dva riadky"));
       const cards = await page.locator(".questions fieldset").evaluateAll((sets) =>
         sets.map((set) => {
           const f = set.getBoundingClientRect();
@@ -211,11 +229,14 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(summary).toContainText("Nezodpovedané otázky: 2 z 3");
       await expect(page).toHaveURL(/#zhrnutie$/);
       await expect
-        .poll(async () => {
-          const bar = (await page.locator(".countdown-bar").boundingBox())!;
-          const box = (await summary.boundingBox())!;
-          return box.y - (bar.y + bar.height);
-        }, { message: "the summary starts below the sticky timer" })
+        .poll(
+          async () => {
+            const bar = (await page.locator(".countdown-bar").boundingBox())!;
+            const box = (await summary.boundingBox())!;
+            return box.y - (bar.y + bar.height);
+          },
+          { message: "the summary starts below the sticky timer" },
+        )
         .toBeGreaterThanOrEqual(0);
       await expect(page.getByLabel("Modrá")).toBeChecked();
       await page.getByRole("button", { name: "Odovzdať aj tak" }).click();

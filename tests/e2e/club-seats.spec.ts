@@ -63,7 +63,12 @@ test("a club admin buys 5 seats, assigns them, sees progress and reassigns an un
 
   // the club page: Lucia's progress; Marek has not started, his seat goes to Katarína
   await page.goto("/klub/o-5001");
-  await expect(page.getByRole("row").filter({ hasText: "Lucia Mrázová" }).getByText(/prebieha/)).toBeVisible();
+  await expect(
+    page
+      .getByRole("row")
+      .filter({ hasText: "Lucia Mrázová" })
+      .getByText(/prebieha/),
+  ).toBeVisible();
   await expect(course.getByRole("listitem").filter({ hasText: "Lucia Mrázová" }).getByRole("button", { name: "Vziať späť" })).toHaveCount(0);
   await course.getByRole("listitem").filter({ hasText: "Marek Kráľ" }).getByRole("button", { name: "Vziať späť" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Miesto je vrátené klubu" })).toBeVisible();

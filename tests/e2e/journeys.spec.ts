@@ -62,7 +62,15 @@ async function endEnrollments(studentId: string, slug: string) {
   await d
     .update(schema.enrollments)
     .set({ state: "cancelled", cancelledAt: new Date(), cancelReason: "journeys.spec" })
-    .where(and(eq(schema.enrollments.studentId, studentId), inArray(schema.enrollments.courseId, versions.map((v) => v.id))));
+    .where(
+      and(
+        eq(schema.enrollments.studentId, studentId),
+        inArray(
+          schema.enrollments.courseId,
+          versions.map((v) => v.id),
+        ),
+      ),
+    );
 }
 
 /** The one primary button of the page. */
@@ -92,7 +100,10 @@ async function passAttempt(page: Page) {
     const answer = form.getByLabel(label, { exact: true });
     if ((await answer.count()) > 0) await answer.check();
   }
-  for (const field of await form.locator("fieldset").filter({ has: page.getByLabel("Vaša odpoveď") }).all()) {
+  for (const field of await form
+    .locator("fieldset")
+    .filter({ has: page.getByLabel("Vaša odpoveď") })
+    .all()) {
     const legend = (await field.locator("legend").textContent()) ?? "";
     await field.getByLabel("Vaša odpoveď").fill(legend.includes("DPH") ? "20" : "RPO");
   }
@@ -267,7 +278,10 @@ const walkFinancie: Walk = async (page, slug, studentId) => {
   // the 10 minutes' cooldown is over
   const attemptId = new URL(page.url()).pathname.split("/").at(-1)!;
   const d = await db();
-  await d.update(schema.testAttempts).set({ submittedAt: new Date(Date.now() - 11 * 60_000) }).where(and(eq(schema.testAttempts.id, attemptId), eq(schema.testAttempts.studentId, studentId)));
+  await d
+    .update(schema.testAttempts)
+    .set({ submittedAt: new Date(Date.now() - 11 * 60_000) })
+    .where(and(eq(schema.testAttempts.id, attemptId), eq(schema.testAttempts.studentId, studentId)));
   await page.reload();
   await expect(retry).toBeEnabled();
   await retry.click();

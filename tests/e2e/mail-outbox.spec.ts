@@ -29,7 +29,15 @@ test("an admin reads the purchase confirmation with its invoice in the outbox; a
     data: {
       courseId,
       billingType: "personal",
-      billingAddress: { firstName: "Peter", lastName: "Horváth", email: "peter.horvath@demo.sk", street: "Tatranská 1", city: "Poprad", postalCode: "058 01", country: "SK" },
+      billingAddress: {
+        firstName: "Peter",
+        lastName: "Horváth",
+        email: "peter.horvath@demo.sk",
+        street: "Tatranská 1",
+        city: "Poprad",
+        postalCode: "058 01",
+        country: "SK",
+      },
       agreedTos: true,
       agreedRefundPolicy: true,
     },

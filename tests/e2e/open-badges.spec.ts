@@ -66,7 +66,9 @@ test("a graduate downloads the badge and anyone verifies it on the public page, 
   // anyone, signed out: the public verification page takes the badge image
   await page.context().clearCookies();
   await page.goto("/verify");
-  await page.getByLabel("Súbor s certifikátom").setInputFiles({ name: svgDownload.suggestedFilename(), mimeType: "image/svg+xml", buffer: fs.readFileSync(svgPath) });
+  await page
+    .getByLabel("Súbor s certifikátom")
+    .setInputFiles({ name: svgDownload.suggestedFilename(), mimeType: "image/svg+xml", buffer: fs.readFileSync(svgPath) });
   await page.getByRole("button", { name: "Overiť digitálny certifikát" }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Výsledok overenia digitálneho certifikátu" })).toBeVisible();
   await expect(page.getByRole("status")).toHaveText("Overiteľný certifikát je platný: podpísali sme ho my a nebol odvolaný.");

@@ -96,7 +96,10 @@ test.describe("on a 360 px phone without JavaScript", () => {
     await expect(outlineButton).toContainText("Obsah kurzu (hotovo 0 %)");
     await expect(page.locator(".player-outline-wide")).toBeHidden();
     await outlineButton.click();
-    await expect(page.locator("details.player-outline-narrow").getByRole("link", { name: /Evidencia členov a ochrana údajov/ })).toHaveAttribute("aria-current", "page");
+    await expect(page.locator("details.player-outline-narrow").getByRole("link", { name: /Evidencia členov a ochrana údajov/ })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     const video = page.locator("video");
     await expect(video).toHaveAttribute("preload", "none");
     const box = (await page.locator(".video-frame").boundingBox())!;

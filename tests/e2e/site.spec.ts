@@ -102,7 +102,10 @@ test.describe("error pages", () => {
 test.describe("administration", () => {
   test("a content manager finds the dashboard through the account page", async ({ page }) => {
     await signIn(page, "martin.simko@demo.sk");
-    await page.getByRole("banner").getByRole("link", { name: /^Môj účet: / }).click();
+    await page
+      .getByRole("banner")
+      .getByRole("link", { name: /^Môj účet: / })
+      .click();
     await expect(page).toHaveURL(/\/ucet$/);
     await page.getByRole("link", { name: "Administrácia" }).click();
     await expect(page).toHaveURL(/\/admin$/);

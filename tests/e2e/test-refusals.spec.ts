@@ -53,7 +53,12 @@ for (const javaScriptEnabled of [false, true]) {
       const db = handle.db;
       // other specs have this buyer hold the course already (one shared app): that enrollment
       // ends first, so the buyer buys it anew and starts the test on a fresh enrollment
-      const [course] = await db.select({ id: schema.courses.id }).from(schema.courses).where(eq(schema.courses.slug, SLUG)).orderBy(schema.courses.version).limit(1);
+      const [course] = await db
+        .select({ id: schema.courses.id })
+        .from(schema.courses)
+        .where(eq(schema.courses.slug, SLUG))
+        .orderBy(schema.courses.version)
+        .limit(1);
       const studentId = buyer.email === "eva.kovacova@demo.sk" ? "p-2001" : "p-3001";
       await db
         .update(schema.enrollments)
@@ -99,12 +104,21 @@ for (const javaScriptEnabled of [false, true]) {
 test.describe("at 0:00 with JavaScript, on a phone", () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test("the attempt submits itself with the answers on screen and locks; 'Skúsiť znova' enables itself after the cooldown", async ({ page, browser, baseURL }) => {
+  test("the attempt submits itself with the answers on screen and locks; 'Skúsiť znova' enables itself after the cooldown", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(150_000);
     handle ??= await openDatabase({ databaseUrl, poolSize: 2 });
     const db = handle.db;
     const buyer = { email: "peter.horvath@demo.sk", firstName: "Peter", lastName: "Horváth" };
-    const [course] = await db.select({ id: schema.courses.id }).from(schema.courses).where(eq(schema.courses.slug, SLUG)).orderBy(schema.courses.version).limit(1);
+    const [course] = await db
+      .select({ id: schema.courses.id })
+      .from(schema.courses)
+      .where(eq(schema.courses.slug, SLUG))
+      .orderBy(schema.courses.version)
+      .limit(1);
     const endEnrollment = () =>
       db
         .update(schema.enrollments)
@@ -116,7 +130,10 @@ test.describe("at 0:00 with JavaScript, on a phone", () => {
     const attemptId = attemptPath.split("/").at(-1)!;
 
     // 6 seconds left: the page counts down, the student picks one answer and waits
-    await db.update(schema.testAttempts).set({ deadline: new Date(Date.now() + 6_000) }).where(eq(schema.testAttempts.id, attemptId));
+    await db
+      .update(schema.testAttempts)
+      .set({ deadline: new Date(Date.now() + 6_000) })
+      .where(eq(schema.testAttempts.id, attemptId));
     await page.reload();
     await expect(page.getByRole("timer")).toContainText(/0:0[0-6]/);
     await page.getByLabel("Valné zhromaždenie (členská schôdza)").check();
@@ -137,7 +154,10 @@ test.describe("at 0:00 with JavaScript, on a phone", () => {
     const retry = page.getByRole("button", { name: "Skúsiť znova" });
     await expect(retry).toBeDisabled();
     // the demo test's cooldown is 1 minute: let it end in a few seconds
-    await db.update(schema.testAttempts).set({ submittedAt: new Date(Date.now() - 55_000) }).where(eq(schema.testAttempts.id, attemptId));
+    await db
+      .update(schema.testAttempts)
+      .set({ submittedAt: new Date(Date.now() - 55_000) })
+      .where(eq(schema.testAttempts.id, attemptId));
     await page.reload();
     await expect(retry).toBeDisabled();
     await expect(page.locator(".retry-test [role=timer]")).toContainText(/\(o 0:0\d\)/);

@@ -48,7 +48,13 @@ test("a club's company pays by bank transfer and the admin records the transfer"
   expect(await qr.getAttribute("src")).toMatch(/^data:image\/svg\+xml;base64,/);
   await expect(request.getByRole("link", { name: "Stiahnuť výzvu na úhradu (PDF)" })).toHaveAttribute("href", `/api/orders/${orderId}/payment-request`);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  const wide = await page.evaluate(() => [...document.querySelectorAll("body *")].filter((e) => e.getBoundingClientRect().right > 360).map((e) => `${e.tagName}.${e.className}:${Math.round(e.getBoundingClientRect().right)}`).slice(0, 8).join(" "));
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll("body *")]
+      .filter((e) => e.getBoundingClientRect().right > 360)
+      .map((e) => `${e.tagName}.${e.className}:${Math.round(e.getBoundingClientRect().right)}`)
+      .slice(0, 8)
+      .join(" "),
+  );
   expect(width, wide).toBeLessThanOrEqual(PHONE.width);
 
   // the admin records the transfer on the order's page

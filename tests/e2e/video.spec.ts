@@ -39,7 +39,8 @@ async function seek(page: Page, selector: string, to: number) {
   return page.locator(selector).evaluate(
     (video: HTMLVideoElement, to: number) =>
       new Promise<{ duration: number; currentTime: number; readyState: number; error: number | null }>((resolve) => {
-        const done = () => resolve({ duration: video.duration, currentTime: video.currentTime, readyState: video.readyState, error: video.error?.code ?? null });
+        const done = () =>
+          resolve({ duration: video.duration, currentTime: video.currentTime, readyState: video.readyState, error: video.error?.code ?? null });
         video.addEventListener("error", done, { once: true });
         const go = () => {
           video.addEventListener("seeked", done, { once: true });

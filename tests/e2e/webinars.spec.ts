@@ -29,12 +29,23 @@ test.describe("on a 360 px phone without JavaScript", () => {
     const db = handle.db;
     const versions = await db.select().from(schema.courses).where(eq(schema.courses.slug, SLUG)).orderBy(schema.courses.version);
     const published = versions.find((v) => v.state === "published")!;
-    const [held] = await db.select().from(schema.enrollments).where(and(eq(schema.enrollments.studentId, STUDENT.id), eq(schema.enrollments.courseId, versions[0].id), eq(schema.enrollments.state, "active")));
+    const [held] = await db
+      .select()
+      .from(schema.enrollments)
+      .where(and(eq(schema.enrollments.studentId, STUDENT.id), eq(schema.enrollments.courseId, versions[0].id), eq(schema.enrollments.state, "active")));
     if (!held) {
       await db.transaction((tx) =>
         enrollStudent(tx, {
-          courseVersionId: published.id, courseId: versions[0].id, courseTitle: published.title, courseSlug: SLUG, studentId: STUDENT.id,
-          studentDisplayName: STUDENT.name, studentEmail: STUDENT.email, reason: "admin_grant", grantReason: "e2e webinars", enrolledAt: new Date(),
+          courseVersionId: published.id,
+          courseId: versions[0].id,
+          courseTitle: published.title,
+          courseSlug: SLUG,
+          studentId: STUDENT.id,
+          studentDisplayName: STUDENT.name,
+          studentEmail: STUDENT.email,
+          reason: "admin_grant",
+          grantReason: "e2e webinars",
+          enrolledAt: new Date(),
         }),
       );
     }
@@ -42,7 +53,15 @@ test.describe("on a 360 px phone without JavaScript", () => {
     const startsAt = new Date(Date.now() + 5 * 60_000);
     const [soon] = await db
       .insert(schema.webinars)
-      .values({ courseId: versions[0].id, title: "Konzultácia s lektorom", startsAt, endsAt: new Date(startsAt.getTime() + 3_600_000), joinUrl: `${baseURL}/obchodne-podmienky?webinar=1`, lecturer: "Mgr. Eva Kováčová", createdBy: "e2e" })
+      .values({
+        courseId: versions[0].id,
+        title: "Konzultácia s lektorom",
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 3_600_000),
+        joinUrl: `${baseURL}/obchodne-podmienky?webinar=1`,
+        lecturer: "Mgr. Eva Kováčová",
+        createdBy: "e2e",
+      })
       .returning();
 
     await signIn(page, STUDENT.email, `/kurzy/${SLUG}/studium`);
@@ -63,7 +82,10 @@ test.describe("on a 360 px phone without JavaScript", () => {
     // "Pripojiť sa": the join is recorded, the browser lands in the meeting
     await item.getByRole("button", { name: "Pripojiť sa" }).click();
     await expect(page).toHaveURL(/\/obchodne-podmienky\?webinar=1$/);
-    const joins = await db.select().from(schema.webinarJoins).where(and(eq(schema.webinarJoins.webinarId, soon.id), eq(schema.webinarJoins.studentId, STUDENT.id)));
+    const joins = await db
+      .select()
+      .from(schema.webinarJoins)
+      .where(and(eq(schema.webinarJoins.webinarId, soon.id), eq(schema.webinarJoins.studentId, STUDENT.id)));
     expect(joins).toHaveLength(1);
 
     // the past session's recording (the seed's), played through a signed URL after the play address

@@ -28,7 +28,20 @@ afterAll(async () => {
 
 const admin: AuthState = {
   session: { id: "s-admin", userId: "p-jana", authTime: new Date(), createdAt: new Date() } as NonNullable<AuthState["session"]>,
-  user: { id: "p-jana", displayName: "Jana Nováková", email: "jana@klub.sk", avatarUrl: null, roles: ["admin"], providerRoles: [], organizations: [], sponsorOrgIds: [], purchaseOrgIds: [], lastSyncedAt: new Date(), createdAt: new Date(), updatedAt: new Date() },
+  user: {
+    id: "p-jana",
+    displayName: "Jana Nováková",
+    email: "jana@klub.sk",
+    avatarUrl: null,
+    roles: ["admin"],
+    providerRoles: [],
+    organizations: [],
+    sponsorOrgIds: [],
+    purchaseOrgIds: [],
+    lastSyncedAt: new Date(),
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  },
   csrfToken: "csrf",
 };
 
@@ -55,7 +68,9 @@ it("the actor filter takes a part of a name, an e-mail or an id", async () => {
 });
 
 it("Zapísať osobu finds people by a part of the name: each a link that picks the person", async () => {
-  const d = (await t.call(enrollmentsLoader as (args: never) => unknown, "/admin/zapisy?osoba=kr%C3%A1%C4%BE", { auth: admin })) as { lookup: { matches?: { id: string; label: string; detail: string }[]; person: unknown } };
+  const d = (await t.call(enrollmentsLoader as (args: never) => unknown, "/admin/zapisy?osoba=kr%C3%A1%C4%BE", { auth: admin })) as {
+    lookup: { matches?: { id: string; label: string; detail: string }[]; person: unknown };
+  };
   expect(d.lookup.person).toBeNull();
   expect(d.lookup.matches).toEqual([{ id: "p-peter", label: "Peter Kráľ", detail: "peter@klub.sk" }]);
 });

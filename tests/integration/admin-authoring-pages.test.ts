@@ -81,7 +81,13 @@ function get(fn: (args: never) => unknown, url: string, auth: AuthState | undefi
   return run(fn, url, { auth, params });
 }
 
-function post(fn: (args: never) => unknown, url: string, auth: AuthState | undefined, params: Record<string, string>, fields: Record<string, string | string[] | undefined>) {
+function post(
+  fn: (args: never) => unknown,
+  url: string,
+  auth: AuthState | undefined,
+  params: Record<string, string>,
+  fields: Record<string, string | string[] | undefined>,
+) {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     if (value === undefined) continue;
@@ -160,7 +166,13 @@ describe("building a course through the pages", () => {
   const cp = () => ({ courseId });
 
   it("refuses an invalid new-course form with errors on its fields and creates nothing", async () => {
-    const res = await post(listAction, "/admin/kurzy/novy", editor, {}, { intent: "createCourse", _form: "createCourse", title: "", shortDescription: "Krátko", price: "49,999", slug: "Zlý Slug" });
+    const res = await post(
+      listAction,
+      "/admin/kurzy/novy",
+      editor,
+      {},
+      { intent: "createCourse", _form: "createCourse", title: "", shortDescription: "Krátko", price: "49,999", slug: "Zlý Slug" },
+    );
     expect(res.status).toBe(400);
     expect(res.data.form).toBe("createCourse");
     expect(Object.keys(res.data.result.error).sort()).toEqual(["price", "slug", "title"]);
@@ -170,14 +182,33 @@ describe("building a course through the pages", () => {
   });
 
   it("creates a draft from the list (slug from the title) and opens its editor", async () => {
-    const res = await post(listAction, "/admin/kurzy/novy", editor, {}, { intent: "createCourse", _form: "createCourse", title: "Rozpočet športového klubu", shortDescription: "Ako zostaviť rozpočet.", price: "0", currency: "EUR" });
+    const res = await post(
+      listAction,
+      "/admin/kurzy/novy",
+      editor,
+      {},
+      {
+        intent: "createCourse",
+        _form: "createCourse",
+        title: "Rozpočet športového klubu",
+        shortDescription: "Ako zostaviť rozpočet.",
+        price: "0",
+        currency: "EUR",
+      },
+    );
     expect(res.status).toBe(302);
     courseId = idIn(res.location, "/admin/kurzy")!;
     expect(res.location).toBe(`/admin/kurzy/${courseId}?hotovo=vytvoreny`);
     const row = await courseRow(courseId);
     expect(row).toMatchObject({ slug: "rozpocet-sportoveho-klubu", state: "draft", version: 1, priceCents: 0, createdBy: "p-editor" });
     // a second course with the same slug: 409 on the slug field
-    const again = await post(listAction, "/admin/kurzy/novy", editor, {}, { intent: "createCourse", _form: "createCourse", title: "Rozpočet športového klubu", shortDescription: "Znova.", price: "10" });
+    const again = await post(
+      listAction,
+      "/admin/kurzy/novy",
+      editor,
+      {},
+      { intent: "createCourse", _form: "createCourse", title: "Rozpočet športového klubu", shortDescription: "Znova.", price: "10" },
+    );
     expect(again.status).toBe(409);
     expect(again.data.result.error.slug).toEqual(["Kurz s týmto identifikátorom do adresy už existuje."]);
     // the list links the new draft
@@ -202,14 +233,32 @@ describe("building a course through the pages", () => {
     expect(levels.map((l) => l.id)).toEqual([ids.level2, ids.level1]);
     expect(levels.find((l) => l.id === ids.level1)?.estimatedHours).toBe(1.5);
 
-    res = await post(editorAction, courseUrl(), editor, cp(), { intent: "editLevel", _form: `editLevel:${ids.level1}`, levelId: ids.level1, title: "Základy rozpočtu", slug: "zaklady", estimatedHours: "2", issuesIntermediateCertificate: "on" });
+    res = await post(editorAction, courseUrl(), editor, cp(), {
+      intent: "editLevel",
+      _form: `editLevel:${ids.level1}`,
+      levelId: ids.level1,
+      title: "Základy rozpočtu",
+      slug: "zaklady",
+      estimatedHours: "2",
+      issuesIntermediateCertificate: "on",
+    });
     expect(res.status).toBe(302);
     levels = await db().select().from(schema.levels).where(eq(schema.levels.id, ids.level1));
     expect(levels[0]).toMatchObject({ title: "Základy rozpočtu", slug: "zaklady", estimatedHours: 2, issuesIntermediateCertificate: true });
 
-    res = await post(editorAction, courseUrl(), editor, cp(), { intent: "addTopic", _form: `addTopic:${ids.level1}`, levelId: ids.level1, title: "Príjmy klubu" });
+    res = await post(editorAction, courseUrl(), editor, cp(), {
+      intent: "addTopic",
+      _form: `addTopic:${ids.level1}`,
+      levelId: ids.level1,
+      title: "Príjmy klubu",
+    });
     ids.topic = anchorId(res.location)!;
-    res = await post(editorAction, courseUrl(), editor, cp(), { intent: "addModule", _form: `addModule:${ids.topic}`, topicId: ids.topic, estimatedMinutes: "45" });
+    res = await post(editorAction, courseUrl(), editor, cp(), {
+      intent: "addModule",
+      _form: `addModule:${ids.topic}`,
+      topicId: ids.topic,
+      estimatedMinutes: "45",
+    });
     ids.module = anchorId(res.location)!;
     const [module] = await db().select().from(schema.modules).where(eq(schema.modules.id, ids.module));
     expect(module).toMatchObject({ topicId: ids.topic, title: "Príjmy klubu", estimatedMinutes: 45 });
@@ -219,7 +268,13 @@ describe("building a course through the pages", () => {
     expect(res.data.form).toBe(`addModule:${ids.topic}`);
     expect(res.data.result.error[""]).toEqual(["Téma už má modul; každá téma má práve jeden."]);
 
-    res = await post(editorAction, courseUrl(), editor, cp(), { intent: "addPart", _form: `addPart:${ids.module}`, moduleId: ids.module, title: "Členské príspevky", requiredForCompletion: "on" });
+    res = await post(editorAction, courseUrl(), editor, cp(), {
+      intent: "addPart",
+      _form: `addPart:${ids.module}`,
+      moduleId: ids.module,
+      title: "Členské príspevky",
+      requiredForCompletion: "on",
+    });
     expect(res.status).toBe(302);
     ids.part1 = idIn(res.location, "/casti")!;
     expect(res.location).toBe(`${courseUrl()}/casti/${ids.part1}?hotovo=pridane`);
@@ -255,7 +310,11 @@ describe("building a course through the pages", () => {
     const url = `${courseUrl()}/casti/${ids.part1}`;
     const pp = { courseId, partId: ids.part1 };
     // preview: sanitized HTML back on the form, nothing saved
-    let res = await post(partAction, url, editor, pp, { intent: "previewText", _form: "addTextBlock", markdown: "**Príjmy** <script>alert(1)</script> [x](javascript:alert(1))" });
+    let res = await post(partAction, url, editor, pp, {
+      intent: "previewText",
+      _form: "addTextBlock",
+      markdown: "**Príjmy** <script>alert(1)</script> [x](javascript:alert(1))",
+    });
     expect(res.status).toBe(200);
     expect(res.data.form).toBe("addTextBlock");
     expect(res.data.preview.html).toContain("<strong>Príjmy</strong>");
@@ -285,11 +344,26 @@ describe("building a course through the pages", () => {
     const [row] = await db().select().from(schema.parts).where(eq(schema.parts.id, ids.part1));
     await db()
       .update(schema.parts)
-      .set({ contentBlocks: row.contentBlocks.map((b) => (b.id === video.id ? { ...b, state: "ready" as const, videoAssetId: "asset-1", videoPlaybackId: "play-1", durationSec: 95 } : b)) })
+      .set({
+        contentBlocks: row.contentBlocks.map((b) =>
+          b.id === video.id ? { ...b, state: "ready" as const, videoAssetId: "asset-1", videoPlaybackId: "play-1", durationSec: 95 } : b,
+        ),
+      })
       .where(eq(schema.parts.id, ids.part1));
-    res = await post(partAction, url, editor, pp, { intent: "editVideoBlock", _form: `editVideoBlock:${video.id}`, blockId: video.id, chapters: "0:00 Úvod\n1:05 Príklad", transcript: "Dobrý deň." });
+    res = await post(partAction, url, editor, pp, {
+      intent: "editVideoBlock",
+      _form: `editVideoBlock:${video.id}`,
+      blockId: video.id,
+      chapters: "0:00 Úvod\n1:05 Príklad",
+      transcript: "Dobrý deň.",
+    });
     expect(res.status).toBe(302);
-    res = await post(partAction, url, editor, pp, { intent: "editVideoBlock", _form: `editVideoBlock:${video.id}`, blockId: video.id, chapters: "neskôr Úvod" });
+    res = await post(partAction, url, editor, pp, {
+      intent: "editVideoBlock",
+      _form: `editVideoBlock:${video.id}`,
+      blockId: video.id,
+      chapters: "neskôr Úvod",
+    });
     expect(res.status).toBe(400);
     expect(res.data.result.error.chapters[0]).toMatch(/^Riadok 1:/);
     // ↑ the image above the video, then edit the text
@@ -305,23 +379,51 @@ describe("building a course through the pages", () => {
       videoPlaybackId: "play-1",
       durationSec: 95,
       transcript: "Dobrý deň.",
-      chapters: [{ title: "Úvod", startSec: 0 }, { title: "Príklad", startSec: 65 }],
+      chapters: [
+        { title: "Úvod", startSec: 0 },
+        { title: "Príklad", startSec: 65 },
+      ],
     });
     res = await post(partAction, url, editor, pp, { intent: "deleteBlock", blockId: after.contentBlocks[3].id });
     page = await get(partLoader, url, editor, pp);
     expect(page.data.blocks).toHaveLength(3);
     expect(page.data.blocks[2]).toMatchObject({ duration: "1:35", chapters: "0:00 Úvod\n1:05 Príklad" });
 
-    res = await post(partAction, url, editor, pp, { intent: "addAttachment", _form: "addAttachment", name: "Vzor rozpočtu", path: "/media/rozpocet.xlsx", sizeBytes: "52000", mimeType: "application/vnd.ms-excel" });
+    res = await post(partAction, url, editor, pp, {
+      intent: "addAttachment",
+      _form: "addAttachment",
+      name: "Vzor rozpočtu",
+      path: "/media/rozpocet.xlsx",
+      sizeBytes: "52000",
+      mimeType: "application/vnd.ms-excel",
+    });
     expect(res.status).toBe(302);
     // prerequisites: the other part; then a cycle is refused on the field
-    res = await post(partAction, url, editor, pp, { intent: "savePart", _form: "savePart", title: "Členské príspevky", slug: "clenske-prispevky", summary: "Koľko a kedy.", requiredForCompletion: "on", prerequisites: [ids.part2] });
+    res = await post(partAction, url, editor, pp, {
+      intent: "savePart",
+      _form: "savePart",
+      title: "Členské príspevky",
+      slug: "clenske-prispevky",
+      summary: "Koľko a kedy.",
+      requiredForCompletion: "on",
+      prerequisites: [ids.part2],
+    });
     expect(res.status).toBe(302);
-    res = await post(partAction, `${courseUrl()}/casti/${ids.part2}`, editor, { courseId, partId: ids.part2 }, { intent: "savePart", _form: "savePart", title: "Sponzori", slug: "sponzori", prerequisites: [ids.part1] });
+    res = await post(
+      partAction,
+      `${courseUrl()}/casti/${ids.part2}`,
+      editor,
+      { courseId, partId: ids.part2 },
+      { intent: "savePart", _form: "savePart", title: "Sponzori", slug: "sponzori", prerequisites: [ids.part1] },
+    );
     expect(res.status).toBe(422);
     expect(res.data.result.error.prerequisites).toEqual(["Podmienky by vytvorili kruh: časť by čakala sama na seba."]);
     const [saved] = await db().select().from(schema.parts).where(eq(schema.parts.id, ids.part1));
-    expect(saved).toMatchObject({ summary: "Koľko a kedy.", prerequisites: [ids.part2], attachments: [{ name: "Vzor rozpočtu", path: "/media/rozpocet.xlsx", sizeBytes: 52000, mimeType: "application/vnd.ms-excel" }] });
+    expect(saved).toMatchObject({
+      summary: "Koľko a kedy.",
+      prerequisites: [ids.part2],
+      attachments: [{ name: "Vzor rozpočtu", path: "/media/rozpocet.xlsx", sizeBytes: 52000, mimeType: "application/vnd.ms-excel" }],
+    });
     const [other] = await db().select().from(schema.parts).where(eq(schema.parts.id, ids.part2));
     expect(other.prerequisites).toEqual([]);
   });
@@ -361,7 +463,13 @@ describe("building a course through the pages", () => {
     expect(row.contentBlocks[0]).toEqual({ id: text.id, type: "text", markdown: "Prepísaný **text**." });
     expect(row.contentBlocks[1]).toEqual({ id: image.id, type: "image", imagePath: "/media/b.jpg", alt: "Nová tabuľka" });
     // the provider's fields of the video stay
-    expect(row.contentBlocks[2]).toMatchObject({ id: video.id, state: "ready", videoAssetId: "asset-1", transcript: "Nový prepis.", chapters: [{ title: "Začiatok", startSec: 0 }] });
+    expect(row.contentBlocks[2]).toMatchObject({
+      id: video.id,
+      state: "ready",
+      videoAssetId: "asset-1",
+      transcript: "Nový prepis.",
+      chapters: [{ title: "Začiatok", startSec: 0 }],
+    });
     // one change, one audit row
     expect((await auditActions(ids.part1)).length).toBe(auditBefore + 1);
 
@@ -392,17 +500,36 @@ describe("building a course through the pages", () => {
     // put the blocks back as the next test expects them
     res = await post(partAction, url, editor, pp, { intent: "deleteBlock", blockId: row.contentBlocks[3].id });
     res = await post(partAction, url, editor, pp, { intent: "moveBlock", blockId: text.id, direction: "up" });
-    res = await post(partAction, url, editor, pp, { intent: "savePart", _form: "savePart", title: "Členské príspevky", slug: "clenske-prispevky", summary: "Koľko a kedy.", requiredForCompletion: "on", prerequisites: [ids.part2] });
+    res = await post(partAction, url, editor, pp, {
+      intent: "savePart",
+      _form: "savePart",
+      title: "Členské príspevky",
+      slug: "clenske-prispevky",
+      summary: "Koľko a kedy.",
+      requiredForCompletion: "on",
+      prerequisites: [ids.part2],
+    });
     expect(res.status).toBe(302);
   });
 
   it("creates tests where none hang yet, edits settings and questions, moves a question", async () => {
-    let res = await post(partAction, `${courseUrl()}/casti/${ids.part1}`, editor, { courseId, partId: ids.part1 }, { intent: "createPartTest", _form: "createPartTest", title: "Test príjmov" });
+    let res = await post(
+      partAction,
+      `${courseUrl()}/casti/${ids.part1}`,
+      editor,
+      { courseId, partId: ids.part1 },
+      { intent: "createPartTest", _form: "createPartTest", title: "Test príjmov" },
+    );
     expect(res.status).toBe(302);
     ids.partTest = idIn(res.location, "/testy")!;
     let page = await get(testsLoader, `${courseUrl()}/testy`, editor, cp());
     expect(page.data.free.map((o: { value: string }) => o.value)).toEqual(["course", `level:${ids.level2}`, `level:${ids.level1}`, `part:${ids.part2}`]);
-    res = await post(testsAction, `${courseUrl()}/testy`, editor, cp(), { intent: "createTest", _form: "createTest", title: "Záverečný test", placement: "course" });
+    res = await post(testsAction, `${courseUrl()}/testy`, editor, cp(), {
+      intent: "createTest",
+      _form: "createTest",
+      title: "Záverečný test",
+      placement: "course",
+    });
     ids.courseTest = idIn(res.location, "/testy")!;
     expect((await courseRow(courseId)).courseTestId).toBe(ids.courseTest);
     // the course already has its test: a second one is refused on the form
@@ -412,27 +539,73 @@ describe("building a course through the pages", () => {
     const url = `${courseUrl()}/testy/${ids.courseTest}`;
     const tp = { courseId, testId: ids.courseTest };
     res = await post(testAction, url, editor, tp, {
-      intent: "saveTest", _form: "saveTest", title: "Záverečný test", passingPercent: "80", timeLimitMinutes: "20", maxAttempts: "2", cooldownMinutes: "30",
-      selectionMode: "random_subset", questionCount: "", showAnswersAfter: "pass", randomizeAnswerOrder: "on", required: "on",
+      intent: "saveTest",
+      _form: "saveTest",
+      title: "Záverečný test",
+      passingPercent: "80",
+      timeLimitMinutes: "20",
+      maxAttempts: "2",
+      cooldownMinutes: "30",
+      selectionMode: "random_subset",
+      questionCount: "",
+      showAnswersAfter: "pass",
+      randomizeAnswerOrder: "on",
+      required: "on",
     });
     expect(res.status).toBe(422);
     expect(res.data.result.error.questionCount).toEqual(["Náhodný výber potrebuje počet otázok."]);
     res = await post(testAction, url, editor, tp, {
-      intent: "saveTest", _form: "saveTest", title: "Záverečný test", passingPercent: "80", timeLimitMinutes: "20", maxAttempts: "2", cooldownMinutes: "30",
-      selectionMode: "all", showAnswersAfter: "pass", required: "on",
+      intent: "saveTest",
+      _form: "saveTest",
+      title: "Záverečný test",
+      passingPercent: "80",
+      timeLimitMinutes: "20",
+      maxAttempts: "2",
+      cooldownMinutes: "30",
+      selectionMode: "all",
+      showAnswersAfter: "pass",
+      required: "on",
     });
     expect(res.status).toBe(302);
     const [test] = await db().select().from(schema.tests).where(eq(schema.tests.id, ids.courseTest));
-    expect(test).toMatchObject({ passingScore: 0.8, timeLimitSec: 1200, maxAttempts: 2, cooldownMinutes: 30, selectionMode: "all", showAnswersAfter: "pass", randomizeAnswerOrder: false });
+    expect(test).toMatchObject({
+      passingScore: 0.8,
+      timeLimitSec: 1200,
+      maxAttempts: 2,
+      cooldownMinutes: 30,
+      selectionMode: "all",
+      showAnswersAfter: "pass",
+      randomizeAnswerOrder: false,
+    });
 
     // single choice with two correct answers: refused on the answers
     const q = { intent: "addQuestion", _form: "addQuestion", type: "single_choice", text: "Čo je členský príspevok?", weight: "1" };
-    res = await post(testAction, url, editor, tp, { ...q, "answers[0].text": "Platba člena", "answers[0].isCorrect": "on", "answers[1].text": "Dar", "answers[1].isCorrect": "on", "answers[2].text": "" });
+    res = await post(testAction, url, editor, tp, {
+      ...q,
+      "answers[0].text": "Platba člena",
+      "answers[0].isCorrect": "on",
+      "answers[1].text": "Dar",
+      "answers[1].isCorrect": "on",
+      "answers[2].text": "",
+    });
     expect(res.status).toBe(422);
     expect(res.data.result.error.answers).toEqual(["Otázka s jednou odpoveďou má mať práve jednu správnu odpoveď."]);
-    res = await post(testAction, url, editor, tp, { ...q, "answers[0].text": "Platba člena", "answers[0].isCorrect": "on", "answers[1].text": "Dar", "answers[2].text": "", "answers[3].text": "" });
+    res = await post(testAction, url, editor, tp, {
+      ...q,
+      "answers[0].text": "Platba člena",
+      "answers[0].isCorrect": "on",
+      "answers[1].text": "Dar",
+      "answers[2].text": "",
+      "answers[3].text": "",
+    });
     expect(res.status).toBe(302);
-    res = await post(testAction, url, editor, tp, { intent: "addQuestion", _form: "addQuestion", type: "text", text: "Ako sa volá príspevok člena?", acceptedAnswers: "členský príspevok\nčlenské" });
+    res = await post(testAction, url, editor, tp, {
+      intent: "addQuestion",
+      _form: "addQuestion",
+      type: "text",
+      text: "Ako sa volá príspevok člena?",
+      acceptedAnswers: "členský príspevok\nčlenské",
+    });
     expect(res.status).toBe(302);
     page = await get(testLoader, url, editor, tp);
     expect(page.data.questions.map((x: { type: string }) => x.type)).toEqual(["single_choice", "text"]);
@@ -444,9 +617,17 @@ describe("building a course through the pages", () => {
     expect(choice.answers).toHaveLength(4); // two blank slots to add answers without JavaScript
     // edit keeps the answer ids sent back
     res = await post(testAction, url, editor, tp, {
-      intent: "editQuestion", _form: `editQuestion:${choice.id}`, questionId: choice.id, type: "single_choice", text: "Čo je členský príspevok?",
-      "answers[0].id": choice.answers[0].id, "answers[0].text": "Pravidelná platba člena", "answers[0].isCorrect": "on",
-      "answers[1].id": choice.answers[1].id, "answers[1].text": "Dar", "answers[2].text": "Pokuta",
+      intent: "editQuestion",
+      _form: `editQuestion:${choice.id}`,
+      questionId: choice.id,
+      type: "single_choice",
+      text: "Čo je členský príspevok?",
+      "answers[0].id": choice.answers[0].id,
+      "answers[0].text": "Pravidelná platba člena",
+      "answers[0].isCorrect": "on",
+      "answers[1].id": choice.answers[1].id,
+      "answers[1].text": "Dar",
+      "answers[2].text": "Pokuta",
     });
     expect(res.status).toBe(302);
     const [edited] = await db().select().from(schema.questions).where(eq(schema.questions.id, choice.id));
@@ -459,7 +640,12 @@ describe("building a course through the pages", () => {
     let questions = await db().select().from(schema.questions).where(eq(schema.questions.testId, ids.courseTest)).orderBy(asc(schema.questions.orderIndex));
     expect(questions.map((x) => x.id)).toEqual([open.id, choice.id]);
     // move the text question to the part's test
-    res = await post(testAction, url, editor, tp, { intent: "moveQuestionToTest", _form: `moveQuestionToTest:${open.id}`, questionId: open.id, testId: ids.partTest });
+    res = await post(testAction, url, editor, tp, {
+      intent: "moveQuestionToTest",
+      _form: `moveQuestionToTest:${open.id}`,
+      questionId: open.id,
+      testId: ids.partTest,
+    });
     expect(res.status).toBe(302);
     questions = await db().select().from(schema.questions).where(eq(schema.questions.testId, ids.partTest));
     expect(questions.map((x) => x.id)).toEqual([open.id]);
@@ -488,27 +674,70 @@ describe("building a course through the pages", () => {
   it("the fields page saves price, VAT, audience, tags, accreditation and the enrollment deadline", async () => {
     const url = `${courseUrl()}/udaje`;
     const fields = {
-      intent: "saveCourse", _form: "saveCourse", title: "Rozpočet športového klubu", slug: "rozpocet-sportoveho-klubu", shortDescription: "Ako zostaviť rozpočet.",
-      description: "## Pre koho\nPre **pokladníkov**.", price: "49,90", currency: "eur", vatPercent: "20", vatIncluded: "on", language: "sk", durationHours: "3,5",
-      targetAudience: ["manager", "secretary"], tags: "financie, rozpočet, financie", accreditationPartnerName: "Slovenská akadémia", accreditationPartnerOrgId: "",
-      accreditationCertificateType: "Osvedčenie", enrollmentLimit: "30", enrollmentDeadline: "2099-07-31", seoTitle: "Rozpočet klubu",
+      intent: "saveCourse",
+      _form: "saveCourse",
+      title: "Rozpočet športového klubu",
+      slug: "rozpocet-sportoveho-klubu",
+      shortDescription: "Ako zostaviť rozpočet.",
+      description: "## Pre koho\nPre **pokladníkov**.",
+      price: "49,90",
+      currency: "eur",
+      vatPercent: "20",
+      vatIncluded: "on",
+      language: "sk",
+      durationHours: "3,5",
+      targetAudience: ["manager", "secretary"],
+      tags: "financie, rozpočet, financie",
+      accreditationPartnerName: "Slovenská akadémia",
+      accreditationPartnerOrgId: "",
+      accreditationCertificateType: "Osvedčenie",
+      enrollmentLimit: "30",
+      enrollmentDeadline: "2099-07-31",
+      seoTitle: "Rozpočet klubu",
     };
     // a partly filled accreditation is refused on the missing field
     let res = await post(settingsAction, url, editor, cp(), fields);
     expect(res.status).toBe(422);
     expect(Object.keys(res.data.result.error)).toEqual(["accreditationPartnerOrgId"]);
-    res = await post(settingsAction, url, editor, cp(), { ...fields, accreditationPartnerOrgId: "o-9001", accreditationSignatoryName: "Mgr. Anna Kráľová", accreditationSignatoryRole: "riaditeľka" });
+    res = await post(settingsAction, url, editor, cp(), {
+      ...fields,
+      accreditationPartnerOrgId: "o-9001",
+      accreditationSignatoryName: "Mgr. Anna Kráľová",
+      accreditationSignatoryRole: "riaditeľka",
+    });
     expect(res.status).toBe(302);
     const row = await courseRow(courseId);
     expect(row).toMatchObject({
-      priceCents: 4990, currency: "EUR", vatRateBp: 2000, vatIncluded: true, durationHours: 3.5, targetAudience: ["manager", "secretary"],
-      tags: ["financie", "rozpočet"], enrollmentLimit: 30, seoTitle: "Rozpočet klubu", subtitle: null,
-      accreditation: { partnerOrgId: "o-9001", partnerName: "Slovenská akadémia", certificateType: "Osvedčenie", signatoryName: "Mgr. Anna Kráľová", signatoryRole: "riaditeľka" },
+      priceCents: 4990,
+      currency: "EUR",
+      vatRateBp: 2000,
+      vatIncluded: true,
+      durationHours: 3.5,
+      targetAudience: ["manager", "secretary"],
+      tags: ["financie", "rozpočet"],
+      enrollmentLimit: 30,
+      seoTitle: "Rozpočet klubu",
+      subtitle: null,
+      accreditation: {
+        partnerOrgId: "o-9001",
+        partnerName: "Slovenská akadémia",
+        certificateType: "Osvedčenie",
+        signatoryName: "Mgr. Anna Kráľová",
+        signatoryRole: "riaditeľka",
+      },
     });
     // the end of that day in Bratislava (summer time: UTC+2)
     expect(row.enrollmentDeadline?.toISOString()).toBe("2099-07-31T21:59:59.000Z");
     const page = await get(settingsLoader, url, editor, cp());
-    expect(page.data.defaults).toMatchObject({ price: "49,90", vatPercent: "20", durationHours: "3,5", enrollmentDeadline: "2099-07-31", tags: "financie, rozpočet", accreditationSignatoryName: "Mgr. Anna Kráľová", accreditationSignatoryRole: "riaditeľka" });
+    expect(page.data.defaults).toMatchObject({
+      price: "49,90",
+      vatPercent: "20",
+      durationHours: "3,5",
+      enrollmentDeadline: "2099-07-31",
+      tags: "financie, rozpočet",
+      accreditationSignatoryName: "Mgr. Anna Kráľová",
+      accreditationSignatoryRole: "riaditeľka",
+    });
   });
 
   it("the admin publishes once the rules hold; the catalog lists the course; the published version refuses edits", async () => {
@@ -540,7 +769,13 @@ describe("building a course through the pages", () => {
     res = await post(editorAction, courseUrl(), editor, cp(), { intent: "editLevel", _form: `editLevel:${ids.level1}`, levelId: ids.level1, title: "Zmenené" });
     expect(res.status).toBe(409);
     expect(res.data.result.error[""]).toEqual(["Zverejnený kurz sa nedá upravovať. Vytvorte novú verziu."]);
-    res = await post(partAction, `${courseUrl()}/casti/${ids.part1}`, editor, { courseId, partId: ids.part1 }, { intent: "addVideoBlock", _form: "addVideoBlock" });
+    res = await post(
+      partAction,
+      `${courseUrl()}/casti/${ids.part1}`,
+      editor,
+      { courseId, partId: ids.part1 },
+      { intent: "addVideoBlock", _form: "addVideoBlock" },
+    );
     expect(res.status).toBe(409);
     expect(await db().select().from(schema.levels).where(eq(schema.levels.courseId, courseId))).toEqual(before);
   });
@@ -557,7 +792,18 @@ describe("building a course through the pages", () => {
     // revenue is a column for admins only
     let list = await get(listLoader, "/admin/kurzy", editor);
     let rows = list.data.courses.filter((c: { slug: string }) => c.slug === "rozpocet-sportoveho-klubu");
-    expect(rows).toEqual([expect.objectContaining({ id: draftId, version: 2, versions: 2, state: "draft", publishedNote: "zverejnená je verzia 1", public: true, students: "0 študentov", revenue: null })]);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        id: draftId,
+        version: 2,
+        versions: 2,
+        state: "draft",
+        publishedNote: "zverejnená je verzia 1",
+        public: true,
+        students: "0 študentov",
+        revenue: null,
+      }),
+    ]);
     list = await get(listLoader, "/admin/kurzy", admin);
     rows = list.data.courses.filter((c: { slug: string }) => c.slug === "rozpocet-sportoveho-klubu");
     expect(rows).toEqual([expect.objectContaining({ id: draftId, revenue: expect.stringMatching(/^0,00\s€$/) })]);
@@ -600,7 +846,10 @@ describe("building a course through the pages", () => {
     const partActions = (await auditActions(ids.part1)).map((a) => a.action);
     expect(partActions.filter((a) => a === "part.update").length).toBeGreaterThanOrEqual(8);
     expect(partActions[0]).toBe("part.create");
-    const questionMoves = await db().select().from(schema.auditLog).where(and(eq(schema.auditLog.action, "question.move"), eq(schema.auditLog.actorId, "p-editor")));
+    const questionMoves = await db()
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.action, "question.move"), eq(schema.auditLog.actorId, "p-editor")));
     expect(questionMoves).toHaveLength(1);
     // refused attempts wrote nothing (the 403 publish and the 409 edits)
     const publishes = await db().select().from(schema.auditLog).where(eq(schema.auditLog.action, "course.publish"));

@@ -66,7 +66,12 @@ afterAll(async () => {
   await stop?.();
 });
 
-const accreditation = { partnerOrgId: "o-9001", partnerName: "Slovenská akadémia športového manažmentu", certificateType: "Osvedčenie", accreditationNumber: "AK-2026/0001" };
+const accreditation = {
+  partnerOrgId: "o-9001",
+  partnerName: "Slovenská akadémia športového manažmentu",
+  certificateType: "Osvedčenie",
+  accreditationNumber: "AK-2026/0001",
+};
 const fakeId = "0123456789abcdef01234567";
 
 async function courseRow(id: string) {
@@ -76,7 +81,12 @@ async function courseRow(id: string) {
 
 describe("roles come first", () => {
   it("401 without a session, 403 for a student whatever the id or body", async () => {
-    for (const [method, path] of [["GET", "/api/admin/courses"], ["POST", "/api/admin/courses"], ["POST", `/api/admin/courses/${fakeId}/publish`], ["PATCH", `/api/admin/parts/${fakeId}`]] as const) {
+    for (const [method, path] of [
+      ["GET", "/api/admin/courses"],
+      ["POST", "/api/admin/courses"],
+      ["POST", `/api/admin/courses/${fakeId}/publish`],
+      ["PATCH", `/api/admin/parts/${fakeId}`],
+    ] as const) {
       const anon = await anonymous.call(method, path, method === "GET" ? undefined : { nonsense: true });
       expect(anon.res.status, `${method} ${path}`).toBe(401);
       expect(anon.body.error).toBe("unauthorized");
@@ -87,7 +97,12 @@ describe("roles come first", () => {
   });
 
   it("a content manager may not publish, archive, delete a course or a level (403)", async () => {
-    for (const [method, path] of [["POST", `/api/admin/courses/${fakeId}/publish`], ["POST", `/api/admin/courses/${fakeId}/archive`], ["DELETE", `/api/admin/courses/${fakeId}`], ["DELETE", `/api/admin/levels/${fakeId}`]] as const) {
+    for (const [method, path] of [
+      ["POST", `/api/admin/courses/${fakeId}/publish`],
+      ["POST", `/api/admin/courses/${fakeId}/archive`],
+      ["DELETE", `/api/admin/courses/${fakeId}`],
+      ["DELETE", `/api/admin/levels/${fakeId}`],
+    ] as const) {
       const { res, body } = await editor.call(method, path);
       expect(res.status, `${method} ${path}`).toBe(403);
       expect(body.details.requiredRoles).toEqual(["admin"]);
@@ -111,7 +126,13 @@ describe("authoring a course through the API", () => {
   const ids: Record<string, string> = {};
 
   it("refuses invalid payloads with 422 details and writes nothing", async () => {
-    const bad = await editor.call("POST", "/api/admin/courses", { slug: "Zlý Slug", title: "", shortDescription: "x", priceCents: -1, targetAudience: ["coach"] });
+    const bad = await editor.call("POST", "/api/admin/courses", {
+      slug: "Zlý Slug",
+      title: "",
+      shortDescription: "x",
+      priceCents: -1,
+      targetAudience: ["coach"],
+    });
     expect(bad.res.status).toBe(422);
     expect(bad.body.error).toBe("validation");
     expect(bad.body.details.map((d: { path: string }) => d.path).sort()).toEqual(["priceCents", "slug", "targetAudience.0", "title"]);
@@ -123,8 +144,14 @@ describe("authoring a course through the API", () => {
 
   it("a content manager creates the draft and its tree; the database holds it", async () => {
     const created = await editor.call("POST", "/api/admin/courses", {
-      slug, title: "Kurz z API", shortDescription: "Vytvorený cez API.", priceCents: 5900, currency: "EUR",
-      targetAudience: ["manager", "founder"], instructors: ["p-2001"], durationHours: 4,
+      slug,
+      title: "Kurz z API",
+      shortDescription: "Vytvorený cez API.",
+      priceCents: 5900,
+      currency: "EUR",
+      targetAudience: ["manager", "founder"],
+      instructors: ["p-2001"],
+      durationHours: 4,
     });
     expect(created.res.status).toBe(201);
     expect(created.body).toMatchObject({ slug, state: "draft", version: 1, createdBy: "p-3001", vatRate: 0.2, courseTestId: null });
@@ -146,12 +173,22 @@ describe("authoring a course through the API", () => {
     ids.module = module.body._id;
     expect((await editor.call("POST", `/api/admin/topics/${ids.topic}/module`, {})).res.status).toBe(409);
     const p1 = await editor.call("POST", `/api/admin/modules/${ids.module}/parts`, {
-      slug: "prva", title: "Prvá časť", contentBlocks: [{ type: "text", markdown: "# Ahoj" }, { type: "image", imagePath: "/media/a.svg", alt: "Schéma" }],
+      slug: "prva",
+      title: "Prvá časť",
+      contentBlocks: [
+        { type: "text", markdown: "# Ahoj" },
+        { type: "image", imagePath: "/media/a.svg", alt: "Schéma" },
+      ],
       attachments: [{ name: "Tabuľka", path: "/media/t.xlsx", sizeBytes: 1024, mimeType: "application/vnd.ms-excel" }],
     });
     expect(p1.res.status).toBe(201);
     ids.p1 = p1.body._id;
-    const p2 = await editor.call("POST", `/api/admin/modules/${ids.module}/parts`, { slug: "druha", title: "Druhá", prerequisites: [ids.p1], requiredForCompletion: false });
+    const p2 = await editor.call("POST", `/api/admin/modules/${ids.module}/parts`, {
+      slug: "druha",
+      title: "Druhá",
+      prerequisites: [ids.p1],
+      requiredForCompletion: false,
+    });
     ids.p2 = p2.body._id;
     const cycle = await editor.call("PATCH", `/api/admin/parts/${ids.p1}`, { prerequisites: [ids.p2] });
     expect(cycle.res.status).toBe(422);
@@ -160,10 +197,24 @@ describe("authoring a course through the API", () => {
     const order = await editor.call("PUT", `/api/admin/modules/${ids.module}/parts/order`, { ids: [ids.p2, ids.p1] });
     expect(order.body.map((p: { _id: string }) => p._id)).toEqual([ids.p2, ids.p1]);
 
-    const badTest = await editor.call("POST", "/api/admin/tests", { courseId: ids.course, placement: "course", title: "Test", passingScore: 2, timeLimitSec: 0, maxAttempts: 0, cooldownMinutes: -5 });
+    const badTest = await editor.call("POST", "/api/admin/tests", {
+      courseId: ids.course,
+      placement: "course",
+      title: "Test",
+      passingScore: 2,
+      timeLimitSec: 0,
+      maxAttempts: 0,
+      cooldownMinutes: -5,
+    });
     expect(badTest.res.status).toBe(422);
     expect(badTest.body.details.map((d: { path: string }) => d.path).sort()).toEqual(["cooldownMinutes", "maxAttempts", "passingScore", "timeLimitSec"]);
-    const test = await editor.call("POST", "/api/admin/tests", { courseId: ids.course, placement: "course", title: "Záverečný test", passingScore: 0.8, timeLimitSec: 600 });
+    const test = await editor.call("POST", "/api/admin/tests", {
+      courseId: ids.course,
+      placement: "course",
+      title: "Záverečný test",
+      passingScore: 0.8,
+      timeLimitSec: 600,
+    });
     expect(test.res.status).toBe(201);
     ids.test = test.body._id;
     expect(await courseRow(ids.course)).toMatchObject({ courseTestId: ids.test, courseTestRequired: true });
@@ -175,7 +226,9 @@ describe("authoring a course through the API", () => {
     expect(detail.body.tests).toEqual([expect.objectContaining({ _id: ids.test, placement: "course", passingScore: 0.8, questions: [] })]);
 
     const audit = await db.select().from(schema.auditLog).where(eq(schema.auditLog.actorId, "p-3001"));
-    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(["course.create", "level.create", "topic.create", "module.create", "part.create", "part.reorder", "test.create"]));
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining(["course.create", "level.create", "topic.create", "module.create", "part.create", "part.reorder", "test.create"]),
+    );
   });
 
   it("publish answers 422 with a detail per failing item, then 200 once the course is complete", async () => {
@@ -192,7 +245,13 @@ describe("authoring a course through the API", () => {
     expect(await courseRow(ids.course)).toMatchObject({ state: "draft", publishedAt: null });
 
     await editor.call("PATCH", `/api/admin/courses/${ids.course}`, { accreditation });
-    const q = await editor.call("POST", `/api/admin/tests/${ids.test}/questions`, { text: "Kto schvaľuje stanovy?", answers: [{ text: "Valné zhromaždenie", isCorrect: true }, { text: "Tréner", isCorrect: false }] });
+    const q = await editor.call("POST", `/api/admin/tests/${ids.test}/questions`, {
+      text: "Kto schvaľuje stanovy?",
+      answers: [
+        { text: "Valné zhromaždenie", isCorrect: true },
+        { text: "Tréner", isCorrect: false },
+      ],
+    });
     expect(q.res.status).toBe(201);
     expect(q.body.answers.map((a: { isCorrect: boolean }) => a.isCorrect)).toEqual([true, false]);
 
@@ -273,8 +332,13 @@ describe("authoring a course through the API", () => {
 
   it("DELETE refuses a version with enrollments (409 course_has_enrollments)", async () => {
     await db.insert(schema.enrollments).values({
-      courseId: ids.course, courseVersionId: ids.course, courseTitle: "Kurz z API", courseSlug: slug, studentId: "p-1002",
-      studentDisplayName: "Peter Horváth", reason: "admin_grant",
+      courseId: ids.course,
+      courseVersionId: ids.course,
+      courseTitle: "Kurz z API",
+      courseSlug: slug,
+      studentId: "p-1002",
+      studentDisplayName: "Peter Horváth",
+      reason: "admin_grant",
       progress: { completedModules: 0, totalModules: 1, completedLevels: 0, totalLevels: 1, lastActivityAt: null },
     });
     const refused = await admin.call("DELETE", `/api/admin/courses/${ids.course}`);

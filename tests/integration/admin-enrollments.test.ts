@@ -149,7 +149,13 @@ describe("grant", () => {
   it("enrolls a person who never signed in, with provider snapshots, progress preallocated, an audit row and an e-mail", async () => {
     expect(await app.db.select().from(schema.users).where(eq(schema.users.id, EVA))).toEqual([]);
     const expires = new Date(Date.now() + 30 * 86_400_000).toISOString();
-    const res = await api("POST", "/api/admin/enrollments", { studentId: EVA, courseId: course.courseId, reason: "admin_grant", grantReason: "Lektorka kurzu", accessExpiresAt: expires });
+    const res = await api("POST", "/api/admin/enrollments", {
+      studentId: EVA,
+      courseId: course.courseId,
+      reason: "admin_grant",
+      grantReason: "Lektorka kurzu",
+      accessExpiresAt: expires,
+    });
     expect(res.status).toBe(201);
     const { enrollment, progress } = res.body;
     expect(enrollment).toMatchObject({
@@ -218,7 +224,10 @@ describe("grant", () => {
       const res = await api("POST", "/api/admin/enrollments", body);
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(res.body.error).toBe("validation");
-      expect(res.body.details.map((d: { path: string }) => d.path), JSON.stringify(body)).toContain(path);
+      expect(
+        res.body.details.map((d: { path: string }) => d.path),
+        JSON.stringify(body),
+      ).toContain(path);
     }
     const archived = await writeLearningCourse(app.db, { state: "archived" });
     const res = await api("POST", "/api/admin/enrollments", { studentId: JANA, courseId: archived.courseId, reason: "admin_grant", grantReason: "x" });
@@ -240,7 +249,10 @@ describe("list filters", () => {
     ids.peterF1 = await grant(f1.courseId, PETER);
     ids.janaF2 = await grant(f2.courseId, JANA);
     expect((await api("POST", `/api/admin/enrollments/${ids.peterF1}/cancel`, { reason: "test" })).status).toBe(200);
-    await app.db.update(schema.enrollments).set({ enrolledAt: new Date("2020-01-01T10:00:00Z") }).where(eq(schema.enrollments.id, ids.janaF2));
+    await app.db
+      .update(schema.enrollments)
+      .set({ enrolledAt: new Date("2020-01-01T10:00:00Z") })
+      .where(eq(schema.enrollments.id, ids.janaF2));
   });
 
   const list = async (query: string) => {
@@ -297,7 +309,10 @@ describe("list filters", () => {
       const res = await api("GET", `/api/admin/enrollments?${query}`);
       expect(res.status, query).toBe(422);
       expect(res.body.error).toBe("validation");
-      expect(res.body.details.map((d: { path: string }) => d.path), query).toContain(path);
+      expect(
+        res.body.details.map((d: { path: string }) => d.path),
+        query,
+      ).toContain(path);
     }
   });
 
@@ -352,7 +367,12 @@ describe("cancel and extend", () => {
     const until = new Date(Date.now() + 10 * 86_400_000).toISOString();
     const res = await api("POST", `/api/admin/enrollments/${expired}/extend`, { newExpiresAt: until });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ ok: true, accessExpiresAt: until, reactivated: true, enrollment: { _id: expired, state: "active", accessExpiresAt: until } });
+    expect(res.body).toMatchObject({
+      ok: true,
+      accessExpiresAt: until,
+      reactivated: true,
+      enrollment: { _id: expired, state: "active", accessExpiresAt: until },
+    });
     expect(await enrollmentRow(expired)).toMatchObject({ state: "active", accessExpiresAt: new Date(until) });
     expect((await jana.get(`/api/courses/${course.slug}/learn`)).status).toBe(200);
     const [audit] = await expectAudit(expired, "enrollment.extend");
@@ -489,7 +509,10 @@ describe("migrate to another version", () => {
     expect(await enrollmentRow(id)).toMatchObject({ courseVersionId: v2.courseId, currentLevelId: v2.structure.levels[0].id });
 
     const [audit] = await expectAudit(id, "enrollment.migrate");
-    expect(audit).toMatchObject({ reason: "Nová verzia s opravami", details: expect.objectContaining({ fromVersionId: v1.courseId, toVersionId: v2.courseId, lostPartIds: [v1.part("a2").id] }) });
+    expect(audit).toMatchObject({
+      reason: "Nová verzia s opravami",
+      details: expect.objectContaining({ fromVersionId: v1.courseId, toVersionId: v2.courseId, lostPartIds: [v1.part("a2").id] }),
+    });
 
     // the student learns version 2 now; the list finds the enrollment by any version's id
     const learn = (await (await jana.get(`/api/courses/${slug}/learn`)).json()) as { course: { version: number } };
@@ -543,7 +566,10 @@ describe("club purchase and the batch enrollment", () => {
     for (const [b, status, path] of bad) {
       const res = await api("POST", "/api/admin/enrollments/batch", b);
       expect(res.status, JSON.stringify(b)).toBe(status);
-      expect(res.body.details.map((d: { path: string }) => d.path), JSON.stringify(b)).toContain(path);
+      expect(
+        res.body.details.map((d: { path: string }) => d.path),
+        JSON.stringify(b),
+      ).toContain(path);
     }
     expect(await app.db.select().from(schema.enrollments).where(eq(schema.enrollments.courseId, course.courseId))).toEqual([]);
 
@@ -578,7 +604,10 @@ describe("resync of the person snapshot", () => {
     const { orderId, amount } = (await ordered.json()) as { orderId: string; amount: number };
     expect((await deliver(app.url, paymentEvent(orderId, amount))).status).toBe(200);
     const [enrollment] = await app.db.select().from(schema.enrollments).where(eq(schema.enrollments.orderId, orderId));
-    await app.db.update(schema.enrollments).set({ studentDisplayName: "Jana Stará", studentEmail: "stara@example.sk" }).where(eq(schema.enrollments.id, enrollment.id));
+    await app.db
+      .update(schema.enrollments)
+      .set({ studentDisplayName: "Jana Stará", studentEmail: "stara@example.sk" })
+      .where(eq(schema.enrollments.id, enrollment.id));
     await app.db.update(schema.orders).set({ studentDisplayName: "Jana Stará", studentEmail: "stara@example.sk" }).where(eq(schema.orders.id, orderId));
 
     const res = await api("POST", `/api/admin/enrollments/${enrollment.id}/resync`);
@@ -636,7 +665,14 @@ describe("the pages (no JavaScript: plain GET and POST)", () => {
 
     const invalid = await post("/admin/zapisy", { intent: "grant", _form: "grant", person: "eva.kovacova@demo.sk", reason: "admin_grant", grantReason: "x" });
     expect(invalid.status).toBe(400);
-    const unknown = await post("/admin/zapisy", { intent: "grant", _form: "grant", person: "nikto@demo.sk", courseId: course.courseId, reason: "admin_grant", grantReason: "x" });
+    const unknown = await post("/admin/zapisy", {
+      intent: "grant",
+      _form: "grant",
+      person: "nikto@demo.sk",
+      courseId: course.courseId,
+      reason: "admin_grant",
+      grantReason: "x",
+    });
     expect(unknown.status).toBe(422);
     expect(unknown.body).toContain("poskytovateľ identity nepozná");
 

@@ -26,26 +26,67 @@ const MARCH = "obdobie=vlastne&od=2021-03-01&do=2021-03-31";
 const at = (iso: string) => new Date(iso);
 
 async function insertOrder(o: {
-  amount: number; vatBp: number; state: "paid" | "failed" | "expired" | "pending" | "refunded"; created: string; paid?: string;
-  billing?: Record<string, unknown>; invoice?: { seq: number; issue: string }; creditNote?: { seq: number; issue: string; amount: number };
+  amount: number;
+  vatBp: number;
+  state: "paid" | "failed" | "expired" | "pending" | "refunded";
+  created: string;
+  paid?: string;
+  billing?: Record<string, unknown>;
+  invoice?: { seq: number; issue: string };
+  creditNote?: { seq: number; issue: string; amount: number };
 }) {
-  const [order] = await db.insert(schema.orders).values({
-    courseId: course.courseId, courseVersionId: course.courseId, courseTitle: "Testovací kurz učenia", studentId: "p-9001",
-    studentDisplayName: "Kupujúci", billingType: "personal", billingDetails: o.billing ?? { firstName: "Eva", lastName: "Kupcová" },
-    amountCents: o.amount, vatRateBp: o.vatBp, state: o.state, createdAt: at(o.created), paidAt: o.paid ? at(o.paid) : null,
-  }).returning();
+  const [order] = await db
+    .insert(schema.orders)
+    .values({
+      courseId: course.courseId,
+      courseVersionId: course.courseId,
+      courseTitle: "Testovací kurz učenia",
+      studentId: "p-9001",
+      studentDisplayName: "Kupujúci",
+      billingType: "personal",
+      billingDetails: o.billing ?? { firstName: "Eva", lastName: "Kupcová" },
+      amountCents: o.amount,
+      vatRateBp: o.vatBp,
+      state: o.state,
+      createdAt: at(o.created),
+      paidAt: o.paid ? at(o.paid) : null,
+    })
+    .returning();
   if (o.invoice) {
-    const [invoice] = await db.insert(schema.invoices).values({
-      orderId: order.id, number: `INV-2021-${String(o.invoice.seq).padStart(4, "0")}`, year: 2021, sequence: o.invoice.seq,
-      issueDate: o.invoice.issue, supplyDate: o.invoice.issue, variableSymbol: `2021${String(o.invoice.seq).padStart(4, "0")}`,
-    }).returning();
+    const [invoice] = await db
+      .insert(schema.invoices)
+      .values({
+        orderId: order.id,
+        number: `INV-2021-${String(o.invoice.seq).padStart(4, "0")}`,
+        year: 2021,
+        sequence: o.invoice.seq,
+        issueDate: o.invoice.issue,
+        supplyDate: o.invoice.issue,
+        variableSymbol: `2021${String(o.invoice.seq).padStart(4, "0")}`,
+      })
+      .returning();
     if (o.creditNote) {
-      const [refund] = await db.insert(schema.refunds).values({
-        orderId: order.id, amountCents: o.creditNote.amount, reason: "Odstúpenie", state: "completed", requestedBy: "p-4001", settledAt: at(`${o.creditNote.issue}T10:00:00Z`),
-      }).returning();
+      const [refund] = await db
+        .insert(schema.refunds)
+        .values({
+          orderId: order.id,
+          amountCents: o.creditNote.amount,
+          reason: "Odstúpenie",
+          state: "completed",
+          requestedBy: "p-4001",
+          settledAt: at(`${o.creditNote.issue}T10:00:00Z`),
+        })
+        .returning();
       await db.insert(schema.creditNotes).values({
-        refundId: refund.id, orderId: order.id, invoiceId: invoice.id, number: `DOB-2021-${String(o.creditNote.seq).padStart(4, "0")}`, year: 2021,
-        sequence: o.creditNote.seq, issueDate: o.creditNote.issue, amountCents: o.creditNote.amount, reason: "Odstúpenie; do 14 dní",
+        refundId: refund.id,
+        orderId: order.id,
+        invoiceId: invoice.id,
+        number: `DOB-2021-${String(o.creditNote.seq).padStart(4, "0")}`,
+        year: 2021,
+        sequence: o.creditNote.seq,
+        issueDate: o.creditNote.issue,
+        amountCents: o.creditNote.amount,
+        reason: "Odstúpenie; do 14 dní",
       });
     }
   }
@@ -59,20 +100,45 @@ beforeAll(async () => {
 
   // --- money (March 2021; previous period 2021-01-29 .. 2021-02-28) ---
   // previous: one paid order, invoice 60,00 € at 20 % → net 50,00, VAT 10,00
-  await insertOrder({ amount: 6000, vatBp: 2000, state: "paid", created: "2021-02-10T09:00:00Z", paid: "2021-02-10T09:05:00Z", invoice: { seq: 1, issue: "2021-02-10" } });
+  await insertOrder({
+    amount: 6000,
+    vatBp: 2000,
+    state: "paid",
+    created: "2021-02-10T09:00:00Z",
+    paid: "2021-02-10T09:05:00Z",
+    invoice: { seq: 1, issue: "2021-02-10" },
+  });
   // 120,00 € at 20 %: net 100,00, VAT 20,00
-  await insertOrder({ amount: 12000, vatBp: 2000, state: "paid", created: "2021-03-02T10:00:00Z", paid: "2021-03-02T10:01:00Z", invoice: { seq: 2, issue: "2021-03-02" } });
+  await insertOrder({
+    amount: 12000,
+    vatBp: 2000,
+    state: "paid",
+    created: "2021-03-02T10:00:00Z",
+    paid: "2021-03-02T10:01:00Z",
+    invoice: { seq: 2, issue: "2021-03-02" },
+  });
   // 99,99 € at 20 %: net 9999 / 1,2 = 83,325 → 83,33 (half up), VAT 83,33 × 20 % = 16,67 (EN 16931: VAT is net × rate),
   // rounding −0,01 (docs/decisions/invoices/e-invoices-for-company-invoices-and-credit.md > E-invoices); the buyer a company with a semicolon
   await insertOrder({
-    amount: 9999, vatBp: 2000, state: "paid", created: "2021-03-15T10:00:00Z", paid: "2021-03-15T10:01:00Z", invoice: { seq: 3, issue: "2021-03-15" },
+    amount: 9999,
+    vatBp: 2000,
+    state: "paid",
+    created: "2021-03-15T10:00:00Z",
+    paid: "2021-03-15T10:01:00Z",
+    invoice: { seq: 3, issue: "2021-03-15" },
     billing: { companyName: "Klub; s.r.o.", ico: "12345678" },
   });
   // 50,00 € at 10 %: net 45,4545 → 45,45, VAT 4,55; refunded in full: credit note 50,00 (net 45,45, VAT 4,55);
   // the buyer's name starts with "=" (a spreadsheet formula unless guarded)
   await insertOrder({
-    amount: 5000, vatBp: 1000, state: "refunded", created: "2021-03-20T10:00:00Z", paid: "2021-03-20T10:01:00Z", invoice: { seq: 4, issue: "2021-03-20" },
-    creditNote: { seq: 1, issue: "2021-03-25", amount: 5000 }, billing: { firstName: "=SUM(A1)", lastName: "X" },
+    amount: 5000,
+    vatBp: 1000,
+    state: "refunded",
+    created: "2021-03-20T10:00:00Z",
+    paid: "2021-03-20T10:01:00Z",
+    invoice: { seq: 4, issue: "2021-03-20" },
+    creditNote: { seq: 1, issue: "2021-03-25", amount: 5000 },
+    billing: { firstName: "=SUM(A1)", lastName: "X" },
   });
   await insertOrder({ amount: 1000, vatBp: 2000, state: "failed", created: "2021-03-05T10:00:00Z" });
   await insertOrder({ amount: 1000, vatBp: 2000, state: "expired", created: "2021-03-06T10:00:00Z" });
@@ -83,24 +149,48 @@ beforeAll(async () => {
 
   // --- learning: four students on the fixture course ---
   const now = Date.now();
-  for (const [key, id] of [["e1", "p-9001"], ["e2", "p-9002"], ["e3", "p-9003"], ["e4", "p-9004"]] as const) {
+  for (const [key, id] of [
+    ["e1", "p-9001"],
+    ["e2", "p-9002"],
+    ["e3", "p-9003"],
+    ["e4", "p-9004"],
+  ] as const) {
     enrollment[key] = await enrollIn(db, course, id);
   }
   const setEnrollment = (key: string, values: Partial<typeof schema.enrollments.$inferInsert>) =>
     db.update(schema.enrollments).set(values).where(eq(schema.enrollments.id, enrollment[key]));
   const progress = (lastActivityAt: string | null) => ({ completedModules: 0, totalModules: 3, completedLevels: 0, totalLevels: 2, lastActivityAt });
   // e1: granted 3 March, completed after 10 days; e2: paid 4 March, completed after 20 days → median 15 days
-  await setEnrollment("e1", { reason: "admin_grant", enrolledAt: at("2021-03-03T10:00:00Z"), state: "completed", completedAt: at("2021-03-13T10:00:00Z"), progress: progress(new Date(now).toISOString()) });
-  await setEnrollment("e2", { reason: "paid", enrolledAt: at("2021-03-04T10:00:00Z"), state: "completed", completedAt: at("2021-03-24T10:00:00Z"), progress: progress(new Date(now).toISOString()) });
+  await setEnrollment("e1", {
+    reason: "admin_grant",
+    enrolledAt: at("2021-03-03T10:00:00Z"),
+    state: "completed",
+    completedAt: at("2021-03-13T10:00:00Z"),
+    progress: progress(new Date(now).toISOString()),
+  });
+  await setEnrollment("e2", {
+    reason: "paid",
+    enrolledAt: at("2021-03-04T10:00:00Z"),
+    state: "completed",
+    completedAt: at("2021-03-24T10:00:00Z"),
+    progress: progress(new Date(now).toISOString()),
+  });
   // e3: sponsored 10 March, active, last active 20 days ago → inactive
   await setEnrollment("e3", { reason: "sponsor", enrolledAt: at("2021-03-10T10:00:00Z"), progress: progress(new Date(now - 20 * DAY).toISOString()) });
   // e4: granted 15 February (previous period), active yesterday, access ends in 5 days → expiring
-  await setEnrollment("e4", { reason: "admin_grant", enrolledAt: at("2021-02-15T10:00:00Z"), accessExpiresAt: new Date(now + 5 * DAY), progress: progress(new Date(now - DAY).toISOString()) });
+  await setEnrollment("e4", {
+    reason: "admin_grant",
+    enrolledAt: at("2021-02-15T10:00:00Z"),
+    accessExpiresAt: new Date(now + 5 * DAY),
+    progress: progress(new Date(now - DAY).toISOString()),
+  });
 
   // parts completed: a1 by all four, a2 by e1-e3, a3 (optional) by e1, b1 and c1 by e1 and e2
   const completeParts = async (key: string, slugs: string[]) => {
     for (const slug of slugs) {
-      await db.update(schema.partProgress).set({ state: "completed", completedAt: new Date() })
+      await db
+        .update(schema.partProgress)
+        .set({ state: "completed", completedAt: new Date() })
         .where(and(eq(schema.partProgress.enrollmentId, enrollment[key]), eq(schema.partProgress.partId, course.part(slug).id)));
     }
   };
@@ -109,7 +199,11 @@ beforeAll(async () => {
   await completeParts("e3", ["a1", "a2"]);
   await completeParts("e4", ["a1"]);
   const [zaklady, testy, pokrocile] = course.structure.levels.flatMap((l) => l.topics.map((t) => t.module!.id));
-  for (const [key, modules] of [["e1", [zaklady, testy, pokrocile]], ["e2", [zaklady, testy, pokrocile]], ["e3", [zaklady]]] as const) {
+  for (const [key, modules] of [
+    ["e1", [zaklady, testy, pokrocile]],
+    ["e2", [zaklady, testy, pokrocile]],
+    ["e3", [zaklady]],
+  ] as const) {
     for (const moduleId of modules) await db.insert(schema.moduleCompletions).values({ enrollmentId: enrollment[key], moduleId });
   }
   for (const key of ["e1", "e2"]) {
@@ -117,39 +211,121 @@ beforeAll(async () => {
   }
   // one final certificate issued 13 March
   await db.insert(schema.certificates).values({
-    type: "final", studentId: "p-9001", studentDisplayName: "Študent 1", courseId: course.courseId, courseVersionId: course.courseId, courseTitle: "Testovací kurz učenia",
-    enrollmentId: enrollment.e1, issuedAt: at("2021-03-13T11:00:00Z"), issuedBy: { partnerOrgId: "org-1", partnerName: "Partner", certificateType: "kurz" },
-    registrationNumber: "INS-2021-0001", verificationHash: "x".repeat(64), certificateTitle: "Certifikát",
+    type: "final",
+    studentId: "p-9001",
+    studentDisplayName: "Študent 1",
+    courseId: course.courseId,
+    courseVersionId: course.courseId,
+    courseTitle: "Testovací kurz učenia",
+    enrollmentId: enrollment.e1,
+    issuedAt: at("2021-03-13T11:00:00Z"),
+    issuedBy: { partnerOrgId: "org-1", partnerName: "Partner", certificateType: "kurz" },
+    registrationNumber: "INS-2021-0001",
+    verificationHash: "x".repeat(64),
+    certificateTitle: "Certifikát",
   });
 
   // --- the level test's attempts: Q1 single choice (weight 1), Q2 multiple choice {2, 4} (weight 2), Q3 text "dvadsať" / "20" (weight 1)
   const questions = await db.select().from(schema.questions).where(eq(schema.questions.testId, course.levelTestId)).orderBy(schema.questions.orderIndex);
   const snapshots: QuestionSnapshot[] = questions.map((q) => ({
-    questionId: q.id, type: q.type, text: q.text, answers: q.answers, acceptedAnswers: q.acceptedAnswers, explanation: q.explanation, weight: q.weight,
+    questionId: q.id,
+    type: q.type,
+    text: q.text,
+    answers: q.answers,
+    acceptedAnswers: q.acceptedAnswers,
+    explanation: q.explanation,
+    weight: q.weight,
   }));
   const [q1, q2, q3] = snapshots;
   const right1 = q1.answers.find((a) => a.isCorrect)!.id;
   const wrong1 = q1.answers.find((a) => !a.isCorrect)!.id;
   const [two, four] = q2.answers.filter((a) => a.isCorrect).map((a) => a.id);
   const five = q2.answers.find((a) => !a.isCorrect)!.id;
-  const attempt = async (key: string, number: number, answers: SubmittedAnswer[], score: number | null, extra: Partial<typeof schema.testAttempts.$inferInsert> = {}) => {
-    const [row] = await db.insert(schema.testAttempts).values({
-      testId: course.levelTestId, enrollmentId: enrollment[key], studentId: "p-9000", attemptNumber: number, state: "submitted", score, passed: score === null ? null : score >= 0.7,
-      startedAt: at("2021-03-20T10:00:00Z"), deadline: at("2021-03-20T10:10:00Z"), submittedAt: at(`2021-03-20T10:0${attemptIds.length}:00Z`),
-      questionSnapshots: snapshots, questionOrder: [q3.questionId, q1.questionId, q2.questionId], answerOrders: {}, answers, ...extra,
-    }).returning();
+  const attempt = async (
+    key: string,
+    number: number,
+    answers: SubmittedAnswer[],
+    score: number | null,
+    extra: Partial<typeof schema.testAttempts.$inferInsert> = {},
+  ) => {
+    const [row] = await db
+      .insert(schema.testAttempts)
+      .values({
+        testId: course.levelTestId,
+        enrollmentId: enrollment[key],
+        studentId: "p-9000",
+        attemptNumber: number,
+        state: "submitted",
+        score,
+        passed: score === null ? null : score >= 0.7,
+        startedAt: at("2021-03-20T10:00:00Z"),
+        deadline: at("2021-03-20T10:10:00Z"),
+        submittedAt: at(`2021-03-20T10:0${attemptIds.length}:00Z`),
+        questionSnapshots: snapshots,
+        questionOrder: [q3.questionId, q1.questionId, q2.questionId],
+        answerOrders: {},
+        answers,
+        ...extra,
+      })
+      .returning();
     attemptIds.push(row.id);
   };
   // A1: all right (text "Dvadsat " normalizes to "dvadsat") → 4/4
-  await attempt("e1", 1, [{ questionId: q1.questionId, selectedAnswerIds: [right1] }, { questionId: q2.questionId, selectedAnswerIds: [four, two] }, { questionId: q3.questionId, textAnswer: "Dvadsat " }], 1);
+  await attempt(
+    "e1",
+    1,
+    [
+      { questionId: q1.questionId, selectedAnswerIds: [right1] },
+      { questionId: q2.questionId, selectedAnswerIds: [four, two] },
+      { questionId: q3.questionId, textAnswer: "Dvadsat " },
+    ],
+    1,
+  );
   // A2: Q1 wrong then right (the last answer counts), Q2 {2} only → wrong, Q3 "20" → 2/4
-  await attempt("e2", 1, [{ questionId: q1.questionId, selectedAnswerIds: [wrong1] }, { questionId: q2.questionId, selectedAnswerIds: [two] }, { questionId: q3.questionId, textAnswer: "20" }, { questionId: q1.questionId, selectedAnswerIds: [right1] }], 0.5);
+  await attempt(
+    "e2",
+    1,
+    [
+      { questionId: q1.questionId, selectedAnswerIds: [wrong1] },
+      { questionId: q2.questionId, selectedAnswerIds: [two] },
+      { questionId: q3.questionId, textAnswer: "20" },
+      { questionId: q1.questionId, selectedAnswerIds: [right1] },
+    ],
+    0.5,
+  );
   // A3: Q1 wrong, Q2 right, Q3 " 20 " → 3/4
-  await attempt("e3", 1, [{ questionId: q1.questionId, selectedAnswerIds: [wrong1] }, { questionId: q2.questionId, selectedAnswerIds: [two, four] }, { questionId: q3.questionId, textAnswer: " 20 " }], 0.75);
+  await attempt(
+    "e3",
+    1,
+    [
+      { questionId: q1.questionId, selectedAnswerIds: [wrong1] },
+      { questionId: q2.questionId, selectedAnswerIds: [two, four] },
+      { questionId: q3.questionId, textAnswer: " 20 " },
+    ],
+    0.75,
+  );
   // A4: Q1 wrong, Q2 {2, 5} wrong, Q3 unanswered → 0/4
-  await attempt("e4", 1, [{ questionId: q1.questionId, selectedAnswerIds: [wrong1] }, { questionId: q2.questionId, selectedAnswerIds: [two, five] }], 0);
+  await attempt(
+    "e4",
+    1,
+    [
+      { questionId: q1.questionId, selectedAnswerIds: [wrong1] },
+      { questionId: q2.questionId, selectedAnswerIds: [two, five] },
+    ],
+    0,
+  );
   // not counted: a voided attempt (all right) and one still in progress
-  await attempt("e3", 2, [{ questionId: q1.questionId, selectedAnswerIds: [right1] }, { questionId: q2.questionId, selectedAnswerIds: [two, four] }, { questionId: q3.questionId, textAnswer: "20" }], 1, { voidedAt: new Date(), voidReason: "test" });
+  await attempt(
+    "e3",
+    2,
+    [
+      { questionId: q1.questionId, selectedAnswerIds: [right1] },
+      { questionId: q2.questionId, selectedAnswerIds: [two, four] },
+      { questionId: q3.questionId, textAnswer: "20" },
+    ],
+    1,
+    { voidedAt: new Date(), voidReason: "test" },
+  );
   await attempt("e4", 2, [{ questionId: q1.questionId, selectedAnswerIds: [right1] }], null, { state: "in_progress", submittedAt: null });
 
   [admin, manager, student] = await Promise.all([
@@ -164,7 +340,9 @@ afterAll(async () => {
 
 /** The current and previous cells of a figure row (`data-figure`). */
 function figure(html: string, key: string): { current: string; previous: string } | null {
-  const m = new RegExp(`<tr data-figure="${key}"><th scope="row">[^<]*</th><td class="amount" data-current="">([^<]*)</td><td class="amount" data-previous="">([^<]*)</td>`).exec(html);
+  const m = new RegExp(
+    `<tr data-figure="${key}"><th scope="row">[^<]*</th><td class="amount" data-current="">([^<]*)</td><td class="amount" data-previous="">([^<]*)</td>`,
+  ).exec(html);
   return m ? { current: m[1], previous: m[2] } : null;
 }
 async function page(as: Student, path: string, status = 200) {
@@ -188,7 +366,9 @@ async function csv(as: Student, path: string) {
 function pearson(x: number[], y: number[]) {
   const mx = x.reduce((a, b) => a + b) / x.length;
   const my = y.reduce((a, b) => a + b) / y.length;
-  let sxy = 0, sxx = 0, syy = 0;
+  let sxy = 0,
+    sxx = 0,
+    syy = 0;
   for (let i = 0; i < x.length; i++) {
     sxy += (x[i] - mx) * (y[i] - my);
     sxx += (x[i] - mx) ** 2;
@@ -217,10 +397,16 @@ describe("the dashboard for March 2021", () => {
     expect(figure(html, "created")).toEqual({ current: "6", previous: "1" });
     expect(figure(html, "paid")).toEqual({ current: "3", previous: "1" });
     expect(figure(html, "refunded")).toEqual({ current: "1", previous: "0" });
-    for (const [key, n] of [["failed", "1"], ["expired", "1"], ["pending", "1"], ["disputed", "0"]] as const) expect(figure(html, key)?.current).toBe(n);
+    for (const [key, n] of [
+      ["failed", "1"],
+      ["expired", "1"],
+      ["pending", "1"],
+      ["disputed", "0"],
+    ] as const)
+      expect(figure(html, key)?.current).toBe(n);
     // charts: server-side SVG with a title and description, and the table of the same numbers
     expect(html).toMatch(/<svg class="chart-svg" viewBox="0 0 360 \d+" role="img"/);
-    expect(html).toContain("<title id=\"graf-trzby-svg-title\">");
+    expect(html).toContain('<title id="graf-trzby-svg-title">');
     expect(html).toMatch(new RegExp(`<th scope="row">2021-03-02</th><td class="amount">${formatMoney(12000)}</td>`));
     expect(html).toContain("Kniha faktúr za obdobie (CSV)");
   });
@@ -257,7 +443,13 @@ describe("the dashboard for March 2021", () => {
   });
 
   it("refuses a student every insights page and export", async () => {
-    for (const path of [`/admin?${MARCH}`, `/admin/kurzy/${course.courseId}/statistiky`, `/admin/kurzy/${course.courseId}/testy/${course.levelTestId}/statistiky`, `/admin/export/faktury.csv?${MARCH}`, `/admin/kurzy/${course.courseId}/statistiky/zapisy.csv`]) {
+    for (const path of [
+      `/admin?${MARCH}`,
+      `/admin/kurzy/${course.courseId}/statistiky`,
+      `/admin/kurzy/${course.courseId}/testy/${course.levelTestId}/statistiky`,
+      `/admin/export/faktury.csv?${MARCH}`,
+      `/admin/kurzy/${course.courseId}/statistiky/zapisy.csv`,
+    ]) {
       expect((await student.get(path)).status, path).toBe(403);
     }
   });
@@ -266,7 +458,9 @@ describe("the dashboard for March 2021", () => {
 describe("CSV exports", () => {
   it("the invoice book: net, VAT and gross per invoice, semicolons, guarded text", async () => {
     const lines = await csv(admin, `/admin/export/faktury.csv?${MARCH}`);
-    expect(lines[0]).toBe("Číslo faktúry;Dátum vystavenia;Dátum dodania;Variabilný symbol;Objednávka;Odberateľ;IČO;Kurz;Základ dane;Sadzba DPH %;DPH;Spolu s DPH;Mena;Stav objednávky;Zaokrúhlenie;E-faktúra");
+    expect(lines[0]).toBe(
+      "Číslo faktúry;Dátum vystavenia;Dátum dodania;Variabilný symbol;Objednávka;Odberateľ;IČO;Kurz;Základ dane;Sadzba DPH %;DPH;Spolu s DPH;Mena;Stav objednávky;Zaokrúhlenie;E-faktúra",
+    );
     expect(lines).toHaveLength(4);
     const cells = lines.slice(1).map((l) => l.split(";"));
     expect(cells.map((c) => c[0])).toEqual(["INV-2021-0002", "INV-2021-0003", "INV-2021-0004"]);
@@ -284,7 +478,9 @@ describe("CSV exports", () => {
   it("credit notes: negative amounts", async () => {
     const lines = await csv(admin, `/admin/export/dobropisy.csv?${MARCH}`);
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/^DOB-2021-0001;2021-03-25;INV-2021-0004;[0-9a-f]{24};'=SUM\(A1\) X;Testovací kurz učenia;"Odstúpenie; do 14 dní";-45,45;10;-4,55;-50,00;EUR$/);
+    expect(lines[1]).toMatch(
+      /^DOB-2021-0001;2021-03-25;INV-2021-0004;[0-9a-f]{24};'=SUM\(A1\) X;Testovací kurz učenia;"Odstúpenie; do 14 dní";-45,45;10;-4,55;-50,00;EUR$/,
+    );
     // February has none
     expect(await csv(admin, "/admin/export/dobropisy.csv?obdobie=vlastne&od=2021-02-01&do=2021-02-28")).toHaveLength(1);
   });
@@ -294,7 +490,12 @@ describe("CSV exports", () => {
     expect((await manager.get(`/admin/kurzy/${course.courseId}/testy/${course.levelTestId}/statistiky/pokusy.csv`)).status).toBe(403);
     const enrollments = await csv(admin, `/admin/kurzy/${course.courseId}/statistiky/zapisy.csv`);
     expect(enrollments).toHaveLength(5);
-    expect(enrollments.slice(1).map((l) => l.split(";")[0]).sort()).toEqual(Object.values(enrollment).sort());
+    expect(
+      enrollments
+        .slice(1)
+        .map((l) => l.split(";")[0])
+        .sort(),
+    ).toEqual(Object.values(enrollment).sort());
     const completed = await csv(admin, `/admin/kurzy/${course.courseId}/statistiky/zapisy.csv?stav=completed`);
     expect(completed).toHaveLength(3);
     expect((await admin.get(`/admin/kurzy/${course.courseId}/statistiky/zapisy.csv?stav=nic`)).status).toBe(422);
@@ -317,7 +518,8 @@ describe("a course's statistics", () => {
       // median of 10 and 20 days
       expect(html).toContain("<strong>15 dňa</strong>");
       // drop-off of 4 enrolled: a1 4 (100 %), a2 3 (75 %), a3 1 (25 %), b1 2, c1 2; topics by their module; levels
-      const step = (label: string) => new RegExp(`<th scope="row">${label}</th><td class="amount">(\\d+)</td><td class="amount">([^<]*)</td>`).exec(html)?.slice(1);
+      const step = (label: string) =>
+        new RegExp(`<th scope="row">${label}</th><td class="amount">(\\d+)</td><td class="amount">([^<]*)</td>`).exec(html)?.slice(1);
       expect(step("Úroveň 1: Úroveň 1")).toEqual(["2", "50\u00a0%"]);
       expect(step("Téma a modul 1.1: Základy")).toEqual(["3", "75\u00a0%"]);
       expect(step("Časť 1.1.1: Časť A1")).toEqual(["4", "100\u00a0%"]);
@@ -413,7 +615,10 @@ describe("a test's question statistics", () => {
     // the free-text question lists the answers given with their counts (the voided attempt not counted;
     // "20" and " 20 " are one answer), most frequent first
     const free = live.questions.find((q) => q.type === "text");
-    expect(free?.textAnswers).toEqual([{ text: "20", count: 2, accepted: true }, { text: "Dvadsat", count: 1, accepted: true }]);
+    expect(free?.textAnswers).toEqual([
+      { text: "20", count: 2, accepted: true },
+      { text: "Dvadsat", count: 1, accepted: true },
+    ]);
     expect(live.questions.filter((q) => q.type !== "text").every((q) => q.textAnswers === undefined)).toBe(true);
     const first = await getTestInsights(db, course.courseId, course.levelTestId, { queue, liveLimit: 0 });
     expect(first.source).toEqual({ kind: "pending" });

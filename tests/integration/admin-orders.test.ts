@@ -10,9 +10,7 @@ import { schema } from "#server/db";
 import { AdminOrderDetail, AdminOrderListResponse, AuditListResponse, CreateOrderResponse, OrderDetail, RefundAcceptedResponse } from "#server/orders";
 import { expectMatchesContract } from "../support/contract";
 import { normalizeSpaces, pdfText } from "../support/pdf-text";
-import {
-  deliver, idempotencyKey, orderBody, paymentEvent, signInStudent, startCommerceApp, type CommerceApp, type Student,
-} from "../support/commerce";
+import { deliver, idempotencyKey, orderBody, paymentEvent, signInStudent, startCommerceApp, type CommerceApp, type Student } from "../support/commerce";
 
 let app: CommerceApp;
 let admin: Student;
@@ -204,7 +202,10 @@ describe("GET /api/admin/orders: filters and pages", () => {
       const { res, body } = await getJson(admin, `/api/admin/orders?${query}`);
       expect(res.status, query).toBe(422);
       expect(body.error).toBe("validation");
-      expect((body.details as { path: string }[]).map((d) => d.path), query).toContain(path);
+      expect(
+        (body.details as { path: string }[]).map((d) => d.path),
+        query,
+      ).toContain(path);
       await expectMatchesContract("GET", "/api/admin/orders", res, body);
     }
   });
@@ -213,7 +214,13 @@ describe("GET /api/admin/orders: filters and pages", () => {
 describe("role admin on every endpoint", () => {
   it("401 without a session, 403 for a student and a content manager, whatever the id", async () => {
     const some = (await app.db.select({ id: schema.orders.id }).from(schema.orders).limit(1))[0]?.id ?? "0".repeat(24);
-    const gets = ["/api/admin/orders", `/api/admin/orders/${some}`, `/api/admin/orders/${some}/audit`, `/api/admin/orders/${some}/invoice`, `/api/admin/orders/${some}/credit-notes/${"0".repeat(24)}`];
+    const gets = [
+      "/api/admin/orders",
+      `/api/admin/orders/${some}`,
+      `/api/admin/orders/${some}/audit`,
+      `/api/admin/orders/${some}/invoice`,
+      `/api/admin/orders/${some}/credit-notes/${"0".repeat(24)}`,
+    ];
     for (const path of gets) {
       expect((await fetch(`${app.url}${path}`)).status, path).toBe(401);
       for (const who of [jana, manager]) {
@@ -370,7 +377,10 @@ describe("POST /api/admin/orders/<id>/refund", () => {
       let delivery;
       for (let i = 0; i < 100 && delivery?.state !== "sent"; i++) {
         if (i > 0) await new Promise((r) => setTimeout(r, 100));
-        [delivery] = await app.db.select().from(schema.mailDeliveries).where(eq(schema.mailDeliveries.key, `refund_completed:${refundId}`));
+        [delivery] = await app.db
+          .select()
+          .from(schema.mailDeliveries)
+          .where(eq(schema.mailDeliveries.key, `refund_completed:${refundId}`));
       }
       expect(delivery).toMatchObject({ state: "sent", kind: "refund_completed" });
       expect(delivery!.recipient).toBe((await orderRow(bought.orderId)).studentEmail);
@@ -463,7 +473,14 @@ describe("POST /api/admin/orders/<id>/refund", () => {
     it("the detail carries payments, refunds, enrollments, audit log and the related webhook events", async () => {
       const { body } = await getJson(admin, `/api/admin/orders/${bought.orderId}`);
       const detail = AdminOrderDetail.parse(body);
-      expect(detail).toMatchObject({ _id: bought.orderId, state: "refunded", studentId: "p-5001", paidCents: bought.amount, refundedCents: bought.amount, refundableCents: 0 });
+      expect(detail).toMatchObject({
+        _id: bought.orderId,
+        state: "refunded",
+        studentId: "p-5001",
+        paidCents: bought.amount,
+        refundedCents: bought.amount,
+        refundableCents: 0,
+      });
       expect(detail.payments).toHaveLength(1);
       expect(detail.payments[0]).toMatchObject({ state: "completed", amountCents: bought.amount, gateway: "sandbox" });
       expect(detail.enrollments).toMatchObject([{ state: "cancelled", cancelReason: "refund" }]);
@@ -511,7 +528,16 @@ describe("admin pages without JavaScript", () => {
     res = await admin.get(`/admin/objednavky/${paid.id}`);
     html = await res.text();
     expect(res.status).toBe(200);
-    for (const text of ["Časová os", "Objednávka vytvorená", "Platba prijatá", "Faktúra INV-", "Refundácia požadovaná", "Refundácia dokončená", "Dobropis DOB-", "Zápis do kurzu zrušený"]) {
+    for (const text of [
+      "Časová os",
+      "Objednávka vytvorená",
+      "Platba prijatá",
+      "Faktúra INV-",
+      "Refundácia požadovaná",
+      "Refundácia dokončená",
+      "Dobropis DOB-",
+      "Zápis do kurzu zrušený",
+    ]) {
       expect(html, text).toContain(text);
     }
 

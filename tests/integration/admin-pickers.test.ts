@@ -40,7 +40,20 @@ function authAs(id: string, roles: string[]): AuthState {
   const now = new Date();
   return {
     session: { id: `s-${id}`, userId: id, authTime: now, createdAt: now } as unknown as NonNullable<AuthState["session"]>,
-    user: { id, displayName: `Test ${id}`, email: null, avatarUrl: null, roles, providerRoles: [], organizations: [], sponsorOrgIds: [], purchaseOrgIds: [], lastSyncedAt: now, createdAt: now, updatedAt: now },
+    user: {
+      id,
+      displayName: `Test ${id}`,
+      email: null,
+      avatarUrl: null,
+      roles,
+      providerRoles: [],
+      organizations: [],
+      sponsorOrgIds: [],
+      purchaseOrgIds: [],
+      lastSyncedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    },
     csrfToken: "csrf",
   };
 }
@@ -49,7 +62,11 @@ const admin = authAs("p-admin", ["student", "admin"]);
 const student = authAs("p-student", ["student"]);
 
 /** A loader's or action's answer, thrown or returned. */
-async function run(fn: (args: never) => unknown, url: string, init: Parameters<TestServices["args"]>[1]): Promise<{ status: number; location?: string | null; data?: any }> {
+async function run(
+  fn: (args: never) => unknown,
+  url: string,
+  init: Parameters<TestServices["args"]>[1],
+): Promise<{ status: number; location?: string | null; data?: any }> {
   let value: unknown;
   try {
     value = await t.call(fn, url, init);
@@ -85,8 +102,10 @@ describe("the provider's search behind the pickers", () => {
     const clubs = await searchForPicker(t.services.db, t.services.idpApi, "club", "demo");
     expect(clubs.matches.map((m) => m.id).sort()).toEqual(["o-5001", "o-5002"]);
     expect(clubs.matches.find((m) => m.id === "o-5001")).toEqual({ id: "o-5001", label: "ŠK Tatran Demo", detail: "športový klub · Trnava · IČO 12345678" });
-    const partners = await searchForPicker(t.services.db, t.services.idpApi, "partner", "akademia")
-    expect(partners.matches).toEqual([{ id: "o-9001", label: "Slovenská akadémia športového manažmentu", detail: "akreditovaná vzdelávacia inštitúcia · Bratislava · IČO 87654321" }]);
+    const partners = await searchForPicker(t.services.db, t.services.idpApi, "partner", "akademia");
+    expect(partners.matches).toEqual([
+      { id: "o-9001", label: "Slovenská akadémia športového manažmentu", detail: "akreditovaná vzdelávacia inštitúcia · Bratislava · IČO 87654321" },
+    ]);
     expect((await searchForPicker(t.services.db, t.services.idpApi, "club", "akademia")).matches).toEqual([]);
   });
 
@@ -97,7 +116,9 @@ describe("the provider's search behind the pickers", () => {
   });
 
   it("people the provider does not return but the user cache knows are listed too", async () => {
-    await t.services.db.insert(schema.users).values({ id: "p-cache-only", displayName: "Horváthová Cache", email: "cache@klub.sk", roles: ["student"], lastSyncedAt: new Date() });
+    await t.services.db
+      .insert(schema.users)
+      .values({ id: "p-cache-only", displayName: "Horváthová Cache", email: "cache@klub.sk", roles: ["student"], lastSyncedAt: new Date() });
     const found = await searchForPicker(t.services.db, t.services.idpApi, "person", "horváth");
     expect(found.matches.map((m) => m.id)).toEqual(["p-1002", "p-cache-only"]);
     await t.services.db.delete(schema.users).where(eq(schema.users.id, "p-cache-only"));
@@ -120,7 +141,11 @@ describe("/admin/hladat (JSON for the picker with JavaScript)", () => {
 describe("without JavaScript", () => {
   let courseId = "";
   it("the course fields page lists the GET search's matches and saves the chosen lecturers and partner by id", async () => {
-    const created = await run(listAction, "/admin/kurzy/novy", { method: "POST", body: form({ intent: "createCourse", _form: "createCourse", title: "Vedenie klubu", shortDescription: "Krátko.", price: "0", currency: "EUR" }), auth: editor });
+    const created = await run(listAction, "/admin/kurzy/novy", {
+      method: "POST",
+      body: form({ intent: "createCourse", _form: "createCourse", title: "Vedenie klubu", shortDescription: "Krátko.", price: "0", currency: "EUR" }),
+      auth: editor,
+    });
     expect(created.status).toBe(302);
     courseId = /\/admin\/kurzy\/([0-9a-f]{24})/.exec(created.location ?? "")![1];
     const url = `/admin/kurzy/${courseId}/udaje`;
@@ -130,8 +155,19 @@ describe("without JavaScript", () => {
     expect(page.data.pickers.lecturers).toEqual([]);
 
     const fields = {
-      intent: "saveCourse", _form: "saveCourse", title: "Vedenie klubu", slug: page.data.defaults.slug, shortDescription: "Krátko.", price: "0", currency: "EUR",
-      vatPercent: "20", language: "sk", durationHours: "2", accreditationPartnerOrgId: "o-9001", accreditationPartnerName: "", accreditationCertificateType: "Osvedčenie",
+      intent: "saveCourse",
+      _form: "saveCourse",
+      title: "Vedenie klubu",
+      slug: page.data.defaults.slug,
+      shortDescription: "Krátko.",
+      price: "0",
+      currency: "EUR",
+      vatPercent: "20",
+      language: "sk",
+      durationHours: "2",
+      accreditationPartnerOrgId: "o-9001",
+      accreditationPartnerName: "",
+      accreditationCertificateType: "Osvedčenie",
       instructors: ["p-2001", "p-1002"],
     };
     const saved = await run(settingsAction, url, { method: "POST", body: form(fields), auth: editor, params: { courseId } });

@@ -93,7 +93,12 @@ describe("sign-in with the local OpenID provider", () => {
       expect(sessionCookie).toMatch(/; Path=\//);
       expect(sessionCookie).toMatch(/; Max-Age=1209600/);
       // the flow cookies are removed
-      expect(callback.headers.getSetCookie().filter((c) => /^oidc-(state|nonce)/.test(c)).every((c) => /Max-Age=0/.test(c))).toBe(true);
+      expect(
+        callback.headers
+          .getSetCookie()
+          .filter((c) => /^oidc-(state|nonce)/.test(c))
+          .every((c) => /Max-Age=0/.test(c)),
+      ).toBe(true);
       // the cookie is sealed: it shows neither the session id nor the person
       const value = sessionCookie.split(";")[0].slice(SESSION_COOKIE.length + 1);
       const [row] = await sessionsOf("p-1001");
@@ -189,9 +194,15 @@ describe("sign-in with the local OpenID provider", () => {
 
       // the provider took the admin role away (nightly refresh wrote the cache): the same
       // session is refused on its next admin request
-      await db().update(schema.users).set({ roles: ["student"] }).where(eq(schema.users.id, "p-4001"));
+      await db()
+        .update(schema.users)
+        .set({ roles: ["student"] })
+        .where(eq(schema.users.id, "p-4001"));
       expect((await admin.jar.fetch(`${app.url}/api/admin/whoami`)).status).toBe(403);
-      await db().update(schema.users).set({ roles: ["student", "admin"] }).where(eq(schema.users.id, "p-4001"));
+      await db()
+        .update(schema.users)
+        .set({ roles: ["student", "admin"] })
+        .where(eq(schema.users.id, "p-4001"));
       expect((await admin.jar.fetch(`${app.url}/api/admin/whoami`)).status).toBe(200);
     });
 
@@ -426,7 +437,10 @@ describe("sign-in with the local OpenID provider", () => {
       const [row] = (await sessionsOf("p-1001")).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
       const oldCookie = jar.get(SESSION_COOKIE)!;
       const oldRefresh = openTokens(keys, row)!.refreshToken;
-      await db().update(schema.sessions).set({ accessExpiresAt: new Date(Date.now() - 1000) }).where(eq(schema.sessions.id, row.id));
+      await db()
+        .update(schema.sessions)
+        .set({ accessExpiresAt: new Date(Date.now() - 1000) })
+        .where(eq(schema.sessions.id, row.id));
 
       const res = await me(jar);
       expect(res.status).toBe(200);
@@ -441,13 +455,19 @@ describe("sign-in with the local OpenID provider", () => {
       const inFlight = await fetch(`${app.url}/api/me`, { headers: { cookie: `${SESSION_COOKIE}=${oldCookie}` } });
       expect(inFlight.status).toBe(200);
       // later, the old cookie coming back means a copy exists elsewhere: the session ends
-      await db().update(schema.sessions).set({ rotatedAt: new Date(Date.now() - 5 * 60 * 1000) }).where(eq(schema.sessions.id, row.id));
+      await db()
+        .update(schema.sessions)
+        .set({ rotatedAt: new Date(Date.now() - 5 * 60 * 1000) })
+        .where(eq(schema.sessions.id, row.id));
       const reused = await fetch(`${app.url}/api/me`, { headers: { cookie: `${SESSION_COOKIE}=${oldCookie}` } });
       expect(reused.status).toBe(401);
       const [revoked] = await db().select().from(schema.sessions).where(eq(schema.sessions.id, row.id));
       expect(revoked.revokedReason).toBe("token_reuse");
       expect((await me(jar)).status).toBe(401); // the legitimate cookie is gone with it
-      const audit = await db().select().from(schema.auditLog).where(and(eq(schema.auditLog.targetId, row.id), eq(schema.auditLog.action, "session.revoke")));
+      const audit = await db()
+        .select()
+        .from(schema.auditLog)
+        .where(and(eq(schema.auditLog.targetId, row.id), eq(schema.auditLog.action, "session.revoke")));
       expect(audit).toHaveLength(1);
     });
 
@@ -466,7 +486,10 @@ describe("sign-in with the local OpenID provider", () => {
       });
       expect(theft.status).toBe(200);
       // the app's own refresh now presents a rotated-out token: the provider revokes the grant
-      await db().update(schema.sessions).set({ accessExpiresAt: new Date(Date.now() - 1000) }).where(eq(schema.sessions.id, row.id));
+      await db()
+        .update(schema.sessions)
+        .set({ accessExpiresAt: new Date(Date.now() - 1000) })
+        .where(eq(schema.sessions.id, row.id));
       const res = await me(jar);
       expect(res.status).toBe(401);
       const [after] = await db().select().from(schema.sessions).where(eq(schema.sessions.id, row.id));
@@ -536,7 +559,10 @@ describe("sign-in with the local OpenID provider", () => {
       expect(await db().select().from(schema.users).where(eq(schema.users.id, "p-3001"))).toEqual([]);
       expect((await sessionsOf("p-3001")).every((s) => s.revokedReason === "erasure")).toBe(true);
       expect((await me(jar)).status).toBe(401);
-      const audit = await db().select().from(schema.auditLog).where(and(eq(schema.auditLog.action, "user.erase"), eq(schema.auditLog.targetId, "p-3001")));
+      const audit = await db()
+        .select()
+        .from(schema.auditLog)
+        .where(and(eq(schema.auditLog.action, "user.erase"), eq(schema.auditLog.targetId, "p-3001")));
       expect(audit).toHaveLength(1);
 
       const forged = await fetch(`${app.url}/api/auth/erasure`, {

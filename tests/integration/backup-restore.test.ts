@@ -89,7 +89,11 @@ describe.runIf(serverUrl())("backup and restore (pg_dump -Fc, pg_restore --no-ow
     const { orderId, amount } = (await ordered.json()) as { orderId: string; amount: number };
     expect(await (await deliver(first.url, paymentEvent(orderId, amount))).json()).toMatchObject({ result: "paid" });
     // the render job stores the PDF a moment after payment
-    const invoice = await until("the invoice PDF", () => jana.get(`/api/orders/${orderId}/invoice`), (r) => r.status === 200);
+    const invoice = await until(
+      "the invoice PDF",
+      () => jana.get(`/api/orders/${orderId}/invoice`),
+      (r) => r.status === 200,
+    );
     expect(invoice.headers.get("content-type")).toBe("application/pdf");
     const invoicePdf = Buffer.from(await invoice.arrayBuffer());
     expect(invoicePdf.subarray(0, 5).toString()).toBe("%PDF-");

@@ -50,7 +50,10 @@ const invoicesOf = (id: string) => app.db.select().from(schema.invoices).where(e
 const transfersOf = (id: string) => app.db.select().from(schema.bankTransfers).where(eq(schema.bankTransfers.orderId, id));
 const delivery = async (key: string) => (await app.db.select().from(schema.mailDeliveries).where(eq(schema.mailDeliveries.key, key)))[0];
 const auditOf = (id: string, action: string) =>
-  app.db.select().from(schema.auditLog).where(and(eq(schema.auditLog.targetId, id), eq(schema.auditLog.action, action)));
+  app.db
+    .select()
+    .from(schema.auditLog)
+    .where(and(eq(schema.auditLog.targetId, id), eq(schema.auditLog.action, action)));
 
 async function transferOrder(student: Student, slug: string, extra: Record<string, unknown> = companyTransfer): Promise<Created> {
   const res = await student.post("/api/orders", orderBody(ids[slug], extra), { "Idempotency-Key": randomUUID() });
@@ -61,7 +64,10 @@ async function transferOrder(student: Student, slug: string, extra: Record<strin
 
 const daysAgo = (n: number) => bratislavaDay(new Date(Date.now() - n * 24 * 60 * 60 * 1000));
 
-function camt(entries: { ref: string; amountCents: number; vs: string | null; date?: string; via?: "strd" | "e2e" | "ustrd" }[], options: { stmtId?: string; iban?: string } = {}) {
+function camt(
+  entries: { ref: string; amountCents: number; vs: string | null; date?: string; via?: "strd" | "e2e" | "ustrd" }[],
+  options: { stmtId?: string; iban?: string } = {},
+) {
   const amount = (c: number) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, "0")}`;
   const ntry = entries
     .map((e) => {
@@ -106,7 +112,12 @@ describe("the payment request", () => {
     expect(r.amountCents).toBe(created.amount);
     expect(r.dueDate).toBe(bratislavaDay(new Date(Date.now() + 14 * 24 * 60 * 60 * 1000)));
     // the QR code asks for exactly this payment
-    expect(readPayBySquare(r.payBySquare)).toMatchObject({ amountCents: created.amount, variableSymbol: r.variableSymbol, iban: IBAN, dueDate: r.dueDate.replace(/-/g, "") });
+    expect(readPayBySquare(r.payBySquare)).toMatchObject({
+      amountCents: created.amount,
+      variableSymbol: r.variableSymbol,
+      iban: IBAN,
+      dueDate: r.dueDate.replace(/-/g, ""),
+    });
 
     const row = await orderRow(created.orderId);
     expect(row).toMatchObject({ state: "pending", transferVariableSymbol: r.variableSymbol, transferDueDate: r.dueDate, paymentSessionId: null });
@@ -128,18 +139,31 @@ describe("the payment request", () => {
     expect(page).not.toContain('http-equiv="refresh"');
 
     // e-mailed with the PDF, which says it is not a tax invoice
-    const sent = await until("the payment request e-mail", () => delivery(`payment_request:${created.orderId}`), (d) => d?.state === "sent");
+    const sent = await until(
+      "the payment request e-mail",
+      () => delivery(`payment_request:${created.orderId}`),
+      (d) => d?.state === "sent",
+    );
     const [message] = await app.db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.messageId, sent.messageId!));
     expect(message.subject).toContain(`VS ${r.variableSymbol}`);
     expect(message.textBody).toContain(r.variableSymbol);
     const attachments = await app.db.select().from(schema.mailOutboxAttachments).where(eq(schema.mailOutboxAttachments.outboxId, message.id));
     expect(attachments.map((a) => a.filename)).toEqual([`vyzva-na-uhradu-${r.variableSymbol}.pdf`]);
     const text = normalizeSpaces(await pdfText(new Uint8Array(attachments[0].content)));
-    for (const expected of ["Výzva na úhradu", "Toto nie je daňový doklad", r.variableSymbol, "SK31 1200 0000 1987 4263 7541".replace(/ /g, ""), "PAY by square"]) {
+    for (const expected of [
+      "Výzva na úhradu",
+      "Toto nie je daňový doklad",
+      r.variableSymbol,
+      "SK31 1200 0000 1987 4263 7541".replace(/ /g, ""),
+      "PAY by square",
+    ]) {
       expect(text.replace(/ /g, "")).toContain(expected.replace(/ /g, ""));
     }
     expect(text).not.toContain("Faktúra – daňový doklad");
-    const outbox = await app.db.select().from(schema.mailDeliveries).where(eq(schema.mailDeliveries.key, `payment_request:${created.orderId}`));
+    const outbox = await app.db
+      .select()
+      .from(schema.mailDeliveries)
+      .where(eq(schema.mailDeliveries.key, `payment_request:${created.orderId}`));
     expect(outbox).toHaveLength(1);
 
     // the PDF from the API, owner only
@@ -190,7 +214,11 @@ describe("a recorded transfer", () => {
     const enrollments = await app.db.select().from(schema.enrollments).where(eq(schema.enrollments.orderId, created.orderId));
     expect(enrollments.map((e) => e.state)).toEqual(["active"]);
     expect(await transfersOf(created.orderId)).toHaveLength(1);
-    await until("the purchase confirmation", () => delivery(`purchase_confirmation:${created.orderId}`), (d) => d?.state === "sent");
+    await until(
+      "the purchase confirmation",
+      () => delivery(`purchase_confirmation:${created.orderId}`),
+      (d) => d?.state === "sent",
+    );
     const einvoices = await app.db.select().from(schema.eInvoices).where(eq(schema.eInvoices.invoiceId, invoice.id));
     expect(einvoices).toHaveLength(1);
     // audited: the admin's record and the payment
@@ -206,13 +234,21 @@ describe("a recorded transfer", () => {
   it("a wrong amount is flagged and the admins alerted; the order stays pending", async () => {
     const buyer = await signInStudent(app.url, "tomas.balaz@demo.sk");
     const created = await transferOrder(buyer, SEKRETAR);
-    const res = await admin.post(`/api/admin/orders/${created.orderId}/transfers`, { amountCents: created.amount - 100, bookingDate: daysAgo(0), bankReference: `REF-${randomUUID()}` });
+    const res = await admin.post(`/api/admin/orders/${created.orderId}/transfers`, {
+      amountCents: created.amount - 100,
+      bookingDate: daysAgo(0),
+      bankReference: `REF-${randomUUID()}`,
+    });
     const body = await res.json();
     expect([res.status, body.result]).toEqual([201, "amount_mismatch"]);
     expect((await orderRow(created.orderId)).state).toBe("pending");
     expect(await paymentsOf(created.orderId)).toEqual([]);
     expect(await invoicesOf(created.orderId)).toEqual([]);
-    await until("the admins' alert", () => delivery(`admin_order_alert:transfer_amount_mismatch:${body.transferId}`), (d) => d?.state === "sent");
+    await until(
+      "the admins' alert",
+      () => delivery(`admin_order_alert:transfer_amount_mismatch:${body.transferId}`),
+      (d) => d?.state === "sent",
+    );
     // the admin's order page shows it
     const page = await (await admin.get(`/admin/objednavky/${created.orderId}`)).text();
     expect(page).toContain("nesprávnej sume");
@@ -226,14 +262,19 @@ describe("a recorded transfer", () => {
     expect([asManager.status, (await asManager.json()).error]).toEqual([403, "forbidden"]);
     const asBuyer = await buyer.post(`/api/admin/orders/${created.orderId}/transfers`, ok);
     expect(asBuyer.status).toBe(403);
-    const future = await admin.post(`/api/admin/orders/${created.orderId}/transfers`, { ...ok, bookingDate: bratislavaDay(new Date(Date.now() + 3 * 24 * 60 * 60 * 1000)) });
+    const future = await admin.post(`/api/admin/orders/${created.orderId}/transfers`, {
+      ...ok,
+      bookingDate: bratislavaDay(new Date(Date.now() + 3 * 24 * 60 * 60 * 1000)),
+    });
     expect([future.status, (await future.json()).error]).toEqual([422, "validation"]);
     const bad = await admin.post(`/api/admin/orders/${created.orderId}/transfers`, { amountCents: "12", bookingDate: "včera" });
     expect([bad.status, (await bad.json()).error]).toEqual([422, "validation"]);
     const unknown = await admin.post(`/api/admin/orders/${"f".repeat(24)}/transfers`, ok);
     expect(unknown.status).toBe(404);
     // a card order has no payment request: nothing to record against
-    const card = await buyer.post("/api/orders", orderBody(ids[SEKRETAR], { billingType: "company", billingAddress: companyAddress }), { "Idempotency-Key": randomUUID() });
+    const card = await buyer.post("/api/orders", orderBody(ids[SEKRETAR], { billingType: "company", billingAddress: companyAddress }), {
+      "Idempotency-Key": randomUUID(),
+    });
     const cardOrder = (await card.json()) as { orderId: string; paymentRequest?: unknown };
     expect([card.status, cardOrder.paymentRequest]).toEqual([201, undefined]);
     const noRequest = await admin.post(`/api/admin/orders/${cardOrder.orderId}/transfers`, ok);
@@ -315,13 +356,30 @@ describe("the pages, without JavaScript", () => {
   it("the checkout refuses a private buyer's transfer on the form; /admin/prevody takes a statement as a multipart upload", async () => {
     const eva = await signInStudent(app.url, "eva.kovacova@demo.sk");
     const form = new URLSearchParams({
-      billingType: "personal", firstName: "Eva", lastName: "Kováčová", email: "eva.kovacova@demo.sk", street: "Hlavná 1", city: "Bratislava",
-      postalCode: "811 01", country: "SK", agreedTos: "on", agreedRefundPolicy: "on", idempotencyKey: randomUUID(), paymentMethod: "transfer",
+      billingType: "personal",
+      firstName: "Eva",
+      lastName: "Kováčová",
+      email: "eva.kovacova@demo.sk",
+      street: "Hlavná 1",
+      city: "Bratislava",
+      postalCode: "811 01",
+      country: "SK",
+      agreedTos: "on",
+      agreedRefundPolicy: "on",
+      idempotencyKey: randomUUID(),
+      paymentMethod: "transfer",
     });
-    const refused = await eva.jar.fetch(`${app.url}/kurzy/${FINANCIE}/kupit`, { method: "POST", headers: { Origin: app.url, "Content-Type": "application/x-www-form-urlencoded" }, body: form, redirect: "manual" });
+    const refused = await eva.jar.fetch(`${app.url}/kurzy/${FINANCIE}/kupit`, {
+      method: "POST",
+      headers: { Origin: app.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: form,
+      redirect: "manual",
+    });
     expect(refused.status).toBe(422);
     expect(await refused.text()).toContain("Prevodom na účet môže platiť firma alebo klub");
-    const evaOrders = (await app.db.select().from(schema.orders).where(eq(schema.orders.courseId, ids[FINANCIE]))).filter((o) => o.studentEmail === "eva.kovacova@demo.sk");
+    const evaOrders = (await app.db.select().from(schema.orders).where(eq(schema.orders.courseId, ids[FINANCIE]))).filter(
+      (o) => o.studentEmail === "eva.kovacova@demo.sk",
+    );
     expect(evaOrders).toEqual([]);
 
     const buyer = await signInStudent(app.url, "eva.kovacova@demo.sk");
@@ -329,7 +387,12 @@ describe("the pages, without JavaScript", () => {
     const reference = `PAGE-${randomUUID()}`;
     const upload = () => {
       const body = new FormData();
-      body.set("statement", new File([camt([{ ref: reference, amountCents: created.amount, vs: created.paymentRequest.variableSymbol }])], "vypis.xml", { type: "application/xml" }));
+      body.set(
+        "statement",
+        new File([camt([{ ref: reference, amountCents: created.amount, vs: created.paymentRequest.variableSymbol }])], "vypis.xml", {
+          type: "application/xml",
+        }),
+      );
       return admin.jar.fetch(`${app.url}/admin/prevody`, { method: "POST", headers: { Origin: app.url }, body });
     };
     const text = async (res: Response) => (await res.text()).replace(/<!-- -->/g, "");
@@ -359,7 +422,11 @@ describe("an unpaid payment request", () => {
     // after the due date
     expect(await expireTransferRequests(app.db, app.queue, new Date(dueEnd.getTime() + 1000))).toBeGreaterThanOrEqual(1);
     expect((await orderRow(created.orderId)).state).toBe("expired");
-    const sent = await until("the expiry e-mail", () => delivery(`payment_request_expired:${created.orderId}`), (d) => d?.state === "sent");
+    const sent = await until(
+      "the expiry e-mail",
+      () => delivery(`payment_request_expired:${created.orderId}`),
+      (d) => d?.state === "sent",
+    );
     const [message] = await app.db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.messageId, sent.messageId!));
     expect(message.subject).toContain("vypršala");
     expect(message.textBody).toContain(created.paymentRequest.variableSymbol);

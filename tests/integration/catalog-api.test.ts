@@ -7,8 +7,19 @@ import { insertCatalogFixtures, type CatalogFixtures } from "../support/catalog-
 import { expectMatchesContract } from "../support/contract";
 
 const LIST_ITEM_KEYS = [
-  "_id", "slug", "title", "shortDescription", "coverImageUrl", "priceCents", "currency", "vatIncluded",
-  "durationHours", "language", "tags", "instructorProfiles", "accreditation",
+  "_id",
+  "slug",
+  "title",
+  "shortDescription",
+  "coverImageUrl",
+  "priceCents",
+  "currency",
+  "vatIncluded",
+  "durationHours",
+  "language",
+  "tags",
+  "instructorProfiles",
+  "accreditation",
 ].sort();
 
 let database: TestDatabase;
@@ -164,10 +175,7 @@ describe("GET /api/courses/<slug>", () => {
         accreditationNumber: "AK-2025-017",
       },
     });
-    expect(body.course.instructorProfiles.map((p: { displayName: string }) => p.displayName)).toEqual([
-      "Mgr. Eva Kováčová",
-      "Ing. Juraj Kráľ, PhD.",
-    ]);
+    expect(body.course.instructorProfiles.map((p: { displayName: string }) => p.displayName)).toEqual(["Mgr. Eva Kováčová", "Ing. Juraj Kráľ, PhD."]);
     // internal fields stay internal
     for (const key of ["state", "createdBy", "seoTitle", "version", "previousVersionId"]) expect(body.course).not.toHaveProperty(key);
 
@@ -176,7 +184,15 @@ describe("GET /api/courses/<slug>", () => {
     expect(Object.keys(l1).sort()).toEqual(
       ["_id", "orderIndex", "slug", "title", "subtitle", "estimatedHours", "topicSequencing", "issuesIntermediateCertificate", "topicCount", "topics"].sort(),
     );
-    expect(l1).toMatchObject({ orderIndex: 1, slug: "uroven-1", title: "Základy riadenia", estimatedHours: 4, topicSequencing: "flexible", issuesIntermediateCertificate: true, topicCount: 2 });
+    expect(l1).toMatchObject({
+      orderIndex: 1,
+      slug: "uroven-1",
+      title: "Základy riadenia",
+      estimatedHours: 4,
+      topicSequencing: "flexible",
+      issuesIntermediateCertificate: true,
+      topicCount: 2,
+    });
     expect(l2).toMatchObject({ orderIndex: 2, title: "Financie klubu", issuesIntermediateCertificate: false, topicCount: 2 });
     // topics come in orderIndex order, each with its one module
     expect(l1.topics.map((t: { title: string }) => t.title)).toEqual(["Téma 1.1", "Téma 1.2"]);

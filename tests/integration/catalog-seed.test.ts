@@ -56,7 +56,12 @@ describe("catalog over the demo seed", () => {
       await client.connect();
       try {
         const { rows } = await client.query("select id, version, state from courses where slug = $1 order by version", ["riadenie-sportoveho-klubu"]);
-        expect(rows.map((r) => [r.version, r.state])).toEqual(expect.arrayContaining([[1, "archived"], [2, "published"]]));
+        expect(rows.map((r) => [r.version, r.state])).toEqual(
+          expect.arrayContaining([
+            [1, "archived"],
+            [2, "published"],
+          ]),
+        );
         expect(body.course._id).toBe(rows.find((r) => r.version === 2)!.id);
       } finally {
         await client.end();

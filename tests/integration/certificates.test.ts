@@ -128,7 +128,9 @@ describe("the student's certificates", () => {
     const list = await jana.get("/api/certificates/me");
     expect(list.status).toBe(200);
     expect(list.headers.get("cache-control")).toBe("private, no-store");
-    const body = (await list.json()) as { data: { _id: string; verificationUrl: string; confirmationPdfUrl: string; levelId: string | null; issuedAt: string }[] };
+    const body = (await list.json()) as {
+      data: { _id: string; verificationUrl: string; confirmationPdfUrl: string; levelId: string | null; issuedAt: string }[];
+    };
     await expectMatchesContract("GET", "/api/certificates/me", list, body);
     expect(body.data.map((c) => c._id).sort()).toEqual([intermediate.id, final.id].sort());
     const finalView = body.data.find((c) => c._id === final.id)!;
@@ -143,7 +145,13 @@ describe("the student's certificates", () => {
     expect(one.status).toBe(200);
     const detail = await one.json();
     await expectMatchesContract("GET", `/api/certificates/${intermediate.id}`, one, detail);
-    expect(detail).toMatchObject({ _id: intermediate.id, type: "intermediate", studentBirthDate: "1990-04-12", levelTitle: "Úroveň 1", verificationHash: intermediate.verificationHash });
+    expect(detail).toMatchObject({
+      _id: intermediate.id,
+      type: "intermediate",
+      studentBirthDate: "1990-04-12",
+      levelTitle: "Úroveň 1",
+      verificationHash: intermediate.verificationHash,
+    });
 
     const peterList = (await (await peter.get("/api/certificates/me")).json()) as { data: unknown[] };
     expect(peterList.data).toEqual([]);
@@ -206,7 +214,16 @@ describe("public verification", () => {
       expect(res.status).toBe(200);
       const body = await res.json();
       await expectMatchesContract("GET", verifyPath(c), res, body);
-      expect(Object.keys(body).sort()).toEqual(["courseTitle", "issuedAt", "issuedBy", "levelTitle", "registrationNumber", "type", "valid", "verificationHash"]);
+      expect(Object.keys(body).sort()).toEqual([
+        "courseTitle",
+        "issuedAt",
+        "issuedBy",
+        "levelTitle",
+        "registrationNumber",
+        "type",
+        "valid",
+        "verificationHash",
+      ]);
       expect(body).toEqual({
         registrationNumber: c.registrationNumber,
         type: c.type,
@@ -223,7 +240,13 @@ describe("public verification", () => {
   it("is 404 for a changed h, no h, an empty h and an unknown number; revoked is 200 with valid: false", async () => {
     const h = final.verificationHash;
     const changed = h.slice(0, 10) + (h[10] === "a" ? "b" : "a") + h.slice(11);
-    for (const path of [verifyPath(final, changed), verifyPath(final, null), verifyPath(final, ""), `/api/verify/SBX-2000-AAAAAAAA?h=${h}`, verifyPath(intermediate, h)]) {
+    for (const path of [
+      verifyPath(final, changed),
+      verifyPath(final, null),
+      verifyPath(final, ""),
+      `/api/verify/SBX-2000-AAAAAAAA?h=${h}`,
+      verifyPath(intermediate, h),
+    ]) {
       const res = await fetch(`${app.url}${path}`);
       const body = await expectError(res, 404, "not_found");
       expect(JSON.stringify(body)).not.toContain(h);
@@ -231,7 +254,10 @@ describe("public verification", () => {
     // POST checks a presented credential (docs/decisions/certificates/open-badges.md > Open Badges): without one, 422
     expect((await fetch(`${app.url}/api/verify/${final.registrationNumber}?h=${h}`, { method: "POST", headers: { Origin: app.url } })).status).toBe(422);
 
-    await app.db.update(schema.certificates).set({ revokedAt: new Date(), revokedReason: "podvod pri teste" }).where(eq(schema.certificates.id, intermediate.id));
+    await app.db
+      .update(schema.certificates)
+      .set({ revokedAt: new Date(), revokedReason: "podvod pri teste" })
+      .where(eq(schema.certificates.id, intermediate.id));
     try {
       const res = await fetch(`${app.url}${verifyPath(intermediate)}`);
       expect(res.status).toBe(200);
@@ -259,7 +285,10 @@ describe("public verification", () => {
       const [row] = await app.db.select().from(schema.certificates).where(eq(schema.certificates.id, intermediate.id));
       expect(row.revokedReason).toBe("podvod pri teste");
       expect(row.revokedAt?.toISOString()).toBe(body.revokedAt);
-      const audit = await app.db.select().from(schema.auditLog).where(and(eq(schema.auditLog.action, "certificate.revoke"), eq(schema.auditLog.targetId, intermediate.id)));
+      const audit = await app.db
+        .select()
+        .from(schema.auditLog)
+        .where(and(eq(schema.auditLog.action, "certificate.revoke"), eq(schema.auditLog.targetId, intermediate.id)));
       expect(audit).toHaveLength(1);
       expect(audit[0].actorId).toBe(await personId(admin));
       expect((await fetch(`${app.url}${verifyPath(intermediate)}`).then((r) => r.json())).valid).toBe(false);
@@ -287,7 +316,9 @@ describe("public verification", () => {
     const empty = await fetch(`${app.url}/verify`);
     expect(empty.status).toBe(200);
     expect(await empty.text()).toContain('name="cislo"');
-    const submitted = await fetch(`${app.url}/verify?cislo=${encodeURIComponent(` ${final.registrationNumber} `)}&h=${final.verificationHash}`, { redirect: "manual" });
+    const submitted = await fetch(`${app.url}/verify?cislo=${encodeURIComponent(` ${final.registrationNumber} `)}&h=${final.verificationHash}`, {
+      redirect: "manual",
+    });
     expect(submitted.status).toBe(302);
     expect(submitted.headers.get("location")).toBe(`/verify/${final.registrationNumber}?h=${final.verificationHash}`);
   });
@@ -307,7 +338,9 @@ describe("public verification", () => {
     expect(html).toContain('<p class="verify-holder">Jana Nováková</p>');
     expect(html).toContain("Testovací kurz učenia");
     // the form as typed from paper: spaces around, lower case
-    const typed = await fetch(`${app.url}/verify?cislo=${encodeURIComponent(` ${final.registrationNumber} `)}&h=${encodeURIComponent(` ${code.toLowerCase()} `)}`);
+    const typed = await fetch(
+      `${app.url}/verify?cislo=${encodeURIComponent(` ${final.registrationNumber} `)}&h=${encodeURIComponent(` ${code.toLowerCase()} `)}`,
+    );
     expect(typed.status).toBe(200);
     expect(typed.url).toBe(`${app.url}/verify/${final.registrationNumber}?h=${code.toLowerCase()}`);
     expect(await typed.text()).toContain("Certifikát je platný.");
@@ -317,7 +350,11 @@ describe("public verification", () => {
     expect(await api.json()).toMatchObject({ registrationNumber: final.registrationNumber, valid: true, verificationHash: final.verificationHash });
     // one wrong digit, a code one digit short, the intermediate certificate's number: 404 alike
     const wrongDigit = code.slice(0, -1) + (code.endsWith("A") ? "B" : "A");
-    for (const path of [`/verify/${final.registrationNumber}?h=${wrongDigit}`, `/verify/${final.registrationNumber}?h=${code.slice(0, -1)}`, `/verify/${intermediate.registrationNumber}?h=${code}`]) {
+    for (const path of [
+      `/verify/${final.registrationNumber}?h=${wrongDigit}`,
+      `/verify/${final.registrationNumber}?h=${code.slice(0, -1)}`,
+      `/verify/${intermediate.registrationNumber}?h=${code}`,
+    ]) {
       const res = await fetch(`${app.url}${path}`);
       expect(res.status, path).toBe(404);
       expect(await res.text()).toContain("sme nenašli");
@@ -329,8 +366,12 @@ describe("public verification", () => {
     const html = await (await jana.get(`/ucet/certifikaty/${final.id}`)).text();
     expect(html).toMatch(/<h1[^>]*>Testovací kurz učenia<\/h1>/);
     expect(html).toContain("<title>Certifikát: Testovací kurz učenia | Akadémia športového manažmentu</title>");
-    const documents = normalizeSpaces(html.slice(html.indexOf('id="dva-doklady"'), html.indexOf("</section>", html.indexOf('id="dva-doklady"'))).replace(/<[^>]+>/g, ""));
-    expect(documents).toContain("Ku kurzu máte dva doklady: potvrdenie o absolvovaní od platformy Akadémia športového manažmentu, ktoré máte hneď, a akreditovaný certifikát „kurz“, ktorý vydáva Partner a ktorý je právne záväzný.");
+    const documents = normalizeSpaces(
+      html.slice(html.indexOf('id="dva-doklady"'), html.indexOf("</section>", html.indexOf('id="dva-doklady"'))).replace(/<[^>]+>/g, ""),
+    );
+    expect(documents).toContain(
+      "Ku kurzu máte dva doklady: potvrdenie o absolvovaní od platformy Akadémia športového manažmentu, ktoré máte hneď, a akreditovaný certifikát „kurz“, ktorý vydáva Partner a ktorý je právne záväzný.",
+    );
     expect(documents).toContain(`Akreditovaný certifikát (Partner): vydaný`);
     expect(documents).toContain(`pod registračným číslom ${final.registrationNumber}.`);
     // no partner's PDF here (the sandbox gives none): the page says so and whom to ask
@@ -344,7 +385,11 @@ describe("public verification", () => {
   it("counts as a public read: 60 per minute per IP by default, 429 with Retry-After beyond", async () => {
     const t = await startTestServices({ env: { RATE_LIMIT_PUBLIC_PER_MIN: "2" } });
     try {
-      const call = () => t.call(verifyApiLoader, "/api/verify/SBX-2000-AAAAAAAA?h=x", { params: { registrationNumber: "SBX-2000-AAAAAAAA" }, clientIp: "198.51.100.7" }) as Promise<Response>;
+      const call = () =>
+        t.call(verifyApiLoader, "/api/verify/SBX-2000-AAAAAAAA?h=x", {
+          params: { registrationNumber: "SBX-2000-AAAAAAAA" },
+          clientIp: "198.51.100.7",
+        }) as Promise<Response>;
       expect((await call()).status).toBe(404);
       expect((await call()).status).toBe(404);
       const limited = await call();
@@ -449,9 +494,16 @@ describe("manual issuing by an admin (phase 1)", () => {
     expect(stored.id).toBe(body._id);
     const [enrollment] = await app.db.select().from(schema.enrollments).where(eq(schema.enrollments.id, peterEnrollment));
     expect(enrollment.intermediateCertificateIds).toEqual([stored.id]);
-    const audit = await app.db.select().from(schema.auditLog).where(and(eq(schema.auditLog.targetType, "certificate"), eq(schema.auditLog.targetId, stored.id)));
+    const audit = await app.db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.targetType, "certificate"), eq(schema.auditLog.targetId, stored.id)));
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actorId: await personId(admin), action: "certificate.issue_manual", details: expect.objectContaining({ certificateRequestId: requestId, registrationNumber: "AK-2026/0142-15" }) });
+    expect(audit[0]).toMatchObject({
+      actorId: await personId(admin),
+      action: "certificate.issue_manual",
+      details: expect.objectContaining({ certificateRequestId: requestId, registrationNumber: "AK-2026/0142-15" }),
+    });
     const message = await eventually(() => outboxMessage(stored.id), "the manual certificate's e-mail");
     expect(message.textBody).toContain("Certifikát od partnera (PDF): https://partner.example/certifikaty/15.pdf");
 

@@ -121,7 +121,13 @@ describe("checkout without JavaScript", () => {
   it("failed payment → failure notice with a retry button that opens a new payment session; query parameters change nothing", async () => {
     const peter = await signInStudent(app.url, "peter.horvath@demo.sk");
     const page = await (await peter.get(`/kurzy/${SLUG}/kupit`)).text();
-    const res = await postForm(peter, `/kurzy/${SLUG}/kupit`, { idempotencyKey: hiddenValue(page, "idempotencyKey")!, ...validPersonal, firstName: "Peter", lastName: "Horváth", email: "peter.horvath@demo.sk" });
+    const res = await postForm(peter, `/kurzy/${SLUG}/kupit`, {
+      idempotencyKey: hiddenValue(page, "idempotencyKey")!,
+      ...validPersonal,
+      firstName: "Peter",
+      lastName: "Horváth",
+      email: "peter.horvath@demo.sk",
+    });
     const [order] = await app.db.select().from(schema.orders).where(eq(schema.orders.studentId, "p-1002"));
     expect(res.status).toBe(302);
     await deliver(app.url, paymentEvent(order.id, order.amountCents, { eventType: "payment.failed" }));
@@ -149,7 +155,10 @@ describe("checkout without JavaScript", () => {
         await new Promise((r) => setTimeout(r, 100));
       }
     };
-    await app.db.update(schema.courses).set({ enrollmentDeadline: new Date(Date.now() - 1000) }).where(eq(schema.courses.id, course.id));
+    await app.db
+      .update(schema.courses)
+      .set({ enrollmentDeadline: new Date(Date.now() - 1000) })
+      .where(eq(schema.courses.id, course.id));
     const html = await pageOnceItSays("Termín na zápis do kurzu uplynul.");
     expect(html).toContain("Termín na zápis do kurzu uplynul.");
     expect(html).not.toContain(">Kúpiť kurz<");

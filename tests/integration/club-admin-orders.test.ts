@@ -8,9 +8,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "#server/db";
 import { expectMatchesContract } from "../support/contract";
-import {
-  companyAddress, deliver, orderBody, paymentEvent, signInStudent, startCommerceApp, type CommerceApp, type Student,
-} from "../support/commerce";
+import { companyAddress, deliver, orderBody, paymentEvent, signInStudent, startCommerceApp, type CommerceApp, type Student } from "../support/commerce";
 
 let app: CommerceApp;
 const ids: Record<string, string> = {};

@@ -12,7 +12,15 @@ import { schema } from "#server/db";
 import { expectMatchesContract } from "../support/contract";
 import { until } from "../support/wait";
 import {
-  companyAddress, deliver, idempotencyKey, orderBody, paymentEvent, signInStudent, startCommerceApp, type CommerceApp, type Student,
+  companyAddress,
+  deliver,
+  idempotencyKey,
+  orderBody,
+  paymentEvent,
+  signInStudent,
+  startCommerceApp,
+  type CommerceApp,
+  type Student,
 } from "../support/commerce";
 
 let app: CommerceApp;
@@ -51,12 +59,19 @@ async function paidClubOrder(slug: string, seats: number) {
 }
 const orderRow = async (id: string) => (await app.db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0];
 const assign = (as: Student, body: Record<string, unknown>, org = CLUB) => as.post(`/api/orgs/${org}/seats/assignments`, body);
-const revoke = (as: Student, id: string, org = CLUB) => as.jar.fetch(`${app.url}/api/orgs/${org}/seats/assignments/${id}`, { method: "DELETE", headers: { Origin: app.url } });
+const revoke = (as: Student, id: string, org = CLUB) =>
+  as.jar.fetch(`${app.url}/api/orgs/${org}/seats/assignments/${id}`, { method: "DELETE", headers: { Origin: app.url } });
 async function seatsOf(slug: string) {
   const res = await tomas.get(`/api/orgs/${CLUB}/seats`);
   const body = await res.json();
   expect(res.status).toBe(200);
-  return body.courses.find((c: { courseId: string }) => c.courseId === ids[slug]) as { bought: number; assigned: number; free: number; returned: number; assignments: { _id: string; personId: string | null; email: string | null; state: string; started: boolean; enrollmentId: string | null }[] };
+  return body.courses.find((c: { courseId: string }) => c.courseId === ids[slug]) as {
+    bought: number;
+    assigned: number;
+    free: number;
+    returned: number;
+    assignments: { _id: string; personId: string | null; email: string | null; state: string; started: boolean; enrollmentId: string | null }[];
+  };
 }
 
 let financie: { orderId: string; amount: number };
@@ -77,7 +92,12 @@ describe("buying seats", () => {
   }, 60_000);
 
   it("seats only with sponsorOrgId and 1–200; a member or an outsider may not buy for the club (403)", async () => {
-    for (const body of [orderBody(ids[SEKRETAR], { seats: 2 }), orderBody(ids[SEKRETAR], club(0)), orderBody(ids[SEKRETAR], club(201)), orderBody(ids[SEKRETAR], club(2.5))]) {
+    for (const body of [
+      orderBody(ids[SEKRETAR], { seats: 2 }),
+      orderBody(ids[SEKRETAR], club(0)),
+      orderBody(ids[SEKRETAR], club(201)),
+      orderBody(ids[SEKRETAR], club(2.5)),
+    ]) {
       const res = await tomas.post("/api/orders", body);
       const answer = await res.json();
       expect([res.status, answer.error, answer.details.map((d: { path: string }) => d.path)]).toEqual([422, "validation", ["seats"]]);
@@ -86,7 +106,10 @@ describe("buying seats", () => {
       const res = await who.post("/api/orders", orderBody(ids[SEKRETAR], club(3)));
       expect([res.status, (await res.json()).error]).toEqual([403, "forbidden"]);
     }
-    const orders = await app.db.select().from(schema.orders).where(and(eq(schema.orders.courseId, ids[SEKRETAR]), eq(schema.orders.sponsorOrgId, CLUB)));
+    const orders = await app.db
+      .select()
+      .from(schema.orders)
+      .where(and(eq(schema.orders.courseId, ids[SEKRETAR]), eq(schema.orders.sponsorOrgId, CLUB)));
     expect(orders).toEqual([]);
   });
 });
@@ -134,7 +157,10 @@ describe("assigning seats", () => {
     const codes = await Promise.all(answers.map(async (r) => [r.status, r.status === 201 ? "created" : (await r.json()).error]));
     expect(codes.filter(([s]) => s === 201)).toHaveLength(3);
     expect(codes.filter(([s, e]) => s === 409 && e === "seats_exhausted")).toHaveLength(17);
-    const live = await app.db.select().from(schema.seatAssignments).where(and(eq(schema.seatAssignments.orderId, financie.orderId), inArray(schema.seatAssignments.state, ["pending", "enrolled"])));
+    const live = await app.db
+      .select()
+      .from(schema.seatAssignments)
+      .where(and(eq(schema.seatAssignments.orderId, financie.orderId), inArray(schema.seatAssignments.state, ["pending", "enrolled"])));
     expect(live).toHaveLength(6);
     expect(await seatsOf(FINANCIE)).toMatchObject({ bought: 6, assigned: 6, free: 0 });
   }, 60_000);
@@ -144,7 +170,10 @@ describe("assigning seats", () => {
     const luciaSeat = seats.assignments.find((a) => a.personId === "p-5002")!;
     const marekSeat = seats.assignments.find((a) => a.personId === "p-5003")!;
     // Lucia begins learning: her first part is started
-    await app.db.update(schema.partProgress).set({ state: "in_progress", startedAt: new Date() }).where(eq(schema.partProgress.enrollmentId, luciaSeat.enrollmentId!));
+    await app.db
+      .update(schema.partProgress)
+      .set({ state: "in_progress", startedAt: new Date() })
+      .where(eq(schema.partProgress.enrollmentId, luciaSeat.enrollmentId!));
     const started = await revoke(tomas, luciaSeat._id);
     expect([started.status, (await started.json()).error]).toEqual([409, "seat_started"]);
     expect((await revoke(lucia, marekSeat._id)).status).toBe(403);
@@ -154,7 +183,10 @@ describe("assigning seats", () => {
     expect(back.status).toBe(204);
     const [cancelled] = await app.db.select().from(schema.enrollments).where(eq(schema.enrollments.id, marekSeat.enrollmentId!));
     expect(cancelled).toMatchObject({ state: "cancelled", cancelReason: "seat_revoked" });
-    const [row] = await app.db.select().from(schema.auditLog).where(and(eq(schema.auditLog.action, "club.seat.revoke"), eq(schema.auditLog.targetId, financie.orderId)));
+    const [row] = await app.db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.action, "club.seat.revoke"), eq(schema.auditLog.targetId, financie.orderId)));
     expect(row).toMatchObject({ actorId: "p-5001", details: expect.objectContaining({ assignmentId: marekSeat._id, enrollmentId: marekSeat.enrollmentId }) });
     expect((await revoke(tomas, marekSeat._id)).status).toBe(404);
     const again = await assign(tomas, { courseId: ids[FINANCIE], personId: "p-5004" });
@@ -171,7 +203,12 @@ describe("e-mails and the first sign-in", () => {
     const lucias = seats.assignments.find((a) => a.personId === "p-5002")!;
     const pending = seats.assignments.find((a) => a.email === "novy.trener@example.sk")!;
     for (const key of [`sponsorship:${lucias.enrollmentId}`, `seat_invitation:${pending._id}`]) {
-      const row = await until(key, async () => (await app.db.select().from(schema.mailDeliveries).where(eq(schema.mailDeliveries.key, key)))[0], (r) => r?.state === "sent", 90_000);
+      const row = await until(
+        key,
+        async () => (await app.db.select().from(schema.mailDeliveries).where(eq(schema.mailDeliveries.key, key)))[0],
+        (r) => r?.state === "sent",
+        90_000,
+      );
       const [mail] = await app.db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.messageId, row.messageId!));
       expect(mail.textBody).toContain("Organizácia ŠK Tatran Demo uvidí váš postup v tomto kurze");
     }
@@ -183,7 +220,14 @@ describe("e-mails and the first sign-in", () => {
     // the address was not known when the seat was given (the demo provider knows every demo person)
     const [seat] = await app.db
       .insert(schema.seatAssignments)
-      .values({ orderId: order.orderId, orgId: CLUB, courseId: (await orderRow(order.orderId)).courseId, email: "jozef.hudec@demo.sk", state: "pending", assignedBy: "p-5001" })
+      .values({
+        orderId: order.orderId,
+        orgId: CLUB,
+        courseId: (await orderRow(order.orderId)).courseId,
+        email: "jozef.hudec@demo.sk",
+        state: "pending",
+        assignedBy: "p-5001",
+      })
       .returning();
     await signInStudent(app.url, "jozef.hudec@demo.sk");
     const [claimed] = await app.db.select().from(schema.seatAssignments).where(eq(schema.seatAssignments.id, seat.id));
@@ -192,7 +236,12 @@ describe("e-mails and the first sign-in", () => {
     expect(enrollment).toMatchObject({ studentId: "p-5005", reason: "sponsor", sponsorOrgId: CLUB, orderId: order.orderId, state: "active" });
     // a second sign-in changes nothing
     await signInStudent(app.url, "jozef.hudec@demo.sk");
-    expect(await app.db.select().from(schema.enrollments).where(and(eq(schema.enrollments.studentId, "p-5005"), eq(schema.enrollments.orderId, order.orderId)))).toHaveLength(1);
+    expect(
+      await app.db
+        .select()
+        .from(schema.enrollments)
+        .where(and(eq(schema.enrollments.studentId, "p-5005"), eq(schema.enrollments.orderId, order.orderId))),
+    ).toHaveLength(1);
   }, 60_000);
 });
 
@@ -206,7 +255,12 @@ describe("progress", () => {
     expect(res.status).toBe(200);
     await expectMatchesContract("GET", `/api/orgs/${CLUB}/progress`, res, body);
     const rows = body.data as { personId: string; courseId: string; state: string; percent: number }[];
-    expect(rows.filter((r) => r.courseId === ids[FINANCIE]).map((r) => r.personId).sort()).toEqual(["p-5002", "p-5004"]);
+    expect(
+      rows
+        .filter((r) => r.courseId === ids[FINANCIE])
+        .map((r) => r.personId)
+        .sort(),
+    ).toEqual(["p-5002", "p-5004"]);
     // Jozef's seat of the course with an archived version: the course's first version's id, as on the order
     expect(rows.filter((r) => r.personId === "p-5005").map((r) => r.courseId)).toEqual([riadenieRoot]);
     // Lucia's own purchase and Marek's taken-back seat are not the club's to see
@@ -225,7 +279,12 @@ describe("the platform admin", () => {
     const detail = await (await admin.get(`/api/admin/orders/${financie.orderId}`)).json();
     expect(detail).toMatchObject({ seats: 6, seatsAssigned: 6, seatsFree: 0, seatsReturned: 0 });
     const before = await app.db.select().from(schema.enrollments).where(eq(schema.enrollments.studentId, "p-5005"));
-    const res = await admin.post("/api/admin/enrollments/batch", { courseId: ids[FINANCIE], sponsorOrgId: CLUB, studentIds: ["p-5005"], orderId: financie.orderId });
+    const res = await admin.post("/api/admin/enrollments/batch", {
+      courseId: ids[FINANCIE],
+      sponsorOrgId: CLUB,
+      studentIds: ["p-5005"],
+      orderId: financie.orderId,
+    });
     expect([res.status, (await res.json()).error]).toEqual([409, "seats_exhausted"]);
     expect(await app.db.select().from(schema.enrollments).where(eq(schema.enrollments.studentId, "p-5005"))).toEqual(before);
   });
@@ -234,7 +293,8 @@ describe("the platform admin", () => {
     const sekretar = await paidClubOrder(SEKRETAR, 4);
     const unit = sekretar.amount / 4;
     const seated = await (await assign(tomas, { courseId: ids[SEKRETAR], personId: "p-5005" })).json();
-    const refund = (body: Record<string, unknown>) => admin.post(`/api/admin/orders/${sekretar.orderId}/refund`, { reason: "Klub vracia nevyužité miesta", ...body }, { "Idempotency-Key": idempotencyKey() });
+    const refund = (body: Record<string, unknown>) =>
+      admin.post(`/api/admin/orders/${sekretar.orderId}/refund`, { reason: "Klub vracia nevyužité miesta", ...body }, { "Idempotency-Key": idempotencyKey() });
     let res = await refund({ amount: unit * 4, seats: 4 });
     expect([res.status, (await res.json()).error]).toEqual([409, "seats_exhausted"]);
     res = await refund({ amount: unit * 3 - 1, seats: 3 });

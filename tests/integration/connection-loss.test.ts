@@ -49,10 +49,9 @@ describe.skipIf(!onServer)("connection loss on PostgreSQL", () => {
 
   /** Terminates every backend of the app's database (the app's pool, pg-boss, LISTEN). */
   async function cutAll(): Promise<number> {
-    const result = await admin.query(
-      "select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
-      [databaseName(app.database.url!)],
-    );
+    const result = await admin.query("select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [
+      databaseName(app.database.url!),
+    ]);
     return result.rows[0].n as number;
   }
 

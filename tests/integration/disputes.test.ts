@@ -79,7 +79,10 @@ function resolve(orderId: string, body: unknown, options: { as?: Student; key?: 
 const orderRow = async (id: string) => (await app.db.select().from(schema.orders).where(eq(schema.orders.id, id)))[0];
 const enrollmentsOf = (id: string) => app.db.select().from(schema.enrollments).where(eq(schema.enrollments.orderId, id));
 const disputeAudit = (orderId: string) =>
-  app.db.select().from(schema.auditLog).where(and(eq(schema.auditLog.targetId, orderId), like(schema.auditLog.action, "order.dispute.%")));
+  app.db
+    .select()
+    .from(schema.auditLog)
+    .where(and(eq(schema.auditLog.targetId, orderId), like(schema.auditLog.action, "order.dispute.%")));
 
 /** Waits until the mail.send job stored the e-mail in the local outbox. */
 async function sentMail(key: string) {
@@ -108,7 +111,13 @@ describe("POST /api/admin/orders/<id>/dispute/resolve", () => {
     expect(res.status, JSON.stringify(answer)).toBe(200);
     await expectMatchesContract("POST", `/api/admin/orders/${disputed.orderId}/dispute/resolve`, res, answer);
     const resolved = DisputeResolutionResponse.parse(answer);
-    expect(resolved).toMatchObject({ ok: true, orderId: disputed.orderId, outcome: "restore", orderState: "paid", enrollments: [{ _id: disputed.enrollmentId, state: "active" }] });
+    expect(resolved).toMatchObject({
+      ok: true,
+      orderId: disputed.orderId,
+      outcome: "restore",
+      orderState: "paid",
+      enrollments: [{ _id: disputed.enrollmentId, state: "active" }],
+    });
 
     const row = await orderRow(disputed.orderId);
     expect(row.state).toBe("paid");
@@ -213,7 +222,10 @@ describe("POST /api/admin/orders/<id>/dispute/resolve", () => {
     // a paid order and a pending one are not disputed
     const paid = await paidOrder(peter, FINANCIE);
     const pending = await order(eva, RIADENIE);
-    for (const [id, state] of [[paid.orderId, "paid"], [pending.orderId, "pending"]] as const) {
+    for (const [id, state] of [
+      [paid.orderId, "paid"],
+      [pending.orderId, "pending"],
+    ] as const) {
       const res = await resolve(id, { outcome: "cancel", reason: "x" });
       expect(res.status).toBe(409);
       expect(await res.json()).toMatchObject({ error: "order_not_disputed", details: { state } });

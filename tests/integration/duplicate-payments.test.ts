@@ -101,7 +101,11 @@ describe.each(kinds)("duplicate payments on %s", (kind) => {
     expect(payments).toHaveLength(1);
 
     // the refund was asked of the gateway (a job) and settles: order refunded, credit note
-    const [refund] = await until("the refund to settle", () => refundsOf(a.orderId), (r) => r.length === 1 && r[0].state === "completed");
+    const [refund] = await until(
+      "the refund to settle",
+      () => refundsOf(a.orderId),
+      (r) => r.length === 1 && r[0].state === "completed",
+    );
     expect(refund).toMatchObject({ amountCents: a.amount, requestedBy: "system:duplicate-payment", paymentId: payments[0].id });
     expect(refund.gatewayRefundId).toBeTruthy();
     expect((await orderRow(a.orderId)).state).toBe("refunded");
@@ -115,16 +119,26 @@ describe.each(kinds)("duplicate payments on %s", (kind) => {
     expect(await refundsOf(b.orderId)).toEqual([]);
 
     // the webhook's result, the audit log and the order's admin timeline say it
-    const [event] = await app.db.select().from(schema.webhookEvents).where(and(eq(schema.webhookEvents.relatedOrderId, a.orderId), eq(schema.webhookEvents.eventType, "payment.completed")));
+    const [event] = await app.db
+      .select()
+      .from(schema.webhookEvents)
+      .where(and(eq(schema.webhookEvents.relatedOrderId, a.orderId), eq(schema.webhookEvents.eventType, "payment.completed")));
     expect(event.outcome).toBe("duplicate_payment_refunded");
-    const audit = await app.db.select().from(schema.auditLog).where(and(eq(schema.auditLog.targetId, a.orderId), eq(schema.auditLog.action, "order.refund.duplicate_payment")));
+    const audit = await app.db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.targetId, a.orderId), eq(schema.auditLog.action, "order.refund.duplicate_payment")));
     expect(audit).toHaveLength(1);
     expect(audit[0].actorId).toBe("system:duplicate-payment");
 
     // the e-mail went out once (the outbox of the embedded default)
     const mails = await until(
       "the duplicate-payment e-mail",
-      () => app.db.select().from(schema.mailDeliveries).where(eq(schema.mailDeliveries.key, `duplicate_payment:${refund.id}`)),
+      () =>
+        app.db
+          .select()
+          .from(schema.mailDeliveries)
+          .where(eq(schema.mailDeliveries.key, `duplicate_payment:${refund.id}`)),
       (rows) => rows.length === 1 && rows[0].state === "sent",
     );
     expect(mails[0].recipient).toContain("jana.novakova@demo.sk");
@@ -147,7 +161,11 @@ describe.each(kinds)("duplicate payments on %s", (kind) => {
     expect(await res.json()).toMatchObject({ duplicate: false, result: "duplicate_payment_refunded" });
     const payments = await app.db.select().from(schema.payments).where(eq(schema.payments.orderId, o.orderId));
     expect(payments).toHaveLength(2);
-    const [refund] = await until("the refund to settle", () => refundsOf(o.orderId), (r) => r.length === 1 && r[0].state === "completed");
+    const [refund] = await until(
+      "the refund to settle",
+      () => refundsOf(o.orderId),
+      (r) => r.length === 1 && r[0].state === "completed",
+    );
     expect(refund.paymentId).not.toBe(payments.find((p) => p.transactionId.startsWith("sbx_"))!.id);
     // the invoiced payment is not what went back: the order stays paid, no credit note
     expect((await orderRow(o.orderId)).state).toBe("paid");
@@ -196,7 +214,10 @@ describe.each(kinds)("duplicate payments on %s", (kind) => {
     // B fails too; the deadline passes: the retry is refused like a new order
     await pay(b.redirectUrl, "failure");
     const version = (await orderRow(a.orderId)).courseVersionId;
-    await app.db.update(schema.courses).set({ enrollmentDeadline: new Date(Date.now() - 60_000) }).where(eq(schema.courses.id, version));
+    await app.db
+      .update(schema.courses)
+      .set({ enrollmentDeadline: new Date(Date.now() - 60_000) })
+      .where(eq(schema.courses.id, version));
     try {
       res = await student.post(`/api/orders/${a.orderId}/retry-payment`, {});
       expect(res.status).toBe(409);

@@ -52,13 +52,26 @@ const club = {
 async function eInvoice(billing: Record<string, unknown> = club): Promise<string> {
   const [order] = await db
     .insert(schema.orders)
-    .values({ courseId: newId(), courseVersionId: newId(), courseTitle: "Riadenie klubu", studentId: "p-1", studentDisplayName: "Mária", billingType: "company", billingDetails: billing, amountCents: 24_900, state: "paid" })
+    .values({
+      courseId: newId(),
+      courseVersionId: newId(),
+      courseTitle: "Riadenie klubu",
+      studentId: "p-1",
+      studentDisplayName: "Mária",
+      billingType: "company",
+      billingDetails: billing,
+      amountCents: 24_900,
+      state: "paid",
+    })
     .returning({ id: schema.orders.id });
   await db.transaction((tx) => assignInvoice(tx, { orderId: order.id, paidAt: new Date() }));
   const [row] = await db.select({ id: schema.eInvoices.id }).from(schema.eInvoices).where(eq(schema.eInvoices.orderId, order.id));
   // only this one is due: the others of earlier tests wait far ahead
   await db.update(schema.eInvoices).set({ nextAttemptAt: new Date("2100-01-01T00:00:00Z") });
-  await db.update(schema.eInvoices).set({ nextAttemptAt: new Date(0) }).where(eq(schema.eInvoices.id, row.id));
+  await db
+    .update(schema.eInvoices)
+    .set({ nextAttemptAt: new Date(0) })
+    .where(eq(schema.eInvoices.id, row.id));
   return row.id;
 }
 const rowOf = async (id: string) => (await db.select().from(schema.eInvoices).where(eq(schema.eInvoices.id, id)))[0];
@@ -155,7 +168,13 @@ describe("delivery through the access point", () => {
 
 describe("the access-point stand-in", () => {
   it("validates what it receives the same way and rejects a broken document with the rule ids", async () => {
-    const receipt = await accessPoint.send({ number: "X-1", xml: new TextEncoder().encode('<?xml version="1.0"?><Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>'), sha256: "a".repeat(64), sender: "0245:1", receiver: "0245:2" });
+    const receipt = await accessPoint.send({
+      number: "X-1",
+      xml: new TextEncoder().encode('<?xml version="1.0"?><Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>'),
+      sha256: "a".repeat(64),
+      sender: "0245:1",
+      receiver: "0245:2",
+    });
     expect(receipt.status).toBe("rejected");
     expect(receipt.reason).toMatch(/BR-02/);
   });

@@ -34,10 +34,14 @@ describe("the mounted access-point stand-in", () => {
     const accessPoint = createAccessPointClient({ url: `${app.url}/stand-ins/access-point`, token: TOKEN, timeoutMs: 5000 });
     await deliverDueEInvoices(app.db, accessPoint);
     // the app's own job (every minute) may have taken it first: either way it ends delivered
-    const row = await eventually(async () => {
-      const [e] = await app.db.select().from(schema.eInvoices).where(eq(schema.eInvoices.orderId, created.orderId));
-      return e?.state === "delivered" ? e : null;
-    }, "the e-invoice delivered", 10_000);
+    const row = await eventually(
+      async () => {
+        const [e] = await app.db.select().from(schema.eInvoices).where(eq(schema.eInvoices.orderId, created.orderId));
+        return e?.state === "delivered" ? e : null;
+      },
+      "the e-invoice delivered",
+      10_000,
+    );
     expect(row.providerMessageId).toMatch(/^ap-[0-9a-f]{24}$/);
     expect(row.findings).toEqual([]);
 

@@ -34,7 +34,11 @@ beforeAll(async () => {
   app = await startCommerceApp({ EINVOICE_AP_URL: apUrl, EINVOICE_AP_TOKEN: AP_TOKEN });
   const list = (await (await fetch(`${app.url}/api/courses`)).json()) as { data: { _id: string; slug: string }[] };
   for (const c of list.data) ids[c.slug] = c._id;
-  [jana, peter, admin] = await Promise.all([signInStudent(app.url), signInStudent(app.url, "peter.horvath@demo.sk"), signInStudent(app.url, "zuzana.bielikova@demo.sk")]);
+  [jana, peter, admin] = await Promise.all([
+    signInStudent(app.url),
+    signInStudent(app.url, "peter.horvath@demo.sk"),
+    signInStudent(app.url, "zuzana.bielikova@demo.sk"),
+  ]);
 });
 afterAll(async () => {
   if (process.env.DEBUG_APP_OUTPUT) console.log(app?.output());
@@ -80,7 +84,9 @@ describe("the e-invoice of a company order", () => {
     expect([200, 404]).toContain(pdf.status);
     if (pdf.status === 200) expect(pdf.headers.get("content-type")).toBe("application/pdf");
     // a browser following the "Faktúra (PDF)" link names application/xml after text/html: it gets the PDF
-    const browser = await jana.jar.fetch(`${app.url}/api/orders/${orderId}/invoice`, { headers: { Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" } });
+    const browser = await jana.jar.fetch(`${app.url}/api/orders/${orderId}/invoice`, {
+      headers: { Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" },
+    });
     expect(browser.headers.get("content-type")).not.toMatch(/xml/);
   });
 
@@ -121,11 +127,17 @@ describe("delivery states on the admin pages", () => {
     const delivered = await paidOrder(jana, "sekretar-klubu-v-praxi", { billingType: "company", billingAddress: companyAddress });
     standIn.setMode("deliver");
     await deliverDueEInvoices(app.db, accessPoint);
-    const rejected = await paidOrder(peter, "riadenie-sportoveho-klubu", { billingType: "company", billingAddress: { ...companyAddress, companyName: "TJ Odmietnutá" } });
+    const rejected = await paidOrder(peter, "riadenie-sportoveho-klubu", {
+      billingType: "company",
+      billingAddress: { ...companyAddress, companyName: "TJ Odmietnutá" },
+    });
     standIn.setMode("reject");
     await deliverDueEInvoices(app.db, accessPoint);
     const { dic: _dic, ...withoutDic } = companyAddress;
-    const invalid = await paidOrder(peter, "financie-a-granty-v-sporte", { billingType: "company", billingAddress: { ...withoutDic, companyName: "Klub bez DIČ" } });
+    const invalid = await paidOrder(peter, "financie-a-granty-v-sporte", {
+      billingType: "company",
+      billingAddress: { ...withoutDic, companyName: "Klub bez DIČ" },
+    });
     await deliverDueEInvoices(app.db, accessPoint);
 
     // React separates adjacent text with <!-- -->

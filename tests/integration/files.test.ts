@@ -42,7 +42,10 @@ async function pdf(pages: number, text = "Rozpočet klubu"): Promise<Buffer> {
   return done;
 }
 
-const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer();
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
 
 /** Rows of uploads (derived slides and widths, which the job writes meanwhile, left out). */
 async function counts() {
@@ -50,11 +53,20 @@ async function counts() {
   const uploaded = sql`NOT EXISTS (SELECT 1 FROM file_variants v WHERE v.sha256 = ${schema.fileContents.sha256})`;
   const [f] = await db.select({ n: count() }).from(schema.files);
   const [c] = await db.select({ n: count() }).from(schema.fileContents).where(uploaded);
-  const [k] = await db.select({ n: count() }).from(schema.fileChunks).where(sql`NOT EXISTS (SELECT 1 FROM file_variants v WHERE v.sha256 = ${schema.fileChunks.sha256})`);
+  const [k] = await db
+    .select({ n: count() })
+    .from(schema.fileChunks)
+    .where(sql`NOT EXISTS (SELECT 1 FROM file_variants v WHERE v.sha256 = ${schema.fileChunks.sha256})`);
   return { files: f.n, contents: c.n, chunks: k.n };
 }
 
-async function upload(app: RunningApp, jar: CookieJar | null, kind: string | null, file: { bytes: Buffer; name: string; type?: string } | null, headers: Record<string, string> = {}) {
+async function upload(
+  app: RunningApp,
+  jar: CookieJar | null,
+  kind: string | null,
+  file: { bytes: Buffer; name: string; type?: string } | null,
+  headers: Record<string, string> = {},
+) {
   const form = new FormData();
   if (kind !== null) form.append("kind", kind);
   if (file) form.append("file", new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "application/octet-stream" }), file.name);
@@ -99,7 +111,10 @@ describe.skipIf(!serverUrl())("uploaded files (two instances on one PostgreSQL d
     expect(body.file.sha256).toMatch(/^[0-9a-f]{64}$/);
     const after = await counts();
     expect(after).toEqual({ files: before.files + 1, contents: before.contents + 1, chunks: before.chunks + Math.ceil(bytes.length / CHUNK_BYTES) });
-    const [audit] = await handle.db.select().from(schema.auditLog).where(and(eq(schema.auditLog.action, "file.upload"), eq(schema.auditLog.targetId, body.file.id)));
+    const [audit] = await handle.db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.action, "file.upload"), eq(schema.auditLog.targetId, body.file.id)));
     expect(audit.actorId).toBe("p-3001");
 
     const served = await fetch(signed(b, `/s/${body.file.id}`));
@@ -129,7 +144,10 @@ describe.skipIf(!serverUrl())("uploaded files (two instances on one PostgreSQL d
   });
 
   it("an attachment downloads under its Slovak name (RFC 6266 filename*)", async () => {
-    const { res, body } = await upload(a, editor, "attachment", { bytes: Buffer.from("položka;suma\nihrisko;1200\n", "utf8"), name: "Rozpočet klubu 2027.csv" });
+    const { res, body } = await upload(a, editor, "attachment", {
+      bytes: Buffer.from("položka;suma\nihrisko;1200\n", "utf8"),
+      name: "Rozpočet klubu 2027.csv",
+    });
     expect(res.status).toBe(201);
     expect(body.file.mimeType).toBe("text/csv; charset=utf-8");
     const served = await fetch(signed(b, `/s/${body.file.id}`));
@@ -149,7 +167,11 @@ describe.skipIf(!serverUrl())("uploaded files (two instances on one PostgreSQL d
     const [row] = await handle.db.select().from(schema.files).where(eq(schema.files.id, first.body.file.id));
     await deriveFile(handle.db, row);
     const variants = await handle.db.select().from(schema.fileVariants).where(eq(schema.fileVariants.sourceSha256, row.sha256));
-    expect(variants.map((v) => [v.variant, v.width, v.height]).sort()).toEqual([["w1200.webp", 1200, 800], ["w480.webp", 480, 320], ["w960.webp", 960, 640]]);
+    expect(variants.map((v) => [v.variant, v.width, v.height]).sort()).toEqual([
+      ["w1200.webp", 1200, 800],
+      ["w480.webp", 480, 320],
+      ["w960.webp", 960, 640],
+    ]);
     const w = await fetch(signed(b, `/s/${first.body.file.id}/w480.webp`));
     expect(w.status).toBe(200);
     expect((await sharp(Buffer.from(await w.arrayBuffer())).metadata()).width).toBe(480);
@@ -157,24 +179,89 @@ describe.skipIf(!serverUrl())("uploaded files (two instances on one PostgreSQL d
 
   it("refusals store nothing: roles, Origin, type, broken PDF, broken image, empty, bad names, captions, caps", async () => {
     const good = await pdf(1);
-    const cases: { label: string; jar: CookieJar | null; kind: string | null; file: { bytes: Buffer; name: string } | null; status: number; error: string; headers?: Record<string, string> }[] = [
+    const cases: {
+      label: string;
+      jar: CookieJar | null;
+      kind: string | null;
+      file: { bytes: Buffer; name: string } | null;
+      status: number;
+      error: string;
+      headers?: Record<string, string>;
+    }[] = [
       { label: "anonymous", jar: null, kind: "presentation", file: { bytes: good, name: "a.pdf" }, status: 401, error: "unauthorized" },
       { label: "student", jar: student, kind: "presentation", file: { bytes: good, name: "a.pdf" }, status: 403, error: "forbidden" },
-      { label: "foreign origin", jar: editor, kind: "presentation", file: { bytes: good, name: "a.pdf" }, status: 403, error: "origin_not_allowed", headers: { Origin: "https://evil.example" } },
-      { label: "png as presentation", jar: editor, kind: "presentation", file: { bytes: await png(10, 10), name: "slides.pdf" }, status: 422, error: "validation" },
+      {
+        label: "foreign origin",
+        jar: editor,
+        kind: "presentation",
+        file: { bytes: good, name: "a.pdf" },
+        status: 403,
+        error: "origin_not_allowed",
+        headers: { Origin: "https://evil.example" },
+      },
+      {
+        label: "png as presentation",
+        jar: editor,
+        kind: "presentation",
+        file: { bytes: await png(10, 10), name: "slides.pdf" },
+        status: 422,
+        error: "validation",
+      },
       { label: "text named .png", jar: editor, kind: "image", file: { bytes: Buffer.from("not an image"), name: "x.png" }, status: 422, error: "validation" },
-      { label: "PDF that does not parse", jar: editor, kind: "presentation", file: { bytes: Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(2000, 7)]), name: "broken.pdf" }, status: 422, error: "validation" },
-      { label: "truncated image", jar: editor, kind: "image", file: { bytes: (await sharp({ create: { width: 400, height: 400, channels: 3, background: "red" } }).jpeg().toBuffer()).subarray(0, 300), name: "cut.jpg" }, status: 422, error: "validation" },
+      {
+        label: "PDF that does not parse",
+        jar: editor,
+        kind: "presentation",
+        file: { bytes: Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(2000, 7)]), name: "broken.pdf" },
+        status: 422,
+        error: "validation",
+      },
+      {
+        label: "truncated image",
+        jar: editor,
+        kind: "image",
+        file: {
+          bytes: (
+            await sharp({ create: { width: 400, height: 400, channels: 3, background: "red" } })
+              .jpeg()
+              .toBuffer()
+          ).subarray(0, 300),
+          name: "cut.jpg",
+        },
+        status: 422,
+        error: "validation",
+      },
       { label: "empty file", jar: editor, kind: "attachment", file: { bytes: Buffer.alloc(0), name: "empty.pdf" }, status: 422, error: "validation" },
       { label: "path in the name", jar: editor, kind: "presentation", file: { bytes: good, name: "../etc/slides.pdf" }, status: 422, error: "validation" },
       { label: "backslash in the name", jar: editor, kind: "presentation", file: { bytes: good, name: "C:\\slides.pdf" }, status: 422, error: "validation" },
       // a raw control character in the part header is malformed multipart (busboy): 400
-      { label: "raw control character in the part header", jar: editor, kind: "presentation", file: { bytes: good, name: "slides\u0007.pdf" }, status: 400, error: "bad_request" },
-      { label: "captions that are not WebVTT", jar: editor, kind: "captions", file: { bytes: Buffer.from("1\n00:00:01,000 --> 00:00:02,000\nAhoj\n"), name: "sk.srt" }, status: 422, error: "validation" },
+      {
+        label: "raw control character in the part header",
+        jar: editor,
+        kind: "presentation",
+        file: { bytes: good, name: "slides\u0007.pdf" },
+        status: 400,
+        error: "bad_request",
+      },
+      {
+        label: "captions that are not WebVTT",
+        jar: editor,
+        kind: "captions",
+        file: { bytes: Buffer.from("1\n00:00:01,000 --> 00:00:02,000\nAhoj\n"), name: "sk.srt" },
+        status: 422,
+        error: "validation",
+      },
       { label: "no kind", jar: editor, kind: null, file: { bytes: good, name: "a.pdf" }, status: 422, error: "validation" },
       { label: "unknown kind", jar: editor, kind: "video", file: { bytes: good, name: "a.pdf" }, status: 422, error: "validation" },
       { label: "no file", jar: editor, kind: "presentation", file: null, status: 422, error: "validation" },
-      { label: "image over its cap (1 MiB here)", jar: editor, kind: "image", file: { bytes: Buffer.alloc(1024 * 1024 + 10, 1), name: "big.png" }, status: 413, error: "payload_too_large" },
+      {
+        label: "image over its cap (1 MiB here)",
+        jar: editor,
+        kind: "image",
+        file: { bytes: Buffer.alloc(1024 * 1024 + 10, 1), name: "big.png" },
+        status: 413,
+        error: "payload_too_large",
+      },
     ];
     for (const c of cases) {
       const before = await counts();
@@ -190,11 +277,17 @@ describe.skipIf(!serverUrl())("uploaded files (two instances on one PostgreSQL d
     const before = await counts();
     const boundary = "----files-name-boundary";
     const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\npresentation\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''slides%07.pdf\r\nContent-Type: application/pdf\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\npresentation\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''slides%07.pdf\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
       await pdf(1),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const res = await editor.fetch(`${a.url}/api/admin/files`, { method: "POST", headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` }, body });
+    const res = await editor.fetch(`${a.url}/api/admin/files`, {
+      method: "POST",
+      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
     expect(res.status).toBe(422);
     const answer = await res.json();
     expect(answer).toMatchObject({ error: "validation", details: [{ path: "file", code: "invalid_name" }] });
@@ -204,15 +297,21 @@ describe.skipIf(!serverUrl())("uploaded files (two instances on one PostgreSQL d
   it("over the largest cap the front door answers 413 while the body still streams, and the instance keeps serving", async () => {
     const before = await counts();
     const boundary = "----files-test-boundary";
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\npresentation\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\npresentation\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    );
     const cookie = editor.header(`${a.url}/api/admin/files`) ?? "";
     // chunked (no Content-Length): the cap is met while the bytes arrive
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.request(`${a.url}/api/admin/files`, { method: "POST", headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, Cookie: cookie } }, (res) => {
-        let body = "";
-        res.on("data", (d) => (body += d));
-        res.on("end", () => resolve({ status: res.statusCode!, body }));
-      });
+      const req = http.request(
+        `${a.url}/api/admin/files`,
+        { method: "POST", headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, Cookie: cookie } },
+        (res) => {
+          let body = "";
+          res.on("data", (d) => (body += d));
+          res.on("end", () => resolve({ status: res.statusCode!, body }));
+        },
+      );
       req.on("error", (e) => ((e as NodeJS.ErrnoException).code === "EPIPE" || (e as NodeJS.ErrnoException).code === "ECONNRESET" ? undefined : reject(e)));
       req.write(head);
       let sent = 0;
@@ -241,7 +340,12 @@ describe.skipIf(!serverUrl())("uploaded files (two instances on one PostgreSQL d
 
   it("stored bytes are immutable; the purge removes only what nothing references after 30 days", async () => {
     const [any] = await handle.db.select().from(schema.fileChunks).limit(1);
-    await expect(handle.db.update(schema.fileChunks).set({ data: Buffer.from("x") }).where(and(eq(schema.fileChunks.sha256, any.sha256), eq(schema.fileChunks.seq, any.seq)))).rejects.toThrow();
+    await expect(
+      handle.db
+        .update(schema.fileChunks)
+        .set({ data: Buffer.from("x") })
+        .where(and(eq(schema.fileChunks.sha256, any.sha256), eq(schema.fileChunks.seq, any.seq))),
+    ).rejects.toThrow();
 
     const kept = await upload(a, editor, "image", { bytes: await png(300, 200), name: "kept.png" });
     const orphan = await upload(a, editor, "image", { bytes: await png(301, 200), name: "orphan.png" });
@@ -305,13 +409,71 @@ describe.skipIf(!serverUrl())("uploaded files (two instances on one PostgreSQL d
       return editor.fetch(url, { method: "POST", body: form, headers: { Origin: a.url } });
     };
     const good = await pdf(1);
-    const cases: { label: string; intent: string; kind: string; file: { bytes: Buffer; name: string }; extra?: Record<string, string>; status: number; message: string }[] = [
-      { label: "a picture as the presentation", intent: "uploadPresentationBlock", kind: "presentation", file: { bytes: await png(10, 10), name: "slajdy.pdf" }, status: 422, message: "Tento typ súboru sa sem nedá nahrať (image/png). Povolené: PDF." },
-      { label: "a PDF that does not parse", intent: "uploadPresentationBlock", kind: "presentation", file: { bytes: Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(2000, 7)]), name: "pokazene.pdf" }, status: 422, message: "PDF sa nedá otvoriť: súbor je poškodený alebo nie je PDF." },
-      { label: "an image that does not decode", intent: "uploadImageBlock", kind: "image", file: { bytes: (await sharp({ create: { width: 400, height: 400, channels: 3, background: "red" } }).jpeg().toBuffer()).subarray(0, 300), name: "orezany.jpg" }, extra: { alt: "Ihrisko" }, status: 422, message: "Obrázok sa nedá načítať: súbor je poškodený alebo to nie je obrázok." },
-      { label: "an empty attachment", intent: "uploadAttachment", kind: "attachment", file: { bytes: Buffer.alloc(0), name: "prazdny.pdf" }, status: 422, message: "Súbor je prázdny." },
-      { label: "a path in the name", intent: "uploadAttachment", kind: "attachment", file: { bytes: good, name: "../tajne/rozpocet.pdf" }, status: 422, message: "Názov súboru nesmie obsahovať lomky ani riadiace znaky." },
-      { label: "a backslash in the name", intent: "uploadPresentationBlock", kind: "presentation", file: { bytes: good, name: "C:\\slajdy.pdf" }, status: 422, message: "Názov súboru nesmie obsahovať lomky ani riadiace znaky." },
+    const cases: {
+      label: string;
+      intent: string;
+      kind: string;
+      file: { bytes: Buffer; name: string };
+      extra?: Record<string, string>;
+      status: number;
+      message: string;
+    }[] = [
+      {
+        label: "a picture as the presentation",
+        intent: "uploadPresentationBlock",
+        kind: "presentation",
+        file: { bytes: await png(10, 10), name: "slajdy.pdf" },
+        status: 422,
+        message: "Tento typ súboru sa sem nedá nahrať (image/png). Povolené: PDF.",
+      },
+      {
+        label: "a PDF that does not parse",
+        intent: "uploadPresentationBlock",
+        kind: "presentation",
+        file: { bytes: Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(2000, 7)]), name: "pokazene.pdf" },
+        status: 422,
+        message: "PDF sa nedá otvoriť: súbor je poškodený alebo nie je PDF.",
+      },
+      {
+        label: "an image that does not decode",
+        intent: "uploadImageBlock",
+        kind: "image",
+        file: {
+          bytes: (
+            await sharp({ create: { width: 400, height: 400, channels: 3, background: "red" } })
+              .jpeg()
+              .toBuffer()
+          ).subarray(0, 300),
+          name: "orezany.jpg",
+        },
+        extra: { alt: "Ihrisko" },
+        status: 422,
+        message: "Obrázok sa nedá načítať: súbor je poškodený alebo to nie je obrázok.",
+      },
+      {
+        label: "an empty attachment",
+        intent: "uploadAttachment",
+        kind: "attachment",
+        file: { bytes: Buffer.alloc(0), name: "prazdny.pdf" },
+        status: 422,
+        message: "Súbor je prázdny.",
+      },
+      {
+        label: "a path in the name",
+        intent: "uploadAttachment",
+        kind: "attachment",
+        file: { bytes: good, name: "../tajne/rozpocet.pdf" },
+        status: 422,
+        message: "Názov súboru nesmie obsahovať lomky ani riadiace znaky.",
+      },
+      {
+        label: "a backslash in the name",
+        intent: "uploadPresentationBlock",
+        kind: "presentation",
+        file: { bytes: good, name: "C:\\slajdy.pdf" },
+        status: 422,
+        message: "Názov súboru nesmie obsahovať lomky ani riadiace znaky.",
+      },
       // over a cap through the page is not here: the front door caps the part editor's path at
       // 1 MiB (only POST /api/admin/files is let through up to the file caps), so such a form
       // gets the front door's 413, not the message on its form; the API test above has the caps
@@ -322,7 +484,9 @@ describe.skipIf(!serverUrl())("uploaded files (two instances on one PostgreSQL d
       expect(res.status, c.label).toBe(c.status);
       const html = await res.text();
       // the message on the refused form's file field, as an alert
-      expect(html, c.label).toContain(`id="${c.intent}-file-error" class="field-error" role="alert">${c.message.replaceAll("„", "„").replaceAll("“", "“")}</p>`);
+      expect(html, c.label).toContain(
+        `id="${c.intent}-file-error" class="field-error" role="alert">${c.message.replaceAll("„", "„").replaceAll("“", "“")}</p>`,
+      );
       expect(await counts(), c.label).toEqual(before);
       const [after] = await handle.db.select().from(schema.parts).where(eq(schema.parts.id, part.id));
       expect(after.contentBlocks, c.label).toEqual(part.contentBlocks);
@@ -336,8 +500,19 @@ describe.skipIf(!serverUrl())("uploaded files (two instances on one PostgreSQL d
     const { body } = await upload(a, editor, "presentation", { bytes: await pdf(3, "Snímka"), name: "Rozpočet.pdf" });
     const [part] = await handle.db.select().from(schema.parts).where(eq(schema.parts.courseId, course.courseId)).orderBy(asc(schema.parts.orderIndex)).limit(1);
     // a published version is not edited through the editor: the block is written as authoring stores it
-    const block = { id: "aaaaaaaaaaaaaaaaaaaaaaaa", type: "presentation" as const, pdfPath: `/s/${body.file.id}`, slideCount: 3, fileId: body.file.id, slideWidth: 1280, slideHeight: 905 };
-    await handle.db.update(schema.parts).set({ contentBlocks: [...part.contentBlocks, block] }).where(eq(schema.parts.id, part.id));
+    const block = {
+      id: "aaaaaaaaaaaaaaaaaaaaaaaa",
+      type: "presentation" as const,
+      pdfPath: `/s/${body.file.id}`,
+      slideCount: 3,
+      fileId: body.file.id,
+      slideWidth: 1280,
+      slideHeight: 905,
+    };
+    await handle.db
+      .update(schema.parts)
+      .set({ contentBlocks: [...part.contentBlocks, block] })
+      .where(eq(schema.parts.id, part.id));
     const page = await student.fetch(`${b.url}/kurzy/${course.slug}/studium/${part.id}`);
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -351,4 +526,3 @@ describe.skipIf(!serverUrl())("uploaded files (two instances on one PostgreSQL d
     expect(html).toContain(`/files/s/${body.file.id}?exp=`);
   });
 });
-

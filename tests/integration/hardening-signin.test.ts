@@ -50,7 +50,7 @@ describe("signing in again", () => {
     expect(newCookie).not.toBe(oldCookie);
     const me = await browser.fetch(`${app.url}/api/me`);
     expect(me.status).toBe(200);
-    expect(((await me.json()) as { id?: string; user?: { id: string } })).toBeTruthy();
+    expect((await me.json()) as { id?: string; user?: { id: string } }).toBeTruthy();
 
     const stale = new CookieJar();
     stale.set(SESSION, oldCookie);

@@ -115,11 +115,9 @@ describe("request body cap", () => {
   });
 
   it("a declared Content-Length over the cap is refused at once with the error body", async () => {
-    const { responses } = await rawExchange(
-      app.port,
-      [`POST /api/courses HTTP/1.1\r\nHost: ${host()}\r\nContent-Length: ${300 * 1024 * 1024}\r\n\r\n`],
-      { expect: 1 },
-    );
+    const { responses } = await rawExchange(app.port, [`POST /api/courses HTTP/1.1\r\nHost: ${host()}\r\nContent-Length: ${300 * 1024 * 1024}\r\n\r\n`], {
+      expect: 1,
+    });
     expect(responses[0]?.status).toBe(413);
     expect(JSON.parse(responses[0].body)).toEqual(errorBody("payload_too_large"));
   });
@@ -204,7 +202,15 @@ describe("security headers", () => {
 describe("the JSON API (served from node:http, server/http/fast-api.ts) keeps the page pipeline's headers", () => {
   // a page goes through Express; /api/ does not: every header the front door, the
   // compression wrapper and the caching rules give both must be the same
-  const shared = ["x-content-type-options", "referrer-policy", "x-frame-options", "permissions-policy", "cross-origin-opener-policy", "strict-transport-security", "x-powered-by"];
+  const shared = [
+    "x-content-type-options",
+    "referrer-policy",
+    "x-frame-options",
+    "permissions-policy",
+    "cross-origin-opener-policy",
+    "strict-transport-security",
+    "x-powered-by",
+  ];
   it("anonymous: the same security headers, request id, Vary and public caching with an ETag", async () => {
     const [page, api] = await Promise.all([fetch(`${app.url}/`), fetch(`${app.url}/api/courses?pageSize=1`)]);
     expect(page.status).toBe(200);
@@ -224,7 +230,11 @@ describe("the JSON API (served from node:http, server/http/fast-api.ts) keeps th
 
   it("compressed alike: a page and an /api answer over the 1 KB threshold are gzipped, a small one is not", async () => {
     const ask = { headers: { "accept-encoding": "gzip" } };
-    const [page, api, small] = await Promise.all([fetch(`${app.url}/`, ask), fetch(`${app.url}/api/courses`, ask), fetch(`${app.url}/api/courses?pageSize=1`, ask)]);
+    const [page, api, small] = await Promise.all([
+      fetch(`${app.url}/`, ask),
+      fetch(`${app.url}/api/courses`, ask),
+      fetch(`${app.url}/api/courses?pageSize=1`, ask),
+    ]);
     expect(page.headers.get("content-encoding")).toBe("gzip");
     expect(api.headers.get("content-encoding")).toBe("gzip");
     expect(small.headers.get("content-encoding")).toBeNull();

@@ -47,10 +47,16 @@ describe("a NUL character in a body", () => {
   it("JSON: 422 naming the field, for students and admins alike; nothing stored", async () => {
     const before = await ordersOf("p-1001");
     const body = orderBody(courseId);
-    await expectValidation(await jana.post("/api/orders", { ...body, billingAddress: { ...body.billingAddress, street: "Ulica\u0000 1" } }), "billingAddress.street");
+    await expectValidation(
+      await jana.post("/api/orders", { ...body, billingAddress: { ...body.billingAddress, street: "Ulica\u0000 1" } }),
+      "billingAddress.street",
+    );
     expect(await ordersOf("p-1001")).toEqual(before);
     await expectValidation(await admin.post("/api/admin/enrollments/0123456789abcdef01234567/cancel", { reason: "a\u0000b" }), "reason");
-    await expectValidation(await admin.post("/api/admin/enrollments", { studentId: "p-1002\u0000", courseId, reason: "admin_grant", grantReason: "x" }), "studentId");
+    await expectValidation(
+      await admin.post("/api/admin/enrollments", { studentId: "p-1002\u0000", courseId, reason: "admin_grant", grantReason: "x" }),
+      "studentId",
+    );
     const drafts = (await (await manager.get("/api/admin/courses?state=draft")).json()) as { data: { _id: string; title: string }[] };
     const draft = drafts.data[0];
     await expectValidation(await send(manager, "PATCH", `/api/admin/courses/${draft._id}`, { title: "T\u0000" }), "title");
@@ -64,10 +70,24 @@ describe("a NUL character in a body", () => {
     expect(page.status).toBe(200);
     const key = (await page.text()).match(/name="idempotencyKey" value="([^"]+)"/)?.[1];
     const form = new URLSearchParams({
-      billingType: "personal", firstName: "Jana", lastName: "Nováková", email: "jana.novakova@demo.sk", street: "U\u0000 1",
-      city: "Trnava", postalCode: "917 01", country: "Slovensko", agreedTos: "on", agreedRefundPolicy: "on", ...(key ? { idempotencyKey: key } : {}),
+      billingType: "personal",
+      firstName: "Jana",
+      lastName: "Nováková",
+      email: "jana.novakova@demo.sk",
+      street: "U\u0000 1",
+      city: "Trnava",
+      postalCode: "917 01",
+      country: "Slovensko",
+      agreedTos: "on",
+      agreedRefundPolicy: "on",
+      ...(key ? { idempotencyKey: key } : {}),
     });
-    const res = await jana.jar.fetch(`${app.url}/kurzy/${slug}/kupit`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url }, body: form, redirect: "manual" });
+    const res = await jana.jar.fetch(`${app.url}/kurzy/${slug}/kupit`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url },
+      body: form,
+      redirect: "manual",
+    });
     const html = await res.text();
     expect(res.status, html.slice(0, 500)).toBe(422);
     expect(html).toContain("Text obsahuje nepovolený znak");

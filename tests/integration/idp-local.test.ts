@@ -199,7 +199,12 @@ describe("local identity provider: login form", () => {
 describe("local identity provider: re-authentication (step-up)", () => {
   async function idTokenOf(jar: CookieJar, request: ReturnType<typeof authorizationRequest>, callbackUrl: string) {
     const callback = new URL(callbackUrl);
-    const tokens = await token({ grant_type: "authorization_code", code: callback.searchParams.get("code")!, redirect_uri: request.redirectUri, code_verifier: request.verifier });
+    const tokens = await token({
+      grant_type: "authorization_code",
+      code: callback.searchParams.get("code")!,
+      redirect_uri: request.redirectUri,
+      code_verifier: request.verifier,
+    });
     expect(tokens.status).toBe(200);
     const { payload } = await jwtVerify(tokens.body.id_token, createRemoteJWKSet(new URL(`${issuer}/jwks`)), { issuer, audience: CLIENT.id });
     return payload;
@@ -339,7 +344,9 @@ describe("local identity provider: REST API", () => {
 
   it("searches persons and organizations by name (docs/decisions/admin-ui/pickers-by-name.md > Pickers by name)", async () => {
     // every word, without case or accents; people who never signed in are there too
-    const people = (await (await api(`/persons?q=${encodeURIComponent("PETER horvath")}`)).json()) as { data: { id: string; displayName: string; organizations: unknown[] }[] };
+    const people = (await (await api(`/persons?q=${encodeURIComponent("PETER horvath")}`)).json()) as {
+      data: { id: string; displayName: string; organizations: unknown[] }[];
+    };
     expect(people.data.map((p) => p.id)).toEqual(["p-1002"]);
     expect(people.data[0]).toMatchObject({ displayName: "Peter Horváth", organizations: [{ org_id: "o-5001", roles: ["member"] }] });
     expect((await (await api("/persons?q=nikto")).json()) as unknown).toEqual({ data: [] });
@@ -356,7 +363,13 @@ describe("local identity provider: REST API", () => {
   });
 
   it("answers 404 for unknown persons, organizations, memberships and paths", async () => {
-    for (const path of ["/persons/p-9999", "/organizations/o-0000", "/organizations/o-5001/members/p-1001", "/organizations/o-0000/members/p-5001", "/nothing"]) {
+    for (const path of [
+      "/persons/p-9999",
+      "/organizations/o-0000",
+      "/organizations/o-5001/members/p-1001",
+      "/organizations/o-0000/members/p-5001",
+      "/nothing",
+    ]) {
       const res = await api(path);
       expect(res.status, path).toBe(404);
       expect(await res.json()).toEqual({ error: "not_found", message: expect.any(String), details: {} });

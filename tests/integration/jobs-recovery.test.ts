@@ -57,7 +57,10 @@ describe.skipIf(!serverUrl())("a worker killed mid-job", () => {
 
     const handle = await openDatabase({ databaseUrl: database.url, migrate: false, poolSize: 1 });
     try {
-      const deliveries = await handle.db.select().from(schema.mailDeliveries).where(eq(schema.mailDeliveries.key, `purchase_confirmation:${orderId}`));
+      const deliveries = await handle.db
+        .select()
+        .from(schema.mailDeliveries)
+        .where(eq(schema.mailDeliveries.key, `purchase_confirmation:${orderId}`));
       expect(deliveries).toHaveLength(1);
       expect(deliveries[0].state).toBe("sent");
       const invoices = await handle.db.select().from(schema.invoices).where(eq(schema.invoices.orderId, orderId));

@@ -97,8 +97,11 @@ describe("the learning dashboard lists the tests where they belong", () => {
     expect(start.status).toBe(201);
     const { attemptId } = (await start.json()) as { attemptId: string };
     const [row] = await app.db.select().from(schema.testAttempts).where(eq(schema.testAttempts.id, attemptId));
-    const pick = (right: boolean) => row.questionSnapshots.map((q) => ({ questionId: q.questionId, selectedAnswerIds: [q.answers.find((a) => a.isCorrect === right)!.id] }));
-    expect((await jana.post(`/api/tests/${b1.testId}/attempts/${attemptId}/submit`, { answers: pick(false) }, { "Idempotency-Key": randomUUID() })).status).toBe(200);
+    const pick = (right: boolean) =>
+      row.questionSnapshots.map((q) => ({ questionId: q.questionId, selectedAnswerIds: [q.answers.find((a) => a.isCorrect === right)!.id] }));
+    expect(
+      (await jana.post(`/api/tests/${b1.testId}/attempts/${attemptId}/submit`, { answers: pick(false) }, { "Idempotency-Key": randomUUID() })).status,
+    ).toBe(200);
     page = await dashboard();
     expect(page).toContain("Čaká na test");
     expect(lineOf(page, "Kontrolný test časti")).toMatch(/Neúspešný pokus, skúste znova/);

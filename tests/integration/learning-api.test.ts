@@ -41,10 +41,20 @@ async function expectError(res: Response, status: number, code: string) {
 describe("without a session", () => {
   it("answers 401 unauthorized on every learning endpoint", async () => {
     const a1 = course.part("a1").id;
-    for (const path of [`/api/courses/${course.slug}/learn`, `/api/parts/${a1}`, `/api/parts/${a1}/playback-url`, "/api/enrollments/me", `/api/enrollments/${enrollmentId}`]) {
+    for (const path of [
+      `/api/courses/${course.slug}/learn`,
+      `/api/parts/${a1}`,
+      `/api/parts/${a1}/playback-url`,
+      "/api/enrollments/me",
+      `/api/enrollments/${enrollmentId}`,
+    ]) {
       await expectError(await fetch(`${app.url}${path}`), 401, "unauthorized");
     }
-    const post = await fetch(`${app.url}/api/parts/${a1}/progress`, { method: "POST", headers: { "Content-Type": "application/json", Origin: app.url }, body: JSON.stringify({ markPartCompleted: true }) });
+    const post = await fetch(`${app.url}/api/parts/${a1}/progress`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: app.url },
+      body: JSON.stringify({ markPartCompleted: true }),
+    });
     await expectError(post, 401, "unauthorized");
   });
 });
@@ -54,7 +64,11 @@ describe("the learn view", () => {
     const res = await jana.get(`/api/courses/${course.slug}/learn`);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("private, no-store");
-    const body = (await res.json()) as { enrollment: { _id: string }; levels: { state: string; levelTest: unknown; topics: { module: { parts: { state: string }[] } }[] }[]; courseTest: unknown };
+    const body = (await res.json()) as {
+      enrollment: { _id: string };
+      levels: { state: string; levelTest: unknown; topics: { module: { parts: { state: string }[] } }[] }[];
+      courseTest: unknown;
+    };
     await expectMatchesContract("GET", `/api/courses/${course.slug}/learn`, res, body);
     expect(body.enrollment._id).toBe(enrollmentId);
     expect(body.levels.map((l) => l.state)).toEqual(["available", "locked"]);
@@ -74,7 +88,11 @@ describe("parts", () => {
   it("serves an open part with signed media URLs valid 6 hours", async () => {
     const res = await jana.get(`/api/parts/${course.part("a1").id}`);
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { contentBlocks: { type: string; playbackUrl?: string; playbackUrlExpiresAt?: string }[]; progress: unknown; module: unknown };
+    const body = (await res.json()) as {
+      contentBlocks: { type: string; playbackUrl?: string; playbackUrlExpiresAt?: string }[];
+      progress: unknown;
+      module: unknown;
+    };
     await expectMatchesContract("GET", `/api/parts/${course.part("a1").id}`, res, body);
     const video = body.contentBlocks.find((b) => b.type === "video")!;
     expect(video.playbackUrl).toEqual(expect.any(String));
@@ -108,7 +126,14 @@ describe("parts", () => {
 describe("progress", () => {
   it("refuses invalid bodies with 422 validation and changes nothing", async () => {
     const a1 = course.part("a1").id;
-    for (const body of ["{}", JSON.stringify({ markPartCompleted: false }), JSON.stringify({ blockId: 5 }), JSON.stringify({ blockId: "x", state: "done" }), "{nope", JSON.stringify({ markPartCompleted: true, extra: 1 })]) {
+    for (const body of [
+      "{}",
+      JSON.stringify({ markPartCompleted: false }),
+      JSON.stringify({ blockId: 5 }),
+      JSON.stringify({ blockId: "x", state: "done" }),
+      "{nope",
+      JSON.stringify({ markPartCompleted: true, extra: 1 }),
+    ]) {
       await expectError(await jana.post(`/api/parts/${a1}/progress`, body), 422, "validation");
     }
     const unknownBlock = await expectError(await jana.post(`/api/parts/${a1}/progress`, { blockId: "neexistuje", state: "completed" }), 422, "validation");
@@ -153,7 +178,11 @@ describe("enrollments", () => {
     expect(listBody.data.map((e) => e._id)).toContain(enrollmentId);
 
     const one = await jana.get(`/api/enrollments/${enrollmentId}`);
-    const body = (await one.json()) as { partProgress: { partId: string; state: string }[]; courseCompleted: boolean; progress: { lastActivityAt: string | null } };
+    const body = (await one.json()) as {
+      partProgress: { partId: string; state: string }[];
+      courseCompleted: boolean;
+      progress: { lastActivityAt: string | null };
+    };
     await expectMatchesContract("GET", `/api/enrollments/${enrollmentId}`, one, body);
     expect(body.partProgress.map((p) => p.partId)).toEqual(course.structure.parts.map((p) => p.id));
     expect(body.courseCompleted).toBe(false);

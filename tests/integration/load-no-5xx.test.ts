@@ -19,15 +19,19 @@ afterAll(async () => {
 
 type Probe = (i: number) => Promise<number>;
 
-const get = (path: string, init?: RequestInit): Probe => async () => {
-  const res = await fetch(`${app.url}${path}`, { redirect: "manual", ...init });
-  await res.arrayBuffer();
-  return res.status;
-};
-const raw = (request: () => string): Probe => async () => {
-  const { responses } = await rawExchange(app.port, [request()], { expect: 1, timeoutMs: 10_000 });
-  return responses[0]?.status ?? 0;
-};
+const get =
+  (path: string, init?: RequestInit): Probe =>
+  async () => {
+    const res = await fetch(`${app.url}${path}`, { redirect: "manual", ...init });
+    await res.arrayBuffer();
+    return res.status;
+  };
+const raw =
+  (request: () => string): Probe =>
+  async () => {
+    const { responses } = await rawExchange(app.port, [request()], { expect: 1, timeoutMs: 10_000 });
+    return responses[0]?.status ?? 0;
+  };
 const host = () => `localhost:${app.port}`;
 const body900k = "x".repeat(900 * 1024);
 

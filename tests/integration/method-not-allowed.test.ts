@@ -79,7 +79,11 @@ describe("405 for a method a route does not serve", () => {
         if (!page) {
           // /api and the other resource routes (CSV exports, mail files): the JSON error body
           expect(res.headers.get("content-type"), `${method} ${url}`).toMatch(/^application\/json/);
-          expect(JSON.parse(text), `${method} ${url}`).toEqual({ error: "method_not_allowed", message: ERROR_CODES.method_not_allowed.message, details: { allowed } });
+          expect(JSON.parse(text), `${method} ${url}`).toEqual({
+            error: "method_not_allowed",
+            message: ERROR_CODES.method_not_allowed.message,
+            details: { allowed },
+          });
         } else {
           expect(res.headers.get("content-type"), `${method} ${url}`).toMatch(/^text\/html/);
           expect(text, `${method} ${url}`).toContain('<html lang="sk"');
@@ -96,7 +100,10 @@ describe("405 for a method a route does not serve", () => {
     expect(api.length).toBeGreaterThan(80);
     const operations = apiAreas.flatMap((a) => a.operations);
     const ids = operations.map((o) => o.operationId);
-    expect(ids.filter((id, i) => ids.indexOf(id) !== i), "operationIds are unique").toEqual([]);
+    expect(
+      ids.filter((id, i) => ids.indexOf(id) !== i),
+      "operationIds are unique",
+    ).toEqual([]);
     const wrong: string[] = [];
     const routed = new Set<string>();
     for (const leaf of api) {
@@ -122,7 +129,11 @@ describe("405 for a method a route does not serve", () => {
 
   it("the verification page of one certificate is GET only: POST and PUT /verify/<number> are 405 (they were 500 and 422)", async () => {
     for (const method of ["POST", "PUT"]) {
-      const res = await fetch(`${app.url}/verify/SK-2026-000001?h=abc`, { method, headers: { Origin: app.url, "Content-Type": "application/x-www-form-urlencoded" }, body: "credential=x" });
+      const res = await fetch(`${app.url}/verify/SK-2026-000001?h=abc`, {
+        method,
+        headers: { Origin: app.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: "credential=x",
+      });
       expect(res.status, method).toBe(405);
       expect(res.headers.get("allow")).toBe("GET");
       expect(await res.text()).toContain('<html lang="sk"');

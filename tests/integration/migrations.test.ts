@@ -56,7 +56,12 @@ describe.skipIf(!serverUrl())("one migrator (PostgreSQL)", () => {
       spawnSync(process.execPath, ["server.mjs", "--migrate-only"], {
         cwd: root,
         // the database settings are all it needs: production without any secret is fine
-        env: { PATH: process.env.PATH!, ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}), APP_ENV: "production", DATABASE_URL: database.url! },
+        env: {
+          PATH: process.env.PATH!,
+          ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
+          APP_ENV: "production",
+          DATABASE_URL: database.url!,
+        },
         encoding: "utf8",
         timeout: 45_000,
       });

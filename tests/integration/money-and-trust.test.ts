@@ -22,8 +22,12 @@ import { startAppWithQueue, type AppWithQueue } from "../support/app-with-queue"
 import { until } from "../support/wait";
 import { deliver, orderBody, paymentEvent, signInStudent, WEBHOOK_SECRET, type Student } from "../support/commerce";
 
-const ENV = { PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET, RATE_LIMIT_ORDERS_PER_HOUR: "1000", SANDBOX_REFUND_DELAY_MS: "100", ADMIN_NOTIFY_EMAIL: "spravca@akademia.test" };
-
+const ENV = {
+  PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  RATE_LIMIT_ORDERS_PER_HOUR: "1000",
+  SANDBOX_REFUND_DELAY_MS: "100",
+  ADMIN_NOTIFY_EMAIL: "spravca@akademia.test",
+};
 
 let app: AppWithQueue;
 let admin: Student;
@@ -72,7 +76,6 @@ function refund(orderId: string, body: { amount: number; reason?: string; alsoCa
   return admin.post(`/api/admin/orders/${orderId}/refund`, { reason: "Test", alsoCancelEnrollment: false, ...body }, { "Idempotency-Key": randomUUID() });
 }
 
-
 /** Runs the tasks with at most `limit` in flight. */
 async function inParallel<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
   const results: T[] = new Array(tasks.length);
@@ -94,11 +97,18 @@ describe("the paying payment is recorded, not guessed", () => {
     for (const student of students.slice(0, 3)) for (const slug of COURSES) orders.push(await order(student, slug));
     const tasks = orders.flatMap((o) => Array.from({ length: 11 }, () => () => deliver(app.url, paymentEvent(o.orderId, o.amount)).then((r) => r.status)));
     // interleave the orders' events so each order's transactions race each other
-    const shuffled = tasks.map((t, i) => ({ t, k: (i % 11) * 100 + Math.floor(i / 11) })).sort((a, b) => a.k - b.k).map((x) => x.t);
+    const shuffled = tasks
+      .map((t, i) => ({ t, k: (i % 11) * 100 + Math.floor(i / 11) }))
+      .sort((a, b) => a.k - b.k)
+      .map((x) => x.t);
     expect(new Set(await inParallel(shuffled, 20))).toEqual(new Set([200]));
 
     for (const o of orders) {
-      const settled = await until("the extra payments' refunds", () => refundsOf(o.orderId), (r) => r.length === 10 && r.every((x) => x.state === "completed"));
+      const settled = await until(
+        "the extra payments' refunds",
+        () => refundsOf(o.orderId),
+        (r) => r.length === 10 && r.every((x) => x.state === "completed"),
+      );
       const row = await orderRow(o.orderId);
       expect(row.state).toBe("paid");
       const payments = await app.db.select().from(schema.payments).where(eq(schema.payments.orderId, o.orderId));
@@ -151,11 +161,23 @@ describe("one refundable amount", () => {
     const { refundId } = (await asked.json()) as { refundId: string };
     const disputed = paymentEvent(o.orderId, o.amount, { eventType: "payment.disputed" });
     expect(await (await deliver(app.url, disputed)).json()).toMatchObject({ result: "disputed" });
-    await until("the alert of a dispute with a refund", () => app.db.select().from(schema.mailDeliveries).where(eq(schema.mailDeliveries.key, `admin_order_alert:dispute_with_refund:dispute:${disputed.eventId}`)), (r) => r.length === 1 && r[0].state === "sent");
+    await until(
+      "the alert of a dispute with a refund",
+      () =>
+        app.db
+          .select()
+          .from(schema.mailDeliveries)
+          .where(eq(schema.mailDeliveries.key, `admin_order_alert:dispute_with_refund:dispute:${disputed.eventId}`)),
+      (r) => r.length === 1 && r[0].state === "sent",
+    );
 
     const lost = await admin.post(`/api/admin/orders/${o.orderId}/dispute/resolve`, { outcome: "cancel", reason: "Banka vrátila peniaze" });
     expect(lost.status).toBe(200);
-    await until("the refund to settle", () => refundsOf(o.orderId), (r) => r.length === 1 && r[0].state === "completed");
+    await until(
+      "the refund to settle",
+      () => refundsOf(o.orderId),
+      (r) => r.length === 1 && r[0].state === "completed",
+    );
     expect((await refundsOf(o.orderId))[0].id).toBe(refundId);
     const d = await detail(o.orderId);
     expect(d).toMatchObject({ state: "disputed", disputeOpen: false, refundedCents: 500, refundableCents: 0, chargedBackCents: o.amount - 500 });
@@ -164,7 +186,15 @@ describe("one refundable amount", () => {
     expect(again.status).toBe(422);
     expect(await again.json()).toMatchObject({ error: "refund_exceeds_remaining", details: { remainingCents: 0 } });
     expect(await refundsOf(o.orderId)).toHaveLength(1);
-    await until("the alert of the lost dispute", () => app.db.select().from(schema.mailDeliveries).where(eq(schema.mailDeliveries.key, `admin_order_alert:dispute_with_refund:lost:${o.orderId}`)), (r) => r.length === 1);
+    await until(
+      "the alert of the lost dispute",
+      () =>
+        app.db
+          .select()
+          .from(schema.mailDeliveries)
+          .where(eq(schema.mailDeliveries.key, `admin_order_alert:dispute_with_refund:lost:${o.orderId}`)),
+      (r) => r.length === 1,
+    );
     // a lost dispute is decided: neither outcome applies again
     const second = await admin.post(`/api/admin/orders/${o.orderId}/dispute/resolve`, { outcome: "restore", reason: "Znova" });
     expect(second.status).toBe(409);
@@ -193,14 +223,21 @@ describe("money back ends what it paid for", () => {
     const form = await (await admin.get(`/admin/objednavky/${g.orderId}/refundacia`)).text();
     expect(form).toContain("jeho certifikát sa odvolá");
     expect((await refund(g.orderId, { amount: g.amount, alsoCancelEnrollment: true })).status).toBe(202);
-    await until("the refund to settle", () => refundsOf(g.orderId), (r) => r.length === 1 && r[0].state === "completed");
+    await until(
+      "the refund to settle",
+      () => refundsOf(g.orderId),
+      (r) => r.length === 1 && r[0].state === "completed",
+    );
 
     expect(await orderRow(g.orderId)).toMatchObject({ state: "refunded" });
     expect((await enrollmentsOf(g.orderId))[0]).toMatchObject({ state: "cancelled", cancelReason: "refund" });
     const [certificate] = await app.db.select().from(schema.certificates).where(eq(schema.certificates.id, g.certificate.id));
     expect(certificate.revokedAt).toBeInstanceOf(Date);
     expect(certificate.revokedReason).toMatch(/vrátená/);
-    const audit = await app.db.select().from(schema.auditLog).where(and(eq(schema.auditLog.targetId, g.certificate.id), eq(schema.auditLog.action, "certificate.revoke")));
+    const audit = await app.db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.targetId, g.certificate.id), eq(schema.auditLog.action, "certificate.revoke")));
     expect(audit).toHaveLength(1);
     expect(((await (await verify()).json()) as { valid: boolean }).valid).toBe(false);
     const page = await (await fetch(`${app.url}/verify/${encodeURIComponent(g.certificate.registrationNumber)}?h=${g.certificate.verificationHash}`)).text();
@@ -209,11 +246,22 @@ describe("money back ends what it paid for", () => {
       const list = Math.floor(certificate.statusListIndex / 131_072);
       // the status list credential is a JWT: its payload carries the list
       const jwt = await (await fetch(`${app.url}/api/openbadges/status/${list}`)).text();
-      const payload = JSON.parse(Buffer.from(jwt.split(".")[1], "base64url").toString("utf8")) as { credentialSubject?: { encodedList: string }; vc?: { credentialSubject: { encodedList: string } } };
+      const payload = JSON.parse(Buffer.from(jwt.split(".")[1], "base64url").toString("utf8")) as {
+        credentialSubject?: { encodedList: string };
+        vc?: { credentialSubject: { encodedList: string } };
+      };
       const subject = payload.credentialSubject ?? payload.vc!.credentialSubject;
       expect(statusBit(subject.encodedList, certificate.statusListIndex % 131_072)).toBe(true);
     }
-    await until("the student's revocation e-mail", () => app.db.select().from(schema.mailDeliveries).where(eq(schema.mailDeliveries.key, `certificate_revoked:${g.certificate.id}`)), (r) => r.length === 1 && r[0].state === "sent");
+    await until(
+      "the student's revocation e-mail",
+      () =>
+        app.db
+          .select()
+          .from(schema.mailDeliveries)
+          .where(eq(schema.mailDeliveries.key, `certificate_revoked:${g.certificate.id}`)),
+      (r) => r.length === 1 && r[0].state === "sent",
+    );
   }, 90_000);
 
   it("a lost dispute ends a completed enrollment and revokes its certificate; a partial refund without also-cancel touches nothing else", async () => {
@@ -227,7 +275,11 @@ describe("money back ends what it paid for", () => {
 
     const p = await graduate(students[4], COURSES[1]);
     expect((await refund(p.orderId, { amount: 100 })).status).toBe(202);
-    await until("the partial refund to settle", () => refundsOf(p.orderId), (r) => r.length === 1 && r[0].state === "completed");
+    await until(
+      "the partial refund to settle",
+      () => refundsOf(p.orderId),
+      (r) => r.length === 1 && r[0].state === "completed",
+    );
     expect(await orderRow(p.orderId)).toMatchObject({ state: "paid" });
     expect((await enrollmentsOf(p.orderId))[0].state).toBe("completed");
     expect((await app.db.select().from(schema.certificates).where(eq(schema.certificates.id, p.certificate.id)))[0].revokedAt).toBeNull();
@@ -243,13 +295,33 @@ describe("a wrong amount is returned", () => {
     expect(await enrollmentsOf(o.orderId)).toEqual([]);
     const [payment] = await app.db.select().from(schema.payments).where(eq(schema.payments.orderId, o.orderId));
     expect(payment.amountCents).toBe(o.amount - 1);
-    const [settled] = await until("the refund to settle", () => refundsOf(o.orderId), (r) => r.length === 1 && r[0].state === "completed");
+    const [settled] = await until(
+      "the refund to settle",
+      () => refundsOf(o.orderId),
+      (r) => r.length === 1 && r[0].state === "completed",
+    );
     expect(settled).toMatchObject({ paymentId: payment.id, amountCents: o.amount - 1, requestedBy: "system:payment-amount-mismatch" });
     // the order is still unpaid (no invoice, no credit note) and may be paid right
     expect(await orderRow(o.orderId)).toMatchObject({ state: "pending" });
     expect(await app.db.select().from(schema.creditNotes).where(eq(schema.creditNotes.orderId, o.orderId))).toEqual([]);
-    await until("the admins' alert", () => app.db.select().from(schema.mailDeliveries).where(eq(schema.mailDeliveries.key, `admin_order_alert:amount_mismatch:${payment.id}`)), (r) => r.length === 1 && r[0].state === "sent");
-    await until("the buyer's e-mail", () => app.db.select().from(schema.mailDeliveries).where(eq(schema.mailDeliveries.key, `payment_amount_mismatch:${settled.id}`)), (r) => r.length === 1 && r[0].state === "sent");
+    await until(
+      "the admins' alert",
+      () =>
+        app.db
+          .select()
+          .from(schema.mailDeliveries)
+          .where(eq(schema.mailDeliveries.key, `admin_order_alert:amount_mismatch:${payment.id}`)),
+      (r) => r.length === 1 && r[0].state === "sent",
+    );
+    await until(
+      "the buyer's e-mail",
+      () =>
+        app.db
+          .select()
+          .from(schema.mailDeliveries)
+          .where(eq(schema.mailDeliveries.key, `payment_amount_mismatch:${settled.id}`)),
+      (r) => r.length === 1 && r[0].state === "sent",
+    );
     const page = await (await admin.get(`/admin/objednavky/${o.orderId}`)).text();
     expect(page).toContain("nezodpovedá sume objednávky");
 
@@ -266,7 +338,10 @@ describe("supply date from the payment", () => {
   it("a payment at 23:59 on 31 December delivered after midnight is supplied that day, in that year's series", async () => {
     const o = await order(admin, COURSES[0]);
     // the order was created before the payment (paymentTimeOf never dates a payment before its order)
-    await app.db.update(schema.orders).set({ createdAt: new Date("2025-12-30T10:00:00Z") }).where(eq(schema.orders.id, o.orderId));
+    await app.db
+      .update(schema.orders)
+      .set({ createdAt: new Date("2025-12-30T10:00:00Z") })
+      .where(eq(schema.orders.id, o.orderId));
     const event = paymentEvent(o.orderId, o.amount);
     const paidAt = "2025-12-31T22:59:30Z"; // 23:59:30 in Bratislava
     const body = { ...event, occurredAt: paidAt, payment: { ...event.payment, settledAt: paidAt } };

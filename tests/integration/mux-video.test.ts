@@ -32,7 +32,16 @@ let editor: Student;
 
 beforeAll(async () => {
   mux = await startMuxStandIn({ tokenId, tokenSecret, webhookSecret, webhookUrl: "http://127.0.0.1:9/", production: false });
-  sdk = new Mux({ tokenId, tokenSecret, baseURL: mux.url, webhookSecret: null, jwtSigningKey: null, jwtPrivateKey: null, authorizationToken: null, logLevel: "off" });
+  sdk = new Mux({
+    tokenId,
+    tokenSecret,
+    baseURL: mux.url,
+    webhookSecret: null,
+    jwtSigningKey: null,
+    jwtPrivateKey: null,
+    authorizationToken: null,
+    logLevel: "off",
+  });
   const key = await sdk.system.signingKeys.create();
   app = await startCommerceApp({
     MUX_TOKEN_ID: tokenId,
@@ -86,7 +95,11 @@ describe("Mux through the Mux-protocol stand-in", () => {
     expect((await blockNow(target.partId, target.blockId)).upload).toMatchObject({ id: upload.uploadId, provider: "mux", status: "waiting" });
     // what the app asked Mux for, read back through the SDK
     const opened = await sdk.video.uploads.retrieve(upload.uploadId);
-    expect(opened).toMatchObject({ status: "waiting", cors_origin: app.url, new_asset_settings: { playback_policies: ["signed"], passthrough: JSON.stringify(target) } });
+    expect(opened).toMatchObject({
+      status: "waiting",
+      cors_origin: app.url,
+      new_asset_settings: { playback_policies: ["signed"], passthrough: JSON.stringify(target) },
+    });
 
     // an upload address with a wrong signature takes nothing
     expect((await fetch(upload.uploadUrl.replace(/signature=\w+/, "signature=wrong"), { method: "PUT", body: "x" })).status).toBe(403);
@@ -106,7 +119,11 @@ describe("Mux through the Mux-protocol stand-in", () => {
     await mux.idle();
     // every event was acknowledged (the ones the app does not act on too), signed like Mux
     // (delivered concurrently, as Mux does: their order is not fixed)
-    expect(mux.deliveries.map((d) => `${d.type} ${d.status}`).sort()).toEqual(["video.asset.created 200", "video.asset.ready 200", "video.upload.asset_created 200"]);
+    expect(mux.deliveries.map((d) => `${d.type} ${d.status}`).sort()).toEqual([
+      "video.asset.created 200",
+      "video.asset.ready 200",
+      "video.upload.asset_created 200",
+    ]);
     const events = await db.select().from(schema.webhookEvents).where(eq(schema.webhookEvents.provider, "video"));
     const ready = events.find((e) => e.eventType === "video.asset.ready")!;
     expect(ready.processingResult).toBe("success");
@@ -170,6 +187,10 @@ describe("Mux through the Mux-protocol stand-in", () => {
       const b = await blockNow(target.partId, target.blockId);
       return b.upload?.status === "cancelled" ? b : null;
     });
-    expect({ state: after.state, playback: after.videoPlaybackId, duration: after.durationSec }).toEqual({ state: before.state, playback: before.videoPlaybackId, duration: before.durationSec });
+    expect({ state: after.state, playback: after.videoPlaybackId, duration: after.durationSec }).toEqual({
+      state: before.state,
+      playback: before.videoPlaybackId,
+      duration: before.durationSec,
+    });
   });
 });

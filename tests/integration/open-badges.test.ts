@@ -40,10 +40,11 @@ const ENV = {
   LINKEDIN_ORGANIZATION_IDS: "o-9001=1111111,org-1=2345678",
 };
 
-
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2019) => Ajv2019;
 const ajv = addFormats(new Ajv2019({ strict: false, allErrors: true }));
-const validateAchievementCredential = ajv.compile(JSON.parse(readFileSync(new URL("../fixtures/ob-v3p0-achievementcredential.schema.json", import.meta.url), "utf8")));
+const validateAchievementCredential = ajv.compile(
+  JSON.parse(readFileSync(new URL("../fixtures/ob-v3p0-achievementcredential.schema.json", import.meta.url), "utf8")),
+);
 
 let app: App;
 let course: LearningFixture;
@@ -58,7 +59,11 @@ let jwks: ReturnType<typeof createRemoteJWKSet>;
 beforeAll(async () => {
   app = await startAppWithQueue(ENV);
   course = await writeLearningCourse(app.db);
-  [jana, peter, admin] = await Promise.all([signInStudent(app.url), signInStudent(app.url, "peter.horvath@demo.sk"), signInStudent(app.url, "zuzana.bielikova@demo.sk")]);
+  [jana, peter, admin] = await Promise.all([
+    signInStudent(app.url),
+    signInStudent(app.url, "peter.horvath@demo.sk"),
+    signInStudent(app.url, "zuzana.bielikova@demo.sk"),
+  ]);
   const janaId = ((await (await jana.get("/api/me")).json()) as { user: { id: string } }).user.id;
   const enrollmentId = await enrollIn(app.db, course, janaId);
   await completeLevel1(app.db, app.queue, course, janaId, enrollmentId);
@@ -126,10 +131,20 @@ function withPayload(jwt: string, change: (payload: Record<string, unknown>) => 
 describe("the issuer's public documents", () => {
   it("publishes the issuer Profile, the keys (kids that answer the JWK, the retired key too, no private parts) and the achievements", async () => {
     const profile = (await (await fetch(issuer)).json()) as Record<string, unknown>;
-    expect(profile).toMatchObject({ id: issuer, type: ["Profile"], name: "Akadémia športového manažmentu", url: app.url, email: "noreply@localhost", image: { id: `${app.url}/favicon.svg`, type: "Image" } });
+    expect(profile).toMatchObject({
+      id: issuer,
+      type: ["Profile"],
+      name: "Akadémia športového manažmentu",
+      url: app.url,
+      email: "noreply@localhost",
+      image: { id: `${app.url}/favicon.svg`, type: "Image" },
+    });
     const set = (await (await fetch(`${app.url}/api/openbadges/jwks`)).json()) as { keys: (JWK & { kid: string })[] };
     expect(set.keys).toHaveLength(2);
-    expect(set.keys.map((k) => [k.kty, k.alg])).toEqual([["OKP", "EdDSA"], ["EC", "ES256"]]);
+    expect(set.keys.map((k) => [k.kty, k.alg])).toEqual([
+      ["OKP", "EdDSA"],
+      ["EC", "ES256"],
+    ]);
     for (const key of set.keys) {
       expect(key).not.toHaveProperty("d");
       expect(key.kid.startsWith(`${app.url}/api/openbadges/keys/`)).toBe(true);
@@ -205,12 +220,16 @@ describe("the credential of each certificate", () => {
         credentialSubject: {
           type: ["AchievementSubject"],
           licenseNumber: c.registrationNumber,
-          achievement: { id: `${app.url}/api/openbadges/achievements/${course.courseId}${c.levelId ? `/levels/${c.levelId}` : ""}`, achievementType: "Certificate" },
+          achievement: {
+            id: `${app.url}/api/openbadges/achievements/${course.courseId}${c.levelId ? `/levels/${c.levelId}` : ""}`,
+            achievementType: "Certificate",
+          },
         },
         evidence: [{ id: `${app.url}/verify/${c.registrationNumber}?h=${c.verificationHash}`, type: ["Evidence"] }],
       });
       // the holder: the name, and the e-mail only as a salted hash
-      const identifiers = (payload.credentialSubject as { identifier: { identityType: string; hashed: boolean; identityHash: string; salt?: string }[] }).identifier;
+      const identifiers = (payload.credentialSubject as { identifier: { identityType: string; hashed: boolean; identityHash: string; salt?: string }[] })
+        .identifier;
       expect(identifiers.find((i) => i.identityType === "name")).toMatchObject({ hashed: false, identityHash: "Jana Nováková" });
       const email = identifiers.find((i) => i.identityType === "emailAddress")!;
       expect(email.hashed).toBe(true);
@@ -219,7 +238,10 @@ describe("the credential of each certificate", () => {
       expect(await revokedBitOf(payload)).toBe(false);
       // the same certificate and key give the same credential
       expect((await credentialOf(c)).jwt).toBe(jwt);
-      expect(await check(c.registrationNumber, jwt)).toMatchObject({ verdict: "valid", certificate: { registrationNumber: c.registrationNumber, valid: true } });
+      expect(await check(c.registrationNumber, jwt)).toMatchObject({
+        verdict: "valid",
+        certificate: { registrationNumber: c.registrationNumber, valid: true },
+      });
       const linkedIn = new URL(linkedInUrl);
       expect(linkedIn.origin + linkedIn.pathname).toBe("https://www.linkedin.com/profile/add");
       // the partner who issued the certificate under its number is the issuer, by its LinkedIn organization id
@@ -272,20 +294,30 @@ describe("refusals", () => {
     // signed with the issuer's key, but outside its validity
     const now = Math.floor(Date.now() / 1000);
     const iso = (s: number) => new Date(s * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
-    const expired = await new SignJWT({ ...payload, validUntil: iso(now - 3600), exp: now - 3600 }).setProtectedHeader({ alg: "EdDSA", kid: header.kid!, typ: "JWT" }).sign(issuerKey);
+    const expired = await new SignJWT({ ...payload, validUntil: iso(now - 3600), exp: now - 3600 })
+      .setProtectedHeader({ alg: "EdDSA", kid: header.kid!, typ: "JWT" })
+      .sign(issuerKey);
     await expect(jwtVerify(expired, jwks, { issuer })).rejects.toBeInstanceOf(joseErrors.JWTExpired);
     expect(await check(n, expired)).toMatchObject({ verdict: "expired", message: "Platnosť certifikátu uplynula." });
-    const future = await new SignJWT({ ...payload, validFrom: iso(now + 86_400), nbf: now + 86_400 }).setProtectedHeader({ alg: "EdDSA", kid: header.kid!, typ: "JWT" }).sign(issuerKey);
+    const future = await new SignJWT({ ...payload, validFrom: iso(now + 86_400), nbf: now + 86_400 })
+      .setProtectedHeader({ alg: "EdDSA", kid: header.kid!, typ: "JWT" })
+      .sign(issuerKey);
     await expect(jwtVerify(future, jwks, { issuer })).rejects.toThrow(joseErrors.JWTClaimValidationFailed);
     expect((await check(n, future)).verdict).toBe("not_yet_valid");
     // the issuer's key over claims that disagree with the credential inside
-    const mismatched = await new SignJWT({ ...payload, jti: "urn:uuid:00000000-0000-8000-8000-000000000000" }).setProtectedHeader({ alg: "EdDSA", kid: header.kid!, typ: "JWT" }).sign(issuerKey);
+    const mismatched = await new SignJWT({ ...payload, jti: "urn:uuid:00000000-0000-8000-8000-000000000000" })
+      .setProtectedHeader({ alg: "EdDSA", kid: header.kid!, typ: "JWT" })
+      .sign(issuerKey);
     expect((await check(n, mismatched)).verdict).toBe("tampered");
 
     // a valid credential of another certificate is not this number's; garbage is refused
     expect((await check(intermediate.registrationNumber, jwt)).verdict).toBe("not_ours");
     expect((await check(n, "toto nie je certifikát")).verdict).toBe("unreadable");
-    await expectApiError(await fetch(`${app.url}/api/verify/${n}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" }), 422, "validation");
+    await expectApiError(
+      await fetch(`${app.url}/api/verify/${n}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" }),
+      422,
+      "validation",
+    );
   });
 
   it("a revoked certificate: the status list bit flips with the revocation (jose-verified list) and the app says revoked", async () => {
@@ -297,7 +329,11 @@ describe("refusals", () => {
       expect(await revokedBitOf(credential)).toBe(true);
       // the other certificate's bit is untouched
       expect(await revokedBitOf((await credentialOf(final)).credential)).toBe(false);
-      expect(await check(intermediate.registrationNumber, jwt)).toMatchObject({ verdict: "revoked", certificate: { valid: false }, message: "Certifikát bol odvolaný a nie je platný." });
+      expect(await check(intermediate.registrationNumber, jwt)).toMatchObject({
+        verdict: "revoked",
+        certificate: { valid: false },
+        message: "Certifikát bol odvolaný a nie je platný.",
+      });
     } finally {
       await app.db.update(schema.certificates).set({ revokedAt: null, revokedReason: null }).where(eq(schema.certificates.id, intermediate.id));
     }
@@ -311,7 +347,9 @@ describe("files and baked badges", () => {
     const download = async (format: string) => {
       const res = await jana.get(`/api/certificates/${final.id}/credential?format=${format}`);
       expect(res.status).toBe(200);
-      expect(res.headers.get("content-disposition")).toContain(`-${final.registrationNumber}-${format === "png" || format === "svg" ? "odznak" : "open-badge"}.${format}"`);
+      expect(res.headers.get("content-disposition")).toContain(
+        `-${final.registrationNumber}-${format === "png" || format === "svg" ? "odznak" : "open-badge"}.${format}"`,
+      );
       expect(res.headers.get("cache-control")).toBe("private, no-store");
       return res;
     };
@@ -324,7 +362,9 @@ describe("files and baked badges", () => {
     const svgRes = await download("svg");
     expect(svgRes.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
     const svg = await svgRes.text();
-    expect(svg).toMatch(/<svg xmlns:openbadges="https:\/\/purl\.imsglobal\.org\/ob\/v3p0" xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*><openbadges:credential verify="[^"]+"><\/openbadges:credential>/);
+    expect(svg).toMatch(
+      /<svg xmlns:openbadges="https:\/\/purl\.imsglobal\.org\/ob\/v3p0" xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*><openbadges:credential verify="[^"]+"><\/openbadges:credential>/,
+    );
     expect(extractFromSvg(svg)).toBe(jwt);
     expect(/verify="([^"]+)"/.exec(svg)![1]).toBe(jwt);
 
@@ -342,7 +382,12 @@ describe("files and baked badges", () => {
     expect(raw.indexOf("IEND")).toBeGreaterThan(at);
 
     // each file handed to the API as a form upload verifies
-    for (const [name, type, body] of [["b.svg", "image/svg+xml", svg], ["b.png", "image/png", png], ["b.json", "application/json", JSON.stringify(json)], ["b.jwt", "application/vc+jwt", jwt]] as const) {
+    for (const [name, type, body] of [
+      ["b.svg", "image/svg+xml", svg],
+      ["b.png", "image/png", png],
+      ["b.json", "application/json", JSON.stringify(json)],
+      ["b.jwt", "application/vc+jwt", jwt],
+    ] as const) {
       const form = new FormData();
       form.set("subor", new Blob([body], { type }), name);
       const res = await fetch(`${app.url}/api/verify/${final.registrationNumber}`, { method: "POST", body: form });
@@ -366,7 +411,10 @@ describe("files and baked badges", () => {
     expect(html).toContain("Jana Nováková");
 
     const pasted = new FormData();
-    pasted.set("credential", withPayload(jwt, (p) => (p.name = "Iný certifikát")));
+    pasted.set(
+      "credential",
+      withPayload(jwt, (p) => (p.name = "Iný certifikát")),
+    );
     const tampered = await fetch(`${app.url}/verify`, { method: "POST", body: pasted, headers: { Origin: app.url } });
     expect(tampered.status).toBe(200);
     expect(await tampered.text()).toContain("Certifikát bol pozmenený");
@@ -440,7 +488,10 @@ describe("migration open_badges", () => {
       const migration = readFileSync(new URL("../../drizzle/0006_open_badges.sql", import.meta.url), "utf8");
       for (const statement of migration.split("--> statement-breakpoint")) await t.db.execute(sql.raw(statement));
       await insert(4);
-      const rows = await t.db.select({ id: schema.certificates.id, index: schema.certificates.statusListIndex }).from(schema.certificates).orderBy(schema.certificates.id);
+      const rows = await t.db
+        .select({ id: schema.certificates.id, index: schema.certificates.statusListIndex })
+        .from(schema.certificates)
+        .orderBy(schema.certificates.id);
       const indexes = rows.map((r) => r.index);
       expect(indexes.every((i) => Number.isInteger(i) && i > 0)).toBe(true);
       expect(new Set(indexes).size).toBe(4);

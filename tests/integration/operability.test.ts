@@ -217,7 +217,9 @@ describe("the database", () => {
       expect(r.status, r.stderr).toBe(1);
       expect(sockets.length).toBeGreaterThan(0);
       expect(r.stderr.trim().split("\n")).toEqual([
-        expect.stringMatching(/^The database named by DATABASE_URL \(.*test_silent\) did not answer the connection within 1 s \(DATABASE_CONNECT_TIMEOUT_SECONDS\)$/),
+        expect.stringMatching(
+          /^The database named by DATABASE_URL \(.*test_silent\) did not answer the connection within 1 s \(DATABASE_CONNECT_TIMEOUT_SECONDS\)$/,
+        ),
       ]);
       expect(r.stderr).not.toContain("secret-pw");
       expect(Date.now() - started).toBeLessThan(20_000);
@@ -236,10 +238,9 @@ describe("the database", () => {
       await admin.connect();
       try {
         const dbName = new URL(app.database.url!).pathname.slice(1);
-        const { rows } = await admin.query(
-          "select pg_terminate_backend(pid) as killed from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
-          [dbName],
-        );
+        const { rows } = await admin.query("select pg_terminate_backend(pid) as killed from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [
+          dbName,
+        ]);
         expect(rows.length).toBeGreaterThan(0);
       } finally {
         await admin.end();

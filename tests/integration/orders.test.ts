@@ -7,8 +7,16 @@ import { schema } from "#server/db";
 import { CreateOrderResponse, OrderDetail, OrderListResponse } from "#server/orders";
 import { expectMatchesContract } from "../support/contract";
 import {
-  companyAddress, deliver, idempotencyKey, orderBody, paymentEvent, sign, signInStudent, startCommerceApp,
-  type CommerceApp, type Student,
+  companyAddress,
+  deliver,
+  idempotencyKey,
+  orderBody,
+  paymentEvent,
+  sign,
+  signInStudent,
+  startCommerceApp,
+  type CommerceApp,
+  type Student,
 } from "../support/commerce";
 
 let app: CommerceApp;
@@ -43,7 +51,10 @@ const ordersRows = (orderId: string) => app.db.select().from(schema.orders).wher
 const enrollmentsOf = (orderId: string) => app.db.select().from(schema.enrollments).where(eq(schema.enrollments.orderId, orderId));
 const paymentsOf = (orderId: string) => app.db.select().from(schema.payments).where(eq(schema.payments.orderId, orderId));
 const eventRow = (eventId: string) =>
-  app.db.select().from(schema.webhookEvents).where(and(eq(schema.webhookEvents.provider, "payment"), eq(schema.webhookEvents.eventId, eventId)));
+  app.db
+    .select()
+    .from(schema.webhookEvents)
+    .where(and(eq(schema.webhookEvents.provider, "payment"), eq(schema.webhookEvents.eventId, eventId)));
 
 describe("POST /api/orders", () => {
   it("creates a pending order with the newest published version's price and a sandbox payment session", async () => {
@@ -109,13 +120,20 @@ describe("POST /api/orders", () => {
       const answer = (await res.json()) as { error: string; details: { path: string }[] };
       expect(res.status, path).toBe(422);
       expect(answer.error).toBe("validation");
-      expect(answer.details.map((d) => d.path), path).toContain(path);
+      expect(
+        answer.details.map((d) => d.path),
+        path,
+      ).toContain(path);
       await expectMatchesContract("POST", "/api/orders", res, answer);
     }
   });
 
   it("401 without a session", async () => {
-    const res = await fetch(`${app.url}/api/orders`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(orderBody(ids[FINANCIE])) });
+    const res = await fetch(`${app.url}/api/orders`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(orderBody(ids[FINANCIE])),
+    });
     expect(res.status).toBe(401);
     expect((await res.json()).error).toBe("unauthorized");
   });
@@ -157,7 +175,10 @@ describe("POST /api/orders", () => {
     let res = await peter.post("/api/orders", orderBody(sekretar.id));
     expect([res.status, (await res.json()).error]).toEqual([409, "course_not_available"]);
 
-    await app.db.update(schema.courses).set({ state: "published", enrollmentDeadline: new Date(Date.now() - 60_000) }).where(eq(schema.courses.id, sekretar.id));
+    await app.db
+      .update(schema.courses)
+      .set({ state: "published", enrollmentDeadline: new Date(Date.now() - 60_000) })
+      .where(eq(schema.courses.id, sekretar.id));
     res = await peter.post("/api/orders", orderBody(sekretar.id));
     expect([res.status, (await res.json()).error]).toEqual([409, "enrollment_deadline_passed"]);
 
@@ -201,7 +222,13 @@ describe("POST /api/webhooks/payment", () => {
     expect(paid.paidAt).toBeInstanceOf(Date);
     const pays = await paymentsOf(order.orderId);
     expect(pays).toHaveLength(1);
-    expect(pays[0]).toMatchObject({ gateway: "sandbox", transactionId: event.payment.transactionId, amountCents: order.amount, state: "completed", method: "card" });
+    expect(pays[0]).toMatchObject({
+      gateway: "sandbox",
+      transactionId: event.payment.transactionId,
+      amountCents: order.amount,
+      state: "completed",
+      method: "card",
+    });
     const [enrollment] = await enrollmentsOf(order.orderId);
     expect(enrollment).toMatchObject({ reason: "paid", state: "active", studentId: "p-1001", courseVersionId: paid.courseVersionId, courseId: paid.courseId });
     const progress = await app.db.select().from(schema.partProgress).where(eq(schema.partProgress.enrollmentId, enrollment.id));
@@ -213,13 +240,20 @@ describe("POST /api/webhooks/payment", () => {
     const [recorded] = await eventRow(event.eventId);
     expect(recorded).toMatchObject({ eventType: "payment.completed", processingResult: "success", relatedOrderId: order.orderId });
     expect(recorded.processedAt).toBeInstanceOf(Date);
-    const audit = await app.db.select().from(schema.auditLog).where(and(eq(schema.auditLog.targetType, "order"), eq(schema.auditLog.targetId, order.orderId)));
+    const audit = await app.db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.targetType, "order"), eq(schema.auditLog.targetId, order.orderId)));
     expect(audit.map((a) => a.action)).toContain("webhook.payment.completed");
 
     // the student's views
     const detailRes = await jana.get(`/api/orders/${order.orderId}`);
     const detail = OrderDetail.parse(await detailRes.json());
-    expect(detail).toMatchObject({ state: "paid", payment: { transactionId: event.payment.transactionId, state: "completed" }, invoiceUrl: `/api/orders/${order.orderId}/invoice` });
+    expect(detail).toMatchObject({
+      state: "paid",
+      payment: { transactionId: event.payment.transactionId, state: "completed" },
+      invoiceUrl: `/api/orders/${order.orderId}/invoice`,
+    });
     const mine = OrderListResponse.parse(await (await jana.get("/api/orders/me")).json());
     expect(mine.data.find((o) => o._id === order.orderId)).toMatchObject({ state: "paid", invoiceUrl: `/api/orders/${order.orderId}/invoice` });
 
@@ -284,7 +318,12 @@ describe("POST /api/webhooks/payment", () => {
     expect(still.state).toBe("pending");
     expect(still.payingPaymentId).toBeNull();
     const payments = await paymentsOf(order.orderId);
-    expect(payments.map((p) => [p.amountCents, p.currency]).sort()).toEqual([[order.amount - 1, "EUR"], [order.amount, "CZK"]].sort());
+    expect(payments.map((p) => [p.amountCents, p.currency]).sort()).toEqual(
+      [
+        [order.amount - 1, "EUR"],
+        [order.amount, "CZK"],
+      ].sort(),
+    );
     expect(await enrollmentsOf(order.orderId)).toHaveLength(0);
     const refunds = await app.db.select().from(schema.refunds).where(eq(schema.refunds.orderId, order.orderId));
     expect(refunds.map((r) => r.paymentId).sort()).toEqual(payments.map((p) => p.id).sort());

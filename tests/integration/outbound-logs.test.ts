@@ -114,7 +114,10 @@ describe.runIf(serverUrl())("outbound failures in the log", () => {
     closers.push(() => app.stop());
     const list = (await (await fetch(`${app.url}/api/courses`)).json()) as { data: { _id: string }[] };
     const jana = await signInStudent(app.url);
-    const created = (await (await jana.post("/api/orders", orderBody(list.data[0]._id), { "Idempotency-Key": randomUUID() })).json()) as { orderId: string; amount: number };
+    const created = (await (await jana.post("/api/orders", orderBody(list.data[0]._id), { "Idempotency-Key": randomUUID() })).json()) as {
+      orderId: string;
+      amount: number;
+    };
     expect(await (await deliver(app.url, paymentEvent(created.orderId, created.amount))).json()).toMatchObject({ result: "paid" });
     const line = await until(
       "the mail job's warning",

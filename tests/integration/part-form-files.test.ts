@@ -18,7 +18,8 @@ let app: RunningApp;
 let handle: DatabaseHandle;
 let editor: CookieJar;
 
-const VTT = "WEBVTT\n\n1\n00:00:00.000 --> 00:00:02.500\nDobrý deň, vitajte.\n\n2\n00:00:02.500 --> 00:00:05.000\n<v Eva>Dnes o <b>rozpočte</b>\n\n3\n00:00:05.000 --> 00:00:07.000\nklubu.\n";
+const VTT =
+  "WEBVTT\n\n1\n00:00:00.000 --> 00:00:02.500\nDobrý deň, vitajte.\n\n2\n00:00:02.500 --> 00:00:05.000\n<v Eva>Dnes o <b>rozpočte</b>\n\n3\n00:00:05.000 --> 00:00:07.000\nklubu.\n";
 
 type Part = typeof schema.parts.$inferSelect;
 
@@ -141,7 +142,9 @@ describe.skipIf(!serverUrl())("the part form with a file (multipart to ?upload)"
     const upload = await editor.fetch(`${app.url}/api/admin/files`, { method: "POST", body: form, headers: { Origin: app.url } });
     expect(upload.status).toBe(201);
     const { file } = (await upload.json()) as { file: { id: string } };
-    const blocks = part.contentBlocks.map((b) => (b.id === video.id ? { id: b.id, type: "video", captions: [{ lang: "sk", fileId: file.id }] } : blockInputOf(b)));
+    const blocks = part.contentBlocks.map((b) =>
+      b.id === video.id ? { id: b.id, type: "video", captions: [{ lang: "sk", fileId: file.id }] } : blockInputOf(b),
+    );
     const res = await editor.fetch(`${app.url}/api/admin/parts/${part.id}`, {
       method: "PATCH",
       body: JSON.stringify({ contentBlocks: blocks }),

@@ -18,7 +18,9 @@ describe("embedded PGlite", () => {
     const first = await (await fetch(`${app.url}/api/courses`)).json();
     await app.stop();
     expect(first.data.map((c: { slug: string }) => c.slug).sort()).toEqual([
-      "financie-a-granty-v-sporte", "riadenie-sportoveho-klubu", "sekretar-klubu-v-praxi",
+      "financie-a-granty-v-sporte",
+      "riadenie-sportoveho-klubu",
+      "sekretar-klubu-v-praxi",
     ]);
 
     app = await startApp({ database: db });

@@ -58,7 +58,10 @@ async function versionOf(slug: string, state: "draft" | "published" | "archived"
 }
 
 async function levelsOf(courseId: string) {
-  return db.select({ id: schema.levels.id, issues: schema.levels.issuesIntermediateCertificate }).from(schema.levels).where(eq(schema.levels.courseId, courseId));
+  return db
+    .select({ id: schema.levels.id, issues: schema.levels.issuesIntermediateCertificate })
+    .from(schema.levels)
+    .where(eq(schema.levels.courseId, courseId));
 }
 
 describe("Open Badges achievements: public means published", () => {

@@ -40,7 +40,10 @@ async function waitFor<T>(what: string, probe: () => Promise<T | null | undefine
 }
 
 const delivery = (app: CommerceApp, orderId: string) =>
-  app.db.select().from(schema.mailDeliveries).where(eq(schema.mailDeliveries.key, `purchase_confirmation:${orderId}`));
+  app.db
+    .select()
+    .from(schema.mailDeliveries)
+    .where(eq(schema.mailDeliveries.key, `purchase_confirmation:${orderId}`));
 
 describe("purchase confirmation through the local outbox", () => {
   let app: CommerceApp;

@@ -92,7 +92,10 @@ describe("catalog API limit (catalog, per IP)", () => {
     expect429Json(await getFrom(appA, ip, "/api/courses", { "X-Forwarded-For": "198.51.100.77" }), "catalog");
     expect429Json(await getFrom(appA, ip, "/api/courses", { "X-Forwarded-For": "198.51.100.78, 10.0.0.1" }), "catalog");
     // and says so in the log, once (rate-limited), however many such requests came
-    const warnings = appA.output().split("\n").filter((line) => line.includes("X-Forwarded-For from an address TRUST_PROXY does not trust"));
+    const warnings = appA
+      .output()
+      .split("\n")
+      .filter((line) => line.includes("X-Forwarded-For from an address TRUST_PROXY does not trust"));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/"level":"warn"|"level":40/);
   });

@@ -72,7 +72,6 @@ afterAll(async () => {
   await gateway.close();
 });
 
-
 describe("a refund the gateway keeps refusing", () => {
   it("is failed after the last retry, alerts the admins, shows on the order page and the dashboard, and can be tried again", async () => {
     const created = await jana.post("/api/orders", orderBody(ids["riadenie-sportoveho-klubu"]), { "Idempotency-Key": randomUUID() });
@@ -96,7 +95,11 @@ describe("a refund the gateway keeps refusing", () => {
     expect(failed.failedAt).toBeInstanceOf(Date);
     await until(
       "the admins' e-mail",
-      () => app.db.select().from(schema.mailDeliveries).where(eq(schema.mailDeliveries.key, `admin_order_alert:refund_failed:${pending.id}`)),
+      () =>
+        app.db
+          .select()
+          .from(schema.mailDeliveries)
+          .where(eq(schema.mailDeliveries.key, `admin_order_alert:refund_failed:${pending.id}`)),
       (r) => r.length === 1 && r[0].state === "sent",
     );
 

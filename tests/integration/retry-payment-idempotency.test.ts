@@ -9,9 +9,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "#server/db";
 import { expectMatchesContract } from "../support/contract";
-import {
-  deliver, orderBody, paymentEvent, signInStudent, startCommerceApp, type CommerceApp, type Student,
-} from "../support/commerce";
+import { deliver, orderBody, paymentEvent, signInStudent, startCommerceApp, type CommerceApp, type Student } from "../support/commerce";
 
 /** A payment gateway that counts the sessions it opens per merchantOrderId and answers after `delayMs`. */
 function countingGateway(delayMs: number) {
@@ -170,9 +168,19 @@ describe("retry-payment takes an Idempotency-Key", () => {
   it("the contract lists every refusal retry-payment answers", async () => {
     expect(new Set(await documentedRetryErrors())).toEqual(
       new Set([
-        "unauthorized", "not_found", "validation", "order_not_retryable", "already_enrolled", "course_not_available",
-        "enrollment_deadline_passed", "enrollment_limit_reached", "order_pending", "idempotency_key_invalid",
-        "idempotency_key_reused", "idempotency_in_progress", "payment_gateway_unavailable",
+        "unauthorized",
+        "not_found",
+        "validation",
+        "order_not_retryable",
+        "already_enrolled",
+        "course_not_available",
+        "enrollment_deadline_passed",
+        "enrollment_limit_reached",
+        "order_pending",
+        "idempotency_key_invalid",
+        "idempotency_key_reused",
+        "idempotency_in_progress",
+        "payment_gateway_unavailable",
       ]),
     );
     const eva = await signInStudent(app.url, "eva.kovacova@demo.sk");

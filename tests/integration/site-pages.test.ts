@@ -42,13 +42,15 @@ describe("page titles", () => {
     expect(titles(res.html)[0]).toMatch(/\S/);
     for (const path of ["/", "/neexistuje"]) {
       // React Router puts the document's CSP nonce on the links it renders
-      expect((await page(path)).html).toMatch(/<link (nonce="[^"]+" )?rel="icon" href="(\/assets\/brand-mark-[\w-]+\.svg|data:image\/svg\+xml[^"]+)" type="image\/svg\+xml"\/>/);
+      expect((await page(path)).html).toMatch(
+        /<link (nonce="[^"]+" )?rel="icon" href="(\/assets\/brand-mark-[\w-]+\.svg|data:image\/svg\+xml[^"]+)" type="image\/svg\+xml"\/>/,
+      );
     }
   });
 
   it("the 404 page is friendly Slovak without a stack", async () => {
     const { html } = await page("/toto/neexistuje");
-    expect(html).toContain("<h1 id=\"chyba-nadpis\">Stránka sa nenašla</h1>");
+    expect(html).toContain('<h1 id="chyba-nadpis">Stránka sa nenašla</h1>');
     expect(html).toContain("Späť na katalóg kurzov");
     expect(html).toContain('<meta name="robots" content="noindex"/>');
     expect(html).not.toMatch(/Error:|at \w+ \(/);

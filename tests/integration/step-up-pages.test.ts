@@ -108,17 +108,35 @@ describe("step-up on the admin pages", () => {
 
   it("an invalid form is answered on the form first; a recent sign-in is not sent anywhere", async () => {
     at(16);
-    const invalid = await post(enrollmentsAction, "/admin/zapisy", admin, { intent: "grant", _form: "grant", person: "", courseId: FAKE, reason: "admin_grant" });
+    const invalid = await post(enrollmentsAction, "/admin/zapisy", admin, {
+      intent: "grant",
+      _form: "grant",
+      person: "",
+      courseId: FAKE,
+      reason: "admin_grant",
+    });
     expect(invalid.status).toBe(400);
     at(5);
-    const fresh = await post(enrollmentAction, `/admin/zapisy/${FAKE}`, admin, { intent: "cancel", _form: `cancel:${FAKE}`, enrollmentId: FAKE, reason: "Duplicitný zápis" }, { enrollmentId: FAKE });
+    const fresh = await post(
+      enrollmentAction,
+      `/admin/zapisy/${FAKE}`,
+      admin,
+      { intent: "cancel", _form: `cancel:${FAKE}`, enrollmentId: FAKE, reason: "Duplicitný zápis" },
+      { enrollmentId: FAKE },
+    );
     // past the step-up: the unknown enrollment is not found
     expect(fresh.status).toBe(404);
   });
 
   it("enrollment cancellation: sent to sign in again from the enrollment's page and back to it", async () => {
     at(20);
-    const res = await post(enrollmentAction, `/admin/zapisy/${FAKE}`, admin, { intent: "cancel", _form: `cancel:${FAKE}`, enrollmentId: FAKE, reason: "Duplicitný zápis" }, { enrollmentId: FAKE });
+    const res = await post(
+      enrollmentAction,
+      `/admin/zapisy/${FAKE}`,
+      admin,
+      { intent: "cancel", _form: `cancel:${FAKE}`, enrollmentId: FAKE, reason: "Duplicitný zápis" },
+      { enrollmentId: FAKE },
+    );
     stepUpReturn(res, `/admin/zapisy/${FAKE}`);
   });
 

@@ -151,7 +151,10 @@ describe("step-up: signing in again", () => {
     expect(location.searchParams.get("max_age")).toBe("900");
     expect(location.searchParams.get("prompt")).toBeNull();
     // a session started a minute ago from a 20-minute-old provider sign-in: prompt=login too
-    await app.db.update(schema.sessions).set({ createdAt: new Date(Date.now() - 60_000) }).where(and(eq(schema.sessions.userId, ADMIN_ID), isNull(schema.sessions.revokedAt)));
+    await app.db
+      .update(schema.sessions)
+      .set({ createdAt: new Date(Date.now() - 60_000) })
+      .where(and(eq(schema.sessions.userId, ADMIN_ID), isNull(schema.sessions.revokedAt)));
     location = await stepUpLocation(as);
     expect(location.searchParams.get("max_age")).toBe("900");
     expect(location.searchParams.get("prompt")).toBe("login");
@@ -165,7 +168,13 @@ describe("step-up: the refund page (no JavaScript)", () => {
     await ageSignIn(ADMIN_ID, 20);
     const page = `/admin/objednavky/${orderId}/refundacia`;
     const key = idempotencyKey();
-    const form = new URLSearchParams({ intent: "confirm", amount: "12,50", reason: "Študentka odstúpila od zmluvy", alsoCancelEnrollment: "on", idempotencyKey: key });
+    const form = new URLSearchParams({
+      intent: "confirm",
+      amount: "12,50",
+      reason: "Študentka odstúpila od zmluvy",
+      alsoCancelEnrollment: "on",
+      idempotencyKey: key,
+    });
     const post = (body: URLSearchParams) =>
       as.jar.fetch(`${app.url}${page}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url }, body });
 
@@ -186,7 +195,11 @@ describe("step-up: the refund page (no JavaScript)", () => {
     for (const typed of ["12,50", "zmluvy", "alsoCancelEnrollment", key]) expect(location).not.toContain(typed);
     expect(await refundsOf(orderId)).toEqual([]);
     expect(await keptStepUpForm(app.db, { id: keptId, userId: ADMIN_ID, path: page, now: new Date() })).toEqual([
-      ["intent", "confirm"], ["amount", "12,50"], ["reason", "Študentka odstúpila od zmluvy"], ["alsoCancelEnrollment", "on"], ["idempotencyKey", key],
+      ["intent", "confirm"],
+      ["amount", "12,50"],
+      ["reason", "Študentka odstúpila od zmluvy"],
+      ["alsoCancelEnrollment", "on"],
+      ["idempotencyKey", key],
     ]);
     // not for anyone else, not on another page, not after it expires
     expect(await keptStepUpForm(app.db, { id: keptId, userId: "p-1001", path: page, now: new Date() })).toBeNull();

@@ -18,7 +18,15 @@ import { buyThroughSandbox, makeLearningData, makeSessions, openFirstPartTest, s
 
 const BIG_TABLES = ["enrollments", "part_progress", "test_attempts", "certificates", "sessions"];
 const COURSE = "riadenie-sportoveho-klubu";
-const ADDRESS = { firstName: "Jana", lastName: "Nováková", email: "jana.novakova@demo.sk", street: "Hlavná 1", city: "Bratislava", postalCode: "811 01", country: "SK" };
+const ADDRESS = {
+  firstName: "Jana",
+  lastName: "Nováková",
+  email: "jana.novakova@demo.sk",
+  street: "Hlavná 1",
+  city: "Bratislava",
+  postalCode: "811 01",
+  country: "SK",
+};
 
 type Captured = { text: string; values: unknown[] };
 type Path = { key: string; run: () => Promise<Response> };
@@ -74,7 +82,8 @@ async function growingScans(statement: Captured): Promise<Scan[]> {
     if (type === "Index Scan" || type === "Index Only Scan" || type === "Bitmap Index Scan") {
       const index = indexes.get(node["Index Name"] as string);
       const cond = (node["Index Cond"] as string | undefined) ?? "";
-      if (index && !new RegExp(`\\b${index.leading}\\b`).test(cond)) found.push({ kind: "whole index", table: index.table, index: node["Index Name"] as string });
+      if (index && !new RegExp(`\\b${index.leading}\\b`).test(cond))
+        found.push({ kind: "whole index", table: index.table, index: node["Index Name"] as string });
     }
     for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
   };
@@ -117,7 +126,10 @@ describe.skipIf(!serverUrl())("the student paths' statements on a large database
     await db.query(`analyze`);
     await loadIndexes();
 
-    const get = (path: string, headers: Record<string, string> = { cookie }) => () => fetch(`${app.url}${path}`, { headers, redirect: "manual" });
+    const get =
+      (path: string, headers: Record<string, string> = { cookie }) =>
+      () =>
+        fetch(`${app.url}${path}`, { headers, redirect: "manual" });
     const post = (path: string, body: unknown) => () =>
       fetch(`${app.url}${path}`, {
         method: "POST",
@@ -129,7 +141,9 @@ describe.skipIf(!serverUrl())("the student paths' statements on a large database
     const part = (await (await get(`/api/parts/${partId}`)()).json()) as { contentBlocks: { id: string; type: string }[] };
     const text = part.contentBlocks.find((b) => b.type === "text")!;
     const video = part.contentBlocks.find((b) => b.type === "video")!;
-    const { rows: [cert] } = await db.query(`select registration_number, verification_hash from certificates order by id limit 1`);
+    const {
+      rows: [cert],
+    } = await db.query(`select registration_number, verification_hash from certificates order by id limit 1`);
     let attemptId = "";
 
     const paths: Path[] = [
@@ -175,7 +189,9 @@ describe.skipIf(!serverUrl())("the student paths' statements on a large database
   afterAll(async () => {
     // EXPLAIN_STATEMENTS_OUT=<file>: the statements each path sent (round trips per request), for docs/decisions/README.md
     if (process.env.EXPLAIN_STATEMENTS_OUT) {
-      const out = Object.fromEntries([...captured].map(([key, list]) => [key, { count: list.length, statements: list.map((c) => c.text.replace(/\s+/g, " ").slice(0, 160)) }]));
+      const out = Object.fromEntries(
+        [...captured].map(([key, list]) => [key, { count: list.length, statements: list.map((c) => c.text.replace(/\s+/g, " ").slice(0, 160)) }]),
+      );
       fs.writeFileSync(process.env.EXPLAIN_STATEMENTS_OUT, JSON.stringify(out, null, 2));
     }
     pg.Client.prototype.query = originalQuery;
@@ -185,13 +201,24 @@ describe.skipIf(!serverUrl())("the student paths' statements on a large database
 
   it("answers every path (so the statements captured are those of a real answer)", () => {
     expect(Object.fromEntries(statuses)).toEqual({
-      learn: 200, part: 200, enrollmentsMine: 200, enrollment: 200, learnPage: 200, partPage: 200,
-      progressText: 200, progressVideo: 200, attemptStart: 201, attemptSubmit: 200, certificatesMine: 200, verify: 200,
+      learn: 200,
+      part: 200,
+      enrollmentsMine: 200,
+      enrollment: 200,
+      learnPage: 200,
+      partPage: 200,
+      progressText: 200,
+      progressVideo: 200,
+      attemptStart: 201,
+      attemptSubmit: 200,
+      certificatesMine: 200,
+      verify: 200,
     });
     // the capture holds the app's own statements: each path read the tables it answers from
     const reads = (key: string, table: string) => (captured.get(key) ?? []).some((s) => new RegExp(`\\b"?${table}"?\\b`).test(s.text));
     for (const key of statuses.keys()) if (key !== "verify") expect(reads(key, "sessions"), `${key} reads sessions`).toBe(true);
-    for (const key of ["learn", "part", "enrollment", "learnPage", "partPage", "progressText", "progressVideo"]) expect(reads(key, "part_progress"), `${key} reads part_progress`).toBe(true);
+    for (const key of ["learn", "part", "enrollment", "learnPage", "partPage", "progressText", "progressVideo"])
+      expect(reads(key, "part_progress"), `${key} reads part_progress`).toBe(true);
     for (const key of ["attemptStart", "attemptSubmit"]) expect(reads(key, "test_attempts"), `${key} reads test_attempts`).toBe(true);
     for (const key of ["certificatesMine", "verify"]) expect(reads(key, "certificates"), `${key} reads certificates`).toBe(true);
   });
@@ -210,13 +237,21 @@ describe.skipIf(!serverUrl())("the student paths' statements on a large database
     // the course's webinars (one indexed read by the course; the enrollment is not read again,
     // and the calendar feed is the calendar page's, not read here)
     expect(counts).toEqual({ learn: 3, part: 3, enrollment: 3, learnPage: 5, partPage: 3 });
-    expect(own("learnPage").map((s) => [...s.text.matchAll(/from "?(\w+)"?/g)].map((m) => m[1])[0])).toEqual(["sessions", "enrollments", "part_progress", "test_attempts", "webinars"]);
+    expect(own("learnPage").map((s) => [...s.text.matchAll(/from "?(\w+)"?/g)].map((m) => m[1])[0])).toEqual([
+      "sessions",
+      "enrollments",
+      "part_progress",
+      "test_attempts",
+      "webinars",
+    ]);
     const tables = (key: string) => own(key).map((s) => [...s.text.matchAll(/from "?(\w+)"?/g)].map((m) => m[1])[0]);
     expect(tables("partPage")).toEqual(["sessions", "enrollments", "part_progress"]);
   });
 
   it("finds a sequential scan and a whole-index scan where there is one (the check itself)", async () => {
-    expect(await growingScans({ text: `select id from enrollments where student_display_name = $1`, values: ["Študent 7"] })).toEqual([{ kind: "Seq Scan", table: "enrollments" }]);
+    expect(await growingScans({ text: `select id from enrollments where student_display_name = $1`, values: ["Študent 7"] })).toEqual([
+      { kind: "Seq Scan", table: "enrollments" },
+    ]);
     expect(await growingScans({ text: `select id from enrollments where student_id = $1`, values: ["bench-7"] })).toEqual([]);
     // test_attempts_number_uq starts with test_id: the condition on enrollment_id alone walks all of it
     expect(await growingScans({ text: `select test_id from test_attempts where test_id = $1 and enrollment_id = $2`, values: ["x", "y"] })).toEqual([]);
@@ -228,7 +263,20 @@ describe.skipIf(!serverUrl())("the student paths' statements on a large database
   // walked all of test_attempts_number_uq (test_id, enrollment_id, attempt_number) on nine
   // of these paths until the index test_attempts_enrollment_idx (enrollment_id, test_id)
   // arrived (migration 0009).
-  for (const key of ["learn", "part", "enrollmentsMine", "enrollment", "learnPage", "partPage", "progressText", "progressVideo", "attemptStart", "attemptSubmit", "certificatesMine", "verify"]) {
+  for (const key of [
+    "learn",
+    "part",
+    "enrollmentsMine",
+    "enrollment",
+    "learnPage",
+    "partPage",
+    "progressText",
+    "progressVideo",
+    "attemptStart",
+    "attemptSubmit",
+    "certificatesMine",
+    "verify",
+  ]) {
     it(`${key}: no sequential or whole-index scan of ${BIG_TABLES.join(", ")}`, async () => {
       expect(await scansOf(key)).toEqual([]);
     });

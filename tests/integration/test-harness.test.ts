@@ -87,8 +87,14 @@ describe("console.error guard", () => {
     const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "console-guard-")), "report.json");
     const run = spawnSync(
       process.execPath,
-      [path.resolve("node_modules/vitest/vitest.mjs"), "run", "--config", "tests/fixtures/console-guard/vitest.config.ts",
-        "--reporter=json", `--outputFile=${out}`],
+      [
+        path.resolve("node_modules/vitest/vitest.mjs"),
+        "run",
+        "--config",
+        "tests/fixtures/console-guard/vitest.config.ts",
+        "--reporter=json",
+        `--outputFile=${out}`,
+      ],
       { encoding: "utf8", timeout: 60_000 },
     );
     const report = JSON.parse(fs.readFileSync(out, "utf8"));
@@ -113,7 +119,10 @@ describe("npm test's closing line", () => {
 
   it("fails a run in which nothing passed, or a runner left no report", () => {
     const empty = { success: true, numPassedTests: 0, numFailedTests: 0, numPendingTests: 5, numTodoTests: 0 };
-    expect(summarize({ vitest: empty, playwright: { stats: { expected: 0, skipped: 2 } } })).toMatchObject({ line: "0 passed, 0 failed, 7 skipped", ok: false });
+    expect(summarize({ vitest: empty, playwright: { stats: { expected: 0, skipped: 2 } } })).toMatchObject({
+      line: "0 passed, 0 failed, 7 skipped",
+      ok: false,
+    });
     expect(summarize({ vitest })).toMatchObject({ line: "10 passed, 1 failed, 3 skipped", ok: false });
     expect(summarize({ vitest: { ...vitest, success: false }, playwright }).failed).toBe(1);
   });

@@ -51,7 +51,11 @@ describe("a test submit is one transaction", () => {
     const attemptId = attemptPath.split("/").pop()!;
     const row = await attemptRow(attemptId);
     const key = randomUUID();
-    const fields: [string, string][] = [["idempotencyKey", key], ["intent", "submit"], ["confirm", "1"]];
+    const fields: [string, string][] = [
+      ["idempotencyKey", key],
+      ["intent", "submit"],
+      ["confirm", "1"],
+    ];
     for (const q of row.questionSnapshots) fields.push(["questionIds", q.questionId], [`answer-${q.questionId}`, q.answers.find((a) => a.isCorrect)!.id]);
 
     // learning's reaction to a pass writes the enrollment's progress: PostgreSQL refuses it
@@ -81,7 +85,12 @@ describe("a test submit is one transaction", () => {
     const first = snapshots.find((q) => q.answers.length > 0)!;
     const rest = snapshots.filter((q) => q !== first);
     expect(rest.length).toBeGreaterThan(0);
-    const fields: [string, string][] = [["idempotencyKey", randomUUID()], ["intent", "submit"], ["questionIds", first.questionId], [`answer-${first.questionId}`, first.answers[0].id]];
+    const fields: [string, string][] = [
+      ["idempotencyKey", randomUUID()],
+      ["intent", "submit"],
+      ["questionIds", first.questionId],
+      [`answer-${first.questionId}`, first.answers[0].id],
+    ];
     for (const q of rest) fields.push(["questionIds", q.questionId]);
     const held = await form(jana, attemptPath, fields);
     expect(held.status).toBe(302);

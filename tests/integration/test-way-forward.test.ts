@@ -45,7 +45,11 @@ async function start(s: Student): Promise<string> {
 /** "Odovzdať test" with the right or a wrong answer to every question. */
 async function submit(s: Student, attemptPath: string, right: boolean, intent = "submit") {
   const row = await snapshotOf(attemptPath.split("/").pop()!);
-  const fields: [string, string][] = [["idempotencyKey", randomUUID()], ["intent", intent], ["confirm", "1"]];
+  const fields: [string, string][] = [
+    ["idempotencyKey", randomUUID()],
+    ["intent", intent],
+    ["confirm", "1"],
+  ];
   for (const q of row.questionSnapshots) {
     fields.push(["questionIds", q.questionId], [`answer-${q.questionId}`, q.answers.find((a) => a.isCorrect === right)!.id]);
   }
@@ -91,7 +95,10 @@ describe("a failed test shows the way forward (no JavaScript)", () => {
 
     // ten minutes later the same page offers "Skúsiť znova" enabled
     const row = await snapshotOf(first.split("/").pop()!);
-    await app.db.update(schema.testAttempts).set({ submittedAt: new Date(row.submittedAt!.getTime() - 11 * 60_000) }).where(eq(schema.testAttempts.id, row.id));
+    await app.db
+      .update(schema.testAttempts)
+      .set({ submittedAt: new Date(row.submittedAt!.getTime() - 11 * 60_000) })
+      .where(eq(schema.testAttempts.id, row.id));
     const later = await page(jana, first);
     expect(later.html).toMatch(/<button type="submit" aria-disabled="false">Skúsiť znova<\/button>/);
     expect(later.html).not.toContain("Ďalší pokus bude možný od");
@@ -136,7 +143,10 @@ describe("at 0:00 the attempt closes (issue 29, item 3)", () => {
     const attempt = await start(eva);
     const attemptId = attempt.split("/").pop()!;
     // the deadline passed 10 s ago
-    await app.db.update(schema.testAttempts).set({ deadline: new Date(Date.now() - 10_000) }).where(eq(schema.testAttempts.id, attemptId));
+    await app.db
+      .update(schema.testAttempts)
+      .set({ deadline: new Date(Date.now() - 10_000) })
+      .where(eq(schema.testAttempts.id, attemptId));
 
     // "Uložiť odpovede" with the right answer: refused, the attempt is closed with what was saved (nothing)
     const save = await submit(eva, attempt, true, "save");
@@ -164,7 +174,10 @@ describe("at 0:00 the attempt closes (issue 29, item 3)", () => {
     expect((await zuzana.post(`/api/parts/${course.part("b1").id}/progress`, { markPartCompleted: true })).status).toBe(200);
     const attempt = await start(zuzana);
     const attemptId = attempt.split("/").pop()!;
-    await app.db.update(schema.testAttempts).set({ deadline: new Date(Date.now() - 6_000) }).where(eq(schema.testAttempts.id, attemptId));
+    await app.db
+      .update(schema.testAttempts)
+      .set({ deadline: new Date(Date.now() - 6_000) })
+      .where(eq(schema.testAttempts.id, attemptId));
     const shown = await page(zuzana, attempt);
     expect(shown.html).toContain("Čas na test vypršal");
     expect(shown.html).not.toContain("Odovzdať test");

@@ -74,12 +74,19 @@ describe("test attempts over HTTP", () => {
     const list = await jana.get(`/api/tests/${testId}/attempts`);
     const listBody = (await list.json()) as { attempts: unknown[]; inProgressAttemptId: string };
     await expectMatchesContract("GET", `/api/tests/${testId}/attempts`, list, listBody);
-    expect(listBody).toMatchObject({ attempts: [expect.objectContaining({ attemptId: body.attemptId, state: "in_progress" })], inProgressAttemptId: body.attemptId });
+    expect(listBody).toMatchObject({
+      attempts: [expect.objectContaining({ attemptId: body.attemptId, state: "in_progress" })],
+      inProgressAttemptId: body.attemptId,
+    });
 
     // someone else's attempt is 404 everywhere
     await expectError(await peter.get(`/api/tests/${testId}/attempts/${body.attemptId}`), 404, "not_found");
     await expectError(await peter.post(`/api/tests/${testId}/attempts/${body.attemptId}/submit`, { answers: [] }, key()), 404, "not_found");
-    const save = await peter.jar.fetch(`${app.url}/api/tests/${testId}/attempts/${body.attemptId}/answers`, { method: "PUT", headers: { "Content-Type": "application/json", Origin: app.url }, body: JSON.stringify({ answers: [] }) });
+    const save = await peter.jar.fetch(`${app.url}/api/tests/${testId}/attempts/${body.attemptId}/answers`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json", Origin: app.url },
+      body: JSON.stringify({ answers: [] }),
+    });
     await expectError(save, 404, "not_found");
   });
 
@@ -104,12 +111,18 @@ describe("test attempts over HTTP", () => {
     ]);
     const statuses = [a.status, b.status].sort();
     // the second waits for the first and replays it, or is told the first is still running
-    expect([[200, 200], [200, 409]]).toContainEqual(statuses);
+    expect([
+      [200, 200],
+      [200, 409],
+    ]).toContainEqual(statuses);
     const ok = a.status === 200 ? a : b;
     const result = (await ok.json()) as { score: number; passed: boolean; downstream: Record<string, unknown>; submittedAt: string };
     await expectMatchesContract("POST", `/api/tests/${testId}/attempts/${attemptId}/submit`, ok, result);
     expect(result).toMatchObject({ score: 1, passed: true, downstream: { partCompleted: true, moduleCompleted: true } });
-    const rows = await app.db.select().from(schema.testAttempts).where(and(eq(schema.testAttempts.testId, testId), eq(schema.testAttempts.studentId, janaId)));
+    const rows = await app.db
+      .select()
+      .from(schema.testAttempts)
+      .where(and(eq(schema.testAttempts.testId, testId), eq(schema.testAttempts.studentId, janaId)));
     expect(rows.filter((r) => r.state === "submitted")).toHaveLength(1);
     // the same key again: the first result; the same key with another body: 422
     const replay = await jana.post(`/api/tests/${testId}/attempts/${attemptId}/submit`, { answers }, headers);

@@ -148,7 +148,10 @@ describe.skipIf(!serverUrl())("two app instances on one PostgreSQL database (TES
     ] as const) {
       const jobs = await handle.db.execute(sql`select id, state, retry_count from pgboss.job where name = ${name} and data->>${field} = ${value}`);
       const rows = (jobs as unknown as { rows: { id: string; state: string; retry_count: number }[] }).rows;
-      expect(rows.map(({ state, retry_count }) => ({ state, retry_count })), `${name} jobs of the order`).toEqual([{ state: "completed", retry_count: 0 }]);
+      expect(
+        rows.map(({ state, retry_count }) => ({ state, retry_count })),
+        `${name} jobs of the order`,
+      ).toEqual([{ state: "completed", retry_count: 0 }]);
       const starts = lines.filter((l) => l.includes(rows[0].id));
       expect(starts, `${name} job ${rows[0].id} started`).toHaveLength(1);
     }
@@ -270,7 +273,11 @@ describe.skipIf(!serverUrl())("two app instances on one PostgreSQL database (TES
 
     const cancelled = await call(admin, a, "POST", `/api/admin/enrollments/${enrollmentId}/cancel`, { reason: "Žiadosť študenta" });
     expect(cancelled).toEqual({ status: 200, body: { ok: true, cancelledAt: expect.any(String) } });
-    expect(await enrollmentRow(enrollmentId)).toMatchObject({ state: "cancelled", cancelledAt: new Date(cancelled.body.cancelledAt), cancelReason: "Žiadosť študenta" });
+    expect(await enrollmentRow(enrollmentId)).toMatchObject({
+      state: "cancelled",
+      cancelledAt: new Date(cancelled.body.cancelledAt),
+      cancelReason: "Žiadosť študenta",
+    });
 
     // B's very next requests
     await expectEach(
@@ -368,7 +375,10 @@ describe.skipIf(!serverUrl())("two app instances on one PostgreSQL database (TES
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ error: "max_attempts_reached" });
 
-    const reset = await call(admin, a, "POST", `/api/admin/enrollments/${enrollmentId}/reset-test-attempts`, { testId, reason: "Technický problém počas testu" });
+    const reset = await call(admin, a, "POST", `/api/admin/enrollments/${enrollmentId}/reset-test-attempts`, {
+      testId,
+      reason: "Technický problém počas testu",
+    });
     expect(reset.status).toBe(200);
     expect(reset.body.ok).toBe(true);
     expect([...reset.body.voidedAttemptIds].sort()).toEqual([...used].sort());
@@ -419,7 +429,13 @@ describe.skipIf(!serverUrl())("two app instances on one PostgreSQL database (TES
       reason: "Nová verzia s opravami",
     });
     expect(migrated.status).toBe(200);
-    expect(migrated.body.enrollment).toMatchObject({ _id: enrollmentId, courseId: v1.courseId, courseVersionId: v2.courseId, courseVersion: 2, state: "active" });
+    expect(migrated.body.enrollment).toMatchObject({
+      _id: enrollmentId,
+      courseId: v1.courseId,
+      courseVersionId: v2.courseId,
+      courseVersion: 2,
+      state: "active",
+    });
     expect(migrated.body.keptPartIds).toContain(v2.partId("a1"));
     expect(await enrollmentRow(enrollmentId)).toMatchObject({ courseVersionId: v2.courseId, state: "active" });
 
@@ -555,7 +571,14 @@ async function expectEach(
   }
 }
 
-async function call(jar: CookieJar | null, app: RunningApp, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+async function call(
+  jar: CookieJar | null,
+  app: RunningApp,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const init: RequestInit = {
     method,
     headers: { ...(method === "GET" ? {} : { origin: app.url }), ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
@@ -618,7 +641,9 @@ async function signOutAtProvider(jar: CookieJar, app: RunningApp) {
 }
 
 /** A course tree as the learn view and the admin course detail both nest it. */
-type Tree = { levels: { _id: string; title: string; topics: { _id: string; module: { _id: string; parts: { _id: string; slug?: string; title: string }[] } | null }[] }[] };
+type Tree = {
+  levels: { _id: string; title: string; topics: { _id: string; module: { _id: string; parts: { _id: string; slug?: string; title: string }[] } | null }[] }[];
+};
 
 /** Every level, topic, module and part id of a tree, in course order. */
 function learnIds(tree: Tree): string[] {
@@ -635,7 +660,10 @@ function v1Tree(fixture: LearningFixture): Tree {
     levels: fixture.structure.levels.map((l) => ({
       _id: l.id,
       title: l.title,
-      topics: l.topics.map((t) => ({ _id: t.id, module: t.module && { _id: t.module.id, parts: t.module.parts.map((p) => ({ _id: p.id, slug: p.slug, title: p.title })) } })),
+      topics: l.topics.map((t) => ({
+        _id: t.id,
+        module: t.module && { _id: t.module.id, parts: t.module.parts.map((p) => ({ _id: p.id, slug: p.slug, title: p.title })) },
+      })),
     })),
   };
 }

@@ -94,7 +94,11 @@ async function cut(client: Student, body: unknown) {
 describe("POST /api/admin/uploads/video/preview: refusals", () => {
   it("401 without a session, 403 for a student", async () => {
     const body = { partId: target.partId, blockId: target.blockId, previewStartSec: 0, previewEndSec: 15 };
-    const anonymous = await fetch(`${url}${PATH}`, { method: "POST", headers: { "Content-Type": "application/json", Origin: url }, body: JSON.stringify(body) });
+    const anonymous = await fetch(`${url}${PATH}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: url },
+      body: JSON.stringify(body),
+    });
     expect(anonymous.status).toBe(401);
     expect((await cut(student, body)).res.status).toBe(403);
   });
@@ -116,7 +120,10 @@ describe("POST /api/admin/uploads/video/preview: refusals", () => {
       expect(res.status, JSON.stringify(c.range)).toBe(422);
       expect(body.error).toBe("validation");
       const details = body.details as { path: string; message: string }[];
-      expect(details.some((d) => d.path === c.path && c.message.test(d.message)), JSON.stringify(body)).toBe(true);
+      expect(
+        details.some((d) => d.path === c.path && c.message.test(d.message)),
+        JSON.stringify(body),
+      ).toBe(true);
     }
     // exactly 10 s and exactly 60 s would pass the length rule (60 s is past this 30 s video)
     const sixty = await cut(editor, { ...ref, previewStartSec: 0, previewEndSec: 60 });
@@ -182,8 +189,16 @@ describe("the local stand-in cuts the clip", () => {
       .orderBy(sql`received_at desc`)
       .limit(1);
     expect(event).toMatchObject({ processingResult: "success", errorMessage: null });
-    expect(JSON.parse(JSON.parse(event.payload).data.passthrough)).toEqual({ partId: target.partId, blockId: target.blockId, kind: "preview", cutId: answer.cutId });
-    const audits = await db.select().from(schema.auditLog).where(and(eq(schema.auditLog.targetType, "part"), eq(schema.auditLog.targetId, target.partId)));
+    expect(JSON.parse(JSON.parse(event.payload).data.passthrough)).toEqual({
+      partId: target.partId,
+      blockId: target.blockId,
+      kind: "preview",
+      cutId: answer.cutId,
+    });
+    const audits = await db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.targetType, "part"), eq(schema.auditLog.targetId, target.partId)));
     expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(["video.preview.cut", "webhook.video.asset.ready"]));
     expect(audits.find((a) => a.action === "webhook.video.asset.ready")!.details).toMatchObject({ result: "preview_ready", previewPlaybackId });
 
@@ -228,7 +243,12 @@ describe("the local stand-in cuts the clip", () => {
     expect(page).toMatch(new RegExp(`<source src="[^"]*/local-video/play/${previewPlaybackId}\\.mp4\\?exp=\\d+&amp;sig=[0-9a-f]{64}"`));
 
     const post = (body: string) =>
-      editor.jar.fetch(`${url}${pagePath}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: url }, body, redirect: "manual" });
+      editor.jar.fetch(`${url}${pagePath}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: url },
+        body,
+        redirect: "manual",
+      });
     const refused = await post("intent=preview&previewStartSec=2&previewEndSec=70");
     expect(refused.status).toBe(422);
     const refusedHtml = await refused.text();
@@ -258,7 +278,8 @@ describe("the local stand-in cuts the clip", () => {
     expect((await fetch(uploadUrl, { method: "PUT", body: sample })).status).toBe(200);
     const block = await blockNow(other.partId, other.blockId);
     expect(block).toMatchObject({ state: "ready", durationSec: 15 });
-    for (const gone of ["previewPlaybackId", "previewAssetId", "previewStartSec", "previewEndSec", "previewCut"] as const) expect(block[gone], gone).toBeUndefined();
+    for (const gone of ["previewPlaybackId", "previewAssetId", "previewStartSec", "previewEndSec", "previewCut"] as const)
+      expect(block[gone], gone).toBeUndefined();
 
     // a clip of the new (15 s) video: 16 s is past its end now
     expect((await cut(editor, { ...other, previewStartSec: 4, previewEndSec: 16 })).res.status).toBe(422);
@@ -278,7 +299,11 @@ describe("the local stand-in cuts the clip", () => {
     expect(Number(clipUrl.searchParams.get("exp")) * 1000 - Date.now()).toBeLessThanOrEqual(30 * 60_000);
     const play = await fetch(clipUrl, { headers: { Range: "bytes=0-7" } });
     expect(play.status).toBe(206);
-    expect(Buffer.from(await play.arrayBuffer()).subarray(4, 8).toString("latin1")).toBe("ftyp");
+    expect(
+      Buffer.from(await play.arrayBuffer())
+        .subarray(4, 8)
+        .toString("latin1"),
+    ).toBe("ftyp");
     // and now the course is published, the range cannot change
     const frozen = await cut(editor, { partId: target.partId, blockId: target.blockId, previewStartSec: 0, previewEndSec: 12 });
     expect(frozen.res.status).toBe(409);

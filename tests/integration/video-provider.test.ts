@@ -39,7 +39,9 @@ describe("video provider at start-up", () => {
       expect(t.process.mounts.map((m) => m.path)).toContain("/files");
       // only the file uploads' own cap (server/files); no local video upload path
       expect(t.process.bodyLimits.map((l) => l.prefix)).toEqual(["/api/admin/files"]);
-      expect(t.services.media.file("/media/slides/dotacie.pdf", new Date()).url).toMatch(/^http:\/\/localhost:3999\/files\/slides\/dotacie\.pdf\?exp=\d+&sig=[0-9a-f]{64}$/);
+      expect(t.services.media.file("/media/slides/dotacie.pdf", new Date()).url).toMatch(
+        /^http:\/\/localhost:3999\/files\/slides\/dotacie\.pdf\?exp=\d+&sig=[0-9a-f]{64}$/,
+      );
     } finally {
       await t.close();
     }
@@ -77,7 +79,20 @@ describe("video provider at start-up", () => {
 describe("no video provider", () => {
   const admin: AuthState = {
     session: { id: "s-admin", userId: "p-admin", authTime: new Date(), createdAt: new Date() } as NonNullable<AuthState["session"]>,
-    user: { id: "p-admin", displayName: "Správca", email: "spravca@klub.sk", avatarUrl: null, roles: ["admin"], providerRoles: [], organizations: [], sponsorOrgIds: [], purchaseOrgIds: [], lastSyncedAt: new Date(), createdAt: new Date(), updatedAt: new Date() },
+    user: {
+      id: "p-admin",
+      displayName: "Správca",
+      email: "spravca@klub.sk",
+      avatarUrl: null,
+      roles: ["admin"],
+      providerRoles: [],
+      organizations: [],
+      sponsorOrgIds: [],
+      purchaseOrgIds: [],
+      lastSyncedAt: new Date(),
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    },
     csrfToken: "csrf",
   };
 
@@ -89,7 +104,10 @@ describe("no video provider", () => {
       const video = createVideo({ provider: createNoVideoProvider(), blocks: videoBlocks, webhookSecret: "x".repeat(32), adminUrl: TEST_PUBLIC_URL });
       const original = t.services.video;
       Object.assign(t.services, { video });
-      const [draft] = await db.select().from(schema.courses).where(and(eq(schema.courses.slug, "pravo-a-governance-vo-zvazoch"), eq(schema.courses.state, "draft")));
+      const [draft] = await db
+        .select()
+        .from(schema.courses)
+        .where(and(eq(schema.courses.slug, "pravo-a-governance-vo-zvazoch"), eq(schema.courses.state, "draft")));
       const parts = await db.select().from(schema.parts).where(eq(schema.parts.courseId, draft!.id));
       const withVideo = parts.flatMap((p) => p.contentBlocks.filter((b) => b.type === "video").map((b) => ({ partId: p.id, blockId: b.id })));
       expect(withVideo.length).toBeGreaterThan(0);
@@ -103,7 +121,11 @@ describe("no video provider", () => {
       })) as Response;
       expect(res.status).toBe(409);
       const body = await res.json();
-      expect(body).toMatchObject({ error: "video_provider_not_configured", message: expect.stringContaining("nie je nastavený poskytovateľ videa"), details: {} });
+      expect(body).toMatchObject({
+        error: "video_provider_not_configured",
+        message: expect.stringContaining("nie je nastavený poskytovateľ videa"),
+        details: {},
+      });
       // nothing was recorded on the block
       expect(await db.select().from(schema.parts).where(eq(schema.parts.courseId, draft!.id))).toEqual(before);
 
@@ -127,7 +149,11 @@ describe("no video provider", () => {
 
 describe.skipIf(!serverUrl())("production without MUX_*", () => {
   it("starts with no video provider, says so in the log, and accepts no video event", async () => {
-    const { PUBLIC_URL: _origin, DATABASE_URL: _database, ...env } = productionEnv({
+    const {
+      PUBLIC_URL: _origin,
+      DATABASE_URL: _database,
+      ...env
+    } = productionEnv({
       LOG_LEVEL: "warn",
       ALLOW_INSECURE_URLS: "true",
       OIDC_ISSUER: "https://idp.invalid",

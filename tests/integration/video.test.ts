@@ -73,7 +73,10 @@ async function blockNow(partId: string, blockId: string) {
 }
 
 async function videoEventCount() {
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(schema.webhookEvents).where(eq(schema.webhookEvents.provider, "video"));
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(schema.webhookEvents)
+    .where(eq(schema.webhookEvents.provider, "video"));
   return Number(n);
 }
 
@@ -236,7 +239,11 @@ describe("course files", () => {
 describe("POST /api/admin/uploads/video", () => {
   it("401 without a session, 403 for a student, 422 for a bad body, 404 for an unknown part or block", async () => {
     const target = await videoBlockOf("pravo-a-governance-vo-zvazoch", "draft");
-    const anonymous = await fetch(`${url}/api/admin/uploads/video`, { method: "POST", headers: { "Content-Type": "application/json", Origin: url }, body: JSON.stringify(target) });
+    const anonymous = await fetch(`${url}/api/admin/uploads/video`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: url },
+      body: JSON.stringify(target),
+    });
     expect(anonymous.status).toBe(401);
     expect((await createUpload(student, { partId: target.partId, blockId: target.blockId })).res.status).toBe(403);
     const bad = await createUpload(editor, { partId: "nope", blockId: target.blockId, extra: 1 });
@@ -279,10 +286,18 @@ describe("POST /api/admin/uploads/video", () => {
     expect(block.videoPlaybackId).toMatch(/^lv_[0-9a-f]{24}$/);
     expect(block.videoAssetId).toMatch(/^la_[0-9a-f]{24}$/);
     expect(await videoEventCount()).toBe(eventsBefore + 1);
-    const [event] = await db.select().from(schema.webhookEvents).where(and(eq(schema.webhookEvents.provider, "video"), eq(schema.webhookEvents.eventType, "video.asset.ready"))).orderBy(sql`received_at desc`).limit(1);
+    const [event] = await db
+      .select()
+      .from(schema.webhookEvents)
+      .where(and(eq(schema.webhookEvents.provider, "video"), eq(schema.webhookEvents.eventType, "video.asset.ready")))
+      .orderBy(sql`received_at desc`)
+      .limit(1);
     expect(event).toMatchObject({ processingResult: "success", errorMessage: null });
     expect(JSON.parse(event.payload).data.passthrough).toBe(JSON.stringify({ partId: target.partId, blockId: target.blockId }));
-    const audits = await db.select().from(schema.auditLog).where(and(eq(schema.auditLog.targetType, "part"), eq(schema.auditLog.targetId, target.partId)));
+    const audits = await db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.targetType, "part"), eq(schema.auditLog.targetId, target.partId)));
     expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(["video.upload.create", "webhook.video.asset.ready"]));
 
     // the uploaded video plays through its own signed URL, with ranges
@@ -295,7 +310,10 @@ describe("POST /api/admin/uploads/video", () => {
     expect(again.status).toBe(409);
 
     const mail = await waitFor("the video_ready e-mail", async () => {
-      const [row] = await db.select().from(schema.mailDeliveries).where(eq(schema.mailDeliveries.key, `video_ready:${upload.uploadId}:${martin.id}`));
+      const [row] = await db
+        .select()
+        .from(schema.mailDeliveries)
+        .where(eq(schema.mailDeliveries.key, `video_ready:${upload.uploadId}:${martin.id}`));
       return row?.state === "sent" ? row : null;
     });
     expect(mail.recipient).toBe("martin.simko@demo.sk");
@@ -315,7 +333,10 @@ describe("POST /api/admin/uploads/video", () => {
     expect(block.state).toBe("errored");
     expect(block.upload).toMatchObject({ id: body.uploadId, status: "errored", message: "Súbor nie je video vo formáte MP4." });
     const mail = await waitFor("the video_failed e-mail", async () => {
-      const rows = await db.select().from(schema.mailDeliveries).where(sql`${schema.mailDeliveries.key} like ${`video_failed:${body.uploadId}:errored:%`}`);
+      const rows = await db
+        .select()
+        .from(schema.mailDeliveries)
+        .where(sql`${schema.mailDeliveries.key} like ${`video_failed:${body.uploadId}:errored:%`}`);
       return rows[0]?.state === "sent" ? rows[0] : null;
     });
     const [message] = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.messageId, mail.messageId!));
@@ -377,7 +398,10 @@ describe("POST /api/admin/uploads/video", () => {
     const put = await fetch(body.uploadUrl, { method: "PUT", body: fs.readFileSync(SAMPLE) });
     expect(put.status).toBe(409);
     const mail = await waitFor("the cancellation e-mail", async () => {
-      const rows = await db.select().from(schema.mailDeliveries).where(sql`${schema.mailDeliveries.key} like ${`video_failed:${body.uploadId}:cancelled:%`}`);
+      const rows = await db
+        .select()
+        .from(schema.mailDeliveries)
+        .where(sql`${schema.mailDeliveries.key} like ${`video_failed:${body.uploadId}:cancelled:%`}`);
       return rows[0]?.state === "sent" ? rows[0] : null;
     });
     const [message] = await db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.messageId, mail.messageId!));
@@ -406,13 +430,21 @@ describe("POST /api/admin/uploads/video", () => {
 
 describe("POST /api/webhooks/video", () => {
   const send = (raw: string, signature: string | null, header = "video-signature") =>
-    fetch(`${url}/api/webhooks/video`, { method: "POST", headers: { "Content-Type": "application/json", ...(signature ? { [header]: signature } : {}) }, body: raw });
+    fetch(`${url}/api/webhooks/video`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...(signature ? { [header]: signature } : {}) },
+      body: raw,
+    });
 
   it("401 and nothing stored for a missing, wrong or stale signature", async () => {
     const target = await videoBlockOf("pravo-a-governance-vo-zvazoch", "draft");
     const before = await blockNow(target.partId, target.blockId);
     const count = await videoEventCount();
-    const raw = JSON.stringify({ id: "evt_forged", type: "video.asset.ready", data: { id: "asset_x", playback_ids: [{ id: "pb_x", policy: "signed" }], duration: 9, passthrough: JSON.stringify(target) } });
+    const raw = JSON.stringify({
+      id: "evt_forged",
+      type: "video.asset.ready",
+      data: { id: "asset_x", playback_ids: [{ id: "pb_x", policy: "signed" }], duration: 9, passthrough: JSON.stringify(target) },
+    });
     const now = Math.floor(Date.now() / 1000);
     for (const signature of [null, signVideoEvent("wrong-secret", raw, now), signVideoEvent(webhookSecret, raw, now - 301), `t=${now},v1=${"0".repeat(64)}`]) {
       const res = await send(raw, signature);
@@ -447,7 +479,13 @@ describe("POST /api/webhooks/video", () => {
     const before = await blockNow(target.partId, target.blockId);
     const raw = JSON.stringify({
       type: "video.asset.ready",
-      data: { id: `asset_noid_${Date.now()}`, upload_id: "lu_000000000000000000000001", playback_ids: [{ id: "pb_noid", policy: "signed" }], duration: 12, passthrough: JSON.stringify(target) },
+      data: {
+        id: `asset_noid_${Date.now()}`,
+        upload_id: "lu_000000000000000000000001",
+        playback_ids: [{ id: "pb_noid", policy: "signed" }],
+        duration: 12,
+        passthrough: JSON.stringify(target),
+      },
     });
     const key = `sha256:${createHash("sha256").update(raw).digest("hex")}`;
     const count = await videoEventCount();
@@ -462,10 +500,16 @@ describe("POST /api/webhooks/video", () => {
     expect(again.status).toBe(200);
     expect(await again.json()).toMatchObject({ received: true, duplicate: true });
     expect(await videoEventCount()).toBe(count + 1);
-    const [stored] = await db.select().from(schema.webhookEvents).where(and(eq(schema.webhookEvents.provider, "video"), eq(schema.webhookEvents.eventId, key)));
+    const [stored] = await db
+      .select()
+      .from(schema.webhookEvents)
+      .where(and(eq(schema.webhookEvents.provider, "video"), eq(schema.webhookEvents.eventId, key)));
     expect(stored).toMatchObject({ eventType: "video.asset.ready", payload: raw, processingResult: "success" });
     // processed once: one audit row for the key
-    const audits = await db.select().from(schema.auditLog).where(and(eq(schema.auditLog.action, "webhook.video.asset.ready"), sql`${schema.auditLog.details}->>'eventId' = ${key}`));
+    const audits = await db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.action, "webhook.video.asset.ready"), sql`${schema.auditLog.details}->>'eventId' = ${key}`));
     expect(audits).toHaveLength(1);
     expect(await blockNow(target.partId, target.blockId)).toEqual(before);
   });
@@ -488,7 +532,10 @@ describe("POST /api/webhooks/video", () => {
     const again = await post(JSON.stringify(event, null, 2), "webhook-id");
     expect(await again.json()).toMatchObject({ received: true, duplicate: true });
     expect(await videoEventCount()).toBe(count + 1);
-    const rows = await db.select().from(schema.webhookEvents).where(and(eq(schema.webhookEvents.provider, "video"), eq(schema.webhookEvents.eventId, deliveryId)));
+    const rows = await db
+      .select()
+      .from(schema.webhookEvents)
+      .where(and(eq(schema.webhookEvents.provider, "video"), eq(schema.webhookEvents.eventId, deliveryId)));
     expect(rows).toHaveLength(1);
   });
 
@@ -508,7 +555,11 @@ describe("POST /api/webhooks/video", () => {
   it("an event for a published course's block is recorded as course_not_editable and changes nothing", async () => {
     const target = await videoBlockOf("riadenie-sportoveho-klubu", "published");
     const before = await blockNow(target.partId, target.blockId);
-    const raw = JSON.stringify({ id: `evt_pub_${Date.now()}`, type: "video.asset.ready", data: { id: "asset_p", playback_ids: [{ id: "pb_p" }], duration: 12, passthrough: JSON.stringify(target) } });
+    const raw = JSON.stringify({
+      id: `evt_pub_${Date.now()}`,
+      type: "video.asset.ready",
+      data: { id: "asset_p", playback_ids: [{ id: "pb_p" }], duration: 12, passthrough: JSON.stringify(target) },
+    });
     const res = await send(raw, signVideoEvent(webhookSecret, raw, Math.floor(Date.now() / 1000)));
     expect(await res.json()).toEqual({ received: true, duplicate: false, result: "course_not_editable" });
     expect(await blockNow(target.partId, target.blockId)).toEqual(before);
@@ -524,7 +575,16 @@ describe("POST /api/webhooks/video", () => {
 
 describe("/api/webhooks/meetings (phase 2)", () => {
   const notification = (clientState: string) => ({
-    value: [{ subscriptionId: "sub-1", subscriptionExpirationDateTime: "2026-12-01T00:00:00Z", changeType: "created", resource: `communications/onlineMeetings/m1/recordings/r-${Date.now()}`, tenantId: "t1", clientState }],
+    value: [
+      {
+        subscriptionId: "sub-1",
+        subscriptionExpirationDateTime: "2026-12-01T00:00:00Z",
+        changeType: "created",
+        resource: `communications/onlineMeetings/m1/recordings/r-${Date.now()}`,
+        tenantId: "t1",
+        clientState,
+      },
+    ],
   });
 
   it("echoes validationToken as text/plain", async () => {
@@ -535,9 +595,18 @@ describe("/api/webhooks/meetings (phase 2)", () => {
   });
 
   it("refuses a wrong clientState (401, nothing stored) and records a right one once", async () => {
-    const count = async () => Number((await db.select({ n: sql<number>`count(*)::int` }).from(schema.webhookEvents).where(eq(schema.webhookEvents.provider, "meetings")))[0].n);
+    const count = async () =>
+      Number(
+        (
+          await db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(schema.webhookEvents)
+            .where(eq(schema.webhookEvents.provider, "meetings"))
+        )[0].n,
+      );
     const before = await count();
-    const post = (body: unknown) => fetch(`${url}/api/webhooks/meetings`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const post = (body: unknown) =>
+      fetch(`${url}/api/webhooks/meetings`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const wrong = await post(notification("not-the-configured-state"));
     expect(wrong.status).toBe(401);
     expect((await wrong.json()).error).toBe("invalid_signature");

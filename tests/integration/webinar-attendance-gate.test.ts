@@ -21,10 +21,18 @@ const students: Record<string, { student: Student; id: string; enrollmentId: str
 const MIN = 60_000;
 
 const form = (jar: CookieJar, path: string, body: Record<string, string> = {}) =>
-  jar.fetch(`${app.url}${path}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url }, body: new URLSearchParams(body).toString(), redirect: "manual" });
+  jar.fetch(`${app.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
+    body: new URLSearchParams(body).toString(),
+    redirect: "manual",
+  });
 
 async function levelOneCompleted(enrollmentId: string): Promise<boolean> {
-  const rows = await app.db.select().from(schema.levelCompletions).where(and(eq(schema.levelCompletions.enrollmentId, enrollmentId), eq(schema.levelCompletions.levelId, course.structure.levels[0].id)));
+  const rows = await app.db
+    .select()
+    .from(schema.levelCompletions)
+    .where(and(eq(schema.levelCompletions.enrollmentId, enrollmentId), eq(schema.levelCompletions.levelId, course.structure.levels[0].id)));
   return rows.length === 1;
 }
 
@@ -41,7 +49,12 @@ async function finishLevelOneContent(name: string) {
 beforeAll(async () => {
   app = await startAppWithQueue();
   course = await writeLearningCourse(app.db, { slug: "kurz-s-povinnym-webinarom" });
-  for (const [name, email] of [["jana", "jana.novakova@demo.sk"], ["peter", "peter.horvath@demo.sk"], ["lucia", "lucia.mrazova@demo.sk"], ["marek", "marek.kral@demo.sk"]] as const) {
+  for (const [name, email] of [
+    ["jana", "jana.novakova@demo.sk"],
+    ["peter", "peter.horvath@demo.sk"],
+    ["lucia", "lucia.mrazova@demo.sk"],
+    ["marek", "marek.kral@demo.sk"],
+  ] as const) {
     const student = await signInStudent(app.url, email);
     const id = ((await (await student.get("/api/me")).json()) as { user: { id: string } }).user.id;
     students[name] = { student, id, enrollmentId: await enrollIn(app.db, course, id) };
@@ -100,7 +113,11 @@ describe("a level with a required webinar", () => {
   it("completes with the admin's correction (attended, with a reason)", async () => {
     await finishLevelOneContent("lucia");
     expect(await levelOneCompleted(students.lucia.enrollmentId)).toBe(false);
-    const done = await form(editor, `/admin/kurzy/${course.courseId}/webinare/${webinarId}/ucast`, { enrollmentId: students.lucia.enrollmentId, attended: "yes", reason: "sledovala z miestnosti kolegu" });
+    const done = await form(editor, `/admin/kurzy/${course.courseId}/webinare/${webinarId}/ucast`, {
+      enrollmentId: students.lucia.enrollmentId,
+      attended: "yes",
+      reason: "sledovala z miestnosti kolegu",
+    });
     expect(done.status).toBe(302);
     expect(await levelOneCompleted(students.lucia.enrollmentId)).toBe(true);
   });
@@ -110,7 +127,13 @@ describe("a level with a required webinar", () => {
     // the session is over and its recording (100 s) is ready
     await app.db
       .update(schema.webinars)
-      .set({ startsAt: new Date(Date.now() - 2 * 60 * MIN), endsAt: new Date(Date.now() - 60 * MIN), recordingPlaybackId: "demo-test", recordingDurationSec: 100, recordingUploadStatus: "ready" })
+      .set({
+        startsAt: new Date(Date.now() - 2 * 60 * MIN),
+        endsAt: new Date(Date.now() - 60 * MIN),
+        recordingPlaybackId: "demo-test",
+        recordingDurationSec: 100,
+        recordingUploadStatus: "ready",
+      })
       .where(eq(schema.webinars.id, webinarId));
     const marek = students.marek.student;
     const page = `/kurzy/${course.slug}/webinare/${webinarId}`;
@@ -130,7 +153,10 @@ describe("a level with a required webinar", () => {
     expect(await levelOneCompleted(students.marek.enrollmentId)).toBe(false);
     // 95 s later (the viewing's start moved back by that much): 0.9 is reached
     const startedAt = new Date(Date.parse(view.progress.viewingStartedAt!) - 95_000).toISOString();
-    await app.db.update(schema.webinarRecordingViews).set({ progress: { ...view.progress, viewingStartedAt: startedAt } }).where(eq(schema.webinarRecordingViews.id, view.id));
+    await app.db
+      .update(schema.webinarRecordingViews)
+      .set({ progress: { ...view.progress, viewingStartedAt: startedAt } })
+      .where(eq(schema.webinarRecordingViews.id, view.id));
     expect((await form(marek.jar, `${page}/zaznam`)).headers.get("location")).toBe(`${page}?zaznam=pozrety`);
     expect(await levelOneCompleted(students.marek.enrollmentId)).toBe(true);
     const html = await (await marek.get(page)).text();

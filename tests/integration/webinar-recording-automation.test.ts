@@ -25,7 +25,8 @@ let editor: CookieJar;
 let webinarId: string;
 
 const graph = (path: string, init?: RequestInit) => fetch(`${app.url}/stand-ins/graph${path}`, init);
-const notify = (body: unknown) => fetch(`${app.url}/api/webhooks/meetings`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+const notify = (body: unknown) =>
+  fetch(`${app.url}/api/webhooks/meetings`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
 beforeAll(async () => {
   app = await startAppWithQueue({ MEETINGS_CLIENT_STATE: CLIENT_STATE });
@@ -57,16 +58,25 @@ describe("the meetings webhook", () => {
     expect(echo.status).toBe(200);
     expect(echo.headers.get("content-type")).toMatch(/^text\/plain/);
     expect(await echo.text()).toBe("Validation: abc 123");
-    const wrong = await notify({ value: [{ changeType: "created", resource: `users('u1')/onlineMeetings('${MEETING_ID}')/recordings('r-wrong')`, clientState: "not-the-client-state-at-all" }] });
+    const wrong = await notify({
+      value: [
+        { changeType: "created", resource: `users('u1')/onlineMeetings('${MEETING_ID}')/recordings('r-wrong')`, clientState: "not-the-client-state-at-all" },
+      ],
+    });
     expect(wrong.status).toBe(401);
     expect((await wrong.json()).error).toBe("invalid_signature");
     expect(await app.db.select().from(schema.webinarRecordingImports)).toHaveLength(0);
   });
 
   it("a recording of an unknown meeting is recorded only", async () => {
-    const res = await notify({ value: [{ changeType: "created", resource: "users('u1')/onlineMeetings('another-meeting')/recordings('r1')", clientState: CLIENT_STATE }] });
+    const res = await notify({
+      value: [{ changeType: "created", resource: "users('u1')/onlineMeetings('another-meeting')/recordings('r1')", clientState: CLIENT_STATE }],
+    });
     expect(res.status).toBe(200);
-    const [event] = await app.db.select().from(schema.webhookEvents).where(and(eq(schema.webhookEvents.provider, "meetings"), eq(schema.webhookEvents.outcome, "unknown_meeting")));
+    const [event] = await app.db
+      .select()
+      .from(schema.webhookEvents)
+      .where(and(eq(schema.webhookEvents.provider, "meetings"), eq(schema.webhookEvents.outcome, "unknown_meeting")));
     expect(event).toBeDefined();
     expect(await app.db.select().from(schema.webinarRecordingImports)).toHaveLength(0);
   });
@@ -78,25 +88,42 @@ describe("a Teams recording of the webinar's meeting", () => {
     await app.queue.enqueue(app.db, "webinars.meetings-subscription", null);
     const subscriptions = await until(
       "the Graph subscription",
-      async () => ((await (await graph("/control/subscriptions")).json()) as { value: { notificationUrl: string; resource: string; clientState: string }[] }).value,
+      async () =>
+        ((await (await graph("/control/subscriptions")).json()) as { value: { notificationUrl: string; resource: string; clientState: string }[] }).value,
       (v) => v.length > 0,
     );
-    expect(subscriptions[0]).toMatchObject({ notificationUrl: `${app.url}/api/webhooks/meetings`, resource: "communications/onlineMeetings/getAllRecordings", clientState: CLIENT_STATE });
+    expect(subscriptions[0]).toMatchObject({
+      notificationUrl: `${app.url}/api/webhooks/meetings`,
+      resource: "communications/onlineMeetings/getAllRecordings",
+      clientState: CLIENT_STATE,
+    });
 
     // the meeting's recording is ready: the stand-in notifies us
-    const made = await graph("/control/recordings", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ meetingId: MEETING_ID }) });
+    const made = await graph("/control/recordings", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ meetingId: MEETING_ID }),
+    });
     expect(made.status).toBe(201);
     const { recording, delivered } = (await made.json()) as { recording: { id: string; userId: string }; delivered: number[] };
     expect(delivered).toEqual([200]);
 
-    const [ready] = await until("the webinar's recording", () => app.db.select().from(schema.webinars).where(eq(schema.webinars.id, webinarId)), (r) => r[0].recordingPlaybackId !== null, 90_000);
+    const [ready] = await until(
+      "the webinar's recording",
+      () => app.db.select().from(schema.webinars).where(eq(schema.webinars.id, webinarId)),
+      (r) => r[0].recordingPlaybackId !== null,
+      90_000,
+    );
     expect(ready.recordingUploadStatus).toBe("ready");
     expect(ready.recordingDurationSec).toBeGreaterThan(0);
     const imports = await app.db.select().from(schema.webinarRecordingImports).where(eq(schema.webinarRecordingImports.webinarId, webinarId));
     expect(imports).toHaveLength(1);
     expect(imports[0]).toMatchObject({ recordingId: recording.id, state: "uploaded", uploadId: ready.recordingUploadId });
     expect(((await (await graph("/control/downloads")).json()) as Record<string, number>)[recording.id]).toBe(1);
-    const audit = await app.db.select().from(schema.auditLog).where(and(eq(schema.auditLog.targetId, webinarId), eq(schema.auditLog.action, "webinar.recording_upload")));
+    const audit = await app.db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.targetId, webinarId), eq(schema.auditLog.action, "webinar.recording_upload")));
     expect(audit[0]?.actorId).toBe("system:meetings");
 
     // the same notification again, and another one naming the same recording: nothing is downloaded twice
@@ -104,9 +131,14 @@ describe("a Teams recording of the webinar's meeting", () => {
     const again = { value: [{ subscriptionId: "s-1", changeType: "created", resource, clientState: CLIENT_STATE }] };
     expect((await notify(again)).status).toBe(200);
     expect((await notify(again)).status).toBe(200);
-    const other = await notify({ value: [{ subscriptionId: "s-2", subscriptionExpirationDateTime: new Date().toISOString(), changeType: "created", resource, clientState: CLIENT_STATE }] });
+    const other = await notify({
+      value: [{ subscriptionId: "s-2", subscriptionExpirationDateTime: new Date().toISOString(), changeType: "created", resource, clientState: CLIENT_STATE }],
+    });
     expect(other.status).toBe(200);
-    const repeats = await app.db.select().from(schema.webhookEvents).where(and(eq(schema.webhookEvents.provider, "meetings"), eq(schema.webhookEvents.outcome, "repeat")));
+    const repeats = await app.db
+      .select()
+      .from(schema.webhookEvents)
+      .where(and(eq(schema.webhookEvents.provider, "meetings"), eq(schema.webhookEvents.outcome, "repeat")));
     expect(repeats.length).toBeGreaterThanOrEqual(2);
     await new Promise((r) => setTimeout(r, 3000));
     expect(await app.db.select().from(schema.webinarRecordingImports).where(eq(schema.webinarRecordingImports.webinarId, webinarId))).toHaveLength(1);

@@ -70,7 +70,15 @@ beforeAll(async () => {
     const running = await startApp();
     databaseUrl = running.database.url ?? null;
     const handle = await openDatabase({ databaseUrl: databaseUrl ?? undefined, poolSize: 4 });
-    app = { url: running.url, db: handle.db, queue: null as never, stop: async () => { await handle.close(); await running.stop(); } };
+    app = {
+      url: running.url,
+      db: handle.db,
+      queue: null as never,
+      stop: async () => {
+        await handle.close();
+        await running.stop();
+      },
+    };
   } else {
     app = await startAppWithQueue();
   }
@@ -117,7 +125,10 @@ describe("the admin API", () => {
     const { res, body } = await adminCall("POST", path, session({ levelId: null }));
     expect(res.status).toBe(201);
     expect(body.webinar).toMatchObject({ courseId: course.courseId, state: "scheduled", sequence: 0, recordingPlaybackId: null });
-    const audit = await app.db.select().from(schema.auditLog).where(and(eq(schema.auditLog.action, "webinar.created"), eq(schema.auditLog.targetId, body.webinar._id)));
+    const audit = await app.db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.action, "webinar.created"), eq(schema.auditLog.targetId, body.webinar._id)));
     expect(audit).toHaveLength(1);
   });
 });
@@ -126,7 +137,11 @@ describe("the enrolled student", () => {
   let soonId: string;
 
   beforeAll(async () => {
-    const soon = await adminCall("POST", `/api/admin/courses/${course.courseId}/webinars`, session({ title: "Úvodné stretnutie", startsAt: inMinutes(10), endsAt: inMinutes(70) }));
+    const soon = await adminCall(
+      "POST",
+      `/api/admin/courses/${course.courseId}/webinars`,
+      session({ title: "Úvodné stretnutie", startsAt: inMinutes(10), endsAt: inMinutes(70) }),
+    );
     expect(soon.res.status).toBe(201);
     soonId = soon.body.webinar._id;
   });
@@ -176,7 +191,10 @@ describe("the enrolled student", () => {
     const after = { startsAt: bratislavaInstant("2027-03-29", "18:00"), endsAt: bratislavaInstant("2027-03-29", "19:30") };
     expect(before.startsAt).toBe("2027-03-27T17:00:00.000Z");
     expect(after.startsAt).toBe("2027-03-29T16:00:00.000Z");
-    for (const [title, times, utcStart] of [["Pred zmenou času", before, "2027-03-27T17:00:00.000Z"], ["Po zmene času", after, "2027-03-29T16:00:00.000Z"]] as const) {
+    for (const [title, times, utcStart] of [
+      ["Pred zmenou času", before, "2027-03-27T17:00:00.000Z"],
+      ["Po zmene času", after, "2027-03-29T16:00:00.000Z"],
+    ] as const) {
       const created = await adminCall("POST", `/api/admin/courses/${course.courseId}/webinars`, session({ title, ...times }));
       expect(created.res.status).toBe(201);
       const res = await jana.get(`/kurzy/${course.slug}/webinare/${created.body.webinar._id}/kalendar.ics`);
@@ -209,7 +227,12 @@ describe("the enrolled student", () => {
     expect(events.map((e) => e.event.summary)).toContain("Úvodné stretnutie");
     const forged = feedUrl.replace(/\.([A-Za-z0-9_-])([A-Za-z0-9_-]+)\.ics$/, (_m, a: string, rest: string) => `.${a === "A" ? "B" : "A"}${rest}.ics`);
     expect((await fetch(forged)).status).toBe(404);
-    const renew = await jana.jar.fetch(`${app.url}/ucet/kalendar`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url }, body: "", redirect: "manual" });
+    const renew = await jana.jar.fetch(`${app.url}/ucet/kalendar`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
+      body: "",
+      redirect: "manual",
+    });
     expect(renew.status).toBe(303);
     expect((await fetch(feedUrl)).status).toBe(404);
     const fresh = (await (await jana.get(`/api/courses/${course.slug}/webinars`)).json()).calendarFeedUrl;
@@ -219,7 +242,10 @@ describe("the enrolled student", () => {
 });
 
 async function outboxFor(subjectPart: string) {
-  return app.db.select().from(schema.mailOutbox).where(sql`${schema.mailOutbox.subject} like ${`%${subjectPart}%`}`);
+  return app.db
+    .select()
+    .from(schema.mailOutbox)
+    .where(sql`${schema.mailOutbox.subject} like ${`%${subjectPart}%`}`);
 }
 
 async function icsOf(outboxId: string) {
@@ -239,7 +265,11 @@ describe("changes and cancellation", () => {
     expect(moved.body.webinar.sequence).toBe(1);
     const bad = await adminCall("PATCH", `/api/admin/webinars/${id}`, { endsAt: inMinutes(60) });
     expect(bad.res.status).toBe(422);
-    const [mail] = await until("the change e-mail", () => outboxFor("Zmena webinára „Presúvaný webinár“"), (rows) => rows.length > 0);
+    const [mail] = await until(
+      "the change e-mail",
+      () => outboxFor("Zmena webinára „Presúvaný webinár“"),
+      (rows) => rows.length > 0,
+    );
     expect(mail.toAddresses).toEqual(["jana.novakova@demo.sk"]);
     const { event } = await icsOf(mail.id);
     expect(event.sequence).toBe(1);
@@ -255,11 +285,20 @@ describe("changes and cancellation", () => {
     expect(cancelled.body.webinar).toMatchObject({ state: "cancelled", sequence: 1 });
     expect((await adminCall("DELETE", `/api/admin/webinars/${id}`)).res.status).toBe(409);
     expect((await adminCall("PATCH", `/api/admin/webinars/${id}`, { title: "x" })).res.status).toBe(409);
-    const [mail] = await until("the cancellation e-mail", () => outboxFor("„Zrušený webinár“ je zrušený"), (rows) => rows.length > 0);
+    const [mail] = await until(
+      "the cancellation e-mail",
+      () => outboxFor("„Zrušený webinár“ je zrušený"),
+      (rows) => rows.length > 0,
+    );
     const { vevent } = await icsOf(mail.id);
     expect(vevent.getFirstPropertyValue("status")).toBe("CANCELLED");
     expect(vevent.getFirstPropertyValue("sequence")).toBe(1);
-    expect(await app.db.select().from(schema.auditLog).where(and(eq(schema.auditLog.action, "webinar.cancelled"), eq(schema.auditLog.targetId, id)))).toHaveLength(1);
+    expect(
+      await app.db
+        .select()
+        .from(schema.auditLog)
+        .where(and(eq(schema.auditLog.action, "webinar.cancelled"), eq(schema.auditLog.targetId, id))),
+    ).toHaveLength(1);
   });
 });
 
@@ -275,7 +314,11 @@ describe.skipIf(!serverUrl())("reminders under two instances", () => {
   it("the sweep run by two instances at once, again and again, enqueues one reminder per student and session", async () => {
     // a second student, and a session starting in 20 hours (its day-before reminder is due)
     await enrollIn(app.db, course, "p-2002");
-    const created = await adminCall("POST", `/api/admin/courses/${course.courseId}/webinars`, session({ title: "Pripomínaný webinár", startsAt: inMinutes(20 * 60), endsAt: inMinutes(21 * 60) }));
+    const created = await adminCall(
+      "POST",
+      `/api/admin/courses/${course.courseId}/webinars`,
+      session({ title: "Pripomínaný webinár", startsAt: inMinutes(20 * 60), endsAt: inMinutes(21 * 60) }),
+    );
     const id = created.body.webinar._id;
     const url = databaseUrl!;
     for (let i = 0; i < 2; i++) {
@@ -290,12 +333,18 @@ describe.skipIf(!serverUrl())("reminders under two instances", () => {
     // the six runs together enqueued exactly the rows that exist (this session's two and the
     // hour reminders of the session starting in minutes), none twice
     expect(runs.reduce((a, b) => a + b, 0)).toBe((await app.db.select().from(schema.webinarReminders)).length);
-    const queued = (await app.db.execute(sql`select count(*)::int as n from pgboss.job where name = 'mail.send' and data->>'kind' = 'webinar_reminder' and data->>'webinarId' = ${id}`)) as unknown as { rows: { n: number }[] };
+    const queued = (await app.db.execute(
+      sql`select count(*)::int as n from pgboss.job where name = 'mail.send' and data->>'kind' = 'webinar_reminder' and data->>'webinarId' = ${id}`,
+    )) as unknown as { rows: { n: number }[] };
     expect(queued.rows[0].n).toBe(2);
     // a restart: the next sweep finds them sent
     expect(await sendDueReminders({ db: handles[0].db, queue: jobs[0].queue, now: new Date() })).toBe(0);
     // the app's workers send them: jana's arrives once (p-2002's enrollment has the same address in the fixture)
-    const sent = await until("the reminders", () => outboxFor("Zajtra: webinár „Pripomínaný webinár“"), (r) => r.length === 2);
+    const sent = await until(
+      "the reminders",
+      () => outboxFor("Zajtra: webinár „Pripomínaný webinár“"),
+      (r) => r.length === 2,
+    );
     expect(new Set(sent.map((m) => m.messageId)).size).toBe(2);
     // an hour before, the second reminder; still once
     const hourBefore = new Date(new Date(created.body.webinar.startsAt).getTime() - 30 * MIN);
@@ -310,7 +359,11 @@ describe("the recording (phase 1: the admin's upload through the video provider)
     const created = await adminCall("POST", `/api/admin/courses/${course.courseId}/webinars`, session({ title: "Webinár so záznamom" }));
     const id = created.body.webinar._id;
     const page = `${app.url}/admin/kurzy/${course.courseId}/webinare`;
-    const prepared = await editor.fetch(page, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url }, body: new URLSearchParams({ intent: "prepareRecording", webinarId: id }).toString() });
+    const prepared = await editor.fetch(page, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
+      body: new URLSearchParams({ intent: "prepareRecording", webinarId: id }).toString(),
+    });
     expect(prepared.status).toBe(200);
     const html = await prepared.text();
     const uploadUrl = /<form action="([^"]+)" encType="multipart\/form-data"/i.exec(html)?.[1]?.replaceAll("&amp;", "&");
@@ -323,14 +376,21 @@ describe("the recording (phase 1: the admin's upload through the video provider)
     form.append("file", new Blob([await import("node:fs").then((fs) => fs.readFileSync("media/video/sample.mp4"))], { type: "video/mp4" }), "zaznam.mp4");
     const sent = await fetch(new URL(uploadUrl!, app.url), { method: "POST", body: form, redirect: "manual" });
     expect(sent.status).toBe(303);
-    const [ready] = await until("the recording's playback id", () => app.db.select().from(schema.webinars).where(eq(schema.webinars.id, id)), (r) => r[0].recordingPlaybackId !== null);
+    const [ready] = await until(
+      "the recording's playback id",
+      () => app.db.select().from(schema.webinars).where(eq(schema.webinars.id, id)),
+      (r) => r[0].recordingPlaybackId !== null,
+    );
     expect(ready.recordingUploadStatus).toBe("ready");
     expect(ready.recordingDurationSec).toBeGreaterThan(0);
 
     // not before the session has ended: then it is in `past` with the signed playback URL
     let list = await (await jana.get(`/api/courses/${course.slug}/webinars`)).json();
     expect(list.upcoming.find((w: { _id: string }) => w._id === id).recording).toBeNull();
-    await app.db.update(schema.webinars).set({ startsAt: new Date(Date.now() - 2 * 3_600_000), endsAt: new Date(Date.now() - 3_600_000) }).where(eq(schema.webinars.id, id));
+    await app.db
+      .update(schema.webinars)
+      .set({ startsAt: new Date(Date.now() - 2 * 3_600_000), endsAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(schema.webinars.id, id));
     list = await (await jana.get(`/api/courses/${course.slug}/webinars`)).json();
     const past = list.past.find((w: { _id: string }) => w._id === id);
     expect(past.recording.playbackUrl).toContain(ready.recordingPlaybackId);
@@ -347,12 +407,20 @@ describe("the recording (phase 1: the admin's upload through the video provider)
 
 describe("attendance", () => {
   it("joins make attendance; the admin's correction (with a reason, audited) overrides them; a student cannot correct", async () => {
-    const [soon] = await app.db.select().from(schema.webinars).where(and(eq(schema.webinars.courseId, course.courseId), eq(schema.webinars.title, "Úvodné stretnutie")));
+    const [soon] = await app.db
+      .select()
+      .from(schema.webinars)
+      .where(and(eq(schema.webinars.courseId, course.courseId), eq(schema.webinars.title, "Úvodné stretnutie")));
     const page = `${app.url}/admin/kurzy/${course.courseId}/webinare/${soon.id}/ucast`;
     const before = await (await editor.fetch(page)).text();
     expect(before).toContain("zúčastnil sa");
     const post = (jar: CookieJar, body: Record<string, string>) =>
-      jar.fetch(page, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url }, body: new URLSearchParams(body).toString(), redirect: "manual" });
+      jar.fetch(page, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
+        body: new URLSearchParams(body).toString(),
+        redirect: "manual",
+      });
     // no reason: refused on the form, nothing written
     const noReason = await post(editor, { enrollmentId, attended: "no", reason: "" });
     expect(noReason.status).toBe(200);
@@ -365,7 +433,10 @@ describe("attendance", () => {
     expect(done.status).toBe(302);
     const [correction] = await app.db.select().from(schema.webinarAttendanceCorrections).where(eq(schema.webinarAttendanceCorrections.webinarId, soon.id));
     expect(correction).toMatchObject({ enrollmentId, attended: false, reason: "pripojila sa len na 2 minúty", correctedBy: "p-3001" });
-    const audit = await app.db.select().from(schema.auditLog).where(and(eq(schema.auditLog.action, "webinar.attendance_corrected"), eq(schema.auditLog.targetId, enrollmentId)));
+    const audit = await app.db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.action, "webinar.attendance_corrected"), eq(schema.auditLog.targetId, enrollmentId)));
     expect(audit).toEqual([expect.objectContaining({ reason: "pripojila sa len na 2 minúty", actorId: "p-3001" })]);
     const after = await (await editor.fetch(page)).text();
     const cell = /<td data-testid="attended">([\s\S]*?)<\/td>/.exec(after)?.[1] ?? "";

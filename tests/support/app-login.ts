@@ -8,11 +8,7 @@ export async function startSignIn(jar: CookieJar, appUrl: string, email: string,
   if (start.status !== 302) throw new Error(`login did not redirect (status ${start.status}): ${await start.text()}`);
   const authorizationUrl = new URL(start.headers.get("location")!, appUrl).href;
   const redirectUri = `${appUrl}/api/auth/callback`;
-  const callbackUrl = await loginAtLocalIdp(
-    jar,
-    { url: authorizationUrl, redirectUri, state: "", nonce: "", verifier: "" },
-    { email },
-  );
+  const callbackUrl = await loginAtLocalIdp(jar, { url: authorizationUrl, redirectUri, state: "", nonce: "", verifier: "" }, { email });
   return { callbackUrl, authorizationUrl };
 }
 

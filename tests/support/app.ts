@@ -58,9 +58,7 @@ export function appTestEnv(port: number, database: TestDatabase, options: { env?
   };
 }
 
-export async function startApp(
-  options: { env?: Record<string, string>; seed?: boolean; database?: TestDatabase; port?: number } = {},
-): Promise<RunningApp> {
+export async function startApp(options: { env?: Record<string, string>; seed?: boolean; database?: TestDatabase; port?: number } = {}): Promise<RunningApp> {
   const database = options.database ?? (await createTestDatabase());
   const port = options.port ?? (await freePort());
   const url = `http://localhost:${port}`;

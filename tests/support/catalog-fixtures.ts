@@ -123,51 +123,115 @@ async function addContent(db: Database, courseId: string, levelTitles: string[])
 }
 
 /** Writes the fixture catalog into `database` (migrating it first). */
-export async function insertCatalogFixtures(
-  database: TestDatabase,
-  options: { extraPublished?: number } = {},
-): Promise<CatalogFixtures> {
+export async function insertCatalogFixtures(database: TestDatabase, options: { extraPublished?: number } = {}): Promise<CatalogFixtures> {
   const handle = await openDatabase({ databaseUrl: database.url, dataDir: database.env.DATA_DIR });
   const db = handle.db;
   try {
     const insert = async (values: CourseInsert) => (await db.insert(courses).values(values).returning({ id: courses.id }))[0].id;
-    const riadeniePrice = { priceCents: 14_900, tags: ["executive_director", "manager", "founder"], targetAudience: ["executive_director", "manager", "founder"] };
-    const v1 = await insert(course({
-      slug: "riadenie-test", title: "Riadenie klubu (staré vydanie)", version: 1, state: "archived",
-      publishedAt: at("2024-01-01T10:00:00Z"), archivedAt: at("2025-01-01T10:00:00Z"), ...riadeniePrice,
-    }));
-    const v2 = await insert(course({
-      slug: "riadenie-test", title: "Riadenie športového klubu", subtitle: "Od stanov po rozpočet", version: 2, previousVersionId: v1,
-      state: "published", publishedAt: at("2025-01-01T10:00:00Z"), durationHours: 24, ...riadeniePrice,
-      description: "## Čo sa naučíte\n\n- **Riadiť** klub\n- Zostaviť rozpočet\n\n<script>alert('xss')</script>\n\n[Klikni](javascript:alert(1))",
-      shortDescription: "Praktický kurz vedenia klubu.",
-      instructorProfiles: [EVA, JURAJ], instructors: [EVA.personId, JURAJ.personId],
-      seoTitle: "Kurz riadenia športového klubu online", seoDescription: "Naučte sa viesť športový klub.",
-    }));
-    const v3 = await insert(course({ slug: "riadenie-test", title: "Riadenie klubu (koncept v3)", version: 3, previousVersionId: v2, state: "draft", ...riadeniePrice }));
+    const riadeniePrice = {
+      priceCents: 14_900,
+      tags: ["executive_director", "manager", "founder"],
+      targetAudience: ["executive_director", "manager", "founder"],
+    };
+    const v1 = await insert(
+      course({
+        slug: "riadenie-test",
+        title: "Riadenie klubu (staré vydanie)",
+        version: 1,
+        state: "archived",
+        publishedAt: at("2024-01-01T10:00:00Z"),
+        archivedAt: at("2025-01-01T10:00:00Z"),
+        ...riadeniePrice,
+      }),
+    );
+    const v2 = await insert(
+      course({
+        slug: "riadenie-test",
+        title: "Riadenie športového klubu",
+        subtitle: "Od stanov po rozpočet",
+        version: 2,
+        previousVersionId: v1,
+        state: "published",
+        publishedAt: at("2025-01-01T10:00:00Z"),
+        durationHours: 24,
+        ...riadeniePrice,
+        description: "## Čo sa naučíte\n\n- **Riadiť** klub\n- Zostaviť rozpočet\n\n<script>alert('xss')</script>\n\n[Klikni](javascript:alert(1))",
+        shortDescription: "Praktický kurz vedenia klubu.",
+        instructorProfiles: [EVA, JURAJ],
+        instructors: [EVA.personId, JURAJ.personId],
+        seoTitle: "Kurz riadenia športového klubu online",
+        seoDescription: "Naučte sa viesť športový klub.",
+      }),
+    );
+    const v3 = await insert(
+      course({ slug: "riadenie-test", title: "Riadenie klubu (koncept v3)", version: 3, previousVersionId: v2, state: "draft", ...riadeniePrice }),
+    );
     const content = await addContent(db, v2, ["Základy riadenia", "Financie klubu"]);
     await addContent(db, v1, ["Stará úroveň"]);
 
-    const financie = await insert(course({
-      slug: "financie-test", title: "Financie a granty v športe", state: "published", publishedAt: at("2025-03-01T10:00:00Z"),
-      priceCents: 123_450, tags: ["executive_director", "manager"], instructorProfiles: [JURAJ], instructors: [JURAJ.personId],
-    }));
+    const financie = await insert(
+      course({
+        slug: "financie-test",
+        title: "Financie a granty v športe",
+        state: "published",
+        publishedAt: at("2025-03-01T10:00:00Z"),
+        priceCents: 123_450,
+        tags: ["executive_director", "manager"],
+        instructorProfiles: [JURAJ],
+        instructors: [JURAJ.personId],
+      }),
+    );
     await addContent(db, financie, ["Granty"]);
-    const sekretar = await insert(course({
-      slug: "sekretar-test", title: "Sekretár klubu v praxi", state: "published", publishedAt: at("2025-02-01T10:00:00Z"),
-      priceCents: 10_000, vatIncluded: false, tags: ["secretary", "manager"], durationHours: 1.5,
-    }));
+    const sekretar = await insert(
+      course({
+        slug: "sekretar-test",
+        title: "Sekretár klubu v praxi",
+        state: "published",
+        publishedAt: at("2025-02-01T10:00:00Z"),
+        priceCents: 10_000,
+        vatIncluded: false,
+        tags: ["secretary", "manager"],
+        durationHours: 1.5,
+      }),
+    );
     await addContent(db, sekretar, ["Administratíva"]);
 
-    await insert(course({ slug: "archivovany-test", title: "Archivovaný kurz", state: "archived", publishedAt: at("2024-05-01T10:00:00Z"), archivedAt: at("2024-09-01T10:00:00Z"), tags: ["manager"] }));
+    await insert(
+      course({
+        slug: "archivovany-test",
+        title: "Archivovaný kurz",
+        state: "archived",
+        publishedAt: at("2024-05-01T10:00:00Z"),
+        archivedAt: at("2024-09-01T10:00:00Z"),
+        tags: ["manager"],
+      }),
+    );
     await insert(course({ slug: "koncept-test", title: "Kurz v koncepte", state: "draft", tags: ["manager"] }));
-    await insert(course({ slug: "zmazany-test", title: "Zmazaný kurz", state: "deleted", publishedAt: at("2019-01-01T10:00:00Z"), archivedAt: at("2019-06-01T10:00:00Z"), deletedAt: at("2025-01-01T00:00:00Z"), tags: ["manager"] }));
+    await insert(
+      course({
+        slug: "zmazany-test",
+        title: "Zmazaný kurz",
+        state: "deleted",
+        publishedAt: at("2019-01-01T10:00:00Z"),
+        archivedAt: at("2019-06-01T10:00:00Z"),
+        deletedAt: at("2025-01-01T00:00:00Z"),
+        tags: ["manager"],
+      }),
+    );
 
     const extra: string[] = [];
     for (let i = 1; i <= (options.extraPublished ?? 0); i++) {
       const slug = `doplnkovy-kurz-${String(i).padStart(2, "0")}`;
       // published before the three main courses, in ascending slug order = descending date
-      await insert(course({ slug, title: `Doplnkový kurz ${i}`, state: "published", publishedAt: at(`2024-06-${String(29 - i).padStart(2, "0")}T10:00:00Z`), tags: ["founder"] }));
+      await insert(
+        course({
+          slug,
+          title: `Doplnkový kurz ${i}`,
+          state: "published",
+          publishedAt: at(`2024-06-${String(29 - i).padStart(2, "0")}T10:00:00Z`),
+          tags: ["founder"],
+        }),
+      );
       extra.push(slug);
     }
 

@@ -31,9 +31,7 @@ export async function completeCourse(db: Database, queue: Queue, course: Learnin
 
 /** The jobs queued for an enrollment (pg-boss's table), oldest first. */
 export async function queuedJobs(db: Database, filter: { enrollmentId?: string; certificateId?: string }) {
-  const where = filter.enrollmentId
-    ? sql`data->>'enrollmentId' = ${filter.enrollmentId}`
-    : sql`data->>'certificateId' = ${filter.certificateId ?? ""}`;
+  const where = filter.enrollmentId ? sql`data->>'enrollmentId' = ${filter.enrollmentId}` : sql`data->>'certificateId' = ${filter.certificateId ?? ""}`;
   const result = await db.execute(sql`select name, data, state from pgboss.job where ${where} order by created_on`);
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { name: string; data: Record<string, unknown>; state: string }[];
   return rows.map((r) => ({ name: r.name, state: r.state, ...r.data }) as Record<string, unknown>);

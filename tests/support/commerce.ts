@@ -46,7 +46,11 @@ export async function startCommerceApp(env: Record<string, string> = {}, options
   return { url: app.url, db: app.db, output: () => "", stop: () => app.stop() };
 }
 
-export type Student = { jar: CookieJar; post(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>; get(path: string): Promise<Response> };
+export type Student = {
+  jar: CookieJar;
+  post(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
+  get(path: string): Promise<Response>;
+};
 
 export async function signInStudent(appUrl: string, email = "jana.novakova@demo.sk"): Promise<Student> {
   const { jar } = await signIn(appUrl, email);

@@ -23,9 +23,7 @@ export function consoleErrorGuard() {
       current = { messages: outsideTests, allowed: null };
       const unexpected = allowed === "all" ? [] : messages.filter((m) => !allowed?.some((re) => re.test(m)));
       if (unexpected.length === 0) return undefined;
-      return new Error(
-        `console.error was called during this test (call allowConsoleError() if that is expected):\n${unexpected.join("\n")}`,
-      );
+      return new Error(`console.error was called during this test (call allowConsoleError() if that is expected):\n${unexpected.join("\n")}`);
     },
   };
 }

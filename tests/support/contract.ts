@@ -8,7 +8,10 @@ import { expect } from "vitest";
 import { openApiDocument } from "../../app/lib/openapi.server";
 
 type Schema = Record<string, unknown> | boolean;
-type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Schema }> }> }>>; components: { schemas: Record<string, Schema> } };
+type Doc = {
+  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Schema }> }> }>>;
+  components: { schemas: Record<string, Schema> };
+};
 
 const documents = new Map<string, Promise<Doc>>();
 
@@ -41,9 +44,32 @@ export function matchPath(doc: Pick<Doc, "paths">, path: string): string | undef
 }
 
 const KNOWN = new Set([
-  "type", "properties", "required", "additionalProperties", "items", "anyOf", "oneOf", "allOf", "enum", "const", "$ref",
-  "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "pattern", "format",
-  "minItems", "maxItems", "propertyNames", "description", "default", "title", "discriminator",
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "anyOf",
+  "oneOf",
+  "allOf",
+  "enum",
+  "const",
+  "$ref",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "format",
+  "minItems",
+  "maxItems",
+  "propertyNames",
+  "description",
+  "default",
+  "title",
+  "discriminator",
 ]);
 
 /** Errors of `value` against `schema` (empty when valid). */
@@ -68,8 +94,7 @@ export function validate(doc: Pick<Doc, "components">, schema: Schema, value: un
   if ("const" in s && JSON.stringify(s.const) !== JSON.stringify(value)) errors.push(`${at}: not ${JSON.stringify(s.const)}`);
   if (s.type) {
     const types: string[] = Array.isArray(s.type) ? s.type : [s.type];
-    const actual =
-      value === null ? "null" : Array.isArray(value) ? "array" : Number.isInteger(value) ? "integer" : typeof value;
+    const actual = value === null ? "null" : Array.isArray(value) ? "array" : Number.isInteger(value) ? "integer" : typeof value;
     if (!types.some((t) => t === actual || (t === "number" && actual === "integer"))) return [...errors, `${at}: ${actual}, expected ${types.join("|")}`];
   }
   if (typeof value === "number") {

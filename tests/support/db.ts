@@ -42,11 +42,7 @@ export function databaseName(url: string): string {
  * directory): never in production, only names containing "test", and (for drops) only
  * what this helper created in this process.
  */
-export function assertMayTouch(
-  target: string,
-  action: "create" | "drop",
-  env: Record<string, string | undefined> = process.env,
-): void {
+export function assertMayTouch(target: string, action: "create" | "drop", env: Record<string, string | undefined> = process.env): void {
   for (const name of ["NODE_ENV", "APP_ENV"]) {
     if (env[name]?.trim().toLowerCase() === "production") {
       throw new TestDatabaseGuardError(`refusing to ${action} a test database with ${name}=production (${target})`);

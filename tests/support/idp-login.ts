@@ -111,11 +111,7 @@ export function formAction(html: string): string {
  * Runs the authorization request through the login form; returns the callback URL
  * (with code and state) the provider redirects to.
  */
-export async function loginAtLocalIdp(
-  jar: CookieJar,
-  request: AuthorizationRequest,
-  credentials: { email: string; password?: string },
-): Promise<string> {
+export async function loginAtLocalIdp(jar: CookieJar, request: AuthorizationRequest, credentials: { email: string; password?: string }): Promise<string> {
   const origin = new URL(request.url).origin;
   const start = await follow(jar, await jar.fetch(request.url), origin, request.redirectUri);
   if (start.location) return start.location; // an existing provider session: no form

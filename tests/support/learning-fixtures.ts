@@ -11,7 +11,14 @@ import { enrollStudent } from "#server/learning";
 import type { CourseStructure } from "#server/learning";
 import { loadCourseStructure } from "#server/learning";
 
-const q = { text: "Otázka?", answers: [["Áno", true], ["Nie", false]] as [string, boolean][], explanation: "Preto." };
+const q = {
+  text: "Otázka?",
+  answers: [
+    ["Áno", true],
+    ["Nie", false],
+  ] as [string, boolean][],
+  explanation: "Preto.",
+};
 const test = (title: string) => ({ title, questions: [q] });
 /** The level test: single (8 answers), multiple choice, text, weights 1, 2, 1. */
 const levelTest = {
@@ -22,13 +29,26 @@ const levelTest = {
     {
       type: "single_choice" as const,
       text: "Ktorá farba je prvá?",
-      answers: [["Červená", true], ["Modrá", false], ["Zelená", false], ["Žltá", false], ["Biela", false], ["Čierna", false], ["Sivá", false], ["Hnedá", false]] as [string, boolean][],
+      answers: [
+        ["Červená", true],
+        ["Modrá", false],
+        ["Zelená", false],
+        ["Žltá", false],
+        ["Biela", false],
+        ["Čierna", false],
+        ["Sivá", false],
+        ["Hnedá", false],
+      ] as [string, boolean][],
       explanation: "Červená.",
     },
     {
       type: "multiple_choice" as const,
       text: "Ktoré sú párne?",
-      answers: [["2", true], ["4", true], ["5", false]] as [string, boolean][],
+      answers: [
+        ["2", true],
+        ["4", true],
+        ["5", false],
+      ] as [string, boolean][],
       explanation: "2 a 4.",
       weight: 2,
     },

@@ -23,7 +23,9 @@ export function productionEnv(overrides: Record<string, string> = {}): Record<st
     MUX_TOKEN_SECRET: secret(),
     MUX_SIGNING_KEY_ID: "mux-signing-key-id",
     // a real RSA key: an unreadable one stops the start (server/video/mux.ts)
-    MUX_SIGNING_KEY_PRIVATE: Buffer.from(generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" })).toString("base64"),
+    MUX_SIGNING_KEY_PRIVATE: Buffer.from(generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" })).toString(
+      "base64",
+    ),
     MUX_WEBHOOK_SECRET: secret(),
     SMTP_URL: "smtp://mail.example:587",
     // the Open Badges issuer key as PEM (P-256)

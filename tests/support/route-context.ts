@@ -32,9 +32,7 @@ export const TEST_PUBLIC_URL = "http://localhost:3999";
  * Starts the services on `database` (a fresh one when omitted; write fixtures into it
  * first: an embedded PGlite directory is open in one place at a time). No job workers.
  */
-export async function startTestServices(
-  options: { database?: TestDatabase; env?: Record<string, string>; seed?: boolean } = {},
-): Promise<TestServices> {
+export async function startTestServices(options: { database?: TestDatabase; env?: Record<string, string>; seed?: boolean } = {}): Promise<TestServices> {
   const database = options.database ?? (await createTestDatabase());
   const appProcess = await startServices(
     {

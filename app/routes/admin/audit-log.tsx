@@ -29,7 +29,15 @@ const AuditQuery = z.object({
   targetId: text(200),
   actorId: text(200),
   action: text(120),
-  page: z.preprocess(blankAsUnset, z.string().regex(/^[0-9]{1,6}$/, "Číslo strany je celé kladné číslo.").transform(Number).pipe(z.number().int().min(1, "Číslo strany je celé kladné číslo.")).default(1)),
+  page: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .regex(/^[0-9]{1,6}$/, "Číslo strany je celé kladné číslo.")
+      .transform(Number)
+      .pipe(z.number().int().min(1, "Číslo strany je celé kladné číslo."))
+      .default(1),
+  ),
 });
 
 const FILTERS = ["targetType", "targetId", "actorId", "action"] as const;
@@ -52,8 +60,14 @@ export const loader = pageRoute(async ({ request, context }: Route.LoaderArgs) =
   const { actorId, ...rest } = q;
   const actorIds = actorId === undefined ? undefined : [actorId, ...(await findCachedUserIds(db, actorId))];
   const { rows, total } = await listAuditPage(db, { ...rest, actorIds, limit: PAGE_SIZE, offset: (q.page - 1) * PAGE_SIZE });
-  const names = await cachedUserNames(db, rows.flatMap((r) => [r.actorId, ...((r.targetType === "person" || r.targetType === "user") && r.targetId ? [r.targetId] : [])]));
-  const orders = await existingOrderIds(db, rows.filter((r) => r.targetType === "order" && r.targetId).map((r) => r.targetId!));
+  const names = await cachedUserNames(
+    db,
+    rows.flatMap((r) => [r.actorId, ...((r.targetType === "person" || r.targetType === "user") && r.targetId ? [r.targetId] : [])]),
+  );
+  const orders = await existingOrderIds(
+    db,
+    rows.filter((r) => r.targetType === "order" && r.targetId).map((r) => r.targetId!),
+  );
   return {
     filters,
     errors: {} as Record<string, string[]>,
@@ -100,7 +114,11 @@ export default function AuditLog({ loaderData: d }: Route.ComponentProps) {
           <label htmlFor="a-type">Typ cieľa</label>
           <select id="a-type" name="targetType" defaultValue={f.targetType ?? ""} {...invalid("targetType")}>
             <option value="">Všetky</option>
-            {d.facets.targetTypes.map((t) => <option key={t} value={t}>{auditTargetLabel(t)}</option>)}
+            {d.facets.targetTypes.map((t) => (
+              <option key={t} value={t}>
+                {auditTargetLabel(t)}
+              </option>
+            ))}
             {f.targetType && !d.facets.targetTypes.includes(f.targetType) ? <option value={f.targetType}>{f.targetType}</option> : null}
           </select>
           <FieldErrors id="targetType-error" errors={e.targetType} />
@@ -119,7 +137,11 @@ export default function AuditLog({ loaderData: d }: Route.ComponentProps) {
           <label htmlFor="a-action">Akcia</label>
           <select id="a-action" name="action" defaultValue={f.action ?? ""} {...invalid("action")}>
             <option value="">Všetky</option>
-            {d.facets.actions.map((a) => <option key={a} value={a}>{auditActionLabel(a)}</option>)}
+            {d.facets.actions.map((a) => (
+              <option key={a} value={a}>
+                {auditActionLabel(a)}
+              </option>
+            ))}
             {f.action && !d.facets.actions.includes(f.action) ? <option value={f.action}>{f.action}</option> : null}
           </select>
           <FieldErrors id="action-error" errors={e.action} />
@@ -129,9 +151,15 @@ export default function AuditLog({ loaderData: d }: Route.ComponentProps) {
           <Link to="/admin/audit">Zrušiť filtre</Link>
         </div>
       </Form>
-      {e.page ? <p className="alert" role="alert">{e.page[0]}</p> : null}
+      {e.page ? (
+        <p className="alert" role="alert">
+          {e.page[0]}
+        </p>
+      ) : null}
       {d.rows === null ? (
-        <p className="alert" role="alert">Filter nie je platný. Opravte označené polia.</p>
+        <p className="alert" role="alert">
+          Filter nie je platný. Opravte označené polia.
+        </p>
       ) : d.rows.length === 0 ? (
         <p className="notice">Žiadny záznam nezodpovedá filtru.</p>
       ) : (
@@ -150,17 +178,48 @@ export default function AuditLog({ loaderData: d }: Route.ComponentProps) {
             <tbody>
               {d.rows.map((r) => (
                 <tr key={r.id}>
-                  <td className="nowrap"><time dateTime={r.atIso}>{r.at}</time></td>
+                  <td className="nowrap">
+                    <time dateTime={r.atIso}>{r.at}</time>
+                  </td>
                   <td className="wrap-anywhere">
                     {r.actor}
-                    {r.actor !== r.actorId ? <><br /><span className="muted">{r.actorId}</span></> : null}
-                    {r.roles ? <><br /><span className="muted">{r.roles}</span></> : null}
-                    {r.ip ? <><br /><span className="muted">IP {r.ip}</span></> : null}
+                    {r.actor !== r.actorId ? (
+                      <>
+                        <br />
+                        <span className="muted">{r.actorId}</span>
+                      </>
+                    ) : null}
+                    {r.roles ? (
+                      <>
+                        <br />
+                        <span className="muted">{r.roles}</span>
+                      </>
+                    ) : null}
+                    {r.ip ? (
+                      <>
+                        <br />
+                        <span className="muted">IP {r.ip}</span>
+                      </>
+                    ) : null}
                   </td>
-                  <td>{r.actionLabel}{r.actionLabel !== r.action ? <><br /><span className="muted">{r.action}</span></> : null}</td>
+                  <td>
+                    {r.actionLabel}
+                    {r.actionLabel !== r.action ? (
+                      <>
+                        <br />
+                        <span className="muted">{r.action}</span>
+                      </>
+                    ) : null}
+                  </td>
                   <td className="wrap-anywhere">
                     {r.targetLabel}
-                    {r.targetId ? <>{": "}{r.targetLink ? <Link to={r.targetLink}>{r.targetName ?? r.targetId}</Link> : <code>{r.targetId}</code>}{r.targetName && !r.targetLink ? ` (${r.targetName})` : null}</> : null}
+                    {r.targetId ? (
+                      <>
+                        {": "}
+                        {r.targetLink ? <Link to={r.targetLink}>{r.targetName ?? r.targetId}</Link> : <code>{r.targetId}</code>}
+                        {r.targetName && !r.targetLink ? ` (${r.targetName})` : null}
+                      </>
+                    ) : null}
                   </td>
                   <td className="wrap-anywhere">
                     {r.reason ?? (r.details ? null : "—")}

@@ -82,7 +82,9 @@ function Credits({ rows, caption }: { rows: Row[]; caption: string }) {
         <thead>
           <tr>
             <th scope="col">Pripísané</th>
-            <th scope="col" className="amount">Suma</th>
+            <th scope="col" className="amount">
+              Suma
+            </th>
             <th scope="col">VS</th>
             <th scope="col">Referencia banky</th>
             <th scope="col">Platiteľ</th>
@@ -116,8 +118,15 @@ export default function BankTransfers({ loaderData: l, actionData }: Route.Compo
       <h1>Platby prevodom</h1>
       <Form method="post" encType="multipart/form-data" className="stack card">
         <h2>Nahrať bankový výpis</h2>
-        <p className="muted">Výpis vo formáte ISO 20022 CAMT.053 (XML) z účtu akadémie. Prevody sa priradia podľa variabilného symbolu a sumy; ten istý výpis nahraný znova nič nezmení.</p>
-        {actionData?.refusal ? <div className="alert" role="alert"><p>{actionData.refusal}</p></div> : null}
+        <p className="muted">
+          Výpis vo formáte ISO 20022 CAMT.053 (XML) z účtu akadémie. Prevody sa priradia podľa variabilného symbolu a sumy; ten istý výpis nahraný znova nič
+          nezmení.
+        </p>
+        {actionData?.refusal ? (
+          <div className="alert" role="alert">
+            <p>{actionData.refusal}</p>
+          </div>
+        ) : null}
         <label>
           Súbor výpisu
           <input type="file" name="statement" accept=".xml,application/xml,text/xml" required />
@@ -135,7 +144,12 @@ export default function BankTransfers({ loaderData: l, actionData }: Route.Compo
             {report.credits.map((c) => (
               <li key={c.reference}>
                 {c.amount} · VS {c.variableSymbol} · {c.reference}: {c.flagged ? <strong>{c.label}</strong> : c.label}
-                {c.orderId ? <> · <Link to={`/admin/objednavky/${c.orderId}`}>objednávka</Link></> : null}
+                {c.orderId ? (
+                  <>
+                    {" "}
+                    · <Link to={`/admin/objednavky/${c.orderId}`}>objednávka</Link>
+                  </>
+                ) : null}
               </li>
             ))}
           </ul>

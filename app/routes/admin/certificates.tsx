@@ -103,12 +103,7 @@ export const action = pageRoute(async ({ request, context }: Route.ActionArgs) =
   const { registrationNumber, pdfUrl } = submission.value;
   await requireRecentSignInForPage(request, context, formData);
   try {
-    const certificate = await issueCertificateManually(
-      services,
-      actorOf(context, user),
-      requestId,
-      { registrationNumber, pdfUrl: pdfUrl ?? null },
-    );
+    const certificate = await issueCertificateManually(services, actorOf(context, user), requestId, { registrationNumber, pdfUrl: pdfUrl ?? null });
     return redirect(`/admin/certifikaty?vydany=${certificate.id}`);
   } catch (error) {
     if (!(error instanceof DomainError) || error.status >= 500) throw error;
@@ -133,7 +128,11 @@ function IssueForm({ task, lastResult }: { task: Task; lastResult: Result }) {
     <Form method="post" {...getFormProps(form)} aria-label={`Vydať certifikát: ${task.student}, ${task.courseTitle}`}>
       <FormErrors meta={form} />
       <input type="hidden" name={fields.requestId.name} value={task.id} />
-      <TextField meta={fields.registrationNumber} label="Registračné číslo od partnera" description="Písmená bez diakritiky, číslice a znaky . _ / - (najviac 64)." />
+      <TextField
+        meta={fields.registrationNumber}
+        label="Registračné číslo od partnera"
+        description="Písmená bez diakritiky, číslice a znaky . _ / - (najviac 64)."
+      />
       <TextField meta={fields.pdfUrl} type="url" label="Adresa PDF certifikátu od partnera (nepovinné)" />
       <SubmitButton pendingLabel="Vydáva sa…">Vydať certifikát</SubmitButton>
     </Form>
@@ -150,7 +149,9 @@ function RevokeForm({ certificate, lastResult }: { certificate: Recent; lastResu
       <FormErrors meta={form} />
       <input type="hidden" name={fields.certificateId.name} value={certificate.id} />
       <TextField meta={fields.reason} label="Dôvod zrušenia" />
-      <SubmitButton intent="revoke" pendingLabel="Ruší sa…" variant="danger">Zrušiť certifikát</SubmitButton>
+      <SubmitButton intent="revoke" pendingLabel="Ruší sa…" variant="danger">
+        Zrušiť certifikát
+      </SubmitButton>
     </Form>
   );
 }
@@ -160,33 +161,57 @@ export default function AdminCertificates({ loaderData: d, actionData: sent }: R
   return (
     <>
       <h1>Certifikáty</h1>
-      {d.keptNotice && !sent ? <p className="notice" role="status">{d.keptNotice}</p> : null}
-      {d.revokedNumber ? <p className="notice" role="status">{`Certifikát č. ${d.revokedNumber} je odvolaný; overenie ho odteraz označí ako neplatný.`}</p> : null}
-      {d.issuedNumber ? (
-        <p className="notice" role="status">{`Certifikát č. ${d.issuedNumber} bol vydaný a študentovi sme poslali e-mail.`}</p>
+      {d.keptNotice && !sent ? (
+        <p className="notice" role="status">
+          {d.keptNotice}
+        </p>
       ) : null}
+      {d.revokedNumber ? (
+        <p className="notice" role="status">{`Certifikát č. ${d.revokedNumber} je odvolaný; overenie ho odteraz označí ako neplatný.`}</p>
+      ) : null}
+      {d.issuedNumber ? <p className="notice" role="status">{`Certifikát č. ${d.issuedNumber} bol vydaný a študentovi sme poslali e-mail.`}</p> : null}
       <h2>Čakajú na registračné číslo ({d.pending.length})</h2>
       {d.pending.length === 0 ? (
         <p>Žiadny certifikát nečaká na vydanie.</p>
       ) : (
         <>
           <p className="muted">
-            Pošlite údaje akreditačnému partnerovi a po pridelení zadajte jeho registračné číslo. Certifikát sa potom uloží a študent dostane e-mail
-            s odkazom na overenie.
+            Pošlite údaje akreditačnému partnerovi a po pridelení zadajte jeho registračné číslo. Certifikát sa potom uloží a študent dostane e-mail s odkazom
+            na overenie.
           </p>
           <ul className="enrollment-list">
             {d.pending.map((t) => (
               <li key={t.id} className="card">
                 <h3>{t.certificateTitle}</h3>
                 <dl className="facts">
-                  <dt>Druh</dt><dd>{t.typeLabel}</dd>
-                  <dt>Študent</dt><dd>{t.student}{t.studentEmail ? ` (${t.studentEmail})` : ""}</dd>
-                  <dt>Dátum narodenia</dt><dd>{t.birthDate ?? "neuvedený"}</dd>
-                  <dt>Kurz</dt><dd>{t.courseTitle}</dd>
-                  {t.levelTitle ? <><dt>Úroveň</dt><dd>{t.levelTitle}</dd></> : null}
-                  <dt>Partner</dt><dd>{t.partnerName}{t.accreditationNumber ? `, akreditácia ${t.accreditationNumber}` : ""}</dd>
-                  <dt>Od</dt><dd>{t.since}</dd>
-                  <dt>Zápis</dt><dd><code>{t.enrollmentId}</code></dd>
+                  <dt>Druh</dt>
+                  <dd>{t.typeLabel}</dd>
+                  <dt>Študent</dt>
+                  <dd>
+                    {t.student}
+                    {t.studentEmail ? ` (${t.studentEmail})` : ""}
+                  </dd>
+                  <dt>Dátum narodenia</dt>
+                  <dd>{t.birthDate ?? "neuvedený"}</dd>
+                  <dt>Kurz</dt>
+                  <dd>{t.courseTitle}</dd>
+                  {t.levelTitle ? (
+                    <>
+                      <dt>Úroveň</dt>
+                      <dd>{t.levelTitle}</dd>
+                    </>
+                  ) : null}
+                  <dt>Partner</dt>
+                  <dd>
+                    {t.partnerName}
+                    {t.accreditationNumber ? `, akreditácia ${t.accreditationNumber}` : ""}
+                  </dd>
+                  <dt>Od</dt>
+                  <dd>{t.since}</dd>
+                  <dt>Zápis</dt>
+                  <dd>
+                    <code>{t.enrollmentId}</code>
+                  </dd>
                 </dl>
                 <IssueForm task={t} lastResult={actionData?.requestId === t.id ? actionData.result : undefined} />
               </li>
@@ -202,14 +227,26 @@ export default function AdminCertificates({ loaderData: d, actionData: sent }: R
           <table className="orders-table">
             <caption className="visually-hidden">Naposledy vydané certifikáty</caption>
             <thead>
-              <tr><th scope="col">Číslo</th><th scope="col">Študent</th><th scope="col">Kurz</th><th scope="col">Vydaný</th><th scope="col">Zrušenie</th></tr>
+              <tr>
+                <th scope="col">Číslo</th>
+                <th scope="col">Študent</th>
+                <th scope="col">Kurz</th>
+                <th scope="col">Vydaný</th>
+                <th scope="col">Zrušenie</th>
+              </tr>
             </thead>
             <tbody>
               {d.recent.map((c) => (
                 <tr key={c.id}>
-                  <td>{c.registrationNumber}{c.revoked ? " (odvolaný)" : ""}</td>
+                  <td>
+                    {c.registrationNumber}
+                    {c.revoked ? " (odvolaný)" : ""}
+                  </td>
                   <td>{c.student}</td>
-                  <td>{c.courseTitle}{c.levelTitle ? ` – ${c.levelTitle}` : ""}</td>
+                  <td>
+                    {c.courseTitle}
+                    {c.levelTitle ? ` – ${c.levelTitle}` : ""}
+                  </td>
                   <td>{c.issuedOn}</td>
                   <td>
                     {c.revoked ? (
@@ -224,7 +261,9 @@ export default function AdminCertificates({ loaderData: d, actionData: sent }: R
           </table>
         </div>
       )}
-      <p><Link to="/admin">Späť na prehľad</Link></p>
+      <p>
+        <Link to="/admin">Späť na prehľad</Link>
+      </p>
     </>
   );
 }

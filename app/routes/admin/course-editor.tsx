@@ -8,9 +8,11 @@ import type { Route } from "./+types/course-editor";
 import authoringStyles from "../../admin-authoring.css?url";
 import { pageTitle } from "../../site";
 import { CourseHeader, DoneStatus, type ActionReply } from "../../components/admin-authoring";
-import { LevelForm, LevelNode } from "./course-editor/forms";
+import { LevelForm } from "./course-editor/forms";
+import { LevelNode } from "./course-editor/level-node";
 import { Publishing } from "./course-editor/publishing";
-import { editorAction, editorLoader } from "./course-editor/editor.server";
+import { editorAction } from "./course-editor/editor.server";
+import { editorLoader } from "./course-editor/loader.server";
 export const loader = editorLoader;
 export const action = editorAction;
 
@@ -20,7 +22,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: pageTitle(loaderData ? `${loaderData.course.title} – editor kurzu` : "Editor kurzu") },
   { name: "robots", content: "noindex" },
 ];
-
 
 export default function CourseEditor({ loaderData: d, actionData }: Route.ComponentProps) {
   const reply = actionData as ActionReply;

@@ -59,13 +59,19 @@ export default function NewCourse({ actionData }: Route.ComponentProps) {
           <FormKey formKey={key} />
           <FormErrors meta={form} />
           <TextField meta={fields.title} label="Názov kurzu" />
-          <TextField meta={fields.slug} label="Identifikátor do adresy (nepovinné)" description="Napríklad financie-v-klube. Nechajte prázdne a vytvorí sa z názvu." />
+          <TextField
+            meta={fields.slug}
+            label="Identifikátor do adresy (nepovinné)"
+            description="Napríklad financie-v-klube. Nechajte prázdne a vytvorí sa z názvu."
+          />
           <TextField meta={fields.shortDescription} label="Krátky popis" multiline rows={2} />
           <div className="field-row">
             <TextField meta={fields.price} label="Cena (€)" description="Napríklad 49,90." />
             <TextField meta={fields.currency} label="Mena" />
           </div>
-          <IntentButton formKey={key} intent="createCourse" pendingLabel="Vytvára sa…">Vytvoriť koncept</IntentButton>
+          <IntentButton formKey={key} intent="createCourse" pendingLabel="Vytvára sa…">
+            Vytvoriť koncept
+          </IntentButton>
         </Form>
       </section>
     </>

@@ -20,8 +20,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-
-
 export default function CourseSettings({ loaderData: d, actionData }: Route.ComponentProps) {
   return (
     <>

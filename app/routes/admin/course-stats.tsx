@@ -56,8 +56,14 @@ export const loader = pageRoute(async ({ params, context }: Route.LoaderArgs) =>
   };
 });
 
-export const meta: Route.MetaFunction = ({ loaderData: data }) => [{ title: pageTitle(`Štatistiky: ${data?.course.title ?? "kurz"}`) }, { name: "robots", content: "noindex" }];
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: authoringStyles }, { rel: "stylesheet", href: insightsStyles }];
+export const meta: Route.MetaFunction = ({ loaderData: data }) => [
+  { title: pageTitle(`Štatistiky: ${data?.course.title ?? "kurz"}`) },
+  { name: "robots", content: "noindex" },
+];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: authoringStyles },
+  { rel: "stylesheet", href: insightsStyles },
+];
 
 /** A part's name under the drop-off chart's axis: its title, cut to fit (the table and tooltip have it whole). */
 const shortName = (title: string) => (title.length > 16 ? `${title.slice(0, 15).trimEnd()}…` : title);
@@ -67,7 +73,9 @@ export default function CourseStats({ loaderData: d }: Route.ComponentProps) {
   return (
     <>
       <CourseHeader course={d.course} current="statistiky" heading={`Štatistiky: ${d.course.title}`} editing={false} />
-      <p>Všetky verzie kurzu ({d.versions.map((v) => `v${v.version}`).join(", ")}): {countOf(d.total, "zápis", "zápisy", "zápisov")} spolu.</p>
+      <p>
+        Všetky verzie kurzu ({d.versions.map((v) => `v${v.version}`).join(", ")}): {countOf(d.total, "zápis", "zápisy", "zápisov")} spolu.
+      </p>
       {d.isAdmin ? <ExportLinks links={[{ href: `${base}/zapisy.csv`, label: "Zápisy s pokrokom (CSV)" }]} /> : null}
 
       <section aria-labelledby="stavy-nadpis">
@@ -75,7 +83,12 @@ export default function CourseStats({ loaderData: d }: Route.ComponentProps) {
         <StateTable byState={d.byState} versions={d.versions} />
         <p>
           Kurz dokončili: {countOf(d.completion.completed, "študent", "študenti", "študentov")}
-          {d.completion.median ? <>; medián času od zápisu po dokončenie: <strong>{d.completion.median}</strong></> : null}.
+          {d.completion.median ? (
+            <>
+              ; medián času od zápisu po dokončenie: <strong>{d.completion.median}</strong>
+            </>
+          ) : null}
+          .
         </p>
       </section>
 
@@ -86,8 +99,15 @@ export default function CourseStats({ loaderData: d }: Route.ComponentProps) {
             <ShareCurve
               id={`odpad-${v.versionId}`}
               title={`Verzia ${v.version}: podiel zapísaných (${v.enrolled}), ktorí dokončili časť`}
-              summary={v.steps.filter((s) => s.kind === "part").map((s) => `${s.position} ${s.title}: ${v.enrolled ? percent(s.completed / v.enrolled) : "–"}`).join(", ") || "Verzia nemá časti."}
-              points={v.steps.filter((s) => s.kind === "part").map((s) => ({ key: s.id, short: shortName(s.title), name: `${s.position} ${s.title}`, share: v.enrolled ? s.completed / v.enrolled : 0 }))}
+              summary={
+                v.steps
+                  .filter((s) => s.kind === "part")
+                  .map((s) => `${s.position} ${s.title}: ${v.enrolled ? percent(s.completed / v.enrolled) : "–"}`)
+                  .join(", ") || "Verzia nemá časti."
+              }
+              points={v.steps
+                .filter((s) => s.kind === "part")
+                .map((s) => ({ key: s.id, short: shortName(s.title), name: `${s.position} ${s.title}`, share: v.enrolled ? s.completed / v.enrolled : 0 }))}
               table={{
                 head: ["Krok", "Dokončili", "Podiel"],
                 rows: v.steps.map((s) => [
@@ -124,13 +144,21 @@ export default function CourseStats({ loaderData: d }: Route.ComponentProps) {
 
       <section aria-labelledby="neaktivni-nadpis">
         <h2 id="neaktivni-nadpis">Bez aktivity {d.nudgeDays} a viac dní</h2>
-        <NudgeTable id="neaktivni" list={d.inactive} isAdmin={d.isAdmin} dateLabel="Posledná aktivita" empty="Všetci aktívni študenti sa učili v posledných dňoch." />
+        <NudgeTable
+          id="neaktivni"
+          list={d.inactive}
+          isAdmin={d.isAdmin}
+          dateLabel="Posledná aktivita"
+          empty="Všetci aktívni študenti sa učili v posledných dňoch."
+        />
       </section>
       <section aria-labelledby="koniec-nadpis">
         <h2 id="koniec-nadpis">Prístup končí do {d.nudgeDays} dní</h2>
         <NudgeTable id="koniec" list={d.expiring} isAdmin={d.isAdmin} dateLabel="Prístup do" empty="Nikomu nekončí prístup v najbližších dňoch." />
       </section>
-      <p><Link to="/admin">‹ Späť na prehľad</Link></p>
+      <p>
+        <Link to="/admin">‹ Späť na prehľad</Link>
+      </p>
     </>
   );
 }

@@ -95,7 +95,9 @@ function NewTestForm({ d, reply }: { d: Data; reply: ActionReply }) {
       <FormErrors meta={form} />
       <SelectField meta={fields.placement} label="Kam test patrí" options={d.free} />
       <TextField meta={fields.title} label="Názov testu" />
-      <IntentButton formKey={key} intent="createTest">Vytvoriť test</IntentButton>
+      <IntentButton formKey={key} intent="createTest">
+        Vytvoriť test
+      </IntentButton>
     </Form>
   );
 }
@@ -129,7 +131,9 @@ export default function CourseTests({ loaderData: d, actionData }: Route.Compone
                   <td>{t.questions}</td>
                   <td>{t.passing}</td>
                   <td>
-                    <Link to={`/admin/kurzy/${d.course.id}/testy/${t.id}/statistiky`} aria-label={`Štatistiky otázok: ${t.title}`}>Otázky a pokusy</Link>
+                    <Link to={`/admin/kurzy/${d.course.id}/testy/${t.id}/statistiky`} aria-label={`Štatistiky otázok: ${t.title}`}>
+                      Otázky a pokusy
+                    </Link>
                   </td>
                 </tr>
               ))}

@@ -14,7 +14,15 @@ import { bratislavaFields, bratislavaInstant, sessionWhen } from "../../lib/webi
 import { cancelWebinarForm, createWebinarForm, editWebinarForm } from "../../lib/webinar-forms";
 import { CourseHeader, DoneStatus, FormKey, IntentButton, SelectField, useAdminForm, type ActionReply } from "../../components/admin-authoring";
 import { CheckboxField, FormErrors, TextField } from "../../components/forms";
-import { cancelWebinar, createWebinar, listWebinarsOfCourse, serializeWebinar, updateWebinar, WebinarCreateRequest, WebinarPatchRequest } from "#server/webinars";
+import {
+  cancelWebinar,
+  createWebinar,
+  listWebinarsOfCourse,
+  serializeWebinar,
+  updateWebinar,
+  WebinarCreateRequest,
+  WebinarPatchRequest,
+} from "#server/webinars";
 
 export const loader = pageRoute(async (args: Route.LoaderArgs) => {
   const { services } = editorOf(args);
@@ -41,9 +49,27 @@ export const loader = pageRoute(async (args: Route.LoaderArgs) => {
   };
 });
 
-const fieldMap = { title: "title", startsAt: "startTime", endsAt: "endTime", joinUrl: "joinUrl", levelId: "levelId", lecturer: "lecturer", description: "description" };
+const fieldMap = {
+  title: "title",
+  startsAt: "startTime",
+  endsAt: "endTime",
+  joinUrl: "joinUrl",
+  levelId: "levelId",
+  lecturer: "lecturer",
+  description: "description",
+};
 
-type FormValues = { title: string; description?: string; day: string; startTime: string; endTime: string; joinUrl: string; lecturer?: string; levelId?: string; attendanceRequired: boolean };
+type FormValues = {
+  title: string;
+  description?: string;
+  day: string;
+  startTime: string;
+  endTime: string;
+  joinUrl: string;
+  lecturer?: string;
+  levelId?: string;
+  attendanceRequired: boolean;
+};
 function bodyOf(v: FormValues) {
   return {
     title: v.title,
@@ -115,7 +141,17 @@ function WebinarForm({ d, reply, webinar }: { d: Data; reply: ActionReply; webin
     schema,
     reply,
     webinar
-      ? { title: webinar.title, description: webinar.description, day: webinar.day, startTime: webinar.startTime, endTime: webinar.endTime, joinUrl: webinar.joinUrl, lecturer: webinar.lecturer ?? "", levelId: webinar.levelId ?? "", attendanceRequired: webinar.attendanceRequired ? "on" : undefined }
+      ? {
+          title: webinar.title,
+          description: webinar.description,
+          day: webinar.day,
+          startTime: webinar.startTime,
+          endTime: webinar.endTime,
+          joinUrl: webinar.joinUrl,
+          lecturer: webinar.lecturer ?? "",
+          levelId: webinar.levelId ?? "",
+          attendanceRequired: webinar.attendanceRequired ? "on" : undefined,
+        }
       : undefined,
   );
   return (
@@ -132,21 +168,34 @@ function WebinarForm({ d, reply, webinar }: { d: Data; reply: ActionReply; webin
       <TextField meta={fields.description} label="Popis" multiline rows={3} />
       <SelectField meta={fields.levelId} label="Úroveň" options={d.levels} />
       <CheckboxField meta={fields.attendanceRequired} label="Účasť je povinná na dokončenie úrovne" />
-      <IntentButton formKey={key} intent={webinar ? "editWebinar" : "createWebinar"}>{webinar ? "Uložiť zmeny" : "Naplánovať webinár"}</IntentButton>
+      <IntentButton formKey={key} intent={webinar ? "editWebinar" : "createWebinar"}>
+        {webinar ? "Uložiť zmeny" : "Naplánovať webinár"}
+      </IntentButton>
     </Form>
   );
 }
 
-const RECORDING_STATES = { waiting: "čaká na súbor", ready: "pripravený, študenti ho vidia", errored: "spracovanie zlyhalo", cancelled: "nahrávanie zrušené" } as const;
+const RECORDING_STATES = {
+  waiting: "čaká na súbor",
+  ready: "pripravený, študenti ho vidia",
+  errored: "spracovanie zlyhalo",
+  cancelled: "nahrávanie zrušené",
+} as const;
 
 /** The recording: its state, "Pripraviť nahrávanie záznamu", then the plain file form to the provider. */
 function RecordingForm({ webinar, actionData }: { webinar: Row; actionData: unknown }) {
-  const prepared = actionData && typeof actionData === "object" && "recordingUpload" in actionData ? (actionData.recordingUpload as { webinarId: string; uploadUrl: string; scripted: boolean }) : null;
+  const prepared =
+    actionData && typeof actionData === "object" && "recordingUpload" in actionData
+      ? (actionData.recordingUpload as { webinarId: string; uploadUrl: string; scripted: boolean })
+      : null;
   const mine = prepared?.webinarId === webinar._id ? prepared : null;
   return (
     <section id={`zaznam-${webinar._id}`} aria-label={`Záznam: ${webinar.title}`}>
       <p>
-        Záznam: <span data-testid="recording-state">{webinar.recordingStatus ? RECORDING_STATES[webinar.recordingStatus] : webinar.recordingPlaybackId ? RECORDING_STATES.ready : "zatiaľ nie je"}</span>
+        Záznam:{" "}
+        <span data-testid="recording-state">
+          {webinar.recordingStatus ? RECORDING_STATES[webinar.recordingStatus] : webinar.recordingPlaybackId ? RECORDING_STATES.ready : "zatiaľ nie je"}
+        </span>
       </p>
       {mine && !mine.scripted ? (
         <form method="post" action={mine.uploadUrl} encType="multipart/form-data">
@@ -160,7 +209,9 @@ function RecordingForm({ webinar, actionData }: { webinar: Row; actionData: unkn
         <Form method="post">
           <input type="hidden" name="intent" value="prepareRecording" />
           <input type="hidden" name="webinarId" value={webinar._id} />
-          <button type="submit" className="secondary">{webinar.recordingPlaybackId ? "Nahrať nový záznam" : "Pripraviť nahrávanie záznamu"}</button>
+          <button type="submit" className="secondary">
+            {webinar.recordingPlaybackId ? "Nahrať nový záznam" : "Pripraviť nahrávanie záznamu"}
+          </button>
         </Form>
       )}
     </section>
@@ -176,7 +227,9 @@ function CancelForm({ webinar, reply }: { webinar: Row; reply: ActionReply }) {
       <input type="hidden" name="webinarId" value={webinar._id} />
       <FormErrors meta={form} />
       <TextField meta={fields.reason} label="Dôvod zrušenia (dostanú ho študenti)" />
-      <IntentButton formKey={key} intent="cancelWebinar" variant="danger">Zrušiť webinár</IntentButton>
+      <IntentButton formKey={key} intent="cancelWebinar" variant="danger">
+        Zrušiť webinár
+      </IntentButton>
     </Form>
   );
 }
@@ -188,17 +241,27 @@ export default function CourseWebinars({ loaderData: d, actionData }: Route.Comp
       <CourseHeader course={d.course} current="webinare" editing={false} />
       <DoneStatus message={d.done} />
       <h2>Webináre</h2>
-      <p className="muted">Webináre patria kurzu (všetkým jeho verziám). Zmena času alebo odkazu a zrušenie pošlú zapísaným študentom e-mail s udalosťou do kalendára.</p>
+      <p className="muted">
+        Webináre patria kurzu (všetkým jeho verziám). Zmena času alebo odkazu a zrušenie pošlú zapísaným študentom e-mail s udalosťou do kalendára.
+      </p>
       {d.webinars.length ? (
         <ul className="webinar-admin-list">
           {d.webinars.map((w) => (
             <li key={w._id} className="card">
               <h3>
-                {w.title} {w.state === "cancelled" ? <span className="state state-archived">zrušený</span> : w.ended ? <span className="muted">(skončil)</span> : null}
+                {w.title}{" "}
+                {w.state === "cancelled" ? <span className="state state-archived">zrušený</span> : w.ended ? <span className="muted">(skončil)</span> : null}
               </h3>
               <p>
-                {w.when}{w.lecturer ? ` · ${w.lecturer}` : ""}{w.attendanceRequired ? " · účasť povinná" : ""}
-                {w.state === "scheduled" ? <> · <Link to={`/admin/kurzy/${d.course.id}/webinare/${w._id}/ucast`}>Účasť</Link></> : null}
+                {w.when}
+                {w.lecturer ? ` · ${w.lecturer}` : ""}
+                {w.attendanceRequired ? " · účasť povinná" : ""}
+                {w.state === "scheduled" ? (
+                  <>
+                    {" "}
+                    · <Link to={`/admin/kurzy/${d.course.id}/webinare/${w._id}/ucast`}>Účasť</Link>
+                  </>
+                ) : null}
               </p>
               {w.state === "scheduled" ? <RecordingForm webinar={w} actionData={actionData} /> : null}
               {w.state === "scheduled" && !w.ended ? (

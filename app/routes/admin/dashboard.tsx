@@ -32,7 +32,11 @@ export const loader = pageRoute(async ({ request, context }: Route.LoaderArgs) =
   const user = getAuth(context).user;
   const isAdmin = user ? hasRole(user.roles, "admin") : false;
   const { period, errors } = periodOf(request, clock.now());
-  const [overview, insights, learning] = await Promise.all([getAdminDashboard(db), getDashboard(db, period, { withMoney: isAdmin }), learningAttention(db, clock.now())]);
+  const [overview, insights, learning] = await Promise.all([
+    getAdminDashboard(db),
+    getDashboard(db, period, { withMoney: isAdmin }),
+    learningAttention(db, clock.now()),
+  ]);
   // money matters are the admin's: failed refunds and open disputes (docs/decisions/payments/a-refund-that-keeps-failing-reaches-a.md > A refund that keeps failing reaches a person)
   const attention = isAdmin ? await ordersNeedingAttention(db) : null;
   // e-invoices not delivered a day after they were issued (docs/decisions/invoices/e-invoices-for-company-invoices-and-credit.md > E-invoices)
@@ -61,13 +65,24 @@ export const loader = pageRoute(async ({ request, context }: Route.LoaderArgs) =
       idleDays: IDLE_DAYS,
       idleByCourse: learning.idleByCourse,
       certificatesAwaitingPartner: isAdmin ? learning.certificatesAwaitingPartner : 0,
-      undeliveredEInvoices: undelivered.map((e) => ({ id: e.eInvoiceId, orderId: e.orderId, number: e.number, stateLabel: e.stateLabel, reason: e.rejectionReason ?? e.lastError ?? e.findings.find((f) => f.flag === "fatal")?.ruleId ?? null })),
+      undeliveredEInvoices: undelivered.map((e) => ({
+        id: e.eInvoiceId,
+        orderId: e.orderId,
+        number: e.number,
+        stateLabel: e.stateLabel,
+        reason: e.rejectionReason ?? e.lastError ?? e.findings.find((f) => f.flag === "fatal")?.ruleId ?? null,
+      })),
       period: { kind: period.kind, from: period.from, to: period.to, label: range(period), previousLabel: range(period.previous), grain: period.grain },
       errors,
       sales,
       funnel: funnelRows(insights),
       funnelBars: insights.current.funnel
-        ? (Object.keys(funnelLabels) as (keyof typeof funnelLabels)[]).map((k) => ({ label: funnelLabels[k], value: insights.current.funnel![k], display: count(insights.current.funnel![k]), muted: k !== "created" && k !== "paid" }))
+        ? (Object.keys(funnelLabels) as (keyof typeof funnelLabels)[]).map((k) => ({
+            label: funnelLabels[k],
+            value: insights.current.funnel![k],
+            display: count(insights.current.funnel![k]),
+            muted: k !== "created" && k !== "paid",
+          }))
         : null,
       learning: learningFigures,
       series: insights.series.map((p) => ({ ...p, revenue: formatMoney(p.revenueCents) })),
@@ -79,9 +94,17 @@ export const loader = pageRoute(async ({ request, context }: Route.LoaderArgs) =
           ]
         : [],
       courseCount: overview.courseCount,
-      courseStates: (Object.keys(courseStateLabels) as (keyof typeof courseStateLabels)[]).map((state) => ({ state, label: courseStateLabels[state], count: overview.courseVersionsByState[state] })),
+      courseStates: (Object.keys(courseStateLabels) as (keyof typeof courseStateLabels)[]).map((state) => ({
+        state,
+        label: courseStateLabels[state],
+        count: overview.courseVersionsByState[state],
+      })),
       enrollmentCount: overview.enrollmentCount,
-      enrollmentStates: (Object.keys(enrollmentStateLabels) as (keyof typeof enrollmentStateLabels)[]).map((state) => ({ state, label: enrollmentStateLabels[state], count: overview.enrollmentsByState[state] })),
+      enrollmentStates: (Object.keys(enrollmentStateLabels) as (keyof typeof enrollmentStateLabels)[]).map((state) => ({
+        state,
+        label: enrollmentStateLabels[state],
+        count: overview.enrollmentsByState[state],
+      })),
     },
     errors,
   );
@@ -97,17 +120,28 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
   return (
     <>
       <h1>Prehľad administrácie</h1>
-      <p className="muted">Prihlásený: {d.displayName} · obdobie <strong>{p.label}</strong>, porovnané s obdobím {p.previousLabel}</p>
-      {Object.keys(d.errors).length ? <p className="alert" role="alert">Vlastné obdobie nie je platné; zobrazuje sa tento mesiac.</p> : null}
+      <p className="muted">
+        Prihlásený: {d.displayName} · obdobie <strong>{p.label}</strong>, porovnané s obdobím {p.previousLabel}
+      </p>
+      {Object.keys(d.errors).length ? (
+        <p className="alert" role="alert">
+          Vlastné obdobie nie je platné; zobrazuje sa tento mesiac.
+        </p>
+      ) : null}
 
       <section aria-labelledby="cisla-nadpis" className="figures">
-        <h2 id="cisla-nadpis" className="visually-hidden">Hlavné čísla obdobia</h2>
+        <h2 id="cisla-nadpis" className="visually-hidden">
+          Hlavné čísla obdobia
+        </h2>
         <ul className="figure-cards">
           {d.figures.map((f) => (
             <li key={f.key} className="card figure-card">
               <span className="figure-label">{f.label}</span>
               <strong className="figure-value">{f.current}</strong>
-              <span className={`figure-change trend-${f.trend}`}>{f.change}<span className="muted"> · predtým {f.previous}</span></span>
+              <span className={`figure-change trend-${f.trend}`}>
+                {f.change}
+                <span className="muted"> · predtým {f.previous}</span>
+              </span>
             </li>
           ))}
         </ul>
@@ -152,12 +186,23 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
           <BarList
             id="graf-dokoncenie"
             title="Dokončenie podľa kurzu (celkovo)"
-            summary={d.completion.length ? d.completion.map((c) => `${c.title}: ${percent(c.share)} (${c.completed} z ${c.enrolled})`).join(", ") : "Zatiaľ žiadne zápisy."}
+            summary={
+              d.completion.length
+                ? d.completion.map((c) => `${c.title}: ${percent(c.share)} (${c.completed} z ${c.enrolled})`).join(", ")
+                : "Zatiaľ žiadne zápisy."
+            }
             bars={d.completion.map((c) => ({ label: c.title, value: c.share, display: `${percent(c.share)} (${c.completed} z ${c.enrolled})` }))}
             max={1}
             table={{
               head: ["Kurz", "Zapísaní", "Dokončili", "Podiel"],
-              rows: d.completion.map((c) => [<Link key={c.courseId} to={`/admin/kurzy/${c.courseId}/statistiky`}>{c.title}</Link>, count(c.enrolled), count(c.completed), percent(c.share)]),
+              rows: d.completion.map((c) => [
+                <Link key={c.courseId} to={`/admin/kurzy/${c.courseId}/statistiky`}>
+                  {c.title}
+                </Link>,
+                count(c.enrolled),
+                count(c.completed),
+                percent(c.share),
+              ]),
             }}
           />
         </div>
@@ -168,62 +213,101 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
         {d.sales ? (
           <section aria-labelledby="trzby-nadpis">
             <h2 id="trzby-nadpis">Tržby</h2>
-            <FigureTable id="trzby" caption="Tržby, DPH a dobropisy v období a v predchádzajúcom období" rows={d.sales} periodLabel="Obdobie" previousLabel="Predchádzajúce" />
+            <FigureTable
+              id="trzby"
+              caption="Tržby, DPH a dobropisy v období a v predchádzajúcom období"
+              rows={d.sales}
+              periodLabel="Obdobie"
+              previousLabel="Predchádzajúce"
+            />
             <ExportLinks links={d.exports} />
           </section>
         ) : null}
         {d.funnel ? (
           <section aria-labelledby="objednavky-nadpis">
             <h2 id="objednavky-nadpis">Objednávky (lievik)</h2>
-            <FigureTable id="lievik" caption="Objednávky vytvorené v období podľa výsledku" rows={d.funnel} periodLabel="Obdobie" previousLabel="Predchádzajúce" />
+            <FigureTable
+              id="lievik"
+              caption="Objednávky vytvorené v období podľa výsledku"
+              rows={d.funnel}
+              periodLabel="Obdobie"
+              previousLabel="Predchádzajúce"
+            />
           </section>
         ) : null}
         <section aria-labelledby="ucenie-nadpis">
           <h2 id="ucenie-nadpis">Zápisy a dokončenia</h2>
-          <FigureTable id="ucenie" caption="Zápisy, dokončenia a certifikáty v období a v predchádzajúcom období" rows={d.learning} periodLabel="Obdobie" previousLabel="Predchádzajúce" />
+          <FigureTable
+            id="ucenie"
+            caption="Zápisy, dokončenia a certifikáty v období a v predchádzajúcom období"
+            rows={d.learning}
+            periodLabel="Obdobie"
+            previousLabel="Predchádzajúce"
+          />
         </section>
-      <div className="stat-groups">
-        <section className="card" aria-labelledby="kurzy-nadpis">
-          <h2 id="kurzy-nadpis">Kurzy</h2>
-          <p className="stat-total"><span className="stat-number">{d.courseCount}</span> {plural(d.courseCount, "kurz", "kurzy", "kurzov")} spolu</p>
-          <table className="stats">
-            <caption className="visually-hidden">Verzie kurzov podľa stavu</caption>
-            <thead>
-              <tr><th scope="col">Stav verzie</th><th scope="col">Počet</th></tr>
-            </thead>
-            <tbody>
-              {d.courseStates.map((s) => (
-                <tr key={s.state}><th scope="row">{s.label}</th><td>{s.count}</td></tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <div className="stat-groups">
+          <section className="card" aria-labelledby="kurzy-nadpis">
+            <h2 id="kurzy-nadpis">Kurzy</h2>
+            <p className="stat-total">
+              <span className="stat-number">{d.courseCount}</span> {plural(d.courseCount, "kurz", "kurzy", "kurzov")} spolu
+            </p>
+            <table className="stats">
+              <caption className="visually-hidden">Verzie kurzov podľa stavu</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Stav verzie</th>
+                  <th scope="col">Počet</th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.courseStates.map((s) => (
+                  <tr key={s.state}>
+                    <th scope="row">{s.label}</th>
+                    <td>{s.count}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
 
-        <section className="card" aria-labelledby="zapisy-nadpis">
-          <h2 id="zapisy-nadpis">Zápisy študentov</h2>
-          <p className="stat-total"><span className="stat-number">{d.enrollmentCount}</span> {plural(d.enrollmentCount, "zápis", "zápisy", "zápisov")} spolu</p>
-          <table className="stats">
-            <caption className="visually-hidden">Zápisy podľa stavu</caption>
-            <thead>
-              <tr><th scope="col">Stav zápisu</th><th scope="col">Počet</th></tr>
-            </thead>
-            <tbody>
-              {d.enrollmentStates.map((s) => (
-                <tr key={s.state}><th scope="row">{s.label}</th><td>{s.count}</td></tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      </div>
-
+          <section className="card" aria-labelledby="zapisy-nadpis">
+            <h2 id="zapisy-nadpis">Zápisy študentov</h2>
+            <p className="stat-total">
+              <span className="stat-number">{d.enrollmentCount}</span> {plural(d.enrollmentCount, "zápis", "zápisy", "zápisov")} spolu
+            </p>
+            <table className="stats">
+              <caption className="visually-hidden">Zápisy podľa stavu</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Stav zápisu</th>
+                  <th scope="col">Počet</th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.enrollmentStates.map((s) => (
+                  <tr key={s.state}>
+                    <th scope="row">{s.label}</th>
+                    <td>{s.count}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        </div>
       </details>
 
       <section aria-labelledby="odkazy-nadpis">
         <h2 id="odkazy-nadpis">Rýchle odkazy</h2>
         <ul className="link-list">
-          <li><Link to="/">Verejný katalóg kurzov</Link> – ako ho vidia návštevníci</li>
-          <li><Link to="/ucet">Môj účet</Link> – vaše údaje a roly</li>
-          <li><a href="/api/admin/whoami">Kontrola oprávnení (JSON)</a> – čo o vás vie server</li>
+          <li>
+            <Link to="/">Verejný katalóg kurzov</Link> – ako ho vidia návštevníci
+          </li>
+          <li>
+            <Link to="/ucet">Môj účet</Link> – vaše údaje a roly
+          </li>
+          <li>
+            <a href="/api/admin/whoami">Kontrola oprávnení (JSON)</a> – čo o vás vie server
+          </li>
         </ul>
       </section>
     </>

@@ -91,9 +91,7 @@ export const loader = pageRoute(async (args: Route.LoaderArgs) => {
         id: a.attemptId,
         number: a.attemptNumber,
         result:
-          a.state === "in_progress"
-            ? "prebieha"
-            : `${a.score === null ? "–" : `${formatDecimal(a.score * 100, 0)} %`}, ${a.passed ? "úspešný" : "neúspešný"}`,
+          a.state === "in_progress" ? "prebieha" : `${a.score === null ? "–" : `${formatDecimal(a.score * 100, 0)} %`}, ${a.passed ? "úspešný" : "neúspešný"}`,
         date: formatDateTime(a.submittedAt ?? a.startedAt),
         voided: a.voidedAt ? `zneplatnený ${formatDate(a.voidedAt)}${a.voidReason ? ` (${a.voidReason})` : ""}` : null,
       })),
@@ -137,8 +135,18 @@ export default function AdminEnrollmentDetail({ loaderData: d, actionData }: Rou
       </h1>
       <DoneStatus message={d.done} />
       <dl className="facts read-only enrollment-facts">
-        <div><dt>Študent</dt><dd>{e.studentName} ({e.studentEmail ?? "bez e-mailu"}), ID {e.studentId}</dd></div>
-        <div><dt>Kurz</dt><dd><Link to={`/kurzy/${e.courseSlug}`}>{e.courseTitle}</Link>, verzia {e.courseVersion}</dd></div>
+        <div>
+          <dt>Študent</dt>
+          <dd>
+            {e.studentName} ({e.studentEmail ?? "bez e-mailu"}), ID {e.studentId}
+          </dd>
+        </div>
+        <div>
+          <dt>Kurz</dt>
+          <dd>
+            <Link to={`/kurzy/${e.courseSlug}`}>{e.courseTitle}</Link>, verzia {e.courseVersion}
+          </dd>
+        </div>
         <div>
           <dt>Stav</dt>
           <dd>
@@ -148,11 +156,34 @@ export default function AdminEnrollmentDetail({ loaderData: d, actionData }: Rou
             {e.completedAt ? ` ${e.completedAt}` : null}
           </dd>
         </div>
-        <div><dt>Dôvod</dt><dd>{e.reasonLabel}{e.grantReason ? `: ${e.grantReason}` : null}{e.sponsorOrgId ? `, organizácia ${e.sponsorOrgId}` : null}{e.orderId ? `, objednávka ${e.orderId}` : null}</dd></div>
-        <div><dt>Zapísaný</dt><dd>{e.enrolledAt}</dd></div>
-        <div><dt>Prístup do</dt><dd>{e.accessExpiresAt}</dd></div>
-        <div><dt>Postup</dt><dd>{e.progress.completedModules} z {e.progress.totalModules} modulov, {e.progress.completedLevels} z {e.progress.totalLevels} úrovní{e.courseCompleted ? ", kurz dokončený" : ""}</dd></div>
-        <div><dt>Posledná aktivita</dt><dd>{e.lastActivityAt}</dd></div>
+        <div>
+          <dt>Dôvod</dt>
+          <dd>
+            {e.reasonLabel}
+            {e.grantReason ? `: ${e.grantReason}` : null}
+            {e.sponsorOrgId ? `, organizácia ${e.sponsorOrgId}` : null}
+            {e.orderId ? `, objednávka ${e.orderId}` : null}
+          </dd>
+        </div>
+        <div>
+          <dt>Zapísaný</dt>
+          <dd>{e.enrolledAt}</dd>
+        </div>
+        <div>
+          <dt>Prístup do</dt>
+          <dd>{e.accessExpiresAt}</dd>
+        </div>
+        <div>
+          <dt>Postup</dt>
+          <dd>
+            {e.progress.completedModules} z {e.progress.totalModules} modulov, {e.progress.completedLevels} z {e.progress.totalLevels} úrovní
+            {e.courseCompleted ? ", kurz dokončený" : ""}
+          </dd>
+        </div>
+        <div>
+          <dt>Posledná aktivita</dt>
+          <dd>{e.lastActivityAt}</dd>
+        </div>
       </dl>
 
       <section aria-labelledby="akcie" className="card">
@@ -188,7 +219,9 @@ export default function AdminEnrollmentDetail({ loaderData: d, actionData }: Rou
                 {d.parts.map((p) => (
                   <tr key={p.id}>
                     <th scope="row">{p.title}</th>
-                    <td><span className={`state state-${p.state}`}>{p.stateLabel}</span></td>
+                    <td>
+                      <span className={`state state-${p.state}`}>{p.stateLabel}</span>
+                    </td>
                     <td>{p.blocks}</td>
                     <td>{p.startedAt}</td>
                     <td>{p.completedAt}</td>
@@ -209,7 +242,9 @@ export default function AdminEnrollmentDetail({ loaderData: d, actionData }: Rou
             {d.tests.map((t) => (
               <li key={t.id}>
                 <h3>{t.title}</h3>
-                <p className="muted">{t.placement}, použité pokusy {t.used}</p>
+                <p className="muted">
+                  {t.placement}, použité pokusy {t.used}
+                </p>
                 {t.attempts.length ? (
                   <ol>
                     {t.attempts.map((a) => (
@@ -236,7 +271,8 @@ export default function AdminEnrollmentDetail({ loaderData: d, actionData }: Rou
           <ul className="enrollment-audit">
             {d.audit.map((a) => (
               <li key={a.id}>
-                {a.at}: {a.action} ({a.actorId}){a.reason ? `, dôvod: ${a.reason}` : ""}{a.note ? `, ${a.note}` : ""}
+                {a.at}: {a.action} ({a.actorId}){a.reason ? `, dôvod: ${a.reason}` : ""}
+                {a.note ? `, ${a.note}` : ""}
               </li>
             ))}
           </ul>

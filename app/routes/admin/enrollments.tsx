@@ -21,15 +21,10 @@ import { Breadcrumbs } from "../../components/breadcrumbs";
 import { DoneStatus, FormKey, IntentButton, SelectField, useAdminForm, type ActionReply } from "../../components/admin-authoring";
 import { EnrollmentActionForms } from "../../components/admin-enrollments";
 import { FormErrors, TextField } from "../../components/forms";
-import {
-  AdminEnrollmentListQuery,
-  courseFilterOptions,
-  grantableCourses,
-  listEnrollmentsForAdmin,
-  testsOfVersions,
-} from "#server/admin";
+import { AdminEnrollmentListQuery, courseFilterOptions, grantableCourses, listEnrollmentsForAdmin, testsOfVersions } from "#server/admin";
 import { formatDate, plural } from "#server/money";
 
+import { FilterForm } from "./enrollments/filter-form";
 const PAGE_SIZE = "20";
 const FILTER_PARAMS = { student: "studentId", kurz: "courseId", stav: "state", od: "enrolledAfter" } as const;
 type Filters = Record<keyof typeof FILTER_PARAMS, string>;
@@ -120,17 +115,29 @@ function GrantForm({ d, reply }: { d: LoaderData; reply: ActionReply }) {
           <label htmlFor="osoba">Vyhľadať osobu podľa mena, e-mailu alebo ID</label>
           <input id="osoba" name="osoba" type="search" defaultValue={d.lookup?.query ?? ""} autoComplete="off" />
         </div>
-        <button type="submit" className="secondary">Vyhľadať</button>
+        <button type="submit" className="secondary">
+          Vyhľadať
+        </button>
       </Form>
       {d.lookup ? (
         <p role="status" className="notice">
-          {d.lookup.error
-            ? d.lookup.error
-            : d.lookup.matches
-              ? <>Menu zodpovedajú: {d.lookup.matches.map((m, i) => <span key={m.id}>{i ? ", " : ""}<Link to={`?osoba=${encodeURIComponent(m.id)}`}>{m.label}</Link> ({m.detail})</span>)}</>
-              : d.lookup.person
-              ? `Nájdená osoba: ${d.lookup.person.displayName}${d.lookup.person.email ? ` (${d.lookup.person.email})` : ""}, ID ${d.lookup.person.id}. ID je doplnené vo formulári nižšie.`
-              : `Osobu „${d.lookup.query}“ poskytovateľ identity nepozná.`}
+          {d.lookup.error ? (
+            d.lookup.error
+          ) : d.lookup.matches ? (
+            <>
+              Menu zodpovedajú:{" "}
+              {d.lookup.matches.map((m, i) => (
+                <span key={m.id}>
+                  {i ? ", " : ""}
+                  <Link to={`?osoba=${encodeURIComponent(m.id)}`}>{m.label}</Link> ({m.detail})
+                </span>
+              ))}
+            </>
+          ) : d.lookup.person ? (
+            `Nájdená osoba: ${d.lookup.person.displayName}${d.lookup.person.email ? ` (${d.lookup.person.email})` : ""}, ID ${d.lookup.person.id}. ID je doplnené vo formulári nižšie.`
+          ) : (
+            `Osobu „${d.lookup.query}“ poskytovateľ identity nepozná.`
+          )}
         </p>
       ) : null}
       {d.grantCourses.length === 0 ? (
@@ -139,15 +146,34 @@ function GrantForm({ d, reply }: { d: LoaderData; reply: ActionReply }) {
         <Form method="post" {...getFormProps(form)} aria-labelledby="zapisat">
           <FormKey formKey={key} />
           <FormErrors meta={form} />
-          <TextField meta={fields.person} label="Osoba (ID u poskytovateľa identity alebo e-mail)" description="Napríklad p-1001 alebo jana.novakova@demo.sk. Osoba sa nemusela nikdy prihlásiť." />
-          <SelectField meta={fields.courseId} label="Kurz" options={[{ value: "", label: "Vyberte kurz" }, ...d.grantCourses]} description="Zápis je na najnovšiu zverejnenú verziu kurzu." />
+          <TextField
+            meta={fields.person}
+            label="Osoba (ID u poskytovateľa identity alebo e-mail)"
+            description="Napríklad p-1001 alebo jana.novakova@demo.sk. Osoba sa nemusela nikdy prihlásiť."
+          />
+          <SelectField
+            meta={fields.courseId}
+            label="Kurz"
+            options={[{ value: "", label: "Vyberte kurz" }, ...d.grantCourses]}
+            description="Zápis je na najnovšiu zverejnenú verziu kurzu."
+          />
           <SelectField meta={fields.reason} label="Dôvod zápisu" options={GRANT_REASONS.map((r) => ({ value: r.value, label: r.label }))} />
-          <TextField meta={fields.grantReason} label="Odôvodnenie" description="Povinné pri udelení administrátorom, napríklad „výhra v súťaži“." multiline rows={2} />
+          <TextField
+            meta={fields.grantReason}
+            label="Odôvodnenie"
+            description="Povinné pri udelení administrátorom, napríklad „výhra v súťaži“."
+            multiline
+            rows={2}
+          />
           <Picker
             kind="club"
             name={fields.sponsorOrgId.name}
             label="Klub, ktorý zápis hradí (pri sponzorovanom zápise)"
-            selected={fields.sponsorOrgId.initialValue ? [{ id: String(fields.sponsorOrgId.initialValue), label: String(fields.sponsorOrgId.initialValue), detail: "" }] : []}
+            selected={
+              fields.sponsorOrgId.initialValue
+                ? [{ id: String(fields.sponsorOrgId.initialValue), label: String(fields.sponsorOrgId.initialValue), detail: "" }]
+                : []
+            }
             results={d.pickers.clubResults}
             searchParam={ENROLLMENT_PICKER_PARAMS.club}
             searchForm="lookup-form"
@@ -156,59 +182,12 @@ function GrantForm({ d, reply }: { d: LoaderData; reply: ActionReply }) {
             errors={fields.sponsorOrgId.errors}
           />
           <TextField meta={fields.accessExpiresOn} type="date" label="Prístup do (nepovinné)" description="Bez dátumu je prístup bez obmedzenia." />
-          <IntentButton formKey={key} intent="grant" pendingLabel="Zapisuje sa…">Zapísať</IntentButton>
+          <IntentButton formKey={key} intent="grant" pendingLabel="Zapisuje sa…">
+            Zapísať
+          </IntentButton>
         </Form>
       )}
     </section>
-  );
-}
-
-function FilterForm({ d }: { d: LoaderData }) {
-  return (
-    <Form method="get" className="filters" aria-labelledby="filtre">
-      <h2 id="filtre">Filtrovať zápisy</h2>
-      {d.filterErrors.length ? (
-        <div className="alert" role="alert">
-          {d.filterErrors.map((e) => <p key={e}>{e}</p>)}
-        </div>
-      ) : null}
-      <Picker
-        kind="person"
-        name="student"
-        label="Študent"
-        selected={d.pickers.student}
-        results={d.pickers.studentResults}
-        searchParam={ENROLLMENT_PICKER_PARAMS.student}
-        noneLabel="Ktokoľvek"
-      />
-      <div className="field-row">
-        <div className="field">
-          <label htmlFor="filter-kurz">Kurz</label>
-          <select id="filter-kurz" name="kurz" defaultValue={d.filters.kurz}>
-            <option value="">Všetky kurzy</option>
-            {d.filterCourses.map((c) => (
-              <option key={c.courseId} value={c.courseId}>{c.title}</option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-stav">Stav</label>
-          <select id="filter-stav" name="stav" defaultValue={d.filters.stav}>
-            <option value="">Všetky stavy</option>
-            {Object.entries(ENROLLMENT_STATE_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>{label}</option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-od">Zapísaný od</label>
-          <input id="filter-od" name="od" type="date" defaultValue={d.filters.od} />
-        </div>
-      </div>
-      <p className="actions">
-        <button type="submit">Filtrovať</button> <Link to="/admin/zapisy">Zrušiť filtre</Link>
-      </p>
-    </Form>
   );
 }
 
@@ -231,7 +210,9 @@ export default function AdminEnrollments({ loaderData: d, actionData }: Route.Co
       ) : (
         <div className="table-scroll">
           <table className="course-versions enrollments-table" aria-labelledby="zoznam">
-            <caption className="visually-hidden">Zápisy ({totalItems}), strana {page} z {totalPages}</caption>
+            <caption className="visually-hidden">
+              Zápisy ({totalItems}), strana {page} z {totalPages}
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Študent</th>
@@ -250,7 +231,9 @@ export default function AdminEnrollments({ loaderData: d, actionData }: Route.Co
                   <th scope="row">
                     <Link to={`/admin/zapisy/${e.id}`}>{e.studentName}</Link>
                     <br />
-                    <span className="muted">{e.studentEmail ?? "bez e-mailu"} · {e.studentId}</span>
+                    <span className="muted">
+                      {e.studentEmail ?? "bez e-mailu"} · {e.studentId}
+                    </span>
                   </th>
                   <td>
                     {e.courseTitle}
@@ -259,7 +242,12 @@ export default function AdminEnrollments({ loaderData: d, actionData }: Route.Co
                   </td>
                   <td>
                     <span className={`state state-${e.state}`}>{e.stateLabel}</span>
-                    {e.suspended ? <> <span className="state">pozastavený</span></> : null}
+                    {e.suspended ? (
+                      <>
+                        {" "}
+                        <span className="state">pozastavený</span>
+                      </>
+                    ) : null}
                   </td>
                   <td>{e.reasonLabel}</td>
                   <td>{e.enrolledAt}</td>
@@ -268,7 +256,10 @@ export default function AdminEnrollments({ loaderData: d, actionData }: Route.Co
                   <td>
                     <details className="row-actions" open={reply?.form.endsWith(`:${e.id}`) || undefined}>
                       <summary>
-                        Akcie<span className="visually-hidden">: {e.studentName}, {e.courseTitle}</span>
+                        Akcie
+                        <span className="visually-hidden">
+                          : {e.studentName}, {e.courseTitle}
+                        </span>
                       </summary>
                       <EnrollmentActionForms
                         target={{ id: e.id, state: e.state, label: `${e.studentName}, ${e.courseTitle}`, accessExpiresOn: e.accessExpiresOn, tests: e.tests }}

@@ -48,11 +48,15 @@ function AdminNav({ isAdmin }: { isAdmin: boolean }) {
   return (
     <nav className="admin-nav" aria-label="Administrácia">
       <ul>
-        {sections.filter((s) => isAdmin || !("adminOnly" in s)).map((s) => (
-          <li key={s.to}>
-            <NavLink to={s.to} end={s.end}>{s.label}</NavLink>
-          </li>
-        ))}
+        {sections
+          .filter((s) => isAdmin || !("adminOnly" in s))
+          .map((s) => (
+            <li key={s.to}>
+              <NavLink to={s.to} end={s.end}>
+                {s.label}
+              </NavLink>
+            </li>
+          ))}
       </ul>
     </nav>
   );

@@ -43,8 +43,8 @@ export default function MailOutbox({ loaderData: d }: Route.ComponentProps) {
       <Breadcrumbs items={[{ label: "Administrácia", href: "/admin" }, { label: "Odchádzajúca pošta" }]} />
       <h1>Odchádzajúca pošta</h1>
       <p className="muted">
-        Lokálna schránka: keď nie je nastavený SMTP server (premenná <code>SMTP_URL</code>), aplikácia e-maily neodosiela, ale ukladá
-        ich sem – potvrdenia nákupu s faktúrou, oznámenia o zápise organizáciou. Najnovšie sú hore.
+        Lokálna schránka: keď nie je nastavený SMTP server (premenná <code>SMTP_URL</code>), aplikácia e-maily neodosiela, ale ukladá ich sem – potvrdenia
+        nákupu s faktúrou, oznámenia o zápise organizáciou. Najnovšie sú hore.
       </p>
       {d.messages.length === 0 ? (
         <p className="notice">Schránka je prázdna. E-mail sa tu objaví napríklad po zaplatení kurzu.</p>

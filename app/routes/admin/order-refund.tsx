@@ -52,7 +52,10 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
     seatsFree: order.sponsorOrgId ? order.seatsFree : null,
     // docs/decisions/payments/money-back-ends-what-it-paid-for.md > Money back ends what it paid for: completed enrollments end too
     hasEnrollmentWithAccess: order.enrollments.some((e) => e.state === "active" || e.state === "completed"),
-    certificateCount: await countValidCertificates(context.get(servicesContext).db, order.enrollments.map((e) => e._id)),
+    certificateCount: await countValidCertificates(
+      context.get(servicesContext).db,
+      order.enrollments.map((e) => e._id),
+    ),
     defaults: kept
       ? {
           amount: kept.values.amount ?? euroTextFromCents(order.refundableCents),
@@ -126,7 +129,9 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
     const refusal = formRefusalOf(e);
     if (!refusal) throw e;
     const reply =
-      refusal.code === "refund_exceeds_remaining" ? submission.reply({ fieldErrors: { amount: [refusal.message] } }) : submission.reply({ formErrors: [refusal.message] });
+      refusal.code === "refund_exceeds_remaining"
+        ? submission.reply({ fieldErrors: { amount: [refusal.message] } })
+        : submission.reply({ formErrors: [refusal.message] });
     return data({ step: "form" as const, reply }, { status: refusal.status });
   }
   return redirect(`/admin/objednavky/${order._id}?hotovo=refundacia`);
@@ -153,7 +158,14 @@ function RefundForm({ o, reply }: { o: Route.ComponentProps["loaderData"]; reply
       <FormErrors meta={form} />
       <input {...getInputProps(fields.idempotencyKey, { type: "hidden" })} key={fields.idempotencyKey.key} />
       <TextField meta={fields.amount} label="Suma na vrátenie (€)" description={`Najviac ${o.refundable}. Napríklad 12,50.`} />
-      {o.seatsFree ? <TextField meta={fields.seats} label="Vrátiť nepriradené miesta klubu (nepovinné)" type="number" description={`Voľných miest: ${o.seatsFree}. Vyplnené: suma = počet miest × cena miesta.`} /> : null}
+      {o.seatsFree ? (
+        <TextField
+          meta={fields.seats}
+          label="Vrátiť nepriradené miesta klubu (nepovinné)"
+          type="number"
+          description={`Voľných miest: ${o.seatsFree}. Vyplnené: suma = počet miest × cena miesta.`}
+        />
+      ) : null}
       <TextField meta={fields.reason} label="Dôvod refundácie" description="Uloží sa do auditného záznamu a vytlačí na dobropis." multiline rows={3} />
       <CheckboxField
         meta={fields.alsoCancelEnrollment}
@@ -164,7 +176,9 @@ function RefundForm({ o, reply }: { o: Route.ComponentProps["loaderData"]; reply
             : "Objednávka nemá zápis s prístupom ku kurzu."
         }
       />
-      <SubmitButton intent="review" pendingLabel="Kontroluje sa…">Pokračovať na potvrdenie</SubmitButton>
+      <SubmitButton intent="review" pendingLabel="Kontroluje sa…">
+        Pokračovať na potvrdenie
+      </SubmitButton>
     </Form>
   );
 }
@@ -175,8 +189,15 @@ function ConfirmRefund({ o, c }: { o: Route.ComponentProps["loaderData"]; c: Con
       <h2 id="potvrdenie">Potvrďte vrátenie peňazí</h2>
       <dl className="refund-summary">
         <dt>Suma na vrátenie</dt>
-        <dd><strong>{c.amount}</strong></dd>
-        {c.seats ? <><dt>Vrátené miesta klubu</dt><dd>{c.seats}</dd></> : null}
+        <dd>
+          <strong>{c.amount}</strong>
+        </dd>
+        {c.seats ? (
+          <>
+            <dt>Vrátené miesta klubu</dt>
+            <dd>{c.seats}</dd>
+          </>
+        ) : null}
         <dt>Študent</dt>
         <dd>{o.student}</dd>
         <dt>Dôvod</dt>
@@ -198,7 +219,9 @@ function ConfirmRefund({ o, c }: { o: Route.ComponentProps["loaderData"]; c: Con
         {c.seats ? <input type="hidden" name="seats" value={c.seats} /> : null}
         <input type="hidden" name="idempotencyKey" value={c.idempotencyKey} />
         <SubmitButton intent="confirm" variant="danger" pendingLabel="Odosiela sa…">{`Potvrdiť a vrátiť ${c.amount}`}</SubmitButton>
-        <SubmitButton intent="edit" variant="secondary" pendingLabel="Načítava sa…">Späť na úpravu</SubmitButton>
+        <SubmitButton intent="edit" variant="secondary" pendingLabel="Načítava sa…">
+          Späť na úpravu
+        </SubmitButton>
       </Form>
     </section>
   );
@@ -226,20 +249,35 @@ export default function AdminOrderRefund({ loaderData: o, actionData }: Route.Co
         <dt>Zaplatené</dt>
         <dd>{o.paid}</dd>
         <dt>Už vrátené</dt>
-        <dd>{o.refunded}{o.pendingRefund ? ` (ďalších ${o.pendingRefund} čaká na vysporiadanie)` : ""}</dd>
+        <dd>
+          {o.refunded}
+          {o.pendingRefund ? ` (ďalších ${o.pendingRefund} čaká na vysporiadanie)` : ""}
+        </dd>
         <dt>Možno vrátiť</dt>
-        <dd><strong>{o.refundable ?? formatZero()}</strong></dd>
+        <dd>
+          <strong>{o.refundable ?? formatZero()}</strong>
+        </dd>
       </dl>
       {!o.refundable ? (
         <div className="notice" role="status">
-          <p>{o.state === "paid" || o.state === "disputed" || o.state === "refunded" ? "Z tejto objednávky už nie je čo vrátiť." : "Objednávka nie je zaplatená, nie je čo vrátiť."}</p>
-          <p><Link to={`/admin/objednavky/${o.id}`}>‹ Späť na objednávku</Link></p>
+          <p>
+            {o.state === "paid" || o.state === "disputed" || o.state === "refunded"
+              ? "Z tejto objednávky už nie je čo vrátiť."
+              : "Objednávka nie je zaplatená, nie je čo vrátiť."}
+          </p>
+          <p>
+            <Link to={`/admin/objednavky/${o.id}`}>‹ Späť na objednávku</Link>
+          </p>
         </div>
       ) : confirmation ? (
         <ConfirmRefund o={o} c={confirmation} />
       ) : (
         <>
-          {o.keptNotice && !reply ? <p className="notice" role="status">{o.keptNotice}</p> : null}
+          {o.keptNotice && !reply ? (
+            <p className="notice" role="status">
+              {o.keptNotice}
+            </p>
+          ) : null}
           <RefundForm o={o} reply={reply} />
         </>
       )}

@@ -52,47 +52,88 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
   useRefreshWhilePending(Boolean(o.pendingRefund));
   return (
     <>
-      <Breadcrumbs items={[{ label: "Administrácia", href: "/admin" }, { label: "Objednávky", href: "/admin/objednavky" }, { label: `Objednávka ${o.number}` }]} />
-      <h1>Objednávka {o.number}: {o.courseTitle}</h1>
-      <div role="status" className={o.done ? "notice done" : "visually-hidden"}>{o.done}</div>
+      <Breadcrumbs
+        items={[{ label: "Administrácia", href: "/admin" }, { label: "Objednávky", href: "/admin/objednavky" }, { label: `Objednávka ${o.number}` }]}
+      />
+      <h1>
+        Objednávka {o.number}: {o.courseTitle}
+      </h1>
+      <div role="status" className={o.done ? "notice done" : "visually-hidden"}>
+        {o.done}
+      </div>
       <Attention items={o.attention} refusal={actionData && "retryRefusal" in actionData ? actionData.retryRefusal : null} />
 
       <dl className="order-facts">
         <dt>Stav</dt>
-        <dd><span className="state">{o.stateLabel}</span></dd>
+        <dd>
+          <span className="state">{o.stateLabel}</span>
+        </dd>
         <dt>Študent</dt>
-        <dd>{o.student} ({o.studentId}){o.studentEmail ? ` · ${o.studentEmail}` : ""}</dd>
+        <dd>
+          {o.student} ({o.studentId}){o.studentEmail ? ` · ${o.studentEmail}` : ""}
+        </dd>
         <dt>Suma</dt>
         <dd>{o.amount}</dd>
         <dt>Zaplatené</dt>
         <dd>{o.paidAt ? `${o.paid} · ${o.paidAt}` : "nie"}</dd>
         <dt>Vrátené</dt>
-        <dd>{o.refunded}{o.pendingRefund ? ` (ďalších ${o.pendingRefund} čaká na vysporiadanie)` : ""}{o.chargedBack ? ` · ${o.chargedBack} vrátila banka (prehratá reklamácia)` : ""}</dd>
+        <dd>
+          {o.refunded}
+          {o.pendingRefund ? ` (ďalších ${o.pendingRefund} čaká na vysporiadanie)` : ""}
+          {o.chargedBack ? ` · ${o.chargedBack} vrátila banka (prehratá reklamácia)` : ""}
+        </dd>
         <dt>Fakturácia</dt>
-        <dd>{o.billingName} ({o.billingType}){o.sponsorOrgId ? ` · organizácia ${o.sponsorOrgId}` : ""}</dd>
-        {o.seats ? <><dt>Miesta klubu</dt><dd>{o.seats}</dd></> : null}
+        <dd>
+          {o.billingName} ({o.billingType}){o.sponsorOrgId ? ` · organizácia ${o.sponsorOrgId}` : ""}
+        </dd>
+        {o.seats ? (
+          <>
+            <dt>Miesta klubu</dt>
+            <dd>{o.seats}</dd>
+          </>
+        ) : null}
         <dt>Vytvorená</dt>
         <dd>{o.createdAt}</dd>
         <dt>Číslo objednávky</dt>
-        <dd>{o.number} <span className="muted">(ID <code>{o.id}</code>)</span></dd>
+        <dd>
+          {o.number}{" "}
+          <span className="muted">
+            (ID <code>{o.id}</code>)
+          </span>
+        </dd>
       </dl>
 
       <div className="section-actions">
         {o.refundable ? (
-          <Link className="button" to={`/admin/objednavky/${o.id}/refundacia`}>Vrátiť peniaze (najviac {o.refundable})</Link>
+          <Link className="button" to={`/admin/objednavky/${o.id}/refundacia`}>
+            Vrátiť peniaze (najviac {o.refundable})
+          </Link>
         ) : null}
-        {o.pendingRefund ? <p className="muted" role="status">Vrátenie peňazí čaká na platobnú bránu; stav sa obnovuje sám (so zapnutým JavaScriptom). <Link to={`/admin/objednavky/${o.id}`} reloadDocument>Obnoviť stav</Link></p> : null}
-        <Link className="button secondary" to={`/admin/audit?targetType=order&targetId=${o.id}`}>Celý audit objednávky</Link>
+        {o.pendingRefund ? (
+          <p className="muted" role="status">
+            Vrátenie peňazí čaká na platobnú bránu; stav sa obnovuje sám (so zapnutým JavaScriptom).{" "}
+            <Link to={`/admin/objednavky/${o.id}`} reloadDocument>
+              Obnoviť stav
+            </Link>
+          </p>
+        ) : null}
+        <Link className="button secondary" to={`/admin/audit?targetType=order&targetId=${o.id}`}>
+          Celý audit objednávky
+        </Link>
       </div>
 
       {o.dispute ? (
         <DisputeForm dispute={o.dispute} reply={reply} />
       ) : staleRefusal(reply) ? (
         // the decision was refused because the dispute is no longer open (decided meanwhile)
-        <div className="alert" role="alert"><p>{staleRefusal(reply)}</p></div>
+        <div className="alert" role="alert">
+          <p>{staleRefusal(reply)}</p>
+        </div>
       ) : null}
 
-      {o.transfer ? <TransferSection transfer={o.transfer} refusal={actionData && "transferRefusal" in actionData ? actionData.transferRefusal : null} /> : null}
+      {o.transfer ? (
+        <TransferSection transfer={o.transfer} refusal={actionData && "transferRefusal" in actionData ? actionData.transferRefusal : null} />
+      ) : null}
 
       <h2>Časová os</h2>
       <ol className="timeline">
@@ -100,7 +141,12 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
           <li key={`${t.at}-${i}`}>
             <time dateTime={t.at}>{t.atText}</time>
             <span className="what">{t.what}</span>
-            {t.detail ? <><br /><span className="muted">{t.detail}</span></> : null}
+            {t.detail ? (
+              <>
+                <br />
+                <span className="muted">{t.detail}</span>
+              </>
+            ) : null}
           </li>
         ))}
       </ol>
@@ -115,7 +161,9 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
             <thead>
               <tr>
                 <th scope="col">Požiadané</th>
-                <th scope="col" className="amount">Suma</th>
+                <th scope="col" className="amount">
+                  Suma
+                </th>
                 <th scope="col">Stav</th>
                 <th scope="col">Dôvod</th>
                 <th scope="col">Kto</th>
@@ -131,7 +179,12 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
                   <td className="amount">{r.amount}</td>
                   <td>
                     <span className="state">{r.stateLabel}</span>
-                    {r.alsoCancelEnrollment ? <><br /><span className="muted">so zrušením zápisu</span></> : null}
+                    {r.alsoCancelEnrollment ? (
+                      <>
+                        <br />
+                        <span className="muted">so zrušením zápisu</span>
+                      </>
+                    ) : null}
                   </td>
                   <td className="wrap-anywhere">{r.reason}</td>
                   <td className="wrap-anywhere">{r.requestedBy}</td>
@@ -157,7 +210,9 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
             <thead>
               <tr>
                 <th scope="col">Prijatá</th>
-                <th scope="col" className="amount">Suma</th>
+                <th scope="col" className="amount">
+                  Suma
+                </th>
                 <th scope="col">Stav</th>
                 <th scope="col">Spôsob</th>
                 <th scope="col">Brána a transakcia</th>
@@ -170,7 +225,9 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
                   <td className="amount">{p.amount}</td>
                   <td>{p.state}</td>
                   <td>{p.method || "—"}</td>
-                  <td className="wrap-anywhere">{p.gateway} · {p.transactionId}</td>
+                  <td className="wrap-anywhere">
+                    {p.gateway} · {p.transactionId}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -210,7 +267,11 @@ export default function AdminOrder({ loaderData: o, actionData }: Route.Componen
             <tbody>
               {o.events.map((e) => (
                 <tr key={e.id}>
-                  <td className="nowrap"><Link to={`/admin/webhooky/${e.id}`} aria-label={`Udalosť ${e.eventId}`}>{e.receivedAt}</Link></td>
+                  <td className="nowrap">
+                    <Link to={`/admin/webhooky/${e.id}`} aria-label={`Udalosť ${e.eventId}`}>
+                      {e.receivedAt}
+                    </Link>
+                  </td>
                   <td>{e.eventType}</td>
                   <td>
                     <span className={`result-${e.result}`}>{e.resultLabel}</span>

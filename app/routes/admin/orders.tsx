@@ -34,7 +34,10 @@ export const loader = pageRoute(async ({ request, context }: Route.LoaderArgs) =
   }
   const { studentId: student, ...query } = parsed.data;
   const { data: rows, pagination } = await listAdminOrders(db, query, { student });
-  const labels = await orderLabels(db, rows.map((o) => o._id));
+  const labels = await orderLabels(
+    db,
+    rows.map((o) => o._id),
+  );
   return {
     filters,
     errors: {} as Record<string, string[]>,
@@ -79,7 +82,9 @@ export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
           <select id="f-state" name="state" defaultValue={f.state ?? ""} {...invalid("state")}>
             <option value="">Všetky</option>
             {Object.entries(orderStateLabels).map(([value, label]) => (
-              <option key={value} value={value}>{label}</option>
+              <option key={value} value={value}>
+                {label}
+              </option>
             ))}
           </select>
           <FieldErrors id="state-error" errors={e.state} />
@@ -94,7 +99,9 @@ export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
           <select id="f-course" name="courseId" defaultValue={f.courseId ?? ""} {...invalid("courseId")}>
             <option value="">Všetky</option>
             {d.courses.map((c) => (
-              <option key={c.courseId} value={c.courseId}>{c.courseTitle}</option>
+              <option key={c.courseId} value={c.courseId}>
+                {c.courseTitle}
+              </option>
             ))}
             {f.courseId && !d.courses.some((c) => c.courseId === f.courseId) ? <option value={f.courseId}>{f.courseId}</option> : null}
           </select>
@@ -116,7 +123,9 @@ export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
         </div>
       </Form>
       {d.orders === null ? (
-        <p className="alert" role="alert">Filter nie je platný. Opravte označené polia.</p>
+        <p className="alert" role="alert">
+          Filter nie je platný. Opravte označené polia.
+        </p>
       ) : d.orders.length === 0 ? (
         <p className="notice">Žiadna objednávka nezodpovedá filtru.</p>
       ) : (
@@ -129,7 +138,9 @@ export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
                 <th scope="col">Študent</th>
                 <th scope="col">Fakturácia</th>
                 <th scope="col">Kurz</th>
-                <th scope="col" className="amount">Suma</th>
+                <th scope="col" className="amount">
+                  Suma
+                </th>
                 <th scope="col">Stav</th>
                 <th scope="col">Faktúra</th>
               </tr>
@@ -138,22 +149,44 @@ export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
               {d.orders.map((o) => (
                 <tr key={o.id}>
                   <td className="nowrap">
-                    <Link to={`/admin/objednavky/${o.id}`} aria-label={`Objednávka ${o.number}`}>{o.number}</Link>
+                    <Link to={`/admin/objednavky/${o.id}`} aria-label={`Objednávka ${o.number}`}>
+                      {o.number}
+                    </Link>
                     <br />
-                    <time className="muted" dateTime={o.createdAtIso}>{o.createdAt}</time>
+                    <time className="muted" dateTime={o.createdAtIso}>
+                      {o.createdAt}
+                    </time>
                   </td>
                   <td className="wrap-anywhere">
                     {o.student}
                     <br />
-                    <span className="muted">{o.studentId}{o.studentEmail ? ` · ${o.studentEmail}` : ""}</span>
+                    <span className="muted">
+                      {o.studentId}
+                      {o.studentEmail ? ` · ${o.studentEmail}` : ""}
+                    </span>
                   </td>
                   <td className="wrap-anywhere">{o.billingName}</td>
-                  <td>{o.courseTitle}{o.seats ? (<><br /><span className="muted">{o.seats}</span></>) : null}</td>
+                  <td>
+                    {o.courseTitle}
+                    {o.seats ? (
+                      <>
+                        <br />
+                        <span className="muted">{o.seats}</span>
+                      </>
+                    ) : null}
+                  </td>
                   <td className="amount">
                     {o.amount}
-                    {o.refunded ? (<><br /><span className="muted">vrátené {o.refunded}</span></>) : null}
+                    {o.refunded ? (
+                      <>
+                        <br />
+                        <span className="muted">vrátené {o.refunded}</span>
+                      </>
+                    ) : null}
                   </td>
-                  <td><span className="state">{o.stateLabel}</span></td>
+                  <td>
+                    <span className="state">{o.stateLabel}</span>
+                  </td>
                   <td className="nowrap">{o.invoiceNumber ?? "—"}</td>
                 </tr>
               ))}

@@ -31,7 +31,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-
 export default function PartEditor({ loaderData: d, actionData }: Route.ComponentProps) {
   const reply = actionData as ActionReply;
   return (
@@ -48,7 +47,9 @@ export default function PartEditor({ loaderData: d, actionData }: Route.Componen
         <>
           <section aria-labelledby="udaje-casti">
             <h2 id="udaje-casti">Údaje časti</h2>
-            <p>{d.part.summary || "Bez zhrnutia."} {d.part.requiredForCompletion ? "Povinná na dokončenie modulu." : "Nepovinná."}</p>
+            <p>
+              {d.part.summary || "Bez zhrnutia."} {d.part.requiredForCompletion ? "Povinná na dokončenie modulu." : "Nepovinná."}
+            </p>
           </section>
           <section aria-labelledby="bloky">
             <h2 id="bloky">Obsah: bloky</h2>
@@ -72,7 +73,10 @@ export default function PartEditor({ loaderData: d, actionData }: Route.Componen
             <ul className="attachments">
               {d.attachments.map((a, i) => (
                 <li key={`${i}-${a.path}`}>
-                  {a.name} <span className="muted">({a.fileId ? "nahraný súbor" : a.path}, {a.mimeType}, {a.size})</span>
+                  {a.name}{" "}
+                  <span className="muted">
+                    ({a.fileId ? "nahraný súbor" : a.path}, {a.mimeType}, {a.size})
+                  </span>
                 </li>
               ))}
             </ul>

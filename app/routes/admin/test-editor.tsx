@@ -22,12 +22,16 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-
 export default function TestEditor({ loaderData: d, actionData }: Route.ComponentProps) {
   const reply = actionData as ActionReply;
   return (
     <>
-      <CourseHeader course={d.course} current="testy" heading={`Test: ${d.test.title}`} trail={[{ label: "Testy", href: `/admin/kurzy/${d.course.id}/testy` }, { label: d.test.title }]} />
+      <CourseHeader
+        course={d.course}
+        current="testy"
+        heading={`Test: ${d.test.title}`}
+        trail={[{ label: "Testy", href: `/admin/kurzy/${d.course.id}/testy` }, { label: d.test.title }]}
+      />
       <p className="muted">{d.test.where}</p>
       <DoneStatus message={d.done} />
 
@@ -45,12 +49,30 @@ export default function TestEditor({ loaderData: d, actionData }: Route.Componen
           </>
         ) : (
           <dl className="facts read-only">
-            <div><dt>Hranica úspešnosti</dt><dd>{d.settings.passingPercent} %</dd></div>
-            <div><dt>Časový limit</dt><dd>{d.settings.timeLimitMinutes} min</dd></div>
-            <div><dt>Počet pokusov</dt><dd>{d.settings.maxAttempts}</dd></div>
-            <div><dt>Prestávka</dt><dd>{d.settings.cooldownMinutes} min</dd></div>
-            <div><dt>Výber otázok</dt><dd>{SELECTION_LABELS[d.settings.selectionMode as keyof typeof SELECTION_LABELS] ?? d.settings.selectionMode}</dd></div>
-            <div><dt>Správne odpovede</dt><dd>{SHOW_LABELS[d.settings.showAnswersAfter as keyof typeof SHOW_LABELS] ?? d.settings.showAnswersAfter}</dd></div>
+            <div>
+              <dt>Hranica úspešnosti</dt>
+              <dd>{d.settings.passingPercent} %</dd>
+            </div>
+            <div>
+              <dt>Časový limit</dt>
+              <dd>{d.settings.timeLimitMinutes} min</dd>
+            </div>
+            <div>
+              <dt>Počet pokusov</dt>
+              <dd>{d.settings.maxAttempts}</dd>
+            </div>
+            <div>
+              <dt>Prestávka</dt>
+              <dd>{d.settings.cooldownMinutes} min</dd>
+            </div>
+            <div>
+              <dt>Výber otázok</dt>
+              <dd>{SELECTION_LABELS[d.settings.selectionMode as keyof typeof SELECTION_LABELS] ?? d.settings.selectionMode}</dd>
+            </div>
+            <div>
+              <dt>Správne odpovede</dt>
+              <dd>{SHOW_LABELS[d.settings.showAnswersAfter as keyof typeof SHOW_LABELS] ?? d.settings.showAnswersAfter}</dd>
+            </div>
           </dl>
         )}
       </section>

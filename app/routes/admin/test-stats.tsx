@@ -43,8 +43,14 @@ export const loader = pageRoute(async (args: Route.LoaderArgs) => {
   };
 });
 
-export const meta: Route.MetaFunction = ({ loaderData: data }) => [{ title: pageTitle(`Štatistiky testu: ${data?.test.title ?? ""}`) }, { name: "robots", content: "noindex" }];
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: authoringStyles }, { rel: "stylesheet", href: insightsStyles }];
+export const meta: Route.MetaFunction = ({ loaderData: data }) => [
+  { title: pageTitle(`Štatistiky testu: ${data?.test.title ?? ""}`) },
+  { name: "robots", content: "noindex" },
+];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: authoringStyles },
+  { rel: "stylesheet", href: insightsStyles },
+];
 
 export default function TestStats({ loaderData: d }: Route.ComponentProps) {
   const testBase = `/admin/kurzy/${d.course.id}/testy/${d.test.id}`;
@@ -59,17 +65,24 @@ export default function TestStats({ loaderData: d }: Route.ComponentProps) {
         trail={[{ label: "Testy", href: `/admin/kurzy/${d.course.id}/testy` }, { label: `Štatistiky: ${d.test.title}` }]}
       />
       <p>
-        Odovzdané pokusy: <strong>{count(d.attempts)}</strong>, úspešné: {count(d.passed)} ({percent(d.attempts ? d.passed / d.attempts : null)}), priemerné skóre:{" "}
-        {percent(d.averageScore)}. Hranica úspešnosti {percent(d.test.passingScore, 0)}.
+        Odovzdané pokusy: <strong>{count(d.attempts)}</strong>, úspešné: {count(d.passed)} ({percent(d.attempts ? d.passed / d.attempts : null)}), priemerné
+        skóre: {percent(d.averageScore)}. Hranica úspešnosti {percent(d.test.passingScore, 0)}.
       </p>
       <p className="muted">
-        Index ľahkosti je priemerné skóre na otázke (nad {percent(d.thresholds.tooEasy, 0)} je otázka príliš ľahká, pod {percent(d.thresholds.tooHard, 0)} príliš ťažká). Index rozlišovania
-        je korelácia skóre na otázke so skóre na zvyšku testu (pod {coefficient(d.thresholds.poor)} otázka slabo rozlišuje lepších od slabších).
+        Index ľahkosti je priemerné skóre na otázke (nad {percent(d.thresholds.tooEasy, 0)} je otázka príliš ľahká, pod {percent(d.thresholds.tooHard, 0)}{" "}
+        príliš ťažká). Index rozlišovania je korelácia skóre na otázke so skóre na zvyšku testu (pod {coefficient(d.thresholds.poor)} otázka slabo rozlišuje
+        lepších od slabších).
       </p>
-      {d.sourceNote ? <p className="notice" role="status">{d.sourceNote}</p> : null}
+      {d.sourceNote ? (
+        <p className="notice" role="status">
+          {d.sourceNote}
+        </p>
+      ) : null}
       {d.isAdmin ? <ExportLinks links={[{ href: `${testBase}/statistiky/pokusy.csv`, label: "Všetky pokusy testu (CSV)" }]} /> : null}
       {d.questions.length === 0 ? (
-        d.attempts === 0 ? <p className="notice">Test zatiaľ nemá odovzdané pokusy.</p> : null
+        d.attempts === 0 ? (
+          <p className="notice">Test zatiaľ nemá odovzdané pokusy.</p>
+        ) : null
       ) : (
         <>
           <div className="table-scroll" tabIndex={0} role="region" aria-label="Štatistiky otázok testu">
@@ -78,10 +91,18 @@ export default function TestStats({ loaderData: d }: Route.ComponentProps) {
               <thead>
                 <tr>
                   <th scope="col">Otázka</th>
-                  <th scope="col" className="amount">Pokusy</th>
-                  <th scope="col" className="amount">Správne</th>
-                  <th scope="col" className="amount">Index ľahkosti</th>
-                  <th scope="col" className="amount">Index rozlišovania</th>
+                  <th scope="col" className="amount">
+                    Pokusy
+                  </th>
+                  <th scope="col" className="amount">
+                    Správne
+                  </th>
+                  <th scope="col" className="amount">
+                    Index ľahkosti
+                  </th>
+                  <th scope="col" className="amount">
+                    Index rozlišovania
+                  </th>
                   <th scope="col">Upozornenia</th>
                 </tr>
               </thead>
@@ -89,13 +110,31 @@ export default function TestStats({ loaderData: d }: Route.ComponentProps) {
                 {d.questions.map((q, i) => (
                   <tr key={`${q.questionId}-${q.version}`} data-question={q.questionId} data-version={q.version}>
                     <th scope="row">
-                      {q.live ? <Link to={`${testBase}#otazka-${q.questionId}`}>{label(q, i)}</Link> : <>{label(q, i)} <span className="muted">(otázka bola odstránená)</span></>}
+                      {q.live ? (
+                        <Link to={`${testBase}#otazka-${q.questionId}`}>{label(q, i)}</Link>
+                      ) : (
+                        <>
+                          {label(q, i)} <span className="muted">(otázka bola odstránená)</span>
+                        </>
+                      )}
                     </th>
                     <td className="amount">{count(q.attempts)}</td>
                     <td className="amount">{count(q.correct)}</td>
-                    <td className="amount" data-facility={q.facility ?? ""}>{percent(q.facility)}</td>
-                    <td className="amount" data-discrimination={q.discrimination ?? ""}>{coefficient(q.discrimination)}</td>
-                    <td>{q.flags.length ? q.flags.map((f) => <span key={f} className="flag">{flagLabels[f]}</span>) : "–"}</td>
+                    <td className="amount" data-facility={q.facility ?? ""}>
+                      {percent(q.facility)}
+                    </td>
+                    <td className="amount" data-discrimination={q.discrimination ?? ""}>
+                      {coefficient(q.discrimination)}
+                    </td>
+                    <td>
+                      {q.flags.length
+                        ? q.flags.map((f) => (
+                            <span key={f} className="flag">
+                              {flagLabels[f]}
+                            </span>
+                          ))
+                        : "–"}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -110,9 +149,17 @@ export default function TestStats({ loaderData: d }: Route.ComponentProps) {
                     id={`odpovede-${q.questionId}-${q.version}`}
                     title={label(q, i)}
                     summary={q.answers.map((a) => `${a.text}${a.isCorrect ? " (správna)" : ""}: ${a.chosen} z ${q.attempts}`).join(", ")}
-                    bars={q.answers.map((a) => ({ label: `${a.isCorrect ? "✓ " : ""}${a.text}`, value: a.chosen, display: `${count(a.chosen)} (${percent(q.attempts ? a.chosen / q.attempts : null, 0)})`, muted: !a.isCorrect }))}
+                    bars={q.answers.map((a) => ({
+                      label: `${a.isCorrect ? "✓ " : ""}${a.text}`,
+                      value: a.chosen,
+                      display: `${count(a.chosen)} (${percent(q.attempts ? a.chosen / q.attempts : null, 0)})`,
+                      muted: !a.isCorrect,
+                    }))}
                     max={q.attempts}
-                    table={{ head: ["Odpoveď", "Správna", "Zvolili", "Podiel"], rows: q.answers.map((a) => [a.text, a.isCorrect ? "áno" : "nie", count(a.chosen), percent(q.attempts ? a.chosen / q.attempts : null)]) }}
+                    table={{
+                      head: ["Odpoveď", "Správna", "Zvolili", "Podiel"],
+                      rows: q.answers.map((a) => [a.text, a.isCorrect ? "áno" : "nie", count(a.chosen), percent(q.attempts ? a.chosen / q.attempts : null)]),
+                    }}
                   />
                 </div>
               </section>
@@ -123,11 +170,21 @@ export default function TestStats({ loaderData: d }: Route.ComponentProps) {
                   <table className="admin-table">
                     <caption className="visually-hidden">{`Odpovede študentov: ${label(q, i)}`}</caption>
                     <thead>
-                      <tr><th scope="col">Odpoveď študentov</th><th scope="col">Uznaná</th><th scope="col" className="amount">Počet</th></tr>
+                      <tr>
+                        <th scope="col">Odpoveď študentov</th>
+                        <th scope="col">Uznaná</th>
+                        <th scope="col" className="amount">
+                          Počet
+                        </th>
+                      </tr>
                     </thead>
                     <tbody>
                       {q.textAnswers.map((a) => (
-                        <tr key={a.text}><td className="wrap-anywhere">{a.text}</td><td>{a.accepted ? "áno" : "nie"}</td><td className="amount">{count(a.count)}</td></tr>
+                        <tr key={a.text}>
+                          <td className="wrap-anywhere">{a.text}</td>
+                          <td>{a.accepted ? "áno" : "nie"}</td>
+                          <td className="amount">{count(a.count)}</td>
+                        </tr>
                       ))}
                     </tbody>
                   </table>
@@ -137,7 +194,9 @@ export default function TestStats({ loaderData: d }: Route.ComponentProps) {
           )}
         </>
       )}
-      <p><Link to={testBase}>‹ Späť na test</Link></p>
+      <p>
+        <Link to={testBase}>‹ Späť na test</Link>
+      </p>
     </>
   );
 }

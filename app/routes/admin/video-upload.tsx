@@ -31,7 +31,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-
 export default function VideoUpload({ loaderData: v, actionData }: Route.ComponentProps) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -39,7 +38,14 @@ export default function VideoUpload({ loaderData: v, actionData }: Route.Compone
   const previewError = actionData && "previewError" in actionData ? actionData.previewError : null;
   return (
     <>
-      <Breadcrumbs items={[{ label: "Administrácia", href: "/admin" }, { label: "Kurzy", href: "/admin/kurzy" }, { label: v.courseTitle }, { label: `Video: ${v.partTitle}` }]} />
+      <Breadcrumbs
+        items={[
+          { label: "Administrácia", href: "/admin" },
+          { label: "Kurzy", href: "/admin/kurzy" },
+          { label: v.courseTitle },
+          { label: `Video: ${v.partTitle}` },
+        ]}
+      />
       <h1>Video v časti „{v.partTitle}“</h1>
       <p className="muted">
         Kurz „{v.courseTitle}“, verzia {v.courseVersion} ({v.courseStateLabel}) · poskytovateľ videa: {v.provider === "mux" ? "Mux" : "lokálny (ukážkový)"}
@@ -49,7 +55,9 @@ export default function VideoUpload({ loaderData: v, actionData }: Route.Compone
         <h2 id="stav">Stav bloku</h2>
         <dl className="facts">
           <dt>Stav</dt>
-          <dd data-testid="block-state" data-state={v.state}>{v.stateLabel}</dd>
+          <dd data-testid="block-state" data-state={v.state}>
+            {v.stateLabel}
+          </dd>
           {v.duration && (
             <>
               <dt>Dĺžka</dt>
@@ -59,13 +67,17 @@ export default function VideoUpload({ loaderData: v, actionData }: Route.Compone
           {v.assetId && (
             <>
               <dt>Asset</dt>
-              <dd><code>{v.assetId}</code></dd>
+              <dd>
+                <code>{v.assetId}</code>
+              </dd>
             </>
           )}
           {v.playbackId && (
             <>
               <dt>Playback ID</dt>
-              <dd><code>{v.playbackId}</code></dd>
+              <dd>
+                <code>{v.playbackId}</code>
+              </dd>
             </>
           )}
           {v.upload && (
@@ -85,7 +97,9 @@ export default function VideoUpload({ loaderData: v, actionData }: Route.Compone
             <a href={v.player.url}>Otvoriť video</a>
           </video>
         )}
-        <p><Link to={`/admin/video/${v.partId}/${encodeURIComponent(v.blockId)}`}>Obnoviť stav</Link></p>
+        <p>
+          <Link to={`/admin/video/${v.partId}/${encodeURIComponent(v.blockId)}`}>Obnoviť stav</Link>
+        </p>
       </section>
 
       <section aria-labelledby="ukazka">
@@ -95,9 +109,7 @@ export default function VideoUpload({ loaderData: v, actionData }: Route.Compone
         </p>
         <dl className="facts">
           <dt>Ukážka</dt>
-          <dd data-testid="preview-range">
-            {v.preview.playbackId ? (v.preview.rangeLabel ?? "nastavená") : "nie je nastavená"}
-          </dd>
+          <dd data-testid="preview-range">{v.preview.playbackId ? (v.preview.rangeLabel ?? "nastavená") : "nie je nastavená"}</dd>
           {v.preview.cut && (
             <>
               <dt>Posledné strihanie</dt>
@@ -128,13 +140,30 @@ export default function VideoUpload({ loaderData: v, actionData }: Route.Compone
             )}
             <div className="field">
               <label htmlFor="preview-start">Začiatok ukážky (s)</label>
-              <input id="preview-start" name="previewStartSec" type="number" inputMode="decimal" min={0} step="0.1" required
-                defaultValue={previewError?.values.previewStartSec ?? v.preview.startSec ?? ""} />
+              <input
+                id="preview-start"
+                name="previewStartSec"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="0.1"
+                required
+                defaultValue={previewError?.values.previewStartSec ?? v.preview.startSec ?? ""}
+              />
             </div>
             <div className="field">
               <label htmlFor="preview-end">Koniec ukážky (s)</label>
-              <input id="preview-end" name="previewEndSec" type="number" inputMode="decimal" min={0} step="0.1" required
-                max={v.preview.durationSec ?? undefined} defaultValue={previewError?.values.previewEndSec ?? v.preview.endSec ?? ""} />
+              <input
+                id="preview-end"
+                name="previewEndSec"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="0.1"
+                required
+                max={v.preview.durationSec ?? undefined}
+                defaultValue={previewError?.values.previewEndSec ?? v.preview.endSec ?? ""}
+              />
               {v.preview.durationLabel && <p className="field-description">Video má {v.preview.durationLabel}.</p>}
             </div>
             <button type="submit">Vystrihnúť ukážku</button>
@@ -171,7 +200,9 @@ export default function VideoUpload({ loaderData: v, actionData }: Route.Compone
         {v.editable && v.upload?.status === "waiting" && (
           <Form method="post" className="cancel-upload">
             <input type="hidden" name="intent" value="cancel" />
-            <button type="submit" className="secondary">Zrušiť čakajúce nahrávanie</button>
+            <button type="submit" className="secondary">
+              Zrušiť čakajúce nahrávanie
+            </button>
           </Form>
         )}
       </section>

@@ -67,7 +67,9 @@ export default function WebhookEvent({ loaderData: e }: Route.ComponentProps) {
         <dt>Poskytovateľ</dt>
         <dd>{e.provider}</dd>
         <dt>ID udalosti</dt>
-        <dd><code>{e.eventId}</code></dd>
+        <dd>
+          <code>{e.eventId}</code>
+        </dd>
         <dt>Prijatá</dt>
         <dd>{e.receivedAt}</dd>
         <dt>Spracovaná</dt>
@@ -86,10 +88,14 @@ export default function WebhookEvent({ loaderData: e }: Route.ComponentProps) {
         <dt>Objednávka</dt>
         <dd>{e.orderId ? <Link to={`/admin/objednavky/${e.orderId}`}>{e.orderId}</Link> : "—"}</dd>
         <dt>Podpis</dt>
-        <dd><code>{e.signature ?? "—"}</code></dd>
+        <dd>
+          <code>{e.signature ?? "—"}</code>
+        </dd>
       </dl>
       <h2>Obsah udalosti</h2>
-      <pre className="payload" tabIndex={0} aria-label="Obsah udalosti">{e.payload}</pre>
+      <pre className="payload" tabIndex={0} aria-label="Obsah udalosti">
+        {e.payload}
+      </pre>
     </>
   );
 }

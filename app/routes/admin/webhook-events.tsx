@@ -72,7 +72,11 @@ export default function WebhookEvents({ loaderData: d }: Route.ComponentProps) {
           <label htmlFor="w-provider">Poskytovateľ</label>
           <select id="w-provider" name="provider" defaultValue={f.provider ?? ""} {...invalid("provider")}>
             <option value="">Všetci</option>
-            {Object.entries(webhookProviderLabels).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+            {Object.entries(webhookProviderLabels).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
           </select>
           <FieldErrors id="provider-error" errors={e.provider} />
         </div>
@@ -80,7 +84,11 @@ export default function WebhookEvents({ loaderData: d }: Route.ComponentProps) {
           <label htmlFor="w-result">Výsledok</label>
           <select id="w-result" name="result" defaultValue={f.result ?? ""} {...invalid("result")}>
             <option value="">Všetky</option>
-            {Object.entries(webhookResultLabels).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+            {Object.entries(webhookResultLabels).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
           </select>
           <FieldErrors id="result-error" errors={e.result} />
         </div>
@@ -88,7 +96,11 @@ export default function WebhookEvents({ loaderData: d }: Route.ComponentProps) {
           <label htmlFor="w-type">Typ udalosti</label>
           <select id="w-type" name="eventType" defaultValue={f.eventType ?? ""} {...invalid("eventType")}>
             <option value="">Všetky</option>
-            {d.eventTypes.map((t) => <option key={t} value={t}>{t}</option>)}
+            {d.eventTypes.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
             {f.eventType && !d.eventTypes.includes(f.eventType) ? <option value={f.eventType}>{f.eventType}</option> : null}
           </select>
           <FieldErrors id="eventType-error" errors={e.eventType} />
@@ -103,9 +115,15 @@ export default function WebhookEvents({ loaderData: d }: Route.ComponentProps) {
           <Link to="/admin/webhooky">Zrušiť filtre</Link>
         </div>
       </Form>
-      {e.page ? <p className="alert" role="alert">{e.page[0]}</p> : null}
+      {e.page ? (
+        <p className="alert" role="alert">
+          {e.page[0]}
+        </p>
+      ) : null}
       {d.events === null ? (
-        <p className="alert" role="alert">Filter nie je platný. Opravte označené polia.</p>
+        <p className="alert" role="alert">
+          Filter nie je platný. Opravte označené polia.
+        </p>
       ) : d.events.length === 0 ? (
         <p className="notice">Žiadna udalosť nezodpovedá filtru.</p>
       ) : (
@@ -135,7 +153,15 @@ export default function WebhookEvents({ loaderData: d }: Route.ComponentProps) {
                     <span className={`result-${ev.result}`}>{ev.resultLabel}</span>
                     {ev.errorMessage ? ` · ${ev.errorMessage}` : ""}
                   </td>
-                  <td className="nowrap">{ev.orderId ? <Link to={`/admin/objednavky/${ev.orderId}`} aria-label={`Objednávka ${ev.orderId}`}>{ev.orderId.slice(-8)}</Link> : "—"}</td>
+                  <td className="nowrap">
+                    {ev.orderId ? (
+                      <Link to={`/admin/objednavky/${ev.orderId}`} aria-label={`Objednávka ${ev.orderId}`}>
+                        {ev.orderId.slice(-8)}
+                      </Link>
+                    ) : (
+                      "—"
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

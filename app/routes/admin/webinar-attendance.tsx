@@ -62,7 +62,13 @@ export default function WebinarAttendance({ loaderData: d, actionData }: Route.C
   const refused = actionData && "error" in actionData ? actionData : null;
   return (
     <>
-      <CourseHeader course={d.course} current="webinare" editing={false} trail={[{ label: "Webináre", href: `/admin/kurzy/${d.course.id}/webinare` }, { label: "Účasť" }]} heading={`Účasť: ${d.webinar.title}`} />
+      <CourseHeader
+        course={d.course}
+        current="webinare"
+        editing={false}
+        trail={[{ label: "Webináre", href: `/admin/kurzy/${d.course.id}/webinare` }, { label: "Účasť" }]}
+        heading={`Účasť: ${d.webinar.title}`}
+      />
       <DoneStatus message={d.done} />
       <p>{d.webinar.when}</p>
       {d.lines.length === 0 ? (
@@ -86,20 +92,35 @@ export default function WebinarAttendance({ loaderData: d, actionData }: Route.C
                   <td>{l.joined ?? "nie"}</td>
                   <td data-testid="attended">
                     {l.attended ? "zúčastnil sa" : "nezúčastnil sa"}
-                    {l.correction ? <span className="muted"> (opravené {l.correction.at}: {l.correction.reason})</span> : null}
+                    {l.correction ? (
+                      <span className="muted">
+                        {" "}
+                        (opravené {l.correction.at}: {l.correction.reason})
+                      </span>
+                    ) : null}
                   </td>
                   <td>
                     <Form method="post">
                       <input type="hidden" name="enrollmentId" value={l.enrollmentId} />
                       <fieldset>
                         <legend className="visually-hidden">Účasť: {l.studentName}</legend>
-                        <label><input type="radio" name="attended" value="yes" defaultChecked={l.attended} /> zúčastnil sa</label>{" "}
-                        <label><input type="radio" name="attended" value="no" defaultChecked={!l.attended} /> nezúčastnil sa</label>
+                        <label>
+                          <input type="radio" name="attended" value="yes" defaultChecked={l.attended} /> zúčastnil sa
+                        </label>{" "}
+                        <label>
+                          <input type="radio" name="attended" value="no" defaultChecked={!l.attended} /> nezúčastnil sa
+                        </label>
                       </fieldset>
                       <label htmlFor={`reason-${l.enrollmentId}`}>Dôvod</label>{" "}
                       <input id={`reason-${l.enrollmentId}`} name="reason" required minLength={3} maxLength={500} />{" "}
-                      {refused?.enrollmentId === l.enrollmentId ? <span role="alert" className="field-error">{refused.error}</span> : null}
-                      <button type="submit" className="secondary">Opraviť</button>
+                      {refused?.enrollmentId === l.enrollmentId ? (
+                        <span role="alert" className="field-error">
+                          {refused.error}
+                        </span>
+                      ) : null}
+                      <button type="submit" className="secondary">
+                        Opraviť
+                      </button>
                     </Form>
                   </td>
                 </tr>

@@ -30,7 +30,11 @@ export const action = apiRoute(async ({ request, params, context }: Route.Action
   let result = await checkPresentedCredential(openBadgeDeps(services), presented, services.clock.now());
   if ("certificate" in result && result.certificate.registrationNumber !== params.registrationNumber) result = { verdict: "not_ours" };
   return json(
-    { verdict: result.verdict, message: VERDICT_MESSAGES[result.verdict], certificate: "certificate" in result ? toVerificationResponse(result.certificate) : null },
+    {
+      verdict: result.verdict,
+      message: VERDICT_MESSAGES[result.verdict],
+      certificate: "certificate" in result ? toVerificationResponse(result.certificate) : null,
+    },
     { headers },
   );
 });

@@ -13,16 +13,35 @@ export function BuyBox({ c }: { c: Course }) {
   return c.purchase.kind === "enrolled" ? (
     <aside className="buy-box owned" aria-labelledby="cena">
       <h2 id="cena" className="owned-title">
-        <span className="owned-mark"><StateIcon state="completed" />{c.purchase.completed ? "Kurz ste dokončili" : "Tento kurz máte"}</span>
+        <span className="owned-mark">
+          <StateIcon state="completed" />
+          {c.purchase.completed ? "Kurz ste dokončili" : "Tento kurz máte"}
+        </span>
       </h2>
-      {c.purchase.progress && c.purchase.progress.total > 0 ? <StudyProgress className="course-progress" id="owned-progress" progress={c.purchase.progress} /> : null}
-      <p><Link className="button" to={`/kurzy/${c.slug}/studium`}>{c.purchase.completed ? "Prejsť na kurz" : "Pokračovať v štúdiu"}</Link></p>
-      {c.clubBuy ? <p><Link className="button secondary" to={`/kurzy/${c.slug}/kupit-pre-klub`}>Kúpiť pre klub</Link></p> : null}
+      {c.purchase.progress && c.purchase.progress.total > 0 ? (
+        <StudyProgress className="course-progress" id="owned-progress" progress={c.purchase.progress} />
+      ) : null}
+      <p>
+        <Link className="button" to={`/kurzy/${c.slug}/studium`}>
+          {c.purchase.completed ? "Prejsť na kurz" : "Pokračovať v štúdiu"}
+        </Link>
+      </p>
+      {c.clubBuy ? (
+        <p>
+          <Link className="button secondary" to={`/kurzy/${c.slug}/kupit-pre-klub`}>
+            Kúpiť pre klub
+          </Link>
+        </p>
+      ) : null}
     </aside>
   ) : (
     <aside className="buy-box" aria-labelledby="cena">
-      <h2 id="cena" className="visually-hidden">Cena a nákup</h2>
-      <p className="price"><span className="money">{c.price.withVat}</span></p>
+      <h2 id="cena" className="visually-hidden">
+        Cena a nákup
+      </h2>
+      <p className="price">
+        <span className="money">{c.price.withVat}</span>
+      </p>
       <p className="muted">vrátane DPH {c.price.vatRate}</p>
       <dl className="facts">
         <dt>Cena bez DPH</dt>
@@ -34,11 +53,23 @@ export function BuyBox({ c }: { c: Course }) {
       </dl>
       {c.enrollmentDeadline && <p className="muted">Kurz je možné kúpiť do {c.enrollmentDeadline}.</p>}
       {c.purchase.kind === "buy" ? (
-        <p><Link className="button" to={`/kurzy/${c.slug}/kupit`} reloadDocument>Kúpiť kurz</Link></p>
+        <p>
+          <Link className="button" to={`/kurzy/${c.slug}/kupit`} reloadDocument>
+            Kúpiť kurz
+          </Link>
+        </p>
       ) : (
-        <p className="notice" role="status">{c.purchase.reason}</p>
+        <p className="notice" role="status">
+          {c.purchase.reason}
+        </p>
       )}
-      {c.clubBuy && c.purchase.kind === "buy" ? <p><Link className="button secondary" to={`/kurzy/${c.slug}/kupit-pre-klub`}>Kúpiť pre klub</Link></p> : null}
+      {c.clubBuy && c.purchase.kind === "buy" ? (
+        <p>
+          <Link className="button secondary" to={`/kurzy/${c.slug}/kupit-pre-klub`}>
+            Kúpiť pre klub
+          </Link>
+        </p>
+      ) : null}
       <SellerBox />
     </aside>
   );

@@ -45,7 +45,11 @@ export function PartContent({ slug, partId, title, blocks, attachments, done }: 
               ) : (
                 <p className="muted">{block.state === "errored" ? "Video sa nepodarilo spracovať." : "Video sa pripravuje."}</p>
               )}
-              {done(block.id) ? <p><StateBadge state="completed" label="Pozreté" /></p> : null}
+              {done(block.id) ? (
+                <p>
+                  <StateBadge state="completed" label="Pozreté" />
+                </p>
+              ) : null}
               {block.transcript ? (
                 <details>
                   <summary>Prepis videa</summary>
@@ -57,13 +61,25 @@ export function PartContent({ slug, partId, title, blocks, attachments, done }: 
             </>
           ) : block.type === "presentation" ? (
             <>
-              <h2 className="block-title" id={`slides-${block.id}`}>Prezentácia</h2>
+              <h2 className="block-title" id={`slides-${block.id}`}>
+                Prezentácia
+              </h2>
               {block.slides ? <Slides id={block.id} slides={block.slides} /> : null}
-              <p><a href={block.pdfUrl}>Otvoriť prezentáciu (PDF, {block.slideCount} snímok)</a></p>
+              <p>
+                <a href={block.pdfUrl}>Otvoriť prezentáciu (PDF, {block.slideCount} snímok)</a>
+              </p>
             </>
           ) : (
             <figure>
-              <img src={block.url} alt={block.alt} loading="lazy" decoding="async" {...(block.srcset ? { srcSet: block.srcset, sizes: "(min-width: 48rem) 46rem, 100vw" } : {})} width={block.width} height={block.height} />
+              <img
+                src={block.url}
+                alt={block.alt}
+                loading="lazy"
+                decoding="async"
+                {...(block.srcset ? { srcSet: block.srcset, sizes: "(min-width: 48rem) 46rem, 100vw" } : {})}
+                width={block.width}
+                height={block.height}
+              />
               {block.caption ? <figcaption>{block.caption}</figcaption> : null}
             </figure>
           )}
@@ -74,7 +90,12 @@ export function PartContent({ slug, partId, title, blocks, attachments, done }: 
           <h2>Prílohy</h2>
           <ul className="link-list">
             {attachments.map((a) => (
-              <li key={a.url}><a href={a.url}>{a.name}</a> <span className="muted">({a.kind}, {a.size})</span></li>
+              <li key={a.url}>
+                <a href={a.url}>{a.name}</a>{" "}
+                <span className="muted">
+                  ({a.kind}, {a.size})
+                </span>
+              </li>
             ))}
           </ul>
         </section>

@@ -1,9 +1,7 @@
 // Course content: Course > Level > Topic > Module > Part, and Tests with Questions.
 // spec: Resources and their fields > Course; Level, Topic, Module, Part; Test, Question.
 import { sql } from "drizzle-orm";
-import {
-  boolean, check, doublePrecision, index, integer, jsonb, pgEnum, pgTable, text, unique, uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { boolean, check, doublePrecision, index, integer, jsonb, pgEnum, pgTable, text, unique, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, idPk, idRef, ts, updatedAt } from "./columns";
 
 export const courseState = pgEnum("course_state", ["draft", "published", "archived", "deleted"]);
@@ -47,12 +45,18 @@ export const courses = pgTable(
     /** VAT in basis points (2000 = 20 %); the API shows the fraction (server/money) */
     vatRateBp: integer("vat_rate_bp").notNull().default(2000),
     vatIncluded: boolean("vat_included").notNull().default(true),
-    targetAudience: text("target_audience").array().notNull().default(sql`'{}'::text[]`),
+    targetAudience: text("target_audience")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     language: text("language").notNull().default("sk"),
     durationHours: doublePrecision("duration_hours").notNull().default(0),
     courseTestId: idRef("course_test_id"),
     courseTestRequired: boolean("course_test_required").notNull().default(true),
-    instructors: text("instructors").array().notNull().default(sql`'{}'::text[]`),
+    instructors: text("instructors")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     instructorProfiles: jsonb("instructor_profiles").$type<InstructorProfile[]>().notNull().default([]),
     accreditation: jsonb("accreditation").$type<Accreditation | null>(),
     state: courseState("state").notNull().default("draft"),
@@ -68,7 +72,10 @@ export const courses = pgTable(
     ogImageUrl: text("og_image_url"),
     /** an uploaded share image (server/files); used instead of ogImageUrl when set */
     ogImageFileId: idRef("og_image_file_id"),
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     createdBy: text("created_by").notNull(),
@@ -78,7 +85,9 @@ export const courses = pgTable(
     // the slug is shared along one version chain and unique otherwise
     unique("courses_slug_version_uq").on(t.slug, t.version),
     // the public slug resolves to exactly one published version
-    uniqueIndex("courses_one_published_per_slug").on(t.slug).where(sql`${t.state} = 'published'`),
+    uniqueIndex("courses_one_published_per_slug")
+      .on(t.slug)
+      .where(sql`${t.state} = 'published'`),
     index("courses_state_idx").on(t.state),
     index("courses_tags_idx").using("gin", t.tags),
     check("courses_vat_rate_bp_range", sql`${t.vatRateBp} between 0 and 10000`),
@@ -89,7 +98,9 @@ export const levels = pgTable(
   "levels",
   {
     id: idPk(),
-    courseId: idRef("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),
+    courseId: idRef("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
     orderIndex: integer("order_index").notNull(),
     slug: text("slug").notNull(),
     title: text("title").notNull(),
@@ -102,18 +113,19 @@ export const levels = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    unique("levels_course_slug_uq").on(t.courseId, t.slug),
-    index("levels_course_idx").on(t.courseId, t.orderIndex),
-  ],
+  (t) => [unique("levels_course_slug_uq").on(t.courseId, t.slug), index("levels_course_idx").on(t.courseId, t.orderIndex)],
 );
 
 export const topics = pgTable(
   "topics",
   {
     id: idPk(),
-    courseId: idRef("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),
-    levelId: idRef("level_id").notNull().references(() => levels.id, { onDelete: "cascade" }),
+    courseId: idRef("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    levelId: idRef("level_id")
+      .notNull()
+      .references(() => levels.id, { onDelete: "cascade" }),
     orderIndex: integer("order_index").notNull(),
     slug: text("slug").notNull(),
     title: text("title").notNull(),
@@ -121,25 +133,24 @@ export const topics = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    unique("topics_level_slug_uq").on(t.levelId, t.slug),
-    index("topics_level_idx").on(t.levelId, t.orderIndex),
-  ],
+  (t) => [unique("topics_level_slug_uq").on(t.levelId, t.slug), index("topics_level_idx").on(t.levelId, t.orderIndex)],
 );
 
-export const modules = pgTable(
-  "modules",
-  {
-    id: idPk(),
-    courseId: idRef("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),
-    // exactly one Module per Topic (spec: What the service does, 2)
-    topicId: idRef("topic_id").notNull().unique("modules_topic_uq").references(() => topics.id, { onDelete: "cascade" }),
-    title: text("title").notNull(),
-    estimatedMinutes: integer("estimated_minutes").notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-);
+export const modules = pgTable("modules", {
+  id: idPk(),
+  courseId: idRef("course_id")
+    .notNull()
+    .references(() => courses.id, { onDelete: "cascade" }),
+  // exactly one Module per Topic (spec: What the service does, 2)
+  topicId: idRef("topic_id")
+    .notNull()
+    .unique("modules_topic_uq")
+    .references(() => topics.id, { onDelete: "cascade" }),
+  title: text("title").notNull(),
+  estimatedMinutes: integer("estimated_minutes").notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 
 export type VideoCaptions = { lang: string; label: string; fileId: string };
 
@@ -214,32 +225,38 @@ export const parts = pgTable(
   "parts",
   {
     id: idPk(),
-    courseId: idRef("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),
-    moduleId: idRef("module_id").notNull().references(() => modules.id, { onDelete: "cascade" }),
+    courseId: idRef("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    moduleId: idRef("module_id")
+      .notNull()
+      .references(() => modules.id, { onDelete: "cascade" }),
     orderIndex: integer("order_index").notNull(),
     slug: text("slug").notNull(),
     title: text("title").notNull(),
     summary: text("summary"),
     contentBlocks: jsonb("content_blocks").$type<ContentBlock[]>().notNull().default([]),
     attachments: jsonb("attachments").$type<Attachment[]>().notNull().default([]),
-    prerequisites: text("prerequisites").array().notNull().default(sql`'{}'::text[]`),
+    prerequisites: text("prerequisites")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     partTestId: idRef("part_test_id"),
     partTestRequired: boolean("part_test_required").notNull().default(false),
     requiredForCompletion: boolean("required_for_completion").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    unique("parts_module_slug_uq").on(t.moduleId, t.slug),
-    index("parts_module_idx").on(t.moduleId, t.orderIndex),
-  ],
+  (t) => [unique("parts_module_slug_uq").on(t.moduleId, t.slug), index("parts_module_idx").on(t.moduleId, t.orderIndex)],
 );
 
 export const tests = pgTable(
   "tests",
   {
     id: idPk(),
-    courseId: idRef("course_id").notNull().references(() => courses.id, { onDelete: "cascade" }),
+    courseId: idRef("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
     placement: testPlacement("placement").notNull(),
     title: text("title").notNull(),
     description: text("description"),
@@ -263,13 +280,18 @@ export const questions = pgTable(
   "questions",
   {
     id: idPk(),
-    testId: idRef("test_id").notNull().references(() => tests.id, { onDelete: "cascade" }),
+    testId: idRef("test_id")
+      .notNull()
+      .references(() => tests.id, { onDelete: "cascade" }),
     orderIndex: integer("order_index").notNull(),
     type: text("type").notNull().default("single_choice"),
     text: text("text").notNull(),
     weight: doublePrecision("weight").notNull().default(1),
     answers: jsonb("answers").$type<QuestionAnswer[]>().notNull().default([]),
-    acceptedAnswers: text("accepted_answers").array().notNull().default(sql`'{}'::text[]`),
+    acceptedAnswers: text("accepted_answers")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     explanation: text("explanation"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

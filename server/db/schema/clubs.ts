@@ -12,7 +12,9 @@ export const seatAssignments = pgTable(
   "seat_assignments",
   {
     id: idPk(),
-    orderId: idRef("order_id").notNull().references(() => orders.id),
+    orderId: idRef("order_id")
+      .notNull()
+      .references(() => orders.id),
     orgId: text("org_id").notNull(),
     /** the course chain's first version (as orders.course_id) */
     courseId: idRef("course_id").notNull(),
@@ -31,7 +33,9 @@ export const seatAssignments = pgTable(
   (t) => [
     index("seat_assignments_order_idx").on(t.orderId, t.state),
     index("seat_assignments_org_idx").on(t.orgId, t.courseId),
-    index("seat_assignments_email_idx").on(t.email).where(sql`${t.state} = 'pending'`),
+    index("seat_assignments_email_idx")
+      .on(t.email)
+      .where(sql`${t.state} = 'pending'`),
     check("seat_assignments_someone", sql`${t.personId} is not null or ${t.email} is not null`),
   ],
 );

@@ -76,7 +76,9 @@ export const payments = pgTable(
   "payments",
   {
     id: idPk(),
-    orderId: idRef("order_id").notNull().references(() => orders.id),
+    orderId: idRef("order_id")
+      .notNull()
+      .references(() => orders.id),
     gateway: text("gateway").notNull(),
     transactionId: text("transaction_id").notNull(),
     amountCents: integer("amount_cents").notNull(),
@@ -95,7 +97,9 @@ export const refunds = pgTable(
   "refunds",
   {
     id: idPk(),
-    orderId: idRef("order_id").notNull().references(() => orders.id),
+    orderId: idRef("order_id")
+      .notNull()
+      .references(() => orders.id),
     paymentId: idRef("payment_id").references(() => payments.id),
     amountCents: integer("amount_cents").notNull(),
     reason: text("reason").notNull(),
@@ -121,7 +125,10 @@ export const invoices = pgTable(
   "invoices",
   {
     id: idPk(),
-    orderId: idRef("order_id").notNull().unique("invoices_order_uq").references(() => orders.id),
+    orderId: idRef("order_id")
+      .notNull()
+      .unique("invoices_order_uq")
+      .references(() => orders.id),
     // INV-YYYY-NNNN, gapless per calendar year (server/invoices: invoice_counters)
     number: text("number").notNull().unique("invoices_number_uq"),
     year: integer("year").notNull(),
@@ -142,10 +149,7 @@ export const invoices = pgTable(
     pdfRenderedAt: ts("pdf_rendered_at"),
     createdAt: createdAt(),
   },
-  (t) => [
-    unique("invoices_year_seq_uq").on(t.year, t.sequence),
-    check("invoices_sequence_positive", sql`${t.sequence} > 0`),
-  ],
+  (t) => [unique("invoices_year_seq_uq").on(t.year, t.sequence), check("invoices_sequence_positive", sql`${t.sequence} > 0`)],
 );
 
 /**
@@ -173,9 +177,16 @@ export const creditNotes = pgTable(
   "credit_notes",
   {
     id: idPk(),
-    refundId: idRef("refund_id").notNull().unique("credit_notes_refund_uq").references(() => refunds.id),
-    orderId: idRef("order_id").notNull().references(() => orders.id),
-    invoiceId: idRef("invoice_id").notNull().references(() => invoices.id),
+    refundId: idRef("refund_id")
+      .notNull()
+      .unique("credit_notes_refund_uq")
+      .references(() => refunds.id),
+    orderId: idRef("order_id")
+      .notNull()
+      .references(() => orders.id),
+    invoiceId: idRef("invoice_id")
+      .notNull()
+      .references(() => invoices.id),
     number: text("number").notNull().unique("credit_notes_number_uq"),
     year: integer("year").notNull(),
     sequence: integer("sequence").notNull(),

@@ -23,8 +23,12 @@ export const eInvoices = pgTable(
     id: idPk(),
     /** invoice (UBL Invoice) or credit_note (UBL CreditNote) */
     kind: text("kind").notNull(),
-    orderId: idRef("order_id").notNull().references(() => orders.id),
-    invoiceId: idRef("invoice_id").notNull().references(() => invoices.id),
+    orderId: idRef("order_id")
+      .notNull()
+      .references(() => orders.id),
+    invoiceId: idRef("invoice_id")
+      .notNull()
+      .references(() => invoices.id),
     creditNoteId: idRef("credit_note_id").references(() => creditNotes.id),
     /** the document's number (INV-… or DOB-…) */
     number: text("number").notNull().unique("e_invoices_number_uq"),
@@ -52,8 +56,12 @@ export const eInvoices = pgTable(
   (t) => [
     index("e_invoices_order_idx").on(t.orderId),
     index("e_invoices_state_idx").on(t.state, t.nextAttemptAt),
-    uniqueIndex("e_invoices_invoice_uq").on(t.invoiceId).where(sql`${t.kind} = 'invoice'`),
-    uniqueIndex("e_invoices_credit_note_uq").on(t.creditNoteId).where(sql`${t.creditNoteId} is not null`),
+    uniqueIndex("e_invoices_invoice_uq")
+      .on(t.invoiceId)
+      .where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex("e_invoices_credit_note_uq")
+      .on(t.creditNoteId)
+      .where(sql`${t.creditNoteId} is not null`),
     check("e_invoices_kind", sql`(${t.kind} = 'invoice' and ${t.creditNoteId} is null) or (${t.kind} = 'credit_note' and ${t.creditNoteId} is not null)`),
   ],
 );

@@ -7,34 +7,51 @@ import { createdAt, idPk, ts, updatedAt } from "./columns";
 export type OrgMembership = { orgId: string; roles: string[] };
 
 /** Thin user cache, keyed by the provider's person id. */
-export const users = pgTable("users", {
-  id: text("id").primaryKey(),
-  displayName: text("display_name").notNull(),
-  email: text("email"),
-  avatarUrl: text("avatar_url"),
-  /** application roles (student, instructor, content_manager, admin) mapped from the provider's */
-  roles: text("roles").array().notNull(),
-  /** the provider's role values as last seen (login claims or REST API) */
-  providerRoles: text("provider_roles").array().notNull().default(sql`'{}'::text[]`),
-  organizations: jsonb("organizations").$type<OrgMembership[]>().notNull().default([]),
-  /** orgs the person may sponsor enrollments for / buy on behalf of (spec: Authentication 7) */
-  sponsorOrgIds: text("sponsor_org_ids").array().notNull().default(sql`'{}'::text[]`),
-  purchaseOrgIds: text("purchase_org_ids").array().notNull().default(sql`'{}'::text[]`),
-  lastSyncedAt: ts("last_synced_at").notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [index("users_last_synced_idx").on(t.lastSyncedAt)]);
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    displayName: text("display_name").notNull(),
+    email: text("email"),
+    avatarUrl: text("avatar_url"),
+    /** application roles (student, instructor, content_manager, admin) mapped from the provider's */
+    roles: text("roles").array().notNull(),
+    /** the provider's role values as last seen (login claims or REST API) */
+    providerRoles: text("provider_roles")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    organizations: jsonb("organizations").$type<OrgMembership[]>().notNull().default([]),
+    /** orgs the person may sponsor enrollments for / buy on behalf of (spec: Authentication 7) */
+    sponsorOrgIds: text("sponsor_org_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    purchaseOrgIds: text("purchase_org_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    lastSyncedAt: ts("last_synced_at").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("users_last_synced_idx").on(t.lastSyncedAt)],
+);
 
-export const organizations = pgTable("organizations", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  legalName: text("legal_name"),
-  ico: text("ico"),
-  type: text("type"),
-  lastSyncedAt: ts("last_synced_at").notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [index("organizations_last_synced_idx").on(t.lastSyncedAt)]);
+export const organizations = pgTable(
+  "organizations",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    legalName: text("legal_name"),
+    ico: text("ico"),
+    type: text("type"),
+    lastSyncedAt: ts("last_synced_at").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("organizations_last_synced_idx").on(t.lastSyncedAt)],
+);
 
 /**
  * Server-side session row; the cookie holds an encrypted reference to it (id + a secret
@@ -67,13 +84,17 @@ export const sessions = pgTable(
 );
 
 /** Ids (jti) of one-time tokens already accepted: back-channel logout and erasure tokens. */
-export const consumedTokens = pgTable("consumed_tokens", {
-  /** `${iss} ${jti}` */
-  id: text("id").primaryKey(),
-  kind: text("kind").notNull(),
-  expiresAt: ts("expires_at").notNull(),
-  createdAt: createdAt(),
-}, (t) => [index("consumed_tokens_expires_idx").on(t.expiresAt)]);
+export const consumedTokens = pgTable(
+  "consumed_tokens",
+  {
+    /** `${iss} ${jti}` */
+    id: text("id").primaryKey(),
+    kind: text("kind").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("consumed_tokens_expires_idx").on(t.expiresAt)],
+);
 
 /**
  * What an admin typed into a sensitive form when the sign-in was too old for it

@@ -7,7 +7,9 @@ import { idRef, ts } from "./columns";
 import { tests } from "./catalog";
 
 export const testQuestionStats = pgTable("test_question_stats", {
-  testId: idRef("test_id").primaryKey().references(() => tests.id, { onDelete: "cascade" }),
+  testId: idRef("test_id")
+    .primaryKey()
+    .references(() => tests.id, { onDelete: "cascade" }),
   /** what the figures were computed over: the counted attempts and the latest submission among them */
   attempts: integer("attempts").notNull(),
   lastSubmittedAt: ts("last_submitted_at"),

@@ -1,9 +1,7 @@
 // Enrollments, progress records and test attempts.
 // spec: Resources > Enrollment; TestAttempt; States and transitions > Part, Enrollment.
 import { sql } from "drizzle-orm";
-import {
-  boolean, doublePrecision, index, integer, jsonb, pgEnum, pgTable, text, unique, uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { boolean, doublePrecision, index, integer, jsonb, pgEnum, pgTable, text, unique, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, idPk, idRef, ts, updatedAt } from "./columns";
 import { courses, parts, tests } from "./catalog";
 
@@ -27,7 +25,9 @@ export const enrollments = pgTable(
     // courseId: first version of the chain (stable course identity);
     // courseVersionId: the exact version purchased. See docs/decisions/README.md.
     courseId: idRef("course_id").notNull(),
-    courseVersionId: idRef("course_version_id").notNull().references(() => courses.id),
+    courseVersionId: idRef("course_version_id")
+      .notNull()
+      .references(() => courses.id),
     courseTitle: text("course_title").notNull(),
     courseSlug: text("course_slug").notNull(),
     studentId: text("student_id").notNull(),
@@ -42,7 +42,10 @@ export const enrollments = pgTable(
     accessExpiresAt: ts("access_expires_at"),
     currentLevelId: idRef("current_level_id"),
     progress: jsonb("progress").$type<EnrollmentProgress>().notNull(),
-    intermediateCertificateIds: text("intermediate_certificate_ids").array().notNull().default(sql`'{}'::text[]`),
+    intermediateCertificateIds: text("intermediate_certificate_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     finalCertificateId: idRef("final_certificate_id"),
     completedAt: ts("completed_at"),
     cancelledAt: ts("cancelled_at"),
@@ -53,7 +56,9 @@ export const enrollments = pgTable(
   },
   (t) => [
     // one live enrollment per student and course chain
-    uniqueIndex("enrollments_one_active").on(t.studentId, t.courseId).where(sql`${t.state} = 'active'`),
+    uniqueIndex("enrollments_one_active")
+      .on(t.studentId, t.courseId)
+      .where(sql`${t.state} = 'active'`),
     index("enrollments_student_idx").on(t.studentId),
     index("enrollments_course_idx").on(t.courseVersionId, t.state),
   ],
@@ -78,8 +83,12 @@ export const partProgress = pgTable(
   "part_progress",
   {
     id: idPk(),
-    enrollmentId: idRef("enrollment_id").notNull().references(() => enrollments.id, { onDelete: "cascade" }),
-    partId: idRef("part_id").notNull().references(() => parts.id),
+    enrollmentId: idRef("enrollment_id")
+      .notNull()
+      .references(() => enrollments.id, { onDelete: "cascade" }),
+    partId: idRef("part_id")
+      .notNull()
+      .references(() => parts.id),
     state: partState("state").notNull(),
     blockProgress: jsonb("block_progress").$type<BlockProgress[]>().notNull().default([]),
     startedAt: ts("started_at"),
@@ -89,7 +98,9 @@ export const partProgress = pgTable(
   (t) => [
     unique("part_progress_uq").on(t.enrollmentId, t.partId),
     // the admin's drop-off curve counts completions per part (server/insights)
-    index("part_progress_completed_part_idx").on(t.partId).where(sql`${t.state} = 'completed'`),
+    index("part_progress_completed_part_idx")
+      .on(t.partId)
+      .where(sql`${t.state} = 'completed'`),
   ],
 );
 
@@ -97,7 +108,9 @@ export const moduleCompletions = pgTable(
   "module_completions",
   {
     id: idPk(),
-    enrollmentId: idRef("enrollment_id").notNull().references(() => enrollments.id, { onDelete: "cascade" }),
+    enrollmentId: idRef("enrollment_id")
+      .notNull()
+      .references(() => enrollments.id, { onDelete: "cascade" }),
     moduleId: idRef("module_id").notNull(),
     completedAt: ts("completed_at").notNull().defaultNow(),
   },
@@ -112,7 +125,9 @@ export const levelCompletions = pgTable(
   "level_completions",
   {
     id: idPk(),
-    enrollmentId: idRef("enrollment_id").notNull().references(() => enrollments.id, { onDelete: "cascade" }),
+    enrollmentId: idRef("enrollment_id")
+      .notNull()
+      .references(() => enrollments.id, { onDelete: "cascade" }),
     levelId: idRef("level_id").notNull(),
     completedAt: ts("completed_at").notNull().defaultNow(),
   },
@@ -139,8 +154,12 @@ export const testAttempts = pgTable(
   "test_attempts",
   {
     id: idPk(),
-    testId: idRef("test_id").notNull().references(() => tests.id),
-    enrollmentId: idRef("enrollment_id").notNull().references(() => enrollments.id),
+    testId: idRef("test_id")
+      .notNull()
+      .references(() => tests.id),
+    enrollmentId: idRef("enrollment_id")
+      .notNull()
+      .references(() => enrollments.id),
     studentId: text("student_id").notNull(),
     attemptNumber: integer("attempt_number").notNull(),
     state: attemptState("state").notNull().default("in_progress"),

@@ -43,7 +43,12 @@ export const webinars = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("webinars_course_idx").on(t.courseId, t.startsAt), uniqueIndex("webinars_online_meeting_uq").on(t.onlineMeetingId).where(sql`${t.onlineMeetingId} is not null`)],
+  (t) => [
+    index("webinars_course_idx").on(t.courseId, t.startsAt),
+    uniqueIndex("webinars_online_meeting_uq")
+      .on(t.onlineMeetingId)
+      .where(sql`${t.onlineMeetingId} is not null`),
+  ],
 );
 
 /** Every click of "Pripojiť sa": who joined and when (attendance is derived from these). */
@@ -51,7 +56,9 @@ export const webinarJoins = pgTable(
   "webinar_joins",
   {
     id: idPk(),
-    webinarId: idRef("webinar_id").notNull().references(() => webinars.id),
+    webinarId: idRef("webinar_id")
+      .notNull()
+      .references(() => webinars.id),
     studentId: text("student_id").notNull(),
     enrollmentId: idRef("enrollment_id").notNull(),
     joinedAt: ts("joined_at").notNull(),
@@ -67,7 +74,9 @@ export const webinarReminders = pgTable(
   "webinar_reminders",
   {
     id: idPk(),
-    webinarId: idRef("webinar_id").notNull().references(() => webinars.id),
+    webinarId: idRef("webinar_id")
+      .notNull()
+      .references(() => webinars.id),
     enrollmentId: idRef("enrollment_id").notNull(),
     kind: webinarReminderKind("kind").notNull(),
     sequence: integer("sequence").notNull(),
@@ -85,7 +94,11 @@ export const webinarCalendarFeeds = pgTable(
     createdAt: createdAt(),
     revokedAt: ts("revoked_at"),
   },
-  (t) => [uniqueIndex("webinar_calendar_feeds_live").on(t.studentId).where(sql`${t.revokedAt} is null`)],
+  (t) => [
+    uniqueIndex("webinar_calendar_feeds_live")
+      .on(t.studentId)
+      .where(sql`${t.revokedAt} is null`),
+  ],
 );
 
 /**
@@ -96,7 +109,9 @@ export const webinarAttendanceCorrections = pgTable(
   "webinar_attendance_corrections",
   {
     id: idPk(),
-    webinarId: idRef("webinar_id").notNull().references(() => webinars.id),
+    webinarId: idRef("webinar_id")
+      .notNull()
+      .references(() => webinars.id),
     enrollmentId: idRef("enrollment_id").notNull(),
     attended: boolean("attended").notNull(),
     reason: text("reason").notNull(),
@@ -115,7 +130,9 @@ export const webinarRecordingViews = pgTable(
   "webinar_recording_views",
   {
     id: idPk(),
-    webinarId: idRef("webinar_id").notNull().references(() => webinars.id),
+    webinarId: idRef("webinar_id")
+      .notNull()
+      .references(() => webinars.id),
     enrollmentId: idRef("enrollment_id").notNull(),
     progress: jsonb("progress").$type<BlockProgress>().notNull(),
     updatedAt: updatedAt(),
@@ -132,7 +149,9 @@ export const webinarRecordingImports = pgTable(
   "webinar_recording_imports",
   {
     id: idPk(),
-    webinarId: idRef("webinar_id").notNull().references(() => webinars.id),
+    webinarId: idRef("webinar_id")
+      .notNull()
+      .references(() => webinars.id),
     /** the notification's resource (the recording's path at the meeting provider) */
     resource: text("resource").notNull(),
     recordingId: text("recording_id").notNull(),

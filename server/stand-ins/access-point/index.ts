@@ -20,7 +20,15 @@ export type AccessPointMode = "deliver" | "accept" | "reject" | "timeout" | "una
 
 export type AccessPointStandInOptions = { token: string; production: boolean; mode?: AccessPointMode };
 
-export type ReceivedDocument = { messageId: string; number: string; receiver: string; sender: string; status: "accepted" | "delivered" | "rejected"; reason?: string; sha256: string };
+export type ReceivedDocument = {
+  messageId: string;
+  number: string;
+  receiver: string;
+  sender: string;
+  status: "accepted" | "delivered" | "rejected";
+  reason?: string;
+  sha256: string;
+};
 
 export type AccessPointStandIn = {
   handler: (req: IncomingMessage, res: ServerResponse) => void;
@@ -77,7 +85,12 @@ export function startAccessPointStandIn(options: AccessPointStandInOptions): Acc
       const key = String(req.headers["idempotency-key"] ?? sha256);
       const messageId = `ap-${createHash("sha256").update(key).digest("hex").slice(0, 24)}`;
       const known = byId.get(messageId);
-      if (known) return json(res, known.status === "rejected" ? 422 : known.status === "accepted" ? 202 : 200, { messageId, status: known.status, ...(known.reason ? { reason: known.reason } : {}) });
+      if (known)
+        return json(res, known.status === "rejected" ? 422 : known.status === "accepted" ? 202 : 200, {
+          messageId,
+          status: known.status,
+          ...(known.reason ? { reason: known.reason } : {}),
+        });
       const result = validateUbl(body);
       const fatal = result.findings.filter((f) => f.flag === "fatal");
       const doc: ReceivedDocument = {
@@ -92,7 +105,11 @@ export function startAccessPointStandIn(options: AccessPointStandInOptions): Acc
       else if (mode === "reject") doc.reason = REJECT_REASON;
       byId.set(messageId, doc);
       received.push(doc);
-      return json(res, doc.status === "rejected" ? 422 : doc.status === "accepted" ? 202 : 200, { messageId, status: doc.status, ...(doc.reason ? { reason: doc.reason } : {}) });
+      return json(res, doc.status === "rejected" ? 422 : doc.status === "accepted" ? 202 : 200, {
+        messageId,
+        status: doc.status,
+        ...(doc.reason ? { reason: doc.reason } : {}),
+      });
     });
   }
 

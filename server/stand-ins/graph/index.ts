@@ -31,7 +31,14 @@ export type GraphStandInOptions = {
   sampleFile: string;
 };
 
-export type GraphSubscription = { id: string; changeType: string; notificationUrl: string; resource: string; expirationDateTime: string; clientState: string | null };
+export type GraphSubscription = {
+  id: string;
+  changeType: string;
+  notificationUrl: string;
+  resource: string;
+  expirationDateTime: string;
+  clientState: string | null;
+};
 
 export type GraphRecording = { id: string; meetingId: string; userId: string; createdDateTime: string };
 
@@ -96,11 +103,13 @@ export function startGraphStandIn(options: GraphStandInOptions): GraphStandIn {
   async function token(req: IncomingMessage, res: ServerResponse, tenant: string) {
     const form = new URLSearchParams(await readBody(req));
     if (tenant !== options.tenantId) return json(res, 400, { error: "invalid_request", error_description: "AADSTS90002: Tenant not found." });
-    if (form.get("grant_type") !== "client_credentials") return json(res, 400, { error: "unsupported_grant_type", error_description: "AADSTS70003: grant_type must be client_credentials." });
+    if (form.get("grant_type") !== "client_credentials")
+      return json(res, 400, { error: "unsupported_grant_type", error_description: "AADSTS70003: grant_type must be client_credentials." });
     if (form.get("client_id") !== options.clientId || form.get("client_secret") !== options.clientSecret) {
       return json(res, 401, { error: "invalid_client", error_description: "AADSTS7000215: Invalid client secret provided." });
     }
-    if (form.get("scope") !== "https://graph.microsoft.com/.default") return json(res, 400, { error: "invalid_scope", error_description: "AADSTS1002012: The provided value for scope is not valid." });
+    if (form.get("scope") !== "https://graph.microsoft.com/.default")
+      return json(res, 400, { error: "invalid_scope", error_description: "AADSTS1002012: The provided value for scope is not valid." });
     const accessToken = randomBytes(24).toString("base64url");
     tokens.set(accessToken, Date.now() + TOKEN_TTL_SEC * 1000);
     json(res, 200, { token_type: "Bearer", expires_in: TOKEN_TTL_SEC, ext_expires_in: TOKEN_TTL_SEC, access_token: accessToken });
@@ -130,10 +139,20 @@ export function startGraphStandIn(options: GraphStandInOptions): GraphStandIn {
     if (typeof changeType !== "string" || typeof notificationUrl !== "string" || typeof resource !== "string" || typeof expirationDateTime !== "string") {
       return graphError(res, 400, "BadRequest", "changeType, notificationUrl, resource and expirationDateTime are required.");
     }
-    if (!/^https?:\/\//.test(notificationUrl)) return graphError(res, 400, "ValidationError", "Subscription validation request failed. Notification endpoint must be an absolute URL.");
-    if (Number.isNaN(Date.parse(expirationDateTime)) || Date.parse(expirationDateTime) <= Date.now()) return graphError(res, 400, "BadRequest", "expirationDateTime must be in the future.");
-    if (!(await validates(notificationUrl))) return graphError(res, 400, "ValidationError", "Subscription validation request failed. Response must exactly match validationToken query parameter.");
-    const subscription: GraphSubscription = { id: randomUUID(), changeType, notificationUrl, resource, expirationDateTime: new Date(expirationDateTime).toISOString(), clientState: clientState ?? null };
+    if (!/^https?:\/\//.test(notificationUrl))
+      return graphError(res, 400, "ValidationError", "Subscription validation request failed. Notification endpoint must be an absolute URL.");
+    if (Number.isNaN(Date.parse(expirationDateTime)) || Date.parse(expirationDateTime) <= Date.now())
+      return graphError(res, 400, "BadRequest", "expirationDateTime must be in the future.");
+    if (!(await validates(notificationUrl)))
+      return graphError(res, 400, "ValidationError", "Subscription validation request failed. Response must exactly match validationToken query parameter.");
+    const subscription: GraphSubscription = {
+      id: randomUUID(),
+      changeType,
+      notificationUrl,
+      resource,
+      expirationDateTime: new Date(expirationDateTime).toISOString(),
+      clientState: clientState ?? null,
+    };
     subscriptions.push(subscription);
     json(res, 201, { "@odata.context": "https://graph.microsoft.com/v1.0/$metadata#subscriptions/$entity", ...subscription });
   }
@@ -147,7 +166,8 @@ export function startGraphStandIn(options: GraphStandInOptions): GraphStandIn {
     } catch {
       return graphError(res, 400, "BadRequest", "Invalid JSON body.");
     }
-    if (typeof body.expirationDateTime !== "string" || Number.isNaN(Date.parse(body.expirationDateTime))) return graphError(res, 400, "BadRequest", "expirationDateTime is required.");
+    if (typeof body.expirationDateTime !== "string" || Number.isNaN(Date.parse(body.expirationDateTime)))
+      return graphError(res, 400, "BadRequest", "expirationDateTime is required.");
     subscription.expirationDateTime = new Date(body.expirationDateTime).toISOString();
     json(res, 200, subscription);
   }
@@ -192,7 +212,12 @@ export function startGraphStandIn(options: GraphStandInOptions): GraphStandIn {
         ],
       };
       try {
-        const answer = await fetch(s.notificationUrl, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(notification), signal: AbortSignal.timeout(10_000) });
+        const answer = await fetch(s.notificationUrl, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(notification),
+          signal: AbortSignal.timeout(10_000),
+        });
         delivered.push(answer.status);
       } catch {
         delivered.push(0);
@@ -228,9 +253,11 @@ export function startGraphStandIn(options: GraphStandInOptions): GraphStandIn {
     const m = /^\/users\/([^/]+)\/onlineMeetings\/([^/]+)\/recordings(?:\/([^/]+)(\/content)?)?$/.exec(graphPath);
     if (m && (req.method === "GET" || req.method === "HEAD")) {
       const [, userId, meetingId, recordingId, content] = m;
-      if (!recordingId) return json(res, 200, { value: [...recordings.values()].filter((r) => r.meetingId === meetingId && r.userId === userId).map(recordingJson) });
+      if (!recordingId)
+        return json(res, 200, { value: [...recordings.values()].filter((r) => r.meetingId === meetingId && r.userId === userId).map(recordingJson) });
       const recording = recordings.get(recordingId);
-      if (!recording || recording.meetingId !== meetingId || recording.userId !== userId) return graphError(res, 404, "NotFound", "The recording was not found.");
+      if (!recording || recording.meetingId !== meetingId || recording.userId !== userId)
+        return graphError(res, 404, "NotFound", "The recording was not found.");
       return content ? sendContent(req, res, recording) : json(res, 200, recordingJson(recording));
     }
     graphError(res, 404, "UnknownError", "Resource not found.");

@@ -2,7 +2,17 @@
 // memberships, with an application token. Paths are relative to the API base (`/idp/api`).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createHash, timingSafeEqual } from "node:crypto";
-import { findOrganization, findPerson, findPersonByEmail, organizationMembers, personRoles, searchOrganizations, searchPeople, type DemoOrganization, type DemoPerson } from "./people";
+import {
+  findOrganization,
+  findPerson,
+  findPersonByEmail,
+  organizationMembers,
+  personRoles,
+  searchOrganizations,
+  searchPeople,
+  type DemoOrganization,
+  type DemoPerson,
+} from "./people";
 
 export type PersonResource = {
   id: string;
@@ -75,13 +85,16 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, path:
     error(res, 401, "unauthorized", "Chýba alebo je neplatný aplikačný token.", { "www-authenticate": 'Bearer realm="idp-api"' });
     return;
   }
-  const segments = path.split("/").filter(Boolean).map((s) => {
-    try {
-      return decodeURIComponent(s);
-    } catch {
-      return "\u0000";
-    }
-  });
+  const segments = path
+    .split("/")
+    .filter(Boolean)
+    .map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return "\u0000";
+      }
+    });
   const method = req.method ?? "GET";
   const get = method === "GET" || method === "HEAD";
 

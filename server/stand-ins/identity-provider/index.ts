@@ -38,7 +38,11 @@ export type LocalIdpOptions = {
   trustProxy?: boolean;
   /** APP_ENV=production: refuse to start */
   production: boolean;
-  log?: { info(m: string, f?: Record<string, unknown>): void; warn(m: string, f?: Record<string, unknown>): void; error(m: string, f?: Record<string, unknown>): void };
+  log?: {
+    info(m: string, f?: Record<string, unknown>): void;
+    warn(m: string, f?: Record<string, unknown>): void;
+    error(m: string, f?: Record<string, unknown>): void;
+  };
 };
 
 export type LocalIdp = {
@@ -145,17 +149,7 @@ export async function startLocalIdp(options: LocalIdpOptions): Promise<LocalIdp>
       auth_time: null,
       iss: null,
       openid: ["sub", `${p}_roles`, `${p}_orgs`, `${p}_person_id`],
-      profile: [
-        "name",
-        "given_name",
-        "family_name",
-        "picture",
-        "locale",
-        "birthdate",
-        "phone_number",
-        "address",
-        "organizations",
-      ],
+      profile: ["name", "given_name", "family_name", "picture", "locale", "birthdate", "phone_number", "address", "organizations"],
       email: ["email", "email_verified"],
     },
     // name and email go into the ID token too (helper brief > Identity contract)
@@ -289,12 +283,7 @@ export async function startLocalIdp(options: LocalIdpOptions): Promise<LocalIdp>
           appOrigin,
         );
       }
-      return provider.interactionFinished(
-        req,
-        res,
-        { login: { accountId: person.id, amr: ["pwd"], remember: true } },
-        { mergeWithLastSubmission: false },
-      );
+      return provider.interactionFinished(req, res, { login: { accountId: person.id, amr: ["pwd"], remember: true } }, { mergeWithLastSubmission: false });
     }
     if (details.prompt.name === "consent") {
       // first-party client: consent is implied (no consent screen)
@@ -302,9 +291,7 @@ export async function startLocalIdp(options: LocalIdpOptions): Promise<LocalIdp>
       if (!accountId || details.params.client_id !== options.clientId) {
         return sendHtml(res, 403, errorPage({ error: "access_denied", error_description: "Neznámy klient." }), appOrigin);
       }
-      const grant = details.grantId
-        ? await provider.Grant.find(details.grantId)
-        : new provider.Grant({ accountId, clientId: options.clientId });
+      const grant = details.grantId ? await provider.Grant.find(details.grantId) : new provider.Grant({ accountId, clientId: options.clientId });
       const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] };
       if (missing.missingOIDCScope?.length) grant.addOIDCScope(missing.missingOIDCScope.join(" "));
       if (missing.missingOIDCClaims?.length) grant.addOIDCClaims(missing.missingOIDCClaims);
@@ -319,12 +306,18 @@ export async function startLocalIdp(options: LocalIdpOptions): Promise<LocalIdp>
     const path = requestUrl.pathname;
     const run = async () => {
       if (path === "/api" || path.startsWith("/api/")) {
-        return handleApi(req, res, path.slice("/api".length), {
-          apiToken: options.apiToken,
-          rolePrefix: options.rolePrefix,
-          appUrl: appOrigin,
-          requestErasure,
-        }, requestUrl.searchParams);
+        return handleApi(
+          req,
+          res,
+          path.slice("/api".length),
+          {
+            apiToken: options.apiToken,
+            rolePrefix: options.rolePrefix,
+            appUrl: appOrigin,
+            requestErasure,
+          },
+          requestUrl.searchParams,
+        );
       }
       const m = /^\/interaction\/([A-Za-z0-9_-]{1,64})(\/login)?\/?$/.exec(path);
       if (m) {

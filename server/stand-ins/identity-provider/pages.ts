@@ -44,17 +44,9 @@ ${body}
 </html>`;
 }
 
-export function loginPage(options: {
-  action: string;
-  email?: string;
-  error?: string;
-  people: DemoPerson[];
-  password: string;
-}): string {
+export function loginPage(options: { action: string; email?: string; error?: string; people: DemoPerson[]; password: string }): string {
   const { action, email, error, people, password } = options;
-  const rows = people
-    .map((p) => `<tr><td><code>${escapeHtml(p.email)}</code></td><td>${escapeHtml(p.name)} (${escapeHtml(p.label)})</td></tr>`)
-    .join("\n");
+  const rows = people.map((p) => `<tr><td><code>${escapeHtml(p.email)}</code></td><td>${escapeHtml(p.name)} (${escapeHtml(p.label)})</td></tr>`).join("\n");
   return layout(
     "Prihlásenie",
     `<h1>Prihlásenie</h1>

@@ -48,10 +48,7 @@ function textOf(value: unknown): string | null {
 }
 
 /** The outbox as a nodemailer transport (`nodemailer.createTransport(createOutboxTransport(…))`). */
-export function createOutboxTransport(options: {
-  production: boolean;
-  store(message: OutboxMessage): Promise<void>;
-}): Transport<OutboxSentInfo> {
+export function createOutboxTransport(options: { production: boolean; store(message: OutboxMessage): Promise<void> }): Transport<OutboxSentInfo> {
   refuseInProduction("local mail outbox", options.production);
   return {
     name: "LocalOutbox",
@@ -91,5 +88,3 @@ export function createOutboxTransport(options: {
     },
   };
 }
-
-

@@ -120,7 +120,12 @@ export async function startMuxStandIn(options: MuxStandInOptions): Promise<MuxSt
         const v1 = createHmac("sha256", options.webhookSecret).update(`${t}.${body}`, "utf8").digest("hex");
         let status: number | null = null;
         try {
-          const answer = await fetch(webhookUrl, { method: "POST", headers: { "Content-Type": "application/json", "Mux-Signature": `t=${t},v1=${v1}` }, body, signal: AbortSignal.timeout(10_000) });
+          const answer = await fetch(webhookUrl, {
+            method: "POST",
+            headers: { "Content-Type": "application/json", "Mux-Signature": `t=${t},v1=${v1}` },
+            body,
+            signal: AbortSignal.timeout(10_000),
+          });
           status = answer.status;
           await answer.arrayBuffer();
         } catch (error) {
@@ -205,7 +210,8 @@ export async function startMuxStandIn(options: MuxStandInOptions): Promise<MuxSt
     if (put) {
       const upload = uploads.get(put[1]!);
       const signature = url.searchParams.get("signature") ?? "";
-      if (!upload || signature.length !== upload.signature.length || !timingSafeEqual(Buffer.from(signature), Buffer.from(upload.signature))) return fail(403, "forbidden", "Invalid upload signature");
+      if (!upload || signature.length !== upload.signature.length || !timingSafeEqual(Buffer.from(signature), Buffer.from(upload.signature)))
+        return fail(403, "forbidden", "Invalid upload signature");
       if (upload.status !== "waiting") return fail(400, "invalid_state", `Upload is ${upload.status}`);
       const bytes = await readBody(req, maxUploadBytes);
       if (!bytes) return fail(413, "too_large", "File too large");
@@ -240,14 +246,17 @@ export async function startMuxStandIn(options: MuxStandInOptions): Promise<MuxSt
     if (play) {
       const [, playbackId, kind] = play as unknown as [string, string, string];
       const asset = assets.get(playbackAsset.get(playbackId) ?? "");
-      if (!tokenValid(url.searchParams.get("token"), playbackId, kind === "/thumbnail.jpg" ? "t" : "v")) return fail(403, "forbidden", "Invalid or expired playback token");
+      if (!tokenValid(url.searchParams.get("token"), playbackId, kind === "/thumbnail.jpg" ? "t" : "v"))
+        return fail(403, "forbidden", "Invalid or expired playback token");
       if (!asset || asset.status !== "ready") return fail(404, "not_found", "Playback id not found");
       const source = asset.file ?? assets.get(asset.source_asset_id ?? "")?.file ?? null;
       if (kind === ".m3u8") {
         const token = url.searchParams.get("token")!;
         res.writeHead(200, { "Content-Type": "application/vnd.apple.mpegurl" });
         const seconds = Math.ceil(asset.duration ?? 1);
-        return res.end(`#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:${seconds}\n#EXTINF:${asset.duration ?? 1},\n/${playbackId}/highest.mp4?token=${token}\n#EXT-X-ENDLIST\n`);
+        return res.end(
+          `#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:${seconds}\n#EXTINF:${asset.duration ?? 1},\n/${playbackId}/highest.mp4?token=${token}\n#EXT-X-ENDLIST\n`,
+        );
       }
       if (kind === "/thumbnail.jpg") {
         res.writeHead(200, { "Content-Type": "image/jpeg" });
@@ -309,7 +318,12 @@ export async function startMuxStandIn(options: MuxStandInOptions): Promise<MuxSt
       const start = Number(input.start_time ?? 0);
       const end = Math.min(Number(input.end_time ?? parent.duration), parent.duration ?? 0);
       if (!(end > start && start >= 0)) return fail(400, "invalid_parameters", "end_time must be after start_time, within the asset");
-      const clip = newAsset({ status: "preparing", passthrough: typeof body.passthrough === "string" ? body.passthrough : null, source_asset_id: parent.id, file: null });
+      const clip = newAsset({
+        status: "preparing",
+        passthrough: typeof body.passthrough === "string" ? body.passthrough : null,
+        source_asset_id: parent.id,
+        file: null,
+      });
       send(201, { data: assetData(clip) });
       clip.status = "ready";
       clip.duration = Math.round((end - start) * 1000) / 1000;

@@ -64,11 +64,19 @@ function sameHex(a: string, b: string) {
 }
 
 function esc(value: unknown): string {
-  return String(value ?? "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+  return String(value ?? "")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
 }
 
 function money(cents: number, currency: string) {
-  const eur = (cents / 100).toFixed(2).replace(".", ",").replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0");
+  const eur = (cents / 100)
+    .toFixed(2)
+    .replace(".", ",")
+    .replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0");
   return `${eur}\u00a0${currency === "EUR" ? "€" : currency}`;
 }
 
@@ -150,8 +158,11 @@ export function startSandboxGateway(options: SandboxGatewayOptions): SandboxGate
       return send(res, 400, "application/json", JSON.stringify({ error: "bad_request" }));
     }
     if (
-      typeof input.merchantOrderId !== "string" || !Number.isInteger(input.amount) || typeof input.currency !== "string" ||
-      typeof input.returnUrl !== "string" || typeof input.notifyUrl !== "string"
+      typeof input.merchantOrderId !== "string" ||
+      !Number.isInteger(input.amount) ||
+      typeof input.currency !== "string" ||
+      typeof input.returnUrl !== "string" ||
+      typeof input.notifyUrl !== "string"
     ) {
       return send(res, 422, "application/json", JSON.stringify({ error: "validation" }));
     }
@@ -285,8 +296,12 @@ export function startSandboxGateway(options: SandboxGatewayOptions): SandboxGate
       return send(res, 400, "application/json", JSON.stringify({ error: "bad_request" }));
     }
     if (
-      typeof input.merchantOrderId !== "string" || typeof input.merchantRefundId !== "string" || !Number.isInteger(input.amount) ||
-      input.amount! <= 0 || typeof input.currency !== "string" || typeof input.notifyUrl !== "string"
+      typeof input.merchantOrderId !== "string" ||
+      typeof input.merchantRefundId !== "string" ||
+      !Number.isInteger(input.amount) ||
+      input.amount! <= 0 ||
+      typeof input.currency !== "string" ||
+      typeof input.notifyUrl !== "string"
     ) {
       return send(res, 422, "application/json", JSON.stringify({ error: "validation" }));
     }
@@ -304,9 +319,12 @@ export function startSandboxGateway(options: SandboxGatewayOptions): SandboxGate
     const delay = options.refundDelayMs === undefined ? 2000 : options.refundDelayMs;
     if (delay === null) return;
     // answered first: the merchant's transaction that asked commits before the event lands
-    const timer = setTimeout(() => {
-      settleRefund(refund, refundId).catch((e: Error) => options.log?.warn("sandbox gateway: refund settlement failed", { error: e.message }));
-    }, Math.max(delay, 0));
+    const timer = setTimeout(
+      () => {
+        settleRefund(refund, refundId).catch((e: Error) => options.log?.warn("sandbox gateway: refund settlement failed", { error: e.message }));
+      },
+      Math.max(delay, 0),
+    );
     timer.unref();
   }
 

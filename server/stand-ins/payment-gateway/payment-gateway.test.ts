@@ -65,7 +65,14 @@ describe("sandbox gateway refunds", () => {
     const event = JSON.parse(first.body);
     expect(event).toMatchObject({
       eventType: "payment.refunded",
-      payment: { id: answer.gatewayRefundId, merchantOrderId: "a".repeat(24), merchantRefundId: "b".repeat(24), amount: 1500, currency: "EUR", transactionId: "sbx_tx_1" },
+      payment: {
+        id: answer.gatewayRefundId,
+        merchantOrderId: "a".repeat(24),
+        merchantRefundId: "b".repeat(24),
+        amount: 1500,
+        currency: "EUR",
+        transactionId: "sbx_tx_1",
+      },
     });
     expect(first.headers["x-payment-event-id"]).toBe(event.eventId);
     expect(Math.abs(Number(first.headers["x-payment-timestamp"]) - Date.now() / 1000)).toBeLessThan(60);
@@ -80,8 +87,12 @@ describe("sandbox gateway refunds", () => {
     expect(res.status).toBe(401);
     res = await fetch(`${base}/api/refunds`, { method: "GET" });
     expect(res.status).toBe(405);
-    await expect(createGatewayRefunds({ url: base, secret: "another-secret-0123456789", name: "sandbox" }).requestRefund(request(notifyUrl))).rejects.toBeInstanceOf(GatewayError);
-    await expect(createGatewayRefunds({ url: base, secret: SECRET, name: "sandbox" }).requestRefund({ ...request(notifyUrl), amountCents: 0 })).rejects.toBeInstanceOf(GatewayError);
+    await expect(
+      createGatewayRefunds({ url: base, secret: "another-secret-0123456789", name: "sandbox" }).requestRefund(request(notifyUrl)),
+    ).rejects.toBeInstanceOf(GatewayError);
+    await expect(
+      createGatewayRefunds({ url: base, secret: SECRET, name: "sandbox" }).requestRefund({ ...request(notifyUrl), amountCents: 0 }),
+    ).rejects.toBeInstanceOf(GatewayError);
   });
 
   it("with refundDelayMs null it never settles by itself", async () => {
@@ -92,6 +103,8 @@ describe("sandbox gateway refunds", () => {
   });
 
   it("an unreachable gateway is a GatewayError", async () => {
-    await expect(createGatewayRefunds({ url: "http://127.0.0.1:9", secret: SECRET, name: "x", timeoutMs: 1000 }).requestRefund(request("http://127.0.0.1:9"))).rejects.toBeInstanceOf(GatewayError);
+    await expect(
+      createGatewayRefunds({ url: "http://127.0.0.1:9", secret: SECRET, name: "x", timeoutMs: 1000 }).requestRefund(request("http://127.0.0.1:9")),
+    ).rejects.toBeInstanceOf(GatewayError);
   });
 });

@@ -197,7 +197,10 @@ export function startLocalVideo(options: LocalVideoOptions): LocalVideo {
    */
   async function createClip(input: Parameters<VideoProvider["createClip"]>[0]): Promise<{ assetId: string }> {
     const source = videoFile(input.playbackId);
-    if (!source || !fs.existsSync(source)) throw new VideoProviderError(`local video: no file for playback id ${input.playbackId}`, { publicMessage: "Súbor tohto videa sa u lokálneho poskytovateľa nenašiel. Nahrajte video znova." });
+    if (!source || !fs.existsSync(source))
+      throw new VideoProviderError(`local video: no file for playback id ${input.playbackId}`, {
+        publicMessage: "Súbor tohto videa sa u lokálneho poskytovateľa nenašiel. Nahrajte video znova.",
+      });
     const key = `clip_${randomBytes(12).toString("hex")}`;
     const hex = createHash("sha256").update(`${key}|asset`).digest("hex");
     const assetId = `la_${hex.slice(0, 24)}`;
@@ -206,11 +209,29 @@ export function startLocalVideo(options: LocalVideoOptions): LocalVideo {
     const partial = path.join(options.uploadsDir, `${playbackId}.part.mp4`);
     let run;
     try {
-      run = await ffmpeg(["-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-ss", String(input.startSec), "-to", String(input.endSec), "-i", source, "-c", "copy", "-movflags", "+faststart", partial]);
+      run = await ffmpeg([
+        "-hide_banner",
+        "-loglevel",
+        "error",
+        "-nostdin",
+        "-y",
+        "-ss",
+        String(input.startSec),
+        "-to",
+        String(input.endSec),
+        "-i",
+        source,
+        "-c",
+        "copy",
+        "-movflags",
+        "+faststart",
+        partial,
+      ]);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") {
         throw new VideoProviderError("local video: ffmpeg is not installed", {
-          publicMessage: "Lokálny poskytovateľ videa potrebuje na vystrihnutie ukážky program ffmpeg, ktorý na tomto počítači chýba. Nainštalujte ho (napr. apt install ffmpeg) alebo použite Mux.",
+          publicMessage:
+            "Lokálny poskytovateľ videa potrebuje na vystrihnutie ukážky program ffmpeg, ktorý na tomto počítači chýba. Nainštalujte ho (napr. apt install ffmpeg) alebo použite Mux.",
         });
       }
       throw new VideoProviderError(`local video: ffmpeg failed to start: ${(error as Error).message}`);
@@ -218,11 +239,22 @@ export function startLocalVideo(options: LocalVideoOptions): LocalVideo {
     const duration = run.code === 0 ? await mp4DurationSeconds(partial).catch(() => null) : null;
     if (duration !== null) {
       await fs.promises.rename(partial, target);
-      await deliver("video.asset.ready", key, { id: assetId, status: "ready", duration, playback_ids: [{ id: playbackId, policy: "signed" }], passthrough: input.passthrough });
+      await deliver("video.asset.ready", key, {
+        id: assetId,
+        status: "ready",
+        duration,
+        playback_ids: [{ id: playbackId, policy: "signed" }],
+        passthrough: input.passthrough,
+      });
     } else {
       await fs.promises.rm(partial, { force: true });
       options.log?.warn("local video: ffmpeg could not cut the clip", { code: run.code, stderr: run.stderr.slice(0, 500) });
-      await deliver("video.asset.errored", key, { id: assetId, status: "errored", passthrough: input.passthrough, errors: { type: "invalid_input", messages: ["Ukážku sa nepodarilo vystrihnúť (ffmpeg)."] } });
+      await deliver("video.asset.errored", key, {
+        id: assetId,
+        status: "errored",
+        passthrough: input.passthrough,
+        errors: { type: "invalid_input", messages: ["Ukážku sa nepodarilo vystrihnúť (ffmpeg)."] },
+      });
     }
     options.log?.info("local video: preview clip cut", { assetId, playbackId, startSec: input.startSec, endSec: input.endSec, duration });
     return { assetId };

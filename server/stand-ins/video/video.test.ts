@@ -26,7 +26,7 @@ describe("MP4 duration", () => {
     // moved moov: ftyp, mdat, then moov (as cameras write it)
     const sample = fs.readFileSync(path.join(samples, "sample.mp4"));
     const boxes: Record<string, Buffer> = {};
-    for (let at = 0; at < sample.length; ) {
+    for (let at = 0; at < sample.length;) {
       const size = sample.readUInt32BE(at);
       boxes[sample.toString("latin1", at + 4, at + 8)] = sample.subarray(at, at + size);
       at += size;
@@ -34,7 +34,11 @@ describe("MP4 duration", () => {
     const reordered = path.join(dir, "late-moov.mp4");
     fs.writeFileSync(reordered, Buffer.concat([boxes.ftyp, boxes.free ?? Buffer.alloc(0), boxes.mdat, boxes.moov]));
     expect(await mp4DurationSeconds(reordered)).toBeCloseTo(30, 1);
-    for (const [name, content] of [["text.mp4", "this is not a video at all"], ["empty.mp4", ""], ["pdf.mp4", fs.readFileSync(path.resolve(samples, "../slides/dotacie.pdf"))]] as const) {
+    for (const [name, content] of [
+      ["text.mp4", "this is not a video at all"],
+      ["empty.mp4", ""],
+      ["pdf.mp4", fs.readFileSync(path.resolve(samples, "../slides/dotacie.pdf"))],
+    ] as const) {
       fs.writeFileSync(path.join(dir, name), content);
       expect(await mp4DurationSeconds(path.join(dir, name)), name).toBeNull();
     }
@@ -176,7 +180,9 @@ describe("preview clips (ffmpeg)", () => {
     const hook = await receiver();
     try {
       const video = start(uploadsDir, hook.url, path.join(uploadsDir, "no-such-ffmpeg"));
-      const refused = await video.provider.createClip({ assetId: "a", playbackId: "demo-x", startSec: 0, endSec: 12, passthrough }, new Date()).catch((e: unknown) => e);
+      const refused = await video.provider
+        .createClip({ assetId: "a", playbackId: "demo-x", startSec: 0, endSec: 12, passthrough }, new Date())
+        .catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(VideoProviderError);
       expect((refused as VideoProviderError).publicMessage).toMatch(/ffmpeg, ktorý na tomto počítači chýba/);
       expect(hook.events).toHaveLength(0);

@@ -30,8 +30,10 @@ class Snapshotter {
     const html = await of.content();
     this.context ??= await this.browser.newContext({ viewport: of.viewportSize(), javaScriptEnabled: true });
     const copy = await this.context.newPage();
-    await copy.route((u) => u.href === url, (route) =>
-      route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html, headers: { "Content-Security-Policy": "script-src 'none'" } }),
+    await copy.route(
+      (u) => u.href === url,
+      (route) =>
+        route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html, headers: { "Content-Security-Policy": "script-src 'none'" } }),
     );
     await copy.goto(url);
     return copy;
@@ -45,9 +47,12 @@ class Snapshotter {
 async function violationsOf(page: Page, snapshots?: Snapshotter): Promise<Violation[]> {
   const url = page.url();
   const target = snapshots ? await snapshots.page(page) : page;
-  const results = await new AxeBuilder({ page: target }).withTags(WCAG_TAGS).analyze().finally(async () => {
-    if (target !== page) await target.close();
-  });
+  const results = await new AxeBuilder({ page: target })
+    .withTags(WCAG_TAGS)
+    .analyze()
+    .finally(async () => {
+      if (target !== page) await target.close();
+    });
   return results.violations.map((v) => ({
     url,
     id: v.id,
@@ -58,9 +63,7 @@ async function violationsOf(page: Page, snapshots?: Snapshotter): Promise<Violat
 }
 
 function describeViolations(violations: Violation[]): string {
-  return violations
-    .map((v) => `${v.url}\n  [${v.impact}] ${v.id}: ${v.help}\n${v.targets.map((t) => `    ${t}`).join("\n")}`)
-    .join("\n");
+  return violations.map((v) => `${v.url}\n  [${v.impact}] ${v.id}: ${v.help}\n${v.targets.map((t) => `    ${t}`).join("\n")}`).join("\n");
 }
 
 /** Checks the page as it is now (JavaScript on); fails at once on a violation. */

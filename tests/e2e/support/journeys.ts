@@ -28,7 +28,15 @@ export async function buyThroughSandbox(browser: Browser, baseURL: string, buyer
     data: {
       courseId: courses.data.find((c) => c.slug === slug)!._id,
       billingType: "personal",
-      billingAddress: { firstName: buyer.firstName, lastName: buyer.lastName, email: buyer.email, street: "Hlavná 1", city: "Bratislava", postalCode: "811 01", country: "SK" },
+      billingAddress: {
+        firstName: buyer.firstName,
+        lastName: buyer.lastName,
+        email: buyer.email,
+        street: "Hlavná 1",
+        city: "Bratislava",
+        postalCode: "811 01",
+        country: "SK",
+      },
       agreedTos: true,
       agreedRefundPolicy: true,
     },

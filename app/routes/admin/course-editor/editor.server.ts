@@ -1,87 +1,44 @@
 // The course editor's loader (the view model of the tree) and its intent table: every plain POST
 // form of /admin/kurzy/<courseId> calls server/authoring as /api/admin/* does.
-import { KEPT_ACTION_NOTICE, keptForm } from "../../../lib/step-up.server";
 import { redirect } from "react-router";
 import type { Route } from "../+types/course-editor";
 import { pageRoute } from "../../../lib/page.server";
-import { contractBody, courseDetail, doneMessage, doneUrl, editorOf, formReply, handleIntents, intent, moved } from "../../../lib/admin-authoring.server";
+import { contractBody, courseDetail, doneUrl, editorOf, formReply, handleIntents, intent, moved } from "../../../lib/admin-authoring.server";
 import { requireRole, operationRoles } from "../../../lib/auth.server";
 import { slugify, structureForms as f } from "../../../lib/authoring-forms";
-import { archiveCourse, createLevel, createModule, createNewVersion, createPart, createTopic, deleteCourse, deleteLevel, deleteModule, deletePart, deleteTopic, LevelCreateRequest, listAdminCourses, LevelPatchRequest, ModuleCreateRequest, ModulePatchRequest, PartCreateRequest, publishCourse, reorderLevels, reorderParts, reorderTopics, TopicCreateRequest, TopicPatchRequest, updateLevel, updateModule, updateTopic, type PublishProblem, authoringApi } from "#server/authoring";
+import {
+  archiveCourse,
+  createLevel,
+  createModule,
+  createNewVersion,
+  createPart,
+  createTopic,
+  deleteCourse,
+  deleteLevel,
+  deleteModule,
+  deletePart,
+  deleteTopic,
+  LevelCreateRequest,
+  LevelPatchRequest,
+  ModuleCreateRequest,
+  ModulePatchRequest,
+  PartCreateRequest,
+  publishCourse,
+  reorderLevels,
+  reorderParts,
+  reorderTopics,
+  TopicCreateRequest,
+  TopicPatchRequest,
+  updateLevel,
+  updateModule,
+  updateTopic,
+  type PublishProblem,
+  authoringApi,
+} from "#server/authoring";
 import { DomainError } from "#server/http/errors";
-import { formatDate, formatDecimal } from "#server/money";
 import { levelOf, moduleOf, partOf, same, topicOf } from "./tree.server";
 
 export type { Detail } from "./tree.server";
-
-export const editorLoader = pageRoute(async (args: Route.LoaderArgs) => {
-  const { services, isAdmin } = editorOf(args);
-  const d = await courseDetail(services, args.params.courseId);
-  const c = d.course;
-  const base = `/admin/kurzy/${c._id}`;
-  // where each item a publish problem can name is shown
-  const anchors: Record<string, string> = {};
-  const testOf = new Map(d.tests.map((t) => [t._id, t]));
-  const levels = d.levels.map((l) => {
-    anchors[l._id] = `#uzol-${l._id}`;
-    return {
-      id: l._id,
-      title: l.title,
-      slug: l.slug,
-      subtitle: l.subtitle,
-      estimatedHours: l.estimatedHours,
-      hours: formatDecimal(l.estimatedHours),
-      hoursInput: formatDecimal(l.estimatedHours, 2).replace(/\u00a0/g, ""),
-      issuesIntermediateCertificate: l.issuesIntermediateCertificate,
-      test: l.levelTestId ? { id: l.levelTestId, title: testOf.get(l.levelTestId)?.title ?? "" } : null,
-      topics: l.topics.map((t) => {
-        anchors[t._id] = `#uzol-${t._id}`;
-        if (t.module) anchors[t.module._id] = `#uzol-${t.module._id}`;
-        return {
-          id: t._id,
-          title: t.title,
-          slug: t.slug,
-          iconName: t.iconName,
-          module: t.module
-            ? {
-                id: t.module._id,
-                title: t.module.title,
-                estimatedMinutes: t.module.estimatedMinutes,
-                parts: t.module.parts.map((p) => {
-                  // a video that is not ready is fixed on its upload page
-                  for (const b of p.contentBlocks) if (b.type === "video") anchors[b.id] = `/admin/video/${p._id}/${b.id}`;
-                  return {
-                    id: p._id,
-                    title: p.title,
-                    slug: p.slug,
-                    requiredForCompletion: p.requiredForCompletion,
-                    blocks: p.contentBlocks.length,
-                    hasTest: p.partTestId !== null,
-                  };
-                }),
-              }
-            : null,
-        };
-      }),
-    };
-  });
-  for (const t of d.tests) anchors[t._id] = `${base}/testy/${t._id}`;
-  // every version of the course (same slug), newest first
-  const chain = await listAdminCourses(services.db, { slug: c.slug, page: 1, pageSize: 100 });
-  return {
-    versions: chain.data.map((v) => ({ id: v._id, version: v.version, state: v.state, current: v._id === c._id })),
-    course: { id: c._id, title: c.title, slug: c.slug, version: c.version, state: c.state },
-    publishedAt: c.publishedAt ? formatDate(c.publishedAt) : null,
-    archivedAt: c.archivedAt ? formatDate(c.archivedAt) : null,
-    previousVersionId: c.previousVersionId,
-    isAdmin,
-    editable: c.state === "draft",
-    // back from signing in again for publishing: say it has not happened yet
-    done: doneMessage(args.request, { pridane: `Pridané do štruktúry kurzu „${c.title}“.`, zmazane: `Zmazané zo štruktúry kurzu „${c.title}“.`, ulozene: `Kurz „${c.title}“ je uložený.` }) ?? ((await keptForm(args.request, args.context)) ? KEPT_ACTION_NOTICE : null),
-    levels,
-    anchors,
-  };
-});
 
 export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
   const { services, actor } = editorOf(args);
@@ -93,190 +50,227 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
   const topicFields = same("title", "slug", "iconName");
   const moduleFields = same("title", "estimatedMinutes");
 
-  return handleIntents(args.request, {
-    // ---------- lifecycle ----------
-    publish: intent({
-      schema: f.publish,
-      authorize: () => requireRole(args.context, ...operationRoles(authoringApi, "adminPublishCourse"), { action: "Zverejniť kurz" }),
-      stepUp: true,
-      run: async () => {
-        try {
-          await publishCourse(db, services, actor, courseId);
-        } catch (error) {
-          if (error instanceof DomainError && error.code === "validation" && Array.isArray(error.details)) {
-            return formReply({ form: "publish", problems: error.details as PublishProblem[] }, 422);
+  return handleIntents(
+    args.request,
+    {
+      // ---------- lifecycle ----------
+      publish: intent({
+        schema: f.publish,
+        authorize: () => requireRole(args.context, ...operationRoles(authoringApi, "adminPublishCourse"), { action: "Zverejniť kurz" }),
+        stepUp: true,
+        run: async () => {
+          try {
+            await publishCourse(db, services, actor, courseId);
+          } catch (error) {
+            if (error instanceof DomainError && error.code === "validation" && Array.isArray(error.details)) {
+              return formReply({ form: "publish", problems: error.details as PublishProblem[] }, 422);
+            }
+            throw error;
           }
-          throw error;
-        }
-        return redirect(doneUrl(here, "zverejneny"));
-      },
-    }),
-    archive: intent({
-      schema: f.archive,
-      run: async () => {
-        requireRole(args.context, ...operationRoles(authoringApi, "adminArchiveCourse"), { action: "Archivovať kurz" });
-        await archiveCourse(db, services.clock, actor, courseId);
-        return redirect(doneUrl(here, "archivovany"));
-      },
-    }),
-    newVersion: intent({
-      schema: f.newVersion,
-      run: async () => {
-        try {
-          const { newCourseId } = await createNewVersion(db, actor, courseId);
-          return redirect(doneUrl(`/admin/kurzy/${newCourseId}`, "nova-verzia"));
-        } catch (error) {
-          const draft = error instanceof DomainError && error.code === "draft_exists" ? (error.details as { draftCourseId?: string }).draftCourseId : undefined;
-          if (draft) return redirect(doneUrl(`/admin/kurzy/${draft}`, "koncept-existuje"));
-          throw error;
-        }
-      },
-    }),
-    deleteCourse: intent({
-      schema: f.deleteCourse,
-      run: async () => {
-        requireRole(args.context, ...operationRoles(authoringApi, "adminDeleteCourse"), { action: "Zmazať kurz" });
-        await deleteCourse(db, actor, courseId);
-        return redirect(doneUrl("/admin/kurzy", "zmazane"));
-      },
-    }),
+          return redirect(doneUrl(here, "zverejneny"));
+        },
+      }),
+      archive: intent({
+        schema: f.archive,
+        run: async () => {
+          requireRole(args.context, ...operationRoles(authoringApi, "adminArchiveCourse"), { action: "Archivovať kurz" });
+          await archiveCourse(db, services.clock, actor, courseId);
+          return redirect(doneUrl(here, "archivovany"));
+        },
+      }),
+      newVersion: intent({
+        schema: f.newVersion,
+        run: async () => {
+          try {
+            const { newCourseId } = await createNewVersion(db, actor, courseId);
+            return redirect(doneUrl(`/admin/kurzy/${newCourseId}`, "nova-verzia"));
+          } catch (error) {
+            const draft =
+              error instanceof DomainError && error.code === "draft_exists" ? (error.details as { draftCourseId?: string }).draftCourseId : undefined;
+            if (draft) return redirect(doneUrl(`/admin/kurzy/${draft}`, "koncept-existuje"));
+            throw error;
+          }
+        },
+      }),
+      deleteCourse: intent({
+        schema: f.deleteCourse,
+        run: async () => {
+          requireRole(args.context, ...operationRoles(authoringApi, "adminDeleteCourse"), { action: "Zmazať kurz" });
+          await deleteCourse(db, actor, courseId);
+          return redirect(doneUrl("/admin/kurzy", "zmazane"));
+        },
+      }),
 
-    // ---------- levels ----------
-    addLevel: intent({
-      schema: f.addLevel,
-      fields: levelFields,
-      run: async (v) => {
-        const body = contractBody(LevelCreateRequest, { slug: v.slug ?? slugify(v.title), title: v.title, subtitle: v.subtitle ?? null, estimatedHours: v.estimatedHours ?? 0 });
-        const level = await createLevel(db, actor, courseId, body);
-        return redirect(doneUrl(here, "pridane", `uzol-${level._id}`));
-      },
-    }),
-    editLevel: intent({
-      schema: f.editLevel,
-      fields: levelFields,
-      run: async (v) => {
-        const level = levelOf(d, v.levelId);
-        const body = contractBody(LevelPatchRequest, {
-          title: v.title,
-          slug: v.slug ?? level.slug,
-          subtitle: v.subtitle ?? null,
-          estimatedHours: v.estimatedHours ?? 0,
-          issuesIntermediateCertificate: v.issuesIntermediateCertificate,
-        });
-        await updateLevel(db, actor, level._id, body);
-        return redirect(doneUrl(here, "ulozene", `uzol-${level._id}`));
-      },
-    }),
-    moveLevel: intent({
-      schema: f.moveLevel,
-      run: async (v) => {
-        levelOf(d, v.levelId);
-        const ids = moved(d.levels.map((l) => l._id), v.levelId, v.direction);
-        if (ids) await reorderLevels(db, actor, courseId, ids);
-        return redirect(doneUrl(here, "presunute", `uzol-${v.levelId}`));
-      },
-    }),
-    deleteLevel: intent({
-      schema: f.deleteLevel,
-      run: async (v) => {
-        requireRole(args.context, ...operationRoles(authoringApi, "adminDeleteLevel"), { action: "Zmazať úroveň" });
-        await deleteLevel(db, actor, levelOf(d, v.levelId)._id);
-        return redirect(doneUrl(here, "zmazane", "struktura"));
-      },
-    }),
+      // ---------- levels ----------
+      addLevel: intent({
+        schema: f.addLevel,
+        fields: levelFields,
+        run: async (v) => {
+          const body = contractBody(LevelCreateRequest, {
+            slug: v.slug ?? slugify(v.title),
+            title: v.title,
+            subtitle: v.subtitle ?? null,
+            estimatedHours: v.estimatedHours ?? 0,
+          });
+          const level = await createLevel(db, actor, courseId, body);
+          return redirect(doneUrl(here, "pridane", `uzol-${level._id}`));
+        },
+      }),
+      editLevel: intent({
+        schema: f.editLevel,
+        fields: levelFields,
+        run: async (v) => {
+          const level = levelOf(d, v.levelId);
+          const body = contractBody(LevelPatchRequest, {
+            title: v.title,
+            slug: v.slug ?? level.slug,
+            subtitle: v.subtitle ?? null,
+            estimatedHours: v.estimatedHours ?? 0,
+            issuesIntermediateCertificate: v.issuesIntermediateCertificate,
+          });
+          await updateLevel(db, actor, level._id, body);
+          return redirect(doneUrl(here, "ulozene", `uzol-${level._id}`));
+        },
+      }),
+      moveLevel: intent({
+        schema: f.moveLevel,
+        run: async (v) => {
+          levelOf(d, v.levelId);
+          const ids = moved(
+            d.levels.map((l) => l._id),
+            v.levelId,
+            v.direction,
+          );
+          if (ids) await reorderLevels(db, actor, courseId, ids);
+          return redirect(doneUrl(here, "presunute", `uzol-${v.levelId}`));
+        },
+      }),
+      deleteLevel: intent({
+        schema: f.deleteLevel,
+        run: async (v) => {
+          requireRole(args.context, ...operationRoles(authoringApi, "adminDeleteLevel"), { action: "Zmazať úroveň" });
+          await deleteLevel(db, actor, levelOf(d, v.levelId)._id);
+          return redirect(doneUrl(here, "zmazane", "struktura"));
+        },
+      }),
 
-    // ---------- topics ----------
-    addTopic: intent({
-      schema: f.addTopic,
-      fields: topicFields,
-      run: async (v) => {
-        const level = levelOf(d, v.levelId);
-        const topic = await createTopic(db, actor, level._id, contractBody(TopicCreateRequest, { slug: v.slug ?? slugify(v.title), title: v.title, iconName: v.iconName ?? null }));
-        return redirect(doneUrl(here, "pridane", `uzol-${topic._id}`));
-      },
-    }),
-    editTopic: intent({
-      schema: f.editTopic,
-      fields: topicFields,
-      run: async (v) => {
-        const { topic } = topicOf(d, v.topicId);
-        await updateTopic(db, actor, topic._id, contractBody(TopicPatchRequest, { title: v.title, slug: v.slug ?? topic.slug, iconName: v.iconName ?? null }));
-        return redirect(doneUrl(here, "ulozene", `uzol-${topic._id}`));
-      },
-    }),
-    moveTopic: intent({
-      schema: f.moveTopic,
-      run: async (v) => {
-        const { level } = topicOf(d, v.topicId);
-        const ids = moved(level.topics.map((t) => t._id), v.topicId, v.direction);
-        if (ids) await reorderTopics(db, actor, level._id, ids);
-        return redirect(doneUrl(here, "presunute", `uzol-${v.topicId}`));
-      },
-    }),
-    deleteTopic: intent({
-      schema: f.deleteTopic,
-      run: async (v) => {
-        const { level, topic } = topicOf(d, v.topicId);
-        await deleteTopic(db, actor, topic._id);
-        return redirect(doneUrl(here, "zmazane", `uzol-${level._id}`));
-      },
-    }),
+      // ---------- topics ----------
+      addTopic: intent({
+        schema: f.addTopic,
+        fields: topicFields,
+        run: async (v) => {
+          const level = levelOf(d, v.levelId);
+          const topic = await createTopic(
+            db,
+            actor,
+            level._id,
+            contractBody(TopicCreateRequest, { slug: v.slug ?? slugify(v.title), title: v.title, iconName: v.iconName ?? null }),
+          );
+          return redirect(doneUrl(here, "pridane", `uzol-${topic._id}`));
+        },
+      }),
+      editTopic: intent({
+        schema: f.editTopic,
+        fields: topicFields,
+        run: async (v) => {
+          const { topic } = topicOf(d, v.topicId);
+          await updateTopic(
+            db,
+            actor,
+            topic._id,
+            contractBody(TopicPatchRequest, { title: v.title, slug: v.slug ?? topic.slug, iconName: v.iconName ?? null }),
+          );
+          return redirect(doneUrl(here, "ulozene", `uzol-${topic._id}`));
+        },
+      }),
+      moveTopic: intent({
+        schema: f.moveTopic,
+        run: async (v) => {
+          const { level } = topicOf(d, v.topicId);
+          const ids = moved(
+            level.topics.map((t) => t._id),
+            v.topicId,
+            v.direction,
+          );
+          if (ids) await reorderTopics(db, actor, level._id, ids);
+          return redirect(doneUrl(here, "presunute", `uzol-${v.topicId}`));
+        },
+      }),
+      deleteTopic: intent({
+        schema: f.deleteTopic,
+        run: async (v) => {
+          const { level, topic } = topicOf(d, v.topicId);
+          await deleteTopic(db, actor, topic._id);
+          return redirect(doneUrl(here, "zmazane", `uzol-${level._id}`));
+        },
+      }),
 
-    // ---------- the module of a topic ----------
-    addModule: intent({
-      schema: f.addModule,
-      fields: moduleFields,
-      run: async (v) => {
-        const { topic } = topicOf(d, v.topicId);
-        const module = await createModule(db, actor, topic._id, contractBody(ModuleCreateRequest, { title: v.title, estimatedMinutes: v.estimatedMinutes ?? 0 }));
-        return redirect(doneUrl(here, "pridane", `uzol-${module._id}`));
-      },
-    }),
-    editModule: intent({
-      schema: f.editModule,
-      fields: moduleFields,
-      run: async (v) => {
-        const module = moduleOf(d, v.moduleId);
-        await updateModule(db, actor, module._id, contractBody(ModulePatchRequest, { title: v.title, estimatedMinutes: v.estimatedMinutes ?? 0 }));
-        return redirect(doneUrl(here, "ulozene", `uzol-${module._id}`));
-      },
-    }),
-    deleteModule: intent({
-      schema: f.deleteModule,
-      run: async (v) => {
-        const module = moduleOf(d, v.moduleId);
-        await deleteModule(db, actor, module._id);
-        return redirect(doneUrl(here, "zmazane", `uzol-${module.topicId}`));
-      },
-    }),
+      // ---------- the module of a topic ----------
+      addModule: intent({
+        schema: f.addModule,
+        fields: moduleFields,
+        run: async (v) => {
+          const { topic } = topicOf(d, v.topicId);
+          const module = await createModule(
+            db,
+            actor,
+            topic._id,
+            contractBody(ModuleCreateRequest, { title: v.title, estimatedMinutes: v.estimatedMinutes ?? 0 }),
+          );
+          return redirect(doneUrl(here, "pridane", `uzol-${module._id}`));
+        },
+      }),
+      editModule: intent({
+        schema: f.editModule,
+        fields: moduleFields,
+        run: async (v) => {
+          const module = moduleOf(d, v.moduleId);
+          await updateModule(db, actor, module._id, contractBody(ModulePatchRequest, { title: v.title, estimatedMinutes: v.estimatedMinutes ?? 0 }));
+          return redirect(doneUrl(here, "ulozene", `uzol-${module._id}`));
+        },
+      }),
+      deleteModule: intent({
+        schema: f.deleteModule,
+        run: async (v) => {
+          const module = moduleOf(d, v.moduleId);
+          await deleteModule(db, actor, module._id);
+          return redirect(doneUrl(here, "zmazane", `uzol-${module.topicId}`));
+        },
+      }),
 
-    // ---------- parts ----------
-    addPart: intent({
-      schema: f.addPart,
-      fields: same("title", "slug", "requiredForCompletion"),
-      run: async (v) => {
-        const module = moduleOf(d, v.moduleId);
-        const body = contractBody(PartCreateRequest, { slug: v.slug ?? slugify(v.title), title: v.title, requiredForCompletion: v.requiredForCompletion });
-        const part = await createPart(db, actor, module._id, body);
-        return redirect(doneUrl(`${here}/casti/${part._id}`, "pridane"));
-      },
-    }),
-    movePart: intent({
-      schema: f.movePart,
-      run: async (v) => {
-        const { module } = partOf(d, v.partId);
-        const ids = moved(module.parts.map((p) => p._id), v.partId, v.direction);
-        if (ids) await reorderParts(db, actor, module._id, ids);
-        return redirect(doneUrl(here, "presunute", `uzol-${v.partId}`));
-      },
-    }),
-    deletePart: intent({
-      schema: f.deletePart,
-      run: async (v) => {
-        const { module } = partOf(d, v.partId);
-        await deletePart(db, actor, v.partId);
-        return redirect(doneUrl(here, "zmazane", `uzol-${module._id}`));
-      },
-    }),
-  }, { context: args.context });
+      // ---------- parts ----------
+      addPart: intent({
+        schema: f.addPart,
+        fields: same("title", "slug", "requiredForCompletion"),
+        run: async (v) => {
+          const module = moduleOf(d, v.moduleId);
+          const body = contractBody(PartCreateRequest, { slug: v.slug ?? slugify(v.title), title: v.title, requiredForCompletion: v.requiredForCompletion });
+          const part = await createPart(db, actor, module._id, body);
+          return redirect(doneUrl(`${here}/casti/${part._id}`, "pridane"));
+        },
+      }),
+      movePart: intent({
+        schema: f.movePart,
+        run: async (v) => {
+          const { module } = partOf(d, v.partId);
+          const ids = moved(
+            module.parts.map((p) => p._id),
+            v.partId,
+            v.direction,
+          );
+          if (ids) await reorderParts(db, actor, module._id, ids);
+          return redirect(doneUrl(here, "presunute", `uzol-${v.partId}`));
+        },
+      }),
+      deletePart: intent({
+        schema: f.deletePart,
+        run: async (v) => {
+          const { module } = partOf(d, v.partId);
+          await deletePart(db, actor, v.partId);
+          return redirect(doneUrl(here, "zmazane", `uzol-${module._id}`));
+        },
+      }),
+    },
+    { context: args.context },
+  );
 });

@@ -22,14 +22,21 @@ export function open(reply: ActionReply, ...keys: string[]) {
 export function LevelForm({ level, reply }: { level?: Level; reply: ActionReply }) {
   const key = level ? `editLevel:${level.id}` : "addLevel";
   const schema = level ? f.editLevel : f.addLevel;
-  const [form, fields] = useAdminForm(key, schema, reply, level ? {
-    levelId: level.id,
-    title: level.title,
-    slug: level.slug,
-    subtitle: level.subtitle ?? "",
-    estimatedHours: level.hoursInput,
-    issuesIntermediateCertificate: level.issuesIntermediateCertificate,
-  } : undefined);
+  const [form, fields] = useAdminForm(
+    key,
+    schema,
+    reply,
+    level
+      ? {
+          levelId: level.id,
+          title: level.title,
+          slug: level.slug,
+          subtitle: level.subtitle ?? "",
+          estimatedHours: level.hoursInput,
+          issuesIntermediateCertificate: level.issuesIntermediateCertificate,
+        }
+      : undefined,
+  );
   const fs = fields as Record<string, Parameters<typeof TextField>[0]["meta"]>;
   return (
     <Form method="post" {...getFormProps(form)} className="tree-form">
@@ -37,18 +44,29 @@ export function LevelForm({ level, reply }: { level?: Level; reply: ActionReply 
       {level ? <input type="hidden" name="levelId" value={level.id} /> : null}
       <FormErrors meta={form} />
       <TextField meta={fs.title} label="Názov úrovne" />
-      <TextField meta={fs.slug} label={level ? "Identifikátor do adresy" : "Identifikátor do adresy (nepovinné)"} description={level ? undefined : "Nechajte prázdne a vytvorí sa z názvu."} />
+      <TextField
+        meta={fs.slug}
+        label={level ? "Identifikátor do adresy" : "Identifikátor do adresy (nepovinné)"}
+        description={level ? undefined : "Nechajte prázdne a vytvorí sa z názvu."}
+      />
       <TextField meta={fs.subtitle} label="Podnadpis (nepovinné)" />
       <TextField meta={fs.estimatedHours} label="Rozsah (hodiny)" description="Napríklad 4 alebo 1,5." />
       {level ? <CheckboxField meta={fs.issuesIntermediateCertificate} label="Po dokončení úrovne vydať priebežné osvedčenie" /> : null}
-      <IntentButton formKey={key} intent={level ? "editLevel" : "addLevel"}>{level ? "Uložiť úroveň" : "Pridať úroveň"}</IntentButton>
+      <IntentButton formKey={key} intent={level ? "editLevel" : "addLevel"}>
+        {level ? "Uložiť úroveň" : "Pridať úroveň"}
+      </IntentButton>
     </Form>
   );
 }
 
 export function TopicForm({ levelId, topic, reply }: { levelId: string; topic?: Topic; reply: ActionReply }) {
   const key = topic ? `editTopic:${topic.id}` : `addTopic:${levelId}`;
-  const [form, fields] = useAdminForm(key, topic ? f.editTopic : f.addTopic, reply, topic ? { topicId: topic.id, title: topic.title, slug: topic.slug, iconName: topic.iconName ?? "" } : { levelId });
+  const [form, fields] = useAdminForm(
+    key,
+    topic ? f.editTopic : f.addTopic,
+    reply,
+    topic ? { topicId: topic.id, title: topic.title, slug: topic.slug, iconName: topic.iconName ?? "" } : { levelId },
+  );
   const fs = fields as Record<string, Parameters<typeof TextField>[0]["meta"]>;
   return (
     <Form method="post" {...getFormProps(form)} className="tree-form">
@@ -58,23 +76,36 @@ export function TopicForm({ levelId, topic, reply }: { levelId: string; topic?: 
       <TextField meta={fs.title} label="Názov témy" />
       <TextField meta={fs.slug} label={topic ? "Identifikátor do adresy" : "Identifikátor do adresy (nepovinné)"} />
       <TextField meta={fs.iconName} label="Ikona (nepovinné)" description="Názov ikony, napríklad wallet." />
-      <IntentButton formKey={key} intent={topic ? "editTopic" : "addTopic"}>{topic ? "Uložiť tému" : "Pridať tému"}</IntentButton>
+      <IntentButton formKey={key} intent={topic ? "editTopic" : "addTopic"}>
+        {topic ? "Uložiť tému" : "Pridať tému"}
+      </IntentButton>
     </Form>
   );
 }
 
 export function ModuleForm({ topicId, module, reply }: { topicId: string; module?: Module; reply: ActionReply }) {
   const key = module ? `editModule:${module.id}` : `addModule:${topicId}`;
-  const [form, fields] = useAdminForm(key, module ? f.editModule : f.addModule, reply, module ? { title: module.title, estimatedMinutes: String(module.estimatedMinutes) } : undefined);
+  const [form, fields] = useAdminForm(
+    key,
+    module ? f.editModule : f.addModule,
+    reply,
+    module ? { title: module.title, estimatedMinutes: String(module.estimatedMinutes) } : undefined,
+  );
   const fs = fields as Record<string, Parameters<typeof TextField>[0]["meta"]>;
   return (
     <Form method="post" {...getFormProps(form)} className="tree-form">
       <FormKey formKey={key} />
       <input type="hidden" name={module ? "moduleId" : "topicId"} value={module ? module.id : topicId} />
       <FormErrors meta={form} />
-      <TextField meta={fs.title} label={module ? "Názov modulu" : "Názov modulu (nepovinné)"} description={module ? undefined : "Nechajte prázdne a prevezme názov témy."} />
+      <TextField
+        meta={fs.title}
+        label={module ? "Názov modulu" : "Názov modulu (nepovinné)"}
+        description={module ? undefined : "Nechajte prázdne a prevezme názov témy."}
+      />
       <TextField meta={fs.estimatedMinutes} label="Odhadovaný čas (minúty)" />
-      <IntentButton formKey={key} intent={module ? "editModule" : "addModule"}>{module ? "Uložiť modul" : "Vytvoriť modul"}</IntentButton>
+      <IntentButton formKey={key} intent={module ? "editModule" : "addModule"}>
+        {module ? "Uložiť modul" : "Vytvoriť modul"}
+      </IntentButton>
     </Form>
   );
 }
@@ -91,7 +122,9 @@ export function PartForm({ moduleId, reply }: { moduleId: string; reply: ActionR
       <TextField meta={fs.title} label="Názov časti" />
       <TextField meta={fs.slug} label="Identifikátor do adresy (nepovinné)" />
       <CheckboxField meta={fs.requiredForCompletion} label="Povinná na dokončenie modulu" />
-      <IntentButton formKey={key} intent="addPart">Pridať časť</IntentButton>
+      <IntentButton formKey={key} intent="addPart">
+        Pridať časť
+      </IntentButton>
     </Form>
   );
 }
@@ -126,24 +159,48 @@ export function ModuleNode({ d, topic, reply }: { d: Data; topic: Topic; reply: 
           <Editable summary={`Upraviť modul ${module.title}`} openNow={open(reply, `editModule:${module.id}`)}>
             <ModuleForm key={JSON.stringify(module)} topicId={topic.id} module={module} reply={reply} />
           </Editable>
-          <ButtonForm formKey={`deleteModule:${module.id}`} intent="deleteModule" fields={{ moduleId: module.id }} variant="small-danger" confirm={`Zmazať modul „${module.title}“ aj s jeho časťami?`}>
+          <ButtonForm
+            formKey={`deleteModule:${module.id}`}
+            intent="deleteModule"
+            fields={{ moduleId: module.id }}
+            variant="small-danger"
+            confirm={`Zmazať modul „${module.title}“ aj s jeho časťami?`}
+          >
             Zmazať modul
           </ButtonForm>
         </div>
       ) : null}
-      <ReplyErrors reply={reply} formKeys={[`deleteModule:${module.id}`, ...module.parts.flatMap((p) => [`deletePart:${p.id}`, `movePart:${p.id}:up`, `movePart:${p.id}:down`])]} />
+      <ReplyErrors
+        reply={reply}
+        formKeys={[`deleteModule:${module.id}`, ...module.parts.flatMap((p) => [`deletePart:${p.id}`, `movePart:${p.id}:up`, `movePart:${p.id}:down`])]}
+      />
       {module.parts.length ? (
         <ol className="parts">
           {module.parts.map((p, i) => (
             <li key={p.id} id={`uzol-${p.id}`}>
               <Link to={`${base}/casti/${p.id}`}>{p.title}</Link>{" "}
               <span className="muted">
-                ({[p.requiredForCompletion ? "povinná" : "nepovinná", `${p.blocks} ${p.blocks === 1 ? "blok" : p.blocks >= 2 && p.blocks <= 4 ? "bloky" : "blokov"}`, p.hasTest ? "s testom" : null].filter(Boolean).join(", ")})
+                (
+                {[
+                  p.requiredForCompletion ? "povinná" : "nepovinná",
+                  `${p.blocks} ${p.blocks === 1 ? "blok" : p.blocks >= 2 && p.blocks <= 4 ? "bloky" : "blokov"}`,
+                  p.hasTest ? "s testom" : null,
+                ]
+                  .filter(Boolean)
+                  .join(", ")}
+                )
               </span>
               {d.editable ? (
                 <span className="node-actions inline">
                   <MoveButtons intent="movePart" idField="partId" id={p.id} name={p.title} first={i === 0} last={i === module.parts.length - 1} />
-                  <ButtonForm formKey={`deletePart:${p.id}`} intent="deletePart" fields={{ partId: p.id }} variant="small" label={`Zmazať časť ${p.title}`} confirm={`Zmazať časť „${p.title}“?`}>
+                  <ButtonForm
+                    formKey={`deletePart:${p.id}`}
+                    intent="deletePart"
+                    fields={{ partId: p.id }}
+                    variant="small"
+                    label={`Zmazať časť ${p.title}`}
+                    confirm={`Zmazať časť „${p.title}“?`}
+                  >
                     Zmazať
                   </ButtonForm>
                 </span>
@@ -163,7 +220,21 @@ export function ModuleNode({ d, topic, reply }: { d: Data; topic: Topic; reply: 
   );
 }
 
-export function TopicNode({ d, level, topic, index, levelIndex, reply }: { d: Data; level: Level; topic: Topic; index: number; levelIndex: number; reply: ActionReply }) {
+export function TopicNode({
+  d,
+  level,
+  topic,
+  index,
+  levelIndex,
+  reply,
+}: {
+  d: Data;
+  level: Level;
+  topic: Topic;
+  index: number;
+  levelIndex: number;
+  reply: ActionReply;
+}) {
   return (
     <li id={`uzol-${topic.id}`} className="topic">
       <h4>
@@ -175,61 +246,19 @@ export function TopicNode({ d, level, topic, index, levelIndex, reply }: { d: Da
           <Editable summary={`Upraviť tému ${topic.title}`} openNow={open(reply, `editTopic:${topic.id}`)}>
             <TopicForm key={JSON.stringify([topic.title, topic.slug, topic.iconName])} levelId={level.id} topic={topic} reply={reply} />
           </Editable>
-          <ButtonForm formKey={`deleteTopic:${topic.id}`} intent="deleteTopic" fields={{ topicId: topic.id }} variant="small-danger" confirm={`Zmazať tému „${topic.title}“ aj s modulom a časťami?`}>
+          <ButtonForm
+            formKey={`deleteTopic:${topic.id}`}
+            intent="deleteTopic"
+            fields={{ topicId: topic.id }}
+            variant="small-danger"
+            confirm={`Zmazať tému „${topic.title}“ aj s modulom a časťami?`}
+          >
             Zmazať tému
           </ButtonForm>
         </div>
       ) : null}
       <ReplyErrors reply={reply} formKeys={[`deleteTopic:${topic.id}`, `moveTopic:${topic.id}:up`, `moveTopic:${topic.id}:down`]} />
       <ModuleNode d={d} topic={topic} reply={reply} />
-    </li>
-  );
-}
-
-export function LevelNode({ d, level, index, reply }: { d: Data; level: Level; index: number; reply: ActionReply }) {
-  return (
-    <li id={`uzol-${level.id}`} className="level">
-      <h3>
-        Úroveň {index + 1}: {level.title}
-      </h3>
-      <p className="muted">
-        {level.subtitle ? `${level.subtitle} · ` : ""}
-        {level.hours} h{level.issuesIntermediateCertificate ? " · priebežné osvedčenie" : ""}
-        {level.test ? (
-          <>
-            {" · test úrovne: "}
-            <Link to={`/admin/kurzy/${d.course.id}/testy/${level.test.id}`}>{level.test.title}</Link>
-          </>
-        ) : null}
-      </p>
-      {d.editable ? (
-        <div className="node-actions">
-          <MoveButtons intent="moveLevel" idField="levelId" id={level.id} name={level.title} first={index === 0} last={index === d.levels.length - 1} />
-          <Editable summary={`Upraviť úroveň ${level.title}`} openNow={open(reply, `editLevel:${level.id}`)}>
-            <LevelForm key={JSON.stringify([level.title, level.slug, level.subtitle, level.hoursInput, level.issuesIntermediateCertificate])} level={level} reply={reply} />
-          </Editable>
-          {d.isAdmin ? (
-            <ButtonForm formKey={`deleteLevel:${level.id}`} intent="deleteLevel" fields={{ levelId: level.id }} variant="small-danger" confirm={`Zmazať úroveň „${level.title}“ aj s témami, modulmi a časťami?`}>
-              Zmazať úroveň
-            </ButtonForm>
-          ) : null}
-        </div>
-      ) : null}
-      <ReplyErrors reply={reply} formKeys={[`deleteLevel:${level.id}`, `moveLevel:${level.id}:up`, `moveLevel:${level.id}:down`]} />
-      {level.topics.length ? (
-        <ol className="topics">
-          {level.topics.map((t, i) => (
-            <TopicNode key={t.id} d={d} level={level} topic={t} index={i} levelIndex={index} reply={reply} />
-          ))}
-        </ol>
-      ) : (
-        <p className="muted">Úroveň nemá žiadnu tému.</p>
-      )}
-      {d.editable ? (
-        <Editable summary={`Pridať tému do úrovne ${level.title}`} openNow={open(reply, `addTopic:${level.id}`)}>
-          <TopicForm key={level.topics.length} levelId={level.id} reply={reply} />
-        </Editable>
-      ) : null}
     </li>
   );
 }

@@ -6,7 +6,15 @@ import type { Data } from "./forms";
 
 // ---------- publishing ----------
 
-export function ProblemList({ problems, anchors, courseId }: { problems: NonNullable<ActionReply>["problems"]; anchors: Record<string, string>; courseId: string }) {
+export function ProblemList({
+  problems,
+  anchors,
+  courseId,
+}: {
+  problems: NonNullable<ActionReply>["problems"];
+  anchors: Record<string, string>;
+  courseId: string;
+}) {
   if (!problems?.length) return null;
   const hrefOf = (p: { id: string; path: string }) =>
     anchors[p.id] ?? (p.path === "levels" ? "#struktura" : p.path.startsWith("tests") ? `/admin/kurzy/${courseId}/testy` : `/admin/kurzy/${courseId}/udaje`);
@@ -33,7 +41,10 @@ export function Publishing({ d, reply }: { d: Data; reply: ActionReply }) {
     <section aria-labelledby="zverejnenie" className="card publishing">
       <h2 id="zverejnenie">Zverejnenie</h2>
       {c.state === "draft" ? (
-        <p>Koncept: študenti ho nevidia. Po zverejnení sa objaví v katalógu{d.previousVersionId ? " a nahradí doterajšiu zverejnenú verziu (tá sa archivuje)" : ""}.</p>
+        <p>
+          Koncept: študenti ho nevidia. Po zverejnení sa objaví v katalógu
+          {d.previousVersionId ? " a nahradí doterajšiu zverejnenú verziu (tá sa archivuje)" : ""}.
+        </p>
       ) : c.state === "published" ? (
         <p>Zverejnený {d.publishedAt}. Je v katalógu a dá sa kúpiť.</p>
       ) : c.state === "archived" ? (
@@ -54,12 +65,20 @@ export function Publishing({ d, reply }: { d: Data; reply: ActionReply }) {
               <button type="button" disabled aria-describedby="len-admin">
                 {c.state === "draft" ? "Zverejniť kurz" : "Znova zverejniť"}
               </button>
-              <span id="len-admin" className="muted">{adminOnly}</span>
+              <span id="len-admin" className="muted">
+                {adminOnly}
+              </span>
             </span>
           )
         ) : null}
         {c.state === "published" && d.isAdmin ? (
-          <ButtonForm formKey="archive" intent="archive" variant="secondary" confirm="Archivovať kurz? Z katalógu zmizne, zapísaní študenti pokračujú." pendingLabel="Archivuje sa…">
+          <ButtonForm
+            formKey="archive"
+            intent="archive"
+            variant="secondary"
+            confirm="Archivovať kurz? Z katalógu zmizne, zapísaní študenti pokračujú."
+            pendingLabel="Archivuje sa…"
+          >
             Archivovať
           </ButtonForm>
         ) : null}

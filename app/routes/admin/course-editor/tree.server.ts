@@ -22,7 +22,8 @@ export function moduleOf(d: Detail, id: string) {
   throw new DomainError("not_found", "Modul v tomto kurze nie je.");
 }
 export function partOf(d: Detail, id: string) {
-  for (const level of d.levels) for (const topic of level.topics) for (const part of topic.module?.parts ?? []) if (part._id === id) return { module: topic.module!, part };
+  for (const level of d.levels)
+    for (const topic of level.topics) for (const part of topic.module?.parts ?? []) if (part._id === id) return { module: topic.module!, part };
   throw new DomainError("not_found", "Časť v tomto kurze nie je.");
 }
 

@@ -3,7 +3,17 @@
 import { redirect } from "react-router";
 import type { Route } from "../+types/course-settings";
 import { pageRoute } from "../../../lib/page.server";
-import { dateFieldOf, contractBody, courseDetail, doneMessage, doneUrl, editorOf, endOfDayInBratislava, handleIntents, intent } from "../../../lib/admin-authoring.server";
+import {
+  dateFieldOf,
+  contractBody,
+  courseDetail,
+  doneMessage,
+  doneUrl,
+  editorOf,
+  endOfDayInBratislava,
+  handleIntents,
+  intent,
+} from "../../../lib/admin-authoring.server";
 import { courseSettingsForm, lines, textFromCents, TARGET_AUDIENCE_VALUES } from "../../../lib/authoring-forms";
 import { CoursePatchRequest, updateCourse } from "#server/authoring";
 import { PICKER_PARAMS } from "./forms";
@@ -51,7 +61,11 @@ export const editorLoader = pageRoute(async (args: Route.LoaderArgs) => {
   const lecturerQuery = url.searchParams.get(PICKER_PARAMS.lecturers);
   const partnerQuery = url.searchParams.get(PICKER_PARAMS.partner);
   const named = new Map(c.instructorProfiles.filter((p) => p.displayName).map((p) => [p.personId, p.displayName]));
-  const unnamed = await describePeople(services.db, services.idpApi, c.instructors.filter((id) => !named.has(id)));
+  const unnamed = await describePeople(
+    services.db,
+    services.idpApi,
+    c.instructors.filter((id) => !named.has(id)),
+  );
   const pickers = {
     lecturers: c.instructors.map((id) => unnamed.find((u) => u.id === id) ?? { id, label: named.get(id) ?? id, detail: "" }),
     partner: a?.partnerOrgId ? await describeOrganization(services.db, services.idpApi, a.partnerOrgId) : null,
@@ -116,10 +130,19 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
       schema: courseSettingsForm,
       fields: FIELDS,
       run: async (v) => {
-        const accreditationParts = [v.accreditationPartnerOrgId, v.accreditationPartnerName, v.accreditationCertificateType, v.accreditationNumber, v.accreditationSignatoryName, v.accreditationSignatoryRole];
+        const accreditationParts = [
+          v.accreditationPartnerOrgId,
+          v.accreditationPartnerName,
+          v.accreditationCertificateType,
+          v.accreditationNumber,
+          v.accreditationSignatoryName,
+          v.accreditationSignatoryRole,
+        ];
         const instructors = [...new Set(v.instructors)];
         // the certificate's partner name defaults to the chosen organization's name
-        const partnerName = v.accreditationPartnerName || (v.accreditationPartnerOrgId ? (await describeOrganization(services.db, services.idpApi, v.accreditationPartnerOrgId))?.label : undefined);
+        const partnerName =
+          v.accreditationPartnerName ||
+          (v.accreditationPartnerOrgId ? (await describeOrganization(services.db, services.idpApi, v.accreditationPartnerOrgId))?.label : undefined);
         const body = contractBody(CoursePatchRequest, {
           title: v.title,
           // the slug is shared by every version of the course: only version 1 may change it

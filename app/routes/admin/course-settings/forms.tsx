@@ -25,7 +25,10 @@ export function ReadOnly({ d }: { d: Data }) {
     ["Rozsah", `${d.summary.hours} h`],
     ["Cieľové skupiny", v.targetAudience.map((t) => d.audiences.find((a) => a.value === t)?.label ?? t).join(", ")],
     ["Značky", v.tags],
-    ["Akreditácia", [v.accreditationPartnerName || d.pickers.partner?.label, v.accreditationCertificateType, v.accreditationNumber].filter(Boolean).join(" · ")],
+    [
+      "Akreditácia",
+      [v.accreditationPartnerName || d.pickers.partner?.label, v.accreditationCertificateType, v.accreditationNumber].filter(Boolean).join(" · "),
+    ],
     ["Lektori", d.pickers.lecturers.map((p) => p.label).join(", ")],
     ["Limit zápisov", v.enrollmentLimit],
     ["Zápis do", v.enrollmentDeadline],
@@ -63,7 +66,13 @@ export function SettingsForm({ d, reply }: { d: Data; reply: ActionReply }) {
         )}
         <TextField meta={fs.subtitle} label="Podnadpis (nepovinné)" />
         <TextField meta={fs.shortDescription} label="Krátky popis" description="Do katalógu, najviac 500 znakov." multiline rows={3} />
-        <TextField meta={fs.description} label="Popis kurzu" description="Markdown: **tučné**, zoznamy s pomlčkou, odkazy [text](https://…)." multiline rows={10} />
+        <TextField
+          meta={fs.description}
+          label="Popis kurzu"
+          description="Markdown: **tučné**, zoznamy s pomlčkou, odkazy [text](https://…)."
+          multiline
+          rows={10}
+        />
         <TextField meta={fs.coverImageUrl} label="Obrázok obálky – adresa (nepovinné)" description="Bez obrázka sa zobrazí vygenerovaná obálka." />
       </fieldset>
 
@@ -106,7 +115,11 @@ export function SettingsForm({ d, reply }: { d: Data; reply: ActionReply }) {
         <TextField meta={fs.accreditationCertificateType} label="Typ osvedčenia" />
         <TextField meta={fs.accreditationNumber} label="Číslo akreditácie (nepovinné)" />
         <div className="field-row">
-          <TextField meta={fs.accreditationSignatoryName} label="Certifikáty podpisuje (nepovinné)" description="Meno osoby, ktorá za partnera podpisuje certifikáty." />
+          <TextField
+            meta={fs.accreditationSignatoryName}
+            label="Certifikáty podpisuje (nepovinné)"
+            description="Meno osoby, ktorá za partnera podpisuje certifikáty."
+          />
           <TextField meta={fs.accreditationSignatoryRole} label="Funkcia podpisujúceho (nepovinné)" description="Napríklad riaditeľ." />
         </div>
       </fieldset>
@@ -156,7 +169,9 @@ export function SettingsForm({ d, reply }: { d: Data; reply: ActionReply }) {
         <TextField meta={fs.ogImageUrl} label="Obrázok pri zdieľaní – adresa (nepovinné)" />
       </fieldset>
 
-      <IntentButton formKey={key} intent="saveCourse">Uložiť údaje kurzu</IntentButton>
+      <IntentButton formKey={key} intent="saveCourse">
+        Uložiť údaje kurzu
+      </IntentButton>
     </Form>
   );
 }

@@ -19,7 +19,10 @@ export function OrderDocuments({ o }: { o: Pick<Order, "invoice" | "creditNotes"
           ) : null}
           {o.creditNotes.map((n) => (
             <li key={n.id}>
-              <a href={n.url}>Dobropis {n.number} (PDF)</a> <span className="muted">vystavený {n.issueDate} · {n.amount}</span>
+              <a href={n.url}>Dobropis {n.number} (PDF)</a>{" "}
+              <span className="muted">
+                vystavený {n.issueDate} · {n.amount}
+              </span>
             </li>
           ))}
         </ul>
@@ -30,8 +33,14 @@ export function OrderDocuments({ o }: { o: Pick<Order, "invoice" | "creditNotes"
           <ul className="e-invoices">
             {o.eInvoices.map((e) => (
               <li key={e.id} data-e-invoice-state={e.state}>
-                <a href={e.url}>{e.kindLabel} {e.number} (XML)</a> <strong>{e.stateLabel}</strong>{" "}
-                <span className="muted">{e.at}{e.attempts > 0 ? ` · pokusov o odoslanie: ${e.attempts}` : ""}</span>
+                <a href={e.url}>
+                  {e.kindLabel} {e.number} (XML)
+                </a>{" "}
+                <strong>{e.stateLabel}</strong>{" "}
+                <span className="muted">
+                  {e.at}
+                  {e.attempts > 0 ? ` · pokusov o odoslanie: ${e.attempts}` : ""}
+                </span>
                 {e.rejectionReason ? <p>Dôvod odmietnutia: {e.rejectionReason}</p> : null}
                 {e.lastError && e.state === "pending" ? <p className="muted">Posledná chyba: {e.lastError}</p> : null}
                 {e.fatal.length > 0 ? (
@@ -47,7 +56,9 @@ export function OrderDocuments({ o }: { o: Pick<Order, "invoice" | "creditNotes"
                     </ul>
                   </>
                 ) : null}
-                <p className="muted wrap-anywhere">SHA-256: <code>{e.sha256}</code></p>
+                <p className="muted wrap-anywhere">
+                  SHA-256: <code>{e.sha256}</code>
+                </p>
               </li>
             ))}
           </ul>

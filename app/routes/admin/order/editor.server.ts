@@ -11,7 +11,13 @@ import { disputeFormSchema } from "../../../lib/admin-dispute-form";
 import { KEPT_FORM_NOTICE, keptForm, keptIdempotencyKey, requireRecentSignInForPage } from "../../../lib/step-up.server";
 import { idempotencyRoute } from "#server/http/idempotency";
 import { orderStateLabels } from "../../../lib/order-labels";
-import { actorLabel as systemActorLabel, enrollmentStateLabels, paymentEventResultLabels, refundStateLabels, webhookResultLabels } from "../../../lib/admin-order-labels";
+import {
+  actorLabel as systemActorLabel,
+  enrollmentStateLabels,
+  paymentEventResultLabels,
+  refundStateLabels,
+  webhookResultLabels,
+} from "../../../lib/admin-order-labels";
 import { getAdminOrder, orderLabels } from "#server/orders";
 import { eInvoicesForOrders } from "#server/einvoices";
 import { cachedUserNames } from "#server/identity";
@@ -44,15 +50,15 @@ export const editorLoader = pageRoute(async ({ request, params, context }: Route
     return result ? (paymentEventResultLabels[result] ?? result) : null;
   };
 
-  const timeline: TimelineItem[] = [
-    { at: order.createdAt, what: "Objednávka vytvorená", detail: `${order.studentDisplayName} · ${money(order.amountCents)}` },
-  ];
+  const timeline: TimelineItem[] = [{ at: order.createdAt, what: "Objednávka vytvorená", detail: `${order.studentDisplayName} · ${money(order.amountCents)}` }];
   for (const e of order.webhookEvents) {
     const result = resultText(e._id);
     timeline.push({
       at: e.receivedAt,
       what: `Udalosť platobnej brány ${e.eventType}`,
-      detail: [e.processingResult ? webhookResultLabels[e.processingResult] : webhookResultLabels.unprocessed, result, e.errorMessage].filter(Boolean).join(" · "),
+      detail: [e.processingResult ? webhookResultLabels[e.processingResult] : webhookResultLabels.unprocessed, result, e.errorMessage]
+        .filter(Boolean)
+        .join(" · "),
     });
   }
   for (const p of order.payments) {
@@ -67,7 +73,8 @@ export const editorLoader = pageRoute(async ({ request, params, context }: Route
     timeline.push({ at: r.createdAt, what: `Refundácia požadovaná: ${money(r.amountCents)}`, detail: `${actorLabel(r.requestedBy)} · ${r.reason}` });
     if (r.settledAt && r.state === "completed") timeline.push({ at: r.settledAt, what: `Refundácia dokončená: ${money(r.amountCents)}` });
   }
-  for (const n of order.creditNotes) timeline.push({ at: n.createdAt, what: `Dobropis ${n.number} vystavený`, detail: `k faktúre ${n.invoiceNumber} · −${money(n.amountCents)}` });
+  for (const n of order.creditNotes)
+    timeline.push({ at: n.createdAt, what: `Dobropis ${n.number} vystavený`, detail: `k faktúre ${n.invoiceNumber} · −${money(n.amountCents)}` });
   for (const e of order.enrollments) {
     if (e.cancelledAt) {
       const detail = e.cancelReason === "refund" ? "po refundácii" : e.cancelReason === "dispute" ? "po reklamácii platby" : (e.cancelReason ?? undefined);
@@ -117,18 +124,17 @@ export const editorLoader = pageRoute(async ({ request, params, context }: Route
     // paid by bank transfer: the payment request and the credits received (docs/decisions/payments/pay-by-bank-transfer.md > Pay by bank transfer)
     transfer: await transferSectionOf(context.get(servicesContext).db, order._id, context.get(servicesContext).clock.now()),
     // an open dispute is decided, with or without a suspended enrollment (docs/decisions/payments/disputes-end.md > Disputes end)
-    dispute:
-      order.disputeOpen
-        ? {
-            suspendedCount: suspended.length,
-            // back from signing in again: the reason as the admin typed it (never the decision itself)
-            defaults: {
-              reason: kept?.values.reason ?? "",
-              idempotencyKey: keptIdempotencyKey(kept),
-            },
-            keptNotice: kept ? KEPT_FORM_NOTICE : null,
-          }
-        : null,
+    dispute: order.disputeOpen
+      ? {
+          suspendedCount: suspended.length,
+          // back from signing in again: the reason as the admin typed it (never the decision itself)
+          defaults: {
+            reason: kept?.values.reason ?? "",
+            idempotencyKey: keptIdempotencyKey(kept),
+          },
+          keptNotice: kept ? KEPT_FORM_NOTICE : null,
+        }
+      : null,
     id: order._id,
     number: label?.number ?? order._id,
     billingName: label?.billingName ?? order.studentDisplayName,
@@ -182,7 +188,8 @@ export const editorLoader = pageRoute(async ({ request, params, context }: Route
       kindLabel: e.kind === "invoice" ? "E-faktúra" : "E-dobropis",
       state: e.state,
       stateLabel: e.stateLabel,
-      url: e.kind === "invoice" ? `/api/admin/orders/${order._id}/invoice?format=xml` : `/api/admin/orders/${order._id}/credit-notes/${e.creditNoteId}?format=xml`,
+      url:
+        e.kind === "invoice" ? `/api/admin/orders/${order._id}/invoice?format=xml` : `/api/admin/orders/${order._id}/credit-notes/${e.creditNoteId}?format=xml`,
       sha256: e.sha256,
       attempts: e.attempts,
       lastError: e.lastError,
@@ -190,7 +197,13 @@ export const editorLoader = pageRoute(async ({ request, params, context }: Route
       at: formatDateTime(e.deliveredAt ?? e.rejectedAt ?? e.sentAt ?? e.createdAt),
       fatal: e.findings.filter((f) => f.flag === "fatal").map((f) => ({ ruleId: f.ruleId, message: f.message, location: f.location ?? null })),
     })),
-    creditNotes: order.creditNotes.map((n) => ({ id: n._id, number: n.number, issueDate: formatDate(n.issueDate), amount: `−${money(n.amountCents)}`, url: n.pdfUrl })),
+    creditNotes: order.creditNotes.map((n) => ({
+      id: n._id,
+      number: n.number,
+      issueDate: formatDate(n.issueDate),
+      amount: `−${money(n.amountCents)}`,
+      url: n.pdfUrl,
+    })),
     enrollments: order.enrollments.map((e) => ({
       id: e._id,
       stateLabel: enrollmentStateLabels[e.state] ?? e.state,

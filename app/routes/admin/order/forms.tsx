@@ -42,20 +42,39 @@ export function DisputeForm({ dispute, reply }: { dispute: NonNullable<Route.Com
   return (
     <section aria-labelledby="reklamacia" className="card dispute-decision">
       <h2 id="reklamacia">Reklamácia platby</h2>
-      {dispute.keptNotice ? <p className="notice" role="status">{dispute.keptNotice}</p> : null}
+      {dispute.keptNotice ? (
+        <p className="notice" role="status">
+          {dispute.keptNotice}
+        </p>
+      ) : null}
       <p>
-        Banka študenta platbu reklamovala{dispute.suspendedCount === 0 ? " (objednávka nemá zápis na pozastavenie)." : " a "}{dispute.suspendedCount === 0 ? "" : dispute.suspendedCount === 1 ? "jeho zápis je pozastavený" : `${dispute.suspendedCount} ${plural(dispute.suspendedCount, "zápis je pozastavený", "zápisy sú pozastavené", "zápisov je pozastavených")}`}.
-        Keď banka rozhodne, zvoľte výsledok: <strong>Obnoviť prístup</strong>, ak reklamácia dopadla v náš prospech (zápis bude znova aktívny a objednávka
-        zaplatená), alebo <strong>Ukončiť prístup</strong>, ak peniaze banka vrátila (zápis sa zruší aj po dokončení kurzu, vydané certifikáty sa odvolajú
-        a objednávka zostane reklamovaná bez možnosti ďalšej refundácie).
+        Banka študenta platbu reklamovala{dispute.suspendedCount === 0 ? " (objednávka nemá zápis na pozastavenie)." : " a "}
+        {dispute.suspendedCount === 0
+          ? ""
+          : dispute.suspendedCount === 1
+            ? "jeho zápis je pozastavený"
+            : `${dispute.suspendedCount} ${plural(dispute.suspendedCount, "zápis je pozastavený", "zápisy sú pozastavené", "zápisov je pozastavených")}`}
+        . Keď banka rozhodne, zvoľte výsledok: <strong>Obnoviť prístup</strong>, ak reklamácia dopadla v náš prospech (zápis bude znova aktívny a objednávka
+        zaplatená), alebo <strong>Ukončiť prístup</strong>, ak peniaze banka vrátila (zápis sa zruší aj po dokončení kurzu, vydané certifikáty sa odvolajú a
+        objednávka zostane reklamovaná bez možnosti ďalšej refundácie).
       </p>
       <Form method="post" {...getFormProps(form)} className="refund-form">
         <FormErrors meta={form} />
         <input {...getInputProps(fields.idempotencyKey, { type: "hidden" })} key={fields.idempotencyKey.key} />
-        <TextField meta={fields.reason} label="Dôvod rozhodnutia" description="Uloží sa do auditného záznamu a študent ho dostane v e-maile." multiline rows={3} />
+        <TextField
+          meta={fields.reason}
+          label="Dôvod rozhodnutia"
+          description="Uloží sa do auditného záznamu a študent ho dostane v e-maile."
+          multiline
+          rows={3}
+        />
         <div className="section-actions">
-          <SubmitButton intent="restore" pendingLabel="Obnovuje sa…">Obnoviť prístup</SubmitButton>
-          <SubmitButton intent="cancel" variant="danger" pendingLabel="Ukončuje sa…">Ukončiť prístup</SubmitButton>
+          <SubmitButton intent="restore" pendingLabel="Obnovuje sa…">
+            Obnoviť prístup
+          </SubmitButton>
+          <SubmitButton intent="cancel" variant="danger" pendingLabel="Ukončuje sa…">
+            Ukončiť prístup
+          </SubmitButton>
         </div>
       </Form>
     </section>
@@ -76,7 +95,9 @@ export function Attention({ items, refusal }: { items: Route.ComponentProps["loa
             {item.refundId ? (
               <Form method="post">
                 <input type="hidden" name="refundId" value={item.refundId} />
-                <SubmitButton intent="retry-refund" pendingLabel="Skúša sa…">Skúsiť vrátenie znova</SubmitButton>
+                <SubmitButton intent="retry-refund" pendingLabel="Skúša sa…">
+                  Skúsiť vrátenie znova
+                </SubmitButton>
               </Form>
             ) : null}
           </li>

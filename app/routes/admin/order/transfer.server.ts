@@ -56,7 +56,12 @@ export async function recordTransferAction(
   orderId: string,
   user: ReturnType<typeof requireRoleForPage>["user"],
 ) {
-  const amountCents = decimalToCents(String(formData.get("amount") ?? "").trim().replace(/\s/g, "").replace(",", "."));
+  const amountCents = decimalToCents(
+    String(formData.get("amount") ?? "")
+      .trim()
+      .replace(/\s/g, "")
+      .replace(",", "."),
+  );
   const parsed = RecordTransferBody.safeParse({
     amountCents,
     bookingDate: String(formData.get("bookingDate") ?? ""),

@@ -20,7 +20,9 @@ export function TransferSection({ transfer: t, refusal }: { transfer: Section; r
             <thead>
               <tr>
                 <th scope="col">Pripísané</th>
-                <th scope="col" className="amount">Suma</th>
+                <th scope="col" className="amount">
+                  Suma
+                </th>
                 <th scope="col">Referencia banky</th>
                 <th scope="col">Výsledok</th>
                 <th scope="col">Zdroj</th>
@@ -33,7 +35,9 @@ export function TransferSection({ transfer: t, refusal }: { transfer: Section; r
                   <td className="amount">{c.amount}</td>
                   <td className="wrap-anywhere">{c.reference}</td>
                   <td>{c.flagged ? <strong>{c.stateLabel}</strong> : c.stateLabel}</td>
-                  <td className="muted">{c.source} · {c.recordedAt}</td>
+                  <td className="muted">
+                    {c.source} · {c.recordedAt}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -50,7 +54,11 @@ export function TransferSection({ transfer: t, refusal }: { transfer: Section; r
       {t.recordable ? (
         <Form method="post" className="stack">
           <input type="hidden" name="intent" value="record-transfer" />
-          {refusal ? <div className="alert" role="alert"><p>{refusal}</p></div> : null}
+          {refusal ? (
+            <div className="alert" role="alert">
+              <p>{refusal}</p>
+            </div>
+          ) : null}
           <label>
             Prijatá suma v eurách
             <input name="amount" inputMode="decimal" required defaultValue={t.amountDefault} />

@@ -14,15 +14,30 @@ import type { ActionReply } from "../../../components/admin-authoring";
 type AnyField = FieldMetadata<any, any, any>;
 
 const KINDS = [
-  { value: "presentation", label: "Prezentácia (PDF)", accept: "application/pdf,.pdf", help: "Počet snímok aj ich obrázky sa zistia zo súboru. Najviac 50 MiB." },
-  { value: "image", label: "Obrázok", accept: "image/jpeg,image/png,image/webp,image/gif,image/avif", help: "JPEG, PNG, WebP, GIF alebo AVIF, najviac 10 MiB." },
+  {
+    value: "presentation",
+    label: "Prezentácia (PDF)",
+    accept: "application/pdf,.pdf",
+    help: "Počet snímok aj ich obrázky sa zistia zo súboru. Najviac 50 MiB.",
+  },
+  {
+    value: "image",
+    label: "Obrázok",
+    accept: "image/jpeg,image/png,image/webp,image/gif,image/avif",
+    help: "JPEG, PNG, WebP, GIF alebo AVIF, najviac 10 MiB.",
+  },
   {
     value: "attachment",
     label: "Príloha na stiahnutie",
     accept: ".pdf,.docx,.xlsx,.pptx,.odt,.ods,.odp,.doc,.xls,.ppt,.csv,.txt,.zip,image/*",
     help: "PDF, dokumenty Office a OpenDocument, obrázky, CSV alebo text, najviac 50 MiB. Študent ho stiahne pod jeho názvom.",
   },
-  { value: "captions", label: "Titulky k videu (WebVTT)", accept: "text/vtt,.vtt", help: "Súbor .vtt: riadok „WEBVTT“ a titulky s časmi. Jeden súbor na jazyk, najviac 2 MiB; nový v tom istom jazyku nahradí starý." },
+  {
+    value: "captions",
+    label: "Titulky k videu (WebVTT)",
+    accept: "text/vtt,.vtt",
+    help: "Súbor .vtt: riadok „WEBVTT“ a titulky s časmi. Jeden súbor na jazyk, najviac 2 MiB; nový v tom istom jazyku nahradí starý.",
+  },
 ] as const;
 
 export const CAPTION_LANGUAGES = [
@@ -44,7 +59,15 @@ function replyErrors(reply: ActionReply, field: string): string[] {
 }
 
 /** "Pridať súbor": what the file becomes (chosen before the file, so its cap applies while it streams), the file, an image's texts. */
-export function AddFile({ meta, reply, videos }: { meta: { kind: AnyField; newAlt: AnyField; newCaption: AnyField; captionsBlockId: AnyField; captionsLang: AnyField }; reply: ActionReply; videos: { id: string; label: string }[] }) {
+export function AddFile({
+  meta,
+  reply,
+  videos,
+}: {
+  meta: { kind: AnyField; newAlt: AnyField; newCaption: AnyField; captionsBlockId: AnyField; captionsLang: AnyField };
+  reply: ActionReply;
+  videos: { id: string; label: string }[];
+}) {
   const [kind, setKind] = useState<string>(String(meta.kind.initialValue ?? "presentation"));
   const current = KINDS.find((k) => k.value === kind) ?? KINDS[0];
   const kindErrors = replyErrors(reply, "kind");
@@ -61,14 +84,32 @@ export function AddFile({ meta, reply, videos }: { meta: { kind: AnyField; newAl
           </label>
         ))}
       </div>
-      {kindErrors.length ? <p className="field-error" role="alert">{kindErrors.join(" ")}</p> : null}
-      <FileUpload key={kind} id="novy-subor" label="Súbor" help={current.help} kind={kind} accept={ACCEPT_ANY} idName="newFileId" errors={replyErrors(reply, "file")} />
+      {kindErrors.length ? (
+        <p className="field-error" role="alert">
+          {kindErrors.join(" ")}
+        </p>
+      ) : null}
+      <FileUpload
+        key={kind}
+        id="novy-subor"
+        label="Súbor"
+        help={current.help}
+        kind={kind}
+        accept={ACCEPT_ANY}
+        idName="newFileId"
+        errors={replyErrors(reply, "file")}
+      />
       {/* shown for every kind: without JavaScript the choice above cannot change the page */}
       <TextField meta={meta.newAlt} label="Alternatívny text obrázka (len pri obrázku)" description="Čo je na obrázku, pre ľudí, ktorí ho nevidia." />
       <TextField meta={meta.newCaption} label="Popisok obrázka (nepovinné)" />
       {videos.length ? (
         <div className="field-row">
-          <SelectField meta={meta.captionsBlockId} label="Video pre titulky (len pri titulkoch)" options={videos.map((v) => ({ value: v.id, label: v.label }))} errors={replyErrors(reply, "captionsBlockId")} />
+          <SelectField
+            meta={meta.captionsBlockId}
+            label="Video pre titulky (len pri titulkoch)"
+            options={videos.map((v) => ({ value: v.id, label: v.label }))}
+            errors={replyErrors(reply, "captionsBlockId")}
+          />
           <SelectField meta={meta.captionsLang} label="Jazyk titulkov" options={[...CAPTION_LANGUAGES]} errors={replyErrors(reply, "captionsLang")} />
         </div>
       ) : null}
@@ -81,14 +122,24 @@ function SelectField({ meta, label, options, errors }: { meta: AnyField; label: 
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
-      <select id={meta.id} name={meta.name} defaultValue={String(meta.initialValue ?? options[0]?.value ?? "")} aria-invalid={all.length ? true : undefined} aria-describedby={all.length ? `${meta.id}-error` : undefined}>
+      <select
+        id={meta.id}
+        name={meta.name}
+        defaultValue={String(meta.initialValue ?? options[0]?.value ?? "")}
+        aria-invalid={all.length ? true : undefined}
+        aria-describedby={all.length ? `${meta.id}-error` : undefined}
+      >
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}
       </select>
-      {all.length ? <p id={`${meta.id}-error`} className="field-error" role="alert">{all.join(" ")}</p> : null}
+      {all.length ? (
+        <p id={`${meta.id}-error`} className="field-error" role="alert">
+          {all.join(" ")}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -96,7 +147,13 @@ function SelectField({ meta, label, options, errors }: { meta: AnyField; label: 
 export type ViewAttachment = { name: string; path: string; mimeType: string; size: string; fileId?: string };
 
 /** The part's attachments inside its form: "Zmazať" saves everything typed, then removes the one. */
-export function AttachmentList({ attachments, button }: { attachments: ViewAttachment[]; button: (op: string, label: string, confirm: string, children: ReactNode) => ReactNode }) {
+export function AttachmentList({
+  attachments,
+  button,
+}: {
+  attachments: ViewAttachment[];
+  button: (op: string, label: string, confirm: string, children: ReactNode) => ReactNode;
+}) {
   return (
     <section aria-labelledby="prilohy">
       <h2 id="prilohy">Prílohy</h2>
@@ -104,7 +161,10 @@ export function AttachmentList({ attachments, button }: { attachments: ViewAttac
         <ul className="attachments">
           {attachments.map((a, i) => (
             <li key={`${i}-${a.path}`}>
-              {a.name} <span className="muted">({a.fileId ? "nahraný súbor" : a.path}, {a.mimeType}, {a.size})</span>{" "}
+              {a.name}{" "}
+              <span className="muted">
+                ({a.fileId ? "nahraný súbor" : a.path}, {a.mimeType}, {a.size})
+              </span>{" "}
               {button(`detach:${i}`, `Zmazať prílohu ${a.name}`, `Zmazať prílohu „${a.name}“?`, "Zmazať")}
             </li>
           ))}
@@ -124,7 +184,9 @@ export const LEAVE_QUESTION = "Máte neuložené zmeny. Naozaj chcete odísť be
  * Submitting the form itself is not leaving (its action is this page).
  */
 export function useLeaveGuard(dirty: boolean) {
-  const blocker = useBlocker(({ currentLocation, nextLocation, historyAction }) => dirty && historyAction !== "REPLACE" && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation, historyAction }) => dirty && historyAction !== "REPLACE" && currentLocation.pathname !== nextLocation.pathname,
+  );
   const asked = useRef(false);
   useEffect(() => {
     if (blocker.state !== "blocked") {

@@ -7,7 +7,7 @@ import { getFormProps, type FormMetadata } from "@conform-to/react";
 import { partForms as f, textBlockClientForm } from "../../../lib/authoring-forms";
 import { ButtonForm, FormKey, IntentButton, MoveButtons, ReplyErrors, useAdminForm, type ActionReply } from "../../../components/admin-authoring";
 import { FormErrors, TextField } from "../../../components/forms";
-import type { Data, ViewBlock } from "./forms";
+import type { Data, ViewBlock } from "./types";
 import { BLOCK_NAMES } from "./block-names";
 export function Preview({ reply, formKey }: { reply: ActionReply; formKey: string }) {
   if (reply?.form !== formKey || !reply.preview) return null;
@@ -38,11 +38,21 @@ export function TextBlockForm({ block, reply }: { block?: Extract<ViewBlock, { t
   const fs = fields;
   return (
     <BlockForm form={form} formKey={key} blockId={block?.id}>
-      <TextField meta={fs.markdown} label={block ? "Text (Markdown)" : "Text nového bloku (Markdown)"} description="**tučné**, *kurzíva*, ## nadpis, zoznamy s pomlčkou, odkazy [text](https://…)." multiline rows={8} />
+      <TextField
+        meta={fs.markdown}
+        label={block ? "Text (Markdown)" : "Text nového bloku (Markdown)"}
+        description="**tučné**, *kurzíva*, ## nadpis, zoznamy s pomlčkou, odkazy [text](https://…)."
+        multiline
+        rows={8}
+      />
       <Preview reply={reply} formKey={key} />
       <div className="actions">
-        <IntentButton formKey={key} intent="previewText" variant="secondary" pendingLabel="Pripravuje sa náhľad…">Náhľad</IntentButton>
-        <IntentButton formKey={key} intent={block ? "editTextBlock" : "addTextBlock"}>{block ? "Uložiť text" : "Pridať textový blok"}</IntentButton>
+        <IntentButton formKey={key} intent="previewText" variant="secondary" pendingLabel="Pripravuje sa náhľad…">
+          Náhľad
+        </IntentButton>
+        <IntentButton formKey={key} intent={block ? "editTextBlock" : "addTextBlock"}>
+          {block ? "Uložiť text" : "Pridať textový blok"}
+        </IntentButton>
       </div>
     </BlockForm>
   );
@@ -54,40 +64,61 @@ export function VideoBlockForm({ block, reply }: { block: Extract<ViewBlock, { t
   const fs = fields;
   return (
     <BlockForm form={form} formKey={key} blockId={block.id}>
-      <TextField meta={fs.chapters} label="Kapitoly (nepovinné)" description="Každá na riadok: čas a názov, napríklad „1:30 Rozpočet klubu“." multiline rows={3} />
+      <TextField
+        meta={fs.chapters}
+        label="Kapitoly (nepovinné)"
+        description="Každá na riadok: čas a názov, napríklad „1:30 Rozpočet klubu“."
+        multiline
+        rows={3}
+      />
       <TextField meta={fs.transcript} label="Prepis (nepovinné)" multiline rows={4} />
-      <IntentButton formKey={key} intent="editVideoBlock">Uložiť video</IntentButton>
+      <IntentButton formKey={key} intent="editVideoBlock">
+        Uložiť video
+      </IntentButton>
     </BlockForm>
   );
 }
 
 export function PresentationBlockForm({ block, reply }: { block?: Extract<ViewBlock, { type: "presentation" }>; reply: ActionReply }) {
   const key = block ? `editPresentationBlock:${block.id}` : "addPresentationBlock";
-  const [form, fields] = useAdminForm(key, block ? f.editPresentationBlock : f.addPresentationBlock, reply, block ? { pdfPath: block.pdfPath, slideCount: block.slideCount } : undefined);
+  const [form, fields] = useAdminForm(
+    key,
+    block ? f.editPresentationBlock : f.addPresentationBlock,
+    reply,
+    block ? { pdfPath: block.pdfPath, slideCount: block.slideCount } : undefined,
+  );
   const fs = fields;
   return (
     <BlockForm form={form} formKey={key} blockId={block?.id}>
       <TextField meta={fs.pdfPath} label="Cesta k PDF" description="Napríklad /media/prezentacie/rozpocet.pdf." />
       <TextField meta={fs.slideCount} label="Počet snímok" />
-      <IntentButton formKey={key} intent={block ? "editPresentationBlock" : "addPresentationBlock"}>{block ? "Uložiť prezentáciu" : "Pridať prezentáciu"}</IntentButton>
+      <IntentButton formKey={key} intent={block ? "editPresentationBlock" : "addPresentationBlock"}>
+        {block ? "Uložiť prezentáciu" : "Pridať prezentáciu"}
+      </IntentButton>
     </BlockForm>
   );
 }
 
 export function ImageBlockForm({ block, reply }: { block?: Extract<ViewBlock, { type: "image" }>; reply: ActionReply }) {
   const key = block ? `editImageBlock:${block.id}` : "addImageBlock";
-  const [form, fields] = useAdminForm(key, block ? f.editImageBlock : f.addImageBlock, reply, block ? { imagePath: block.imagePath, alt: block.alt, caption: block.caption } : undefined);
+  const [form, fields] = useAdminForm(
+    key,
+    block ? f.editImageBlock : f.addImageBlock,
+    reply,
+    block ? { imagePath: block.imagePath, alt: block.alt, caption: block.caption } : undefined,
+  );
   const fs = fields;
   return (
     <BlockForm form={form} formKey={key} blockId={block?.id}>
       <TextField meta={fs.imagePath} label="Cesta k obrázku" description="Napríklad /media/obrazky/stadion.jpg." />
       <TextField meta={fs.alt} label="Alternatívny text" description="Čo je na obrázku, pre ľudí, ktorí ho nevidia." />
       <TextField meta={fs.caption} label="Popisok (nepovinné)" />
-      <IntentButton formKey={key} intent={block ? "editImageBlock" : "addImageBlock"}>{block ? "Uložiť obrázok" : "Pridať obrázok"}</IntentButton>
+      <IntentButton formKey={key} intent={block ? "editImageBlock" : "addImageBlock"}>
+        {block ? "Uložiť obrázok" : "Pridať obrázok"}
+      </IntentButton>
     </BlockForm>
   );
 }
-
 
 export function BlockView({ block }: { block: ViewBlock }) {
   switch (block.type) {
@@ -96,9 +127,17 @@ export function BlockView({ block }: { block: ViewBlock }) {
     case "video":
       return null;
     case "presentation":
-      return <p>{block.uploaded ? "Nahrané PDF" : block.pdfPath} · {block.slideCount} {plural(Number(block.slideCount ?? 0), "snímka", "snímky", "snímok")}</p>;
+      return (
+        <p>
+          {block.uploaded ? "Nahrané PDF" : block.pdfPath} · {block.slideCount} {plural(Number(block.slideCount ?? 0), "snímka", "snímky", "snímok")}
+        </p>
+      );
     case "image":
-      return <p>{block.uploaded ? "Nahraný obrázok" : block.imagePath} – „{block.alt}“{block.caption ? ` (${block.caption})` : ""}</p>;
+      return (
+        <p>
+          {block.uploaded ? "Nahraný obrázok" : block.imagePath} – „{block.alt}“{block.caption ? ` (${block.caption})` : ""}
+        </p>
+      );
   }
 }
 
@@ -123,7 +162,14 @@ export function BlockItem({ d, block, index, reply }: { d: Data; block: ViewBloc
         <>
           <div className="node-actions">
             <MoveButtons intent="moveBlock" idField="blockId" id={block.id} name={`blok ${name}`} first={index === 0} last={index === d.blocks.length - 1} />
-            <ButtonForm formKey={`deleteBlock:${block.id}`} intent="deleteBlock" fields={{ blockId: block.id }} variant="small" label={`Zmazať blok ${name}`} confirm="Zmazať tento blok?">
+            <ButtonForm
+              formKey={`deleteBlock:${block.id}`}
+              intent="deleteBlock"
+              fields={{ blockId: block.id }}
+              variant="small"
+              label={`Zmazať blok ${name}`}
+              confirm="Zmazať tento blok?"
+            >
               Zmazať
             </ButtonForm>
           </div>
@@ -152,7 +198,9 @@ export function AttachmentForm({ reply }: { reply: ActionReply }) {
         <TextField meta={fs.sizeBytes} label="Veľkosť (bajty)" />
         <TextField meta={fs.mimeType} label="Typ súboru (MIME)" description="Napríklad application/pdf." />
       </div>
-      <IntentButton formKey={key} intent="addAttachment">Pridať prílohu</IntentButton>
+      <IntentButton formKey={key} intent="addAttachment">
+        Pridať prílohu
+      </IntentButton>
     </BlockForm>
   );
 }
@@ -175,7 +223,9 @@ export function PartTest({ d, reply }: { d: Data; reply: ActionReply }) {
       <FormErrors meta={form} />
       <p>Časť zatiaľ nemá test.</p>
       <TextField meta={fields.title} label="Názov testu" />
-      <IntentButton formKey={key} intent="createPartTest">Vytvoriť test časti</IntentButton>
+      <IntentButton formKey={key} intent="createPartTest">
+        Vytvoriť test časti
+      </IntentButton>
     </Form>
   );
 }

@@ -6,67 +6,22 @@ import type { Route } from "../+types/part-editor";
 import { pageRoute } from "../../../lib/page.server";
 import { contractBody, courseDetail, doneMessage, doneUrl, editorOf, formReply, handleIntents, intent } from "../../../lib/admin-authoring.server";
 import { chaptersText, parseChapters, partForms as f } from "../../../lib/authoring-forms";
-import { attachmentInputOf, createTest, editPartBlocks, PartPatchRequest, savePartWithBlocks, TestCreateRequest, updatePart, type AdminCourseDetail, type BlockEdit, type PartBlockInput } from "#server/authoring";
+import {
+  attachmentInputOf,
+  createTest,
+  editPartBlocks,
+  PartPatchRequest,
+  savePartWithBlocks,
+  TestCreateRequest,
+  updatePart,
+  type BlockEdit,
+  type PartBlockInput,
+} from "#server/authoring";
 import { renderMarkdown } from "#server/catalog";
 import { DomainError } from "#server/http/errors";
-import type { FieldMap } from "../../../lib/admin-authoring.server";
 import { addedFile, formRequest, handleUpload, isUpload, receivePartForm, type Received } from "./uploads.server";
 
-
-export function findPart(d: AdminCourseDetail, partId: string | undefined) {
-  for (const [li, level] of d.levels.entries()) {
-    for (const [ti, topic] of level.topics.entries()) {
-      const part = topic.module?.parts.find((p) => p._id === partId);
-      if (part) return { part, level, topic, where: `Úroveň ${li + 1} › Téma ${li + 1}.${ti + 1} ${topic.title}` };
-    }
-  }
-  throw new DomainError("not_found", "Časť v tomto kurze nie je.");
-}
-
-/** `contentBlocks.<i>.<field>` → that field of the block's form. */
-export const blockFields: FieldMap = (path) => {
-  const m = /^contentBlocks\.\d+\.(\w+)/.exec(path);
-  return m && ["markdown", "transcript", "chapters", "pdfPath", "slideCount", "imagePath", "alt", "caption"].includes(m[1]) ? m[1] : undefined;
-};
-/** The part form's fields: its own, and `contentBlocks.<i>.<field>` → `blocks[<i>].<field>`. */
-export const partFormFields: FieldMap = (path) => {
-  const top = ["title", "slug", "summary", "prerequisites", "requiredForCompletion"].find((k) => path === k || path.startsWith(`${k}.`));
-  if (top) return top;
-  const m = /^contentBlocks\.(\d+)\.(\w+)/.exec(path);
-  return m && blockFields(path) ? `blocks[${m[1]}].${m[2]}` : undefined;
-};
-
-type BlockOp =
-  | { op: "move"; blockId: string; direction: "up" | "down" }
-  | { op: "delete"; blockId: string }
-  | { op: "preview"; blockId: string }
-  | { op: "add"; type: "text" | "video" }
-  | { op: "detach"; index: number }
-  | { op: "uncaption"; blockId: string; lang: string };
-/** The list button of the part form (its value, checked by the form's schema). */
-export function blockOpOf(value: string | undefined): BlockOp | undefined {
-  if (!value) return undefined;
-  const [op, a, b] = value.split(":");
-  if (op === "move") return { op, blockId: a, direction: b === "up" ? "up" : "down" };
-  if (op === "delete" || op === "preview") return { op, blockId: a };
-  if (op === "detach") return { op, index: Number(a) };
-  if (op === "uncaption") return { op, blockId: a, lang: b };
-  return { op: "add", type: a === "video" ? "video" : "text" };
-}
-
-export const attachmentFields: FieldMap = (path) => {
-  const m = /^attachments\.\d+\.(\w+)/.exec(path);
-  return m && ["name", "path", "sizeBytes", "mimeType"].includes(m[1]) ? m[1] : undefined;
-};
-
-export function formatDuration(sec: number | undefined): string | null {
-  if (sec === undefined) return null;
-  const s = Math.round(sec);
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-}
-
-export const VIDEO_STATES = { waiting: "Čaká na nahratie a spracovanie", ready: "Pripravené", errored: "Spracovanie zlyhalo – nahrajte video znova" } as const;
-
+import { findPart, blockFields, partFormFields, blockOpOf, attachmentFields, formatDuration, VIDEO_STATES } from "./fields.server";
 export const editorLoader = pageRoute(async (args: Route.LoaderArgs) => {
   const { services } = editorOf(args);
   const d = await courseDetail(services, args.params.courseId);
@@ -80,7 +35,11 @@ export const editorLoader = pageRoute(async (args: Route.LoaderArgs) => {
   return {
     course: { id: d.course._id, title: d.course.title, slug: d.course.slug, version: d.course.version, state: d.course.state },
     editable: d.course.state === "draft",
-    done: doneMessage(args.request, { ulozene: `Časť „${part.title}“ je uložená.`, pridane: `Pridané do časti „${part.title}“.`, zmazane: `Zmazané z časti „${part.title}“.` }),
+    done: doneMessage(args.request, {
+      ulozene: `Časť „${part.title}“ je uložená.`,
+      pridane: `Pridané do časti „${part.title}“.`,
+      zmazane: `Zmazané z časti „${part.title}“.`,
+    }),
     where,
     part: {
       id: part._id,
@@ -149,12 +108,21 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
         const op = blockOpOf(v.blockOp);
         if (op?.op === "preview") {
           // nothing saved: the whole form comes back as typed, with the one text rendered
-          const markdown = op.blockId === "new" ? (v.newMarkdown ?? "") : (v.blocks.find((b) => b.id === op.blockId && b.type === "text") as { markdown?: string } | undefined)?.markdown ?? "";
+          const markdown =
+            op.blockId === "new"
+              ? (v.newMarkdown ?? "")
+              : ((v.blocks.find((b) => b.id === op.blockId && b.type === "text") as { markdown?: string } | undefined)?.markdown ?? "");
           return formReply({ form: "savePart", result: submission.reply(), preview: { html: renderMarkdown(markdown), markdown, blockId: op.blockId } }, 200);
         }
         // a file added on the form: stored above (without JavaScript) or uploaded before (its id)
-        const added = await addedFile(services, received, v, part.contentBlocks.filter((b) => b.type === "video").map((b) => b.id));
-        if (added && "refused" in added) return formReply({ form: "savePart", result: submission.reply({ fieldErrors: { [added.field]: [added.refused] } }) }, added.status);
+        const added = await addedFile(
+          services,
+          received,
+          v,
+          part.contentBlocks.filter((b) => b.type === "video").map((b) => b.id),
+        );
+        if (added && "refused" in added)
+          return formReply({ form: "savePart", result: submission.reply({ fieldErrors: { [added.field]: [added.refused] } }) }, added.status);
         const typed: PartBlockInput[] = v.blocks.map((b) => {
           if (b.type === "video") {
             // captions are not typed: the stored ones, one added from the form's file, one removed by its button
@@ -162,19 +130,29 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
             const before = stored?.type === "video" ? (stored.captions ?? []) : [];
             let captions: { lang: string; label?: string; fileId: string }[] = before.map((c) => ({ lang: c.lang, label: c.label, fileId: c.fileId }));
             if (op?.op === "uncaption" && op.blockId === b.id) captions = captions.filter((c) => c.lang !== op.lang);
-            if (added?.kind === "captions" && added.blockId === b.id) captions = [...captions.filter((c) => c.lang !== added.lang), { lang: added.lang, fileId: added.fileId }];
+            if (added?.kind === "captions" && added.blockId === b.id)
+              captions = [...captions.filter((c) => c.lang !== added.lang), { lang: added.lang, fileId: added.fileId }];
             const changed = captions.length !== before.length || (added?.kind === "captions" && added.blockId === b.id);
             return { id: b.id, type: "video", transcript: b.transcript ?? "", chapters: parseChapters(b.chapters).chapters, ...(changed ? { captions } : {}) };
           }
           // an uploaded file stays the block's file: the form shows it, it does not retype it
           const stored = part.contentBlocks.find((s) => s.id === b.id);
           if (b.type === "presentation" && stored?.type === "presentation" && stored.fileId) return { id: b.id, type: "presentation", fileId: stored.fileId };
-          if (b.type === "image" && stored?.type === "image" && stored.fileId) return { id: b.id, type: "image", fileId: stored.fileId, alt: b.alt, ...(b.caption ? { caption: b.caption } : {}) };
+          if (b.type === "image" && stored?.type === "image" && stored.fileId)
+            return { id: b.id, type: "image", fileId: stored.fileId, alt: b.alt, ...(b.caption ? { caption: b.caption } : {}) };
           return { ...b };
         });
         const newText = v.newMarkdown?.trim() ? v.newMarkdown : undefined;
         const edit: BlockEdit | undefined =
-          op?.op === "detach" || op?.op === "uncaption" ? undefined : op?.op !== "add" ? op : op.type === "video" ? { op: "add", block: { type: "video" } } : newText ? { op: "add", block: { type: "text", markdown: newText } } : undefined;
+          op?.op === "detach" || op?.op === "uncaption"
+            ? undefined
+            : op?.op !== "add"
+              ? op
+              : op.type === "video"
+                ? { op: "add", block: { type: "video" } }
+                : newText
+                  ? { op: "add", block: { type: "text", markdown: newText } }
+                  : undefined;
         const fields = {
           title: v.title,
           slug: v.slug ?? part.slug,
@@ -190,7 +168,8 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
         // text typed as a new block goes along with any other button too
         if (newText && !(op?.op === "add" && op.type === "text")) edits.push({ op: "add", block: { type: "text", markdown: newText } });
         if (added?.kind === "presentation") edits.push({ op: "add", block: { type: "presentation", fileId: added.fileId } });
-        if (added?.kind === "image") edits.push({ op: "add", block: { type: "image", fileId: added.fileId, alt: added.alt, ...(added.caption ? { caption: added.caption } : {}) } });
+        if (added?.kind === "image")
+          edits.push({ op: "add", block: { type: "image", fileId: added.fileId, alt: added.alt, ...(added.caption ? { caption: added.caption } : {}) } });
         // attachments: one removed by its list button, one added from the form's file
         const attachments =
           added?.kind === "attachment" || detach !== undefined
@@ -208,7 +187,11 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
         return redirect(doneUrl(here, "ulozene"));
       },
     }),
-    addTextBlock: intent({ schema: f.addTextBlock, fields: blockFields, run: (v) => editBlocks({ op: "add", block: { type: "text", markdown: v.markdown } }, "bloky", "pridane") }),
+    addTextBlock: intent({
+      schema: f.addTextBlock,
+      fields: blockFields,
+      run: (v) => editBlocks({ op: "add", block: { type: "text", markdown: v.markdown } }, "bloky", "pridane"),
+    }),
     addVideoBlock: intent({ schema: f.addVideoBlock, run: () => editBlocks({ op: "add", block: { type: "video" } }, "bloky", "pridane") }),
     addPresentationBlock: intent({
       schema: f.addPresentationBlock,
@@ -218,7 +201,12 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
     addImageBlock: intent({
       schema: f.addImageBlock,
       fields: blockFields,
-      run: (v) => editBlocks({ op: "add", block: { type: "image", imagePath: v.imagePath, alt: v.alt, ...(v.caption ? { caption: v.caption } : {}) } }, "bloky", "pridane"),
+      run: (v) =>
+        editBlocks(
+          { op: "add", block: { type: "image", imagePath: v.imagePath, alt: v.alt, ...(v.caption ? { caption: v.caption } : {}) } },
+          "bloky",
+          "pridane",
+        ),
     }),
     editTextBlock: intent({
       schema: f.editTextBlock,
@@ -243,13 +231,17 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
     editPresentationBlock: intent({
       schema: f.editPresentationBlock,
       fields: blockFields,
-      run: (v) => editBlocks({ op: "replace", blockId: v.blockId, block: { type: "presentation", pdfPath: v.pdfPath, slideCount: v.slideCount } }, `blok-${v.blockId}`),
+      run: (v) =>
+        editBlocks({ op: "replace", blockId: v.blockId, block: { type: "presentation", pdfPath: v.pdfPath, slideCount: v.slideCount } }, `blok-${v.blockId}`),
     }),
     editImageBlock: intent({
       schema: f.editImageBlock,
       fields: blockFields,
       run: (v) =>
-        editBlocks({ op: "replace", blockId: v.blockId, block: { type: "image", imagePath: v.imagePath, alt: v.alt, ...(v.caption ? { caption: v.caption } : {}) } }, `blok-${v.blockId}`),
+        editBlocks(
+          { op: "replace", blockId: v.blockId, block: { type: "image", imagePath: v.imagePath, alt: v.alt, ...(v.caption ? { caption: v.caption } : {}) } },
+          `blok-${v.blockId}`,
+        ),
     }),
     moveBlock: intent({
       schema: f.moveBlock,
@@ -281,7 +273,11 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
       schema: f.createPartTest,
       fields: { title: "title" },
       run: async (v) => {
-        const test = await createTest(services.db, actor, contractBody(TestCreateRequest, { courseId: d.course._id, placement: "part", partId: part._id, title: v.title }));
+        const test = await createTest(
+          services.db,
+          actor,
+          contractBody(TestCreateRequest, { courseId: d.course._id, placement: "part", partId: part._id, title: v.title }),
+        );
         return redirect(doneUrl(`/admin/kurzy/${d.course._id}/testy/${test._id}`, "pridane"));
       },
     }),

@@ -17,7 +17,8 @@ type UploadIntent = keyof typeof UPLOAD_INTENTS;
 export function isUpload(request: Request): boolean {
   if (!new URL(request.url).searchParams.has("upload")) return false;
   // the front door lets `?upload` bodies past its 1 MiB cap: only a streamed multipart body is read
-  if (!/^multipart\/form-data\b/i.test(request.headers.get("Content-Type") ?? "")) throw new DomainError("unsupported_media_type", "Formulár so súborom sa posiela ako multipart/form-data.");
+  if (!/^multipart\/form-data\b/i.test(request.headers.get("Content-Type") ?? ""))
+    throw new DomainError("unsupported_media_type", "Formulár so súborom sa posiela ako multipart/form-data.");
   return true;
 }
 
@@ -25,7 +26,11 @@ export type Received = Awaited<ReturnType<AppServices["files"]["receiveForm"]>>;
 
 /** The multipart body read as a stream: the file (if one was chosen) stored, the other fields as sent. */
 export function receivePartForm(request: Request, services: AppServices, actor: Actor): Promise<Received> {
-  return services.files.receiveForm(actor, { contentType: request.headers.get("Content-Type"), body: request.body }, { fileOptional: true, form: PAGE_FORM_LIMITS });
+  return services.files.receiveForm(
+    actor,
+    { contentType: request.headers.get("Content-Type"), body: request.body },
+    { fileOptional: true, form: PAGE_FORM_LIMITS },
+  );
 }
 
 /** The fields as a request handleIntents reads (the file already stored, not in it). */
@@ -70,7 +75,8 @@ export async function handleUpload(received: Received, deps: { services: AppServ
       }
     }
   } catch (error) {
-    if (error instanceof DomainError && error.status < 500 && ![401, 403, 404].includes(error.status)) return refused(form, fields, "file", error.message, error.status);
+    if (error instanceof DomainError && error.status < 500 && ![401, 403, 404].includes(error.status))
+      return refused(form, fields, "file", error.message, error.status);
     throw error;
   }
 }
@@ -100,7 +106,8 @@ export async function addedFile(
   if (!stored) return { refused: "Nahraný súbor sa nenašiel; nahrajte ho znova.", field: "file", status: 422 };
   if (stored !== kind) return { refused: "Súbor bol nahraný ako iný druh; nahrajte ho znova.", field: "file", status: 422 };
   if (kind === "captions") {
-    if (!v.captionsBlockId || !videoIds.includes(v.captionsBlockId)) return { refused: "Vyberte video, ku ktorému titulky patria.", field: "captionsBlockId", status: 422 };
+    if (!v.captionsBlockId || !videoIds.includes(v.captionsBlockId))
+      return { refused: "Vyberte video, ku ktorému titulky patria.", field: "captionsBlockId", status: 422 };
     if (!v.captionsLang) return { refused: "Vyberte jazyk titulkov.", field: "captionsLang", status: 422 };
     return { kind, fileId, blockId: v.captionsBlockId, lang: v.captionsLang };
   }

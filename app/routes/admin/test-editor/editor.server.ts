@@ -5,13 +5,25 @@ import type { Route } from "../+types/test-editor";
 import { pageRoute } from "../../../lib/page.server";
 import { contractBody, courseDetail, doneMessage, doneUrl, editorOf, handleIntents, intent, moved } from "../../../lib/admin-authoring.server";
 import { questionBody, testForms as f } from "../../../lib/authoring-forms";
-import { createQuestion, deleteQuestion, deleteTest, moveQuestion, QuestionCreateRequest, QuestionMoveRequest, QuestionPatchRequest, reorderQuestions, TestPatchRequest, updateQuestion, updateTest, type AdminCourseDetail } from "#server/authoring";
+import {
+  createQuestion,
+  deleteQuestion,
+  deleteTest,
+  moveQuestion,
+  QuestionCreateRequest,
+  QuestionMoveRequest,
+  QuestionPatchRequest,
+  reorderQuestions,
+  TestPatchRequest,
+  updateQuestion,
+  updateTest,
+  type AdminCourseDetail,
+} from "#server/authoring";
 import { DomainError } from "#server/http/errors";
 import { answerSlots, TYPE_LABELS } from "./forms";
 import { formatDecimal } from "#server/money";
 
 export const plain = (n: number, digits = 2) => formatDecimal(n, digits).replace(/\u00a0/g, "");
-
 
 export function placeOf(d: AdminCourseDetail, testId: string): string {
   if (d.course.courseTestId === testId) return "Záverečný test kurzu";
@@ -22,8 +34,14 @@ export function placeOf(d: AdminCourseDetail, testId: string): string {
   return "Nepripojený test";
 }
 
-
-export const QUESTION_FIELDS = { type: "type", text: "text", weight: "weight", answers: "answers", acceptedAnswers: "acceptedAnswers", explanation: "explanation" };
+export const QUESTION_FIELDS = {
+  type: "type",
+  text: "text",
+  weight: "weight",
+  answers: "answers",
+  acceptedAnswers: "acceptedAnswers",
+  explanation: "explanation",
+};
 
 export const editorLoader = pageRoute(async (args: Route.LoaderArgs) => {
   const { services } = editorOf(args);
@@ -147,7 +165,11 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
       schema: f.moveQuestion,
       run: async (v) => {
         questionOf(v.questionId);
-        const ids = moved(test.questions.map((q) => q._id), v.questionId, v.direction);
+        const ids = moved(
+          test.questions.map((q) => q._id),
+          v.questionId,
+          v.direction,
+        );
         if (ids) await reorderQuestions(db, actor, test._id, ids);
         return redirect(doneUrl(here, "presunute", `otazka-${v.questionId}`));
       },

@@ -51,7 +51,9 @@ export function SettingsForm({ d, reply }: { d: Data; reply: ActionReply }) {
       </div>
       <CheckboxField meta={fs.randomizeAnswerOrder} label="Zamiešať poradie odpovedí" />
       <CheckboxField meta={fs.required} label="Test je povinný na dokončenie" />
-      <IntentButton formKey={key} intent="saveTest">Uložiť nastavenia testu</IntentButton>
+      <IntentButton formKey={key} intent="saveTest">
+        Uložiť nastavenia testu
+      </IntentButton>
     </Form>
   );
 }
@@ -98,7 +100,14 @@ export function QuestionForm({ question, reply }: { question?: Question; reply: 
     question ? f.editQuestion : f.addQuestion,
     reply,
     question
-      ? { type: question.type, text: question.text, weight: question.weight, answers: question.answers, acceptedAnswers: question.acceptedAnswers, explanation: question.explanation }
+      ? {
+          type: question.type,
+          text: question.text,
+          weight: question.weight,
+          answers: question.answers,
+          acceptedAnswers: question.acceptedAnswers,
+          explanation: question.explanation,
+        }
       : { type: "single_choice", weight: "1", answers: answerSlots([]) },
   );
   const fs = fields;
@@ -111,13 +120,21 @@ export function QuestionForm({ question, reply }: { question?: Question; reply: 
       <TextField meta={fs.text} label="Znenie otázky" multiline rows={3} />
       <AnswerSlots meta={fields.answers as AnswerSlotsMeta} />
       <div className="text-answers">
-        <TextField meta={fs.acceptedAnswers} label="Prijateľné odpovede (pri textovej otázke)" description="Každá na samostatný riadok; veľké písmená a diakritika sa neberú do úvahy." multiline rows={3} />
+        <TextField
+          meta={fs.acceptedAnswers}
+          label="Prijateľné odpovede (pri textovej otázke)"
+          description="Každá na samostatný riadok; veľké písmená a diakritika sa neberú do úvahy."
+          multiline
+          rows={3}
+        />
       </div>
       <div className="field-row">
         <TextField meta={fs.weight} label="Váha otázky" />
       </div>
       <TextField meta={fs.explanation} label="Vysvetlenie správnej odpovede (nepovinné)" multiline rows={2} />
-      <IntentButton formKey={key} intent={question ? "editQuestion" : "addQuestion"}>{question ? "Uložiť otázku" : "Pridať otázku"}</IntentButton>
+      <IntentButton formKey={key} intent={question ? "editQuestion" : "addQuestion"}>
+        {question ? "Uložiť otázku" : "Pridať otázku"}
+      </IntentButton>
     </Form>
   );
 }
@@ -131,7 +148,9 @@ export function MoveToTest({ d, question, reply }: { d: Data; question: Question
       <input type="hidden" name="questionId" value={question.id} />
       <FormErrors meta={form} />
       <SelectField meta={fields.testId} label="Presunúť do testu" options={d.otherTests} />
-      <IntentButton formKey={key} intent="moveQuestionToTest" variant="secondary">Presunúť otázku</IntentButton>
+      <IntentButton formKey={key} intent="moveQuestionToTest" variant="secondary">
+        Presunúť otázku
+      </IntentButton>
     </Form>
   );
 }
@@ -148,7 +167,14 @@ export function QuestionItem({ d, question, index, reply }: { d: Data; question:
         <>
           <div className="node-actions">
             <MoveButtons intent="moveQuestion" idField="questionId" id={question.id} name={name} first={index === 0} last={index === d.questions.length - 1} />
-            <ButtonForm formKey={`deleteQuestion:${question.id}`} intent="deleteQuestion" fields={{ questionId: question.id }} variant="small" label={`Zmazať otázku ${index + 1}`} confirm="Zmazať túto otázku?">
+            <ButtonForm
+              formKey={`deleteQuestion:${question.id}`}
+              intent="deleteQuestion"
+              fields={{ questionId: question.id }}
+              variant="small"
+              label={`Zmazať otázku ${index + 1}`}
+              confirm="Zmazať túto otázku?"
+            >
               Zmazať
             </ButtonForm>
           </div>

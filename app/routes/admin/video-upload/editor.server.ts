@@ -18,7 +18,6 @@ export function formatDuration(seconds: number): string {
   return m > 0 ? `${m}\u00a0min ${s}\u00a0s` : `${formatDecimal(seconds, seconds < 10 ? 1 : 0)}\u00a0s`;
 }
 
-
 export async function load(params: Route.LoaderArgs["params"], context: Route.LoaderArgs["context"]) {
   if (!isId(params.partId)) throw new DomainError("not_found", "Časť sa nenašla.");
   const { db, video } = context.get(servicesContext);
@@ -99,7 +98,9 @@ export const editorAction = pageRoute(async ({ request, params, context }: Route
   }
   if (intent === "preview") {
     const seconds = (name: string) => {
-      const raw = String(form.get(name) ?? "").trim().replace(",", ".");
+      const raw = String(form.get(name) ?? "")
+        .trim()
+        .replace(",", ".");
       return raw === "" ? undefined : Number(raw);
     };
     const values = { previewStartSec: String(form.get("previewStartSec") ?? ""), previewEndSec: String(form.get("previewEndSec") ?? "") };

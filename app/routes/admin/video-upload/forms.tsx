@@ -8,7 +8,12 @@ export const uploadLabels = { waiting: "čaká na súbor alebo sa spracúva", re
 export const cutLabels = { waiting: "spracúva sa", ready: "hotová", errored: "zlyhala" } as const;
 export const courseStateLabels = { draft: "koncept", published: "zverejnený", archived: "archivovaný", deleted: "zmazaný" } as const;
 
-export type Progress = { phase: "idle" } | { phase: "preparing" } | { phase: "uploading"; loaded: number; total: number } | { phase: "processing" } | { phase: "failed"; message: string };
+export type Progress =
+  | { phase: "idle" }
+  | { phase: "preparing" }
+  | { phase: "uploading"; loaded: number; total: number }
+  | { phase: "processing" }
+  | { phase: "failed"; message: string };
 
 /** With JavaScript: one form; the upload is opened through the API and the file PUT with XHR. */
 export function ScriptedUpload({ partId, blockId, waiting }: { partId: string; blockId: string; waiting: boolean }) {
@@ -78,7 +83,9 @@ export function ScriptedUpload({ partId, blockId, waiting }: { partId: string; b
         <label htmlFor="video-file">Súbor s videom (MP4)</label>
         <input id="video-file" ref={file} type="file" name="file" accept="video/mp4,video/quicktime,video/*" required disabled={busy} />
       </div>
-      <button type="submit" aria-disabled={busy || undefined} disabled={busy}>Nahrať video</button>
+      <button type="submit" aria-disabled={busy || undefined} disabled={busy}>
+        Nahrať video
+      </button>
       <div aria-live="polite" className="upload-progress">
         {progress.phase === "preparing" && <p>Pripravujem nahrávanie…</p>}
         {progress.phase === "uploading" && (
@@ -88,7 +95,11 @@ export function ScriptedUpload({ partId, blockId, waiting }: { partId: string; b
           </p>
         )}
         {progress.phase === "processing" && <p role="status">Súbor je nahratý. Čakám, kým ho poskytovateľ videa spracuje…</p>}
-        {progress.phase === "failed" && <p className="alert" role="alert">{progress.message}</p>}
+        {progress.phase === "failed" && (
+          <p className="alert" role="alert">
+            {progress.message}
+          </p>
+        )}
       </div>
     </form>
   );

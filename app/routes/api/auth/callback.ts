@@ -19,7 +19,10 @@ export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) =>
     // a browser (it asks for HTML) gets the Slovak sign-in page, which answers 429 with the
     // same Retry-After and says when to try again; any other client the API's 429 body
     // (docs/decisions/student-ui/student-pages-on-a-phone.md > Notices and form errors)
-    const retryAfter = error instanceof DomainError && error.code === "rate_limited" ? Number((error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds) : NaN;
+    const retryAfter =
+      error instanceof DomainError && error.code === "rate_limited"
+        ? Number((error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds)
+        : NaN;
     if (!Number.isFinite(retryAfter) || !(request.headers.get("Accept") ?? "").includes("text/html")) throw error;
     return redirect(`/prihlasenie?chyba=limit&za=${Math.max(1, Math.ceil(retryAfter))}`, { headers: { "Cache-Control": "no-store" } });
   }

@@ -24,9 +24,7 @@ export const action = apiRoute(async ({ request, context }: Route.ActionArgs) =>
   await revokeSession(services.db, session.id, "logout");
   headers.append("Set-Cookie", signedOutCookieHeader());
   const idToken = openTokens(services.auth.keys, session)?.idToken;
-  const endSession = idToken
-    ? await services.auth.client.endSessionUrl(idToken, `${services.site.publicUrl}/`).catch(() => null)
-    : null;
+  const endSession = idToken ? await services.auth.client.endSessionUrl(idToken, `${services.site.publicUrl}/`).catch(() => null) : null;
   return redirect(endSession ?? "/", { status: 303, headers });
 });
 

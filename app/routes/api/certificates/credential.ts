@@ -29,7 +29,9 @@ export const loader = apiRoute(async ({ request, params, context }: Route.Loader
   const row = await getStudentCertificate(services.db, user.id, params.certificateId);
   const deps = openBadgeDeps(services);
   const file = (body: BodyInit, type: string, extension: "jwt" | "json" | "svg" | "png") =>
-    new Response(body, { headers: { ...PRIVATE_FILE_HEADERS, "Content-Type": type, "Content-Disposition": contentDisposition("attachment", badgeFileName(row, extension)) } });
+    new Response(body, {
+      headers: { ...PRIVATE_FILE_HEADERS, "Content-Type": type, "Content-Disposition": contentDisposition("attachment", badgeFileName(row, extension)) },
+    });
   switch (query.data.format) {
     case "jwt":
       return file(await openBadgeJwt(deps, row), "application/vc+jwt", "jwt");
@@ -42,7 +44,10 @@ export const loader = apiRoute(async ({ request, params, context }: Route.Loader
     default: {
       const credential = await buildOpenBadgeCredential(deps, row);
       const jwt = await services.credentials.sign(credential);
-      return json({ jwt, credential, linkedInUrl: linkedInAddUrl(services.site.publicUrl, row, services.site.linkedInOrganizationIds) }, { headers: { "Cache-Control": "private, no-store" } });
+      return json(
+        { jwt, credential, linkedInUrl: linkedInAddUrl(services.site.publicUrl, row, services.site.linkedInOrganizationIds) },
+        { headers: { "Cache-Control": "private, no-store" } },
+      );
     }
   }
 });

@@ -16,6 +16,11 @@ export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => 
   if (list < 0 || list > (await highestStatusList(services.db))) throw new DomainError("not_found", "Zoznam stavov neexistuje.");
   const jwt = await statusListJwt(openBadgeDeps(services), list, services.clock.now());
   return new Response(jwt, {
-    headers: { "Content-Type": "application/vc+jwt", "Cache-Control": "public, max-age=60", "Access-Control-Allow-Origin": "*", "X-Content-Type-Options": "nosniff" },
+    headers: {
+      "Content-Type": "application/vc+jwt",
+      "Cache-Control": "public, max-age=60",
+      "Access-Control-Allow-Origin": "*",
+      "X-Content-Type-Options": "nosniff",
+    },
   });
 });

@@ -19,7 +19,13 @@ export const loader = apiRoute(async ({ request, params, context }: Route.Loader
   const invoice = await invoicePdfForOrder(db, order.id);
   if (!invoice) {
     const pending = await invoiceForOrder(db, order.id);
-    if (pending) throw new DomainError("not_found", "Faktúra sa ešte pripravuje. Skúste to o chvíľu.", { invoiceNumber: pending.number }, { headers: { "Retry-After": "5" } });
+    if (pending)
+      throw new DomainError(
+        "not_found",
+        "Faktúra sa ešte pripravuje. Skúste to o chvíľu.",
+        { invoiceNumber: pending.number },
+        { headers: { "Retry-After": "5" } },
+      );
     throw new DomainError("not_found", "Objednávka zatiaľ nemá faktúru.");
   }
   return new Response(Buffer.from(invoice.pdf), {

@@ -25,7 +25,9 @@ export const action = apiRoute(async ({ request, params, context }: Route.Action
       body = parseJsonBody(text);
     } catch (error) {
       if (error instanceof DomainError) throw error;
-      throw new DomainError("validation", "Telo požiadavky nie je platný JSON.", [{ path: "", message: "Telo požiadavky má byť prázdne.", code: "invalid_json" }]);
+      throw new DomainError("validation", "Telo požiadavky nie je platný JSON.", [
+        { path: "", message: "Telo požiadavky má byť prázdne.", code: "invalid_json" },
+      ]);
     }
   }
   return answerResponse(await idempotentStart(context, user, params.testId, { ...idempotencyOf(request), body }));

@@ -7,7 +7,8 @@ const route = authoringRoute({
     operation: [webinarsApi, "adminCreateWebinar"],
     body: WebinarCreateRequest,
     status: 201,
-    run: ({ services, actor, params, body }) => createWebinar({ db: services.db, queue: services.queue, now: services.clock.now() }, actor, params.courseId, body),
+    run: ({ services, actor, params, body }) =>
+      createWebinar({ db: services.db, queue: services.queue, now: services.clock.now() }, actor, params.courseId, body),
   }),
 });
 

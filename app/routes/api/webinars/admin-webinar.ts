@@ -6,7 +6,8 @@ const route = authoringRoute({
   PATCH: method({
     operation: [webinarsApi, "adminUpdateWebinar"],
     body: WebinarPatchRequest,
-    run: ({ services, actor, params, body }) => updateWebinar({ db: services.db, queue: services.queue, now: services.clock.now() }, actor, params.webinarId, body),
+    run: ({ services, actor, params, body }) =>
+      updateWebinar({ db: services.db, queue: services.queue, now: services.clock.now() }, actor, params.webinarId, body),
   }),
   DELETE: method({
     operation: [webinarsApi, "adminCancelWebinar"],

@@ -3,7 +3,11 @@ import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { reorderLevels, ReorderRequest, authoringApi } from "#server/authoring";
 
 const route = authoringRoute({
-  PUT: method({ operation: [authoringApi, "adminReorderLevels"], body: ReorderRequest, run: ({ services, actor, params, body }) => reorderLevels(services.db, actor, params.courseId, body.ids) }),
+  PUT: method({
+    operation: [authoringApi, "adminReorderLevels"],
+    body: ReorderRequest,
+    run: ({ services, actor, params, body }) => reorderLevels(services.db, actor, params.courseId, body.ids),
+  }),
 });
 
 export const loader = route.loader;

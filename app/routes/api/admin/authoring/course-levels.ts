@@ -3,7 +3,12 @@ import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { createLevel, LevelCreateRequest, authoringApi } from "#server/authoring";
 
 const route = authoringRoute({
-  POST: method({ operation: [authoringApi, "adminCreateLevel"], body: LevelCreateRequest, status: 201, run: ({ services, actor, params, body }) => createLevel(services.db, actor, params.courseId, body) }),
+  POST: method({
+    operation: [authoringApi, "adminCreateLevel"],
+    body: LevelCreateRequest,
+    status: 201,
+    run: ({ services, actor, params, body }) => createLevel(services.db, actor, params.courseId, body),
+  }),
 });
 
 export const loader = route.loader;

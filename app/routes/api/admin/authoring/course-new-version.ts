@@ -3,7 +3,11 @@ import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { createNewVersion, authoringApi } from "#server/authoring";
 
 const route = authoringRoute({
-  POST: method({ operation: [authoringApi, "adminNewCourseVersion"], status: 201, run: ({ services, actor, params }) => createNewVersion(services.db, actor, params.courseId) }),
+  POST: method({
+    operation: [authoringApi, "adminNewCourseVersion"],
+    status: 201,
+    run: ({ services, actor, params }) => createNewVersion(services.db, actor, params.courseId),
+  }),
 });
 
 export const loader = route.loader;

@@ -5,7 +5,11 @@ import { CoursePatchRequest, deleteCourse, getAdminCourseDetail, updateCourse, a
 
 const route = authoringRoute({
   GET: method({ operation: [authoringApi, "adminGetCourse"], run: ({ services, params }) => getAdminCourseDetail(services.db, params.courseId) }),
-  PATCH: method({ operation: [authoringApi, "adminUpdateCourse"], body: CoursePatchRequest, run: ({ services, actor, params, body }) => updateCourse(services.db, actor, params.courseId, body) }),
+  PATCH: method({
+    operation: [authoringApi, "adminUpdateCourse"],
+    body: CoursePatchRequest,
+    run: ({ services, actor, params, body }) => updateCourse(services.db, actor, params.courseId, body),
+  }),
   DELETE: method({ operation: [authoringApi, "adminDeleteCourse"], run: ({ services, actor, params }) => deleteCourse(services.db, actor, params.courseId) }),
 });
 

@@ -5,13 +5,20 @@ import { DomainError, zodDetails } from "#server/http/errors";
 import { AdminCourseListQuery, CourseCreateRequest, createCourse, listAdminCourses, authoringApi } from "#server/authoring";
 
 const route = authoringRoute({
-  GET: method({ operation: [authoringApi, "adminListCourses"], run: async ({ services, url }) => {
+  GET: method({
+    operation: [authoringApi, "adminListCourses"],
+    run: async ({ services, url }) => {
       const query = AdminCourseListQuery.safeParse(Object.fromEntries(url.searchParams));
       if (!query.success) throw new DomainError("validation", "Neplatné parametre dopytu.", zodDetails(query.error.issues));
       return listAdminCourses(services.db, query.data);
     },
   }),
-  POST: method({ operation: [authoringApi, "adminCreateCourse"], body: CourseCreateRequest, status: 201, run: ({ services, actor, body }) => createCourse(services.db, actor, body) }),
+  POST: method({
+    operation: [authoringApi, "adminCreateCourse"],
+    body: CourseCreateRequest,
+    status: 201,
+    run: ({ services, actor, body }) => createCourse(services.db, actor, body),
+  }),
 });
 
 export const loader = route.loader;

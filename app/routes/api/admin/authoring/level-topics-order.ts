@@ -3,7 +3,11 @@ import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { reorderTopics, ReorderRequest, authoringApi } from "#server/authoring";
 
 const route = authoringRoute({
-  PUT: method({ operation: [authoringApi, "adminReorderTopics"], body: ReorderRequest, run: ({ services, actor, params, body }) => reorderTopics(services.db, actor, params.levelId, body.ids) }),
+  PUT: method({
+    operation: [authoringApi, "adminReorderTopics"],
+    body: ReorderRequest,
+    run: ({ services, actor, params, body }) => reorderTopics(services.db, actor, params.levelId, body.ids),
+  }),
 });
 
 export const loader = route.loader;

@@ -3,7 +3,12 @@ import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { createTopic, TopicCreateRequest, authoringApi } from "#server/authoring";
 
 const route = authoringRoute({
-  POST: method({ operation: [authoringApi, "adminCreateTopic"], body: TopicCreateRequest, status: 201, run: ({ services, actor, params, body }) => createTopic(services.db, actor, params.levelId, body) }),
+  POST: method({
+    operation: [authoringApi, "adminCreateTopic"],
+    body: TopicCreateRequest,
+    status: 201,
+    run: ({ services, actor, params, body }) => createTopic(services.db, actor, params.levelId, body),
+  }),
 });
 
 export const loader = route.loader;

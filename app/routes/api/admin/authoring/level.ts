@@ -3,7 +3,11 @@ import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { deleteLevel, LevelPatchRequest, updateLevel, authoringApi } from "#server/authoring";
 
 const route = authoringRoute({
-  PATCH: method({ operation: [authoringApi, "adminUpdateLevel"], body: LevelPatchRequest, run: ({ services, actor, params, body }) => updateLevel(services.db, actor, params.levelId, body) }),
+  PATCH: method({
+    operation: [authoringApi, "adminUpdateLevel"],
+    body: LevelPatchRequest,
+    run: ({ services, actor, params, body }) => updateLevel(services.db, actor, params.levelId, body),
+  }),
   DELETE: method({ operation: [authoringApi, "adminDeleteLevel"], run: ({ services, actor, params }) => deleteLevel(services.db, actor, params.levelId) }),
 });
 

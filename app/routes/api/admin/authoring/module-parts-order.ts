@@ -3,7 +3,11 @@ import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { reorderParts, ReorderRequest, authoringApi } from "#server/authoring";
 
 const route = authoringRoute({
-  PUT: method({ operation: [authoringApi, "adminReorderParts"], body: ReorderRequest, run: ({ services, actor, params, body }) => reorderParts(services.db, actor, params.moduleId, body.ids) }),
+  PUT: method({
+    operation: [authoringApi, "adminReorderParts"],
+    body: ReorderRequest,
+    run: ({ services, actor, params, body }) => reorderParts(services.db, actor, params.moduleId, body.ids),
+  }),
 });
 
 export const loader = route.loader;

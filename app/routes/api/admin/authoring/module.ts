@@ -3,7 +3,11 @@ import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { deleteModule, ModulePatchRequest, updateModule, authoringApi } from "#server/authoring";
 
 const route = authoringRoute({
-  PATCH: method({ operation: [authoringApi, "adminUpdateModule"], body: ModulePatchRequest, run: ({ services, actor, params, body }) => updateModule(services.db, actor, params.moduleId, body) }),
+  PATCH: method({
+    operation: [authoringApi, "adminUpdateModule"],
+    body: ModulePatchRequest,
+    run: ({ services, actor, params, body }) => updateModule(services.db, actor, params.moduleId, body),
+  }),
   DELETE: method({ operation: [authoringApi, "adminDeleteModule"], run: ({ services, actor, params }) => deleteModule(services.db, actor, params.moduleId) }),
 });
 

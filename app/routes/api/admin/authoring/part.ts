@@ -3,7 +3,11 @@ import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { deletePart, PartPatchRequest, updatePart, authoringApi } from "#server/authoring";
 
 const route = authoringRoute({
-  PATCH: method({ operation: [authoringApi, "adminUpdatePart"], body: PartPatchRequest, run: ({ services, actor, params, body }) => updatePart(services.db, actor, params.partId, body) }),
+  PATCH: method({
+    operation: [authoringApi, "adminUpdatePart"],
+    body: PartPatchRequest,
+    run: ({ services, actor, params, body }) => updatePart(services.db, actor, params.partId, body),
+  }),
   DELETE: method({ operation: [authoringApi, "adminDeletePart"], run: ({ services, actor, params }) => deletePart(services.db, actor, params.partId) }),
 });
 

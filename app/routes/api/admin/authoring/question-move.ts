@@ -3,7 +3,11 @@ import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { moveQuestion, QuestionMoveRequest, authoringApi } from "#server/authoring";
 
 const route = authoringRoute({
-  PUT: method({ operation: [authoringApi, "adminMoveQuestion"], body: QuestionMoveRequest, run: ({ services, actor, params, body }) => moveQuestion(services.db, actor, params.questionId, body) }),
+  PUT: method({
+    operation: [authoringApi, "adminMoveQuestion"],
+    body: QuestionMoveRequest,
+    run: ({ services, actor, params, body }) => moveQuestion(services.db, actor, params.questionId, body),
+  }),
 });
 
 export const loader = route.loader;

@@ -3,8 +3,15 @@ import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { deleteQuestion, QuestionPatchRequest, updateQuestion, authoringApi } from "#server/authoring";
 
 const route = authoringRoute({
-  PATCH: method({ operation: [authoringApi, "adminUpdateQuestion"], body: QuestionPatchRequest, run: ({ services, actor, params, body }) => updateQuestion(services.db, actor, params.questionId, body) }),
-  DELETE: method({ operation: [authoringApi, "adminDeleteQuestion"], run: ({ services, actor, params }) => deleteQuestion(services.db, actor, params.questionId) }),
+  PATCH: method({
+    operation: [authoringApi, "adminUpdateQuestion"],
+    body: QuestionPatchRequest,
+    run: ({ services, actor, params, body }) => updateQuestion(services.db, actor, params.questionId, body),
+  }),
+  DELETE: method({
+    operation: [authoringApi, "adminDeleteQuestion"],
+    run: ({ services, actor, params }) => deleteQuestion(services.db, actor, params.questionId),
+  }),
 });
 
 export const loader = route.loader;

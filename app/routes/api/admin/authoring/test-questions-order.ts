@@ -3,7 +3,11 @@ import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { reorderQuestions, ReorderRequest, authoringApi } from "#server/authoring";
 
 const route = authoringRoute({
-  PUT: method({ operation: [authoringApi, "adminReorderQuestions"], body: ReorderRequest, run: ({ services, actor, params, body }) => reorderQuestions(services.db, actor, params.testId, body.ids) }),
+  PUT: method({
+    operation: [authoringApi, "adminReorderQuestions"],
+    body: ReorderRequest,
+    run: ({ services, actor, params, body }) => reorderQuestions(services.db, actor, params.testId, body.ids),
+  }),
 });
 
 export const loader = route.loader;

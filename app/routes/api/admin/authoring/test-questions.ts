@@ -3,7 +3,12 @@ import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { createQuestion, QuestionCreateRequest, authoringApi } from "#server/authoring";
 
 const route = authoringRoute({
-  POST: method({ operation: [authoringApi, "adminCreateQuestion"], body: QuestionCreateRequest, status: 201, run: ({ services, actor, params, body }) => createQuestion(services.db, actor, params.testId, body) }),
+  POST: method({
+    operation: [authoringApi, "adminCreateQuestion"],
+    body: QuestionCreateRequest,
+    status: 201,
+    run: ({ services, actor, params, body }) => createQuestion(services.db, actor, params.testId, body),
+  }),
 });
 
 export const loader = route.loader;

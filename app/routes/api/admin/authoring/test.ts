@@ -3,7 +3,11 @@ import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { deleteTest, TestPatchRequest, updateTest, authoringApi } from "#server/authoring";
 
 const route = authoringRoute({
-  PATCH: method({ operation: [authoringApi, "adminUpdateTest"], body: TestPatchRequest, run: ({ services, actor, params, body }) => updateTest(services.db, actor, params.testId, body) }),
+  PATCH: method({
+    operation: [authoringApi, "adminUpdateTest"],
+    body: TestPatchRequest,
+    run: ({ services, actor, params, body }) => updateTest(services.db, actor, params.testId, body),
+  }),
   DELETE: method({ operation: [authoringApi, "adminDeleteTest"], run: ({ services, actor, params }) => deleteTest(services.db, actor, params.testId) }),
 });
 

@@ -3,7 +3,12 @@ import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { createTest, TestCreateRequest, authoringApi } from "#server/authoring";
 
 const route = authoringRoute({
-  POST: method({ operation: [authoringApi, "adminCreateTest"], body: TestCreateRequest, status: 201, run: ({ services, actor, body }) => createTest(services.db, actor, body) }),
+  POST: method({
+    operation: [authoringApi, "adminCreateTest"],
+    body: TestCreateRequest,
+    status: 201,
+    run: ({ services, actor, body }) => createTest(services.db, actor, body),
+  }),
 });
 
 export const loader = route.loader;

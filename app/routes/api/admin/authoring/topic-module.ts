@@ -3,7 +3,12 @@ import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { createModule, ModuleCreateRequest, authoringApi } from "#server/authoring";
 
 const route = authoringRoute({
-  POST: method({ operation: [authoringApi, "adminCreateModule"], body: ModuleCreateRequest, status: 201, run: ({ services, actor, params, body }) => createModule(services.db, actor, params.topicId, body) }),
+  POST: method({
+    operation: [authoringApi, "adminCreateModule"],
+    body: ModuleCreateRequest,
+    status: 201,
+    run: ({ services, actor, params, body }) => createModule(services.db, actor, params.topicId, body),
+  }),
 });
 
 export const loader = route.loader;

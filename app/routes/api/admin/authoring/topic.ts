@@ -3,7 +3,11 @@ import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { deleteTopic, TopicPatchRequest, updateTopic, authoringApi } from "#server/authoring";
 
 const route = authoringRoute({
-  PATCH: method({ operation: [authoringApi, "adminUpdateTopic"], body: TopicPatchRequest, run: ({ services, actor, params, body }) => updateTopic(services.db, actor, params.topicId, body) }),
+  PATCH: method({
+    operation: [authoringApi, "adminUpdateTopic"],
+    body: TopicPatchRequest,
+    run: ({ services, actor, params, body }) => updateTopic(services.db, actor, params.topicId, body),
+  }),
   DELETE: method({ operation: [authoringApi, "adminDeleteTopic"], run: ({ services, actor, params }) => deleteTopic(services.db, actor, params.topicId) }),
 });
 

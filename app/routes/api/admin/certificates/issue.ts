@@ -14,11 +14,6 @@ export const action = apiRoute(async ({ request, params, context }: Route.Action
   requireRecentSignIn(request, context);
   const services = context.get(servicesContext);
   const body = await readJsonBody(request, IssueCertificateBody);
-  const certificate = await issueCertificateManually(
-    services,
-    actorOf(context, user),
-    params.requestId ?? "",
-    body,
-  );
+  const certificate = await issueCertificateManually(services, actorOf(context, user), params.requestId ?? "", body);
   return json(toCertificateResponse(certificate, services.site.publicUrl), { status: 201, headers: { "Cache-Control": "private, no-store" } });
 });

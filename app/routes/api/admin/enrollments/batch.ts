@@ -5,7 +5,13 @@ import { enrollmentDeps } from "../../../../lib/admin-enrollments.server";
 import { BatchEnrollBody, batchEnroll, enrollmentsAdminApi } from "#server/admin";
 
 const route = authoringRoute({
-  POST: method({ operation: [enrollmentsAdminApi, "adminBatchEnroll"], stepUp: true, body: BatchEnrollBody, status: 201, run: ({ services, actor, body }) => batchEnroll(enrollmentDeps(services), actor, body) }),
+  POST: method({
+    operation: [enrollmentsAdminApi, "adminBatchEnroll"],
+    stepUp: true,
+    body: BatchEnrollBody,
+    status: 201,
+    run: ({ services, actor, body }) => batchEnroll(enrollmentDeps(services), actor, body),
+  }),
 });
 
 export const loader = route.loader;

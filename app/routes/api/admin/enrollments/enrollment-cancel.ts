@@ -5,7 +5,12 @@ import { enrollmentDeps } from "../../../../lib/admin-enrollments.server";
 import { CancelEnrollmentBody, cancelEnrollment, enrollmentsAdminApi } from "#server/admin";
 
 const route = authoringRoute({
-  POST: method({ operation: [enrollmentsAdminApi, "adminCancelEnrollment"], stepUp: true, body: CancelEnrollmentBody, run: ({ services, actor, params, body }) => cancelEnrollment(enrollmentDeps(services), actor, params.enrollmentId, body) }),
+  POST: method({
+    operation: [enrollmentsAdminApi, "adminCancelEnrollment"],
+    stepUp: true,
+    body: CancelEnrollmentBody,
+    run: ({ services, actor, params, body }) => cancelEnrollment(enrollmentDeps(services), actor, params.enrollmentId, body),
+  }),
 });
 
 export const loader = route.loader;

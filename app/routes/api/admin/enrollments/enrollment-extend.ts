@@ -5,7 +5,11 @@ import { enrollmentDeps } from "../../../../lib/admin-enrollments.server";
 import { ExtendEnrollmentBody, extendEnrollment, enrollmentsAdminApi } from "#server/admin";
 
 const route = authoringRoute({
-  POST: method({ operation: [enrollmentsAdminApi, "adminExtendEnrollment"], body: ExtendEnrollmentBody, run: ({ services, actor, params, body }) => extendEnrollment(enrollmentDeps(services), actor, params.enrollmentId, body) }),
+  POST: method({
+    operation: [enrollmentsAdminApi, "adminExtendEnrollment"],
+    body: ExtendEnrollmentBody,
+    run: ({ services, actor, params, body }) => extendEnrollment(enrollmentDeps(services), actor, params.enrollmentId, body),
+  }),
 });
 
 export const loader = route.loader;

@@ -5,7 +5,12 @@ import { enrollmentDeps } from "../../../../lib/admin-enrollments.server";
 import { MigrateEnrollmentBody, migrateEnrollment, enrollmentsAdminApi } from "#server/admin";
 
 const route = authoringRoute({
-  POST: method({ operation: [enrollmentsAdminApi, "adminMigrateEnrollment"], stepUp: true, body: MigrateEnrollmentBody, run: ({ services, actor, params, body }) => migrateEnrollment(enrollmentDeps(services), actor, params.enrollmentId, body) }),
+  POST: method({
+    operation: [enrollmentsAdminApi, "adminMigrateEnrollment"],
+    stepUp: true,
+    body: MigrateEnrollmentBody,
+    run: ({ services, actor, params, body }) => migrateEnrollment(enrollmentDeps(services), actor, params.enrollmentId, body),
+  }),
 });
 
 export const loader = route.loader;

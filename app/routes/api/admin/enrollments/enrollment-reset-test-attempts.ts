@@ -5,7 +5,11 @@ import { enrollmentDeps } from "../../../../lib/admin-enrollments.server";
 import { ResetTestAttemptsBody, resetTestAttempts, enrollmentsAdminApi } from "#server/admin";
 
 const route = authoringRoute({
-  POST: method({ operation: [enrollmentsAdminApi, "adminResetTestAttempts"], body: ResetTestAttemptsBody, run: ({ services, actor, params, body }) => resetTestAttempts(enrollmentDeps(services), actor, params.enrollmentId, body) }),
+  POST: method({
+    operation: [enrollmentsAdminApi, "adminResetTestAttempts"],
+    body: ResetTestAttemptsBody,
+    run: ({ services, actor, params, body }) => resetTestAttempts(enrollmentDeps(services), actor, params.enrollmentId, body),
+  }),
 });
 
 export const loader = route.loader;

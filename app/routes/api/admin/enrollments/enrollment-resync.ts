@@ -5,7 +5,11 @@ import { enrollmentDeps } from "../../../../lib/admin-enrollments.server";
 import { ResyncEnrollmentBody, resyncEnrollment, enrollmentsAdminApi } from "#server/admin";
 
 const route = authoringRoute({
-  POST: method({ operation: [enrollmentsAdminApi, "adminResyncEnrollment"], body: ResyncEnrollmentBody, run: ({ services, actor, params }) => resyncEnrollment(enrollmentDeps(services), actor, params.enrollmentId) }),
+  POST: method({
+    operation: [enrollmentsAdminApi, "adminResyncEnrollment"],
+    body: ResyncEnrollmentBody,
+    run: ({ services, actor, params }) => resyncEnrollment(enrollmentDeps(services), actor, params.enrollmentId),
+  }),
 });
 
 export const loader = route.loader;

@@ -4,7 +4,10 @@ import { authoringRoute, method } from "../../../../lib/authoring.server";
 import { getEnrollmentForAdmin, enrollmentsAdminApi } from "#server/admin";
 
 const route = authoringRoute({
-  GET: method({ operation: [enrollmentsAdminApi, "adminGetEnrollment"], run: ({ services, params }) => getEnrollmentForAdmin(services.db, params.enrollmentId) }),
+  GET: method({
+    operation: [enrollmentsAdminApi, "adminGetEnrollment"],
+    run: ({ services, params }) => getEnrollmentForAdmin(services.db, params.enrollmentId),
+  }),
 });
 
 export const loader = route.loader;
