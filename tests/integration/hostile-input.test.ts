@@ -133,7 +133,7 @@ describe("a page action's body that is no form", () => {
       [jana, `/kurzy/${slug}/kupit`],
       [jana, `/kurzy/${slug}/kupit.data`],
       [admin, "/admin/zapisy"],
-      [manager, "/admin/kurzy"],
+      [manager, "/admin/kurzy/novy"],
     ] as const) {
       for (const init of [{ type: "application/json", body: '{"intent":"x"}' }, { type: "text/plain", body: "intent=x" }, {}]) {
         const res = await post(who, path, init);

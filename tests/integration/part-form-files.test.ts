@@ -5,6 +5,7 @@
 // video block with a transcript derived from them, and a list button removes them. Through
 // the API a video block's captions must name a captions file (422 otherwise).
 import { asc, count, eq } from "drizzle-orm";
+import { partFields } from "../support/part-form";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, schema, type DatabaseHandle } from "#server/db";
 import { blockInputOf } from "#server/authoring";
@@ -20,30 +21,6 @@ let editor: CookieJar;
 
 const VTT =
   "WEBVTT\n\n1\n00:00:00.000 --> 00:00:02.500\nDobrý deň, vitajte.\n\n2\n00:00:02.500 --> 00:00:05.000\n<v Eva>Dnes o <b>rozpočte</b>\n\n3\n00:00:05.000 --> 00:00:07.000\nklubu.\n";
-
-type Part = typeof schema.parts.$inferSelect;
-
-/** The part form's fields as the page sends them for the part as stored. */
-function partFields(part: Part, extra: [string, string][]): [string, string][] {
-  const fields: [string, string][] = [
-    ["_form", "savePart"],
-    ["intent", "savePart"],
-    ["title", part.title],
-    ["slug", part.slug],
-    ["summary", part.summary ?? ""],
-  ];
-  if (part.requiredForCompletion) fields.push(["requiredForCompletion", "on"]);
-  for (const p of part.prerequisites) fields.push(["prerequisites", p]);
-  part.contentBlocks.forEach((b, i) => {
-    fields.push([`blocks[${i}].id`, b.id], [`blocks[${i}].type`, b.type]);
-    if (b.type === "text") fields.push([`blocks[${i}].markdown`, b.markdown]);
-    if (b.type === "video") fields.push([`blocks[${i}].transcript`, b.transcript ?? ""], [`blocks[${i}].chapters`, ""]);
-    if (b.type === "presentation") fields.push([`blocks[${i}].pdfPath`, b.pdfPath], [`blocks[${i}].slideCount`, String(b.slideCount)]);
-    if (b.type === "image") fields.push([`blocks[${i}].imagePath`, b.imagePath], [`blocks[${i}].alt`, b.alt], [`blocks[${i}].caption`, b.caption ?? ""]);
-  });
-  const merged = fields.filter(([name]) => !extra.some(([n]) => n === name));
-  return [...merged, ...extra];
-}
 
 async function fileRows(): Promise<number> {
   const [r] = await handle.db.select({ n: count() }).from(schema.files);

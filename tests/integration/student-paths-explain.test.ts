@@ -226,7 +226,7 @@ describe.skipIf(!serverUrl())("the student paths' statements on a large database
   // docs/decisions/learning/the-student-path-at-scale.md > The student path at scale: the round trips. With the published
   // structure in memory (read once by the requests above), a signed-in read is the session,
   // the enrollment and one statement for the progress facts.
-  it("the signed-in reads send three statements each: session, enrollment, progress facts (the dashboard page two more: test standings, webinars)", () => {
+  it("the signed-in reads send four statements each: session, enrollment, progress facts, the levels' other requirements (the dashboard page two more: test standings, webinars)", () => {
     // the capture sees every client of the process: work of the app's own timers (the job
     // queue, the rate limits' flush, the catalog's version check) that fell into a path's
     // window on a busy machine is not the path's
@@ -236,16 +236,19 @@ describe.skipIf(!serverUrl())("the student paths' statements on a large database
     // indexed read of test_attempts; docs/decisions/learning/the-sequence-includes-the-tests.md > The sequence includes the tests) and
     // the course's webinars (one indexed read by the course; the enrollment is not read again,
     // and the calendar feed is the calendar page's, not read here)
-    expect(counts).toEqual({ learn: 3, part: 3, enrollment: 3, learnPage: 5, partPage: 3 });
+    // the fourth: the level requirements from outside the content (required webinars' attendance,
+    // one indexed read by the enrollment; docs/decisions/learning/level-requirements-port.md)
+    expect(counts).toEqual({ learn: 4, part: 4, enrollment: 4, learnPage: 6, partPage: 4 });
     expect(own("learnPage").map((s) => [...s.text.matchAll(/from "?(\w+)"?/g)].map((m) => m[1])[0])).toEqual([
       "sessions",
       "enrollments",
       "part_progress",
+      "webinar_joins",
       "test_attempts",
       "webinars",
     ]);
     const tables = (key: string) => own(key).map((s) => [...s.text.matchAll(/from "?(\w+)"?/g)].map((m) => m[1])[0]);
-    expect(tables("partPage")).toEqual(["sessions", "enrollments", "part_progress"]);
+    expect(tables("partPage")).toEqual(["sessions", "enrollments", "part_progress", "webinar_joins"]);
   });
 
   it("finds a sequential scan and a whole-index scan where there is one (the check itself)", async () => {

@@ -37,8 +37,9 @@ describe("video provider at start-up", () => {
       expect(playback.url).toMatch(/^https:\/\/stream\.mux\.com\/pbId\.m3u8\?token=/);
       expect(t.process.mounts.map((m) => m.path)).not.toContain("/local-video");
       expect(t.process.mounts.map((m) => m.path)).toContain("/files");
-      // only the file uploads' own cap (server/files); no local video upload path
-      expect(t.process.bodyLimits.map((l) => l.prefix)).toEqual(["/api/admin/files"]);
+      // only the file uploads' own caps (server/files: the API, and the admin pages' ?upload
+      // forms); no local video upload path
+      expect(t.process.bodyLimits.map((l) => l.prefix).sort()).toEqual(["/admin/", "/api/admin/files"]);
       expect(t.services.media.file("/media/slides/dotacie.pdf", new Date()).url).toMatch(
         /^http:\/\/localhost:3999\/files\/slides\/dotacie\.pdf\?exp=\d+&sig=[0-9a-f]{64}$/,
       );
@@ -54,7 +55,7 @@ describe("video provider at start-up", () => {
       expect(t.services.media.playback("demo-x", new Date()).url).toMatch(/^http:\/\/localhost:3999\/local-video\/play\/demo-x\.mp4\?/);
       expect(t.process.mounts.map((m) => m.path)).toEqual(expect.arrayContaining(["/files", "/local-video"]));
       expect(t.process.bodyLimits).toContainEqual({ prefix: "/local-video/uploads/", maxBytes: 200 * 1024 * 1024 + 64 * 1024 });
-      expect(t.process.bodyLimits.map((l) => l.prefix).sort()).toEqual(["/api/admin/files", "/local-video/uploads/"]);
+      expect(t.process.bodyLimits.map((l) => l.prefix).sort()).toEqual(["/admin/", "/api/admin/files", "/local-video/uploads/"]);
     } finally {
       await t.close();
     }
