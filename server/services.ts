@@ -121,7 +121,7 @@ export type AppProcess = {
   oidc: OidcSettings;
   /** HTTP handlers mounted before the app (the local identity provider, stand-ins, signed course files) */
   mounts: { path: string; handler: RequestHandler }[];
-  /** paths whose request bodies may exceed the front door's 1 MiB cap (the local video upload) */
+  /** paths whose request bodies may exceed the front door's 1 MiB cap (file uploads through the API and the admin pages' ?upload forms, and the local video upload) */
   bodyLimits: { prefix: string; maxBytes: number; query?: string }[];
   /** GET /readyz: database reachable, migrations current, job workers running */
   ready(): Promise<Readiness>;

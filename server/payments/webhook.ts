@@ -332,7 +332,7 @@ export async function payOrder(
   // payment of the order waits for this commit and then finds the order paid
   await markOrderPaid(tx, order.id, input.paidAt, input.paymentId);
 
-  // a club purchase (sponsorOrgId) enrolls members later through the batch endpoint
+  // a club purchase (sponsorOrgId) enrolls no one here: its seats are assigned to members on the club page (server/clubs)
   let enrollmentId: string | null = null;
   if (!heldEnrollmentId && !order.sponsorOrgId) {
     const [version] = await tx.select({ slug: courses.slug, title: courses.title }).from(courses).where(eq(courses.id, order.courseVersionId));
