@@ -13,7 +13,8 @@ const ATTACHMENT = path.resolve("media/files/tabulka-rozpoctu.pdf");
 
 /** A fresh draft with one part; its editor open. */
 async function newPart(page: import("@playwright/test").Page, title: string) {
-  await signIn(page, "martin.simko@demo.sk", "/admin/kurzy");
+  // the new-course form has its own page, behind the course list's "+ Nový kurz"
+  await signIn(page, "martin.simko@demo.sk", "/admin/kurzy/novy");
   const create = page.getByRole("region", { name: "Nový kurz" });
   await create.getByLabel("Názov kurzu").fill(title);
   await create.getByLabel("Krátky popis").fill("Súbory v časti.");
