@@ -48,6 +48,7 @@ import { createAccessPointClient, type AccessPoint } from "./einvoices";
 import {
   PAGE_FORM_BYTES,
   receiveForm,
+  receiveFormFiles,
   receiveUpload,
   serveStoredFile,
   uploadBodyLimit,
@@ -85,6 +86,8 @@ export type AppServices = {
     upload(actor: AuditActor, input: UploadInput): Promise<FileView>;
     /** an admin page's multipart form: its fields and the upload's outcome (app/lib/admin-files.server.ts) */
     receiveForm(actor: AuditActor, input: UploadInput, options?: { fileOptional?: boolean; form?: FormLimits }): ReturnType<typeof receiveForm>;
+    /** an admin page's multipart form with several file inputs, each of its own kind (the course settings) */
+    receiveFormFiles(actor: AuditActor, input: UploadInput, form: Parameters<typeof receiveFormFiles>[3]): ReturnType<typeof receiveFormFiles>;
   };
   /** signs and checks the Open Badges credentials of certificates (server/credentials) */
   credentials: CredentialSigner;
@@ -441,6 +444,7 @@ export async function startServices(
       limits: uploadLimits,
       upload: (actor, input) => receiveUpload({ db: database.db, queue: jobs.queue, limits: uploadLimits }, actor, input),
       receiveForm: (actor, input, options) => receiveForm({ db: database.db, queue: jobs.queue, limits: uploadLimits }, actor, input, options),
+      receiveFormFiles: (actor, input, form) => receiveFormFiles({ db: database.db, queue: jobs.queue, limits: uploadLimits }, actor, input, form),
     },
     credentials,
     webinars: { feedKey: deriveKey(sessionSecret, "webinar-calendar-feed") },

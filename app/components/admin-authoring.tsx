@@ -38,6 +38,12 @@ export function useAdminForm<S extends z.ZodObject>(key: string, schema: S, repl
   });
 }
 
+/** What the server's reply to form `key` says about a field outside its schema (a file input). */
+export function replyErrors(reply: ActionReply, key: string, field: string): string[] {
+  if (!reply || reply.form !== key) return [];
+  return (reply.result?.error?.[field] ?? []).filter(Boolean);
+}
+
 /** The hidden fields every authoring form sends: which submit and which form. */
 export function FormKey({ formKey }: { formKey: string }) {
   return <input type="hidden" name="_form" value={formKey} />;

@@ -94,7 +94,10 @@ export const courseSettingsForm = z.object({
   subtitle: optionalText(300),
   shortDescription: text(500),
   description: z.string().max(50_000).optional(),
-  coverImageUrl: optionalText(2000),
+  // pictures (docs/decisions/files/public-images.md): a new one uploaded with JavaScript (its id),
+  // or streamed with the form without it (the page's action turns it into the same id)
+  newCoverFileId: optionalText(24),
+  removeCover: checkbox,
   price,
   currency,
   vatPercent: decimal("Zadajte sadzbu DPH v percentách, napríklad 20."),
@@ -134,6 +137,8 @@ export const courseSettingsForm = z.object({
         title: optionalText(200),
         affiliation: optionalText(200),
         bio: z.string().trim().max(5000).optional(),
+        newAvatarFileId: optionalText(24),
+        removeAvatar: checkbox,
       }),
     )
     .default([]),
@@ -144,7 +149,8 @@ export const courseSettingsForm = z.object({
     .optional(),
   seoTitle: optionalText(300),
   seoDescription: optionalText(500),
-  ogImageUrl: optionalText(2000),
+  newOgImageFileId: optionalText(24),
+  removeOgImage: checkbox,
 });
 export type CourseSettingsForm = z.infer<typeof courseSettingsForm>;
 

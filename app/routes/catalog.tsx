@@ -5,10 +5,11 @@ import type { Route } from "./+types/catalog";
 import { servicesContext } from "../context";
 import { countPublicRead } from "../lib/public-read.server";
 import { pageTitle, SITE } from "../site";
-import { AUDIENCE_TAGS, catalogQuerySchema, listPublishedCourses, isAudienceTag, tagLabel } from "#server/catalog";
+import { AUDIENCE_TAGS, catalogQuerySchema, coverPicture, listPublishedCourses, isAudienceTag, tagLabel } from "#server/catalog";
 import { formatHours, formatMoney, priceBreakdown } from "#server/money";
 import { listStudentEnrollments } from "#server/enrollments";
-import { versionedMediaUrl } from "#server/http/static-files";
+import { pagePicture } from "../lib/picture.server";
+import { PictureImg } from "../components/picture";
 import { optionalUser } from "../lib/auth.server";
 import { StateIcon } from "../components/learning-state";
 
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = pageQuerySchema.safeParse({ tag: search.get("tag"), page: search.get("page") });
   if (!query.success) throw data(null, { status: 400 });
   const { tag, page } = query.data;
-  const { db } = context.get(servicesContext);
+  const { db, media, clock } = context.get(servicesContext);
   const { items, pagination } = await listPublishedCourses(db, { tag, page, pageSize: PAGE_SIZE });
   // A tag no published course carries (and no audience the filter offers) is not a filter
   // to show as active: the page says so instead of presenting "Kurzy pre: <whatever>".
@@ -56,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       slug: c.slug,
       title: c.title,
       shortDescription: c.shortDescription,
-      coverImageUrl: versionedMediaUrl(c.coverImageUrl),
+      cover: pagePicture(coverPicture(c, media, clock.now())),
       duration: formatHours(c.durationHours),
       price: formatMoney(priceBreakdown(c).withVatCents, c.currency),
       owned: owned.get(c.slug) ?? null,
@@ -122,7 +123,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
         <ul className="course-grid">
           {courses.map((c) => (
             <li key={c.slug} className="card">
-              {c.coverImageUrl && <img src={c.coverImageUrl} alt="" className="card-cover" loading="lazy" />}
+              {c.cover && <PictureImg picture={c.cover} sizes="(min-width: 48rem) 22rem, 100vw" alt="" className="card-cover" loading="lazy" />}
               <h2>
                 <Link to={`/kurzy/${c.slug}`}>{c.title}</Link>
               </h2>

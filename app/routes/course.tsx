@@ -10,11 +10,22 @@ import { BuyBox } from "./course/buy-box";
 import { CourseSyllabus } from "./course/syllabus";
 import { pageRoute } from "../lib/page.server";
 import { DomainError } from "#server/http/errors";
-import { AUDIENCE_TAGS, getCourseContents, getCoursePreview, getPublishedCourseWithLevels, renderMarkdown, tagLabel } from "#server/catalog";
+import {
+  AUDIENCE_TAGS,
+  avatarPicture,
+  coverPicture,
+  getCourseContents,
+  getCoursePreview,
+  getPublishedCourseWithLevels,
+  renderMarkdown,
+  sharePicture,
+  tagLabel,
+} from "#server/catalog";
 import { purchaseBlocker, visitorPurchaseBlocker } from "#server/orders";
 import { optionalUser } from "../lib/auth.server";
 import { listStudentEnrollments } from "#server/enrollments";
-import { versionedMediaUrl } from "#server/http/static-files";
+import { pagePicture } from "../lib/picture.server";
+import { PictureImg } from "../components/picture";
 import { WebinarPanel } from "../components/webinars";
 import { webinarPanelIfEnrolled } from "../lib/webinars.server";
 import { ACCESS_DURATION, includedItems } from "../lib/course-included.server";
@@ -53,12 +64,12 @@ export const loader = pageRoute(async ({ params, context }: Route.LoaderArgs) =>
     title: course.title,
     subtitle: course.subtitle,
     shortDescription: course.shortDescription,
-    coverImageUrl: versionedMediaUrl(course.coverImageUrl),
+    cover: pagePicture(coverPicture(course, media, clock.now())),
     descriptionHtml: renderMarkdown(course.description),
     seo: {
       title: course.seoTitle ?? pageTitle(course.title),
       description: course.seoDescription ?? course.shortDescription,
-      image: course.ogImageUrl ?? course.coverImageUrl,
+      image: sharePicture(course, media, clock.now()),
     },
     duration: formatHours(course.durationHours),
     access: ACCESS_DURATION,
@@ -87,7 +98,7 @@ export const loader = pageRoute(async ({ params, context }: Route.LoaderArgs) =>
       name: p.displayName,
       title: p.title ?? null,
       affiliation: p.affiliation ?? null,
-      avatarUrl: versionedMediaUrl(p.avatarUrl ?? null),
+      avatar: pagePicture(avatarPicture(course.images, p, media, clock.now())),
       bioHtml: renderMarkdown(p.bio),
     })),
     clubBuy: !!viewer && viewer.purchaseOrgIds.length > 0 && (blocker === null || blocker.code === "already_enrolled"), // the purchase asks the provider again
@@ -178,7 +189,7 @@ export default function Course({ loaderData: c }: Route.ComponentProps) {
 
         <div className="course-main">
           <WebinarPanel data={c.webinars} />
-          {c.coverImageUrl && <img src={c.coverImageUrl} alt="" className="course-cover" />}
+          {c.cover && <PictureImg picture={c.cover} sizes="(min-width: 64rem) 46rem, 100vw" alt="" className="course-cover" />}
 
           <section aria-labelledby="o-kurze">
             <h2 id="o-kurze">O kurze</h2>

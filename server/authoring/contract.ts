@@ -37,6 +37,8 @@ export const InstructorProfile = z.strictObject({
   title: z.string().optional(),
   bio: z.string().optional(),
   avatarUrl: z.string().optional(),
+  /** a photo uploaded for this course (POST /api/admin/files, kind avatar): shown instead of the provider's */
+  avatarFileId: Id.optional(),
   affiliation: z.string().optional(),
 });
 
@@ -46,6 +48,8 @@ export const InstructorProfileInput = z.strictObject({
   title: z.string().max(200).optional(),
   bio: z.string().max(5000).optional(),
   affiliation: z.string().max(200).optional(),
+  /** a photo uploaded for this course (kind avatar or image); without it the provider's photo is shown */
+  avatarFileId: Id.optional(),
 });
 
 const vatRate = z
@@ -62,6 +66,8 @@ const courseFields = {
   description: z.string().max(50_000).optional(),
   shortDescription: z.string().trim().min(1, "Zadajte krátky popis.").max(500),
   coverImageUrl: OptionalText(2000),
+  /** an uploaded cover (POST /api/admin/files, kind cover or image); shown instead of coverImageUrl */
+  coverFileId: Id.nullable().optional(),
   priceCents: z.int("Cena je celé číslo v centoch.").min(0, "Cena nemôže byť záporná.").max(100_000_000),
   currency: z.string().regex(/^[A-Z]{3}$/, "Mena je kód ISO 4217 (napr. EUR)."),
   vatRate,
@@ -79,6 +85,8 @@ const courseFields = {
   seoTitle: OptionalText(300),
   seoDescription: OptionalText(500),
   ogImageUrl: OptionalText(2000),
+  /** an uploaded share image (kind cover or image); used for og:image instead of ogImageUrl */
+  ogImageFileId: Id.nullable().optional(),
   tags: z.array(z.string().trim().min(1).max(60)).max(30),
 };
 
@@ -92,6 +100,7 @@ export const CourseCreateRequest = z.strictObject({
   subtitle: courseFields.subtitle,
   description: courseFields.description,
   coverImageUrl: courseFields.coverImageUrl,
+  coverFileId: courseFields.coverFileId,
   vatRate: courseFields.vatRate.optional(),
   vatIncluded: courseFields.vatIncluded.optional(),
   targetAudience: courseFields.targetAudience.optional(),
@@ -105,6 +114,7 @@ export const CourseCreateRequest = z.strictObject({
   seoTitle: courseFields.seoTitle,
   seoDescription: courseFields.seoDescription,
   ogImageUrl: courseFields.ogImageUrl,
+  ogImageFileId: courseFields.ogImageFileId,
   tags: courseFields.tags.optional(),
 });
 export type CourseCreateRequest = z.infer<typeof CourseCreateRequest>;
@@ -126,6 +136,7 @@ export const AdminCourse = z.strictObject({
   description: z.string(),
   shortDescription: z.string(),
   coverImageUrl: z.string().nullable(),
+  coverFileId: Id.nullable(),
   priceCents: z.int(),
   currency: z.string(),
   vatRate: z.number(),
@@ -150,6 +161,7 @@ export const AdminCourse = z.strictObject({
   seoTitle: z.string().nullable(),
   seoDescription: z.string().nullable(),
   ogImageUrl: z.string().nullable(),
+  ogImageFileId: Id.nullable(),
   tags: z.array(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),

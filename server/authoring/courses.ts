@@ -8,6 +8,7 @@ import { countEnrollmentsOfCourseVersion } from "../enrollments";
 import type { AdminCourse, AdminCourseDetail, AdminCourseListQuery, AdminCourseListResponse, CourseCreateRequest, CoursePatchRequest } from "./contract";
 import { audit, invalid, lockCourse, lockDraftCourse, type Actor, type CourseRow } from "./editing";
 import { SOFT_DELETE_AFTER_YEARS } from "./retention";
+import { fileSummaries, type FileKind } from "../files";
 import { toAdminCourse, toAdminCourseListItem, toAdminLevel, toAdminModule, toAdminPart, toAdminTest, toAdminTopic } from "./serialize";
 
 type CourseInsert = typeof schema.courses.$inferInsert;
@@ -132,6 +133,33 @@ function profilesFrom(input: NonNullable<CourseCreateRequest["instructorProfiles
   return input.map((p) => ({ ...p, displayName: existing.find((e) => e.personId === p.personId)?.displayName ?? "" }));
 }
 
+/** The kinds of upload each picture field takes (a picture uploaded as a plain image fits all). */
+const PICTURE_KINDS: Record<"coverFileId" | "ogImageFileId" | "avatarFileId", readonly FileKind[]> = {
+  coverFileId: ["cover", "image"],
+  ogImageFileId: ["cover", "image"],
+  avatarFileId: ["avatar", "image"],
+};
+
+/** The pictures a create or update references exist and were uploaded as pictures of their kind (422 otherwise). */
+async function checkPictures(tx: Tx, input: Partial<CourseCreateRequest & CoursePatchRequest>): Promise<void> {
+  const refs: { path: string; id: string; kinds: readonly FileKind[] }[] = [];
+  if (input.coverFileId) refs.push({ path: "coverFileId", id: input.coverFileId, kinds: PICTURE_KINDS.coverFileId });
+  if (input.ogImageFileId) refs.push({ path: "ogImageFileId", id: input.ogImageFileId, kinds: PICTURE_KINDS.ogImageFileId });
+  for (const [i, p] of (input.instructorProfiles ?? []).entries()) {
+    if (p.avatarFileId) refs.push({ path: `instructorProfiles.${i}.avatarFileId`, id: p.avatarFileId, kinds: PICTURE_KINDS.avatarFileId });
+  }
+  if (refs.length === 0) return;
+  const files = await fileSummaries(
+    tx,
+    refs.map((r) => r.id),
+  );
+  for (const r of refs) {
+    const file = files.get(r.id);
+    if (!file) throw invalid(r.path, "Obrázok sa nenašiel; nahrajte ho znova.");
+    if (!r.kinds.includes(file.kind)) throw invalid(r.path, `Súbor bol nahraný ako „${file.kind}“; sem patrí obrázok nahraný ako ${r.kinds.join(" alebo ")}.`);
+  }
+}
+
 function courseValues(input: Partial<CourseCreateRequest & CoursePatchRequest>): Partial<CourseInsert> {
   const { vatRate, enrollmentDeadline, instructorProfiles: _profiles, courseTestId: _test, ...rest } = input;
   return {
@@ -144,6 +172,7 @@ function courseValues(input: Partial<CourseCreateRequest & CoursePatchRequest>):
 export async function createCourse(db: Database, actor: Actor, input: CourseCreateRequest): Promise<AdminCourse> {
   return db.transaction(async (tx) => {
     await assertSlugFree(tx, input.slug);
+    await checkPictures(tx, input);
     const instructors = input.instructors ?? [];
     const values: CourseInsert = {
       ...(courseValues(input) as CourseInsert),
@@ -171,6 +200,7 @@ export async function updateCourse(db: Database, actor: Actor, courseId: string,
       if (course.version > 1) throw invalid("slug", "Identifikátor do adresy je spoločný pre všetky verzie kurzu; v novej verzii sa nemení.");
       await assertSlugFree(tx, input.slug, course.id);
     }
+    await checkPictures(tx, input);
     const values = courseValues(input);
     const instructors = input.instructors ?? course.instructors;
     if (input.instructorProfiles !== undefined) {

@@ -193,6 +193,8 @@ async function snapshotInstructors(idpApi: IdpApi, course: CourseRow): Promise<{
       ...(extras?.title ? { title: extras.title } : {}),
       ...(extras?.bio ? { bio: extras.bio } : {}),
       ...(person.avatarUrl ? { avatarUrl: person.avatarUrl } : {}),
+      // a photo uploaded for this course wins over the provider's on the public pages
+      ...(extras?.avatarFileId ? { avatarFileId: extras.avatarFileId } : {}),
       ...(extras?.affiliation ? { affiliation: extras.affiliation } : {}),
     });
   }

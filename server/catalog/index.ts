@@ -32,3 +32,4 @@ export { catalogQuerySchema, parseCatalogQuery, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE
 export { renderMarkdown } from "./markdown";
 export { AUDIENCE_TAGS, isAudienceTag, tagLabel } from "./tags";
 export { accreditationView, instructorProfileView } from "./snapshots";
+export { coverPicture, sharePicture, avatarPicture, type PictureView, type CourseImages } from "./images";

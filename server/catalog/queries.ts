@@ -7,6 +7,8 @@ import type { Database } from "../db";
 import { schema } from "../db";
 import { vatFractionFromBasisPoints } from "../money";
 import { accreditationView, instructorProfileView } from "./snapshots";
+import { attachImages, avatarPicture, coverPicture, type CourseImages } from "./images";
+import type { MediaUrls } from "../video";
 import { serializeAttachment, serializeBlock } from "../learning";
 import type { Accreditation, InstructorProfile } from "../db/schema";
 import type { CourseEnrollmentSummary } from "../enrollments";
@@ -24,6 +26,7 @@ const summaryColumns = {
   subtitle: courses.subtitle,
   shortDescription: courses.shortDescription,
   coverImageUrl: courses.coverImageUrl,
+  coverFileId: courses.coverFileId,
   priceCents: courses.priceCents,
   currency: courses.currency,
   vatRateBp: courses.vatRateBp,
@@ -42,6 +45,10 @@ export type CourseSummary = {
   subtitle: string | null;
   shortDescription: string;
   coverImageUrl: string | null;
+  /** an uploaded cover (server/files), shown instead of coverImageUrl */
+  coverFileId: string | null;
+  /** the uploaded pictures the course references (cover, share image, lecturer photos) with their sizes */
+  images: CourseImages;
   priceCents: number;
   currency: string;
   /** basis points (2000 = 20 %); the API answers the fraction */
@@ -54,13 +61,14 @@ export type CourseSummary = {
   accreditation: Accreditation | null;
 };
 
-export function toCourseListItem(c: CourseSummary): CourseListItem {
+/** The catalog API's item; an uploaded cover is answered as its signed URL (MediaUrls.publicFile). */
+export function toCourseListItem(c: CourseSummary, media: Pick<MediaUrls, "publicFile">, now: Date): CourseListItem {
   return {
     _id: c._id,
     slug: c.slug,
     title: c.title,
     shortDescription: c.shortDescription,
-    coverImageUrl: c.coverImageUrl,
+    coverImageUrl: coverPicture(c, media, now)?.url ?? null,
     priceCents: c.priceCents,
     currency: c.currency,
     vatIncluded: c.vatIncluded,
@@ -95,7 +103,10 @@ export async function listPublishedCourses(
     const [row] = await db.select({ n: count() }).from(courses).where(where);
     totalItems = row?.n ?? 0;
   }
-  const items = rows.map(({ totalItems: _, ...course }) => course as CourseSummary);
+  const items: CourseSummary[] = await attachImages(
+    db,
+    rows.map(({ totalItems: _, ...course }) => course),
+  );
   return {
     items,
     pagination: {
@@ -117,7 +128,7 @@ export async function allPublishedCourses(db: Database): Promise<CourseSummary[]
     .from(courses)
     .where(published)
     .orderBy(sql`${courses.publishedAt} desc nulls last`, asc(courses.slug));
-  return rows as CourseSummary[];
+  return attachImages(db, rows);
 }
 
 export type CourseDetail = CourseSummary & {
@@ -125,6 +136,8 @@ export type CourseDetail = CourseSummary & {
   seoTitle: string | null;
   seoDescription: string | null;
   ogImageUrl: string | null;
+  /** an uploaded share image (server/files), used instead of ogImageUrl */
+  ogImageFileId: string | null;
   enrollmentDeadline: Date | null;
   /** seats on this version (null: no limit); the course page's buy button needs it */
   enrollmentLimit: number | null;
@@ -134,6 +147,8 @@ export type CourseDetail = CourseSummary & {
 export function toCourseDetailResponse(
   found: { course: CourseDetail; levels: CatalogLevel[] },
   enrollment: CourseEnrollmentSummary | null,
+  media: Pick<MediaUrls, "publicFile">,
+  now: Date,
 ): CourseDetailResponse {
   const { course, levels } = found;
   return {
@@ -144,7 +159,7 @@ export function toCourseDetailResponse(
       subtitle: course.subtitle,
       description: course.description,
       shortDescription: course.shortDescription,
-      coverImageUrl: course.coverImageUrl,
+      coverImageUrl: coverPicture(course, media, now)?.url ?? null,
       priceCents: course.priceCents,
       currency: course.currency,
       vatRate: vatFractionFromBasisPoints(course.vatRateBp),
@@ -152,7 +167,7 @@ export function toCourseDetailResponse(
       durationHours: course.durationHours,
       language: course.language,
       tags: course.tags,
-      instructorProfiles: course.instructorProfiles.map(instructorProfileView),
+      instructorProfiles: course.instructorProfiles.map((p) => instructorProfileView(p, avatarPicture(course.images, p, media, now)?.url)),
       accreditation: accreditationView(course.accreditation),
     },
     levels,
@@ -173,13 +188,16 @@ export async function findPublishedCourse(db: Database, slug: string): Promise<C
       seoTitle: courses.seoTitle,
       seoDescription: courses.seoDescription,
       ogImageUrl: courses.ogImageUrl,
+      ogImageFileId: courses.ogImageFileId,
       enrollmentDeadline: courses.enrollmentDeadline,
       enrollmentLimit: courses.enrollmentLimit,
     })
     .from(courses)
     .where(and(published, eq(courses.slug, slug)))
     .limit(1);
-  return course ?? null;
+  if (!course) return null;
+  const [withImages] = await attachImages(db, [course]);
+  return withImages;
 }
 
 /**

@@ -2,13 +2,14 @@
 // them: only the known keys, optional ones omitted when unset (the contracts are strict).
 import type { Accreditation, InstructorProfile } from "../db/schema";
 
-export function instructorProfileView(p: InstructorProfile) {
+/** A lecturer's snapshot; `avatarUrl` replaced by the photo's address a public view resolved (catalog/images.ts). */
+export function instructorProfileView(p: InstructorProfile, avatarUrl: string | undefined = p.avatarUrl) {
   return {
     personId: p.personId,
     displayName: p.displayName,
     ...(p.title !== undefined ? { title: p.title } : {}),
     ...(p.bio !== undefined ? { bio: p.bio } : {}),
-    ...(p.avatarUrl !== undefined ? { avatarUrl: p.avatarUrl } : {}),
+    ...(avatarUrl !== undefined ? { avatarUrl } : {}),
     ...(p.affiliation !== undefined ? { affiliation: p.affiliation } : {}),
   };
 }

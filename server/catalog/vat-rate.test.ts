@@ -7,6 +7,9 @@ import { schema } from "../db";
 import { openTestDatabase, type OpenTestDatabase } from "../../tests/support/db";
 import { CourseDetailResponse } from "./contract";
 import { getPublishedCourseWithLevels, toCourseDetailResponse } from "./queries";
+import { createUnsignedMediaUrls } from "../video";
+
+const media = createUnsignedMediaUrls();
 
 let t: OpenTestDatabase;
 beforeAll(async () => {
@@ -52,7 +55,7 @@ describe("VAT rate in basis points", () => {
 
     const found = await getPublishedCourseWithLevels(t.db, "dph-predvolena");
     expect(found?.course.vatRateBp).toBe(2000);
-    const body = toCourseDetailResponse(found!, null);
+    const body = toCourseDetailResponse(found!, null, media, new Date());
     expect(body.course.vatRate).toBe(0.2);
     expect(CourseDetailResponse.parse(body).course.vatRate).toBe(0.2);
   });
@@ -60,7 +63,7 @@ describe("VAT rate in basis points", () => {
   it("answers other rates as their fraction", async () => {
     await t.db.insert(schema.courses).values(course("dph-znizena", 1000));
     const found = await getPublishedCourseWithLevels(t.db, "dph-znizena");
-    expect(toCourseDetailResponse(found!, null).course.vatRate).toBe(0.1);
+    expect(toCourseDetailResponse(found!, null, media, new Date()).course.vatRate).toBe(0.1);
   });
 
   it("refuses a rate outside 0..10000 basis points", async () => {

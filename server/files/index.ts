@@ -6,6 +6,7 @@
 export {
   receiveUpload,
   receiveForm,
+  receiveFormFiles,
   PAGE_FORM_LIMITS,
   PAGE_FORM_BYTES,
   uploadBodyLimit,
@@ -22,3 +23,4 @@ export { deriveFile, deriveFileJob, imageWidths, slideVariant, widthVariant, IMA
 export { purgeUnreferencedFiles, purgeUnreferencedJob, PURGE_UNREFERENCED_CRON, UNREFERENCED_DAYS } from "./retention";
 export { storeLocalFile, fileSummaries, captionsTranscript, type FileSummary } from "./records";
 export { CHUNK_BYTES } from "./store";
+export { storedImages, imageView, type StoredImage, type ImageView } from "./images";

@@ -27,8 +27,12 @@ export type UploadDeps = { db: Database; queue: Queue; limits: UploadLimits; spo
 
 export type UploadInput = { contentType: string | null; body: ReadableStream<Uint8Array> | null };
 
-/** How many other fields a page's multipart form may carry, and how long each may be. */
-export type FormLimits = { fields: number; fieldSize: number };
+/**
+ * How many other fields a page's multipart form may carry, and how long each may be; and,
+ * for a form with several file inputs, the kind of upload each file input's name takes
+ * (without it only the field `file` is a file, of the kind the `kind` field names).
+ */
+export type FormLimits = { fields: number; fieldSize: number; fileKinds?: (field: string) => FileKind | undefined };
 
 /** An admin page's form with a file (the part editor's one form): many fields, long texts. */
 export const PAGE_FORM_LIMITS: FormLimits = { fields: 5000, fieldSize: 256 * 1024 };
@@ -57,14 +61,17 @@ async function parseMultipart(
   limits: UploadLimits,
   spoolDir: string,
   formLimits: FormLimits = { fields: 10, fieldSize: 4096 },
-): Promise<{ fields: Record<string, string>; entries: [string, string][]; file: Spooled | null }> {
+): Promise<{ fields: Record<string, string>; entries: [string, string][]; files: Map<string, Spooled> }> {
   if (!input.body || !/^multipart\/form-data\b/i.test(input.contentType ?? "")) {
     throw new DomainError("unsupported_media_type", "Súbor sa posiela ako multipart/form-data s poľami „kind“ a „file“.");
   }
   const maxCap = Math.max(limits.documentBytes, limits.imageBytes, limits.captionsBytes);
   const fields: Record<string, string> = {};
   const entries: [string, string][] = [];
-  let spooled: Spooled | null = null;
+  const spooled = new Map<string, Spooled>();
+  const kindOf = (field: string) =>
+    formLimits.fileKinds ? formLimits.fileKinds(field) : field === "file" ? FILE_KINDS.find((k) => k === fields.kind) : undefined;
+  const isFileField = (field: string) => (formLimits.fileKinds ? formLimits.fileKinds(field) !== undefined : field === "file");
   const writes: Promise<void>[] = [];
   let parser: busboy.Busboy;
   try {
@@ -73,7 +80,7 @@ async function parseMultipart(
       headers: { "content-type": input.contentType! },
       preservePath: true,
       defParamCharset: "utf8",
-      limits: { files: 1, fields: formLimits.fields, fieldSize: formLimits.fieldSize, parts: formLimits.fields + 10 },
+      limits: { files: formLimits.fileKinds ? 20 : 1, fields: formLimits.fields, fieldSize: formLimits.fieldSize, parts: formLimits.fields + 10 },
     });
   } catch {
     throw new DomainError("bad_request", "Telo požiadavky nie je platný multipart/form-data.");
@@ -90,16 +97,16 @@ async function parseMultipart(
   });
   parser.on("file", (field, stream, info) => {
     // a form's file input left empty arrives as a part without a name: no file
-    if (field !== "file" || spooled || !info.filename) {
+    if (!isFileField(field) || spooled.has(field) || !info.filename) {
       stream.resume();
       return;
     }
-    const kind = FILE_KINDS.find((k) => k === fields.kind);
+    const kind = kindOf(field);
     const cap = kind ? capOf(limits, kind) : maxCap;
     const file = path.join(spoolDir, `upload-${randomBytes(12).toString("hex")}`);
     const hash = createHash("sha256");
     const entry: Spooled = { file, name: info.filename ?? "", sizeBytes: 0, sha256: "", over: false };
-    spooled = entry;
+    spooled.set(field, entry);
     const meter = new Transform({
       transform(chunk: Buffer, _enc, done) {
         entry.sizeBytes += chunk.length;
@@ -138,15 +145,19 @@ async function parseMultipart(
     await Promise.all(writes);
   } catch (error) {
     await Promise.allSettled(writes);
-    if (spooled) await fs.promises.rm((spooled as Spooled).file, { force: true });
+    await removeSpooled(spooled);
     if ((error as { code?: string }).code === "payload_too_large") throw new DomainError("payload_too_large", undefined, { maxBytes: uploadBodyLimit(limits) });
     throw new DomainError("bad_request", "Telo požiadavky nie je platný multipart/form-data.", undefined, { cause: error });
   }
   if (overflow) {
-    if (spooled) await fs.promises.rm((spooled as Spooled).file, { force: true });
+    await removeSpooled(spooled);
     throw new DomainError("payload_too_large", "Formulár má priveľa polí alebo príliš dlhý text.", { maxBytes: formLimits.fieldSize });
   }
-  return { fields, entries, file: spooled };
+  return { fields, entries, files: spooled };
+}
+
+async function removeSpooled(spooled: Map<string, Spooled>): Promise<void> {
+  await Promise.all([...spooled.values()].map((s) => fs.promises.rm(s.file, { force: true })));
 }
 
 /** Receives one upload; the stored file, or a refusal with nothing stored. */
@@ -173,22 +184,57 @@ export async function receiveForm(
   outcome: { ok: true; file: FileView } | { ok: true; file: null } | { ok: false; error: DomainError };
 }> {
   const spoolDir = deps.spoolDir ?? os.tmpdir();
-  const { fields, entries, file } = await parseMultipart(input, deps.limits, spoolDir, options.form);
+  const { fields, entries, files } = await parseMultipart(input, deps.limits, spoolDir, options.form);
+  const file = files.get("file") ?? null;
   try {
     if (!file && options.fileOptional) return { fields, entries, outcome: { ok: true, file: null } };
-    const stored: FileView = await store(deps, actor, fields, file);
+    const stored: FileView = await store(
+      deps,
+      actor,
+      FILE_KINDS.find((k) => k === fields.kind),
+      file,
+    );
     return { fields, entries, outcome: { ok: true, file: stored } };
   } catch (error) {
     if (error instanceof DomainError) return { fields, entries, outcome: { ok: false, error } };
     throw error;
   } finally {
-    if (file) await fs.promises.rm(file.file, { force: true });
+    await removeSpooled(files);
   }
 }
 
-async function store(deps: UploadDeps, actor: AuditActor, fields: Record<string, string>, file: Spooled | null): Promise<FileView> {
+export type Outcome = { ok: true; file: FileView } | { ok: false; error: DomainError };
+
+/**
+ * An admin page's multipart form with several file inputs (the course settings: cover, share
+ * image, lecturers' photos): the other fields as sent, and per file input that was given a
+ * file its outcome, each stored in its own transaction (`fileKinds` names the inputs and their kinds).
+ */
+export async function receiveFormFiles(
+  deps: UploadDeps,
+  actor: AuditActor,
+  input: UploadInput,
+  form: FormLimits & { fileKinds: (field: string) => FileKind | undefined },
+): Promise<{ fields: Record<string, string>; entries: [string, string][]; files: Map<string, Outcome> }> {
+  const { fields, entries, files } = await parseMultipart(input, deps.limits, deps.spoolDir ?? os.tmpdir(), form);
+  const outcomes = new Map<string, Outcome>();
+  try {
+    for (const [field, file] of files) {
+      try {
+        outcomes.set(field, { ok: true, file: await store(deps, actor, form.fileKinds(field), file) });
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        outcomes.set(field, { ok: false, error });
+      }
+    }
+    return { fields, entries, files: outcomes };
+  } finally {
+    await removeSpooled(files);
+  }
+}
+
+async function store(deps: UploadDeps, actor: AuditActor, kind: FileKind | undefined, file: Spooled | null): Promise<FileView> {
   {
-    const kind = FILE_KINDS.find((k) => k === fields.kind);
     if (!kind) throw validation(`Pole „kind“ je jedno z: ${FILE_KINDS.join(", ")}.`, "kind", "invalid_enum_value");
     if (!file) throw validation("Vyberte súbor.", "file", "required");
     const cap = capOf(deps.limits, kind);

@@ -2,7 +2,7 @@
 // each presentation PDF, image and attachment the demo catalog names under /media/ is stored
 // through server/files (inspected like an upload, the same bytes once) and its block or
 // attachment then references the file's id, as an uploaded one does. media/ stays only as
-// the seed's source. SVG pictures are not accepted by the store (a document that can carry
+// the seed's source; the courses' covers (public/media/covers) become uploaded covers too. SVG pictures are not accepted by the store (a document that can carry
 // script): they are rendered to PNG (sharp) first. A file missing from MEDIA_DIR keeps its
 // typed /media/ path (still served by the signed /files/ route).
 import fs from "node:fs";
@@ -47,12 +47,19 @@ async function store(
 export async function moveDemoMediaIntoStore(
   tx: DbOrTx,
   trees: CourseTree[],
-  options: { mediaDir: string; uploadedBy: string; stored: Stored },
+  options: { mediaDir: string; uploadedBy: string; stored: Stored; publicMediaDir?: string },
 ): Promise<void> {
   const { stored } = options;
   const tmp = await fs.promises.mkdtemp(path.join(os.tmpdir(), "seed-media-"));
   try {
     for (const tree of trees) {
+      // the course's cover (an SVG under public/media/covers) becomes an uploaded cover; the typed
+      // address stays beside it (the Open Badge's picture, docs/decisions/files/public-images.md)
+      if (tree.coverImageUrl?.startsWith("/media/covers/")) {
+        const publicMedia = options.publicMediaDir ?? path.resolve("public/media");
+        const file = await store(tx, stored, publicMedia, tree.coverImageUrl, "cover", options.uploadedBy, tmp);
+        if (file) tree.coverFileId = file.id;
+      }
       for (const level of tree.levels) {
         for (const topic of level.topics) {
           for (const part of topic.parts) {

@@ -18,7 +18,7 @@ const STORED_PREFIX = "/media/";
 
 export type CourseFiles = {
   /** the signed URL of a stored path; an absolute http(s) URL (a file elsewhere) is returned as it is */
-  url(storedPath: string, now: Date): SignedUrl;
+  url(storedPath: string, now: Date, ttlSec?: number): SignedUrl;
   /** the HTTP handler for FILES_MOUNT */
   handler(req: IncomingMessage, res: ServerResponse): void;
 };
@@ -73,8 +73,8 @@ export function createCourseFiles(options: { dir: string; key: Buffer; publicUrl
   }
 
   return {
-    url(storedPath, now) {
-      const expiresAt = expiryAfter(now, FILE_URL_TTL_SEC);
+    url(storedPath, now, ttlSec = FILE_URL_TTL_SEC) {
+      const expiresAt = expiryAfter(now, ttlSec);
       if (/^https?:\/\//i.test(storedPath)) return { url: storedPath, expiresAt };
       const relative = storedPath.startsWith(STORED_PREFIX)
         ? storedPath.slice(STORED_PREFIX.length - 1)

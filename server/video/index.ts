@@ -17,6 +17,7 @@ export {
   PLAYBACK_URL_TTL_SEC,
   PREVIEW_URL_TTL_SEC,
   FILE_URL_TTL_SEC,
+  PUBLIC_FILE_URL_TTL_SEC,
   type MediaUrls,
   type SignedUrl,
   type SignedPlayback,

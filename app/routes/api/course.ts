@@ -14,5 +14,5 @@ export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => 
   if (!found) throw new DomainError("not_found", "Kurz sa nenašiel.");
   const viewer = optionalUser(context);
   const enrollment = viewer ? await findActiveEnrollmentBySlug(services.db, viewer.id, found.course.slug) : null;
-  return json(toCourseDetailResponse(found, enrollment));
+  return json(toCourseDetailResponse(found, enrollment, services.media, services.clock.now()));
 });

@@ -14,6 +14,6 @@ export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) =>
     throw new DomainError("validation", "Neplatné parametre dopytu.", zodDetails(query.error.issues));
   }
   const { items, pagination } = await listPublishedCourses(services.db, query.data);
-  const body: CourseListResponse = { data: items.map(toCourseListItem), pagination };
+  const body: CourseListResponse = { data: items.map((c) => toCourseListItem(c, services.media, services.clock.now())), pagination };
   return json(body);
 });

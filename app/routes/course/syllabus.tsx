@@ -1,6 +1,7 @@
 // The course page's lower sections: the levels with their topics, the instructors and the
 // accreditation.
 import type { Route } from "../+types/course";
+import { PictureImg } from "../../components/picture";
 
 type Course = Route.ComponentProps["loaderData"];
 
@@ -39,7 +40,7 @@ export function CourseSyllabus({ c }: { c: Course }) {
           <ul className="instructors">
             {c.instructors.map((i) => (
               <li key={i.name} className="card">
-                {i.avatarUrl && <img src={i.avatarUrl} alt="" className="avatar" width={64} height={64} />}
+                {i.avatar && <PictureImg picture={i.avatar} sizes="64px" alt="" className="avatar" width={64} height={64} loading="lazy" />}
                 <h3>{i.name}</h3>
                 {i.title && <p>{i.title}</p>}
                 {i.affiliation && <p className="muted">{i.affiliation}</p>}

@@ -20,6 +20,48 @@ import { PICKER_PARAMS } from "./forms";
 import { describeOrganization, describePeople, searchForPicker } from "#server/admin";
 import { tagLabel } from "#server/catalog";
 import { formatDecimal, formatMoney, formatVatRate } from "#server/money";
+import { imageView, PAGE_FORM_LIMITS, storedImages, type FileKind } from "#server/files";
+import type { AppServices } from "#server/services";
+import { formReply } from "../../../lib/admin-authoring.server";
+import { formRequest, isUpload } from "../../../lib/admin-files.server";
+
+/** The form's file inputs (without JavaScript) and the hidden field each one's stored id goes into. */
+const PICTURE_INPUTS: { input: RegExp; kind: FileKind; idField: (m: RegExpExecArray) => string }[] = [
+  { input: /^coverFile$/, kind: "cover", idField: () => "newCoverFileId" },
+  { input: /^ogImageFile$/, kind: "cover", idField: () => "newOgImageFileId" },
+  { input: /^profiles\[(\d{1,2})\]\.avatarFile$/, kind: "avatar", idField: (m) => `profiles[${m[1]}].newAvatarFileId` },
+];
+const pictureInput = (field: string) => {
+  for (const p of PICTURE_INPUTS) {
+    const m = p.input.exec(field);
+    if (m) return { kind: p.kind, idField: p.idField(m) };
+  }
+  return undefined;
+};
+
+/** The pictures the form shows as they are now: an uploaded one small (signed for the admin), else the typed address. */
+async function currentPictures(
+  services: AppServices,
+  c: {
+    coverFileId: string | null;
+    coverImageUrl: string | null;
+    ogImageFileId: string | null;
+    ogImageUrl: string | null;
+    instructorProfiles: { personId: string; avatarFileId?: string; avatarUrl?: string }[];
+  },
+) {
+  const images = await storedImages(services.db, [c.coverFileId, c.ogImageFileId, ...c.instructorProfiles.map((p) => p.avatarFileId)]);
+  const now = services.clock.now();
+  const shown = (fileId: string | null | undefined, url: string | null | undefined) => {
+    const image = fileId ? images.get(fileId) : undefined;
+    return image ? imageView(image, (path) => services.media.file(path, now), 480).url : (url ?? null);
+  };
+  return {
+    cover: shown(c.coverFileId, c.coverImageUrl),
+    ogImage: shown(c.ogImageFileId, c.ogImageUrl),
+    avatars: Object.fromEntries(c.instructorProfiles.map((p) => [p.personId, shown(p.avatarFileId, p.avatarUrl)])),
+  };
+}
 
 export const FIELDS: Record<string, string> = {
   title: "title",
@@ -27,7 +69,7 @@ export const FIELDS: Record<string, string> = {
   subtitle: "subtitle",
   shortDescription: "shortDescription",
   description: "description",
-  coverImageUrl: "coverImageUrl",
+  coverFileId: "coverFile",
   priceCents: "price",
   currency: "currency",
   vatRate: "vatPercent",
@@ -47,7 +89,7 @@ export const FIELDS: Record<string, string> = {
   enrollmentDeadline: "enrollmentDeadline",
   seoTitle: "seoTitle",
   seoDescription: "seoDescription",
-  ogImageUrl: "ogImageUrl",
+  ogImageFileId: "ogImageFile",
 };
 
 export const plain = (n: number, digits = 2) => formatDecimal(n, digits).replace(/\u00a0/g, "");
@@ -73,6 +115,7 @@ export const editorLoader = pageRoute(async (args: Route.LoaderArgs) => {
     partnerResults: partnerQuery === null ? null : await searchForPicker(services.db, services.idpApi, "partner", partnerQuery),
   };
   return {
+    pictures: await currentPictures(services, c),
     pickers,
     course: { id: c._id, title: c.title, slug: c.slug, version: c.version, state: c.state },
     editable: c.state === "draft",
@@ -93,7 +136,6 @@ export const editorLoader = pageRoute(async (args: Route.LoaderArgs) => {
       subtitle: c.subtitle ?? "",
       shortDescription: c.shortDescription,
       description: c.description,
-      coverImageUrl: c.coverImageUrl ?? "",
       price: textFromCents(c.priceCents),
       currency: c.currency,
       vatPercent: plain(c.vatRate * 100),
@@ -111,13 +153,16 @@ export const editorLoader = pageRoute(async (args: Route.LoaderArgs) => {
       instructors: c.instructors,
       profiles: c.instructors.map((personId) => {
         const p = c.instructorProfiles.find((x) => x.personId === personId);
-        return { personId, title: p?.title ?? "", affiliation: p?.affiliation ?? "", bio: p?.bio ?? "" };
+        return { personId, title: p?.title ?? "", affiliation: p?.affiliation ?? "", bio: p?.bio ?? "", newAvatarFileId: "", removeAvatar: false };
       }),
       enrollmentLimit: c.enrollmentLimit === null ? "" : String(c.enrollmentLimit),
       enrollmentDeadline: dateFieldOf(c.enrollmentDeadline),
       seoTitle: c.seoTitle ?? "",
       seoDescription: c.seoDescription ?? "",
-      ogImageUrl: c.ogImageUrl ?? "",
+      newCoverFileId: "",
+      removeCover: false,
+      newOgImageFileId: "",
+      removeOgImage: false,
     },
   };
 });
@@ -125,7 +170,32 @@ export const editorLoader = pageRoute(async (args: Route.LoaderArgs) => {
 export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
   const { services, actor } = editorOf(args);
   const { course } = await courseDetail(services, args.params.courseId);
-  return handleIntents(args.request, {
+  let request = args.request;
+  if (isUpload(request)) {
+    // pictures chosen without JavaScript arrive with the form: stored first, then saved by id
+    const received = await services.files.receiveFormFiles(
+      actor,
+      { contentType: request.headers.get("Content-Type"), body: request.body },
+      { ...PAGE_FORM_LIMITS, fileKinds: (field) => pictureInput(field)?.kind },
+    );
+    const entries = received.entries;
+    const refused: Record<string, string[]> = {};
+    let status = 422;
+    for (const [field, outcome] of received.files) {
+      if (!outcome.ok) {
+        refused[field] = [outcome.error.message];
+        status = outcome.error.status;
+        continue;
+      }
+      const idField = pictureInput(field)!.idField;
+      entries.splice(0, entries.length, ...entries.filter(([name]) => name !== idField), [idField, outcome.file.id]);
+    }
+    if (Object.keys(refused).length > 0) {
+      return formReply({ form: "saveCourse", result: { status: "error", initialValue: received.fields, error: refused } }, status);
+    }
+    request = formRequest(request, entries);
+  }
+  return handleIntents(request, {
     saveCourse: intent({
       schema: courseSettingsForm,
       fields: FIELDS,
@@ -139,6 +209,11 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
           v.accreditationSignatoryRole,
         ];
         const instructors = [...new Set(v.instructors)];
+        const avatarOf = (p: (typeof v.profiles)[number]) => {
+          const kept = course.instructorProfiles.find((x) => x.personId === p.personId)?.avatarFileId;
+          const avatarFileId = p.newAvatarFileId || (p.removeAvatar ? undefined : kept);
+          return avatarFileId ? { avatarFileId } : {};
+        };
         // the certificate's partner name defaults to the chosen organization's name
         const partnerName =
           v.accreditationPartnerName ||
@@ -150,7 +225,8 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
           subtitle: v.subtitle ?? null,
           shortDescription: v.shortDescription,
           description: v.description ?? "",
-          coverImageUrl: v.coverImageUrl ?? null,
+          // a new picture replaces the old; "Odstrániť" clears an uploaded one and a typed address alike
+          ...(v.newCoverFileId ? { coverFileId: v.newCoverFileId } : v.removeCover ? { coverFileId: null, coverImageUrl: null } : {}),
           priceCents: v.price,
           currency: v.currency,
           vatRate: Math.round(v.vatPercent * 100) / 10_000,
@@ -177,12 +253,13 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
               ...(p.title ? { title: p.title } : {}),
               ...(p.affiliation ? { affiliation: p.affiliation } : {}),
               ...(p.bio ? { bio: p.bio } : {}),
+              ...avatarOf(p),
             })),
           enrollmentLimit: v.enrollmentLimit ?? null,
           enrollmentDeadline: v.enrollmentDeadline ? endOfDayInBratislava(v.enrollmentDeadline) : null,
           seoTitle: v.seoTitle ?? null,
           seoDescription: v.seoDescription ?? null,
-          ogImageUrl: v.ogImageUrl ?? null,
+          ...(v.newOgImageFileId ? { ogImageFileId: v.newOgImageFileId } : v.removeOgImage ? { ogImageFileId: null, ogImageUrl: null } : {}),
         });
         await updateCourse(services.db, actor, course._id, body);
         return redirect(doneUrl(`/admin/kurzy/${course._id}/udaje`, "ulozene"));

@@ -3,7 +3,8 @@ import { Form } from "react-router";
 import { getFormProps } from "@conform-to/react";
 import type { Route } from "../+types/course-settings";
 import { courseSettingsForm } from "../../../lib/authoring-forms";
-import { CheckboxGroup, FormKey, IntentButton, useAdminForm, type ActionReply } from "../../../components/admin-authoring";
+import { CheckboxGroup, FormKey, IntentButton, replyErrors, useAdminForm, type ActionReply } from "../../../components/admin-authoring";
+import { PictureField } from "../../../components/picture-field";
 import { CheckboxField, FormErrors, TextField } from "../../../components/forms";
 import { Picker } from "../../../components/picker";
 
@@ -13,6 +14,8 @@ export const PICKER_SEARCH_FORM = "hladat-ludi";
 export const PICKER_PARAMS = { lecturers: "hladat-lektora", partner: "hladat-partnera" } as const;
 
 export type Data = Route.ComponentProps["loaderData"];
+
+const SAVE = "Uložiť údaje kurzu";
 
 export function ReadOnly({ d }: { d: Data }) {
   const v = d.defaults;
@@ -53,7 +56,8 @@ export function SettingsForm({ d, reply }: { d: Data; reply: ActionReply }) {
   const fs = fields;
   const profiles = fields.profiles.getFieldList();
   return (
-    <Form method="post" {...getFormProps(form)} className="settings-form">
+    // multipart to `?upload`: pictures chosen without JavaScript go with the form (app/lib/admin-files.server.ts)
+    <Form method="post" action="?upload" encType="multipart/form-data" {...getFormProps(form)} className="settings-form">
       <FormKey formKey={key} />
       <FormErrors meta={form} />
       <fieldset>
@@ -73,7 +77,18 @@ export function SettingsForm({ d, reply }: { d: Data; reply: ActionReply }) {
           multiline
           rows={10}
         />
-        <TextField meta={fs.coverImageUrl} label="Obrázok obálky – adresa (nepovinné)" description="Bez obrázka sa zobrazí vygenerovaná obálka." />
+        <PictureField
+          id="obalka"
+          label="Obálka kurzu"
+          help="JPEG, PNG, WebP alebo AVIF do 10 MB, ideálne na šírku 1600 px. Ukáže sa v katalógu a na stránke kurzu."
+          kind="cover"
+          current={d.pictures.cover}
+          fileName="coverFile"
+          newIdName={fs.newCoverFileId.name}
+          removeName={fs.removeCover.name}
+          errors={replyErrors(reply, key, "coverFile")}
+          saveLabel={SAVE}
+        />
       </fieldset>
 
       <fieldset>
@@ -149,6 +164,18 @@ export function SettingsForm({ d, reply }: { d: Data; reply: ActionReply }) {
               <TextField meta={profile.title} label="Titul alebo funkcia (nepovinné)" />
               <TextField meta={profile.affiliation} label="Pôsobisko (nepovinné)" />
               <TextField meta={profile.bio} label="Krátky životopis (nepovinné)" multiline rows={3} />
+              <PictureField
+                id={`fotografia-${i}`}
+                label="Fotografia lektora"
+                help="Nepovinné; bez nej sa použije fotografia od poskytovateľa identity."
+                kind="avatar"
+                current={d.pictures.avatars[person.personId] ?? null}
+                fileName={`profiles[${i}].avatarFile`}
+                newIdName={profile.newAvatarFileId.name}
+                removeName={profile.removeAvatar.name}
+                errors={replyErrors(reply, key, `profiles[${i}].avatarFile`)}
+                saveLabel={SAVE}
+              />
             </fieldset>
           );
         })}
@@ -166,11 +193,22 @@ export function SettingsForm({ d, reply }: { d: Data; reply: ActionReply }) {
         <legend>Vyhľadávače a zdieľanie</legend>
         <TextField meta={fs.seoTitle} label="Titulok pre vyhľadávače (nepovinné)" />
         <TextField meta={fs.seoDescription} label="Popis pre vyhľadávače (nepovinné)" multiline rows={2} />
-        <TextField meta={fs.ogImageUrl} label="Obrázok pri zdieľaní – adresa (nepovinné)" />
+        <PictureField
+          id="obrazok-zdielania"
+          label="Obrázok pri zdieľaní"
+          help="Nepovinné; bez neho sa pri zdieľaní odkazu ukáže obálka. Ideálne 1200 × 630 px."
+          kind="cover"
+          current={d.pictures.ogImage}
+          fileName="ogImageFile"
+          newIdName={fs.newOgImageFileId.name}
+          removeName={fs.removeOgImage.name}
+          errors={replyErrors(reply, key, "ogImageFile")}
+          saveLabel={SAVE}
+        />
       </fieldset>
 
       <IntentButton formKey={key} intent="saveCourse">
-        Uložiť údaje kurzu
+        {SAVE}
       </IntentButton>
     </Form>
   );

@@ -8,7 +8,7 @@ import { useBlocker } from "react-router";
 import type { FieldMetadata } from "@conform-to/react";
 import { FileUpload } from "../../../components/file-upload";
 import { TextField } from "../../../components/forms";
-import type { ActionReply } from "../../../components/admin-authoring";
+import { replyErrors, type ActionReply } from "../../../components/admin-authoring";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's metadata is invariant in its type parameters
 type AnyField = FieldMetadata<any, any, any>;
@@ -53,11 +53,6 @@ export const CAPTION_LANGUAGES = [
 // every kind's types: without JavaScript the picker must not hide what another choice takes
 const ACCEPT_ANY = [...new Set(KINDS.flatMap((k) => k.accept.split(",")))].join(",");
 
-function replyErrors(reply: ActionReply, field: string): string[] {
-  if (!reply || reply.form !== "savePart") return [];
-  return (reply.result?.error?.[field] ?? []).filter(Boolean);
-}
-
 /** "Pridať súbor": what the file becomes (chosen before the file, so its cap applies while it streams), the file, an image's texts. */
 export function AddFile({
   meta,
@@ -70,7 +65,7 @@ export function AddFile({
 }) {
   const [kind, setKind] = useState<string>(String(meta.kind.initialValue ?? "presentation"));
   const current = KINDS.find((k) => k.value === kind) ?? KINDS[0];
-  const kindErrors = replyErrors(reply, "kind");
+  const kindErrors = replyErrors(reply, "savePart", "kind");
   return (
     <fieldset className="block-form add-file" aria-describedby="pridat-subor-pomoc">
       <legend>Pridať súbor</legend>
@@ -97,7 +92,7 @@ export function AddFile({
         kind={kind}
         accept={ACCEPT_ANY}
         idName="newFileId"
-        errors={replyErrors(reply, "file")}
+        errors={replyErrors(reply, "savePart", "file")}
       />
       {/* shown for every kind: without JavaScript the choice above cannot change the page */}
       <TextField meta={meta.newAlt} label="Alternatívny text obrázka (len pri obrázku)" description="Čo je na obrázku, pre ľudí, ktorí ho nevidia." />
@@ -108,9 +103,9 @@ export function AddFile({
             meta={meta.captionsBlockId}
             label="Video pre titulky (len pri titulkoch)"
             options={videos.map((v) => ({ value: v.id, label: v.label }))}
-            errors={replyErrors(reply, "captionsBlockId")}
+            errors={replyErrors(reply, "savePart", "captionsBlockId")}
           />
-          <SelectField meta={meta.captionsLang} label="Jazyk titulkov" options={[...CAPTION_LANGUAGES]} errors={replyErrors(reply, "captionsLang")} />
+          <SelectField meta={meta.captionsLang} label="Jazyk titulkov" options={[...CAPTION_LANGUAGES]} errors={replyErrors(reply, "savePart", "captionsLang")} />
         </div>
       ) : null}
     </fieldset>

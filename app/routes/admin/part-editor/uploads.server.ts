@@ -9,18 +9,10 @@ import { attachmentInputOf, editPartBlocks, PartPatchRequest, updatePart, type A
 import { DomainError } from "#server/http/errors";
 import { fileSummaries, PAGE_FORM_LIMITS } from "#server/files";
 import { contractBody, doneUrl, formReply } from "../../../lib/admin-authoring.server";
+export { isUpload, formRequest } from "../../../lib/admin-files.server";
 
 export const UPLOAD_INTENTS = { uploadPresentationBlock: "presentation", uploadImageBlock: "image", uploadAttachment: "attachment" } as const;
 type UploadIntent = keyof typeof UPLOAD_INTENTS;
-
-/** A POST to `<part editor>?upload`: the part form (multipart, maybe with a file) or a one-file form. */
-export function isUpload(request: Request): boolean {
-  if (!new URL(request.url).searchParams.has("upload")) return false;
-  // the front door lets `?upload` bodies past its 1 MiB cap: only a streamed multipart body is read
-  if (!/^multipart\/form-data\b/i.test(request.headers.get("Content-Type") ?? ""))
-    throw new DomainError("unsupported_media_type", "Formulár so súborom sa posiela ako multipart/form-data.");
-  return true;
-}
 
 export type Received = Awaited<ReturnType<AppServices["files"]["receiveForm"]>>;
 
@@ -31,13 +23,6 @@ export function receivePartForm(request: Request, services: AppServices, actor: 
     { contentType: request.headers.get("Content-Type"), body: request.body },
     { fileOptional: true, form: PAGE_FORM_LIMITS },
   );
-}
-
-/** The fields as a request handleIntents reads (the file already stored, not in it). */
-export function formRequest(request: Request, entries: [string, string][]): Request {
-  const body = new URLSearchParams();
-  for (const [name, value] of entries) body.append(name, value);
-  return new Request(request.url, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
 }
 
 function refused(form: string, fields: Record<string, string>, field: string, message: string, status: number) {
