@@ -105,7 +105,12 @@ export function AddFile({
             options={videos.map((v) => ({ value: v.id, label: v.label }))}
             errors={replyErrors(reply, "savePart", "captionsBlockId")}
           />
-          <SelectField meta={meta.captionsLang} label="Jazyk titulkov" options={[...CAPTION_LANGUAGES]} errors={replyErrors(reply, "savePart", "captionsLang")} />
+          <SelectField
+            meta={meta.captionsLang}
+            label="Jazyk titulkov"
+            options={[...CAPTION_LANGUAGES]}
+            errors={replyErrors(reply, "savePart", "captionsLang")}
+          />
         </div>
       ) : null}
     </fieldset>
