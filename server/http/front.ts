@@ -109,12 +109,13 @@ function closeAfterAnswer(res: ServerResponse, socket: Socket | null, beforeClos
   if (!socket) return;
   // the answer is read by the client before the connection goes: closing with unread
   // bytes sends a reset, which can overtake the answer in the client's own error handling
+  // (3 s: a client on a busy machine may take more than a second to read it; seen in CI)
   const close = () => {
     socket.pause();
     setTimeout(() => {
       beforeClose?.();
       socket.destroy();
-    }, 1000).unref();
+    }, 3000).unref();
   };
   if (res.writableFinished) close();
   else res.once("finish", close);
