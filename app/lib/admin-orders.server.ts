@@ -4,11 +4,10 @@
 // the user cache for this very request.
 import type { RouterContextProvider } from "react-router";
 import { requestRefund, resolveDispute, retryFailedRefund, type DisputeResolutionInput, type RefundActor, type RefundInput } from "#server/payments";
-import { DomainError, zodDetails } from "#server/http/errors";
+import { DomainError } from "#server/http/errors";
 import { withIdempotency, type IdempotentAnswer } from "#server/http/idempotency";
 import { creditNoteFileName, creditNotePdf, invoiceFileName, invoiceForOrder, invoicePdfForOrder } from "#server/invoices";
 import type { AppServices } from "#server/services";
-import type { z } from "zod";
 import { requireRole, actorOf } from "./auth.server";
 import { contentDisposition, PRIVATE_FILE_HEADERS } from "./download.server";
 import { servicesContext } from "../context";
@@ -18,15 +17,6 @@ import { isId } from "#server/db";
 export function adminOf(context: Readonly<RouterContextProvider>): { services: AppServices; actor: RefundActor } {
   const { user } = requireRole(context, "admin");
   return { services: context.get(servicesContext), actor: actorOf(context, user) };
-}
-
-/** URL query parameters through a zod schema; 422 `validation` with details when they do not parse. */
-export function parseQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S> {
-  const raw: Record<string, string> = {};
-  for (const key of new Set(url.searchParams.keys())) raw[key] = url.searchParams.get(key)!;
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new DomainError("validation", "Neplatné parametre dopytu.", zodDetails(parsed.error.issues));
-  return parsed.data;
 }
 
 /**

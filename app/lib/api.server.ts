@@ -29,6 +29,15 @@ export function apiRoute<A extends Args>(handler: (args: A) => Promise<Response>
   };
 }
 
+/** URL query parameters (each once) through a zod schema; 422 `validation` with details when they do not parse. */
+export function parseQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S> {
+  const raw: Record<string, string> = {};
+  for (const key of new Set(url.searchParams.keys())) raw[key] = url.searchParams.get(key)!;
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new DomainError("validation", "Neplatné parametre dopytu.", zodDetails(parsed.error.issues));
+  return parsed.data;
+}
+
 function isRead(request: Request): boolean {
   return request.method === "GET" || request.method === "HEAD";
 }

@@ -1,8 +1,8 @@
 // POST /api/admin/courses/<courseId>/webinars (issue 33): schedules a webinar of the course.
-import { authoringRoute, method } from "../../../lib/authoring.server";
+import { operationRoute, method } from "../../../lib/operation-route.server";
 import { createWebinar, webinarsApi, WebinarCreateRequest } from "#server/webinars";
 
-const route = authoringRoute({
+const route = operationRoute({
   POST: method({
     operation: [webinarsApi, "adminCreateWebinar"],
     body: WebinarCreateRequest,

@@ -1,8 +1,8 @@
 // PATCH/DELETE /api/admin/webinars/<webinarId> (issue 33): change or cancel a webinar.
-import { authoringRoute, method } from "../../../lib/authoring.server";
+import { operationRoute, method } from "../../../lib/operation-route.server";
 import { cancelWebinar, updateWebinar, webinarsApi, WebinarPatchRequest } from "#server/webinars";
 
-const route = authoringRoute({
+const route = operationRoute({
   PATCH: method({
     operation: [webinarsApi, "adminUpdateWebinar"],
     body: WebinarPatchRequest,

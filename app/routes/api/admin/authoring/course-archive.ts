@@ -1,8 +1,8 @@
 // POST /api/admin/courses/<courseId>/archive (admin). spec: Course states.
-import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { operationRoute, method } from "../../../../lib/operation-route.server";
 import { archiveCourse, authoringApi } from "#server/authoring";
 
-const route = authoringRoute({
+const route = operationRoute({
   POST: method({
     operation: [authoringApi, "adminArchiveCourse"],
     run: ({ services, actor, params }) => archiveCourse(services.db, services.clock, actor, params.courseId),

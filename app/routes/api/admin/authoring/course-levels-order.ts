@@ -1,8 +1,8 @@
 // PUT /api/admin/courses/<courseId>/levels/order {ids}: reorders the levels.
-import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { operationRoute, method } from "../../../../lib/operation-route.server";
 import { reorderLevels, ReorderRequest, authoringApi } from "#server/authoring";
 
-const route = authoringRoute({
+const route = operationRoute({
   PUT: method({
     operation: [authoringApi, "adminReorderLevels"],
     body: ReorderRequest,

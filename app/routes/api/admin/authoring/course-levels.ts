@@ -1,8 +1,8 @@
 // POST /api/admin/courses/<courseId>/levels: a level at the end of the course.
-import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { operationRoute, method } from "../../../../lib/operation-route.server";
 import { createLevel, LevelCreateRequest, authoringApi } from "#server/authoring";
 
-const route = authoringRoute({
+const route = operationRoute({
   POST: method({
     operation: [authoringApi, "adminCreateLevel"],
     body: LevelCreateRequest,

@@ -1,8 +1,8 @@
 // POST /api/admin/courses/<courseId>/new-version (content_manager+). spec: Versioning 3.
-import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { operationRoute, method } from "../../../../lib/operation-route.server";
 import { createNewVersion, authoringApi } from "#server/authoring";
 
-const route = authoringRoute({
+const route = operationRoute({
   POST: method({
     operation: [authoringApi, "adminNewCourseVersion"],
     status: 201,

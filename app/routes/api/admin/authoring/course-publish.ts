@@ -1,8 +1,8 @@
 // POST /api/admin/courses/<courseId>/publish (admin). spec: Course states; Versioning 4.
-import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { operationRoute, method } from "../../../../lib/operation-route.server";
 import { publishCourse, authoringApi } from "#server/authoring";
 
-const route = authoringRoute({
+const route = operationRoute({
   POST: method({
     operation: [authoringApi, "adminPublishCourse"],
     stepUp: true,

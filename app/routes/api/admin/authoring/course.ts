@@ -1,9 +1,9 @@
 // GET/PATCH/DELETE /api/admin/courses/<courseId>: detail with the tree, update a draft,
 // delete (admin; 409 course_has_enrollments while enrollments exist).
-import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { operationRoute, method } from "../../../../lib/operation-route.server";
 import { CoursePatchRequest, deleteCourse, getAdminCourseDetail, updateCourse, authoringApi } from "#server/authoring";
 
-const route = authoringRoute({
+const route = operationRoute({
   GET: method({ operation: [authoringApi, "adminGetCourse"], run: ({ services, params }) => getAdminCourseDetail(services.db, params.courseId) }),
   PATCH: method({
     operation: [authoringApi, "adminUpdateCourse"],

@@ -1,10 +1,10 @@
 // GET /api/admin/courses (list, ?state=&slug=&page=&pageSize=) and POST (create a draft).
 // spec: Endpoints > Admin: courses and content; payloads: docs/api.md.
-import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { operationRoute, method } from "../../../../lib/operation-route.server";
 import { DomainError, zodDetails } from "#server/http/errors";
 import { AdminCourseListQuery, CourseCreateRequest, createCourse, listAdminCourses, authoringApi } from "#server/authoring";
 
-const route = authoringRoute({
+const route = operationRoute({
   GET: method({
     operation: [authoringApi, "adminListCourses"],
     run: async ({ services, url }) => {

@@ -1,8 +1,8 @@
 // PUT /api/admin/levels/<levelId>/topics/order {ids}: reorders the topics of a level.
-import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { operationRoute, method } from "../../../../lib/operation-route.server";
 import { reorderTopics, ReorderRequest, authoringApi } from "#server/authoring";
 
-const route = authoringRoute({
+const route = operationRoute({
   PUT: method({
     operation: [authoringApi, "adminReorderTopics"],
     body: ReorderRequest,

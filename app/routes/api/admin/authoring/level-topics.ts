@@ -1,8 +1,8 @@
 // POST /api/admin/levels/<levelId>/topics: a topic at the end of the level.
-import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { operationRoute, method } from "../../../../lib/operation-route.server";
 import { createTopic, TopicCreateRequest, authoringApi } from "#server/authoring";
 
-const route = authoringRoute({
+const route = operationRoute({
   POST: method({
     operation: [authoringApi, "adminCreateTopic"],
     body: TopicCreateRequest,

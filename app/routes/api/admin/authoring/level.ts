@@ -1,8 +1,8 @@
 // PATCH/DELETE /api/admin/levels/<levelId> (DELETE: admin, as the spec says).
-import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { operationRoute, method } from "../../../../lib/operation-route.server";
 import { deleteLevel, LevelPatchRequest, updateLevel, authoringApi } from "#server/authoring";
 
-const route = authoringRoute({
+const route = operationRoute({
   PATCH: method({
     operation: [authoringApi, "adminUpdateLevel"],
     body: LevelPatchRequest,

@@ -1,8 +1,8 @@
 // PUT /api/admin/modules/<moduleId>/parts/order {ids}: reorders the parts (spec: reorders Parts).
-import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { operationRoute, method } from "../../../../lib/operation-route.server";
 import { reorderParts, ReorderRequest, authoringApi } from "#server/authoring";
 
-const route = authoringRoute({
+const route = operationRoute({
   PUT: method({
     operation: [authoringApi, "adminReorderParts"],
     body: ReorderRequest,

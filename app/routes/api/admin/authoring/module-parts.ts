@@ -1,8 +1,8 @@
 // POST /api/admin/modules/<moduleId>/parts: a part at the end of the module.
-import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { operationRoute, method } from "../../../../lib/operation-route.server";
 import { createPart, PartCreateRequest, authoringApi } from "#server/authoring";
 
-const route = authoringRoute({
+const route = operationRoute({
   POST: method({
     operation: [authoringApi, "adminCreatePart"],
     body: PartCreateRequest,

@@ -1,8 +1,8 @@
 // PATCH/DELETE /api/admin/modules/<moduleId>.
-import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { operationRoute, method } from "../../../../lib/operation-route.server";
 import { deleteModule, ModulePatchRequest, updateModule, authoringApi } from "#server/authoring";
 
-const route = authoringRoute({
+const route = operationRoute({
   PATCH: method({
     operation: [authoringApi, "adminUpdateModule"],
     body: ModulePatchRequest,

@@ -1,8 +1,8 @@
 // PATCH/DELETE /api/admin/parts/<partId>.
-import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { operationRoute, method } from "../../../../lib/operation-route.server";
 import { deletePart, PartPatchRequest, updatePart, authoringApi } from "#server/authoring";
 
-const route = authoringRoute({
+const route = operationRoute({
   PATCH: method({
     operation: [authoringApi, "adminUpdatePart"],
     body: PartPatchRequest,

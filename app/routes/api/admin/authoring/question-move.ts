@@ -1,8 +1,8 @@
 // PUT /api/admin/questions/<questionId>/move {testId, orderIndex?}: to another test of the same course.
-import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { operationRoute, method } from "../../../../lib/operation-route.server";
 import { moveQuestion, QuestionMoveRequest, authoringApi } from "#server/authoring";
 
-const route = authoringRoute({
+const route = operationRoute({
   PUT: method({
     operation: [authoringApi, "adminMoveQuestion"],
     body: QuestionMoveRequest,

@@ -1,8 +1,8 @@
 // PATCH/DELETE /api/admin/questions/<questionId>.
-import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { operationRoute, method } from "../../../../lib/operation-route.server";
 import { deleteQuestion, QuestionPatchRequest, updateQuestion, authoringApi } from "#server/authoring";
 
-const route = authoringRoute({
+const route = operationRoute({
   PATCH: method({
     operation: [authoringApi, "adminUpdateQuestion"],
     body: QuestionPatchRequest,

@@ -1,8 +1,8 @@
 // PUT /api/admin/tests/<testId>/questions/order {ids}: reorders the questions.
-import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { operationRoute, method } from "../../../../lib/operation-route.server";
 import { reorderQuestions, ReorderRequest, authoringApi } from "#server/authoring";
 
-const route = authoringRoute({
+const route = operationRoute({
   PUT: method({
     operation: [authoringApi, "adminReorderQuestions"],
     body: ReorderRequest,

@@ -1,8 +1,8 @@
 // POST /api/admin/tests/<testId>/questions: a question at the end of the test.
-import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { operationRoute, method } from "../../../../lib/operation-route.server";
 import { createQuestion, QuestionCreateRequest, authoringApi } from "#server/authoring";
 
-const route = authoringRoute({
+const route = operationRoute({
   POST: method({
     operation: [authoringApi, "adminCreateQuestion"],
     body: QuestionCreateRequest,

@@ -1,8 +1,8 @@
 // PATCH/DELETE /api/admin/tests/<testId>.
-import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { operationRoute, method } from "../../../../lib/operation-route.server";
 import { deleteTest, TestPatchRequest, updateTest, authoringApi } from "#server/authoring";
 
-const route = authoringRoute({
+const route = operationRoute({
   PATCH: method({
     operation: [authoringApi, "adminUpdateTest"],
     body: TestPatchRequest,

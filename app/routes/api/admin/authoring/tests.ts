@@ -1,8 +1,8 @@
 // POST /api/admin/tests: a test on a part, a level or the course (placement).
-import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { operationRoute, method } from "../../../../lib/operation-route.server";
 import { createTest, TestCreateRequest, authoringApi } from "#server/authoring";
 
-const route = authoringRoute({
+const route = operationRoute({
   POST: method({
     operation: [authoringApi, "adminCreateTest"],
     body: TestCreateRequest,

@@ -1,8 +1,8 @@
 // POST /api/admin/topics/<topicId>/module: the topic's one module (409 when it has one).
-import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { operationRoute, method } from "../../../../lib/operation-route.server";
 import { createModule, ModuleCreateRequest, authoringApi } from "#server/authoring";
 
-const route = authoringRoute({
+const route = operationRoute({
   POST: method({
     operation: [authoringApi, "adminCreateModule"],
     body: ModuleCreateRequest,

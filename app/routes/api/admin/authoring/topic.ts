@@ -1,8 +1,8 @@
 // PATCH/DELETE /api/admin/topics/<topicId>.
-import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { operationRoute, method } from "../../../../lib/operation-route.server";
 import { deleteTopic, TopicPatchRequest, updateTopic, authoringApi } from "#server/authoring";
 
-const route = authoringRoute({
+const route = operationRoute({
   PATCH: method({
     operation: [authoringApi, "adminUpdateTopic"],
     body: TopicPatchRequest,

@@ -1,10 +1,10 @@
 // POST /api/admin/enrollments/batch (phase 2): a sponsoring organization's members
 // enrolled for its paid club order. Role admin. spec: Endpoints > Admin: enrollments.
-import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { operationRoute, method } from "../../../../lib/operation-route.server";
 import { enrollmentDeps } from "../../../../lib/admin-enrollments.server";
 import { BatchEnrollBody, batchEnroll, enrollmentsAdminApi } from "#server/admin";
 
-const route = authoringRoute({
+const route = operationRoute({
   POST: method({
     operation: [enrollmentsAdminApi, "adminBatchEnroll"],
     stepUp: true,

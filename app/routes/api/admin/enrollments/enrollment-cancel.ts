@@ -1,10 +1,10 @@
 // POST /api/admin/enrollments/<id>/cancel: an active enrollment becomes cancelled. Role admin.
 // spec: Endpoints > Admin: enrollments; payloads: docs/api.md.
-import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { operationRoute, method } from "../../../../lib/operation-route.server";
 import { enrollmentDeps } from "../../../../lib/admin-enrollments.server";
 import { CancelEnrollmentBody, cancelEnrollment, enrollmentsAdminApi } from "#server/admin";
 
-const route = authoringRoute({
+const route = operationRoute({
   POST: method({
     operation: [enrollmentsAdminApi, "adminCancelEnrollment"],
     stepUp: true,

@@ -1,10 +1,10 @@
 // POST /api/admin/enrollments/<id>/reset-test-attempts: voids the attempts at one test. Role admin.
 // spec: Endpoints > Admin: enrollments; payloads: docs/api.md.
-import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { operationRoute, method } from "../../../../lib/operation-route.server";
 import { enrollmentDeps } from "../../../../lib/admin-enrollments.server";
 import { ResetTestAttemptsBody, resetTestAttempts, enrollmentsAdminApi } from "#server/admin";
 
-const route = authoringRoute({
+const route = operationRoute({
   POST: method({
     operation: [enrollmentsAdminApi, "adminResetTestAttempts"],
     body: ResetTestAttemptsBody,

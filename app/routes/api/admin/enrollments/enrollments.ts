@@ -1,12 +1,12 @@
 // GET /api/admin/enrollments (filters studentId, courseId, state, enrolledAfter; page,
 // pageSize ≤ 50) and POST (grant). Role admin. spec: Endpoints > Admin: enrollments;
 // payloads: docs/api.md.
-import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { operationRoute, method } from "../../../../lib/operation-route.server";
 import { enrollmentDeps } from "../../../../lib/admin-enrollments.server";
 import { DomainError, zodDetails } from "#server/http/errors";
 import { AdminEnrollmentListQuery, GrantEnrollmentBody, grantEnrollment, listEnrollmentsForAdmin, enrollmentsAdminApi } from "#server/admin";
 
-const route = authoringRoute({
+const route = operationRoute({
   GET: method({
     operation: [enrollmentsAdminApi, "adminListEnrollments"],
     run: async ({ services, url }) => {

@@ -3,18 +3,20 @@
 // {ok, orderId, outcome, orderState, enrollments[], resolvedAt, auditId}; 409
 // order_not_disputed / no_suspended_enrollment (docs/decisions/payments/disputes-end.md > Disputes end; docs/api.md
 // > Admin: orders). Role admin, re-checked from the user cache on this request.
-import type { Route } from "./+types/dispute-resolve";
-import { apiRoute, readJsonBody } from "../../../../lib/api.server";
-import { adminOf, resolveOrderDispute } from "../../../../lib/admin-orders.server";
-import { requireRecentSignIn } from "../../../../lib/step-up.server";
-
+import { method, operationRoute } from "../../../../lib/operation-route.server";
+import { resolveOrderDispute } from "../../../../lib/admin-orders.server";
 import { answerResponse, idempotencyOf } from "#server/http/idempotency";
-import { DisputeResolutionBody } from "#server/orders";
+import { adminOrdersApi, DisputeResolutionBody } from "#server/orders";
 
-export const action = apiRoute(async ({ request, params, context }: Route.ActionArgs) => {
-  const { services, actor } = adminOf(context);
-  // ending or restoring access is a sensitive action (docs/decisions/identity/step-up-for-sensitive-admin-actions.md > Step-up for sensitive admin actions)
-  requireRecentSignIn(request, context);
-  const body = await readJsonBody(request, DisputeResolutionBody);
-  return answerResponse(await resolveOrderDispute(services, actor, { orderId: params.orderId, ...body }, { ...idempotencyOf(request), rawBody: body }));
+const route = operationRoute({
+  POST: method({
+    operation: [adminOrdersApi, "adminResolveOrderDispute"],
+    // ending or restoring access is a sensitive action (docs/decisions/identity/step-up-for-sensitive-admin-actions.md > Step-up for sensitive admin actions)
+    stepUp: true,
+    body: DisputeResolutionBody,
+    run: async ({ services, actor, params, body, request }) =>
+      answerResponse(await resolveOrderDispute(services, actor, { orderId: params.orderId, ...body }, { ...idempotencyOf(request), rawBody: body })),
+  }),
 });
+
+export const action = route.action;

@@ -1,10 +1,10 @@
 // POST /api/admin/uploads/video/preview: the course's preview clip of a video block
 // (previewStartSec/previewEndSec, 10-60 s) cut by the video provider; content_manager+,
 // drafts only. The work is server/video's (previews.ts).
-import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { operationRoute, method } from "../../../../lib/operation-route.server";
 import { VideoPreviewRequest, videoApi } from "#server/video";
 
-const route = authoringRoute({
+const route = operationRoute({
   POST: method({
     operation: [videoApi, "adminSetVideoPreview"],
     body: VideoPreviewRequest,

@@ -1,9 +1,9 @@
 // POST /api/admin/uploads/video (spec: Admin: courses and content): a direct upload into a
 // video block of a draft course; content_manager+. The work is server/video's.
-import { authoringRoute, method } from "../../../../lib/authoring.server";
+import { operationRoute, method } from "../../../../lib/operation-route.server";
 import { VideoUploadRequest, videoApi } from "#server/video";
 
-const route = authoringRoute({
+const route = operationRoute({
   POST: method({
     operation: [videoApi, "adminCreateVideoUpload"],
     body: VideoUploadRequest,

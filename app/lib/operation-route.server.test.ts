@@ -1,24 +1,24 @@
-// authoringRoute denies by default: every method names a contract operation of that method
+// operationRoute denies by default: every method names a contract operation of that method
 // that declares its roles, checked when the route module loads (so at start-up).
 import { describe, expect, it } from "vitest";
 import type { ApiArea } from "#server/http/openapi";
 import { authoringApi } from "#server/authoring";
-import { authoringRoute, method } from "./authoring.server";
+import { operationRoute, method } from "./operation-route.server";
 
 const run = async () => ({ ok: true });
 
-describe("authoringRoute", () => {
+describe("operationRoute", () => {
   it("takes methods whose operations exist with that method and declare roles", () => {
-    const route = authoringRoute({ PATCH: method({ operation: [authoringApi, "adminUpdateModule"], run }) });
+    const route = operationRoute({ PATCH: method({ operation: [authoringApi, "adminUpdateModule"], run }) });
     expect(typeof route.loader).toBe("function");
   });
 
   it("refuses an operation of another method", () => {
-    expect(() => authoringRoute({ POST: method({ operation: [authoringApi, "adminUpdateModule"], run }) })).toThrow(/no POST operation adminUpdateModule/);
+    expect(() => operationRoute({ POST: method({ operation: [authoringApi, "adminUpdateModule"], run }) })).toThrow(/no POST operation adminUpdateModule/);
   });
 
   it("refuses an operation the contract does not have", () => {
-    expect(() => authoringRoute({ GET: method({ operation: [authoringApi, "adminNoSuchThing"], run }) })).toThrow(/no GET operation adminNoSuchThing/);
+    expect(() => operationRoute({ GET: method({ operation: [authoringApi, "adminNoSuchThing"], run }) })).toThrow(/no GET operation adminNoSuchThing/);
   });
 
   it("refuses an operation that declares no application role (no default list)", () => {
@@ -26,7 +26,7 @@ describe("authoringRoute", () => {
       ...authoringApi,
       operations: authoringApi.operations.map((o) => (o.operationId === "adminUpdateModule" ? { ...o, auth: { kind: "session" as const } } : o)),
     };
-    expect(() => authoringRoute({ PATCH: method({ operation: [area, "adminUpdateModule"], run }) })).toThrow(/no roles declared|declares no application role/);
+    expect(() => operationRoute({ PATCH: method({ operation: [area, "adminUpdateModule"], run }) })).toThrow(/no roles declared|declares no application role/);
   });
 
   it("every authoring route module in the app loads (each of its methods passed the checks)", async () => {

@@ -1,10 +1,11 @@
-// The /api/admin authoring routes in one shape: per method its contract operation, whose
-// declared roles are checked first (a student gets 403 before anything else; roles re-read
-// for this request), the zod body schema (422 `validation` with details[{path, message,
-// code}]), the domain call and the success status. Routes stay a table of these; the work
-// is in server/authoring. Deny by default: a method without an operation, an operation of
-// another method or one that declares no roles stops the start (the route module is loaded
-// with the build), never falls back to a default role list.
+// The /api routes of signed-in staff in one shape (docs/decisions/platform/api-route-operations.md):
+// per method its contract operation, whose declared roles are checked first (a student gets
+// 403 before anything else; roles re-read for this request), step-up where the method says
+// so, the zod body and query schemas (422 `validation` with details[{path, message, code}]),
+// the domain call and the success status. Routes stay a table of these; the work is in the
+// areas. Deny by default: a method without an operation, an operation of another method or
+// one that declares no roles stops the start (the route module is loaded with the build),
+// never falls back to a default role list.
 import type { ApiArea } from "#server/http/openapi";
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
@@ -12,8 +13,8 @@ import type { AppRole } from "#server/identity";
 import type { Actor } from "#server/authoring";
 import type { AppServices } from "#server/services";
 import { json, methodNotAllowed } from "#server/http/errors";
-import { apiRoute, readJsonBody } from "./api.server";
-import { requireRole, actorOf, operationRoles } from "./auth.server";
+import { apiRoute, parseQuery, readJsonBody } from "./api.server";
+import { requireRole, actorOf, operationRoles, type SignedIn } from "./auth.server";
 import { requireRecentSignIn } from "./step-up.server";
 import { servicesContext } from "../context";
 
@@ -21,47 +22,62 @@ type Args = { request: Request; context: Readonly<RouterContextProvider>; params
 
 export type AuthoringCall<B> = {
   services: AppServices;
+  /** the signed-in staff member, roles re-read for this request */
+  user: SignedIn["user"];
   actor: Actor;
   params: Record<string, string>;
   body: B;
+  /** the URL's query through the method's `query` schema (undefined without one) */
+  query: never;
   url: URL;
   /** the request, for a method that reads its body itself (a streamed upload: no `body` schema) */
   request: Request;
 };
 
-export type MethodSpec<S extends z.ZodType | undefined> = {
+export type MethodSpec<S extends z.ZodType | undefined, Q extends z.ZodType | undefined = undefined> = {
   /** the contract operation this method serves: its declared roles are checked */
   operation: [area: ApiArea, operationId: string];
   body?: S;
+  /** the URL's query parameters (each once), parsed before `run` */
+  query?: Q;
   status?: number;
   /** a sensitive action: the sign-in must be recent (app/lib/step-up.server.ts) */
   stepUp?: boolean;
-  run: (call: AuthoringCall<S extends z.ZodType ? z.output<S> : undefined>) => Promise<unknown>;
+  /**
+   * the domain call: its result is answered as JSON with `status`, or a Response it returns
+   * goes out as it is (a PDF, an idempotent answer replayed with its own status)
+   */
+  run: (
+    call: Omit<AuthoringCall<S extends z.ZodType ? z.output<S> : undefined>, "query"> & { query: Q extends z.ZodType ? z.output<Q> : undefined },
+  ) => Promise<unknown>;
 };
 
-/** A method's spec, typed by its body schema. */
-export function method<S extends z.ZodType | undefined = undefined>(spec: MethodSpec<S>): MethodSpec<S> {
+/** A method's spec, typed by its body and query schemas. */
+export function method<S extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(spec: MethodSpec<S, Q>): MethodSpec<S, Q> {
   return spec;
 }
 
 export { readJsonBody };
 
-async function handle(args: Args, spec: MethodSpec<z.ZodType | undefined>, roles: AppRole[]): Promise<Response> {
+async function handle(args: Args, spec: MethodSpec<z.ZodType | undefined, z.ZodType | undefined>, roles: AppRole[]): Promise<Response> {
   const { user } = requireRole(args.context, ...roles);
   if (spec.stepUp) requireRecentSignIn(args.request, args.context);
   const services = args.context.get(servicesContext);
   const actor: Actor = actorOf(args.context, user);
   const body = spec.body ? await readJsonBody(args.request, spec.body) : undefined;
   const params = Object.fromEntries(Object.entries(args.params).filter((e): e is [string, string] => e[1] !== undefined));
-  const result = await spec.run({ services, actor, params, body: body as never, url: new URL(args.request.url), request: args.request });
+  const url = new URL(args.request.url);
+  const query = spec.query ? parseQuery(url, spec.query) : undefined;
+  const result = await spec.run({ services, user, actor, params, body: body as never, query: query as never, url, request: args.request });
+  if (result instanceof Response) return result;
   return json(result, { status: spec.status ?? 200, headers: { "Cache-Control": "private, no-store" } });
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- handlers of different input types in one table; each is checked where it is written
-type Methods = Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", MethodSpec<any>>>;
+type Methods = Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", MethodSpec<any, any>>>;
 
-/** `loader` and `action` of an authoring resource route answering `methods`; others get 405. */
-export function authoringRoute(methods: Methods) {
+/** `loader` and `action` of a resource route answering `methods`; others get 405. */
+export function operationRoute(methods: Methods) {
   const allowed = Object.keys(methods);
   // each method's roles, from its operation, resolved once when the module loads (start-up)
   const roles = new Map<string, AppRole[]>();
