@@ -1,5 +1,6 @@
 // operationRoute denies by default: every method names a contract operation of that method
-// that declares its roles, checked when the route module loads (so at start-up).
+// that declares its access (roles, or a session for any signed-in person), checked when the
+// route module loads (so at start-up).
 import { describe, expect, it } from "vitest";
 import type { ApiArea } from "#server/http/openapi";
 import { authoringApi } from "#server/authoring";
@@ -21,17 +22,29 @@ describe("operationRoute", () => {
     expect(() => operationRoute({ GET: method({ operation: [authoringApi, "adminNoSuchThing"], run }) })).toThrow(/no GET operation adminNoSuchThing/);
   });
 
-  it("refuses an operation that declares no application role (no default list)", () => {
-    const area: ApiArea = {
-      ...authoringApi,
-      operations: authoringApi.operations.map((o) => (o.operationId === "adminUpdateModule" ? { ...o, auth: { kind: "session" as const } } : o)),
-    };
-    expect(() => operationRoute({ PATCH: method({ operation: [area, "adminUpdateModule"], run }) })).toThrow(/no roles declared|declares no application role/);
+  const withAuth = (auth: ApiArea["operations"][number]["auth"]): ApiArea => ({
+    ...authoringApi,
+    operations: authoringApi.operations.map((o) => (o.operationId === "adminUpdateModule" ? { ...o, auth } : o)),
   });
 
-  it("every authoring route module in the app loads (each of its methods passed the checks)", async () => {
-    const modules = import.meta.glob("../routes/api/admin/{authoring,enrollments,uploads}/*.ts");
-    expect(Object.keys(modules).length).toBeGreaterThan(30);
+  it("refuses an operation whose roles are none of the application's (no default list)", () => {
+    const area = withAuth({ kind: "session", roles: ["nobody"] as never });
+    expect(() => operationRoute({ PATCH: method({ operation: [area, "adminUpdateModule"], run }) })).toThrow(/declares no application role/);
+  });
+
+  it("refuses a public operation (it has no session to check)", () => {
+    const area = withAuth({ kind: "public" });
+    expect(() => operationRoute({ PATCH: method({ operation: [area, "adminUpdateModule"], run }) })).toThrow(/is not one of a session/);
+  });
+
+  it("takes a session operation without roles as one for any signed-in person", () => {
+    const area = withAuth({ kind: "session" });
+    expect(typeof operationRoute({ PATCH: method({ operation: [area, "adminUpdateModule"], run }) }).action).toBe("function");
+  });
+
+  it("every /api route module in the app loads (each operationRoute method passed the checks)", async () => {
+    const modules = import.meta.glob("../routes/api/**/*.ts");
+    expect(Object.keys(modules).length).toBeGreaterThan(60);
     for (const load of Object.values(modules)) await expect(load()).resolves.toBeDefined();
   });
 });

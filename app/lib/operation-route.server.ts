@@ -14,7 +14,7 @@ import type { Actor } from "#server/authoring";
 import type { AppServices } from "#server/services";
 import { json, methodNotAllowed } from "#server/http/errors";
 import { apiRoute, parseQuery, readJsonBody } from "./api.server";
-import { requireRole, actorOf, operationRoles, type SignedIn } from "./auth.server";
+import { requireRole, requireUser, actorOf, operationRoles, type SignedIn } from "./auth.server";
 import { requireRecentSignIn } from "./step-up.server";
 import { servicesContext } from "../context";
 
@@ -59,8 +59,11 @@ export function method<S extends z.ZodType | undefined = undefined, Q extends z.
 
 export { readJsonBody };
 
-async function handle(args: Args, spec: MethodSpec<z.ZodType | undefined, z.ZodType | undefined>, roles: AppRole[]): Promise<Response> {
-  const { user } = requireRole(args.context, ...roles);
+/** Who may call a method: any signed-in person (an operation of a session without roles), or these roles. */
+type Access = "signed-in" | AppRole[];
+
+async function handle(args: Args, spec: MethodSpec<z.ZodType | undefined, z.ZodType | undefined>, access: Access): Promise<Response> {
+  const { user } = access === "signed-in" ? requireUser(args.context) : requireRole(args.context, ...access);
   if (spec.stepUp) requireRecentSignIn(args.request, args.context);
   const services = args.context.get(servicesContext);
   const actor: Actor = actorOf(args.context, user);
@@ -79,22 +82,29 @@ type Methods = Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", Metho
 /** `loader` and `action` of a resource route answering `methods`; others get 405. */
 export function operationRoute(methods: Methods) {
   const allowed = Object.keys(methods);
-  // each method's roles, from its operation, resolved once when the module loads (start-up)
-  const roles = new Map<string, AppRole[]>();
+  // each method's access, from its operation, resolved once when the module loads (start-up):
+  // a session operation that names roles allows those, one without roles any signed-in
+  // person; a public operation or one whose roles are none of the application's stops the start
+  const access = new Map<string, Access>();
   for (const [verb, spec] of Object.entries(methods)) {
     const [area, operationId] = spec!.operation;
     const op = area.operations.find((o) => o.operationId === operationId);
     if (!op || op.method.toUpperCase() !== verb) throw new Error(`${verb}: the contract has no ${verb} operation ${operationId}`);
+    if (op.auth.kind !== "session") throw new Error(`${verb} ${op.path}: operation ${operationId} is not one of a session`);
+    if (!op.auth.roles) {
+      access.set(verb, "signed-in");
+      continue;
+    }
     const declared = operationRoles(area, operationId);
     if (declared.length === 0) throw new Error(`${verb} ${op.path}: operation ${operationId} declares no application role`);
-    roles.set(verb, declared);
+    access.set(verb, declared);
   }
   const dispatch = apiRoute(async (args: Args) => {
     const verb = args.request.method.toUpperCase();
     const spec = methods[verb as keyof Methods];
     // the root middleware answers other methods with 405 first; this is the last guard
     if (!spec) return methodNotAllowed(allowed);
-    return handle(args, spec, roles.get(verb)!);
+    return handle(args, spec, access.get(verb)!);
   });
   return { loader: dispatch, action: dispatch };
 }
