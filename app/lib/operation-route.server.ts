@@ -32,6 +32,8 @@ export type AuthoringCall<B> = {
   url: URL;
   /** the request, for a method that reads its body itself (a streamed upload: no `body` schema) */
   request: Request;
+  /** the router context, for the areas' dependency builders that read the request's context */
+  context: Readonly<RouterContextProvider>;
 };
 
 export type MethodSpec<S extends z.ZodType | undefined, Q extends z.ZodType | undefined = undefined> = {
@@ -71,7 +73,17 @@ async function handle(args: Args, spec: MethodSpec<z.ZodType | undefined, z.ZodT
   const params = Object.fromEntries(Object.entries(args.params).filter((e): e is [string, string] => e[1] !== undefined));
   const url = new URL(args.request.url);
   const query = spec.query ? parseQuery(url, spec.query) : undefined;
-  const result = await spec.run({ services, user, actor, params, body: body as never, query: query as never, url, request: args.request });
+  const result = await spec.run({
+    services,
+    user,
+    actor,
+    params,
+    body: body as never,
+    query: query as never,
+    url,
+    request: args.request,
+    context: args.context,
+  });
   if (result instanceof Response) return result;
   return json(result, { status: spec.status ?? 200, headers: { "Cache-Control": "private, no-store" } });
 }

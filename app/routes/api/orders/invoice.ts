@@ -2,38 +2,42 @@
 // (spec: Endpoints > Orders (student)); before payment (or before the render job has
 // stored it, a few seconds after payment) → 404; anyone else's order → 404. With
 // `Accept: application/xml` (or ?format=xml): the e-invoice (UBL) of a company order.
-import type { Route } from "./+types/invoice";
-import { apiRoute } from "../../../lib/api.server";
-import { requireUser } from "../../../lib/auth.server";
+import { method, operationRoute } from "../../../lib/operation-route.server";
 import { servicesContext } from "../../../context";
 import { DomainError } from "#server/http/errors";
-import { assertOrderOwner } from "#server/orders";
+import { ordersApi, assertOrderOwner } from "#server/orders";
 import { invoiceFileName, invoiceForOrder, invoicePdfForOrder } from "#server/invoices";
 import { eInvoiceXmlResponse, prefersXml } from "../../../lib/einvoice.server";
 
-export const loader = apiRoute(async ({ request, params, context }: Route.LoaderArgs) => {
-  const { user } = requireUser(context);
-  const { db } = context.get(servicesContext);
-  const order = await assertOrderOwner(db, user.id, params.orderId);
-  if (prefersXml(request)) return eInvoiceXmlResponse(db, order.id);
-  const invoice = await invoicePdfForOrder(db, order.id);
-  if (!invoice) {
-    const pending = await invoiceForOrder(db, order.id);
-    if (pending)
-      throw new DomainError(
-        "not_found",
-        "Faktúra sa ešte pripravuje. Skúste to o chvíľu.",
-        { invoiceNumber: pending.number },
-        { headers: { "Retry-After": "5" } },
-      );
-    throw new DomainError("not_found", "Objednávka zatiaľ nemá faktúru.");
-  }
-  return new Response(Buffer.from(invoice.pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${invoiceFileName(invoice.number)}"`,
-      "Cache-Control": "private, no-store",
-      Vary: "Accept",
+const route = operationRoute({
+  GET: method({
+    operation: [ordersApi, "getMyOrderInvoice"],
+    run: async ({ request, params, context, user }) => {
+      const { db } = context.get(servicesContext);
+      const order = await assertOrderOwner(db, user.id, params.orderId);
+      if (prefersXml(request)) return eInvoiceXmlResponse(db, order.id);
+      const invoice = await invoicePdfForOrder(db, order.id);
+      if (!invoice) {
+        const pending = await invoiceForOrder(db, order.id);
+        if (pending)
+          throw new DomainError(
+            "not_found",
+            "Faktúra sa ešte pripravuje. Skúste to o chvíľu.",
+            { invoiceNumber: pending.number },
+            { headers: { "Retry-After": "5" } },
+          );
+        throw new DomainError("not_found", "Objednávka zatiaľ nemá faktúru.");
+      }
+      return new Response(Buffer.from(invoice.pdf), {
+        headers: {
+          "Content-Type": "application/pdf",
+          "Content-Disposition": `attachment; filename="${invoiceFileName(invoice.number)}"`,
+          "Cache-Control": "private, no-store",
+          Vary: "Accept",
+        },
+      });
     },
-  });
+  }),
 });
+
+export const loader = route.loader;
