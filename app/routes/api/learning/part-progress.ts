@@ -1,14 +1,19 @@
 // POST /api/parts/<id>/progress (spec: Endpoints > Learning (student)): a block update or
 // {markPartCompleted: true}; the rules are the progress engine's (server/learning).
-import type { Route } from "./+types/part-progress";
-import { apiRoute, readJsonBody } from "../../../lib/api.server";
-import { requireUser } from "../../../lib/auth.server";
+import { readJsonBody } from "../../../lib/api.server";
+import { method, operationRoute } from "../../../lib/operation-route.server";
 import { learningDeps, PRIVATE } from "../../../lib/learning.server";
 import { json } from "#server/http/errors";
-import { ProgressBody, reportProgress } from "#server/learning";
+import { learningApi, ProgressBody, reportProgress } from "#server/learning";
 
-export const action = apiRoute(async ({ request, params, context }: Route.ActionArgs) => {
-  const { user } = requireUser(context);
-  const body = await readJsonBody(request, ProgressBody);
-  return json(await reportProgress(learningDeps(context), user.id, params.partId, body), { headers: PRIVATE });
+const route = operationRoute({
+  POST: method({
+    operation: [learningApi, "reportPartProgress"],
+    run: async ({ request, params, context, user }) => {
+      const body = await readJsonBody(request, ProgressBody);
+      return json(await reportProgress(learningDeps(context), user.id, params.partId, body), { headers: PRIVATE });
+    },
+  }),
 });
+
+export const action = route.action;
