@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import type { ApiArea } from "#server/http/openapi";
 import { authoringApi } from "#server/authoring";
-import { operationRoute, method } from "./operation-route.server";
+import { operationRoute, method, publicMethod } from "./operation-route.server";
 
 const run = async () => ({ ok: true });
 
@@ -35,6 +35,12 @@ describe("operationRoute", () => {
   it("refuses a public operation (it has no session to check)", () => {
     const area = withAuth({ kind: "public" });
     expect(() => operationRoute({ PATCH: method({ operation: [area, "adminUpdateModule"], run }) })).toThrow(/is not one of a session/);
+  });
+
+  it("a public method serves only a public or session-optional operation", () => {
+    expect(() => operationRoute({ PATCH: publicMethod({ operation: [authoringApi, "adminUpdateModule"], run }) })).toThrow(/is not a public one/);
+    const area = withAuth({ kind: "public" });
+    expect(typeof operationRoute({ PATCH: publicMethod({ operation: [area, "adminUpdateModule"], run }) }).loader).toBe("function");
   });
 
   it("takes a session operation without roles as one for any signed-in person", () => {

@@ -14,16 +14,19 @@ import type { Actor } from "#server/authoring";
 import type { AppServices } from "#server/services";
 import { json, methodNotAllowed } from "#server/http/errors";
 import { apiRoute, parseQuery, readJsonBody } from "./api.server";
-import { requireRole, requireUser, actorOf, operationRoles, type SignedIn } from "./auth.server";
+import { optionalUser, requireRole, requireUser, actorOf, operationRoles, type SignedIn } from "./auth.server";
 import { requireRecentSignIn } from "./step-up.server";
-import { servicesContext } from "../context";
+import { requestContext, servicesContext } from "../context";
+import type { IpLimitName } from "#server/http/rate-limit";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
 
 export type AuthoringCall<B> = {
   services: AppServices;
-  /** the signed-in staff member, roles re-read for this request */
+  /** the signed-in person, roles re-read for this request */
   user: SignedIn["user"];
+  /** the session and its CSRF token beside the user (GET /api/me answers them) */
+  signedIn: SignedIn;
   actor: Actor;
   params: Record<string, string>;
   body: B;
@@ -54,6 +57,26 @@ export type MethodSpec<S extends z.ZodType | undefined, Q extends z.ZodType | un
   ) => Promise<unknown>;
 };
 
+/** What a public method's call gets: the signed-in visitor when there is one, no actor. */
+export type PublicCall<B, Q> = Omit<AuthoringCall<B>, "user" | "signedIn" | "actor" | "query"> & {
+  /** the signed-in visitor of a session-optional operation, else null */
+  viewer: SignedIn["user"] | null;
+  query: Q;
+};
+
+/** A method of a public (or session-optional) operation: no roles to check, its per-IP limit spent first. */
+export type PublicMethodSpec<S extends z.ZodType | undefined, Q extends z.ZodType | undefined = undefined> = Omit<MethodSpec<S, Q>, "run" | "stepUp"> & {
+  public: true;
+  run: (call: PublicCall<S extends z.ZodType ? z.output<S> : undefined, Q extends z.ZodType ? z.output<Q> : undefined>) => Promise<unknown>;
+};
+
+/** A public method's spec, typed by its body and query schemas. */
+export function publicMethod<S extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
+  spec: Omit<PublicMethodSpec<S, Q>, "public">,
+): PublicMethodSpec<S, Q> {
+  return { ...spec, public: true };
+}
+
 /** A method's spec, typed by its body and query schemas. */
 export function method<S extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(spec: MethodSpec<S, Q>): MethodSpec<S, Q> {
   return spec;
@@ -65,7 +88,8 @@ export { readJsonBody };
 type Access = "signed-in" | AppRole[];
 
 async function handle(args: Args, spec: MethodSpec<z.ZodType | undefined, z.ZodType | undefined>, access: Access): Promise<Response> {
-  const { user } = access === "signed-in" ? requireUser(args.context) : requireRole(args.context, ...access);
+  const signedIn = access === "signed-in" ? requireUser(args.context) : requireRole(args.context, ...access);
+  const { user } = signedIn;
   if (spec.stepUp) requireRecentSignIn(args.request, args.context);
   const services = args.context.get(servicesContext);
   const actor: Actor = actorOf(args.context, user);
@@ -76,6 +100,7 @@ async function handle(args: Args, spec: MethodSpec<z.ZodType | undefined, z.ZodT
   const result = await spec.run({
     services,
     user,
+    signedIn,
     actor,
     params,
     body: body as never,
@@ -89,19 +114,52 @@ async function handle(args: Args, spec: MethodSpec<z.ZodType | undefined, z.ZodT
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- handlers of different input types in one table; each is checked where it is written
-type Methods = Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", MethodSpec<any, any>>>;
+type Methods = Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE", MethodSpec<any, any> | PublicMethodSpec<any, any>>>;
+
+async function handlePublic(
+  args: Args,
+  spec: PublicMethodSpec<z.ZodType | undefined, z.ZodType | undefined>,
+  limit: IpLimitName | undefined,
+): Promise<Response> {
+  const services = args.context.get(servicesContext);
+  // counted before anything is read: a refused request spends the budget too
+  if (limit) await services.rateLimits.consume(limit, args.context.get(requestContext).clientIp);
+  const url = new URL(args.request.url);
+  const query = spec.query ? parseQuery(url, spec.query) : undefined;
+  const body = spec.body ? await readJsonBody(args.request, spec.body) : undefined;
+  const params = Object.fromEntries(Object.entries(args.params).filter((e): e is [string, string] => e[1] !== undefined));
+  const result = await spec.run({
+    services,
+    viewer: optionalUser(args.context),
+    params,
+    body: body as never,
+    query: query as never,
+    url,
+    request: args.request,
+    context: args.context,
+  });
+  if (result instanceof Response) return result;
+  return json(result, { status: spec.status ?? 200 });
+}
 
 /** `loader` and `action` of a resource route answering `methods`; others get 405. */
 export function operationRoute(methods: Methods) {
   const allowed = Object.keys(methods);
   // each method's access, from its operation, resolved once when the module loads (start-up):
   // a session operation that names roles allows those, one without roles any signed-in
-  // person; a public operation or one whose roles are none of the application's stops the start
+  // person; a public method serves only a public or session-optional operation and a session
+  // method only a session one; roles that are none of the application's stop the start
   const access = new Map<string, Access>();
+  const limits = new Map<string, IpLimitName | undefined>();
   for (const [verb, spec] of Object.entries(methods)) {
     const [area, operationId] = spec!.operation;
     const op = area.operations.find((o) => o.operationId === operationId);
     if (!op || op.method.toUpperCase() !== verb) throw new Error(`${verb}: the contract has no ${verb} operation ${operationId}`);
+    limits.set(verb, op.rateLimit);
+    if ("public" in spec!) {
+      if (op.auth.kind !== "public" && op.auth.kind !== "session-optional") throw new Error(`${verb} ${op.path}: operation ${operationId} is not a public one`);
+      continue;
+    }
     if (op.auth.kind !== "session") throw new Error(`${verb} ${op.path}: operation ${operationId} is not one of a session`);
     if (!op.auth.roles) {
       access.set(verb, "signed-in");
@@ -112,10 +170,15 @@ export function operationRoute(methods: Methods) {
     access.set(verb, declared);
   }
   const dispatch = apiRoute(async (args: Args) => {
-    const verb = args.request.method.toUpperCase();
+    // HEAD is answered as GET (the server leaves the body out)
+    const asked = args.request.method.toUpperCase();
+    const verb = asked === "HEAD" ? "GET" : asked;
     const spec = methods[verb as keyof Methods];
     // the root middleware answers other methods with 405 first; this is the last guard
     if (!spec) return methodNotAllowed(allowed);
+    if ("public" in spec) return handlePublic(args, spec, limits.get(verb));
+    const limit = limits.get(verb);
+    if (limit) await args.context.get(servicesContext).rateLimits.consume(limit, args.context.get(requestContext).clientIp);
     return handle(args, spec, access.get(verb)!);
   });
   return { loader: dispatch, action: dispatch };

@@ -6,6 +6,7 @@
 // table's status. app/lib/openapi.server.ts gathers the areas and serves the document at
 // GET /api/openapi.json; tests/support/contract.ts validates responses against it.
 import { z } from "zod";
+import type { IpLimitName } from "./rate-limit";
 import { ERROR_CODES, type ErrorCode } from "./errors";
 
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
@@ -37,6 +38,8 @@ export type ApiOperation = {
   responses: Record<number, ApiResponse>;
   /** error codes this operation answers; statuses come from the error table */
   errors?: ErrorCode[];
+  /** the per-IP budget a request spends before anything else (spec: Limits; server/http/rate-limit.ts) */
+  rateLimit?: IpLimitName;
 };
 
 export type ApiArea = {

@@ -1,23 +1,24 @@
-// GET /api/orgs/<orgId>/progress (operation getClubProgress; docs/api.md > Clubs): the
-// progress of what the club sponsored; ?format=csv gives the export (semicolons, BOM).
-import type { Route } from "./+types/progress";
-import { apiRoute } from "../../../lib/api.server";
+import { method, operationRoute } from "../../../lib/operation-route.server";
 import { clubOf } from "../../../lib/clubs.server";
-import { json } from "#server/http/errors";
-import { clubProgress, clubProgressCsv, requireClubAdmin } from "#server/clubs";
+import { clubProgress, clubProgressCsv, clubsApi, requireClubAdmin } from "#server/clubs";
 
-export const loader = apiRoute(async ({ request, params, context }: Route.LoaderArgs) => {
-  const { deps, user, services } = clubOf(context);
-  const club = await requireClubAdmin(deps, user.id, params.orgId);
-  const progress = await clubProgress(deps.db, club, services.site.publicUrl);
-  if (new URL(request.url).searchParams.get("format") === "csv") {
-    return new Response(clubProgressCsv(progress), {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="postup-${club.id.replace(/[^A-Za-z0-9-]/g, "_")}.csv"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
-  }
-  return json(progress, { headers: { "Cache-Control": "private, no-store" } });
+const route = operationRoute({
+  GET: method({
+    operation: [clubsApi, "getClubProgress"],
+    run: async ({ context, params, url }) => {
+      const { deps, user, services } = clubOf(context);
+      const club = await requireClubAdmin(deps, user.id, params.orgId);
+      const progress = await clubProgress(deps.db, club, services.site.publicUrl);
+      if (url.searchParams.get("format") !== "csv") return progress;
+      return new Response(clubProgressCsv(progress), {
+        headers: {
+          "Content-Type": "text/csv; charset=utf-8",
+          "Content-Disposition": `attachment; filename="postup-${club.id.replace(/[^A-Za-z0-9-]/g, "_")}.csv"`,
+          "Cache-Control": "private, no-store",
+        },
+      });
+    },
+  }),
 });
+
+export const loader = route.loader;

@@ -1,13 +1,16 @@
-// GET /api/orgs/<orgId>/seats (operation getClubSeats; docs/api.md > Clubs): the club's
-// seats per course, for its club_admin or executive_director only (403 otherwise).
-import type { Route } from "./+types/seats";
-import { apiRoute } from "../../../lib/api.server";
+import { method, operationRoute } from "../../../lib/operation-route.server";
 import { clubOf } from "../../../lib/clubs.server";
-import { json } from "#server/http/errors";
-import { listClubSeats, requireClubAdmin } from "#server/clubs";
+import { clubsApi, listClubSeats, requireClubAdmin } from "#server/clubs";
 
-export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
-  const { deps, user } = clubOf(context);
-  const club = await requireClubAdmin(deps, user.id, params.orgId);
-  return json(await listClubSeats(deps.db, club), { headers: { "Cache-Control": "private, no-store" } });
+const route = operationRoute({
+  GET: method({
+    operation: [clubsApi, "getClubSeats"],
+    // any signed-in person may ask; the club's own admin is checked against the provider
+    run: async ({ context, params }) => {
+      const { deps, user } = clubOf(context);
+      return listClubSeats(deps.db, await requireClubAdmin(deps, user.id, params.orgId));
+    },
+  }),
 });
+
+export const loader = route.loader;
