@@ -3,7 +3,8 @@
 // are documented in docs/api.md. Request schemas are strict (an unknown key is a 422),
 // response schemas are strict too, so a serializer cannot leak a field silently.
 import { z } from "zod";
-import { Id, blankAsUnset, positiveInt, Pagination } from "../http/contract";
+import { Id, blankAsUnset, positiveInt, Pagination, type SameType } from "../http/contract";
+import type { Accreditation as StoredAccreditation } from "../db/schema";
 export { Id };
 import type { ApiArea, ApiOperation } from "../http/openapi";
 import type { ErrorCode } from "../http/errors";
@@ -21,6 +22,7 @@ const OptionalText = (max: number) => z.string().max(max).nullable().optional();
 export const TARGET_AUDIENCES = ["executive_director", "manager", "founder", "secretary"] as const;
 export const TargetAudience = z.enum(TARGET_AUDIENCES, { error: "Cieľová skupina musí byť executive_director, manager, founder alebo secretary." });
 
+/** What an editor sends as the course's accreditation: the stored snapshot's keys, trimmed and bounded (its response shape is catalog's Accreditation). */
 export const Accreditation = z.strictObject({
   partnerOrgId: z.string().trim().min(1),
   partnerName: z.string().trim().min(1),
@@ -30,6 +32,8 @@ export const Accreditation = z.strictObject({
   signatoryName: z.string().trim().min(1).max(200).optional(),
   signatoryRole: z.string().trim().min(1).max(200).optional(),
 });
+// fails to compile when the stored type and this input drift apart
+const _accreditationIsStored: SameType<z.output<typeof Accreditation>, StoredAccreditation> = true;
 
 export const InstructorProfile = z.strictObject({
   personId: z.string().min(1),

@@ -3,7 +3,8 @@
 // OpenAPI document lists. Tests parse responses with these schemas (strict objects:
 // an extra key is a failure).
 import { z } from "zod";
-import { Id, Pagination } from "../http/contract";
+import { Id, Pagination, type SameType } from "../http/contract";
+import type { Accreditation as StoredAccreditation } from "../db/schema";
 export { Id };
 export { Pagination };
 import type { ApiArea } from "../http/openapi";
@@ -46,6 +47,10 @@ export const InstructorProfile = z.strictObject({
   affiliation: z.string().optional(),
 });
 
+/**
+ * The course's accreditation as every API shows it: the one response shape of the stored
+ * snapshot (server/db/schema/catalog.ts); the certificates area's IssuedBy is this shape too.
+ */
 export const Accreditation = z.strictObject({
   partnerOrgId: z.string(),
   partnerName: z.string(),
@@ -55,6 +60,8 @@ export const Accreditation = z.strictObject({
   signatoryName: z.string().optional(),
   signatoryRole: z.string().optional(),
 });
+// fails to compile when the stored type and this shape drift apart
+const _accreditationIsStored: SameType<z.infer<typeof Accreditation>, StoredAccreditation> = true;
 
 export const CatalogTopic = z.strictObject({
   _id: Id,

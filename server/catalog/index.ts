@@ -23,6 +23,7 @@ export {
   CourseDetailCourse,
   CatalogLevel,
   CatalogTopic,
+  Accreditation,
   CoursePreview,
   PreviewPart,
   PreviewBlock,

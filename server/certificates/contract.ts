@@ -3,19 +3,14 @@
 import { z } from "zod";
 import { Id } from "../http/contract";
 import type { ApiArea } from "../http/openapi";
+import { Accreditation } from "../catalog";
 
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 export const CertificateType = z.enum(["final", "intermediate"]);
 
-export const IssuedBy = z.strictObject({
-  partnerOrgId: z.string(),
-  partnerName: z.string(),
-  certificateType: z.string(),
-  accreditationNumber: z.string().optional(),
-  signatoryName: z.string().optional(),
-  signatoryRole: z.string().optional(),
-});
+/** The course's accreditation as it stood at issue time: catalog's Accreditation shape, under its own name in the OpenAPI document. */
+export const IssuedBy = Accreditation.describe("the course's accreditation at issue time");
 
 /** The Certificate resource as its owner sees it, plus where to verify and download it. */
 export const Certificate = z.strictObject({

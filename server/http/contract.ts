@@ -11,6 +11,13 @@ export const Id = z.string().regex(ID_PATTERN, "Musí to byť 24-znakový identi
 /** An instant in a response: ISO 8601 in UTC. */
 export const Iso = z.string().describe("ISO 8601 UTC");
 
+/**
+ * `true` when A and B have the same keys and each is assignable to the other, else `false`:
+ * a schema checked against the stored type it mirrors (`const _same: SameType<z.infer<typeof S>, Row> = true`)
+ * stops compiling when a key (optional ones too) is added, dropped or retyped on one side only.
+ */
+export type SameType<A, B> = [A, keyof A] extends [B, keyof B] ? ([B, keyof B] extends [A, keyof A] ? true : false) : false;
+
 /** A query parameter given empty (`?page=`) counts as not given. */
 export const blankAsUnset = (v: unknown) => (v === "" || v === null ? undefined : v);
 

@@ -5,21 +5,21 @@
 // invoice numbers are (numbering.ts: a locked per-year counter row, so concurrent refunds
 // queue and a rolled-back refund gives its number back). The PDF is rendered once by the
 // `invoices.render-credit-note` job (or on first download) and stored, never replaced.
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { InvoiceSupplier } from "../config";
 import { schema, type Database, type DbOrTx } from "../db";
 import { DomainError } from "../http/errors";
 import type { Logger } from "../log";
 import type { QueuePayloads } from "../queue";
-import { amountsFromGross, archiveEInvoice } from "../einvoices";
+import { archiveEInvoice } from "../einvoices";
 import { eInvoiceOfCreditNote, issuingSupplier, wantsEInvoice } from "./einvoice";
 import { customerFromBilling } from "./billing";
 import { bratislavaDay } from "./numbering";
 import { renderCreditNoteDocument, type CreditNoteDocument } from "./credit-note-pdf";
-import { paymentMethodLabel } from "./render";
+import { paymentOfOrder, taxAmounts } from "./render";
 import { isId } from "../db";
 
-const { creditNotes, creditNoteCounters, invoices, orders, payments, refunds } = schema;
+const { creditNotes, creditNoteCounters, invoices, orders, refunds } = schema;
 
 /** "DOB-2026-0001": at least four digits of sequence, like invoice numbers. */
 export function formatCreditNoteNumber(year: number, sequence: number): string {
@@ -135,14 +135,10 @@ async function creditNoteDocumentData(db: DbOrTx, creditNoteId: string, supplier
   if (!row) throw new DomainError("not_found", "Dobropis neexistuje.", { creditNoteId });
   const { note, invoice, order } = row;
   if (note.document) return { ...(note.document as Omit<CreditNoteDocument, "createdAt">), createdAt: note.createdAt };
-  const [payment] = await db
-    .select({ method: payments.method })
-    .from(payments)
-    .where(and(eq(payments.orderId, order.id), eq(payments.state, "completed")))
-    .orderBy(desc(payments.createdAt))
-    .limit(1);
+  const paid = await paymentOfOrder(db, order.id);
   const [refund] = await db.select({ settledAt: refunds.settledAt, seats: refunds.seats }).from(refunds).where(eq(refunds.id, note.refundId));
-  const amounts = amountsFromGross(note.amountCents, order.vatRateBp);
+  // the refunded amount includes VAT at the order's rate
+  const amounts = taxAmounts(note.amountCents, order.vatRateBp, order.currency);
   return {
     number: note.number,
     issueDate: note.issueDate,
@@ -152,8 +148,7 @@ async function creditNoteDocumentData(db: DbOrTx, creditNoteId: string, supplier
     invoiceSupplyDate: invoice.supplyDate,
     variableSymbol: invoice.variableSymbol,
     orderId: order.id,
-    paymentMethod: paymentMethodLabel(payment?.method),
-    paymentMeans: payment?.method ?? null,
+    ...paid,
     supplier,
     customer: customerFromBilling(order.billingDetails, order.studentDisplayName),
     // a refund of a club order's unassigned seats credits those seats (docs/decisions/clubs/club-seats.md > Club seats)
@@ -161,14 +156,7 @@ async function creditNoteDocumentData(db: DbOrTx, creditNoteId: string, supplier
       ? { description: `Online kurz „${order.courseTitle}“ – vrátenie ${refund.seats} nepriradených miest`, quantity: refund.seats }
       : { description: `Online kurz „${order.courseTitle}“ – vrátenie platby` },
     reason: note.reason,
-    // the refunded amount includes VAT at the order's rate, split as EN 16931 accepts
-    refund: {
-      withoutVatCents: amounts.netCents,
-      vatCents: amounts.vatCents,
-      withVatCents: amounts.withVatCents,
-      vatRateBp: order.vatRateBp,
-      currency: order.currency,
-    },
+    refund: amounts.breakdown,
     roundingCents: amounts.roundingCents,
     paidCents: amounts.paidCents,
     createdAt: note.createdAt,

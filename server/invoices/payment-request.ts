@@ -8,7 +8,7 @@ import { bratislavaDay } from "../calendar";
 import { formatDate, formatMoney } from "../money";
 import { startPdf } from "../pdf";
 import { customerFromBilling } from "./billing";
-import { CONTENT, customerLines, GREY, PAGE, rule, supplierLines } from "./pdf";
+import { CONTENT, drawParties, GREY, PAGE, rule } from "./tax-document-pdf";
 import { payBySquare, payBySquarePng } from "./pay-by-square";
 import { issuingSupplier } from "./einvoice";
 
@@ -128,28 +128,7 @@ export async function renderPaymentRequestPdf(
   y = Math.max(y, 250) + 8;
   rule(doc, y);
 
-  y += 12;
-  const colWidth = CONTENT / 2 - 10;
-  const customer = customerFromBilling(order.billingDetails, order.studentDisplayName);
-  doc.font("bold").fontSize(10).fillColor(GREY).text("Dodávateľ", left, y, { width: colWidth });
-  doc
-    .font("bold")
-    .fontSize(10)
-    .fillColor(GREY)
-    .text("Odberateľ", left + CONTENT / 2, y, { width: colWidth });
-  doc
-    .font("bold")
-    .fontSize(11)
-    .fillColor("black")
-    .text(supplier.name, left, y + 16, { width: colWidth });
-  doc.font("regular").fontSize(10).text(supplierLines(supplier).join("\n"), { width: colWidth, lineGap: 2 });
-  const supplierBottom = doc.y;
-  doc
-    .font("bold")
-    .fontSize(11)
-    .text(customer.name, left + CONTENT / 2, y + 16, { width: colWidth });
-  doc.font("regular").fontSize(10).text(customerLines(customer).join("\n"), { width: colWidth, lineGap: 2 });
-  y = Math.max(supplierBottom, doc.y) + 18;
+  y = drawParties(doc, y + 12, supplier, customerFromBilling(order.billingDetails, order.studentDisplayName));
   rule(doc, y);
   doc
     .font("regular")

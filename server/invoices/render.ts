@@ -8,6 +8,7 @@ import { schema, type Database, type DbOrTx } from "../db";
 import { DomainError } from "../http/errors";
 import type { Logger } from "../log";
 import type { QueuePayloads } from "../queue";
+import type { PriceBreakdown } from "../money";
 import { amountsFromGross, archiveEInvoice } from "../einvoices";
 import { customerFromBilling } from "./billing";
 import { eInvoiceOfInvoice, wantsEInvoice } from "./einvoice";
@@ -30,6 +31,30 @@ export function paymentMethodLabel(method: string | null | undefined): string {
   return PAYMENT_METHODS[method.toLowerCase()] ?? `online platba (${method})`;
 }
 
+/** How an order was paid, as a document prints it (paymentMethodLabel) and as its e-invoice names it: its latest completed payment's method. */
+export async function paymentOfOrder(db: DbOrTx, orderId: string): Promise<{ paymentMethod: string; paymentMeans: string | null }> {
+  const [payment] = await db
+    .select({ method: payments.method })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.state, "completed")))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return { paymentMethod: paymentMethodLabel(payment?.method), paymentMeans: payment?.method ?? null };
+}
+
+/**
+ * An amount with VAT at `vatRateBp` as a tax document prints it, split as EN 16931 accepts
+ * (amountsFromGross): net, VAT and their sum, the cent that makes them meet the amount, and the amount.
+ */
+export function taxAmounts(grossCents: number, vatRateBp: number, currency: string): { breakdown: PriceBreakdown; roundingCents: number; paidCents: number } {
+  const amounts = amountsFromGross(grossCents, vatRateBp);
+  return {
+    breakdown: { withoutVatCents: amounts.netCents, vatCents: amounts.vatCents, withVatCents: amounts.withVatCents, vatRateBp, currency },
+    roundingCents: amounts.roundingCents,
+    paidCents: amounts.paidCents,
+  };
+}
+
 /**
  * Everything printed on the invoice: the record taken when it was numbered
  * (invoices.document), or for an invoice numbered before records were kept, read now from
@@ -44,22 +69,16 @@ export async function invoiceDocumentData(db: DbOrTx, invoiceId: string, supplie
   if (!row) throw new DomainError("not_found", "Faktúra neexistuje.", { invoiceId });
   const { invoice, order } = row;
   if (invoice.document) return { ...(invoice.document as Omit<InvoiceDocument, "createdAt">), createdAt: invoice.createdAt };
-  const [payment] = await db
-    .select({ method: payments.method })
-    .from(payments)
-    .where(and(eq(payments.orderId, order.id), eq(payments.state, "completed")))
-    .orderBy(desc(payments.createdAt))
-    .limit(1);
-  // amountCents is what the buyer paid: the price with VAT, split as EN 16931 accepts
-  const amounts = amountsFromGross(order.amountCents, order.vatRateBp);
+  const paid = await paymentOfOrder(db, order.id);
+  // amountCents is what the buyer paid: the price with VAT
+  const amounts = taxAmounts(order.amountCents, order.vatRateBp, order.currency);
   return {
     number: invoice.number,
     issueDate: invoice.issueDate,
     supplyDate: invoice.supplyDate,
     variableSymbol: invoice.variableSymbol,
     orderId: order.id,
-    paymentMethod: paymentMethodLabel(payment?.method),
-    paymentMeans: payment?.method ?? null,
+    ...paid,
     supplier,
     customer: customerFromBilling(order.billingDetails, order.studentDisplayName),
     // a club order: one line of `seats` places (docs/decisions/clubs/club-seats.md > Club seats)
@@ -67,13 +86,7 @@ export async function invoiceDocumentData(db: DbOrTx, invoiceId: string, supplie
       description: order.seats > 1 ? `Online kurz „${order.courseTitle}“ – miesto pre člena klubu` : `Online kurz „${order.courseTitle}“`,
       quantity: order.seats,
     },
-    price: {
-      withoutVatCents: amounts.netCents,
-      vatCents: amounts.vatCents,
-      withVatCents: amounts.withVatCents,
-      vatRateBp: order.vatRateBp,
-      currency: order.currency,
-    },
+    price: amounts.breakdown,
     roundingCents: amounts.roundingCents,
     paidCents: amounts.paidCents,
     createdAt: invoice.createdAt,

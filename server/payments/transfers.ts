@@ -16,10 +16,10 @@ import { heldEnrollment, lockOrder, lockPurchaseOfOrder, orderIdByVariableSymbol
 import { bratislavaDay, issuingSupplier } from "../invoices";
 import { startOfDayInBratislava } from "../calendar";
 import type { Queue } from "../queue";
-import { payOrder } from "./webhook";
+import { insertPayment, payOrder } from "./webhook";
 import { parseCamt053 } from "./camt053";
 
-const { bankTransfers, payments } = schema;
+const { bankTransfers } = schema;
 
 /** The Payment records' gateway name for money received by bank transfer. */
 export const BANK_TRANSFER_GATEWAY = "bank_transfer";
@@ -118,21 +118,17 @@ async function applyCredit(
 
   if (state === "paid") {
     const paidAt = paidAtOf(credit.bookingDate, deps.now);
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        orderId: order.id,
-        gateway: BANK_TRANSFER_GATEWAY,
-        transactionId: credit.bankReference,
-        amountCents: credit.amountCents,
-        currency: credit.currency.toUpperCase(),
-        state: "completed",
-        method: "bank_transfer",
-        settledAt: paidAt,
-      })
-      .returning({ id: payments.id });
-    await tx.update(bankTransfers).set({ paymentId: payment.id }).where(eq(bankTransfers.id, row.id));
-    const paid = await payOrder(tx, deps, order, { paymentId: payment.id, paidAt, heldEnrollmentId: null });
+    const paymentId = await insertPayment(tx, {
+      orderId: order.id,
+      gateway: BANK_TRANSFER_GATEWAY,
+      transactionId: credit.bankReference,
+      amountCents: credit.amountCents,
+      currency: credit.currency,
+      method: "bank_transfer",
+      settledAt: paidAt,
+    });
+    await tx.update(bankTransfers).set({ paymentId }).where(eq(bankTransfers.id, row.id));
+    const paid = await payOrder(tx, deps, order, { paymentId, paidAt, heldEnrollmentId: null });
     // an enrollment of the course appeared after all (a race with a card payment): a person must return the money
     if (paid.heldEnrollmentId)
       await deps.queue.enqueue(tx, "mail.send", { kind: "admin_order_alert", orderId: order.id, alert: "transfer_not_payable", ref: row.id });
@@ -146,7 +142,7 @@ async function applyCredit(
         bankReference: credit.bankReference,
         amountCents: credit.amountCents,
         bookingDate: credit.bookingDate,
-        paymentId: payment.id,
+        paymentId,
         invoiceNumber: paid.invoice.number,
         source: source.kind,
         statementId: source.statementId,

@@ -232,25 +232,45 @@ function ofPayingPayment(order: Pick<OrderRow, "payingPaymentId">) {
   return sql`(${refunds.paymentId} is null or ${refunds.paymentId} = ${order.payingPaymentId})`;
 }
 
-/** The one place a Payment record is written: money the gateway took, whatever happens to it next. */
-async function recordPayment(tx: Tx, deps: PaymentWebhookDeps, orderId: string, event: PaymentEvent, transactionId: string, at: Date): Promise<string> {
-  const p = event.payment;
+/** A received payment as it is recorded: the gateway's transaction or the bank transfer's reference, settled at `settledAt`. */
+export type ReceivedPayment = Pick<
+  typeof payments.$inferInsert,
+  "orderId" | "gateway" | "transactionId" | "amountCents" | "method" | "cardBrand" | "cardLast4" | "settledAt"
+> & { currency: string };
+
+/**
+ * The one place a Payment record is written (the gateway's payment.completed here, a
+ * matched bank transfer in transfers.ts): money received, whatever happens to it next,
+ * stored completed with its currency in capitals; returns the payment's id.
+ */
+export async function insertPayment(tx: Tx, received: ReceivedPayment): Promise<string> {
   const [payment] = await tx
     .insert(payments)
-    .values({
-      orderId,
-      gateway: deps.gateway,
-      transactionId,
-      amountCents: p.amount,
-      currency: p.currency.toUpperCase(),
-      state: "completed",
-      method: p.method ?? null,
-      cardBrand: p.cardBrand ?? null,
-      cardLast4: p.cardLast4 ?? null,
-      settledAt: at,
-    })
+    .values({ ...received, currency: received.currency.toUpperCase(), state: "completed" })
     .returning({ id: payments.id });
   return payment.id;
+}
+
+/** Records the payment a gateway event tells of (insertPayment). */
+function recordPayment(tx: Tx, deps: PaymentWebhookDeps, orderId: string, event: PaymentEvent, transactionId: string, at: Date): Promise<string> {
+  const p = event.payment;
+  return insertPayment(tx, {
+    orderId,
+    gateway: deps.gateway,
+    transactionId,
+    amountCents: p.amount,
+    currency: p.currency,
+    method: p.method ?? null,
+    cardBrand: p.cardBrand ?? null,
+    cardLast4: p.cardLast4 ?? null,
+    settledAt: at,
+  });
+}
+
+/** Sends a recorded payment of this event back whole (never the paying payment, nobody's enrollment held): refundDuplicatePayment. */
+function returnWhole(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, orderId: string, paymentId: string, kind: "order_paid_twice" | "amount_mismatch") {
+  const p = event.payment;
+  return refundDuplicatePayment(tx, deps, { orderId, paymentId, amountCents: p.amount, currency: p.currency.toUpperCase(), heldEnrollmentId: null, kind });
 }
 
 async function completed(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, order: OrderRow): Promise<Outcome> {
@@ -372,14 +392,7 @@ async function wrongAmount(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent
   const details = { expected: { amount: order.amountCents, currency: order.currency }, received: { amount: p.amount, currency: p.currency }, paymentId };
   await deps.queue.enqueue(tx, "mail.send", { kind: "admin_order_alert", orderId: order.id, alert: "amount_mismatch", ref: paymentId });
   if (p.amount <= 0) return { result: "amount_mismatch", ok: false, message: "amount_mismatch", orderId: order.id, details };
-  const refund = await refundDuplicatePayment(tx, deps, {
-    orderId: order.id,
-    paymentId,
-    amountCents: p.amount,
-    currency: p.currency.toUpperCase(),
-    heldEnrollmentId: null,
-    kind: "amount_mismatch",
-  });
+  const refund = await returnWhole(tx, deps, event, order.id, paymentId, "amount_mismatch");
   return { result: "amount_mismatch_refunded", ok: true, orderId: order.id, details: { ...details, refundId: refund.refundId } };
 }
 
@@ -390,14 +403,7 @@ async function paidTwice(tx: Tx, deps: PaymentWebhookDeps, event: PaymentEvent, 
   // and sent back whole, whatever its amount; it never becomes the paying payment
   const paymentId = await recordPayment(tx, deps, order.id, event, transactionId, paymentTimeOf(event, order.createdAt, deps.now));
   if (p.amount <= 0) return { result: "ignored_already_paid", ok: true, orderId: order.id, details: { state: order.state } };
-  const refund = await refundDuplicatePayment(tx, deps, {
-    orderId: order.id,
-    paymentId,
-    amountCents: p.amount,
-    currency: p.currency.toUpperCase(),
-    heldEnrollmentId: null,
-    kind: "order_paid_twice",
-  });
+  const refund = await returnWhole(tx, deps, event, order.id, paymentId, "order_paid_twice");
   return { result: "duplicate_payment_refunded", ok: true, orderId: order.id, details: { state: order.state, paymentId, refundId: refund.refundId } };
 }
 

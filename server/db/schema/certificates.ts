@@ -1,17 +1,12 @@
 // spec: Resources > Certificate.
 import { index, pgEnum, pgTable, serial, text, jsonb, unique, date } from "drizzle-orm/pg-core";
 import { createdAt, idPk, idRef, ts, updatedAt } from "./columns";
+import type { Accreditation } from "./catalog";
 
 export const certificateType = pgEnum("certificate_type", ["final", "intermediate"]);
 
-export type IssuedBy = {
-  partnerOrgId: string;
-  partnerName: string;
-  certificateType: string;
-  accreditationNumber?: string;
-  signatoryName?: string;
-  signatoryRole?: string;
-};
+/** The course's accreditation as it stood when the certificate was issued: the same keys as Accreditation. */
+export type IssuedBy = Accreditation;
 
 export const certificates = pgTable(
   "certificates",
