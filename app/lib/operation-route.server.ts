@@ -93,24 +93,23 @@ async function handle(args: Args, spec: MethodSpec<z.ZodType | undefined, z.ZodT
   if (spec.stepUp) requireRecentSignIn(args.request, args.context);
   const services = args.context.get(servicesContext);
   const actor: Actor = actorOf(args.context, user);
-  const body = spec.body ? await readJsonBody(args.request, spec.body) : undefined;
-  const params = Object.fromEntries(Object.entries(args.params).filter((e): e is [string, string] => e[1] !== undefined));
+  const result = await spec.run({ services, user, signedIn, actor, ...(await inputOf(args, spec)) });
+  return answer(result, spec.status, { "Cache-Control": "private, no-store" });
+}
+
+/** What every method's call reads from the request: the path parameters, the URL, its query and body through their schemas. */
+async function inputOf(args: Args, spec: { body?: z.ZodType; query?: z.ZodType }) {
   const url = new URL(args.request.url);
   const query = spec.query ? parseQuery(url, spec.query) : undefined;
-  const result = await spec.run({
-    services,
-    user,
-    signedIn,
-    actor,
-    params,
-    body: body as never,
-    query: query as never,
-    url,
-    request: args.request,
-    context: args.context,
-  });
+  const body = spec.body ? await readJsonBody(args.request, spec.body) : undefined;
+  const params = Object.fromEntries(Object.entries(args.params).filter((e): e is [string, string] => e[1] !== undefined));
+  return { params, url, query: query as never, body: body as never, request: args.request, context: args.context };
+}
+
+/** A Response the call returned goes out as it is; any other result as JSON with the method's status. */
+function answer(result: unknown, status = 200, headers?: Record<string, string>): Response {
   if (result instanceof Response) return result;
-  return json(result, { status: spec.status ?? 200, headers: { "Cache-Control": "private, no-store" } });
+  return json(result, { status, ...(headers ? { headers } : {}) });
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- handlers of different input types in one table; each is checked where it is written
@@ -124,22 +123,8 @@ async function handlePublic(
   const services = args.context.get(servicesContext);
   // counted before anything is read: a refused request spends the budget too
   if (limit) await services.rateLimits.consume(limit, args.context.get(requestContext).clientIp);
-  const url = new URL(args.request.url);
-  const query = spec.query ? parseQuery(url, spec.query) : undefined;
-  const body = spec.body ? await readJsonBody(args.request, spec.body) : undefined;
-  const params = Object.fromEntries(Object.entries(args.params).filter((e): e is [string, string] => e[1] !== undefined));
-  const result = await spec.run({
-    services,
-    viewer: optionalUser(args.context),
-    params,
-    body: body as never,
-    query: query as never,
-    url,
-    request: args.request,
-    context: args.context,
-  });
-  if (result instanceof Response) return result;
-  return json(result, { status: spec.status ?? 200 });
+  const result = await spec.run({ services, viewer: optionalUser(args.context), ...(await inputOf(args, spec)) });
+  return answer(result, spec.status);
 }
 
 /** `loader` and `action` of a resource route answering `methods`; others get 405. */

@@ -12,8 +12,8 @@ import { storedFilePath } from "./serve";
 /** An uploaded picture's id and pixel size (what a view of it needs). */
 export type StoredImage = { fileId: string; width: number; height: number };
 
-/** A picture for <img>: the largest offered width's URL, all of them as `srcset`, and that width's size. */
-export type ImageView = { url: string; srcset: string; width: number; height: number };
+/** A picture for <img>: the largest offered width's URL (and when it expires), all of them as `srcset`, and that width's size. */
+export type ImageView = { url: string; expiresAt: Date; srcset: string; width: number; height: number };
 
 /** The stored pictures among `ids` (other kinds and unknown ids left out). */
 export async function storedImages(db: DbOrTx, ids: readonly (string | null | undefined)[]): Promise<Map<string, StoredImage>> {
@@ -34,10 +34,12 @@ export function imageView(image: StoredImage, sign: (path: string) => SignedUrl,
   const widths = all.filter((w) => w <= maxWidth);
   if (widths.length === 0) widths.push(all[0]);
   const largest = widths[widths.length - 1];
-  const url = (w: number) => sign(storedFilePath(image.fileId, widthVariant(w))).url;
+  const signed = (w: number) => sign(storedFilePath(image.fileId, widthVariant(w)));
+  const biggest = signed(largest);
   return {
-    url: url(largest),
-    srcset: widths.map((w) => `${url(w)} ${w}w`).join(", "),
+    url: biggest.url,
+    expiresAt: biggest.expiresAt,
+    srcset: widths.map((w) => `${w === largest ? biggest.url : signed(w).url} ${w}w`).join(", "),
     width: largest,
     height: Math.max(1, Math.round((image.height * largest) / image.width)),
   };

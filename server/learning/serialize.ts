@@ -4,7 +4,7 @@
 // stays private until someone decides otherwise here).
 import type { Attachment, ContentBlock } from "../db/schema/catalog";
 import type { MediaUrls } from "../video";
-import { imageWidths, SLIDE_PX, slideVariant, storedFilePath, widthVariant } from "../files";
+import { imageView, SLIDE_PX, slideVariant, storedFilePath } from "../files";
 import { PreviewAttachment, PreviewBlock, type PartBlock } from "./contract";
 
 export { PreviewAttachment, PreviewBlock };
@@ -75,18 +75,16 @@ export function serializeBlock(block: ContentBlock, mode: SerializeMode): PartBl
     }
     case "image": {
       if (block.fileId && block.width) {
-        const fileId = block.fileId;
-        const widths = imageWidths(block.width);
-        const signed = media.file(storedFilePath(fileId, widthVariant(widths[widths.length - 1])), now);
-        const srcset = widths.map((w) => `${media.file(storedFilePath(fileId, widthVariant(w)), now).url} ${w}w`).join(", ");
+        // the widths as the public pictures offer them (server/files imageView), signed for the enrolled student
+        const view = imageView({ fileId: block.fileId, width: block.width, height: block.height ?? block.width }, (path) => media.file(path, now));
         return {
           id: block.id,
           type: "image",
-          url: signed.url,
-          urlExpiresAt: signed.expiresAt.toISOString(),
+          url: view.url,
+          urlExpiresAt: view.expiresAt.toISOString(),
           alt: block.alt,
           caption: block.caption ?? null,
-          srcset,
+          srcset: view.srcset,
           width: block.width,
           height: block.height ?? block.width,
         };
