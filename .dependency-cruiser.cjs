@@ -3,7 +3,7 @@
 // config, log, queue). jobs/ (the worker registry) is wired by the process only.
 
 // Infrastructure modules: importable by every area, one module per file (no door).
-const INFRA = "(db|http|config|log|queue|money|pdf|calendar|kernel)";
+const INFRA = "(db|http|config|log|queue|money|pdf|kernel)";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -42,8 +42,6 @@ module.exports = {
           "^server/db/schema(/index)?\\.ts$",
           "^server/db/schema/[^/]+\\.ts$",
           "^server/(http|config|log|kernel)/[^/]+\\.ts$",
-          // the one plural helper, import-free, also loaded by components (tooling/server-only-guard.ts)
-          "^server/money/plural\\.ts$",
         ],
       },
     },

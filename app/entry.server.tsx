@@ -8,7 +8,7 @@ import { ServerRouter } from "react-router";
 import { documentCsp } from "#server/http/front";
 import { NonceContext } from "./lib/nonce";
 import { requestContext, servicesContext } from "./context";
-import { isConnectionLoss } from "#server/http/errors";
+import { isConnectionLoss } from "#server/kernel/errors";
 
 // The HTTP server (server.mjs) reaches start-up through the build's entry module, so
 // the services and the routes share one bundle and one set of singletons.

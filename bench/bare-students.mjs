@@ -70,7 +70,7 @@ import { renderToString } from "react-dom/server";
 import { matchRoutes, ServerRouter } from "react-router";
 import { deriveKey, hmac, safeEqual, sha256, unseal } from "../server/auth/crypto.ts";
 import { hashMatches } from "../server/certificates/hash.ts";
-import { TIME_ZONE } from "../server/calendar/index.ts";
+import { TIME_ZONE } from "../shared/calendar";
 
 const { learnView, partView, blockProgressView, enrollmentDetail } = await import("../server/learning/views.ts");
 const {
@@ -94,7 +94,7 @@ const { nextAttemptAt, selectQuestions } = await import("../server/quizzes/rules
 const { createUrlSigner, deriveKey: mediaKey } = await import("../server/video/signing.ts");
 const { createCourseFiles } = await import("../server/video/files.ts");
 const { createMediaUrls, expiryAfter, PLAYBACK_URL_TTL_SEC, PREVIEW_URL_TTL_SEC } = await import("../server/video/media.ts");
-const { DomainError } = await import("../server/http/errors.ts");
+const { DomainError } = await import("../server/kernel/errors.ts");
 const { isId, newId } = await import("../server/db/ids.ts");
 const { renderMarkdown } = await import("../server/catalog/markdown.ts");
 const { formatDateTime, formatDecimal } = await import("../server/money/index.ts");

@@ -10,7 +10,7 @@ import { data, type RouterContextProvider } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import { getAdminCourseDetail, Id, type Actor, type AdminCourseDetail, type PublishProblem } from "#server/authoring";
-import { DomainError, zodDetails, type ErrorDetails } from "#server/http/errors";
+import { DomainError, zodDetails, type ErrorDetails } from "#server/kernel/errors";
 import { hasRole } from "#server/identity";
 import type { AppServices } from "#server/services";
 import { servicesContext } from "../context";

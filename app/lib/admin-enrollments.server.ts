@@ -24,7 +24,7 @@ import {
   type PersonSnapshot,
   type PickerMatch,
 } from "#server/admin";
-import { DomainError } from "#server/http/errors";
+import { DomainError } from "#server/kernel/errors";
 import type { AppServices } from "#server/services";
 import { servicesContext } from "../context";
 import { contractBody, endOfDayInBratislava, handleIntents, intent } from "./admin-authoring.server";

@@ -2,7 +2,7 @@
 // multipart/form-data to `<page>?upload` (the front door lets such bodies past its 1 MiB
 // cap, server/services.ts), its files streamed into the store (server/files) by the page's
 // action, then its other fields read by handleIntents as an ordinary form.
-import { DomainError } from "#server/http/errors";
+import { DomainError } from "#server/kernel/errors";
 
 /** A POST to `<admin page>?upload`; refused (415) unless its body is multipart. */
 export function isUpload(request: Request): boolean {

@@ -4,14 +4,14 @@
 // the user cache for this very request.
 import type { RouterContextProvider } from "react-router";
 import { requestRefund, resolveDispute, retryFailedRefund, type DisputeResolutionInput, type RefundActor, type RefundInput } from "#server/payments";
-import { DomainError } from "#server/http/errors";
+import { DomainError } from "#server/kernel/errors";
 import { withIdempotency, type IdempotentAnswer } from "#server/http/idempotency";
 import { creditNoteFileName, creditNotePdf, invoiceFileName, invoiceForOrder, invoicePdfForOrder } from "#server/invoices";
 import type { AppServices } from "#server/services";
 import { requireRole, actorOf } from "./auth.server";
 import { contentDisposition, PRIVATE_FILE_HEADERS } from "./download.server";
 import { servicesContext } from "../context";
-import { isId } from "#server/db";
+import { isId } from "#shared/ids";
 
 /** The signed-in admin (requireRole) with the services and the actor of audit rows; 401/403 otherwise. */
 export function adminOf(context: Readonly<RouterContextProvider>): { services: AppServices; actor: RefundActor } {

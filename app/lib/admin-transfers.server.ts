@@ -3,7 +3,7 @@
 // docs/decisions/payments/pay-by-bank-transfer.md > Pay by bank transfer.
 import { importBankStatement, recordBankTransfer, type CreditOutcome, type RecordTransferBody, type StatementImport } from "#server/payments";
 import type { AuditActor } from "#server/audit";
-import { DomainError } from "#server/http/errors";
+import { DomainError } from "#server/kernel/errors";
 import type { AppServices } from "#server/services";
 
 function depsOf(services: AppServices) {

@@ -1,10 +1,10 @@
 // The one conversion for /api resource routes. A DomainError becomes the spec's JSON body
-// {error, message, details} with the status from server/http/errors.ts's table; a thrown
+// {error, message, details} with the status from server/kernel/errors.ts's table; a thrown
 // Response passes (a redirect as it is, a bare error status gets the body); anything else
 // is logged and answered 500 `internal`, never with a stack.
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { apiError, connectionLossOf, DomainError, inputRefusalOf, isConnectionLoss, nulCharacterPath, parseJsonBody, zodDetails } from "#server/http/errors";
+import { apiError, connectionLossOf, DomainError, inputRefusalOf, isConnectionLoss, nulCharacterPath, parseJsonBody, zodDetails } from "#server/kernel/errors";
 import { servicesContext } from "../context";
 import { outboundFailureOf } from "#server/http/outbound";
 

@@ -16,7 +16,7 @@ import {
 import { APP_ROLES, hasRole, type AppRole, type CachedUser } from "#server/identity";
 import { rolesOf, type ApiArea } from "#server/http/openapi";
 import type { AuditActor } from "#server/audit";
-import { connectionLossOf, DomainError, isConnectionLoss, type ErrorCode } from "#server/http/errors";
+import { connectionLossOf, DomainError, isConnectionLoss, type ErrorCode } from "#server/kernel/errors";
 import { domainErrorResponse } from "./api.server";
 import { pageError } from "./page.server";
 import { checkOrigin } from "#server/http/origin";

@@ -11,7 +11,7 @@ import { servicesContext } from "../context";
 import { parseForm } from "./validation";
 import { placeOrder } from "./orders.server";
 import type { CachedUser } from "#server/identity";
-import { DomainError, inputRefusalOf } from "#server/http/errors";
+import { DomainError, inputRefusalOf } from "#server/kernel/errors";
 import { idempotencyRoute } from "#server/http/idempotency";
 import { CreateOrderBody } from "#server/orders";
 

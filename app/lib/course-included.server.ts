@@ -2,7 +2,7 @@
 // access lasts and what the price includes, in Slovak, from the cached catalog.
 import type { CatalogLevel, CourseContents } from "#server/catalog";
 import type { Accreditation } from "#server/db/schema";
-import { formatCount, formatHours, formatMinutes } from "#server/money";
+import { formatCount, formatHours, formatMinutes } from "#shared/format";
 
 const PARTS = { one: "časť", few: "časti", many: "častí" };
 const VIDEOS = { one: "video", few: "videá", many: "videí" };

@@ -3,9 +3,10 @@
 // `Accept: application/xml` (or text/xml) preferred over PDF (and over text/html, which a
 // browser's navigation prefers while naming application/xml too), or with `?format=xml`
 // (what a plain link can say). A personal order has no e-invoice: 404.
-import { DomainError } from "#server/http/errors";
+import { DomainError } from "#server/kernel/errors";
 import { eInvoiceFileName, eInvoiceXml } from "#server/einvoices";
-import { isId, type Database } from "#server/db";
+import { type Database } from "#server/db";
+import { isId } from "#shared/ids";
 import { contentDisposition, PRIVATE_FILE_HEADERS } from "./download.server";
 
 /** The q value the Accept header gives `type` (exact match, then `major/*`, then `*\/*`); 0 when absent. */

@@ -1,7 +1,7 @@
 // Shapes the insights area's figures for the pages: labels, money and changes against the
 // previous period, formatted on the server (server/money), so components only lay them out.
 import { data } from "react-router";
-import { DomainError } from "#server/http/errors";
+import { DomainError } from "#server/kernel/errors";
 import { formatMoney } from "#server/money";
 import { parsePeriod, type Dashboard, type Period } from "#server/insights";
 import { count, percent } from "./insights-format";

@@ -2,7 +2,7 @@
 // messages after its forms, file sizes and types, how much video is left, the course
 // outline beside the part, and which message a progress answer earns. Pure.
 import type { LearnView } from "#server/learning";
-import { formatDecimal } from "#server/money";
+import { formatDecimal } from "#shared/format";
 import type { LearningState } from "../components/learning-state";
 
 export const MESSAGES: Record<string, string> = {

@@ -3,7 +3,7 @@
 // JSON {credential}, or the bare text of a .jwt).
 import type { AppServices } from "#server/services";
 import type { OpenBadgeDeps } from "#server/certificates";
-import { DomainError } from "#server/http/errors";
+import { DomainError } from "#server/kernel/errors";
 
 export function openBadgeDeps(services: AppServices): OpenBadgeDeps {
   return { db: services.db, credentials: services.credentials, publicUrl: services.site.publicUrl, issuerEmail: services.site.contactEmail };

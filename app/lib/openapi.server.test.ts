@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../routes";
 import { openApiDocument } from "./openapi.server";
-import { ERROR_CODES } from "#server/http/errors";
+import { ERROR_CODES } from "#server/kernel/errors";
 
 /** Every /api resource route of app/routes.ts as an OpenAPI path template, with its file. */
 function apiRoutes(entries: RouteConfigEntry[], parent = ""): { path: string; file: string }[] {

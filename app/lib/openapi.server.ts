@@ -71,7 +71,7 @@ export function declaredApiMethods(): Record<string, string[]> {
 
 const DESCRIPTION =
   "Interface 0.1.0 (spec: ../shared/spec/interface-0.1.0.md). Errors answer {error, message, details} " +
-  "with the statuses of server/http/errors.ts; an unsupported method answers 405 with Allow.";
+  "with the statuses of server/kernel/errors.ts; an unsupported method answers 405 with Allow.";
 
 let cached: OpenApiDocument | undefined;
 

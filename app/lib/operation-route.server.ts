@@ -12,7 +12,7 @@ import type { z } from "zod";
 import type { AppRole } from "#server/identity";
 import type { Actor } from "#server/authoring";
 import type { AppServices } from "#server/services";
-import { json, methodNotAllowed } from "#server/http/errors";
+import { json, methodNotAllowed } from "#server/kernel/errors";
 import { apiRoute, parseQuery, readJsonBody } from "./api.server";
 import { optionalUser, requireRole, requireUser, actorOf, operationRoles, type SignedIn } from "./auth.server";
 import { requireRecentSignIn } from "./step-up.server";

@@ -4,7 +4,7 @@
 //
 // Contract with the error boundary (app/root.tsx, app/components): the boundary receives
 // `error` with `isRouteErrorResponse(error) === true`, `error.status` = the HTTP status
-// from the table in server/http/errors.ts, and `error.data` = the spec's error body
+// from the table in server/kernel/errors.ts, and `error.data` = the spec's error body
 // `{ error: <code>, message: <Slovak text for people>, details }` (an `ErrorBody`). It shows
 // `error.data.message` when present. Headers of the DomainError (Retry-After) reach the
 // response through root `headers` (`errorHeaders`). Anything else thrown stays a 500
@@ -14,7 +14,7 @@
 // `next()`, and sanitizes any thrown `Error` in production, so the conversion must happen
 // where the loader runs.
 import { data, type RouterContextProvider } from "react-router";
-import { connectionLossOf, DomainError, inputRefusalOf, isConnectionLoss, type ErrorBody, type ErrorCode, type ErrorDetails } from "#server/http/errors";
+import { connectionLossOf, DomainError, inputRefusalOf, isConnectionLoss, type ErrorBody, type ErrorCode, type ErrorDetails } from "#server/kernel/errors";
 import { logOutboundFailure } from "./api.server";
 
 /** `throw pageError(...)` / what the wrapper throws: `data(errorBody, { status })`. */

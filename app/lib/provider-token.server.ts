@@ -4,7 +4,7 @@
 import type { RouterContextProvider } from "react-router";
 import { apiRoute } from "./api.server";
 import { requestContext, servicesContext } from "../context";
-import { apiError, json } from "#server/http/errors";
+import { apiError, json } from "#server/kernel/errors";
 import { TokenError, type ProviderTokenAck } from "#server/auth";
 import type { AppServices } from "#server/services";
 

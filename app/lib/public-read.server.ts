@@ -3,7 +3,7 @@
 // (root.tsx `headers` passes it on). The public /api documents (Open Badges, OpenAPI)
 // count the same budget through `countPublicApiRead` (429 with the JSON error body).
 import type { RouterContextProvider } from "react-router";
-import { DomainError } from "#server/http/errors";
+import { DomainError } from "#server/kernel/errors";
 import { pageError } from "./page.server";
 import { requestContext, servicesContext } from "../context";
 

@@ -4,7 +4,7 @@
 // pages redirect on success or show the refusal on the page.
 import type { RouterContextProvider } from "react-router";
 import type { CachedUser } from "#server/identity";
-import type { ErrorBody } from "#server/http/errors";
+import type { ErrorBody } from "#server/kernel/errors";
 import { withIdempotency, type IdempotentAnswer } from "#server/http/idempotency";
 import type { Tx } from "#server/db";
 import {

@@ -11,7 +11,7 @@
 // - Under /api, an error answer React Router made itself (405 for a method a resource
 //   route lacks, a bare thrown status) gets the spec's JSON error body.
 import type { MiddlewareFunction } from "react-router";
-import { apiError, DomainError } from "#server/http/errors";
+import { apiError, DomainError } from "#server/kernel/errors";
 import { answersMethod, methodsOfRoute, routeManifestContext } from "#server/http/route-methods";
 import { declaredApiMethods } from "./openapi.server";
 import { requestContext } from "../context";

@@ -14,7 +14,7 @@ import { randomUUID } from "node:crypto";
 import { redirectDocument, type RouterContextProvider } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import { formFields, keepStepUpForm, keptStepUpForm, stepUpChallenge, stepUpVerdict } from "#server/auth";
-import { DomainError } from "#server/http/errors";
+import { DomainError } from "#server/kernel/errors";
 import { servicesContext } from "../context";
 import { pagePath, requireUser } from "./auth.server";
 

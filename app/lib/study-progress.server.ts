@@ -1,7 +1,7 @@
 // The one progress measure of a student's course (docs/decisions/learning/one-next-step-everywhere.md > One next step
 // everywhere) for pages beside the learning ones: the account's course list, the course page.
 import type { RouterContextProvider } from "react-router";
-import { DomainError } from "#server/http/errors";
+import { DomainError } from "#server/kernel/errors";
 import { getStudyPosition, type ProgressMeasure } from "#server/learning";
 import { learningDeps } from "./learning.server";
 

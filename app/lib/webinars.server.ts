@@ -3,8 +3,8 @@
 import type { RouterContextProvider } from "react-router";
 import { calendarFeedOf, listStudentWebinars, type StudentWebinar } from "#server/webinars";
 import { servicesContext } from "../context";
-import { bratislavaOffsetAt } from "#server/calendar";
-import { DomainError } from "#server/http/errors";
+import { bratislavaOffsetAt } from "#shared/calendar";
+import { DomainError } from "#server/kernel/errors";
 
 export function webinarDeps(context: Readonly<RouterContextProvider>) {
   const services = context.get(servicesContext);

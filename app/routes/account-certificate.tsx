@@ -27,7 +27,7 @@ import {
   signatory,
   verificationUrl,
 } from "#server/certificates";
-import { formatDate, formatDateLong } from "#server/money";
+import { formatDate, formatDateLong } from "#shared/format";
 
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
   const { user } = requireUserForPage(request, context);

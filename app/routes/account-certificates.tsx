@@ -11,7 +11,7 @@ import { Breadcrumbs } from "../components/breadcrumbs";
 import { certificateTypeLabels } from "../lib/certificate-labels";
 import { pageTitle } from "../site";
 import { confirmationPdfPath, listStudentCertificates, listStudentPendingRequests, verificationUrl } from "#server/certificates";
-import { formatDateLong } from "#server/money";
+import { formatDateLong } from "#shared/format";
 
 export const loader = pageRoute(async ({ request, context }: Route.LoaderArgs) => {
   const { user } = requireUserForPage(request, context);

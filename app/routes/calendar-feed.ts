@@ -3,7 +3,7 @@
 // /ucet/kalendar). An unknown, forged or revoked URL is 404.
 import type { Route } from "./+types/calendar-feed";
 import { servicesContext } from "../context";
-import { apiError, DomainError } from "#server/http/errors";
+import { apiError, DomainError } from "#server/kernel/errors";
 import { calendarFeed } from "#server/webinars";
 
 export const loader = async ({ params, context }: Route.LoaderArgs) => {

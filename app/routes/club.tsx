@@ -13,7 +13,7 @@ import { pageRoute } from "../lib/page.server";
 import { contractBody, handleIntents, intent, type FormReply } from "../lib/admin-authoring.server";
 import { pageTitle } from "../site";
 import { AssignSeatBody, assignSeat, clubProgress, listClubSeats, requireClubAdmin, revokeSeat, searchClubMembers } from "#server/clubs";
-import { formatDate } from "#server/money";
+import { formatDate } from "#shared/format";
 
 const DONE = { priradene: "Miesto je priradené.", vratene: "Miesto je vrátené klubu; môžete ho priradiť inému členovi." } as const;
 

@@ -17,7 +17,7 @@ import { requireUserForPage } from "../lib/auth.server";
 import { parseForm } from "../lib/validation";
 import { clubCheckoutSchema, clubOrderBodyFromForm } from "../lib/checkout";
 import { checkoutAction } from "../lib/checkout.server";
-import { DomainError } from "#server/http/errors";
+import { DomainError } from "#server/kernel/errors";
 import { findPublishedCourse } from "#server/catalog";
 import { purchaseBlocker } from "#server/orders";
 import { administeredClubs, clubBillingDefaults, rememberClubBilling } from "#server/clubs";

@@ -19,7 +19,7 @@ import { requireUserForPage } from "../lib/auth.server";
 import { parseForm } from "../lib/validation";
 import { checkoutSchema, orderBodyFromForm } from "../lib/checkout";
 import { checkoutAction } from "../lib/checkout.server";
-import { DomainError } from "#server/http/errors";
+import { DomainError } from "#server/kernel/errors";
 import { findPublishedCourse } from "#server/catalog";
 import { purchaseBlocker, TRANSFER_DUE_DAYS } from "#server/orders";
 import { formatMoney, formatVatRate, priceBreakdown } from "#server/money";

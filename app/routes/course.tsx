@@ -9,7 +9,7 @@ import { pageTitle } from "../site";
 import { BuyBox } from "./course/buy-box";
 import { CourseSyllabus } from "./course/syllabus";
 import { pageRoute } from "../lib/page.server";
-import { DomainError } from "#server/http/errors";
+import { DomainError } from "#server/kernel/errors";
 import {
   AUDIENCE_TAGS,
   avatarPicture,
@@ -30,7 +30,8 @@ import { WebinarPanel } from "../components/webinars";
 import { webinarPanelIfEnrolled } from "../lib/webinars.server";
 import { ACCESS_DURATION, includedItems } from "../lib/course-included.server";
 import { studyProgress } from "../lib/study-progress.server";
-import { formatCount, formatDate, formatHours, formatMinutes, formatMoney, formatVatRate, priceBreakdown } from "#server/money";
+import { formatMoney, formatVatRate, priceBreakdown } from "#server/money";
+import { formatCount, formatDate, formatHours, formatMinutes } from "#shared/format";
 
 const languages: Record<string, string> = { sk: "slovenčina", cs: "čeština", en: "angličtina", de: "nemčina", hu: "maďarčina" };
 const TOPICS = { one: "téma", few: "témy", many: "tém" };

@@ -12,7 +12,7 @@ import { dispatchIntent, pageRoute, readForm } from "../lib/page.server";
 import { requireUserForPage } from "../lib/auth.server";
 import { learningDeps } from "../lib/learning.server";
 import { StateBadge, StateIcon, type LearningState } from "../components/learning-state";
-import { DomainError } from "#server/http/errors";
+import { DomainError } from "#server/kernel/errors";
 import { finishPart, getPartPage, getStudyPosition } from "#server/learning";
 import { renderMarkdown } from "#server/catalog";
 import { fileSize, fileType, leftText, MESSAGES, outcome, outlineOf } from "../lib/learn-part-view";

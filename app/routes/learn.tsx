@@ -18,7 +18,7 @@ import { servicesContext } from "../context";
 import { moduleWaitsFor, testLine, type TestLineView } from "../lib/learn-sequence";
 import { nextStepLink, nextStepNote } from "../lib/next-step";
 import { StudyProgress } from "../components/study-progress";
-import { formatDateTime } from "#server/money";
+import { formatDateTime } from "#shared/format";
 import { getCachedOrganization } from "#server/identity";
 import { WebinarPanel } from "../components/webinars";
 import { webinarPanel } from "../lib/webinars.server";

@@ -17,12 +17,13 @@ import { pageRoute, readForm } from "../lib/page.server";
 import { requireUserForPage } from "../lib/auth.server";
 import { orderStateLabels } from "../lib/order-labels";
 import { retryPayment } from "../lib/orders.server";
-import { DomainError } from "#server/http/errors";
+import { DomainError } from "#server/kernel/errors";
 import { eInvoicesForOrders } from "#server/einvoices";
 import { idempotencyRoute } from "#server/http/idempotency";
 import { getStudentOrder, orderNumber } from "#server/orders";
 import { duplicatePaymentOf } from "#server/payments";
-import { formatDate, formatDateTime, formatMoney } from "#server/money";
+import { formatMoney } from "#server/money";
+import { formatDate, formatDateTime } from "#shared/format";
 import { payBySquareSvg } from "#server/invoices";
 
 /** Seconds between refreshes while the payment is being processed. */

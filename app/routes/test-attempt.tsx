@@ -19,11 +19,11 @@ import { requireUserForPage } from "../lib/auth.server";
 import { idempotentPageSubmit, isRefusal, quizDeps } from "../lib/quizzes.server";
 import { answersFromForm, unansweredOf } from "../lib/test-form";
 import { servicesContext } from "../context";
-import { DomainError, type ErrorBody } from "#server/http/errors";
+import { DomainError, type ErrorBody } from "#server/kernel/errors";
 import { idempotencyRoute } from "#server/http/idempotency";
 import { AnswersBody, getAttemptWithGuidance, saveAnswers } from "#server/quizzes";
 import { TestResult } from "../components/test-result";
-import { formatDateTime, formatDecimal } from "#server/money";
+import { formatDateTime, formatDecimal } from "#shared/format";
 import { plural } from "#shared/plural";
 
 import { getStudyPosition } from "#server/learning";

@@ -13,10 +13,10 @@ import { pageRoute, readForm } from "../lib/page.server";
 import { requireUserForPage } from "../lib/auth.server";
 import { idempotentStart, quizDeps } from "../lib/quizzes.server";
 import { servicesContext } from "../context";
-import { DomainError } from "#server/http/errors";
+import { DomainError } from "#server/kernel/errors";
 import { idempotencyRoute } from "#server/http/idempotency";
 import { listAttempts } from "#server/quizzes";
-import { formatDateTime, formatDecimal } from "#server/money";
+import { formatDateTime, formatDecimal } from "#shared/format";
 
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
   const { user } = requireUserForPage(request, context);

@@ -13,10 +13,10 @@ import { countPublicRead } from "../lib/public-read.server";
 import { pageTitle, SITE } from "../site";
 import brandMarkHref from "../brand-mark.svg?url";
 import { certificateTypeLabels } from "../lib/certificate-labels";
-import { DomainError } from "#server/http/errors";
+import { DomainError } from "#server/kernel/errors";
 import { checkPresentedCredential, signatory, VERDICT_MESSAGES, verifyCertificate, type CertificateRow, type CredentialVerdict } from "#server/certificates";
 import { openBadgeDeps, presentedFromForm } from "../lib/open-badges.server";
-import { formatDateLong } from "#server/money";
+import { formatDateLong } from "#shared/format";
 
 type Found = {
   status: "found";

@@ -6,7 +6,7 @@ import type { Route } from "./+types/webinar-join";
 import { pageRoute } from "../lib/page.server";
 import { requireUserForPage } from "../lib/auth.server";
 import { webinarDeps } from "../lib/webinars.server";
-import { DomainError } from "#server/http/errors";
+import { DomainError } from "#server/kernel/errors";
 import { joinWebinar } from "#server/webinars";
 
 const sessionPage = (params: { slug: string; webinarId: string }) => `/kurzy/${params.slug}/webinare/${params.webinarId}`;

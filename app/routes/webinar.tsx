@@ -9,7 +9,7 @@ import { pageTitle } from "../site";
 import { pageRoute } from "../lib/page.server";
 import { requireUserForPage } from "../lib/auth.server";
 import { webinarPanel } from "../lib/webinars.server";
-import { DomainError } from "#server/http/errors";
+import { DomainError } from "#server/kernel/errors";
 import { webinarRecordingPlayPath } from "#server/webinars";
 import { getStudyPosition } from "#server/learning";
 import { learningDeps } from "../lib/learning.server";

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { Id, Iso, blankAsUnset, positiveInt } from "../http/contract";
 import type { ApiArea, ApiOperation } from "../http/openapi";
-import type { ErrorCode } from "../http/errors";
+import type { ErrorCode } from "../kernel/errors";
 import { EnrollmentRecord, EnrollmentState } from "../enrollments";
 import { isStorableInstant, STORABLE_INSTANT_MESSAGE } from "../http/instants";
 

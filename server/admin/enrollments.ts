@@ -10,8 +10,8 @@
 // Decisions: docs/decisions/authoring/admin-enrollments.md > Admin enrollments.
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, or, type SQL } from "drizzle-orm";
 import { schema, type Database, type DbOrTx } from "../db";
-import { DomainError } from "../http/errors";
-import { startOfDayInBratislava } from "../calendar";
+import { DomainError } from "../kernel/errors";
+import { startOfDayInBratislava } from "../../shared/calendar";
 import type { Queue } from "../queue";
 import { writeAudit, type AuditActor } from "../audit";
 import { ensureOrganization, IdpApiError, type IdpApi } from "../identity";
@@ -42,7 +42,7 @@ import type {
   ResetTestAttemptsBody,
 } from "./enrollments-contract";
 import { personForEnrollment, personFromProvider, type PersonSnapshot } from "./people";
-import { isId } from "../db";
+import { isId } from "../../shared/ids";
 
 const { enrollments, courses, orders, tests } = schema;
 

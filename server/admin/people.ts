@@ -5,7 +5,7 @@
 // serves when the provider cannot be reached. A resync always asks the provider.
 import { eq, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 import { CACHE_TTL_DAYS, getCachedUser, IdpApiError, type IdpApi } from "../identity";
 
 export type PersonSnapshot = { id: string; displayName: string; email: string | null; source: "cache" | "provider" };

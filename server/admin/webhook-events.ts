@@ -5,7 +5,7 @@ import { and, count, desc, eq, isNull, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { blankAsUnset, Id, positiveInt } from "../http/contract";
 import { schema, type DbOrTx } from "../db";
-import { isId } from "../db";
+import { isId } from "../../shared/ids";
 
 const { webhookEvents } = schema;
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { newId, schema, type Database } from "../db";
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 import type { IdpApi } from "../identity";
 import { openTestDatabase, type OpenTestDatabase } from "../../tests/support/db";
 import {

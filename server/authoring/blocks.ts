@@ -4,7 +4,7 @@
 // upload state, stays); the change is written by updatePart, which checks the draft,
 // stores the blocks and writes the audit row. spec: Resources > Content block.
 import type { Database } from "../db";
-import { DomainError, zodDetails, type ErrorDetails } from "../http/errors";
+import { DomainError, zodDetails, type ErrorDetails } from "../kernel/errors";
 import { PartPatchRequest, type AdminPart } from "./contract";
 import { updatePart } from "./content";
 import type { Actor } from "./editing";

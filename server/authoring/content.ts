@@ -5,7 +5,7 @@
 import { and, asc, eq, inArray, max } from "drizzle-orm";
 import { z } from "zod";
 import { newId, schema, type Database, type Tx } from "../db";
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 import type { Attachment, ContentBlock } from "../db/schema";
 import { fileSummaries, storedFilePath, SLIDE_PX, type FileSummary } from "../files";
 import type {

@@ -7,7 +7,7 @@ import { Id, blankAsUnset, positiveInt, Pagination, type SameType } from "../htt
 import type { Accreditation as StoredAccreditation } from "../db/schema";
 export { Id };
 import type { ApiArea, ApiOperation } from "../http/openapi";
-import type { ErrorCode } from "../http/errors";
+import type { ErrorCode } from "../kernel/errors";
 import { isStorableInstant, STORABLE_INSTANT_MESSAGE } from "../http/instants";
 import { SLUG_PATTERN } from "../../shared/slugs";
 

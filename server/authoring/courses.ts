@@ -2,7 +2,7 @@
 // a draft, delete. spec: Endpoints > Admin: courses and content; Course states.
 import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { newId, schema, type Database, type DbOrTx, type Tx } from "../db";
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 import { basisPointsFromFraction } from "../money";
 import { countEnrollmentsOfCourseVersion } from "../enrollments";
 import type { AdminCourse, AdminCourseDetail, AdminCourseListQuery, AdminCourseListResponse, CourseCreateRequest, CoursePatchRequest } from "./contract";

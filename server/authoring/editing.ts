@@ -3,7 +3,7 @@
 // the audit row, and database conflicts turned into DomainErrors.
 import { eq, sql } from "drizzle-orm";
 import { schema, type Tx } from "../db";
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 import { writeAudit, type AuditActor } from "../audit";
 
 export type Actor = AuditActor;

@@ -3,7 +3,7 @@
 // spec: States and transitions > Course; Versioning 3-7.
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { newId, schema, type Database, type DbOrTx, type Tx } from "../db";
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 import type { IdpApi } from "../identity";
 import type { ContentBlock, InstructorProfile } from "../db/schema";
 import type { PublishProblem } from "./contract";

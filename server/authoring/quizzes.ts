@@ -4,7 +4,7 @@
 import { and, asc, eq, max } from "drizzle-orm";
 import { z } from "zod";
 import { newId, schema, type Database, type Tx } from "../db";
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 import type { QuestionAnswer } from "../db/schema";
 import {
   questionShapeProblems,

@@ -7,7 +7,7 @@
 // and content (POST /api/admin/uploads/video); Course states (drafts only).
 import { eq } from "drizzle-orm";
 import { schema, type DbOrTx, type Tx } from "../db";
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 import type { ContentBlock, VideoBlockUpload, VideoPreviewCut } from "../db/schema";
 import {
   previewRangeProblems,

@@ -10,7 +10,7 @@ import { schema } from "../db";
 import { loadConfig } from "../config";
 import { createLogger } from "../log";
 import { listAudit } from "../audit";
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 import { IdpApiError, type IdpApi, type IdpPerson } from "../identity";
 import { startJobs, type Jobs } from "../../jobs";
 import { openTestDatabase, type OpenTestDatabase } from "../../tests/support/db";

@@ -6,10 +6,10 @@ import { and, desc, eq, type SQL } from "drizzle-orm";
 import { writeAudit, type AuditActor } from "../audit";
 import { schema, type Database } from "../db";
 import type { CertificateDraft } from "../db/schema";
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 import type { Queue } from "../queue";
 import { storeCertificate, type CertificateRow } from "./issue";
-import { isId } from "../db";
+import { isId } from "../../shared/ids";
 
 const { certificateRequests, enrollments } = schema;
 

@@ -21,7 +21,7 @@ import {
   type CredentialSigner,
 } from "../credentials";
 import { FONT_FILES } from "../pdf";
-import { formatDate } from "../money";
+import { formatDate } from "../../shared/format";
 import { PLATFORM_NAME } from "./pdf";
 import type { CertificateRow } from "./issue";
 import { issueDay, verificationUrl } from "./queries";

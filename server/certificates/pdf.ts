@@ -5,7 +5,7 @@
 // rendered on each download (nothing to store: the data never changes after issue
 // except a revocation, which the page then shows).
 import QRCode from "qrcode";
-import { formatDate, formatDateLong } from "../money";
+import { formatDate, formatDateLong } from "../../shared/format";
 import { startPdf } from "../pdf";
 import type { CertificateRow } from "./issue";
 import { certificateFileName } from "./file-names";

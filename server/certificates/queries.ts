@@ -3,13 +3,13 @@
 import { timingSafeEqual } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { prepared, schema, type DbOrTx } from "../db";
-import { DomainError } from "../http/errors";
-import { bratislavaDay } from "../calendar";
+import { DomainError } from "../kernel/errors";
+import { bratislavaDay } from "../../shared/calendar";
 import type { Certificate, CertificateRequest, VerificationResponse } from "./contract";
 import { hashMatches } from "./hash";
 import type { CertificateRow } from "./issue";
 import type { CertificateRequestItem } from "./manual";
-import { isId } from "../db";
+import { isId } from "../../shared/ids";
 
 const { certificates } = schema;
 

@@ -5,9 +5,9 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { writeAudit } from "../audit";
 import { schema, type Database, type DbOrTx } from "../db";
 import type { Queue } from "../queue";
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 import type { AdminActor } from "./manual";
-import { isId } from "../db";
+import { isId } from "../../shared/ids";
 
 const { certificates } = schema;
 

@@ -6,7 +6,7 @@
 import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
 import { BOM, csvLine } from "../insights";
-import { formatDate } from "../money";
+import { formatDate } from "../../shared/format";
 import type { ClubProgressResponse, ClubProgressRow } from "./contract";
 import type { Club } from "./seats";
 

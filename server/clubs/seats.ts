@@ -6,8 +6,9 @@
 // seats takes the same lock). The provider is asked before the transaction opens; the
 // org-admin role is asked live on every request (spec: Authentication 7, 8).
 import { and, asc, eq, inArray, isNotNull, or } from "drizzle-orm";
-import { schema, isId, type Database, type DbOrTx } from "../db";
-import { DomainError } from "../http/errors";
+import { schema, type Database, type DbOrTx } from "../db";
+import { isId } from "../../shared/ids";
+import { DomainError } from "../kernel/errors";
 import type { Queue } from "../queue";
 import type { Logger } from "../log";
 import { writeAudit, type AuditActor } from "../audit";

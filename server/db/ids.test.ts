@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isId, newId } from "./ids";
+import { newId } from "./ids";
+import { isId } from "../../shared/ids";
 
 describe("newId", () => {
   it("is 24 lowercase hex chars with the creation second in front", () => {

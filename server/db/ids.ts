@@ -13,6 +13,3 @@ export function newId(now: Date = new Date()): string {
   buf.writeUIntBE(counter, 9, 3);
   return buf.toString("hex");
 }
-
-// the pattern and the check are defined once, browser-safe, in shared/ids.ts
-export { ID_PATTERN, isId } from "../../shared/ids";

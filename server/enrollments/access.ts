@@ -8,7 +8,7 @@
 // on every access).
 import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { prepared, schema, type DbOrTx } from "../db";
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 import type { EnrollmentRow } from "./rows";
 
 const { enrollments } = schema;

@@ -3,7 +3,7 @@
 // (student)). One serializer for the student's and the admin's views.
 import { desc, eq, sql } from "drizzle-orm";
 import { prepared, schema, type DbOrTx } from "../db";
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 import type { EnrollmentListItem, EnrollmentRecord } from "./contract";
 import { findEnrollment, type EnrollmentRow } from "./rows";
 

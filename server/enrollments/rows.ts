@@ -3,7 +3,8 @@
 // first and holds it for its transaction, so changes of one enrollment run one after
 // another (docs/decisions/learning/learning.md > Learning).
 import { eq, sql } from "drizzle-orm";
-import { schema, isId, prepared, type DbOrTx } from "../db";
+import { schema, prepared, type DbOrTx } from "../db";
+import { isId } from "../../shared/ids";
 
 export type EnrollmentRow = typeof schema.enrollments.$inferSelect;
 export type EnrollmentStateValue = EnrollmentRow["state"];

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import { promisify } from "node:util";
 import { fileTypeFromFile } from "file-type";
 import sharp from "sharp";
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 
 const run = promisify(execFile);
 

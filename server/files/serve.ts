@@ -7,7 +7,8 @@
 // derived images cached as immutable (their bytes never change under a URL).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { and, eq } from "drizzle-orm";
-import { isId, schema, type Database } from "../db";
+import { schema, type Database } from "../db";
+import { isId } from "../../shared/ids";
 import { parseRange, sendJsonError } from "../video";
 import { contentInfo, readContent } from "./store";
 import { deriveFile } from "./derive";

@@ -14,7 +14,7 @@ import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import { newId, schema, type Database } from "../db";
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 import type { Queue } from "../queue";
 import { writeAudit, type AuditActor } from "../audit";
 import { capClass, checkFileName, FILE_KINDS, inspectUpload, type FileKind } from "./inspect";

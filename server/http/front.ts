@@ -22,7 +22,7 @@ import { matchRoutes, type RouteObject } from "react-router";
 import type { Logger } from "../log";
 import { currentRequestId, requestIdFrom, runWithRequest } from "../log/context";
 import { httpRequestDuration, metricsRegistry } from "../log/metrics";
-import { errorBody, type ErrorCode, type ErrorDetails } from "./errors";
+import { errorBody, type ErrorCode, type ErrorDetails } from "../kernel/errors";
 import { ID_HEX } from "../../shared/ids";
 
 export const MAX_BODY_BYTES = 1024 * 1024;

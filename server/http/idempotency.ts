@@ -25,7 +25,7 @@ import { createHash } from "node:crypto";
 import { lt, sql } from "drizzle-orm";
 import { prepared, type Database, type DbOrTx, type Tx } from "../db";
 import { idempotencyKeys } from "../db/schema";
-import { DomainError } from "./errors";
+import { DomainError } from "../kernel/errors";
 
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
 export const IDEMPOTENT_REPLAYED_HEADER = "Idempotent-Replayed";

@@ -2,12 +2,12 @@
 // response zod schemas, statuses, auth) and named schemas; `buildOpenApiDocument` turns
 // them into OpenAPI 3.1 with zod 4's JSON Schema output (draft 2020-12, OpenAPI 3.1's
 // dialect). The spec's error body is the shared `Error` component; error responses list
-// the codes of server/http/errors.ts's table that an operation answers, grouped by the
+// the codes of server/kernel/errors.ts's table that an operation answers, grouped by the
 // table's status. app/lib/openapi.server.ts gathers the areas and serves the document at
 // GET /api/openapi.json; tests/support/contract.ts validates responses against it.
 import { z } from "zod";
 import type { IpLimitName } from "./rate-limit";
-import { ERROR_CODES, type ErrorCode } from "./errors";
+import { ERROR_CODES, type ErrorCode } from "../kernel/errors";
 
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 
@@ -51,7 +51,7 @@ export type ApiArea = {
 /** The spec's error body (spec: Common shapes > Error; Errors 1). */
 export const ErrorBodySchema = z
   .strictObject({
-    error: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]).describe("stable code (server/http/errors.ts)"),
+    error: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]).describe("stable code (server/kernel/errors.ts)"),
     message: z.string().describe("Slovak text for people"),
     details: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]),
   })

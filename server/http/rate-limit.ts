@@ -15,7 +15,7 @@ import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import type { Config } from "../config";
 import type { Database, DbOrTx } from "../db";
 import { rateLimits } from "../db/schema";
-import { DomainError } from "./errors";
+import { DomainError } from "../kernel/errors";
 import { noteRateLimit } from "./answer-cache";
 
 /** Limits counted per client IP address. */

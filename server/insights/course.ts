@@ -5,7 +5,7 @@
 // is an SQL aggregate; the structure (a course's levels and parts) is read as it is.
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 import { num, numOrNull, rows } from "./sql";
 
 /** Days without activity after which a student counts as inactive, and the look-ahead for expiring access. */

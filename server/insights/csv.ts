@@ -4,7 +4,7 @@
 // a formula (=, +, -, @ first) gets a leading apostrophe (docs/decisions/admin-ui/admin-insights.md > Admin
 // insights: CSV exports). Large exports are streamed page by page (keyset pagination),
 // never held whole in memory.
-import { TIME_ZONE } from "../money";
+import { TIME_ZONE } from "../../shared/calendar";
 
 /** A cell: text (guarded against formulas), a number already formatted (`{ n }`), or empty. */
 export type Cell = string | { n: string } | null;

@@ -1,6 +1,6 @@
 // The dashboard's periods: whole Bratislava days, the period before, the chart's grain.
 import { describe, expect, it } from "vitest";
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 import { buckets, parsePeriod } from "./period";
 import { csvLine, decimalCents } from "./csv";
 

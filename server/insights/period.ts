@@ -1,8 +1,8 @@
 // The period a statistic covers: whole Europe/Bratislava days, from `from` to `to`
 // inclusive (YYYY-MM-DD), and the period before it that the dashboard compares with
 // (docs/decisions/admin-ui/admin-insights.md > Admin insights: periods). Pure: no database.
-import { DomainError } from "../http/errors";
-import { bratislavaDay } from "../calendar";
+import { DomainError } from "../kernel/errors";
+import { bratislavaDay } from "../../shared/calendar";
 
 export const PERIOD_KINDS = ["tento-mesiac", "minuly-mesiac", "tento-rok", "vlastne"] as const;
 export type PeriodKind = (typeof PERIOD_KINDS)[number];

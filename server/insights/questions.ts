@@ -9,7 +9,7 @@
 // answer given for a question counts). docs/decisions/admin-ui/admin-insights.md > Admin insights: question statistics.
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 import type { QuestionSnapshot } from "../db/schema/learning";
 import type { Logger } from "../log";
 import type { Queue } from "../queue";

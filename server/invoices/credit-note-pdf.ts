@@ -5,7 +5,8 @@
 // negative), beside the supplier and customer of the original invoice. Pure: data in,
 // bytes out.
 import type { InvoiceSupplier } from "../config";
-import { formatDate, formatMoney, formatVatRate, type PriceBreakdown } from "../money";
+import { formatMoney, formatVatRate, type PriceBreakdown } from "../money";
+import { formatDate } from "../../shared/format";
 import type { InvoiceCustomer } from "./billing";
 import { CONTENT, PAGE, renderTaxDocument, rule } from "./tax-document-pdf";
 

@@ -8,7 +8,7 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { InvoiceSupplier } from "../config";
 import { schema, type Database, type DbOrTx } from "../db";
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 import type { Logger } from "../log";
 import type { QueuePayloads } from "../queue";
 import { archiveEInvoice } from "../einvoices";
@@ -17,7 +17,7 @@ import { customerFromBilling } from "./billing";
 import { bratislavaDay } from "./numbering";
 import { renderCreditNoteDocument, type CreditNoteDocument } from "./credit-note-pdf";
 import { paymentOfOrder, taxAmounts } from "./render";
-import { isId } from "../db";
+import { isId } from "../../shared/ids";
 
 const { creditNotes, creditNoteCounters, invoices, orders, refunds } = schema;
 

@@ -5,7 +5,7 @@
 // disagree. Personal (B2C) invoices stay PDF-only.
 import type { InvoiceSupplier } from "../config";
 import { DEMO_INVOICE_SUPPLIER } from "../config";
-import { formatDate } from "../money";
+import { formatDate } from "../../shared/format";
 import { type EInvoice, type EInvoiceAddress, type EInvoiceParty } from "../einvoices";
 import { countryCode, type InvoiceCustomer } from "./billing";
 import type { CreditNoteDocument } from "./credit-note-pdf";

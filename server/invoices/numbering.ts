@@ -10,8 +10,8 @@
 // at a time anyway.
 import { eq, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
-import { DomainError } from "../http/errors";
-import { bratislavaDay } from "../calendar";
+import { DomainError } from "../kernel/errors";
+import { bratislavaDay } from "../../shared/calendar";
 import type { InvoiceSupplier } from "../config";
 import { issuingSupplier } from "./einvoice";
 import { recordInvoiceDocument } from "./render";
@@ -20,7 +20,7 @@ const { invoices, invoiceCounters, orders } = schema;
 
 export type AssignedInvoice = { invoiceId: string; number: string };
 
-/** The calendar day of an instant in Bratislava (server/calendar), as YYYY-MM-DD. */
+/** The calendar day of an instant in Bratislava (shared/calendar.ts), as YYYY-MM-DD. */
 export { bratislavaDay };
 
 /** "INV-2026-0001": at least four digits of sequence (a 10 000th invoice reads INV-2026-10000). */

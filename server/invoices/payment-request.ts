@@ -4,8 +4,9 @@
 // the due date and carries a PAY by square code; the tax invoice follows when the money
 // arrives (its supply date is the transfer's booking date). Pure: data in, PDF bytes out.
 import type { InvoiceSupplier } from "../config";
-import { bratislavaDay } from "../calendar";
-import { formatDate, formatMoney } from "../money";
+import { bratislavaDay } from "../../shared/calendar";
+import { formatMoney } from "../money";
+import { formatDate } from "../../shared/format";
 import { startPdf } from "../pdf";
 import { customerFromBilling } from "./billing";
 import { CONTENT, drawParties, GREY, PAGE, rule } from "./tax-document-pdf";

@@ -3,7 +3,8 @@
 // quantity, what is due and the PAY by square code. Pure: data in, bytes out; the caller
 // stores the bytes once (render.ts). Amounts and rates come formatted from server/money.
 import type { InvoiceSupplier } from "../config";
-import { formatDate, formatMoney, formatVatRate, type PriceBreakdown } from "../money";
+import { formatMoney, formatVatRate, type PriceBreakdown } from "../money";
+import { formatDate } from "../../shared/format";
 import type { InvoiceCustomer } from "./billing";
 import { payBySquare, payBySquarePng } from "./pay-by-square";
 import { CONTENT, GREY, PAGE, renderTaxDocument, rule, SUMMARY_LEFT } from "./tax-document-pdf";

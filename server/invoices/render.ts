@@ -5,7 +5,7 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { InvoiceSupplier } from "../config";
 import { schema, type Database, type DbOrTx } from "../db";
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 import type { Logger } from "../log";
 import type { QueuePayloads } from "../queue";
 import type { PriceBreakdown } from "../money";

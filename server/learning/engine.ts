@@ -24,8 +24,6 @@ export type PartState = (typeof schema.partState.enumValues)[number];
 export type LevelState = "locked" | "available" | "in_progress" | "completed";
 export type ModuleState = PartState;
 
-/** Watched ratio at which a video block completes (spec: Limits): the one constant the browser shares. */
-export { VIDEO_COMPLETION_RATIO } from "../../shared/watch";
 /** Seconds a watch report may run ahead of the wall clock (network and timer jitter). */
 export const WATCH_SLACK_SEC = 5;
 /**

@@ -26,7 +26,7 @@ export { installLevelRequirements, type LevelRequirement, type LevelRequirementS
 export { judgeWatch, type BlockReport } from "./engine";
 export { nextStep, progressMeasure, type NextStep, type ProgressMeasure } from "./next-step";
 export { loadCourseStructure, type CourseStructure, type PartNode, type LevelNode, type ModuleNode } from "./structure";
-export { VIDEO_COMPLETION_RATIO, WATCH_SLACK_SEC, VIEWING_MAX_SEC, type MissingBlock, type ProgressFacts, type PartState, type LevelState } from "./engine";
+export { WATCH_SLACK_SEC, VIEWING_MAX_SEC, type MissingBlock, type ProgressFacts, type PartState, type LevelState } from "./engine";
 // what a test needs from learning, and nothing more (server/quizzes reaches learning only here)
 export { testGate, afterAttempt, standingDownstream, reviewScope, type TestGate, type Downstream, type ReviewTopic } from "./tests";
 export { PreviewBlock, PreviewAttachment, serializeBlock, serializeAttachment, type SerializeMode } from "./serialize";

@@ -2,7 +2,7 @@
 // data (the student's person id, ids from the URL, a parsed body) and the services it
 // needs; the routes stay thin. spec: Endpoints > Learning (student), Enrollments (student).
 import type { Database, DbOrTx } from "../db";
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 import type { Queue } from "../queue";
 import type { MediaUrls } from "../video";
 import type { BlockProgress } from "../db/schema/learning";
@@ -25,7 +25,7 @@ import { courseVersionOfPart, loadCourseStructure, type CourseStructure, type Pa
 import { blockProgressView, enrollmentDetail, learnView, partView } from "./views";
 import { preallocatePartProgress } from "./preallocate";
 import { nextStep, progressMeasure, type NextStep, type ProgressMeasure } from "./next-step";
-import { isId } from "../db";
+import { isId } from "../../shared/ids";
 import type { LevelRequirement } from "./requirements";
 
 export type LearningDeps = { db: Database; queue: Queue; media: MediaUrls; now: Date };

@@ -13,7 +13,7 @@ import { openTestDatabase, type OpenTestDatabase } from "../../tests/support/db"
 import { enrollIn, recordPassedAttempt, writeLearningCourse, type LearningFixture } from "../../tests/support/learning-fixtures";
 import { expireEnrollmentAccess } from "../enrollments";
 import { getEnrollmentDetail, getLearnView, getPart, reconcileEnrollment, reportProgress, startPlayback, type LearningDeps } from "./index";
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 
 let t: OpenTestDatabase;
 let jobs: Jobs;

@@ -16,7 +16,7 @@
 import { eq } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
 import type { BlockProgress } from "../db/schema/learning";
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 import { lockEnrollment, recordProgress } from "../enrollments";
 import { currentLevel, loadProgressFacts, progressCounters, reconcile, type EngineDeps, type PartProgressRow } from "./engine";
 import { preallocatePartProgress } from "./preallocate";

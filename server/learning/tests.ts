@@ -5,7 +5,7 @@
 // decided. The course structure and the progress facts are loaded once per gate and
 // carried by the gate value itself (no module-level state), so a submit reads them once
 // however many attempts it finishes (docs/decisions/quizzes/one-transaction-per-submit.md).
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 import type { Queue } from "../queue";
 import { lockEnrollment, requireLearningEnrollment, type EnrollmentRow } from "../enrollments";
 import { courseDone, loadProgressFacts, partStateOf, reconcile, testGate as locateTest, type ProgressFacts, type TestGate as Placement } from "./engine";

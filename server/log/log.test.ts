@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { createLogger } from "./index";
 import { currentRequestId, requestIdFrom, runWithRequest } from "./context";
-import { errorBody } from "../http/errors";
+import { errorBody } from "../kernel/errors";
 
 function capture() {
   const lines: Record<string, unknown>[] = [];

@@ -21,7 +21,8 @@ import {
   renderPaymentRequestPdf,
 } from "../invoices";
 import type { Logger } from "../log";
-import { formatDate, formatMinutes, formatMoney } from "../money";
+import { formatMoney } from "../money";
+import { formatDate, formatMinutes } from "../../shared/format";
 import type { MailJob } from "../queue";
 import type { Mailer, OutgoingAttachment, OutgoingMail } from "./mailer";
 import {

@@ -15,13 +15,9 @@ export const BASIS_POINTS_PER_UNIT = 10_000;
 /** The Slovak standard VAT rate, 20 %, in basis points (the columns' default). */
 export const DEFAULT_VAT_RATE_BP = 2_000;
 
-import { TIME_ZONE } from "../../shared/calendar";
-export { TIME_ZONE };
 // Slovak number and date formats are browser-safe and defined once in shared/format.ts
 // (docs/decisions/platform/kernel-and-shared.md); money formats amounts with them.
 import { NBSP, formatDecimal, groupThousands } from "../../shared/format";
-export { NBSP, formatDecimal, formatCount, formatHours, formatMinutes, formatDate, formatDateLong, formatDateTime } from "../../shared/format";
-export { slovakPlural, plural, type PluralForms } from "../../shared/plural";
 
 // ---------------------------------------------------------------------------------------
 // VAT rate: basis points <-> the API's fraction

@@ -1,21 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  NBSP,
-  basisPointsFromFraction,
-  formatCount,
-  formatDate,
-  formatDateLong,
-  formatDateTime,
-  formatDecimal,
-  formatHours,
-  formatMinutes,
-  formatMoney,
-  formatVatRate,
-  plural,
-  priceBreakdown,
-  slovakPlural,
-  vatFractionFromBasisPoints,
-} from "./index";
+import { basisPointsFromFraction, formatMoney, formatVatRate, priceBreakdown, vatFractionFromBasisPoints } from "./index";
+import { plural, slovakPlural } from "../../shared/plural";
+import { NBSP, formatCount, formatDate, formatDateLong, formatDateTime, formatDecimal, formatHours, formatMinutes } from "../../shared/format";
 
 /** test text with plain spaces → the formatters' NBSP */
 const nb = (s: string) => s.replaceAll(" ", NBSP);

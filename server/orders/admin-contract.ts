@@ -4,10 +4,10 @@
 // filter that does not parse is 422 `validation`. Response schemas are strict, so a
 // serializer cannot leak a field silently.
 import { z } from "zod";
-import { startOfDayInBratislava } from "../calendar";
+import { startOfDayInBratislava } from "../../shared/calendar";
 import { Id, blankAsUnset, positiveInt, EnrollmentState } from "../http/contract";
 import type { ApiArea, ApiOperation } from "../http/openapi";
-import type { ErrorCode } from "../http/errors";
+import type { ErrorCode } from "../kernel/errors";
 import { BillingType, OrderState } from "./contract";
 import { isStorableInstant, STORABLE_INSTANT_MESSAGE } from "../http/instants";
 

@@ -4,7 +4,7 @@
 // Reads only; refunds are server/payments (requestRefund).
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { schema, type Database, type DbOrTx } from "../db";
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 import { listAuditPage, type AuditRecord } from "../audit";
 import { creditNotesForOrders } from "../invoices";
 import { vatFractionFromBasisPoints } from "../money";
@@ -19,7 +19,7 @@ import type {
   AuditEntry,
   AuditListResponse,
 } from "./admin-contract";
-import { isId } from "../db";
+import { isId } from "../../shared/ids";
 import { orderRecord } from "./orders";
 import { orderBalance } from "./balance";
 import { seatUsage } from "./seats";

@@ -5,7 +5,7 @@
 import { inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { schema, type DbOrTx } from "../db";
-import { TIME_ZONE } from "../calendar";
+import { TIME_ZONE } from "../../shared/calendar";
 import { customerFromBilling } from "../invoices";
 
 const { orders } = schema;

@@ -3,13 +3,13 @@
 // Order; Endpoints > Orders (student). docs/decisions/payments/orders-and-payments.md > Orders and payments.
 import { and, count, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 import { priceBreakdown } from "../money";
 import { creditNotesForOrders } from "../invoices";
 import { orderNumber } from "./number";
 import type { Queue } from "../queue";
 import type { CreateOrderBody, CreateOrderResponse, OrderDetail, OrderListItem } from "./contract";
-import { isId } from "../db";
+import { isId } from "../../shared/ids";
 import { issueTransferRequest, paymentRequestView, TRANSFER_CARD_PENDING_FILTER, mayPayByTransfer, transferNotAllowed } from "./transfer";
 
 const { orders, courses, enrollments, payments } = schema;

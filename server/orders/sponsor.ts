@@ -2,7 +2,7 @@
 // hold the org-admin role at the provider, checked live, and the order is billed to the
 // company. The organisation's snapshot (name, IČO, DIČ, IČ DPH, address) goes on the order.
 import type { Database } from "../db";
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 import { ensureOrganization, hasOrgAdminRole, type IdpApi } from "../identity";
 import type { CreateOrderBody } from "./contract";
 import type { SponsorOrganization } from "./orders";

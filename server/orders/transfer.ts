@@ -6,8 +6,8 @@
 // after the due date (the orders.expire-transfer-requests job, with an e-mail).
 import { and, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { schema, type Database, type DbOrTx } from "../db";
-import { DomainError } from "../http/errors";
-import { endOfDayInBratislava, bratislavaDay } from "../calendar";
+import { DomainError } from "../kernel/errors";
+import { endOfDayInBratislava, bratislavaDay } from "../../shared/calendar";
 import { paymentRequestOf } from "../invoices";
 import type { Queue } from "../queue";
 import type { CreateOrderBody, CreateOrderResponse, PaymentRequestView } from "./contract";

@@ -4,7 +4,7 @@
 // Slovak banks carry the variable symbol in the structured creditor reference, in the
 // end-to-end id ("/VS1000000042/SS/KS") or in the unstructured remittance text ("VS 1000000042").
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 
 export type StatementCredit = {
   /** the bank's reference of the credit, unique per account (AcctSvcrRef, else NtryRef, else the statement and position) */

@@ -13,7 +13,7 @@
 // order every writer follows: the payment webhook does the same), the change, the audit
 // rows (the order's, and one per enrollment) and one e-mail per enrollment through the
 // queue.
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 import type { DbOrTx } from "../db";
 import type { Queue } from "../queue";
 import { writeAudit } from "../audit";

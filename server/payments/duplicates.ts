@@ -14,7 +14,7 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { schema, type Database, type DbOrTx, type Tx } from "../db";
 import { writeAudit, type AuditActor } from "../audit";
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 import { lockOrder, refundOfPayingPayment } from "../orders";
 import { refundBalance } from "./balance";
 import type { Queue } from "../queue";

@@ -11,7 +11,7 @@
 // the refund later (webhook.ts).
 import { eq } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 import { writeAudit, type AuditActor } from "../audit";
 import { lockOrder, seatPriceCents, seatUsageOf } from "../orders";
 import { refundBalance } from "./balance";

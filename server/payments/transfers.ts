@@ -10,11 +10,11 @@
 // flagged and the admins alerted; it is never accepted silently.
 import { desc, eq, inArray } from "drizzle-orm";
 import { schema, type Database, type Tx } from "../db";
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 import { writeAudit, type AuditActor } from "../audit";
 import { heldEnrollment, lockOrder, lockPurchaseOfOrder, orderIdByVariableSymbol } from "../orders";
 import { bratislavaDay, issuingSupplier } from "../invoices";
-import { startOfDayInBratislava } from "../calendar";
+import { startOfDayInBratislava } from "../../shared/calendar";
 import type { Queue } from "../queue";
 import { insertPayment, payOrder } from "./webhook";
 import { parseCamt053 } from "./camt053";

@@ -12,7 +12,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { schema, type Database, type Tx } from "../db";
-import { DomainError, parseJsonBody } from "../http/errors";
+import { DomainError, parseJsonBody } from "../kernel/errors";
 import type { Queue } from "../queue";
 import { recordWebhookOnce, webhookAck } from "../http/webhooks";
 import { writeAudit } from "../audit";
@@ -33,7 +33,7 @@ import { cancelEnrollmentsOfOrder, suspendEnrollmentsOfOrder } from "../enrollme
 import { enrollStudent } from "../learning";
 import { assignInvoice, issueCreditNote } from "../invoices";
 import { timestampFresh, verifySignature } from "./signature";
-import { isId } from "../db";
+import { isId } from "../../shared/ids";
 
 const { payments, refunds, courses } = schema;
 

@@ -15,9 +15,10 @@
 // progress updates of one enrollment never interleave.
 import { randomInt } from "node:crypto";
 import { and, asc, eq, getTableColumns, isNull, lt, sql, type Placeholder } from "drizzle-orm";
-import { isId, prepared, schema, type Database, type DbOrTx } from "../db";
+import { prepared, schema, type Database, type DbOrTx } from "../db";
+import { isId } from "../../shared/ids";
 import type { QuestionSnapshot, SubmittedAnswer } from "../db/schema/learning";
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 import { afterAttempt, reviewScope, standingDownstream, testGate, type Downstream, type ReviewTopic, type TestGate } from "../learning";
 import type { Queue } from "../queue";
 import type { AnswerInput, AttemptList, AttemptStarted, AttemptView, SubmitResult } from "./contract";

@@ -9,7 +9,7 @@ import { schema, type Tx } from "../db";
 import { loadConfig } from "../config";
 import { createLogger } from "../log";
 import { createUnsignedMediaUrls } from "../video";
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 import { reportProgress } from "../learning";
 import { startJobs, type Jobs } from "../../jobs";
 import { openTestDatabase, type OpenTestDatabase } from "../../tests/support/db";

@@ -13,7 +13,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { Database } from "../db";
-import { DomainError, parseJsonBody } from "../http/errors";
+import { DomainError, parseJsonBody } from "../kernel/errors";
 import { recordWebhookOnce } from "../http/webhooks";
 import { writeAudit } from "../audit";
 import type { Queue } from "../queue";

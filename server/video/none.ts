@@ -3,7 +3,7 @@
 // (409, a Slovak reason), and publishing refuses courses with video blocks
 // (server/authoring publishProblems). The webhook receiver gets a random secret, so no event
 // is ever accepted.
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 import type { VideoProvider } from "./provider";
 
 const refuse = (): never => {

@@ -6,7 +6,7 @@
 // recording playback id (webhook.ts).
 import type { Database, Tx } from "../db";
 import type { Queue } from "../queue";
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 import type { VideoActor, VideoResult } from "./blocks";
 import { VideoProviderError, type VideoProvider } from "./provider";
 import { isId } from "../../shared/ids";

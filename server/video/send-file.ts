@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { errorBody, ERROR_CODES, type ErrorCode, type ErrorDetails } from "../http/errors";
+import { errorBody, ERROR_CODES, type ErrorCode, type ErrorDetails } from "../kernel/errors";
 
 const TYPES: Record<string, string> = {
   ".mp4": "video/mp4",

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { Id } from "../http/contract";
 import type { Database } from "../db";
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 import type { VideoActor, VideoBlockRef, VideoBlocks, VideoBlockView } from "./blocks";
 import { VideoProviderError, type VideoProvider } from "./provider";
 import { configuredProviderName } from "./none";

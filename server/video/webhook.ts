@@ -15,7 +15,7 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { Database, Tx } from "../db";
-import { DomainError, parseJsonBody } from "../http/errors";
+import { DomainError, parseJsonBody } from "../kernel/errors";
 import type { Queue } from "../queue";
 import { recordWebhookOnce, webhookAck } from "../http/webhooks";
 import { writeAudit } from "../audit";

@@ -3,8 +3,9 @@
 // active enrollment, enqueued in the same transaction). A change of what a calendar holds
 // (time, join URL, title) raises SEQUENCE, so the fresh .ics replaces the old copy.
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import { isId, schema, type Database, type DbOrTx, type Tx } from "../db";
-import { DomainError } from "../http/errors";
+import { schema, type Database, type DbOrTx, type Tx } from "../db";
+import { isId } from "../../shared/ids";
+import { DomainError } from "../kernel/errors";
 import { writeAudit, type AuditActor } from "../audit";
 import type { Queue } from "../queue";
 import type { Webinar, WebinarCreateRequest, WebinarPatchRequest } from "./contract";

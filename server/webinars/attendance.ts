@@ -1,8 +1,9 @@
 // Attendance of a webinar (issue 33 item 4, the record): who joined (webinar_joins) and the
 // admin's correction (attended or not, with a reason; audited), which overrides the joins.
 import { and, asc, eq, inArray, min } from "drizzle-orm";
-import { isId, schema, type Database, type DbOrTx } from "../db";
-import { DomainError } from "../http/errors";
+import { schema, type Database, type DbOrTx } from "../db";
+import { isId } from "../../shared/ids";
+import { DomainError } from "../kernel/errors";
 import { writeAudit, type AuditActor } from "../audit";
 import { getWebinar } from "./admin";
 import type { Queue } from "../queue";

@@ -4,7 +4,7 @@
 // enrollment is no longer active.
 import { eq } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
-import { formatDateTime } from "../money";
+import { formatDateTime } from "../../shared/format";
 import { icsCalendar } from "./ics";
 import { icsEventOf } from "./student";
 import type { WebinarRow } from "./admin";

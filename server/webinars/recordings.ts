@@ -3,8 +3,9 @@
 // A ready asset of the latest upload sets the playback id the students' signed URLs play;
 // an older upload's late event changes nothing (stale_upload).
 import { eq } from "drizzle-orm";
-import { isId, schema, type Database, type Tx } from "../db";
-import { DomainError } from "../http/errors";
+import { schema, type Database, type Tx } from "../db";
+import { isId } from "../../shared/ids";
+import { DomainError } from "../kernel/errors";
 import { writeAudit } from "../audit";
 import type { RecordingOutcome, RecordingView, WebinarRecordings } from "../video";
 import { queueMeetingRecording } from "./imports";

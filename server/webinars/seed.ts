@@ -3,7 +3,7 @@
 // recording (a `demo-*` playback id: the local video stand-in plays the committed sample).
 import type { Tx } from "../db";
 import { schema } from "../db";
-import { bratislavaOffsetAt } from "../calendar";
+import { bratislavaOffsetAt } from "../../shared/calendar";
 
 /** The instant `days` from `now` at hh:mm on Bratislava's wall clock. */
 function atBratislava(now: Date, days: number, hour: number, minute = 0): Date {

@@ -4,8 +4,9 @@
 // carrying the feed's id and its HMAC; revoking makes a new one). docs/decisions/webinars/webinars.md > Webinars.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
-import { isId, schema, type Database, type DbOrTx } from "../db";
-import { DomainError } from "../http/errors";
+import { schema, type Database, type DbOrTx } from "../db";
+import { isId } from "../../shared/ids";
+import { DomainError } from "../kernel/errors";
 import { requireLearningEnrollment } from "../enrollments";
 import type { MediaUrls } from "../video";
 import type { StudentWebinar, StudentWebinarList } from "./contract";

@@ -7,7 +7,7 @@
 // or the player's reports) are credited up to the wall-clock time since the viewing started.
 import { and, eq } from "drizzle-orm";
 import { schema, type Database } from "../db";
-import { DomainError } from "../http/errors";
+import { DomainError } from "../kernel/errors";
 import type { Queue } from "../queue";
 import type { MediaUrls } from "../video";
 import { lockEnrollment, mayLearn } from "../enrollments";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type RunningApp } from "../support/app";
 import { expectMatchesContract } from "../support/contract";
 import { CourseDetailResponse, CourseListResponse, CoursePreview } from "#server/catalog";
-import { ERROR_CODES } from "#server/http/errors";
+import { ERROR_CODES } from "#server/kernel/errors";
 
 let app: RunningApp;
 let slug: string;

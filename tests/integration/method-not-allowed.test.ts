@@ -9,7 +9,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "../../app/routes";
 import { apiAreas, openApiDocument } from "../../app/lib/openapi.server";
-import { ERROR_CODES } from "#server/http/errors";
+import { ERROR_CODES } from "#server/kernel/errors";
 import { startApp, type RunningApp } from "../support/app";
 
 let app: RunningApp;

@@ -12,7 +12,7 @@ import http from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, schema, type Database } from "#server/db";
-import { ERROR_CODES } from "#server/http/errors";
+import { ERROR_CODES } from "#server/kernel/errors";
 import { openApiDocument } from "../../app/lib/openapi.server";
 import { startApp, type RunningApp } from "../support/app";
 import { signIn } from "../support/app-login";

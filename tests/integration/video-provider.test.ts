@@ -9,7 +9,7 @@ import { createTestDatabase } from "../support/db";
 import { startTestServices, TEST_PUBLIC_URL } from "../support/route-context";
 import { and, eq } from "drizzle-orm";
 import { schema } from "#server/db";
-import { DomainError } from "#server/http/errors";
+import { DomainError } from "#server/kernel/errors";
 import { publishCourse, videoBlocks } from "#server/authoring";
 import { createNoVideoProvider, createVideo } from "#server/video";
 import type { AuthState } from "../../app/context";

@@ -18,7 +18,7 @@ import { pageTitle } from "../../site";
 import { auditFacets, listAuditPage } from "#server/audit";
 import { existingOrderIds } from "#server/orders";
 import { cachedUserNames, findCachedUserIds } from "#server/identity";
-import { formatDateTime } from "#server/money";
+import { formatDateTime } from "#shared/format";
 
 const PAGE_SIZE = 20;
 const blankAsUnset = (v: unknown) => (v === "" || v === null ? undefined : v);

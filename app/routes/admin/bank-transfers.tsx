@@ -15,7 +15,8 @@ import { Breadcrumbs } from "../../components/breadcrumbs";
 import { pageTitle } from "../../site";
 import { TRANSFER_STATE_LABELS } from "./order/transfer.server";
 import { bankTransfersForAdmin, MAX_STATEMENT_BYTES, type BankTransferView } from "#server/payments";
-import { formatDate, formatDateTime, formatMoney } from "#server/money";
+import { formatMoney } from "#server/money";
+import { formatDate, formatDateTime } from "#shared/format";
 
 const RESULT_LABELS: Record<string, string> = { ...TRANSFER_STATE_LABELS, duplicate: "Už zaznamenaný – bez zmeny" };
 

@@ -26,8 +26,8 @@ import {
   listRecentCertificates,
   revokeCertificate,
 } from "#server/certificates";
-import { DomainError } from "#server/http/errors";
-import { formatDate, formatDateTime } from "#server/money";
+import { DomainError } from "#server/kernel/errors";
+import { formatDate, formatDateTime } from "#shared/format";
 import { ID_PATTERN } from "#shared/ids";
 
 const issueSchema = z.object({

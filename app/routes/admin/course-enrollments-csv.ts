@@ -6,7 +6,7 @@ import { servicesContext } from "../../context";
 import { requireRoleForPage } from "../../lib/auth.server";
 import { pageRoute } from "../../lib/page.server";
 import { csvResponse } from "../../lib/download.server";
-import { DomainError } from "#server/http/errors";
+import { DomainError } from "#server/kernel/errors";
 import { schema } from "#server/db";
 import { courseChainIds, enrollmentsCsv } from "#server/insights";
 

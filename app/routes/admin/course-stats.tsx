@@ -16,7 +16,7 @@ import { ExportLinks } from "../../components/insights";
 import { NudgeTable, StateTable, TestRatesTable } from "../../components/course-insights";
 import { hasRole } from "#server/identity";
 import { getCourseInsights, NUDGE_DAYS } from "#server/insights";
-import { formatDate, formatDecimal } from "#server/money";
+import { formatDate, formatDecimal } from "#shared/format";
 import { pageTitle } from "../../site";
 
 const placementLabels: Record<string, string> = { course: "Záverečný test", level: "Test úrovne", part: "Test časti" };

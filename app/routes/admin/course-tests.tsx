@@ -13,7 +13,7 @@ import { createTestForm } from "../../lib/authoring-forms";
 import { CourseHeader, DoneStatus, FormKey, IntentButton, SelectField, useAdminForm, type ActionReply } from "../../components/admin-authoring";
 import { FormErrors, TextField } from "../../components/forms";
 import { createTest, TestCreateRequest, type AdminCourseDetail } from "#server/authoring";
-import { formatDecimal } from "#server/money";
+import { formatDecimal } from "#shared/format";
 
 /** Where each test hangs, in the editor's words, and the places still without a test. */
 function placements(d: AdminCourseDetail) {

@@ -14,9 +14,10 @@ import { doneMessage, editorOf } from "../../lib/admin-authoring.server";
 import { DoneStatus } from "../../components/admin-authoring";
 import { AdminCourseListQuery } from "#server/authoring";
 import { listCourseSummaries } from "#server/insights";
-import { DomainError, zodDetails } from "#server/http/errors";
-import { formatDate, formatMoney } from "#server/money";
-import { plural } from "#server/money/plural";
+import { DomainError, zodDetails } from "#server/kernel/errors";
+import { formatMoney } from "#server/money";
+import { formatDate } from "#shared/format";
+import { plural } from "#shared/plural";
 
 const stateLabels = { draft: "Koncept", published: "Zverejnený", archived: "Archivovaný", deleted: "Zmazaný" } as const;
 const filters = [

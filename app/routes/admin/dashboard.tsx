@@ -20,7 +20,8 @@ import { ordersNeedingAttention } from "#server/orders";
 import { hasRole } from "#server/identity";
 import { getDashboard, IDLE_DAYS, learningAttention } from "#server/insights";
 import { undeliveredEInvoices } from "#server/einvoices";
-import { formatDate, formatMoney } from "#server/money";
+import { formatMoney } from "#server/money";
+import { formatDate } from "#shared/format";
 import { plural } from "#shared/plural";
 import { pageTitle } from "../../site";
 

@@ -18,7 +18,7 @@ import { DoneStatus, type ActionReply } from "../../components/admin-authoring";
 import { EnrollmentActionForms, ResyncForm } from "../../components/admin-enrollments";
 import { getEnrollmentForAdmin } from "#server/admin";
 import { listAudit } from "#server/audit";
-import { formatDate, formatDateTime, formatDecimal } from "#server/money";
+import { formatDate, formatDateTime, formatDecimal } from "#shared/format";
 
 const AUDIT_LABELS: Record<string, string> = {
   "enrollment.grant": "Zápis udelený",

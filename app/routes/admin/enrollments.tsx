@@ -22,7 +22,8 @@ import { DoneStatus, FormKey, IntentButton, SelectField, useAdminForm, type Acti
 import { EnrollmentActionForms } from "../../components/admin-enrollments";
 import { FormErrors, TextField } from "../../components/forms";
 import { AdminEnrollmentListQuery, courseFilterOptions, grantableCourses, listEnrollmentsForAdmin, testsOfVersions } from "#server/admin";
-import { formatDate, plural } from "#server/money";
+import { plural } from "#shared/plural";
+import { formatDate } from "#shared/format";
 
 import { FilterForm } from "./enrollments/filter-form";
 const PAGE_SIZE = "20";

@@ -5,8 +5,8 @@ import { servicesContext } from "../../context";
 import { pageRoute } from "../../lib/page.server";
 import { requireRoleForPage } from "../../lib/auth.server";
 import { contentDisposition, PRIVATE_FILE_HEADERS } from "../../lib/download.server";
-import { DomainError } from "#server/http/errors";
-import { isId } from "#server/db";
+import { DomainError } from "#server/kernel/errors";
+import { isId } from "#shared/ids";
 import { getOutboxAttachment } from "#server/mail";
 
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {

@@ -6,10 +6,10 @@ import { servicesContext } from "../../context";
 import { pageRoute } from "../../lib/page.server";
 import { requireRoleForPage } from "../../lib/auth.server";
 import { Breadcrumbs } from "../../components/breadcrumbs";
-import { DomainError } from "#server/http/errors";
-import { isId } from "#server/db";
+import { DomainError } from "#server/kernel/errors";
+import { isId } from "#shared/ids";
 import { getOutboxMessage } from "#server/mail";
-import { formatDateTime, formatDecimal } from "#server/money";
+import { formatDateTime, formatDecimal } from "#shared/format";
 import { pageTitle } from "../../site";
 
 function formatSize(bytes: number): string {

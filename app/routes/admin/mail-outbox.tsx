@@ -9,7 +9,7 @@ import { pageRoute } from "../../lib/page.server";
 import { requireRoleForPage } from "../../lib/auth.server";
 import { Breadcrumbs } from "../../components/breadcrumbs";
 import { listOutbox } from "#server/mail";
-import { formatDateTime } from "#server/money";
+import { formatDateTime } from "#shared/format";
 import { pageTitle } from "../../site";
 
 const PAGE_SIZE = 50;

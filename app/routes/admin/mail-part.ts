@@ -6,8 +6,8 @@ import { servicesContext } from "../../context";
 import { pageRoute } from "../../lib/page.server";
 import { requireRoleForPage } from "../../lib/auth.server";
 import { contentDisposition, PRIVATE_FILE_HEADERS } from "../../lib/download.server";
-import { DomainError } from "#server/http/errors";
-import { isId } from "#server/db";
+import { DomainError } from "#server/kernel/errors";
+import { isId } from "#shared/ids";
 import { getOutboxMessage, getOutboxRaw } from "#server/mail";
 
 const missing = () => new DomainError("not_found", "Taký e-mail v odchádzajúcej pošte nie je.");

@@ -25,7 +25,7 @@ import { Breadcrumbs } from "../../components/breadcrumbs";
 import { CheckboxField, FormErrors, SubmitButton, TextField } from "../../components/forms";
 import { pageTitle } from "../../site";
 import { idempotencyRoute } from "#server/http/idempotency";
-import { DomainError } from "#server/http/errors";
+import { DomainError } from "#server/kernel/errors";
 import { getAdminOrder } from "#server/orders";
 import { countValidCertificates } from "#server/certificates";
 import { formatMoney } from "#server/money";

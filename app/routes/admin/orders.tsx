@@ -14,7 +14,8 @@ import { orderStateLabels } from "../../lib/order-labels";
 import { Breadcrumbs } from "../../components/breadcrumbs";
 import { pageTitle } from "../../site";
 import { AdminOrderListQuery, listAdminOrders, orderedCourses, orderLabels } from "#server/orders";
-import { formatDateTime, formatMoney } from "#server/money";
+import { formatMoney } from "#server/money";
+import { formatDateTime } from "#shared/format";
 
 const FILTERS = ["state", "studentId", "courseId", "createdAfter", "createdBefore"] as const;
 type Filters = AdminFilters<(typeof FILTERS)[number]>;

@@ -5,7 +5,7 @@ import type { Route } from "./+types/picker-search";
 import { servicesContext } from "../../context";
 import { requireRoleForPage } from "../../lib/auth.server";
 import { pageRoute } from "../../lib/page.server";
-import { DomainError } from "#server/http/errors";
+import { DomainError } from "#server/kernel/errors";
 import { PICKER_KINDS, searchForPicker, type PickerKind } from "#server/admin";
 
 const KINDS: Record<string, PickerKind> = { osoba: "person", klub: "club", partner: "partner" };

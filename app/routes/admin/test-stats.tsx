@@ -14,7 +14,7 @@ import { CourseHeader } from "../../components/admin-authoring";
 import { ExportLinks } from "../../components/insights";
 import { courseDetail, editorOf } from "../../lib/admin-authoring.server";
 import { getTestInsights, LIVE_ATTEMPTS_LIMIT, POOR_DISCRIMINATION, TOO_EASY, TOO_HARD } from "#server/insights";
-import { formatDateTime } from "#server/money";
+import { formatDateTime } from "#shared/format";
 import { pageTitle } from "../../site";
 
 const flagLabels = { too_easy: "príliš ľahká", too_hard: "príliš ťažká", poor_discrimination: "slabo rozlišuje" } as const;

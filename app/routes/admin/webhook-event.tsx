@@ -12,8 +12,8 @@ import { Breadcrumbs } from "../../components/breadcrumbs";
 import { pageTitle } from "../../site";
 import { getWebhookEvent } from "#server/admin";
 import { listAuditPage } from "#server/audit";
-import { DomainError } from "#server/http/errors";
-import { formatDateTime } from "#server/money";
+import { DomainError } from "#server/kernel/errors";
+import { formatDateTime } from "#shared/format";
 
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
   requireRoleForPage(request, context, "admin");

@@ -14,7 +14,7 @@ import { webhookProviderLabels, webhookResultLabels } from "../../lib/admin-orde
 import { Breadcrumbs } from "../../components/breadcrumbs";
 import { pageTitle } from "../../site";
 import { listWebhookEvents, WEBHOOK_PAGE_SIZE, WebhookEventQuery, webhookEventTypes } from "#server/admin";
-import { formatDateTime } from "#server/money";
+import { formatDateTime } from "#shared/format";
 
 const FILTERS = ["provider", "result", "eventType", "orderId"] as const;
 type Filters = AdminFilters<(typeof FILTERS)[number]>;

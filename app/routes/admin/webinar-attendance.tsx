@@ -10,9 +10,9 @@ import { pageTitle } from "../../site";
 import { courseDetail, doneMessage, doneUrl, editorOf } from "../../lib/admin-authoring.server";
 import { sessionWhen } from "../../lib/webinars.server";
 import { CourseHeader, DoneStatus } from "../../components/admin-authoring";
-import { DomainError } from "#server/http/errors";
+import { DomainError } from "#server/kernel/errors";
 import { correctAttendance, getWebinar, serializeWebinar, webinarAttendance } from "#server/webinars";
-import { formatDateTime } from "#server/money";
+import { formatDateTime } from "#shared/format";
 
 export const loader = pageRoute(async (args: Route.LoaderArgs) => {
   const { services } = editorOf(args);

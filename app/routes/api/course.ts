@@ -1,5 +1,5 @@
 import { operationRoute, publicMethod } from "../../lib/operation-route.server";
-import { DomainError, json } from "#server/http/errors";
+import { DomainError, json } from "#server/kernel/errors";
 import { catalogApi, getPublishedCourseWithLevels, toCourseDetailResponse } from "#server/catalog";
 import { findActiveEnrollmentBySlug } from "#server/enrollments";
 

@@ -1,5 +1,5 @@
 import { operationRoute, publicMethod } from "../../lib/operation-route.server";
-import { DomainError, json, zodDetails } from "#server/http/errors";
+import { DomainError, json, zodDetails } from "#server/kernel/errors";
 import { catalogApi, listPublishedCourses, parseCatalogQuery, toCourseListItem, type CourseListResponse } from "#server/catalog";
 
 const route = operationRoute({

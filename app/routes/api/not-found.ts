@@ -1,4 +1,4 @@
-import { apiError } from "#server/http/errors";
+import { apiError } from "#server/kernel/errors";
 
 // Unknown /api URLs answer the spec's error body, never an HTML page.
 export const loader = () => apiError({ code: "not_found" });

@@ -6,7 +6,7 @@ import type { Route } from "./+types/openapi";
 import { apiRoute } from "../../lib/api.server";
 import { getAuth } from "../../lib/auth.server";
 import { countPublicApiRead } from "../../lib/public-read.server";
-import { json } from "#server/http/errors";
+import { json } from "#server/kernel/errors";
 import { openApiDocumentFor } from "../../lib/openapi.server";
 
 export const loader = apiRoute(async ({ context }: Route.LoaderArgs) => {

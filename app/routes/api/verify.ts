@@ -8,7 +8,7 @@
 // certificate is `not_ours` here.
 import { operationRoute, publicMethod } from "../../lib/operation-route.server";
 import { readJsonBody } from "../../lib/api.server";
-import { json } from "#server/http/errors";
+import { json } from "#server/kernel/errors";
 import {
   certificatesApi,
   checkPresentedCredential,

@@ -35,7 +35,7 @@ import {
   type PublishProblem,
   authoringApi,
 } from "#server/authoring";
-import { DomainError } from "#server/http/errors";
+import { DomainError } from "#server/kernel/errors";
 import { levelOf, moduleOf, partOf, same, topicOf } from "./tree.server";
 
 export type { Detail } from "./tree.server";

@@ -4,7 +4,7 @@ import type { Route } from "../+types/course-editor";
 import { pageRoute } from "../../../lib/page.server";
 import { courseDetail, doneMessage, editorOf } from "../../../lib/admin-authoring.server";
 import { listAdminCourses } from "#server/authoring";
-import { formatDate, formatDecimal } from "#server/money";
+import { formatDate, formatDecimal } from "#shared/format";
 
 export const editorLoader = pageRoute(async (args: Route.LoaderArgs) => {
   const { services, isAdmin } = editorOf(args);

@@ -1,6 +1,6 @@
 // The course editor's lookups in the course tree: the level, topic, module or part an
 // intent names, else 404 (an id of another course is not found here).
-import { DomainError } from "#server/http/errors";
+import { DomainError } from "#server/kernel/errors";
 import type { AdminCourseDetail } from "#server/authoring";
 
 export type Detail = AdminCourseDetail;

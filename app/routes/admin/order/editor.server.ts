@@ -21,7 +21,8 @@ import {
 import { getAdminOrder, orderLabels } from "#server/orders";
 import { eInvoicesForOrders } from "#server/einvoices";
 import { cachedUserNames } from "#server/identity";
-import { formatDate, formatDateTime, formatMoney } from "#server/money";
+import { formatMoney } from "#server/money";
+import { formatDate, formatDateTime } from "#shared/format";
 import { DISPUTE_DECISIONS, DONE_MESSAGES, type TimelineItem } from "./forms";
 import { recordTransferAction, transferSectionOf } from "./transfer.server";
 

@@ -11,7 +11,8 @@ import { recordTransfer } from "../../../lib/admin-transfers.server";
 import { bankTransfersOfOrder, decimalToCents, RecordTransferBody } from "#server/payments";
 import { orderPaymentRequest } from "#server/orders";
 import { bratislavaDay } from "#server/invoices";
-import { formatDate, formatDateTime, formatMoney } from "#server/money";
+import { formatMoney } from "#server/money";
+import { formatDate, formatDateTime } from "#shared/format";
 import type { Database } from "#server/db";
 
 export const TRANSFER_STATE_LABELS: Record<string, string> = {

@@ -18,7 +18,7 @@ import {
   type PartBlockInput,
 } from "#server/authoring";
 import { renderMarkdown } from "#server/catalog";
-import { DomainError } from "#server/http/errors";
+import { DomainError } from "#server/kernel/errors";
 import { addedFile, formRequest, handleUpload, isUpload, receivePartForm, type Received } from "./uploads.server";
 
 import { findPart, blockFields, partFormFields, blockOpOf, attachmentFields, formatDuration, VIDEO_STATES } from "./fields.server";

@@ -1,6 +1,6 @@
 // The part editor's field maps, list-button ops and labels, used by its loader and action (editor.server.ts).
 import { type AdminCourseDetail } from "#server/authoring";
-import { DomainError } from "#server/http/errors";
+import { DomainError } from "#server/kernel/errors";
 import type { FieldMap } from "../../../lib/admin-authoring.server";
 
 export function findPart(d: AdminCourseDetail, partId: string | undefined) {

@@ -6,7 +6,7 @@
 import { redirect } from "react-router";
 import type { AppServices } from "#server/services";
 import { attachmentInputOf, editPartBlocks, PartPatchRequest, updatePart, type Actor, type AdminPart } from "#server/authoring";
-import { DomainError } from "#server/http/errors";
+import { DomainError } from "#server/kernel/errors";
 import { fileSummaries, PAGE_FORM_LIMITS } from "#server/files";
 import { contractBody, doneUrl, formReply } from "../../../lib/admin-authoring.server";
 export { isUpload, formRequest } from "../../../lib/admin-files.server";

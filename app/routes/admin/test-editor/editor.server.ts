@@ -19,9 +19,9 @@ import {
   updateTest,
   type AdminCourseDetail,
 } from "#server/authoring";
-import { DomainError } from "#server/http/errors";
+import { DomainError } from "#server/kernel/errors";
 import { answerSlots, TYPE_LABELS } from "./forms";
-import { formatDecimal } from "#server/money";
+import { formatDecimal } from "#shared/format";
 
 export const plain = (n: number, digits = 2) => formatDecimal(n, digits).replace(/\u00a0/g, "");
 

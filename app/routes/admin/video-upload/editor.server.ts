@@ -5,10 +5,10 @@ import type { Route } from "../+types/video-upload";
 import { servicesContext } from "../../../context";
 import { pageRoute, readForm } from "../../../lib/page.server";
 import { requireRoleForPage, actorOf } from "../../../lib/auth.server";
-import { DomainError } from "#server/http/errors";
-import { isId } from "#server/db";
+import { DomainError } from "#server/kernel/errors";
+import { isId } from "#shared/ids";
 import { PREVIEW_MAX_SEC, PREVIEW_MIN_SEC, VideoPreviewRequest, videoBlockPagePath } from "#server/video";
-import { formatDateTime, formatDecimal } from "#server/money";
+import { formatDateTime, formatDecimal } from "#shared/format";
 import { courseStateLabels, cutLabels, stateLabels, uploadLabels } from "./forms";
 
 export function formatDuration(seconds: number): string {

@@ -5,7 +5,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/callback";
 import { apiRoute } from "../../../lib/api.server";
 import { requestContext, servicesContext } from "../../../context";
-import { DomainError } from "#server/http/errors";
+import { DomainError } from "#server/kernel/errors";
 import { clearFlowCookies, clearSignedOutCookieHeader, establishSession, LoginError, revokeSession, sessionCookieHeader, signedOutHere } from "#server/auth";
 import { getAuth } from "../../../lib/auth.server";
 import { claimSeatInvitations } from "#server/clubs";

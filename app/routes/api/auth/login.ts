@@ -7,7 +7,7 @@
 import type { Route } from "./+types/login";
 import { apiRoute } from "../../../lib/api.server";
 import { servicesContext } from "../../../context";
-import { apiError } from "#server/http/errors";
+import { apiError } from "#server/kernel/errors";
 import { signedOutHere, staleFlowCookies, stepUpVerdict } from "#server/auth";
 import { getAuth } from "../../../lib/auth.server";
 

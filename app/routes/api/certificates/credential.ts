@@ -5,7 +5,7 @@
 import { method, operationRoute } from "../../../lib/operation-route.server";
 import { contentDisposition, PRIVATE_FILE_HEADERS } from "../../../lib/download.server";
 import { servicesContext } from "../../../context";
-import { DomainError, json, zodDetails } from "#server/http/errors";
+import { DomainError, json, zodDetails } from "#server/kernel/errors";
 import { envelope } from "#server/credentials";
 import {
   certificatesApi,

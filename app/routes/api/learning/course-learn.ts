@@ -2,7 +2,7 @@
 // enrollment on the course, on its own course version.
 import { method, operationRoute } from "../../../lib/operation-route.server";
 import { learningDeps, PRIVATE } from "../../../lib/learning.server";
-import { json } from "#server/http/errors";
+import { json } from "#server/kernel/errors";
 import { learningApi, getLearnView } from "#server/learning";
 
 const route = operationRoute({

@@ -3,7 +3,7 @@
 import { method, operationRoute } from "../../../lib/operation-route.server";
 import { PRIVATE } from "../../../lib/learning.server";
 import { servicesContext } from "../../../context";
-import { json } from "#server/http/errors";
+import { json } from "#server/kernel/errors";
 import { learningApi, getEnrollmentDetail } from "#server/learning";
 
 const route = operationRoute({

@@ -2,7 +2,7 @@
 // which block: docs/decisions/learning/learning.md > Learning.
 import { method, operationRoute } from "../../../lib/operation-route.server";
 import { learningDeps, PRIVATE } from "../../../lib/learning.server";
-import { json } from "#server/http/errors";
+import { json } from "#server/kernel/errors";
 import { learningApi, renewPlaybackUrl } from "#server/learning";
 
 const route = operationRoute({

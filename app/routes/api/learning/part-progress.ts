@@ -3,7 +3,7 @@
 import { readJsonBody } from "../../../lib/api.server";
 import { method, operationRoute } from "../../../lib/operation-route.server";
 import { learningDeps, PRIVATE } from "../../../lib/learning.server";
-import { json } from "#server/http/errors";
+import { json } from "#server/kernel/errors";
 import { learningApi, ProgressBody, reportProgress } from "#server/learning";
 
 const route = operationRoute({

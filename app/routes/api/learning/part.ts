@@ -2,7 +2,7 @@
 // no_enrollment, signed media URLs.
 import { method, operationRoute } from "../../../lib/operation-route.server";
 import { learningDeps, PRIVATE } from "../../../lib/learning.server";
-import { json } from "#server/http/errors";
+import { json } from "#server/kernel/errors";
 import { learningApi, getPart } from "#server/learning";
 
 const route = operationRoute({

@@ -6,8 +6,8 @@ import type { Route } from "./+types/achievement";
 import { apiRoute } from "../../../lib/api.server";
 import { countPublicApiRead } from "../../../lib/public-read.server";
 import { servicesContext } from "../../../context";
-import { DomainError, json } from "#server/http/errors";
-import { isId } from "#server/db";
+import { DomainError, json } from "#server/kernel/errors";
+import { isId } from "#shared/ids";
 import { achievementDocument, loadPublicAchievement } from "#server/certificates";
 
 export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {

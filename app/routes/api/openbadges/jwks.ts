@@ -3,7 +3,7 @@ import type { Route } from "./+types/jwks";
 import { apiRoute } from "../../../lib/api.server";
 import { countPublicApiRead } from "../../../lib/public-read.server";
 import { servicesContext } from "../../../context";
-import { json } from "#server/http/errors";
+import { json } from "#server/kernel/errors";
 import { jwksDocument } from "#server/certificates";
 
 export const loader = apiRoute(async ({ context }: Route.LoaderArgs) => {

@@ -3,7 +3,7 @@ import type { Route } from "./+types/key";
 import { apiRoute } from "../../../lib/api.server";
 import { countPublicApiRead } from "../../../lib/public-read.server";
 import { servicesContext } from "../../../context";
-import { DomainError, json } from "#server/http/errors";
+import { DomainError, json } from "#server/kernel/errors";
 import { credentialKeyUrl } from "#server/certificates";
 
 export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {

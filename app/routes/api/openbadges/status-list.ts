@@ -5,7 +5,7 @@ import type { Route } from "./+types/status-list";
 import { apiRoute } from "../../../lib/api.server";
 import { countPublicApiRead } from "../../../lib/public-read.server";
 import { servicesContext } from "../../../context";
-import { DomainError } from "#server/http/errors";
+import { DomainError } from "#server/kernel/errors";
 import { highestStatusList, statusListJwt } from "#server/certificates";
 import { openBadgeDeps } from "../../../lib/open-badges.server";
 

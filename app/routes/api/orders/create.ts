@@ -3,7 +3,7 @@ import { readJson } from "../../../lib/api.server";
 import { method, operationRoute } from "../../../lib/operation-route.server";
 import { placeOrder } from "../../../lib/orders.server";
 import { servicesContext } from "../../../context";
-import { DomainError, zodDetails } from "#server/http/errors";
+import { DomainError, zodDetails } from "#server/kernel/errors";
 import { answerResponse, idempotencyOf } from "#server/http/idempotency";
 import { ordersApi, CreateOrderBody } from "#server/orders";
 

@@ -4,7 +4,7 @@
 // `Accept: application/xml` (or ?format=xml): the e-invoice (UBL) of a company order.
 import { method, operationRoute } from "../../../lib/operation-route.server";
 import { servicesContext } from "../../../context";
-import { DomainError } from "#server/http/errors";
+import { DomainError } from "#server/kernel/errors";
 import { ordersApi, assertOrderOwner } from "#server/orders";
 import { invoiceFileName, invoiceForOrder, invoicePdfForOrder } from "#server/invoices";
 import { eInvoiceXmlResponse, prefersXml } from "../../../lib/einvoice.server";

@@ -2,7 +2,7 @@
 // else's order answers 404 like a missing one (docs/decisions/platform/errors-and-auth.md > Errors and auth).
 import { method, operationRoute } from "../../../lib/operation-route.server";
 import { servicesContext } from "../../../context";
-import { json } from "#server/http/errors";
+import { json } from "#server/kernel/errors";
 import { ordersApi, getStudentOrder } from "#server/orders";
 
 const route = operationRoute({

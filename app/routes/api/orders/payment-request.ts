@@ -4,7 +4,7 @@
 // data always draws the same document).
 import { method, operationRoute } from "../../../lib/operation-route.server";
 import { servicesContext } from "../../../context";
-import { DomainError } from "#server/http/errors";
+import { DomainError } from "#server/kernel/errors";
 import { ordersApi, assertOrderOwner } from "#server/orders";
 import { paymentRequestFileName, paymentRequestOf, renderPaymentRequestPdf } from "#server/invoices";
 

@@ -1,6 +1,6 @@
 import { method, operationRoute } from "../../../lib/operation-route.server";
 import { clubOf } from "../../../lib/clubs.server";
-import { json } from "#server/http/errors";
+import { json } from "#server/kernel/errors";
 import { AssignSeatBody, assignSeat, clubsApi } from "#server/clubs";
 
 const route = operationRoute({

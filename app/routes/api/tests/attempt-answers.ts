@@ -4,7 +4,7 @@ import { domainErrorResponse } from "../../../lib/api.server";
 import { method, operationRoute } from "../../../lib/operation-route.server";
 import { quizDeps } from "../../../lib/quizzes.server";
 import { servicesContext } from "../../../context";
-import { json } from "#server/http/errors";
+import { json } from "#server/kernel/errors";
 import { quizzesApi, AnswersBody, saveAnswers } from "#server/quizzes";
 
 const save = method({

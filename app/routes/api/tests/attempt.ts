@@ -3,7 +3,7 @@
 import { method, operationRoute } from "../../../lib/operation-route.server";
 import { quizDeps } from "../../../lib/quizzes.server";
 import { servicesContext } from "../../../context";
-import { json } from "#server/http/errors";
+import { json } from "#server/kernel/errors";
 import { quizzesApi, getAttempt } from "#server/quizzes";
 
 const route = operationRoute({

@@ -3,7 +3,7 @@
 import { method, operationRoute } from "../../../lib/operation-route.server";
 import { idempotentStart, quizDeps } from "../../../lib/quizzes.server";
 import { servicesContext } from "../../../context";
-import { DomainError, json, parseJsonBody } from "#server/http/errors";
+import { DomainError, json, parseJsonBody } from "#server/kernel/errors";
 import { answerResponse, idempotencyOf } from "#server/http/idempotency";
 import { quizzesApi, listAttempts } from "#server/quizzes";
 

@@ -5,7 +5,7 @@
 import type { Route } from "./+types/meetings";
 import { apiRoute } from "../../../lib/api.server";
 import { servicesContext } from "../../../context";
-import { DomainError, json } from "#server/http/errors";
+import { DomainError, json } from "#server/kernel/errors";
 
 /** The validation answer: the token, verbatim, as text/plain. */
 function validation(request: Request): Response | null {

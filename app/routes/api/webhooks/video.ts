@@ -4,7 +4,7 @@
 import type { Route } from "./+types/video";
 import { apiRoute } from "../../../lib/api.server";
 import { servicesContext } from "../../../context";
-import { json } from "#server/http/errors";
+import { json } from "#server/kernel/errors";
 
 export const action = apiRoute(async ({ request, context }: Route.ActionArgs) => {
   const services = context.get(servicesContext);

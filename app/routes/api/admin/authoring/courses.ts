@@ -1,7 +1,7 @@
 // GET /api/admin/courses (list, ?state=&slug=&page=&pageSize=) and POST (create a draft).
 // spec: Endpoints > Admin: courses and content; payloads: docs/api.md.
 import { operationRoute, method } from "../../../../lib/operation-route.server";
-import { DomainError, zodDetails } from "#server/http/errors";
+import { DomainError, zodDetails } from "#server/kernel/errors";
 import { AdminCourseListQuery, CourseCreateRequest, createCourse, listAdminCourses, authoringApi } from "#server/authoring";
 
 const route = operationRoute({

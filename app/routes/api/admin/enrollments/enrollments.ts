@@ -3,7 +3,7 @@
 // payloads: docs/api.md.
 import { operationRoute, method } from "../../../../lib/operation-route.server";
 import { enrollmentDeps } from "../../../../lib/admin-enrollments.server";
-import { DomainError, zodDetails } from "#server/http/errors";
+import { DomainError, zodDetails } from "#server/kernel/errors";
 import { AdminEnrollmentListQuery, GrantEnrollmentBody, grantEnrollment, listEnrollmentsForAdmin, enrollmentsAdminApi } from "#server/admin";
 
 const route = operationRoute({
