@@ -105,9 +105,9 @@ module.exports = {
     {
       name: "kernel-imports-no-area",
       severity: "error",
-      comment: "server/kernel (errors) sits below every area and infrastructure but log: it imports only log and shared/.",
+      comment: "server/kernel (errors, the contract primitives, instants, webhook-once) sits below every area: it imports only log, db and shared/.",
       from: { path: "^server/kernel/" },
-      to: { path: "^(server/|app/|jobs/)", pathNot: ["^server/kernel/", "^server/log/"] },
+      to: { path: "^(server/|app/|jobs/)", pathNot: ["^server/kernel/", "^server/log/", "^server/db/"] },
     },
     {
       name: "no-orphans",

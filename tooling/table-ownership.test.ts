@@ -48,8 +48,8 @@ const OWNERS: Record<string, string[]> = {
   moduleCompletions: ["learning"],
   levelCompletions: ["learning"],
   testAttempts: ["quizzes", "tests"],
-  // every receiver records through server/http/webhooks.ts recordWebhookOnce
-  webhookEvents: ["http"],
+  // every receiver records through server/kernel/webhooks.ts recordWebhookOnce
+  webhookEvents: ["kernel"],
   auditLog: ["audit"],
   idempotencyKeys: ["http"],
   rateLimits: ["http"],

@@ -30,7 +30,7 @@ export function testLine(slug: string, test: Test, label: string, lockedNote: st
   if (standing?.passed) return { ...base, state: "completed", status: "Splnený", note: null, linked: true };
   if (standing?.inProgressAttemptId) return { ...base, state: "in_progress", status: "Rozpracovaný pokus", note: null, linked: true };
   if (!test.available) return { ...base, state: "locked", status: "Zamknutý", note: lockedNote, linked: false };
-  if (standing && standing.used >= standing.maxAttempts) {
+  if (standing && standing.left === 0) {
     return { ...base, state: "in_progress", status: "Vyčerpané pokusy", note: "ďalšie pokusy môže povoliť správca akadémie", linked: true };
   }
   return {

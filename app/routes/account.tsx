@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/account";
 import { servicesContext } from "../context";
 import { requireUserForPage } from "../lib/auth.server";
-import { listStudentEnrollments } from "#server/enrollments";
+import { holdsCourse, listStudentEnrollments } from "#server/enrollments";
 import { listStudentOrders, orderLabels } from "#server/orders";
 import { listStudentCertificates } from "#server/certificates";
 import { creditNotesForOrders } from "#server/invoices";
@@ -70,7 +70,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         state: e.state,
         enrolledAt: formatDateLong(e.enrolledAt),
         // the one progress measure, for a course the student may learn
-        progress: e.state === "active" || e.state === "completed" ? await studyProgress(context, user.id, e.courseSlug) : null,
+        holds: holdsCourse(e),
+        progress: holdsCourse(e) ? await studyProgress(context, user.id, e.courseSlug) : null,
       })),
     ),
     orders: orders.map((o) => ({
@@ -138,7 +139,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
                 {stateLabels[e.state] ?? e.state} · zapísaný {e.enrolledAt}
               </p>
               {e.progress && e.progress.total > 0 ? <StudyProgress className="course-progress" id={`progress-${e.id}`} progress={e.progress} /> : null}
-              {e.state === "active" || e.state === "completed" ? (
+              {e.holds ? (
                 <p>
                   <Link
                     className="button"

@@ -8,7 +8,7 @@ import { pageTitle, SITE } from "../site";
 import { AUDIENCE_TAGS, catalogQuerySchema, coverPicture, listPublishedCourses, isAudienceTag, tagLabel } from "#server/catalog";
 import { formatMoney, priceBreakdown } from "#server/money";
 import { formatHours } from "#shared/format";
-import { listStudentEnrollments } from "#server/enrollments";
+import { holdsCourse, listStudentEnrollments } from "#server/enrollments";
 import { pagePicture } from "../lib/picture.server";
 import { PictureImg } from "../components/picture";
 import { optionalUser } from "../lib/auth.server";
@@ -39,11 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // the signed-in visitor's courses get a mark instead of the price (no query without a session,
   // so the anonymous answer stays cacheable: docs/decisions/platform/a-fast-request-pipeline.md > HTTP caching)
   const viewer = optionalUser(context);
-  const owned = new Map(
-    viewer
-      ? (await listStudentEnrollments(db, viewer.id)).filter((e) => e.state === "active" || e.state === "completed").map((e) => [e.courseSlug, e.state])
-      : [],
-  );
+  const owned = new Map(viewer ? (await listStudentEnrollments(db, viewer.id)).filter(holdsCourse).map((e) => [e.courseSlug, e.state]) : []);
   const unknownTag = tag !== undefined && !isAudienceTag(tag) && pagination.totalItems === 0 ? tag : null;
 
   return {

@@ -23,7 +23,7 @@ import {
 } from "#server/catalog";
 import { purchaseBlocker, visitorPurchaseBlocker } from "#server/orders";
 import { optionalUser } from "../lib/auth.server";
-import { listStudentEnrollments } from "#server/enrollments";
+import { holdsCourse, listStudentEnrollments } from "#server/enrollments";
 import { pagePicture } from "../lib/picture.server";
 import { PictureImg } from "../components/picture";
 import { WebinarPanel } from "../components/webinars";
@@ -47,9 +47,7 @@ export const loader = pageRoute(async ({ params, context }: Route.LoaderArgs) =>
   const viewer = optionalUser(context);
   const blocker = viewer ? await purchaseBlocker(db, course._id, viewer.id, clock.now()) : await visitorPurchaseBlocker(db, course, clock.now());
   // an owned course (active or completed enrollment, any version): no price, the way in
-  const owned = viewer
-    ? ((await listStudentEnrollments(db, viewer.id)).find((e) => e.courseSlug === course.slug && (e.state === "active" || e.state === "completed")) ?? null)
-    : null;
+  const owned = viewer ? ((await listStudentEnrollments(db, viewer.id)).find((e) => e.courseSlug === course.slug && holdsCourse(e)) ?? null) : null;
   // a sample lesson: the first preview part (the same whitelist as the preview endpoint)
   const [preview, contents] = await Promise.all([getCoursePreview(db, course.slug), getCourseContents(db, course._id)]);
   const samplePart = preview?.parts[0] ?? null;

@@ -3,11 +3,11 @@
 // spec's are marked "beyond the spec"; none of the spec's is renamed. The decisions behind
 // them: docs/decisions/authoring/admin-enrollments.md > Admin enrollments; payloads: docs/api.md > Admin: enrollments.
 import { z } from "zod";
-import { Id, Iso, blankAsUnset, positiveInt } from "../http/contract";
+import { Id, Iso, blankAsUnset, positiveInt } from "../kernel/contract";
 import type { ApiArea, ApiOperation } from "../http/openapi";
 import type { ErrorCode } from "../kernel/errors";
 import { EnrollmentRecord, EnrollmentState } from "../enrollments";
-import { isStorableInstant, STORABLE_INSTANT_MESSAGE } from "../http/instants";
+import { isStorableInstant, STORABLE_INSTANT_MESSAGE } from "../kernel/instants";
 
 /** a person id of the identity provider (e.g. `p-1001`) */
 const PersonId = z

@@ -3,7 +3,7 @@
 // processing result, filtered by provider, result, type and related order.
 import { and, count, desc, eq, isNull, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { blankAsUnset, Id, positiveInt } from "../http/contract";
+import { blankAsUnset, Id, positiveInt } from "../kernel/contract";
 import { schema, type DbOrTx } from "../db";
 import { isId } from "../../shared/ids";
 

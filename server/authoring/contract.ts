@@ -3,12 +3,12 @@
 // are documented in docs/api.md. Request schemas are strict (an unknown key is a 422),
 // response schemas are strict too, so a serializer cannot leak a field silently.
 import { z } from "zod";
-import { Id, blankAsUnset, positiveInt, Pagination, type SameType } from "../http/contract";
+import { Id, blankAsUnset, positiveInt, Pagination, type SameType } from "../kernel/contract";
 import type { Accreditation as StoredAccreditation } from "../db/schema";
 export { Id };
 import type { ApiArea, ApiOperation } from "../http/openapi";
 import type { ErrorCode } from "../kernel/errors";
-import { isStorableInstant, STORABLE_INSTANT_MESSAGE } from "../http/instants";
+import { isStorableInstant, STORABLE_INSTANT_MESSAGE } from "../kernel/instants";
 import { SLUG_PATTERN } from "../../shared/slugs";
 
 const IsoDate = z.iso.datetime({ offset: true }).refine(isStorableInstant, STORABLE_INSTANT_MESSAGE);

@@ -3,7 +3,7 @@
 // OpenAPI document lists. Tests parse responses with these schemas (strict objects:
 // an extra key is a failure).
 import { z } from "zod";
-import { Id, Pagination, type SameType } from "../http/contract";
+import { Id, Pagination, type SameType } from "../kernel/contract";
 import type { Accreditation as StoredAccreditation } from "../db/schema";
 export { Id };
 export { Pagination };

@@ -1,7 +1,7 @@
 // Query parameters of GET /api/courses (spec: Endpoints > Public catalog; Limits:
 // pageSize default 20, maximum 50; page default 1).
 import { z } from "zod";
-import { blankAsUnset, positiveInt } from "../http/contract";
+import { blankAsUnset, positiveInt } from "../kernel/contract";
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 50;

@@ -1,7 +1,7 @@
 // Request and response shapes of the certificates area (spec: Resources > Certificate;
 // Endpoints > Public catalog: the verification endpoint; docs/api.md > Certificates).
 import { z } from "zod";
-import { Id } from "../http/contract";
+import { Id } from "../kernel/contract";
 import type { ApiArea } from "../http/openapi";
 import { Accreditation } from "../catalog";
 

@@ -1,7 +1,7 @@
 // Request and response shapes of the club page's JSON twin (docs/decisions/clubs/club-seats.md > Club
 // seats; docs/api.md > Clubs). Extensions of the spec: it names no club endpoints.
 import { z } from "zod";
-import { Id } from "../http/contract";
+import { Id } from "../kernel/contract";
 import type { ApiArea } from "../http/openapi";
 
 const IsoString = z.string().describe("ISO 8601 date-time (UTC)");

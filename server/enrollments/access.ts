@@ -13,12 +13,24 @@ import type { EnrollmentRow } from "./rows";
 
 const { enrollments } = schema;
 
-/** States that may open the course: active, and completed (a graduate keeps reading it). */
-const LEARNING_STATES = ["active", "completed"] as const;
+/**
+ * The states in which a student holds a course, defined once: active (a suspended one too: it
+ * waits for an admin) and completed (a graduate keeps reading it and holds its certificates).
+ * A holder may open the course when not suspended, is never sold it again, and money going
+ * back acts on the enrollment (docs/decisions/payments/one-order-per-course.md,
+ * docs/decisions/payments/money-back-ends-what-it-paid-for.md).
+ */
+export const HOLDING_STATES = ["active", "completed"] as const;
+export type HoldingState = (typeof HOLDING_STATES)[number];
 
-/** Whether the enrollment (as locked for a change) may learn: active or completed, and not suspended. */
+/** Whether an enrollment in this state holds its course (active or completed). */
+export function holdsCourse(enrollment: { state: string }): enrollment is { state: HoldingState } {
+  return (HOLDING_STATES as readonly string[]).includes(enrollment.state);
+}
+
+/** Whether the enrollment (as locked for a change) may learn: it holds the course and is not suspended. */
 export function mayLearn(enrollment: Pick<EnrollmentRow, "state" | "suspendedAt"> | null): enrollment is EnrollmentRow {
-  return !!enrollment && (enrollment.state === "active" || enrollment.state === "completed") && !enrollment.suspendedAt;
+  return !!enrollment && holdsCourse(enrollment) && !enrollment.suspendedAt;
 }
 
 type Where = { studentId: string } & ({ courseSlug: string } | { courseVersionId: string });
@@ -43,7 +55,7 @@ export async function requireLearningEnrollment(db: DbOrTx, where: Where, now: D
         and(
           eq(enrollments.studentId, sql.placeholder("studentId")),
           bySlug ? eq(enrollments.courseSlug, sql.placeholder("course")) : eq(enrollments.courseVersionId, sql.placeholder("course")),
-          inArray(enrollments.state, [...LEARNING_STATES]),
+          inArray(enrollments.state, [...HOLDING_STATES]),
         ),
       )
       // active first, then the newest

@@ -2,7 +2,7 @@
 // Enrollments (student)). The Enrollment record is written by one serializer
 // (record.ts enrollmentRecord) for the student's and the admin's views.
 import { z } from "zod";
-import { Id, Iso, EnrollmentState, EnrollmentReason } from "../http/contract";
+import { Id, Iso, EnrollmentState, EnrollmentReason } from "../kernel/contract";
 
 export const EnrollmentProgress = z.strictObject({
   completedModules: z.int().min(0),

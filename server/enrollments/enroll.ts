@@ -4,6 +4,7 @@
 // enrollStudent creates the enrollment here and then preallocates).
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
+import { HOLDING_STATES } from "./access";
 
 /** The counters a new enrollment starts with: its course version's first level and sizes. */
 export type EnrollmentShape = { firstLevelId: string | null; totalModules: number; totalLevels: number };
@@ -66,19 +67,12 @@ export async function createEnrollment(tx: DbOrTx, input: NewEnrollment, shape: 
   return { enrollmentId: row.id, created: true };
 }
 
-/**
- * The states in which an enrollment gives access, so money going back acts on it: active,
- * and completed too (a graduate keeps reading the course and holds its certificates;
- * docs/decisions/payments/money-back-ends-what-it-paid-for.md > Money back ends what it paid for).
- */
-const WITH_ACCESS = ["active", "completed"] as const;
-
 /** payment.disputed: the order's enrollments with access are suspended until an admin decides. */
 export async function suspendEnrollmentsOfOrder(tx: DbOrTx, orderId: string, at: Date): Promise<number> {
   const rows = await tx
     .update(schema.enrollments)
     .set({ suspendedAt: at })
-    .where(and(eq(schema.enrollments.orderId, orderId), inArray(schema.enrollments.state, [...WITH_ACCESS]), isNull(schema.enrollments.suspendedAt)))
+    .where(and(eq(schema.enrollments.orderId, orderId), inArray(schema.enrollments.state, [...HOLDING_STATES]), isNull(schema.enrollments.suspendedAt)))
     .returning({ id: schema.enrollments.id });
   return rows.length;
 }
@@ -91,7 +85,7 @@ export async function cancelEnrollmentsOfOrder(tx: DbOrTx, orderId: string, at: 
   const rows = await tx
     .update(schema.enrollments)
     .set({ state: "cancelled", cancelledAt: at, cancelReason: reason, suspendedAt: null })
-    .where(and(eq(schema.enrollments.orderId, orderId), inArray(schema.enrollments.state, [...WITH_ACCESS])))
+    .where(and(eq(schema.enrollments.orderId, orderId), inArray(schema.enrollments.state, [...HOLDING_STATES])))
     .returning({ id: schema.enrollments.id });
   return rows.map((r) => r.id);
 }
@@ -109,7 +103,7 @@ export async function lockSuspendedEnrollmentsOfOrder(tx: DbOrTx, orderId: strin
   const rows = await tx
     .select({ id: enrollments.id, studentId: enrollments.studentId, state: enrollments.state, suspendedAt: enrollments.suspendedAt })
     .from(enrollments)
-    .where(and(eq(enrollments.orderId, orderId), inArray(enrollments.state, [...WITH_ACCESS]), isNotNull(enrollments.suspendedAt)))
+    .where(and(eq(enrollments.orderId, orderId), inArray(enrollments.state, [...HOLDING_STATES]), isNotNull(enrollments.suspendedAt)))
     .orderBy(enrollments.enrolledAt, enrollments.id)
     .for("update");
   return rows.map((r) => ({ id: r.id, studentId: r.studentId, state: r.state === "completed" ? "completed" : "active", suspendedAt: r.suspendedAt! }));
@@ -122,7 +116,7 @@ export async function liftSuspensions(tx: DbOrTx, enrollmentIds: string[]): Prom
   const rows = await tx
     .update(enrollments)
     .set({ suspendedAt: null })
-    .where(and(inArray(enrollments.id, enrollmentIds), inArray(enrollments.state, [...WITH_ACCESS]), isNotNull(enrollments.suspendedAt)))
+    .where(and(inArray(enrollments.id, enrollmentIds), inArray(enrollments.state, [...HOLDING_STATES]), isNotNull(enrollments.suspendedAt)))
     .returning({ id: enrollments.id });
   return rows.length;
 }
@@ -134,7 +128,7 @@ export async function cancelSuspendedEnrollments(tx: DbOrTx, enrollmentIds: stri
   const rows = await tx
     .update(enrollments)
     .set({ state: "cancelled", cancelledAt: at, cancelReason: reason, suspendedAt: null })
-    .where(and(inArray(enrollments.id, enrollmentIds), inArray(enrollments.state, [...WITH_ACCESS]), isNotNull(enrollments.suspendedAt)))
+    .where(and(inArray(enrollments.id, enrollmentIds), inArray(enrollments.state, [...HOLDING_STATES]), isNotNull(enrollments.suspendedAt)))
     .returning({ id: enrollments.id });
   return rows.length;
 }

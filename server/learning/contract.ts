@@ -2,9 +2,9 @@
 // Resources > Level, Topic, Module, Part; Content block; Part progress). Fields beyond the
 // spec's are marked "beyond the spec" and never rename one of its fields (docs/api.md).
 import { z } from "zod";
-import { Id, Iso } from "../http/contract";
+import { Id, Iso } from "../kernel/contract";
 import type { ApiArea } from "../http/openapi";
-import { EnrollmentListResponse, EnrollmentRecord } from "../enrollments";
+import { EnrollmentListResponse, EnrollmentRecord, HOLDING_STATES } from "../enrollments";
 
 export const PartState = z.enum(["locked", "available", "in_progress", "completed"]);
 export const LevelState = z.enum(["locked", "available", "in_progress", "completed"]);
@@ -27,7 +27,7 @@ export const LearnView = z.strictObject({
   course: z.strictObject({ _id: Id, slug: z.string(), title: z.string(), subtitle: z.string().nullable(), version: z.int() }),
   enrollment: z.strictObject({
     _id: Id,
-    state: z.enum(["active", "completed"]),
+    state: z.enum(HOLDING_STATES),
     enrolledAt: Iso,
     currentLevelId: Id.nullable(),
     accessExpiresAt: Iso.nullable(),

@@ -5,11 +5,11 @@
 // serializer cannot leak a field silently.
 import { z } from "zod";
 import { startOfDayInBratislava } from "../../shared/calendar";
-import { Id, blankAsUnset, positiveInt, EnrollmentState } from "../http/contract";
+import { Id, blankAsUnset, positiveInt, EnrollmentState } from "../kernel/contract";
 import type { ApiArea, ApiOperation } from "../http/openapi";
 import type { ErrorCode } from "../kernel/errors";
 import { BillingType, OrderState } from "./contract";
-import { isStorableInstant, STORABLE_INSTANT_MESSAGE } from "../http/instants";
+import { isStorableInstant, STORABLE_INSTANT_MESSAGE } from "../kernel/instants";
 
 export const ADMIN_DEFAULT_PAGE_SIZE = 20;
 export const ADMIN_MAX_PAGE_SIZE = 50;

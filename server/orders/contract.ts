@@ -1,7 +1,7 @@
 // Request and response shapes of the orders area (spec: Resources > Order and Payment;
 // Endpoints > Orders (student)). Required billingAddress members: docs/decisions/README.md.
 import { z } from "zod";
-import { Id } from "../http/contract";
+import { Id } from "../kernel/contract";
 import type { ApiArea } from "../http/openapi";
 
 const required = (max = 200) => z.string().trim().min(1).max(max);

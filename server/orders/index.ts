@@ -21,7 +21,6 @@ export {
   returnUrlOf,
   heldEnrollment,
   lockPurchaseOfOrder,
-  HOLDING_STATES,
 } from "./orders";
 export { markOrderDisputeWon, markOrderDisputeLost } from "./disputes";
 export { orderBalance, refundOfPayingPayment, type OrderBalance, type BalanceOrder, type BalanceRefund } from "./balance";

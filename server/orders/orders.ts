@@ -6,6 +6,7 @@ import { schema, type DbOrTx } from "../db";
 import { DomainError } from "../kernel/errors";
 import { priceBreakdown } from "../money";
 import { creditNotesForOrders } from "../invoices";
+import { HOLDING_STATES } from "../enrollments";
 import { orderNumber } from "./number";
 import type { Queue } from "../queue";
 import type { CreateOrderBody, CreateOrderResponse, OrderDetail, OrderListItem } from "./contract";
@@ -107,13 +108,8 @@ export async function purchasableCourse(db: DbOrTx, courseId: string, studentId:
   return { course: published, rootId };
 }
 
-/**
- * Enrollment states in which a student holds a course: active (suspended ones too, they
- * wait for an admin) and completed. Such a student is never sold the course again
- * (docs/decisions/payments/one-order-per-course.md > One order per course).
- */
-export const HOLDING_STATES = ["active", "completed"] as const;
-
+// a student who holds the course (server/enrollments HOLDING_STATES) is never sold it again
+// (docs/decisions/payments/one-order-per-course.md > One order per course)
 /** The student's enrollment that holds the course (chain root id), or null. */
 export async function heldEnrollment(db: DbOrTx, studentId: string, rootCourseId: string, options: { exceptOrderId?: string } = {}) {
   const [held] = await db

@@ -1,7 +1,7 @@
 // The payment webhook receiver in the OpenAPI document (spec: Webhook receivers), and the
 // admins' bank transfer operations (extension; docs/api.md > Pay by bank transfer).
 import { z } from "zod";
-import { Id } from "../http/contract";
+import { Id } from "../kernel/contract";
 import type { ApiArea } from "../http/openapi";
 import { PaymentEvent, WebhookAck } from "./webhook";
 

@@ -14,7 +14,7 @@ import { z } from "zod";
 import { schema, type Database, type Tx } from "../db";
 import { DomainError, parseJsonBody } from "../kernel/errors";
 import type { Queue } from "../queue";
-import { recordWebhookOnce, webhookAck } from "../http/webhooks";
+import { recordWebhookOnce, webhookAck } from "../kernel/webhooks";
 import { writeAudit } from "../audit";
 import {
   heldEnrollment,

@@ -22,7 +22,7 @@ import { DomainError } from "../kernel/errors";
 import { afterAttempt, reviewScope, standingDownstream, testGate, type Downstream, type ReviewTopic, type TestGate } from "../learning";
 import type { Queue } from "../queue";
 import type { AnswerInput, AttemptList, AttemptStarted, AttemptView, SubmitResult } from "./contract";
-import { nextAttemptAt, resultsVisible, selectQuestions } from "./rules";
+import { attemptsLeft, nextAttemptAt, resultsVisible, selectQuestions } from "./rules";
 import { scoreAttempt } from "./scoring";
 
 const { tests, questions, testAttempts } = schema;
@@ -188,7 +188,7 @@ export function toAnswerInput(a: SubmittedAnswer): AnswerInput {
 
 export function resultOf(attempt: AttemptRow, test: TestRow, used: number, downstream: Downstream): SubmitResult {
   const scored = scoreAttempt(attempt.questionSnapshots, attempt.questionOrder, attempt.answers);
-  const remaining = Math.max(0, test.maxAttempts - used);
+  const remaining = attemptsLeft(test.maxAttempts, used);
   const passed = attempt.passed ?? false;
   return {
     attemptId: attempt.id,
@@ -331,7 +331,7 @@ export async function startAttempt(tx: DbOrTx, deps: QuizDeps, studentId: string
   const { attempts, open } = await expireOverdue(tx, deps, ctx);
   // resuming is answered like a start (spec: 201), with the attempt already in progress
   if (open) return { status: 201, body: served(open, ctx.test) };
-  if (attempts.length >= ctx.test.maxAttempts) {
+  if (attemptsLeft(ctx.test.maxAttempts, attempts.length) === 0) {
     throw new DomainError("max_attempts_reached", undefined, { maxAttempts: ctx.test.maxAttempts });
   }
   const next = nextAttemptAt(ctx.test, attempts);
@@ -584,7 +584,7 @@ export async function getAttemptWithGuidance(
     ...view,
     guidance: {
       passed: attempts.some((a) => a.passed),
-      remaining: Math.max(0, ctx.test.maxAttempts - attempts.length),
+      remaining: attemptsLeft(ctx.test.maxAttempts, attempts.length),
       inProgressAttemptId: attempts.find((a) => a.state === "in_progress")?.id ?? null,
       nextAttemptAt: next && next > deps.now ? next.toISOString() : null,
       cooldownMinutes: ctx.test.cooldownMinutes,
@@ -598,7 +598,7 @@ export async function listAttempts(tx: DbOrTx, deps: QuizDeps, studentId: string
   const ctx = await contextOf(tx, studentId, testId, deps.now);
   const { attempts, open } = await expireOverdue(tx, deps, ctx);
   const next = nextAttemptAt(ctx.test, attempts);
-  const remaining = Math.max(0, ctx.test.maxAttempts - attempts.length);
+  const remaining = attemptsLeft(ctx.test.maxAttempts, attempts.length);
   const count = (await tx.select({ id: questions.id }).from(questions).where(eq(questions.testId, ctx.test.id))).length;
   return {
     attempts: attempts.map((a) => ({

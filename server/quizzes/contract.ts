@@ -2,7 +2,7 @@
 // Resources > Test, Question, TestAttempt; docs/decisions/quizzes/tests.md > Tests). Fields beyond the spec's
 // are marked; none of the spec's is renamed.
 import { z } from "zod";
-import { Id, Iso } from "../http/contract";
+import { Id, Iso } from "../kernel/contract";
 import type { ApiArea } from "../http/openapi";
 
 export const QuestionType = z.enum(["single_choice", "multiple_choice", "text"]);

@@ -27,6 +27,11 @@ export function selectQuestions(
 }
 
 /** When the next attempt may start: the latest finished attempt plus the cooldown; null without one. */
+/** Attempts a student has left at a test: its limit less the attempts that count (never below 0). */
+export function attemptsLeft(maxAttempts: number, used: number): number {
+  return Math.max(0, maxAttempts - used);
+}
+
 export function nextAttemptAt(test: { cooldownMinutes: number }, attempts: readonly { state: string; submittedAt: Date | null }[]): Date | null {
   if (test.cooldownMinutes <= 0) return null;
   const finished = attempts.filter((a) => a.state !== "in_progress" && a.submittedAt).map((a) => a.submittedAt!.getTime());

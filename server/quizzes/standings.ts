@@ -3,10 +3,11 @@
 // attempt in progress. One grouped read of the enrollment's attempts that are not void.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "../db";
+import { attemptsLeft } from "./rules";
 
 const { testAttempts, tests } = schema;
 
-export type TestStanding = { passed: boolean; used: number; maxAttempts: number; inProgressAttemptId: string | null };
+export type TestStanding = { passed: boolean; used: number; maxAttempts: number; left: number; inProgressAttemptId: string | null };
 
 export async function testStandings(db: DbOrTx, enrollmentId: string): Promise<Map<string, TestStanding>> {
   const rows = await db
@@ -21,5 +22,5 @@ export async function testStandings(db: DbOrTx, enrollmentId: string): Promise<M
     .innerJoin(tests, eq(tests.id, testAttempts.testId))
     .where(and(eq(testAttempts.enrollmentId, enrollmentId), isNull(testAttempts.voidedAt)))
     .groupBy(testAttempts.testId, tests.maxAttempts);
-  return new Map(rows.map(({ testId, ...standing }) => [testId, standing]));
+  return new Map(rows.map(({ testId, ...standing }) => [testId, { ...standing, left: attemptsLeft(standing.maxAttempts, standing.used) }]));
 }

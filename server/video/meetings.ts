@@ -14,7 +14,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { Database } from "../db";
 import { DomainError, parseJsonBody } from "../kernel/errors";
-import { recordWebhookOnce } from "../http/webhooks";
+import { recordWebhookOnce } from "../kernel/webhooks";
 import { writeAudit } from "../audit";
 import type { Queue } from "../queue";
 import type { WebinarRecordings } from "./recordings";

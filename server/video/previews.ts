@@ -9,7 +9,7 @@
 // errored and answers 503.
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { Id } from "../http/contract";
+import { Id } from "../kernel/contract";
 import type { Database } from "../db";
 import { DomainError } from "../kernel/errors";
 import type { VideoActor, VideoBlock, VideoBlockRef, VideoBlocks, VideoBlockView } from "./blocks";

@@ -4,7 +4,7 @@
 // then the block records it (who, which upload id) in one transaction with the audit row.
 // The browser sends the file to `uploadUrl` itself; the provider's webhook reports the end.
 import { z } from "zod";
-import { Id } from "../http/contract";
+import { Id } from "../kernel/contract";
 import type { Database } from "../db";
 import { DomainError } from "../kernel/errors";
 import type { VideoActor, VideoBlockRef, VideoBlocks, VideoBlockView } from "./blocks";

@@ -17,7 +17,7 @@ import { z } from "zod";
 import type { Database, Tx } from "../db";
 import { DomainError, parseJsonBody } from "../kernel/errors";
 import type { Queue } from "../queue";
-import { recordWebhookOnce, webhookAck } from "../http/webhooks";
+import { recordWebhookOnce, webhookAck } from "../kernel/webhooks";
 import { writeAudit } from "../audit";
 import type { PreviewResult, VideoBlockRef, VideoBlocks, VideoResult } from "./blocks";
 import { recordingOfPassthrough, type WebinarRecordings } from "./recordings";

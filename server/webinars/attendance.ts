@@ -5,6 +5,7 @@ import { schema, type Database, type DbOrTx } from "../db";
 import { isId } from "../../shared/ids";
 import { DomainError } from "../kernel/errors";
 import { writeAudit, type AuditActor } from "../audit";
+import { HOLDING_STATES } from "../enrollments";
 import { getWebinar } from "./admin";
 import type { Queue } from "../queue";
 import { afterAttendanceChange } from "./requirements";
@@ -26,7 +27,7 @@ export async function webinarAttendance(db: DbOrTx, webinarId: string): Promise<
   const students = await db
     .select({ id: enrollments.id, name: enrollments.studentDisplayName })
     .from(enrollments)
-    .where(and(eq(enrollments.courseId, webinar.courseId), inArray(enrollments.state, ["active", "completed"])))
+    .where(and(eq(enrollments.courseId, webinar.courseId), inArray(enrollments.state, [...HOLDING_STATES])))
     .orderBy(asc(enrollments.studentDisplayName));
   const joins = await db
     .select({ enrollmentId: webinarJoins.enrollmentId, first: min(webinarJoins.joinedAt) })

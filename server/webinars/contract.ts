@@ -2,9 +2,9 @@
 // shown": the shape is ours, docs/api.md > Webinars). Requests are strict (an unknown key is
 // a 422); responses are strict too, so a serializer cannot leak a field.
 import { z } from "zod";
-import { Id, Iso } from "../http/contract";
+import { Id, Iso } from "../kernel/contract";
 import type { ApiArea } from "../http/openapi";
-import { isStorableInstant, STORABLE_INSTANT_MESSAGE } from "../http/instants";
+import { isStorableInstant, STORABLE_INSTANT_MESSAGE } from "../kernel/instants";
 
 const Instant = z.iso
   .datetime({ offset: true, error: "Čas je dátum a čas ISO 8601 s posunom (napr. 2026-03-28T18:00:00Z)." })

@@ -7,7 +7,7 @@ import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import { schema, type Database, type DbOrTx } from "../db";
 import { isId } from "../../shared/ids";
 import { DomainError } from "../kernel/errors";
-import { requireLearningEnrollment } from "../enrollments";
+import { HOLDING_STATES, requireLearningEnrollment } from "../enrollments";
 import type { MediaUrls } from "../video";
 import type { StudentWebinar, StudentWebinarList } from "./contract";
 import { icsCalendar, type IcsEvent } from "./ics";
@@ -195,7 +195,7 @@ export async function calendarFeed(deps: { db: Database; now: Date; publicUrl: s
   const held = await deps.db
     .selectDistinct({ courseId: enrollments.courseId, slug: enrollments.courseSlug })
     .from(enrollments)
-    .where(and(eq(enrollments.studentId, feed.studentId), inArray(enrollments.state, ["active", "completed"]), isNull(enrollments.suspendedAt)));
+    .where(and(eq(enrollments.studentId, feed.studentId), inArray(enrollments.state, [...HOLDING_STATES]), isNull(enrollments.suspendedAt)));
   const slugOf = new Map(held.map((h) => [h.courseId, h.slug]));
   const rows = slugOf.size
     ? await deps.db

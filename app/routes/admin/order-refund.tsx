@@ -26,6 +26,7 @@ import { CheckboxField, FormErrors, SubmitButton, TextField } from "../../compon
 import { pageTitle } from "../../site";
 import { idempotencyRoute } from "#server/http/idempotency";
 import { DomainError } from "#server/kernel/errors";
+import { holdsCourse } from "#server/enrollments";
 import { getAdminOrder } from "#server/orders";
 import { countValidCertificates } from "#server/certificates";
 import { formatMoney } from "#server/money";
@@ -51,7 +52,7 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
     // a club order: its unassigned seats may go back (docs/decisions/clubs/club-seats.md > Club seats)
     seatsFree: order.sponsorOrgId ? order.seatsFree : null,
     // docs/decisions/payments/money-back-ends-what-it-paid-for.md > Money back ends what it paid for: completed enrollments end too
-    hasEnrollmentWithAccess: order.enrollments.some((e) => e.state === "active" || e.state === "completed"),
+    hasEnrollmentWithAccess: order.enrollments.some(holdsCourse),
     certificateCount: await countValidCertificates(
       context.get(servicesContext).db,
       order.enrollments.map((e) => e._id),

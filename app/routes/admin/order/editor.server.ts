@@ -19,6 +19,7 @@ import {
   webhookResultLabels,
 } from "../../../lib/admin-order-labels";
 import { getAdminOrder, orderLabels } from "#server/orders";
+import { holdsCourse } from "#server/enrollments";
 import { eInvoicesForOrders } from "#server/einvoices";
 import { cachedUserNames } from "#server/identity";
 import { formatMoney } from "#server/money";
@@ -119,7 +120,7 @@ export const editorLoader = pageRoute(async ({ request, params, context }: Route
 
   const done = new URL(request.url).searchParams.get("hotovo");
   const kept = await keptForm(request, context);
-  const suspended = order.enrollments.filter((e) => (e.state === "active" || e.state === "completed") && e.suspendedAt !== null);
+  const suspended = order.enrollments.filter((e) => holdsCourse(e) && e.suspendedAt !== null);
   return {
     done: done ? (DONE_MESSAGES[done] ?? null) : null,
     // paid by bank transfer: the payment request and the credits received (docs/decisions/payments/pay-by-bank-transfer.md > Pay by bank transfer)
