@@ -18,6 +18,8 @@ const fields = {
   lecturer: z.string().trim().max(200).optional(),
   levelId: z.string().regex(ID, "Neplatná úroveň.").optional(),
   attendanceRequired: z.boolean().default(false),
+  // the Teams meeting whose recording the meetings webhook imports (server/webinars/imports.ts)
+  onlineMeetingId: z.string().trim().max(500).optional(),
 };
 
 export const createWebinarForm = z.object({ ...fields, intent: z.literal("createWebinar") });

@@ -82,6 +82,57 @@ describe("the meetings webhook", () => {
   });
 });
 
+describe("the meeting id on the course's webinar page", () => {
+  it("sets it with the other fields, refuses a malformed one on its field (nothing saved), and clears it", async () => {
+    const created = await editor.fetch(`${app.url}/api/admin/courses/${course.courseId}/webinars`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: app.url },
+      body: JSON.stringify({
+        title: "Webinár bez schôdze",
+        startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+        endsAt: new Date(Date.now() + 90_000_000).toISOString(),
+        joinUrl: "https://teams.microsoft.com/l/meetup-join/other",
+      }),
+    });
+    const id = ((await created.json()) as { webinar: { _id: string } }).webinar._id;
+    const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const edit = (onlineMeetingId: string) =>
+      editor.fetch(`${app.url}/admin/kurzy/${course.courseId}/webinare`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
+        body: new URLSearchParams({
+          _form: `editWebinar:${id}`,
+          intent: "editWebinar",
+          webinarId: id,
+          title: "Webinár bez schôdze",
+          day,
+          startTime: "18:00",
+          endTime: "19:00",
+          joinUrl: "https://teams.microsoft.com/l/meetup-join/other",
+          onlineMeetingId,
+        }).toString(),
+      });
+    const meetingOf = async () => (await app.db.select().from(schema.webinars).where(eq(schema.webinars.id, id)))[0].onlineMeetingId;
+
+    expect((await edit("MSoxMjM0NTY3ODkw")).status).toBe(302);
+    expect(await meetingOf()).toBe("MSoxMjM0NTY3ODkw");
+
+    const refused = await edit("nie je to <id>");
+    expect(refused.status).toBe(422);
+    expect(await refused.text()).toContain("ID schôdze obsahuje nepovolené znaky.");
+    expect(await meetingOf()).toBe("MSoxMjM0NTY3ODkw");
+
+    // another webinar's meeting is refused too
+    const taken = await edit(MEETING_ID);
+    expect(taken.status).toBe(422);
+    expect(await taken.text()).toContain("Táto schôdza už patrí inému webináru.");
+
+    expect((await edit("")).status).toBe(302);
+    expect(await meetingOf()).toBeNull();
+  });
+});
+
 describe("a Teams recording of the webinar's meeting", () => {
   it("subscribes (validated handshake), downloads the recording once, uploads it, and video.asset.ready sets the playback id", async () => {
     // the subscription job: Graph validates our webhook before it makes the subscription

@@ -57,6 +57,7 @@ const fieldMap = {
   levelId: "levelId",
   lecturer: "lecturer",
   description: "description",
+  onlineMeetingId: "onlineMeetingId",
 };
 
 type FormValues = {
@@ -69,6 +70,7 @@ type FormValues = {
   lecturer?: string;
   levelId?: string;
   attendanceRequired: boolean;
+  onlineMeetingId?: string;
 };
 function bodyOf(v: FormValues) {
   return {
@@ -80,6 +82,7 @@ function bodyOf(v: FormValues) {
     lecturer: v.lecturer || null,
     levelId: v.levelId || null,
     attendanceRequired: v.attendanceRequired,
+    onlineMeetingId: v.onlineMeetingId || null,
   };
 }
 
@@ -151,6 +154,7 @@ function WebinarForm({ d, reply, webinar }: { d: Data; reply: ActionReply; webin
           lecturer: webinar.lecturer ?? "",
           levelId: webinar.levelId ?? "",
           attendanceRequired: webinar.attendanceRequired ? "on" : undefined,
+          onlineMeetingId: webinar.onlineMeetingId ?? "",
         }
       : undefined,
   );
@@ -168,6 +172,11 @@ function WebinarForm({ d, reply, webinar }: { d: Data; reply: ActionReply; webin
       <TextField meta={fields.description} label="Popis" multiline rows={3} />
       <SelectField meta={fields.levelId} label="Úroveň" options={d.levels} />
       <CheckboxField meta={fields.attendanceRequired} label="Účasť je povinná na dokončenie úrovne" />
+      <TextField
+        meta={fields.onlineMeetingId}
+        label="ID schôdze v Microsoft Teams (nepovinné)"
+        description="Keď ho vyplníte, záznam schôdze sa po jej skončení sám nahrá k webináru."
+      />
       <IntentButton formKey={key} intent={webinar ? "editWebinar" : "createWebinar"}>
         {webinar ? "Uložiť zmeny" : "Naplánovať webinár"}
       </IntentButton>
