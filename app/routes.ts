@@ -117,9 +117,7 @@ export default [
     route("openbadges/jwks", "routes/api/openbadges/jwks.ts"),
     route("openbadges/keys/:thumbprint", "routes/api/openbadges/key.ts"),
     route("openbadges/achievements/:courseVersionId", "routes/api/openbadges/achievement.ts"),
-    route("openbadges/achievements/:courseVersionId/levels/:levelId", "routes/api/openbadges/achievement.ts", {
-      id: "routes/api/openbadges/level-achievement",
-    }),
+    route("openbadges/achievements/:courseVersionId/levels/:levelId", "routes/api/openbadges/level-achievement.ts"),
     route("openbadges/status/:list", "routes/api/openbadges/status-list.ts"),
     route("admin/certificate-requests", "routes/api/admin/certificates/requests.ts"),
     route("admin/certificate-requests/:requestId/issue", "routes/api/admin/certificates/issue.ts"),

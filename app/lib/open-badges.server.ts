@@ -2,11 +2,21 @@
 // reading a presented credential from a request (a file upload or pasted text in a form,
 // JSON {credential}, or the bare text of a .jwt).
 import type { AppServices } from "#server/services";
-import type { OpenBadgeDeps } from "#server/certificates";
-import { DomainError } from "#server/kernel/errors";
+import { achievementDocument, loadPublicAchievement, type OpenBadgeDeps } from "#server/certificates";
+import { DomainError, json } from "#server/kernel/errors";
+import { isId } from "#shared/ids";
 
 export function openBadgeDeps(services: AppServices): OpenBadgeDeps {
   return { db: services.db, credentials: services.credentials, publicUrl: services.site.publicUrl, issuerEmail: services.site.contactEmail };
+}
+
+/** The Achievement of a course version's final certificate (no level) or of a level's intermediate one; 404 alike for anything else. */
+export async function achievementAnswer(services: AppServices, courseVersionId: string | undefined, levelId: string | null | undefined): Promise<Response> {
+  const notFound = new DomainError("not_found", "Takýto certifikát sa nevydáva.");
+  if (!courseVersionId || !isId(courseVersionId) || (levelId != null && !isId(levelId))) throw notFound;
+  const achievement = await loadPublicAchievement(services.db, services.site.publicUrl, courseVersionId, levelId ?? null);
+  if (!achievement) throw notFound;
+  return json(achievementDocument(achievement), { headers: { "Cache-Control": "public, max-age=300", "Access-Control-Allow-Origin": "*" } });
 }
 
 export type Presented = { bytes: Uint8Array | null; text: string | null };

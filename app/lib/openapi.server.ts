@@ -17,7 +17,7 @@ import { certificatesApi } from "#server/certificates";
 import { enrollmentsAdminApi } from "#server/admin";
 import { webinarsApi } from "#server/webinars";
 
-const documentApi: ApiArea = {
+export const documentApi: ApiArea = {
   schemas: {},
   operations: [
     {
@@ -27,6 +27,7 @@ const documentApi: ApiArea = {
       summary: "This document (OpenAPI 3.1)",
       tags: ["meta"],
       auth: { kind: "public" },
+      rateLimit: "public",
       responses: {
         200: {
           description: "the OpenAPI document: the public and student operations; with a session, also those the person's roles allow",

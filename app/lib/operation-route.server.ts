@@ -12,7 +12,7 @@ import type { z } from "zod";
 import type { AppRole } from "#server/identity";
 import type { Actor } from "#server/authoring";
 import type { AppServices } from "#server/services";
-import { json, methodNotAllowed } from "#server/kernel/errors";
+import { DomainError, json, methodNotAllowed } from "#server/kernel/errors";
 import { apiRoute, parseQuery, readJsonBody } from "./api.server";
 import { optionalUser, requireRole, requireUser, actorOf, operationRoles, type SignedIn } from "./auth.server";
 import { requireRecentSignIn } from "./step-up.server";
@@ -64,9 +64,17 @@ export type PublicCall<B, Q> = Omit<AuthoringCall<B>, "user" | "signedIn" | "act
   query: Q;
 };
 
-/** A method of a public (or session-optional) operation: no roles to check, its per-IP limit spent first. */
+/**
+ * A method of a public (or session-optional) operation, or of a signed one (a webhook or a
+ * provider's token: no session, the area checks the signature of what was sent): no roles to
+ * check, its per-IP limit spent first.
+ */
 export type PublicMethodSpec<S extends z.ZodType | undefined, Q extends z.ZodType | undefined = undefined> = Omit<MethodSpec<S, Q>, "run" | "stepUp"> & {
   public: true;
+  /** set by `signedMethod`: the operation must be a signed one */
+  signed?: true;
+  /** the answer when the operation's per-IP limit refuses (instead of the 429 body), e.g. a page for a browser */
+  whenLimited?: (refusal: DomainError, request: Request) => Response | null;
   run: (call: PublicCall<S extends z.ZodType ? z.output<S> : undefined, Q extends z.ZodType ? z.output<Q> : undefined>) => Promise<unknown>;
 };
 
@@ -75,6 +83,13 @@ export function publicMethod<S extends z.ZodType | undefined = undefined, Q exte
   spec: Omit<PublicMethodSpec<S, Q>, "public">,
 ): PublicMethodSpec<S, Q> {
   return { ...spec, public: true };
+}
+
+/** A signed operation's method (webhook receivers, the provider's logout and erasure tokens). */
+export function signedMethod<S extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
+  spec: Omit<PublicMethodSpec<S, Q>, "public" | "signed">,
+): PublicMethodSpec<S, Q> {
+  return { ...spec, public: true, signed: true };
 }
 
 /** A method's spec, typed by its body and query schemas. */
@@ -122,7 +137,15 @@ async function handlePublic(
 ): Promise<Response> {
   const services = args.context.get(servicesContext);
   // counted before anything is read: a refused request spends the budget too
-  if (limit) await services.rateLimits.consume(limit, args.context.get(requestContext).clientIp);
+  if (limit) {
+    try {
+      await services.rateLimits.consume(limit, args.context.get(requestContext).clientIp);
+    } catch (error) {
+      const instead = error instanceof DomainError && spec.whenLimited ? spec.whenLimited(error, args.request) : null;
+      if (!instead) throw error;
+      return instead;
+    }
+  }
   const result = await spec.run({ services, viewer: optionalUser(args.context), ...(await inputOf(args, spec)) });
   return answer(result, spec.status);
 }
@@ -142,7 +165,10 @@ export function operationRoute(methods: Methods) {
     if (!op || op.method.toUpperCase() !== verb) throw new Error(`${verb}: the contract has no ${verb} operation ${operationId}`);
     limits.set(verb, op.rateLimit);
     if ("public" in spec!) {
-      if (op.auth.kind !== "public" && op.auth.kind !== "session-optional") throw new Error(`${verb} ${op.path}: operation ${operationId} is not a public one`);
+      if (spec.signed) {
+        if (op.auth.kind !== "signed") throw new Error(`${verb} ${op.path}: operation ${operationId} is not a signed one`);
+      } else if (op.auth.kind !== "public" && op.auth.kind !== "session-optional")
+        throw new Error(`${verb} ${op.path}: operation ${operationId} is not a public one`);
       continue;
     }
     if (op.auth.kind !== "session") throw new Error(`${verb} ${op.path}: operation ${operationId} is not one of a session`);

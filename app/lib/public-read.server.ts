@@ -1,7 +1,7 @@
 // Pages count as public reads (spec: Limits > Public read (general) 60/min/IP). Over the
 // limit the page answers 429 through the Slovak error boundary, keeping Retry-After
 // (root.tsx `headers` passes it on). The public /api documents (Open Badges, OpenAPI)
-// count the same budget through `countPublicApiRead` (429 with the JSON error body).
+// spend the same budget through their operations' `rateLimit: "public"` (429 with the JSON error body).
 import type { RouterContextProvider } from "react-router";
 import { DomainError } from "#server/kernel/errors";
 import { pageError } from "./page.server";
@@ -15,9 +15,4 @@ export async function countPublicRead(context: Readonly<RouterContextProvider>):
     if (error instanceof DomainError) throw pageError(error);
     throw error;
   }
-}
-
-/** The same budget for a public /api read: throws DomainError `rate_limited` (429, Retry-After) for `apiRoute`. */
-export async function countPublicApiRead(context: Readonly<RouterContextProvider>): Promise<void> {
-  await context.get(servicesContext).rateLimits.consume("public", context.get(requestContext).clientIp);
 }

@@ -78,8 +78,9 @@ export const videoApi: ApiArea = {
       path: "/api/webhooks/meetings",
       operationId: "receiveMeetingNotifications",
       summary:
-        "Phase 2: onlineMeetingRecording notifications; every item's clientState must equal MEETINGS_CLIENT_STATE. Recorded " +
-        "only (webhook_events, audit), nothing is downloaded in this version. With ?validationToken= answered like the GET",
+        "Phase 2: onlineMeetingRecording notifications; every item's clientState must equal MEETINGS_CLIENT_STATE. Each is " +
+        "recorded once (webhook_events); a recording of a webinar's meeting queues its import (downloaded once from Microsoft " +
+        "Graph, uploaded to the video provider; video.asset.ready sets the webinar's recording). With ?validationToken= answered like the GET",
       tags: ["webhooks"],
       auth: { kind: "signed", how: "clientState equal to MEETINGS_CLIENT_STATE" },
       body: { contentType: "application/json", schema: MeetingNotifications },

@@ -1,14 +1,14 @@
-// GET /api/openbadges/issuer: the issuer Profile every credential names (public, cacheable).
-import type { Route } from "./+types/issuer";
-import { apiRoute } from "../../../lib/api.server";
-import { countPublicApiRead } from "../../../lib/public-read.server";
-import { servicesContext } from "../../../context";
+import { operationRoute, publicMethod } from "../../../lib/operation-route.server";
 import { json } from "#server/kernel/errors";
-import { issuerDocument } from "#server/certificates";
+import { certificatesApi, issuerDocument } from "#server/certificates";
 import { openBadgeDeps } from "../../../lib/open-badges.server";
 
-export const loader = apiRoute(async ({ context }: Route.LoaderArgs) => {
-  await countPublicApiRead(context);
-  const deps = openBadgeDeps(context.get(servicesContext));
-  return json(issuerDocument(deps), { headers: { "Cache-Control": "public, max-age=3600", "Access-Control-Allow-Origin": "*" } });
+const route = operationRoute({
+  GET: publicMethod({
+    operation: [certificatesApi, "getOpenBadgesIssuer"],
+    run: async ({ services }) =>
+      json(issuerDocument(openBadgeDeps(services)), { headers: { "Cache-Control": "public, max-age=3600", "Access-Control-Allow-Origin": "*" } }),
+  }),
 });
+
+export const loader = route.loader;

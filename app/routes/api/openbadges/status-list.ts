@@ -1,26 +1,25 @@
-// GET /api/openbadges/status/<list>: a revocation status list (Bitstring Status List
-// credential, VC-JWT). Built from the certificates' revocations and signed on request;
-// verifiers may keep it for a minute (docs/decisions/certificates/open-badges.md > Open Badges).
-import type { Route } from "./+types/status-list";
-import { apiRoute } from "../../../lib/api.server";
-import { countPublicApiRead } from "../../../lib/public-read.server";
-import { servicesContext } from "../../../context";
+import { operationRoute, publicMethod } from "../../../lib/operation-route.server";
 import { DomainError } from "#server/kernel/errors";
-import { highestStatusList, statusListJwt } from "#server/certificates";
+import { certificatesApi, highestStatusList, statusListJwt } from "#server/certificates";
 import { openBadgeDeps } from "../../../lib/open-badges.server";
 
-export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
-  await countPublicApiRead(context);
-  const services = context.get(servicesContext);
-  const list = /^\d{1,6}$/.test(params.list ?? "") ? Number(params.list) : -1;
-  if (list < 0 || list > (await highestStatusList(services.db))) throw new DomainError("not_found", "Zoznam stavov neexistuje.");
-  const jwt = await statusListJwt(openBadgeDeps(services), list, services.clock.now());
-  return new Response(jwt, {
-    headers: {
-      "Content-Type": "application/vc+jwt",
-      "Cache-Control": "public, max-age=60",
-      "Access-Control-Allow-Origin": "*",
-      "X-Content-Type-Options": "nosniff",
+const route = operationRoute({
+  GET: publicMethod({
+    operation: [certificatesApi, "getOpenBadgesStatusList"],
+    run: async ({ services, params }) => {
+      const list = /^\d{1,6}$/.test(params.list ?? "") ? Number(params.list) : -1;
+      if (list < 0 || list > (await highestStatusList(services.db))) throw new DomainError("not_found", "Zoznam stavov neexistuje.");
+      const jwt = await statusListJwt(openBadgeDeps(services), list, services.clock.now());
+      return new Response(jwt, {
+        headers: {
+          "Content-Type": "application/vc+jwt",
+          "Cache-Control": "public, max-age=60",
+          "Access-Control-Allow-Origin": "*",
+          "X-Content-Type-Options": "nosniff",
+        },
+      });
     },
-  });
+  }),
 });
+
+export const loader = route.loader;

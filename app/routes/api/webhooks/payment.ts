@@ -1,22 +1,24 @@
-// POST /api/webhooks/payment (spec: Webhook receivers; Events > General receiver rules,
-// Payment events). No session, no Origin check, no rate limit: the signature of the raw
-// body authenticates the gateway. The receiver (server/payments) does the rest.
-import type { Route } from "./+types/payment";
-import { apiRoute } from "../../../lib/api.server";
-import { servicesContext } from "../../../context";
+import { operationRoute, signedMethod } from "../../../lib/operation-route.server";
 import { json } from "#server/kernel/errors";
+import { paymentsApi } from "#server/payments";
 
-export const action = apiRoute(async ({ request, context }: Route.ActionArgs) => {
-  const services = context.get(servicesContext);
-  const ack = await services.payments.receiveWebhook(
-    { db: services.db, queue: services.queue, now: services.clock.now() },
-    {
-      rawBody: await request.text(),
-      contentType: request.headers.get("content-type"),
-      signature: request.headers.get("x-payment-signature"),
-      eventIdHeader: request.headers.get("x-payment-event-id"),
-      timestamp: request.headers.get("x-payment-timestamp"),
+const route = operationRoute({
+  POST: signedMethod({
+    operation: [paymentsApi, "receivePaymentEvent"],
+    run: async ({ services, request }) => {
+      const ack = await services.payments.receiveWebhook(
+        { db: services.db, queue: services.queue, now: services.clock.now() },
+        {
+          rawBody: await request.text(),
+          contentType: request.headers.get("content-type"),
+          signature: request.headers.get("x-payment-signature"),
+          eventIdHeader: request.headers.get("x-payment-event-id"),
+          timestamp: request.headers.get("x-payment-timestamp"),
+        },
+      );
+      return json(ack, { headers: { "Cache-Control": "no-store" } });
     },
-  );
-  return json(ack, { headers: { "Cache-Control": "no-store" } });
+  }),
 });
+
+export const action = route.action;
