@@ -53,4 +53,13 @@ describe("operationRoute", () => {
     expect(Object.keys(modules).length).toBeGreaterThan(60);
     for (const load of Object.values(modules)) await expect(load()).resolves.toBeDefined();
   });
+
+  it("every /api route module is one shape: an operationRoute (the /api 404 alone has no operation)", () => {
+    const sources = import.meta.glob("../routes/api/**/*.ts", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
+    const others = Object.entries(sources)
+      .filter(([file]) => !file.endsWith("/not-found.ts"))
+      .filter(([, source]) => !/= (operationRoute|providerTokenRoute)\(/.test(source) || /export const (loader|action) = (?!route\.)/.test(source))
+      .map(([file]) => file);
+    expect(others).toEqual([]);
+  });
 });
