@@ -1,13 +1,7 @@
-// What the Open Badges routes share: the domain's dependencies from the services, and
+// What the Open Badges routes share (their deps come from depsOf, ./deps.server.ts):
 // reading a presented credential from a request (a file upload or pasted text in a form,
 // JSON {credential}, or the bare text of a .jwt).
-import type { AppServices } from "#server/services";
-import type { OpenBadgeDeps } from "#server/certificates";
 import { DomainError } from "#server/kernel/errors";
-
-export function openBadgeDeps(services: AppServices): OpenBadgeDeps {
-  return { db: services.db, credentials: services.credentials, publicUrl: services.site.publicUrl, issuerEmail: services.site.contactEmail };
-}
 
 export type Presented = { bytes: Uint8Array | null; text: string | null };
 

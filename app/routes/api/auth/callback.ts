@@ -9,6 +9,7 @@ import { DomainError } from "#server/kernel/errors";
 import { clearFlowCookies, clearSignedOutCookieHeader, establishSession, LoginError, revokeSession, sessionCookieHeader, signedOutHere } from "#server/auth";
 import { getAuth } from "../../../lib/auth.server";
 import { claimSeatInvitations } from "#server/clubs";
+import { depsOf } from "../../../lib/deps.server";
 
 export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) => {
   const services = context.get(servicesContext);
@@ -43,7 +44,7 @@ export const loader = apiRoute(async ({ request, context }: Route.LoaderArgs) =>
   if (previous) await revokeSession(services.db, previous.id, "replaced");
   services.log.info("signed in", { user: user.id });
   // seats a club gave to this address before the provider knew the person (docs/decisions/clubs/club-seats.md > Club seats)
-  await claimSeatInvitations({ db: services.db, queue: services.queue, now: services.clock.now() }, user).catch((error: unknown) =>
+  await claimSeatInvitations(depsOf(services), user).catch((error: unknown) =>
     services.log.error("club seats not claimed at sign-in", { user: user.id, error: error instanceof Error ? error.message : String(error) }),
   );
   headers.append("Set-Cookie", sessionCookieHeader(cookieValue));

@@ -5,10 +5,10 @@ import { countPublicApiRead } from "../../../lib/public-read.server";
 import { servicesContext } from "../../../context";
 import { json } from "#server/kernel/errors";
 import { issuerDocument } from "#server/certificates";
-import { openBadgeDeps } from "../../../lib/open-badges.server";
+import { depsOf } from "../../../lib/deps.server";
 
 export const loader = apiRoute(async ({ context }: Route.LoaderArgs) => {
   await countPublicApiRead(context);
-  const deps = openBadgeDeps(context.get(servicesContext));
+  const deps = depsOf(context.get(servicesContext));
   return json(issuerDocument(deps), { headers: { "Cache-Control": "public, max-age=3600", "Access-Control-Allow-Origin": "*" } });
 });

@@ -7,14 +7,14 @@ import { countPublicApiRead } from "../../../lib/public-read.server";
 import { servicesContext } from "../../../context";
 import { DomainError } from "#server/kernel/errors";
 import { highestStatusList, statusListJwt } from "#server/certificates";
-import { openBadgeDeps } from "../../../lib/open-badges.server";
+import { depsOf } from "../../../lib/deps.server";
 
 export const loader = apiRoute(async ({ params, context }: Route.LoaderArgs) => {
   await countPublicApiRead(context);
   const services = context.get(servicesContext);
   const list = /^\d{1,6}$/.test(params.list ?? "") ? Number(params.list) : -1;
   if (list < 0 || list > (await highestStatusList(services.db))) throw new DomainError("not_found", "Zoznam stavov neexistuje.");
-  const jwt = await statusListJwt(openBadgeDeps(services), list, services.clock.now());
+  const jwt = await statusListJwt(depsOf(services), list, services.clock.now());
   return new Response(jwt, {
     headers: {
       "Content-Type": "application/vc+jwt",

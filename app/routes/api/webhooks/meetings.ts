@@ -6,6 +6,7 @@ import type { Route } from "./+types/meetings";
 import { apiRoute } from "../../../lib/api.server";
 import { servicesContext } from "../../../context";
 import { DomainError, json } from "#server/kernel/errors";
+import { depsOf } from "../../../lib/deps.server";
 
 /** The validation answer: the token, verbatim, as text/plain. */
 function validation(request: Request): Response | null {
@@ -25,6 +26,6 @@ export const action = apiRoute(async ({ request, context }: Route.ActionArgs) =>
   const answer = validation(request);
   if (answer) return answer;
   const services = context.get(servicesContext);
-  const ack = await services.video.receiveMeetings({ db: services.db, queue: services.queue, now: services.clock.now() }, await request.text());
+  const ack = await services.video.receiveMeetings(depsOf(services), await request.text());
   return json(ack, { headers: { "Cache-Control": "no-store" } });
 });

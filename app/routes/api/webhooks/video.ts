@@ -5,17 +5,15 @@ import type { Route } from "./+types/video";
 import { apiRoute } from "../../../lib/api.server";
 import { servicesContext } from "../../../context";
 import { json } from "#server/kernel/errors";
+import { depsOf } from "../../../lib/deps.server";
 
 export const action = apiRoute(async ({ request, context }: Route.ActionArgs) => {
   const services = context.get(servicesContext);
-  const ack = await services.video.receiveWebhook(
-    { db: services.db, queue: services.queue, now: services.clock.now() },
-    {
-      rawBody: await request.text(),
-      signature: request.headers.get("video-signature") ?? request.headers.get("mux-signature"),
-      // a delivery id, when the provider sends one, keys an event without a top-level id
-      deliveryId: request.headers.get("video-event-id") ?? request.headers.get("webhook-id"),
-    },
-  );
+  const ack = await services.video.receiveWebhook(depsOf(services), {
+    rawBody: await request.text(),
+    signature: request.headers.get("video-signature") ?? request.headers.get("mux-signature"),
+    // a delivery id, when the provider sends one, keys an event without a top-level id
+    deliveryId: request.headers.get("video-event-id") ?? request.headers.get("webhook-id"),
+  });
   return json(ack, { headers: { "Cache-Control": "no-store" } });
 });
