@@ -1,5 +1,4 @@
-// What the admin enrollment routes share on the server: the domain's dependencies from
-// the request's services, the admin check of the pages (the /admin layout lets content
+// What the admin enrollment routes share on the server: the admin check of the pages (the /admin layout lets content
 // managers in too; enrollments are the admin's), and the actions both enrollment pages
 // answer (grant, cancel, extend, reset test attempts, resync): each parses its form,
 // builds the API body, checks it with the contract's schema and calls the same domain
@@ -20,7 +19,6 @@ import {
   resetTestAttempts,
   resyncEnrollment,
   type AdminActor,
-  type EnrollmentAdminDeps,
   type PersonSnapshot,
   type PickerMatch,
 } from "#server/admin";
@@ -30,10 +28,7 @@ import { servicesContext } from "../context";
 import { contractBody, endOfDayInBratislava, handleIntents, intent } from "./admin-authoring.server";
 import { requireRoleForPage, actorOf } from "./auth.server";
 import { cancelForm, ENROLLMENT_PICKER_PARAMS, extendForm, grantForm, resetForm, resyncForm } from "./enrollment-forms";
-
-export function enrollmentDeps(services: AppServices): EnrollmentAdminDeps {
-  return { db: services.db, idpApi: services.idpApi, queue: services.queue, now: services.clock.now() };
-}
+import { depsOf } from "./deps.server";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
 
@@ -92,7 +87,7 @@ export async function enrollmentActions(args: Args) {
           accessExpiresAt: "accessExpiresOn",
         },
         run: async (v) => {
-          const deps = enrollmentDeps(services);
+          const deps = depsOf(services);
           const person = await lookupPerson(services.db, services.idpApi, v.person, deps.now);
           if (!person) {
             throw new DomainError("validation", undefined, [
@@ -117,7 +112,7 @@ export async function enrollmentActions(args: Args) {
         fields: { reason: "reason", note: "note" },
         run: async (v) => {
           const body = contractBody(CancelEnrollmentBody, { reason: v.reason, ...(v.note ? { note: v.note } : {}) });
-          await cancelEnrollment(enrollmentDeps(services), actor, v.enrollmentId, body);
+          await cancelEnrollment(depsOf(services), actor, v.enrollmentId, body);
           return redirect(back(request, "zruseny"));
         },
       }),
@@ -126,7 +121,7 @@ export async function enrollmentActions(args: Args) {
         fields: { newExpiresAt: "newExpiresOn" },
         run: async (v) => {
           const body = contractBody(ExtendEnrollmentBody, { newExpiresAt: endOfDayInBratislava(v.newExpiresOn) });
-          const result = await extendEnrollment(enrollmentDeps(services), actor, v.enrollmentId, body);
+          const result = await extendEnrollment(depsOf(services), actor, v.enrollmentId, body);
           return redirect(back(request, result.reactivated ? "obnoveny" : "predlzeny"));
         },
       }),
@@ -135,14 +130,14 @@ export async function enrollmentActions(args: Args) {
         fields: { testId: "testId", reason: "reason" },
         run: async (v) => {
           const body = contractBody(ResetTestAttemptsBody, { testId: v.testId, reason: v.reason });
-          await resetTestAttempts(enrollmentDeps(services), actor, v.enrollmentId, body);
+          await resetTestAttempts(depsOf(services), actor, v.enrollmentId, body);
           return redirect(back(request, "pokusy"));
         },
       }),
       resync: intent({
         schema: resyncForm,
         run: async (v) => {
-          const result = await resyncEnrollment(enrollmentDeps(services), actor, v.enrollmentId);
+          const result = await resyncEnrollment(depsOf(services), actor, v.enrollmentId);
           return redirect(back(request, result.changed ? "aktualizovany" : "bez-zmeny"));
         },
       }),

@@ -5,10 +5,7 @@ import { importBankStatement, recordBankTransfer, type CreditOutcome, type Recor
 import type { AuditActor } from "#server/audit";
 import { DomainError } from "#server/kernel/errors";
 import type { AppServices } from "#server/services";
-
-function depsOf(services: AppServices) {
-  return { db: services.db, queue: services.queue, now: services.clock.now() };
-}
+import { depsOf } from "./deps.server";
 
 /** A credit an admin saw on the account for the order: paid, flagged, or a duplicate of one recorded before. */
 export function recordTransfer(services: AppServices, actor: AuditActor, orderId: string, body: RecordTransferBody): Promise<CreditOutcome> {

@@ -1,14 +1,11 @@
-// What the Open Badges routes share: the domain's dependencies from the services, and
+// What the Open Badges routes share (their deps come from depsOf, ./deps.server.ts): the
+// Achievement answer, and
 // reading a presented credential from a request (a file upload or pasted text in a form,
 // JSON {credential}, or the bare text of a .jwt).
 import type { AppServices } from "#server/services";
-import { achievementDocument, loadPublicAchievement, type OpenBadgeDeps } from "#server/certificates";
+import { achievementDocument, loadPublicAchievement } from "#server/certificates";
 import { DomainError, json } from "#server/kernel/errors";
 import { isId } from "#shared/ids";
-
-export function openBadgeDeps(services: AppServices): OpenBadgeDeps {
-  return { db: services.db, credentials: services.credentials, publicUrl: services.site.publicUrl, issuerEmail: services.site.contactEmail };
-}
 
 /** The Achievement of a course version's final certificate (no level) or of a level's intermediate one; 404 alike for anything else. */
 export async function achievementAnswer(services: AppServices, courseVersionId: string | undefined, levelId: string | null | undefined): Promise<Response> {

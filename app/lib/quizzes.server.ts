@@ -1,4 +1,4 @@
-// What the test-attempt routes (API and pages) share: the deps of server/quizzes and the
+// What the test-attempt routes (API and pages) share: the
 // idempotent start and submit (spec: Authentication 11: Idempotency-Key required). Both
 // return the answer as a value: the /api routes wrap it in JSON (answerResponse), the
 // pages redirect on success or show the refusal on the page.
@@ -7,23 +7,11 @@ import type { CachedUser } from "#server/identity";
 import type { ErrorBody } from "#server/kernel/errors";
 import { withIdempotency, type IdempotentAnswer } from "#server/http/idempotency";
 import type { Tx } from "#server/db";
-import {
-  startAttempt,
-  submitAttempt,
-  submitOrHold,
-  type AttemptStarted,
-  type HeldSubmit,
-  type Outcome,
-  type QuizDeps,
-  type SubmitResult,
-} from "#server/quizzes";
+import type { Outcome } from "#server/kernel/outcome";
+import { startAttempt, submitAttempt, submitOrHold, type AttemptStarted, type HeldSubmit, type SubmitResult } from "#server/quizzes";
 import type { AnswersBody } from "#server/quizzes";
 import { servicesContext } from "../context";
-
-export function quizDeps(context: Readonly<RouterContextProvider>): QuizDeps {
-  const services = context.get(servicesContext);
-  return { queue: services.queue, now: services.clock.now() };
-}
+import { depsOf } from "./deps.server";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
@@ -46,7 +34,7 @@ export function idempotentStart(
       beforeExecute: (tx) => services.rateLimits.consume({ name: "attemptStart", userId: user.id, testId }, { tx }),
     },
     async (tx) => {
-      const { status, body } = await startAttempt(tx, quizDeps(context), user.id, testId);
+      const { status, body } = await startAttempt(tx, depsOf(context), user.id, testId);
       return { status, body, headers: PRIVATE };
     },
   );
@@ -59,7 +47,7 @@ export function idempotentSubmit(
   params: { testId: string; attemptId: string },
   request: { route: string; key: string | null; body: AnswersBody },
 ): Promise<IdempotentAnswer<SubmitResult | ErrorBody>> {
-  return submitOncePerKey(context, user, request, (tx) => submitAttempt(tx, quizDeps(context), user.id, params.testId, params.attemptId, request.body.answers));
+  return submitOncePerKey(context, user, request, (tx) => submitAttempt(tx, depsOf(context), user.id, params.testId, params.attemptId, request.body.answers));
 }
 
 /**
@@ -75,7 +63,7 @@ export function idempotentPageSubmit(
   request: { route: string; key: string | null; body: AnswersBody },
 ): Promise<IdempotentAnswer<SubmitResult | HeldSubmit | ErrorBody>> {
   return submitOncePerKey(context, user, request, (tx) =>
-    submitOrHold(tx, quizDeps(context), user.id, params.testId, params.attemptId, request.body.answers, params.confirmed),
+    submitOrHold(tx, depsOf(context), user.id, params.testId, params.attemptId, request.body.answers, params.confirmed),
   );
 }
 

@@ -1,15 +1,11 @@
-// What the webinar routes (API and pages) hand the webinars area, and the Slovak date lines
+// What the webinar routes (API and pages) share: the student's panel, the feed URL, the Slovak date lines
 // of the student's sessions (Europe/Bratislava).
 import type { RouterContextProvider } from "react-router";
 import { calendarFeedOf, listStudentWebinars, type StudentWebinar } from "#server/webinars";
 import { servicesContext } from "../context";
 import { bratislavaOffsetAt } from "#shared/calendar";
 import { DomainError } from "#server/kernel/errors";
-
-export function webinarDeps(context: Readonly<RouterContextProvider>) {
-  const services = context.get(servicesContext);
-  return { db: services.db, queue: services.queue, media: services.media, now: services.clock.now(), publicUrl: services.site.publicUrl };
-}
+import { depsOf } from "./deps.server";
 
 /** The absolute URL of the student's personal calendar feed (made on first use). */
 export async function calendarFeedUrl(context: Readonly<RouterContextProvider>, studentId: string): Promise<string> {
@@ -35,7 +31,7 @@ export type WebinarLine = StudentWebinar & { when: string; opensAt: string };
 
 /** The student's sessions of a course for a page (403 no_enrollment when not enrolled). */
 export async function webinarPanel(context: Readonly<RouterContextProvider>, studentId: string, slug: string, knownCourseId?: string) {
-  const deps = webinarDeps(context);
+  const deps = depsOf(context);
   // the pages link the calendar page (/ucet/kalendar) for the feed: none is made here
   const list = await listStudentWebinars(deps, studentId, slug, "", knownCourseId);
   const line = (w: StudentWebinar): WebinarLine => ({ ...w, when: sessionWhen(w.startsAt, w.endsAt), opensAt: timeFormat.format(new Date(w.joinOpensAt)) });

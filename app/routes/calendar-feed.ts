@@ -5,17 +5,14 @@ import type { Route } from "./+types/calendar-feed";
 import { servicesContext } from "../context";
 import { apiError, DomainError } from "#server/kernel/errors";
 import { calendarFeed } from "#server/webinars";
+import { depsOf } from "../lib/deps.server";
 
 export const loader = async ({ params, context }: Route.LoaderArgs) => {
   const services = context.get(servicesContext);
   const file = params.file ?? "";
   if (!file.endsWith(".ics") || file.length > 200) return apiError(404);
   try {
-    const ics = await calendarFeed(
-      { db: services.db, now: services.clock.now(), publicUrl: services.site.publicUrl },
-      services.webinars.feedKey,
-      file.slice(0, -4),
-    );
+    const ics = await calendarFeed(depsOf(services), services.webinars.feedKey, file.slice(0, -4));
     return new Response(ics, {
       headers: {
         "Content-Type": "text/calendar; charset=utf-8",

@@ -12,13 +12,13 @@ import { StateIcon } from "../components/learning-state";
 import { pageTitle } from "../site";
 import { pageRoute } from "../lib/page.server";
 import { requireUserForPage } from "../lib/auth.server";
-import { learningDeps } from "../lib/learning.server";
 import { getLearnView } from "#server/learning";
 import { listStudentCertificates, listStudentPendingRequests } from "#server/certificates";
+import { depsOf } from "../lib/deps.server";
 
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
   const { user } = requireUserForPage(request, context);
-  const view = await getLearnView(learningDeps(context), user.id, params.slug);
+  const view = await getLearnView(depsOf(context), user.id, params.slug);
   if (!view.courseCompleted) throw redirect(`/kurzy/${params.slug}/studium`);
   const { db } = context.get(servicesContext);
   const [certificates, pending] = await Promise.all([listStudentCertificates(db, user.id), listStudentPendingRequests(db, user.id)]);

@@ -10,7 +10,6 @@ import { Breadcrumbs } from "../components/breadcrumbs";
 import { pageTitle } from "../site";
 import { dispatchIntent, pageRoute, readForm } from "../lib/page.server";
 import { requireUserForPage } from "../lib/auth.server";
-import { learningDeps } from "../lib/learning.server";
 import { StateBadge, StateIcon, type LearningState } from "../components/learning-state";
 import { DomainError } from "#server/kernel/errors";
 import { finishPart, getPartPage, getStudyPosition } from "#server/learning";
@@ -23,12 +22,13 @@ import { Outline } from "../components/course-outline";
 import { NextStepPanel } from "../components/next-step";
 import { PartContent } from "./learn-part/blocks";
 import { secondsLeftToWatch } from "../../shared/watch";
+import { depsOf } from "../lib/deps.server";
 
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
   const { user } = requireUserForPage(request, context);
   try {
     // the part, its course's outline and the student's position from one read of the progress
-    const { part, learn: view, position } = await getPartPage(learningDeps(context), user.id, params.partId);
+    const { part, learn: view, position } = await getPartPage(depsOf(context), user.id, params.partId);
     if (part.course.slug !== params.slug) throw new DomainError("not_found");
     const message = new URL(request.url).searchParams.get("sprava");
     const watched = new Map(part.progress.blockProgress.map((b) => [b.blockId, b]));
@@ -83,7 +83,7 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
 export const action = pageRoute(async ({ request, params, context }: Route.ActionArgs) => {
   const { user } = requireUserForPage(request, context);
   const form = await readForm(request);
-  const deps = learningDeps(context);
+  const deps = depsOf(context);
   const here = `/kurzy/${params.slug}/studium/${params.partId}`;
   return dispatchIntent(form, {
     // "Dokončiť a pokračovať": the part completes when its required blocks are done; else the

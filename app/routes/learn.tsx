@@ -10,7 +10,6 @@ import { Breadcrumbs } from "../components/breadcrumbs";
 import { pageTitle } from "../site";
 import { pageRoute } from "../lib/page.server";
 import { requireUserForPage } from "../lib/auth.server";
-import { learningDeps } from "../lib/learning.server";
 import { StateBadge, StateIcon } from "../components/learning-state";
 import { getLearnPage } from "#server/learning";
 import { testStandings } from "#server/quizzes";
@@ -22,10 +21,11 @@ import { formatDateTime } from "#shared/format";
 import { getCachedOrganization } from "#server/identity";
 import { WebinarPanel } from "../components/webinars";
 import { webinarPanel } from "../lib/webinars.server";
+import { depsOf } from "../lib/deps.server";
 
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
   const { user } = requireUserForPage(request, context);
-  const { view, position, enrollment } = await getLearnPage(learningDeps(context), user.id, params.slug);
+  const { view, position, enrollment } = await getLearnPage(depsOf(context), user.id, params.slug);
   const standings = await testStandings(context.get(servicesContext).db, view.enrollment._id);
   const slug = view.course.slug;
   const titleOf = new Map(view.levels.flatMap((l) => l.topics.flatMap((t) => t.module?.parts ?? [])).map((p) => [p._id, p.title]));

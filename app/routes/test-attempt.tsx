@@ -16,7 +16,7 @@ import { useAutosave } from "../components/test-autosave";
 import { pageTitle } from "../site";
 import { dispatchIntent, pageRoute, readForm } from "../lib/page.server";
 import { requireUserForPage } from "../lib/auth.server";
-import { idempotentPageSubmit, isRefusal, quizDeps } from "../lib/quizzes.server";
+import { idempotentPageSubmit, isRefusal } from "../lib/quizzes.server";
 import { answersFromForm, unansweredOf } from "../lib/test-form";
 import { servicesContext } from "../context";
 import { DomainError, type ErrorBody } from "#server/kernel/errors";
@@ -27,12 +27,12 @@ import { formatDateTime, formatDecimal } from "#shared/format";
 import { plural } from "#shared/plural";
 
 import { getStudyPosition } from "#server/learning";
-import { learningDeps } from "../lib/learning.server";
 import { levelEndOf } from "../lib/level-end.server";
 import { nextStepLink } from "../lib/next-step";
 import { NextStepPanel } from "../components/next-step";
 
 import { formatPoints, Verdict, VerdictIcon } from "../components/test-verdict";
+import { depsOf } from "../lib/deps.server";
 const OUTCOMES: Record<string, string> = {
   ulozene: "Odpovede sú uložené.",
   modul: "Úspech! Dokončili ste modul.",
@@ -43,13 +43,13 @@ const OUTCOMES: Record<string, string> = {
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
   const { user } = requireUserForPage(request, context);
   const { db } = context.get(servicesContext);
-  const deps = quizDeps(context);
+  const deps = depsOf(context);
   const { guidance, ...view } = await db.transaction((tx) => getAttemptWithGuidance(tx, deps, user.id, params.testId, params.attemptId));
   const saved = new Map(view.attempt.savedAnswers.map((a) => [a.questionId, a]));
   const notice = new URL(request.url).searchParams.get("stav");
   const numberOf = new Map(view.attempt.questions.map((q, i) => [q.id, i + 1]));
   // after a pass: the one next step (and a level's certificate) (docs/decisions/learning/one-next-step-everywhere.md > One next step everywhere)
-  const position = view.result?.passed ? await getStudyPosition(learningDeps(context), user.id, params.slug) : null;
+  const position = view.result?.passed ? await getStudyPosition(depsOf(context), user.id, params.slug) : null;
   return {
     slug: params.slug,
     next: position ? nextStepLink(params.slug, position.next) : null,
@@ -97,7 +97,7 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
       form,
       {
         save: async () => {
-          const outcome = await db.transaction((tx) => saveAnswers(tx, quizDeps(context), user.id, params.testId, params.attemptId, parsed.data.answers));
+          const outcome = await db.transaction((tx) => saveAnswers(tx, depsOf(context), user.id, params.testId, params.attemptId, parsed.data.answers));
           return outcome.ok ? redirect(`${here}?stav=ulozene`) : refusal(outcome.error.toBody(), outcome.error.status);
         },
         submit: async () => {

@@ -11,17 +11,18 @@ import { AskForMoreAttempts } from "../components/seller";
 import { pageTitle } from "../site";
 import { pageRoute, readForm } from "../lib/page.server";
 import { requireUserForPage } from "../lib/auth.server";
-import { idempotentStart, quizDeps } from "../lib/quizzes.server";
+import { idempotentStart } from "../lib/quizzes.server";
 import { servicesContext } from "../context";
 import { DomainError } from "#server/kernel/errors";
 import { idempotencyRoute } from "#server/http/idempotency";
 import { listAttempts } from "#server/quizzes";
 import { formatDateTime, formatDecimal } from "#shared/format";
+import { depsOf } from "../lib/deps.server";
 
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
   const { user } = requireUserForPage(request, context);
   const { db } = context.get(servicesContext);
-  const deps = quizDeps(context);
+  const deps = depsOf(context);
   const list = await db.transaction((tx) => listAttempts(tx, deps, user.id, params.testId));
   if (list.test.courseSlug !== params.slug) throw new DomainError("not_found");
   return {

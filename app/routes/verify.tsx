@@ -15,8 +15,9 @@ import brandMarkHref from "../brand-mark.svg?url";
 import { certificateTypeLabels } from "../lib/certificate-labels";
 import { DomainError } from "#server/kernel/errors";
 import { checkPresentedCredential, signatory, VERDICT_MESSAGES, verifyCertificate, type CertificateRow, type CredentialVerdict } from "#server/certificates";
-import { openBadgeDeps, presentedFromForm } from "../lib/open-badges.server";
+import { presentedFromForm } from "../lib/open-badges.server";
 import { formatDateLong } from "#shared/format";
+import { depsOf } from "../lib/deps.server";
 
 type Found = {
   status: "found";
@@ -59,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await countPublicRead(context);
   const services = context.get(servicesContext);
   const presented = await presentedFromForm(request);
-  const result = await checkPresentedCredential(openBadgeDeps(services), presented, services.clock.now());
+  const result = await checkPresentedCredential(depsOf(services), presented, services.clock.now());
   const checked: Checked = {
     verdict: result.verdict,
     message: VERDICT_MESSAGES[result.verdict],

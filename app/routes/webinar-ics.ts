@@ -3,13 +3,13 @@
 import type { Route } from "./+types/webinar-ics";
 import { pageRoute } from "../lib/page.server";
 import { requireUserForPage } from "../lib/auth.server";
-import { webinarDeps } from "../lib/webinars.server";
 import { contentDisposition, PRIVATE_FILE_HEADERS } from "../lib/download.server";
 import { webinarIcs } from "#server/webinars";
+import { depsOf } from "../lib/deps.server";
 
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
   const { user } = requireUserForPage(request, context);
-  const ics = await webinarIcs(webinarDeps(context), user.id, params.slug, params.webinarId);
+  const ics = await webinarIcs(depsOf(context), user.id, params.slug, params.webinarId);
   return new Response(ics, {
     headers: {
       ...PRIVATE_FILE_HEADERS,

@@ -5,9 +5,9 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/webinar-join";
 import { pageRoute } from "../lib/page.server";
 import { requireUserForPage } from "../lib/auth.server";
-import { webinarDeps } from "../lib/webinars.server";
 import { DomainError } from "#server/kernel/errors";
 import { joinWebinar } from "#server/webinars";
+import { depsOf } from "../lib/deps.server";
 
 const sessionPage = (params: { slug: string; webinarId: string }) => `/kurzy/${params.slug}/webinare/${params.webinarId}`;
 
@@ -16,7 +16,7 @@ export const loader = ({ params }: Route.LoaderArgs) => redirect(sessionPage(par
 export const action = pageRoute(async ({ request, params, context }: Route.ActionArgs) => {
   const { user } = requireUserForPage(request, context);
   try {
-    const { joinUrl } = await joinWebinar(webinarDeps(context), user.id, params.slug, params.webinarId);
+    const { joinUrl } = await joinWebinar(depsOf(context), user.id, params.slug, params.webinarId);
     return redirect(joinUrl, 303);
   } catch (error) {
     if (error instanceof DomainError && error.code === "conflict") return redirect(sessionPage(params), 303);

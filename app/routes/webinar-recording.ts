@@ -9,18 +9,18 @@ import type { Route } from "./+types/webinar-recording";
 import { pageRoute } from "../lib/page.server";
 import { requireUserForPage } from "../lib/auth.server";
 import { PRIVATE } from "../lib/learning.server";
-import { webinarDeps } from "../lib/webinars.server";
 import { reportRecordingWatch, startRecordingPlayback } from "#server/webinars";
+import { depsOf } from "../lib/deps.server";
 
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
   const { user } = requireUserForPage(request, context);
-  const { playbackUrl } = await startRecordingPlayback(webinarDeps(context), user.id, params.slug, params.webinarId);
+  const { playbackUrl } = await startRecordingPlayback(depsOf(context), user.id, params.slug, params.webinarId);
   return redirect(playbackUrl, { headers: PRIVATE });
 });
 
 export const action = pageRoute(async ({ request, params, context }: Route.ActionArgs) => {
   const { user } = requireUserForPage(request, context);
-  const watch = await reportRecordingWatch(webinarDeps(context), user.id, params.slug, params.webinarId, "all");
+  const watch = await reportRecordingWatch(depsOf(context), user.id, params.slug, params.webinarId, "all");
   const status = watch.completed ? "pozrety" : "nedopozerany";
   return redirect(`/kurzy/${params.slug}/webinare/${params.webinarId}?zaznam=${status}`, 303);
 });

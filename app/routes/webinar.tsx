@@ -12,7 +12,7 @@ import { webinarPanel } from "../lib/webinars.server";
 import { DomainError } from "#server/kernel/errors";
 import { webinarRecordingPlayPath } from "#server/webinars";
 import { getStudyPosition } from "#server/learning";
-import { learningDeps } from "../lib/learning.server";
+import { depsOf } from "../lib/deps.server";
 
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
   const { user } = requireUserForPage(request, context);
@@ -21,7 +21,7 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
   if (!webinar) throw new DomainError("not_found", "Webinár sa nenašiel.");
   // a required session: whether the student has met it (attended, or watched the recording)
   const requirement = webinar.attendanceRequired
-    ? (await getStudyPosition(learningDeps(context), user.id, params.slug)).requirements.find((r) => r.ref === webinar._id)
+    ? (await getStudyPosition(depsOf(context), user.id, params.slug)).requirements.find((r) => r.ref === webinar._id)
     : undefined;
   const watched = new URL(request.url).searchParams.get("zaznam");
   return {

@@ -15,6 +15,7 @@ import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import { newId, schema, type Database } from "../db";
 import { DomainError } from "../kernel/errors";
+import { ok, refusalOf, type Outcome } from "../kernel/outcome";
 import type { Queue } from "../queue";
 import { writeAudit, type AuditActor } from "../audit";
 import { capClass, checkFileName, FILE_KINDS, inspectUpload, type FileKind } from "./inspect";
@@ -164,13 +165,13 @@ async function removeSpooled(spooled: Map<string, Spooled>): Promise<void> {
 export async function receiveUpload(deps: UploadDeps, actor: AuditActor, input: UploadInput): Promise<FileView> {
   const { outcome } = await receiveForm(deps, actor, input);
   if (!outcome.ok) throw outcome.error;
-  if (!outcome.file) throw validation("Vyberte súbor.", "file", "required");
-  return outcome.file;
+  if (!outcome.value) throw validation("Vyberte súbor.", "file", "required");
+  return outcome.value;
 }
 
 /**
  * An admin page's multipart form: the other fields as sent (the page's intent, alt text …)
- * and the upload's outcome; `file` null when the form's file input was left empty.
+ * and the upload's outcome; its value null when the form's file input was left empty.
  * A body that is not multipart at all still throws.
  */
 export async function receiveForm(
@@ -181,29 +182,27 @@ export async function receiveForm(
 ): Promise<{
   fields: Record<string, string>;
   entries: [string, string][];
-  outcome: { ok: true; file: FileView } | { ok: true; file: null } | { ok: false; error: DomainError };
+  outcome: Outcome<FileView | null>;
 }> {
   const spoolDir = deps.spoolDir ?? os.tmpdir();
   const { fields, entries, files } = await parseMultipart(input, deps.limits, spoolDir, options.form);
   const file = files.get("file") ?? null;
   try {
-    if (!file && options.fileOptional) return { fields, entries, outcome: { ok: true, file: null } };
+    if (!file && options.fileOptional) return { fields, entries, outcome: ok(null) };
     const stored: FileView = await store(
       deps,
       actor,
       FILE_KINDS.find((k) => k === fields.kind),
       file,
     );
-    return { fields, entries, outcome: { ok: true, file: stored } };
+    return { fields, entries, outcome: ok(stored) };
   } catch (error) {
-    if (error instanceof DomainError) return { fields, entries, outcome: { ok: false, error } };
+    if (error instanceof DomainError) return { fields, entries, outcome: refusalOf(error) };
     throw error;
   } finally {
     await removeSpooled(files);
   }
 }
-
-export type Outcome = { ok: true; file: FileView } | { ok: false; error: DomainError };
 
 /**
  * An admin page's multipart form with several file inputs (the course settings: cover, share
@@ -215,16 +214,15 @@ export async function receiveFormFiles(
   actor: AuditActor,
   input: UploadInput,
   form: FormLimits & { fileKinds: (field: string) => FileKind | undefined },
-): Promise<{ fields: Record<string, string>; entries: [string, string][]; files: Map<string, Outcome> }> {
+): Promise<{ fields: Record<string, string>; entries: [string, string][]; files: Map<string, Outcome<FileView>> }> {
   const { fields, entries, files } = await parseMultipart(input, deps.limits, deps.spoolDir ?? os.tmpdir(), form);
-  const outcomes = new Map<string, Outcome>();
+  const outcomes = new Map<string, Outcome<FileView>>();
   try {
     for (const [field, file] of files) {
       try {
-        outcomes.set(field, { ok: true, file: await store(deps, actor, form.fileKinds(field), file) });
+        outcomes.set(field, ok(await store(deps, actor, form.fileKinds(field), file)));
       } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        outcomes.set(field, { ok: false, error });
+        outcomes.set(field, refusalOf(error));
       }
     }
     return { fields, entries, files: outcomes };

@@ -19,6 +19,7 @@ import { prepared, schema, type Database, type DbOrTx } from "../db";
 import { isId } from "../../shared/ids";
 import type { QuestionSnapshot, SubmittedAnswer } from "../db/schema/learning";
 import { DomainError } from "../kernel/errors";
+import { ok, refused, type Outcome } from "../kernel/outcome";
 import { afterAttempt, reviewScope, standingDownstream, testGate, type Downstream, type ReviewTopic, type TestGate } from "../learning";
 import type { Queue } from "../queue";
 import type { AnswerInput, AttemptList, AttemptStarted, AttemptView, SubmitResult } from "./contract";
@@ -419,18 +420,16 @@ async function storedResult(tx: DbOrTx, ctx: Context, attempt: AttemptRow): Prom
   return resultOf(attempt, ctx.test, await usedAttempts(tx, attempt), standingDownstream(ctx.gate, attempt.passed ?? false));
 }
 
-/**
- * A write that the attempt refuses but whose transaction must still commit (the automatic
- * submission it caused): returned, not thrown, so the caller answers it and commits.
- */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: DomainError };
+// A write that the attempt refuses but whose transaction must still commit (the automatic
+// submission it caused) is returned as a refused Outcome (server/kernel/outcome.ts), not
+// thrown, so the caller answers it and commits.
 
 /** An overdue attempt is submitted with its saved answers; the caller's late write gets 409 attempt_expired with that result. */
 async function refuseLate(tx: DbOrTx, deps: QuizDeps, ctx: Context, attempt: AttemptRow): Promise<Outcome<never>> {
   const { attempt: finished, used } =
     attempt.state === "in_progress" ? await finish(tx, deps, ctx, attempt, attempt.answers, "expired") : { attempt, used: await usedAttempts(tx, attempt) };
   const result = resultOf(finished, ctx.test, used, standingDownstream(ctx.gate, finished.passed ?? false));
-  return { ok: false, error: new DomainError("attempt_expired", undefined, { result }) };
+  return refused("attempt_expired", undefined, { result });
 }
 
 /**
@@ -464,10 +463,10 @@ async function saveChecked(
   // the autosave sent at 0:00: its answers close the attempt (the deadline submission), no more saving
   if (inFlightAtDeadline(attempt, deps.now)) {
     const { attempt: finished, used, downstream } = await finish(tx, deps, ctx, attempt, mergeAnswers(attempt.answers, checked), "expired");
-    return { ok: false, error: new DomainError("attempt_expired", undefined, { result: resultOf(finished, ctx.test, used, downstream) }) };
+    return refused("attempt_expired", undefined, { result: resultOf(finished, ctx.test, used, downstream) });
   }
   await tx.update(testAttempts).set({ answers: checked }).where(eq(testAttempts.id, attempt.id));
-  return { ok: true, value: { ok: true as const, savedAt: deps.now.toISOString(), answers: checked.map(toAnswerInput) } };
+  return ok({ ok: true as const, savedAt: deps.now.toISOString(), answers: checked.map(toAnswerInput) });
 }
 
 /**
@@ -491,10 +490,10 @@ export async function submitAttempt(
 
 async function submitOwn(tx: DbOrTx, deps: QuizDeps, ctx: Context, attempt: AttemptRow, answers: AnswerInput[]): Promise<Outcome<SubmitResult>> {
   if (attempt.state === "expired" || overdue(attempt, deps.now)) return refuseLate(tx, deps, ctx, attempt);
-  if (attempt.state === "submitted") return { ok: true, value: await storedResult(tx, ctx, attempt) };
+  if (attempt.state === "submitted") return ok(await storedResult(tx, ctx, attempt));
   const checked = checkedAnswers(attempt, answers);
   const { attempt: finished, downstream, used } = await finish(tx, deps, ctx, attempt, mergeAnswers(attempt.answers, checked), "submitted");
-  return { ok: true, value: resultOf(finished, ctx.test, used, downstream) };
+  return ok(resultOf(finished, ctx.test, used, downstream));
 }
 
 /** The page's submit held back: the answers are saved and the attempt stays open (the summary asks once more). */
@@ -520,7 +519,7 @@ export async function submitOrHold(
     const unanswered = unansweredOf(attempt.questionOrder, answers);
     if (unanswered.length > 0) {
       const saved = await saveChecked(tx, deps, ctx, attempt, checkedAnswers(attempt, answers));
-      return saved.ok ? { ok: true, value: { held: true, unanswered } } : saved;
+      return saved.ok ? ok({ held: true as const, unanswered }) : saved;
     }
   }
   return submitOwn(tx, deps, ctx, attempt, answers);

@@ -15,7 +15,6 @@ export {
   expireOverdueAttempts,
   SUBMIT_GRACE_MS,
   type QuizDeps,
-  type Outcome,
   type AttemptGuidance,
 } from "./attempts";
 export { scoreAttempt, normalizeText, shuffled } from "./scoring";

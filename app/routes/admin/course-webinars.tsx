@@ -23,6 +23,7 @@ import {
   WebinarCreateRequest,
   WebinarPatchRequest,
 } from "#server/webinars";
+import { depsOf } from "../../lib/deps.server";
 
 export const loader = pageRoute(async (args: Route.LoaderArgs) => {
   const { services } = editorOf(args);
@@ -89,7 +90,7 @@ function bodyOf(v: FormValues) {
 export const action = pageRoute(async (args: Route.ActionArgs) => {
   const { services, actor } = editorOf(args);
   const d = await courseDetail(services, args.params.courseId);
-  const deps = { db: services.db, queue: services.queue, now: services.clock.now() };
+  const deps = depsOf(services);
   const here = `/admin/kurzy/${d.course._id}/webinare`;
   // the recording: the provider opens a direct upload, the page then shows the file form
   // that posts straight to it (server/video recordings.ts; the same path as video blocks)

@@ -13,6 +13,7 @@ import { CourseHeader, DoneStatus } from "../../components/admin-authoring";
 import { DomainError } from "#server/kernel/errors";
 import { correctAttendance, getWebinar, serializeWebinar, webinarAttendance } from "#server/webinars";
 import { formatDateTime } from "#shared/format";
+import { depsOf } from "../../lib/deps.server";
 
 export const loader = pageRoute(async (args: Route.LoaderArgs) => {
   const { services } = editorOf(args);
@@ -38,7 +39,7 @@ export const action = pageRoute(async (args: Route.ActionArgs) => {
   const attended = String(form.get("attended") ?? "");
   if (attended !== "yes" && attended !== "no") throw new DomainError("validation", "Vyberte, či sa študent zúčastnil.");
   try {
-    await correctAttendance({ db: services.db, queue: services.queue, now: services.clock.now() }, actor, {
+    await correctAttendance(depsOf(services), actor, {
       webinarId: args.params.webinarId,
       enrollmentId: String(form.get("enrollmentId") ?? ""),
       attended: attended === "yes",

@@ -17,7 +17,8 @@ import {
   VERDICT_MESSAGES,
   verifyCertificate,
 } from "#server/certificates";
-import { openBadgeDeps, presentedFromApiRequest } from "../../lib/open-badges.server";
+import { presentedFromApiRequest } from "../../lib/open-badges.server";
+import { depsOf } from "../../lib/deps.server";
 
 const headers = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
 
@@ -31,7 +32,7 @@ const route = operationRoute({
     operation: [certificatesApi, "checkCertificateCredential"],
     run: async ({ services, params, request }) => {
       const presented = await presentedFromApiRequest(request, async (r) => (await readJsonBody(r, CredentialCheckBody)).credential);
-      let result = await checkPresentedCredential(openBadgeDeps(services), presented, services.clock.now());
+      let result = await checkPresentedCredential(depsOf(services), presented, services.clock.now());
       if ("certificate" in result && result.certificate.registrationNumber !== params.registrationNumber) result = { verdict: "not_ours" };
       return json(
         {

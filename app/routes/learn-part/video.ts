@@ -7,11 +7,12 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/video";
 import { pageRoute } from "../../lib/page.server";
 import { requireUserForPage } from "../../lib/auth.server";
-import { learningDeps, PRIVATE } from "../../lib/learning.server";
+import { PRIVATE } from "../../lib/learning.server";
 import { startPlayback } from "#server/learning";
+import { depsOf } from "../../lib/deps.server";
 
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
   const { user } = requireUserForPage(request, context);
-  const { playbackUrl } = await startPlayback(learningDeps(context), user.id, params.partId, params.blockId);
+  const { playbackUrl } = await startPlayback(depsOf(context), user.id, params.partId, params.blockId);
   return redirect(playbackUrl, { headers: PRIVATE });
 });

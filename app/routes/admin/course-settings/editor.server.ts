@@ -189,7 +189,7 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
         continue;
       }
       const idField = pictureInput(field)!.idField;
-      entries.splice(0, entries.length, ...entries.filter(([name]) => name !== idField), [idField, outcome.file.id]);
+      entries.splice(0, entries.length, ...entries.filter(([name]) => name !== idField), [idField, outcome.value.id]);
     }
     if (Object.keys(refused).length > 0) {
       return formReply({ form: "saveCourse", result: { status: "error", initialValue: received.fields, error: refused } }, status);

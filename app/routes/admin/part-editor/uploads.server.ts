@@ -37,9 +37,9 @@ export async function handleUpload(received: Received, deps: { services: AppServ
   if (!Object.hasOwn(UPLOAD_INTENTS, intent)) throw new DomainError("bad_request", "Formulár poslal neznámu akciu.");
   const form = fields._form ?? intent;
   if (!outcome.ok) return refused(form, fields, "file", outcome.error.message, outcome.error.status);
-  if (!outcome.file) return refused(form, fields, "file", "Vyberte súbor.", 422);
-  if (outcome.file.kind !== UPLOAD_INTENTS[intent]) return refused(form, fields, "file", "Súbor bol nahraný ako iný druh.", 422);
-  const fileId = outcome.file.id;
+  if (!outcome.value) return refused(form, fields, "file", "Vyberte súbor.", 422);
+  if (outcome.value.kind !== UPLOAD_INTENTS[intent]) return refused(form, fields, "file", "Súbor bol nahraný ako iný druh.", 422);
+  const fileId = outcome.value.id;
   try {
     switch (intent) {
       case "uploadPresentationBlock":
@@ -82,7 +82,7 @@ export async function addedFile(
   videoIds: string[],
 ): Promise<Added | AddRefused | null> {
   if (received && !received.outcome.ok) return { refused: received.outcome.error.message, field: "file", status: received.outcome.error.status };
-  const streamed = received?.outcome.ok ? received.outcome.file : null;
+  const streamed = received?.outcome.ok ? received.outcome.value : null;
   const fileId = streamed?.id ?? v.newFileId;
   if (!fileId) return null;
   const kind = v.kind;

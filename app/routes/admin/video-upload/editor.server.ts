@@ -10,6 +10,7 @@ import { isId } from "#shared/ids";
 import { PREVIEW_MAX_SEC, PREVIEW_MIN_SEC, VideoPreviewRequest, videoBlockPagePath } from "#server/video";
 import { formatDateTime, formatDecimal } from "#shared/format";
 import { courseStateLabels, cutLabels, stateLabels, uploadLabels } from "./forms";
+import { depsOf } from "../../../lib/deps.server";
 
 export function formatDuration(seconds: number): string {
   const whole = Math.round(seconds);
@@ -90,7 +91,7 @@ export const editorAction = pageRoute(async ({ request, params, context }: Route
   const ref = { partId: found.partId, blockId: found.block.id };
   const form = await readForm(request);
   const intent = form.get("intent");
-  const deps = { db: services.db, now: services.clock.now() };
+  const deps = depsOf(services);
   if (intent === "prepare") {
     const actor = actorOf(context, user);
     const upload = await services.video.createUpload(deps, actor, ref);

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { depsOf } from "../../../lib/deps.server";
 import { operationRoute, publicMethod } from "../../../lib/operation-route.server";
 import { requestContext } from "../../../context";
 import {
@@ -44,7 +45,7 @@ const route = operationRoute({
       if (previous) await revokeSession(services.db, previous.id, "replaced");
       services.log.info("signed in", { user: user.id });
       // seats a club gave to this address before the provider knew the person (docs/decisions/clubs/club-seats.md > Club seats)
-      await claimSeatInvitations({ db: services.db, queue: services.queue, now: services.clock.now() }, user).catch((error: unknown) =>
+      await claimSeatInvitations(depsOf(services), user).catch((error: unknown) =>
         services.log.error("club seats not claimed at sign-in", { user: user.id, error: error instanceof Error ? error.message : String(error) }),
       );
       headers.append("Set-Cookie", sessionCookieHeader(cookieValue));

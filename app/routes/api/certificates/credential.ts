@@ -18,7 +18,7 @@ import {
   linkedInAddUrl,
   openBadgeJwt,
 } from "#server/certificates";
-import { openBadgeDeps } from "../../../lib/open-badges.server";
+import { depsOf } from "../../../lib/deps.server";
 
 const route = operationRoute({
   GET: method({
@@ -28,7 +28,7 @@ const route = operationRoute({
       const query = CredentialQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
       if (!query.success) throw new DomainError("validation", undefined, zodDetails(query.error.issues));
       const row = await getStudentCertificate(services.db, user.id, params.certificateId);
-      const deps = openBadgeDeps(services);
+      const deps = depsOf(services);
       const file = (body: BodyInit, type: string, extension: "jwt" | "json" | "svg" | "png") =>
         new Response(body, {
           headers: { ...PRIVATE_FILE_HEADERS, "Content-Type": type, "Content-Disposition": contentDisposition("attachment", badgeFileName(row, extension)) },

@@ -2,16 +2,17 @@
 // {markPartCompleted: true}; the rules are the progress engine's (server/learning).
 import { readJsonBody } from "../../../lib/api.server";
 import { method, operationRoute } from "../../../lib/operation-route.server";
-import { learningDeps, PRIVATE } from "../../../lib/learning.server";
+import { PRIVATE } from "../../../lib/learning.server";
 import { json } from "#server/kernel/errors";
 import { learningApi, ProgressBody, reportProgress } from "#server/learning";
+import { depsOf } from "../../../lib/deps.server";
 
 const route = operationRoute({
   POST: method({
     operation: [learningApi, "reportPartProgress"],
     run: async ({ request, params, context, user }) => {
       const body = await readJsonBody(request, ProgressBody);
-      return json(await reportProgress(learningDeps(context), user.id, params.partId, body), { headers: PRIVATE });
+      return json(await reportProgress(depsOf(context), user.id, params.partId, body), { headers: PRIVATE });
     },
   }),
 });

@@ -1,13 +1,13 @@
 import { operationRoute, publicMethod } from "../../../lib/operation-route.server";
+import { depsOf } from "../../../lib/deps.server";
 import { json } from "#server/kernel/errors";
 import { certificatesApi, issuerDocument } from "#server/certificates";
-import { openBadgeDeps } from "../../../lib/open-badges.server";
 
 const route = operationRoute({
   GET: publicMethod({
     operation: [certificatesApi, "getOpenBadgesIssuer"],
     run: async ({ services }) =>
-      json(issuerDocument(openBadgeDeps(services)), { headers: { "Cache-Control": "public, max-age=3600", "Access-Control-Allow-Origin": "*" } }),
+      json(issuerDocument(depsOf(services)), { headers: { "Cache-Control": "public, max-age=3600", "Access-Control-Allow-Origin": "*" } }),
   }),
 });
 

@@ -1,7 +1,7 @@
 import { operationRoute, publicMethod } from "../../../lib/operation-route.server";
+import { depsOf } from "../../../lib/deps.server";
 import { DomainError } from "#server/kernel/errors";
 import { certificatesApi, highestStatusList, statusListJwt } from "#server/certificates";
-import { openBadgeDeps } from "../../../lib/open-badges.server";
 
 const route = operationRoute({
   GET: publicMethod({
@@ -9,7 +9,7 @@ const route = operationRoute({
     run: async ({ services, params }) => {
       const list = /^\d{1,6}$/.test(params.list ?? "") ? Number(params.list) : -1;
       if (list < 0 || list > (await highestStatusList(services.db))) throw new DomainError("not_found", "Zoznam stavov neexistuje.");
-      const jwt = await statusListJwt(openBadgeDeps(services), list, services.clock.now());
+      const jwt = await statusListJwt(depsOf(services), list, services.clock.now());
       return new Response(jwt, {
         headers: {
           "Content-Type": "application/vc+jwt",

@@ -2,17 +2,17 @@
 // attempt in progress (replacing the saved set), so a closed tab loses nothing.
 import { domainErrorResponse } from "../../../lib/api.server";
 import { method, operationRoute } from "../../../lib/operation-route.server";
-import { quizDeps } from "../../../lib/quizzes.server";
 import { servicesContext } from "../../../context";
 import { json } from "#server/kernel/errors";
 import { quizzesApi, AnswersBody, saveAnswers } from "#server/quizzes";
+import { depsOf } from "../../../lib/deps.server";
 
 const save = method({
   operation: [quizzesApi, "saveAnswers"],
   body: AnswersBody,
   run: async ({ body, params, context, user }) => {
     const { db } = context.get(servicesContext);
-    const outcome = await db.transaction((tx) => saveAnswers(tx, quizDeps(context), user.id, params.testId, params.attemptId, body.answers));
+    const outcome = await db.transaction((tx) => saveAnswers(tx, depsOf(context), user.id, params.testId, params.attemptId, body.answers));
     // a late save is answered 409 attempt_expired after the automatic submission committed
     return outcome.ok ? json(outcome.value, { headers: { "Cache-Control": "no-store" } }) : domainErrorResponse(outcome.error);
   },

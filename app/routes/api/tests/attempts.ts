@@ -1,18 +1,19 @@
 // /api/tests/<id>/attempts: GET the caller's attempts; POST starts one (Idempotency-Key
 // required; an attempt in progress is resumed, also 201). spec: Endpoints > Tests (student).
 import { method, operationRoute } from "../../../lib/operation-route.server";
-import { idempotentStart, quizDeps } from "../../../lib/quizzes.server";
+import { idempotentStart } from "../../../lib/quizzes.server";
 import { servicesContext } from "../../../context";
 import { DomainError, json, parseJsonBody } from "#server/kernel/errors";
 import { answerResponse, idempotencyOf } from "#server/http/idempotency";
 import { quizzesApi, listAttempts } from "#server/quizzes";
+import { depsOf } from "../../../lib/deps.server";
 
 const route = operationRoute({
   GET: method({
     operation: [quizzesApi, "listAttempts"],
     run: async ({ params, context, user }) => {
       const { db } = context.get(servicesContext);
-      const list = await db.transaction((tx) => listAttempts(tx, quizDeps(context), user.id, params.testId));
+      const list = await db.transaction((tx) => listAttempts(tx, depsOf(context), user.id, params.testId));
       return json(list, { headers: { "Cache-Control": "private, no-store" } });
     },
   }),

@@ -1,4 +1,5 @@
 import { operationRoute, publicMethod, signedMethod } from "../../../lib/operation-route.server";
+import { depsOf } from "../../../lib/deps.server";
 import { DomainError, json } from "#server/kernel/errors";
 import { videoApi } from "#server/video";
 
@@ -24,7 +25,7 @@ const route = operationRoute({
     run: async ({ services, url, request }) => {
       const answer = validation(url);
       if (answer) return answer;
-      const ack = await services.video.receiveMeetings({ db: services.db, queue: services.queue, now: services.clock.now() }, await request.text());
+      const ack = await services.video.receiveMeetings(depsOf(services), await request.text());
       return json(ack, { headers: { "Cache-Control": "no-store" } });
     },
   }),

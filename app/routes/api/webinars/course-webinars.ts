@@ -1,11 +1,12 @@
 import { method, operationRoute } from "../../../lib/operation-route.server";
-import { calendarFeedUrl, webinarDeps } from "../../../lib/webinars.server";
+import { calendarFeedUrl } from "../../../lib/webinars.server";
 import { listStudentWebinars, webinarsApi } from "#server/webinars";
+import { depsOf } from "../../../lib/deps.server";
 
 const route = operationRoute({
   GET: method({
     operation: [webinarsApi, "listCourseWebinars"],
-    run: async ({ context, user, params }) => listStudentWebinars(webinarDeps(context), user.id, params.slug, await calendarFeedUrl(context, user.id)),
+    run: async ({ context, user, params }) => listStudentWebinars(depsOf(context), user.id, params.slug, await calendarFeedUrl(context, user.id)),
   }),
 });
 

@@ -1,8 +1,8 @@
 // POST /api/admin/enrollments/batch (phase 2): a sponsoring organization's members
 // enrolled for its paid club order. Role admin. spec: Endpoints > Admin: enrollments.
 import { operationRoute, method } from "../../../../lib/operation-route.server";
-import { enrollmentDeps } from "../../../../lib/admin-enrollments.server";
 import { BatchEnrollBody, batchEnroll, enrollmentsAdminApi } from "#server/admin";
+import { depsOf } from "../../../../lib/deps.server";
 
 const route = operationRoute({
   POST: method({
@@ -10,7 +10,7 @@ const route = operationRoute({
     stepUp: true,
     body: BatchEnrollBody,
     status: 201,
-    run: ({ services, actor, body }) => batchEnroll(enrollmentDeps(services), actor, body),
+    run: ({ services, actor, body }) => batchEnroll(depsOf(services), actor, body),
   }),
 });
 

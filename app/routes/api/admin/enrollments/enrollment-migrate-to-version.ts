@@ -1,15 +1,15 @@
 // POST /api/admin/enrollments/<id>/migrate-to-version: moves the enrollment to another version of its course (API only). Role admin.
 // spec: Endpoints > Admin: enrollments; payloads: docs/api.md.
 import { operationRoute, method } from "../../../../lib/operation-route.server";
-import { enrollmentDeps } from "../../../../lib/admin-enrollments.server";
 import { MigrateEnrollmentBody, migrateEnrollment, enrollmentsAdminApi } from "#server/admin";
+import { depsOf } from "../../../../lib/deps.server";
 
 const route = operationRoute({
   POST: method({
     operation: [enrollmentsAdminApi, "adminMigrateEnrollment"],
     stepUp: true,
     body: MigrateEnrollmentBody,
-    run: ({ services, actor, params, body }) => migrateEnrollment(enrollmentDeps(services), actor, params.enrollmentId, body),
+    run: ({ services, actor, params, body }) => migrateEnrollment(depsOf(services), actor, params.enrollmentId, body),
   }),
 });
 

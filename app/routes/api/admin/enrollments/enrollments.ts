@@ -2,9 +2,9 @@
 // pageSize ≤ 50) and POST (grant). Role admin. spec: Endpoints > Admin: enrollments;
 // payloads: docs/api.md.
 import { operationRoute, method } from "../../../../lib/operation-route.server";
-import { enrollmentDeps } from "../../../../lib/admin-enrollments.server";
 import { DomainError, zodDetails } from "#server/kernel/errors";
 import { AdminEnrollmentListQuery, GrantEnrollmentBody, grantEnrollment, listEnrollmentsForAdmin, enrollmentsAdminApi } from "#server/admin";
+import { depsOf } from "../../../../lib/deps.server";
 
 const route = operationRoute({
   GET: method({
@@ -20,7 +20,7 @@ const route = operationRoute({
     body: GrantEnrollmentBody,
     status: 201,
     stepUp: true,
-    run: ({ services, actor, body }) => grantEnrollment(enrollmentDeps(services), actor, body),
+    run: ({ services, actor, body }) => grantEnrollment(depsOf(services), actor, body),
   }),
 });
 

@@ -3,13 +3,14 @@
 // drafts only. The work is server/video's (previews.ts).
 import { operationRoute, method } from "../../../../lib/operation-route.server";
 import { VideoPreviewRequest, videoApi } from "#server/video";
+import { depsOf } from "../../../../lib/deps.server";
 
 const route = operationRoute({
   POST: method({
     operation: [videoApi, "adminSetVideoPreview"],
     body: VideoPreviewRequest,
     status: 202,
-    run: ({ services, actor, body }) => services.video.setPreview({ db: services.db, now: services.clock.now() }, actor, body),
+    run: ({ services, actor, body }) => services.video.setPreview(depsOf(services), actor, body),
   }),
 });
 

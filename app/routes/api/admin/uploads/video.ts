@@ -2,13 +2,14 @@
 // video block of a draft course; content_manager+. The work is server/video's.
 import { operationRoute, method } from "../../../../lib/operation-route.server";
 import { VideoUploadRequest, videoApi } from "#server/video";
+import { depsOf } from "../../../../lib/deps.server";
 
 const route = operationRoute({
   POST: method({
     operation: [videoApi, "adminCreateVideoUpload"],
     body: VideoUploadRequest,
     status: 201,
-    run: ({ services, actor, body }) => services.video.createUpload({ db: services.db, now: services.clock.now() }, actor, body),
+    run: ({ services, actor, body }) => services.video.createUpload(depsOf(services), actor, body),
   }),
 });
 
