@@ -13,6 +13,7 @@ import type { AppRole } from "#server/identity";
 import type { Actor } from "#server/authoring";
 import type { AppServices } from "#server/services";
 import { DomainError, json, methodNotAllowed } from "#server/kernel/errors";
+import { isOutcome } from "#server/kernel/outcome";
 import { apiRoute, parseQuery, readJsonBody } from "./api.server";
 import { optionalUser, requireRole, requireUser, actorOf, operationRoles, type SignedIn } from "./auth.server";
 import { requireRecentSignIn } from "./step-up.server";
@@ -50,7 +51,8 @@ export type MethodSpec<S extends z.ZodType | undefined, Q extends z.ZodType | un
   stepUp?: boolean;
   /**
    * the domain call: its result is answered as JSON with `status`, or a Response it returns
-   * goes out as it is (a PDF, an idempotent answer replayed with its own status)
+   * goes out as it is (a PDF, an idempotent answer replayed with its own status); an Outcome
+   * is answered by its value, a refused one as its error (the spec's body and status)
    */
   run: (
     call: Omit<AuthoringCall<S extends z.ZodType ? z.output<S> : undefined>, "query"> & { query: Q extends z.ZodType ? z.output<Q> : undefined },
@@ -121,8 +123,16 @@ async function inputOf(args: Args, spec: { body?: z.ZodType; query?: z.ZodType }
   return { params, url, query: query as never, body: body as never, request: args.request, context: args.context };
 }
 
-/** A Response the call returned goes out as it is; any other result as JSON with the method's status. */
+/**
+ * A Response the call returned goes out as it is; an Outcome (server/kernel/outcome.ts) is
+ * answered by its value, or, refused, exactly as its DomainError thrown (the spec's error
+ * body, the table's status, its headers); any other result as JSON with the method's status.
+ */
 function answer(result: unknown, status = 200, headers?: Record<string, string>): Response {
+  if (isOutcome(result)) {
+    if (!result.ok) throw result.error;
+    result = result.value;
+  }
   if (result instanceof Response) return result;
   return json(result, { status, ...(headers ? { headers } : {}) });
 }

@@ -4,7 +4,7 @@ import type { RouterContextProvider } from "react-router";
 import { calendarFeedOf, listStudentWebinars, type StudentWebinar } from "#server/webinars";
 import { servicesContext } from "../context";
 import { bratislavaOffsetAt } from "#shared/calendar";
-import { DomainError } from "#server/kernel/errors";
+import { ok, valueOrThrow, type Outcome } from "#server/kernel/outcome";
 import { depsOf } from "./deps.server";
 
 /** The absolute URL of the student's personal calendar feed (made on first use). */
@@ -29,15 +29,31 @@ export function sessionWhen(startsAt: string, endsAt: string): string {
 
 export type WebinarLine = StudentWebinar & { when: string; opensAt: string };
 
-/** The student's sessions of a course for a page (403 no_enrollment when not enrolled). */
-export async function webinarPanel(context: Readonly<RouterContextProvider>, studentId: string, slug: string, knownCourseId?: string) {
-  const deps = depsOf(context);
+export type WebinarPanelData = { slug: string; upcoming: WebinarLine[]; past: WebinarLine[] };
+
+/** The student's sessions of a course for a page, or the refusal (403 no_enrollment when not enrolled). */
+export async function webinarPanelOf(
+  context: Readonly<RouterContextProvider>,
+  studentId: string,
+  slug: string,
+  knownCourseId?: string,
+): Promise<Outcome<WebinarPanelData>> {
   // the pages link the calendar page (/ucet/kalendar) for the feed: none is made here
-  const list = await listStudentWebinars(deps, studentId, slug, "", knownCourseId);
+  const list = await listStudentWebinars(depsOf(context), studentId, slug, "", knownCourseId);
+  if (!list.ok) return list;
   const line = (w: StudentWebinar): WebinarLine => ({ ...w, when: sessionWhen(w.startsAt, w.endsAt), opensAt: timeFormat.format(new Date(w.joinOpensAt)) });
-  return { slug, upcoming: list.upcoming.map(line), past: list.past.map(line) };
+  return ok({ slug, upcoming: list.value.upcoming.map(line), past: list.value.past.map(line) });
 }
-export type WebinarPanelData = Awaited<ReturnType<typeof webinarPanel>>;
+
+/** The panel of a page only an enrolled student reaches: a refusal is the page's error (403 no_enrollment). */
+export async function webinarPanel(
+  context: Readonly<RouterContextProvider>,
+  studentId: string,
+  slug: string,
+  knownCourseId?: string,
+): Promise<WebinarPanelData> {
+  return valueOrThrow(await webinarPanelOf(context, studentId, slug, knownCourseId));
+}
 
 /** "2026-03-30" + "18:00" on Bratislava's wall clock → ISO 8601 UTC (summer time included). */
 export function bratislavaInstant(day: string, time: string): string {
@@ -63,10 +79,8 @@ export async function webinarPanelIfEnrolled(
   slug: string,
 ): Promise<WebinarPanelData | null> {
   if (!studentId) return null;
-  try {
-    return await webinarPanel(context, studentId, slug);
-  } catch (error) {
-    if (error instanceof DomainError && error.code === "no_enrollment") return null;
-    throw error;
-  }
+  const panel = await webinarPanelOf(context, studentId, slug);
+  if (panel.ok) return panel.value;
+  if (panel.error.code === "no_enrollment") return null;
+  throw panel.error;
 }

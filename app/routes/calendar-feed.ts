@@ -3,7 +3,7 @@
 // /ucet/kalendar). An unknown, forged or revoked URL is 404.
 import type { Route } from "./+types/calendar-feed";
 import { servicesContext } from "../context";
-import { apiError, DomainError } from "#server/kernel/errors";
+import { apiError } from "#server/kernel/errors";
 import { calendarFeed } from "#server/webinars";
 import { depsOf } from "../lib/deps.server";
 
@@ -11,18 +11,14 @@ export const loader = async ({ params, context }: Route.LoaderArgs) => {
   const services = context.get(servicesContext);
   const file = params.file ?? "";
   if (!file.endsWith(".ics") || file.length > 200) return apiError(404);
-  try {
-    const ics = await calendarFeed(depsOf(services), services.webinars.feedKey, file.slice(0, -4));
-    return new Response(ics, {
-      headers: {
-        "Content-Type": "text/calendar; charset=utf-8",
-        "Cache-Control": "private, no-store",
-        "X-Robots-Tag": "noindex",
-        "Referrer-Policy": "no-referrer",
-      },
-    });
-  } catch (error) {
-    if (error instanceof DomainError && error.code === "not_found") return apiError(404, { message: error.message });
-    throw error;
-  }
+  const ics = await calendarFeed(depsOf(services), services.webinars.feedKey, file.slice(0, -4));
+  if (!ics.ok) return apiError(404, { message: ics.error.message });
+  return new Response(ics.value, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Cache-Control": "private, no-store",
+      "X-Robots-Tag": "noindex",
+      "Referrer-Policy": "no-referrer",
+    },
+  });
 };

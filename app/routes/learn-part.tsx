@@ -26,41 +26,12 @@ import { depsOf } from "../lib/deps.server";
 
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
   const { user } = requireUserForPage(request, context);
-  try {
-    // the part, its course's outline and the student's position from one read of the progress
-    const { part, learn: view, position } = await getPartPage(depsOf(context), user.id, params.partId);
-    if (part.course.slug !== params.slug) throw new DomainError("not_found");
-    const message = new URL(request.url).searchParams.get("sprava");
-    const watched = new Map(part.progress.blockProgress.map((b) => [b.blockId, b]));
-    return {
-      locked: null,
-      // a refusal read again once the part is completed (reload, back) says nothing
-      message: message && !(message === "chyba" && part.progress.state === "completed") ? (MESSAGES[message] ?? null) : null,
-      refused: message === "chyba" && part.progress.state !== "completed",
-      // what the part still waits for, said beside its one button
-      missing:
-        part.progress.state === "completed"
-          ? []
-          : part.contentBlocks.flatMap((b) =>
-              b.type === "video" && b.state === "ready" && (b.durationSec ?? 0) > 0 && watched.get(b.id)?.state !== "completed"
-                ? [{ blockId: b.id, left: leftText(Math.max(1, secondsLeftToWatch(b.durationSec ?? 0, watched.get(b.id)?.secondsWatched ?? 0))) }]
-                : [],
-            ),
-      hasReading: part.contentBlocks.some((b) => b.type !== "video"),
-      next: nextStepLink(params.slug, position.next),
-      nextNote: nextStepNote(position.next, { lastLevelId: view.levels.at(-1)?._id ?? null, courseTestRequired: view.courseTest?.required === true }),
-      levelEnd: message === "uroven-hotova" ? await levelEndOf(context.get(servicesContext).db, position) : null,
-      outline: outlineOf(view, part._id),
-      progress: position.progress,
-      part: {
-        ...part,
-        contentBlocks: part.contentBlocks.map((b) => ({ ...b, html: b.type === "text" ? renderMarkdown(b.markdown) : null })),
-        attachments: part.attachments.map((a) => ({ ...a, size: fileSize(a.sizeBytes), kind: fileType(a.mimeType) })),
-      },
-    };
-  } catch (error) {
-    if (!(error instanceof DomainError) || error.code !== "part_locked") throw error;
-    const details = error.details as { prerequisites?: { title: string }[] };
+  // the part, its course's outline and the student's position from one read of the progress
+  const page = await getPartPage(depsOf(context), user.id, params.partId);
+  if (!page.ok) {
+    // a locked part: the page says which parts come first; no enrollment, no such part: the error page
+    if (page.error.code !== "part_locked") throw page.error;
+    const details = page.error.details as { prerequisites?: { title: string }[] };
     return data(
       {
         locked: { prerequisites: (details.prerequisites ?? []).map((p) => p.title), slug: params.slug },
@@ -78,6 +49,36 @@ export const loader = pageRoute(async ({ request, params, context }: Route.Loade
       { status: 403 },
     );
   }
+  const { part, learn: view, position } = page.value;
+  if (part.course.slug !== params.slug) throw new DomainError("not_found");
+  const message = new URL(request.url).searchParams.get("sprava");
+  const watched = new Map(part.progress.blockProgress.map((b) => [b.blockId, b]));
+  return {
+    locked: null,
+    // a refusal read again once the part is completed (reload, back) says nothing
+    message: message && !(message === "chyba" && part.progress.state === "completed") ? (MESSAGES[message] ?? null) : null,
+    refused: message === "chyba" && part.progress.state !== "completed",
+    // what the part still waits for, said beside its one button
+    missing:
+      part.progress.state === "completed"
+        ? []
+        : part.contentBlocks.flatMap((b) =>
+            b.type === "video" && b.state === "ready" && (b.durationSec ?? 0) > 0 && watched.get(b.id)?.state !== "completed"
+              ? [{ blockId: b.id, left: leftText(Math.max(1, secondsLeftToWatch(b.durationSec ?? 0, watched.get(b.id)?.secondsWatched ?? 0))) }]
+              : [],
+          ),
+    hasReading: part.contentBlocks.some((b) => b.type !== "video"),
+    next: nextStepLink(params.slug, position.next),
+    nextNote: nextStepNote(position.next, { lastLevelId: view.levels.at(-1)?._id ?? null, courseTestRequired: view.courseTest?.required === true }),
+    levelEnd: message === "uroven-hotova" ? await levelEndOf(context.get(servicesContext).db, position) : null,
+    outline: outlineOf(view, part._id),
+    progress: position.progress,
+    part: {
+      ...part,
+      contentBlocks: part.contentBlocks.map((b) => ({ ...b, html: b.type === "text" ? renderMarkdown(b.markdown) : null })),
+      attachments: part.attachments.map((a) => ({ ...a, size: fileSize(a.sizeBytes), kind: fileType(a.mimeType) })),
+    },
+  };
 });
 
 export const action = pageRoute(async ({ request, params, context }: Route.ActionArgs) => {

@@ -13,7 +13,6 @@ import { countPublicRead } from "../lib/public-read.server";
 import { pageTitle, SITE } from "../site";
 import brandMarkHref from "../brand-mark.svg?url";
 import { certificateTypeLabels } from "../lib/certificate-labels";
-import { DomainError } from "#server/kernel/errors";
 import { checkPresentedCredential, signatory, VERDICT_MESSAGES, verifyCertificate, type CertificateRow, type CredentialVerdict } from "#server/certificates";
 import { presentedFromForm } from "../lib/open-badges.server";
 import { formatDateLong } from "#shared/format";
@@ -82,15 +81,9 @@ export async function loader({ request, params: routeParams, context }: Route.Lo
     return { status: "form", registrationNumber: "", h } satisfies Form as Form | Found;
   }
   const h = url.searchParams.get("h");
-  try {
-    const c = await verifyCertificate(context.get(servicesContext).db, params.registrationNumber, h);
-    return foundOf(c) as Form | Found;
-  } catch (error) {
-    if (error instanceof DomainError && error.code === "not_found") {
-      return data({ status: "not_found", registrationNumber: params.registrationNumber, h: h ?? "" } satisfies Form as Form | Found, { status: 404 });
-    }
-    throw error;
-  }
+  const found = await verifyCertificate(context.get(servicesContext).db, params.registrationNumber, h);
+  if (found.ok) return foundOf(found.value) as Form | Found;
+  return data({ status: "not_found", registrationNumber: params.registrationNumber, h: h ?? "" } satisfies Form as Form | Found, { status: 404 });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: d }) => [

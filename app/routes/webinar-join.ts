@@ -5,7 +5,6 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/webinar-join";
 import { pageRoute } from "../lib/page.server";
 import { requireUserForPage } from "../lib/auth.server";
-import { DomainError } from "#server/kernel/errors";
 import { joinWebinar } from "#server/webinars";
 import { depsOf } from "../lib/deps.server";
 
@@ -15,11 +14,9 @@ export const loader = ({ params }: Route.LoaderArgs) => redirect(sessionPage(par
 
 export const action = pageRoute(async ({ request, params, context }: Route.ActionArgs) => {
   const { user } = requireUserForPage(request, context);
-  try {
-    const { joinUrl } = await joinWebinar(depsOf(context), user.id, params.slug, params.webinarId);
-    return redirect(joinUrl, 303);
-  } catch (error) {
-    if (error instanceof DomainError && error.code === "conflict") return redirect(sessionPage(params), 303);
-    throw error;
-  }
+  const joined = await joinWebinar(depsOf(context), user.id, params.slug, params.webinarId);
+  if (joined.ok) return redirect(joined.value.joinUrl, 303);
+  // not open yet, over or cancelled: the session's page says why; no enrollment, no such session: the error page
+  if (joined.error.code === "conflict") return redirect(sessionPage(params), 303);
+  throw joined.error;
 });

@@ -11,6 +11,7 @@ import { loadConfig } from "../config";
 import { createLogger } from "../log";
 import { listAudit } from "../audit";
 import { DomainError } from "../kernel/errors";
+import { isOutcome, valueOrThrow } from "../kernel/outcome";
 import { IdpApiError, type IdpApi, type IdpPerson } from "../identity";
 import { startJobs, type Jobs } from "../../jobs";
 import { openTestDatabase, type OpenTestDatabase } from "../../tests/support/db";
@@ -103,9 +104,11 @@ async function mailJobsFor(certificateId: string) {
   return (await queuedJobs(t.db, { certificateId })).filter((j) => j.name === "mail.send");
 }
 
+/** The refusal of a use case: a refused Outcome it returned, or the DomainError it threw. */
 async function rejection(promise: Promise<unknown>): Promise<DomainError> {
   try {
-    await promise;
+    const outcome = await promise;
+    if (isOutcome(outcome) && !outcome.ok) return outcome.error;
   } catch (error) {
     if (error instanceof DomainError) return error;
     throw error;
@@ -336,10 +339,12 @@ describe("the manual partner (phase 1)", () => {
     const waiting = await issueCertificate(deps({ partner: "manual" }), s.job);
     const requestId = (waiting as { requestId: string }).requestId;
     const at = new Date("2026-05-04T08:00:00.000Z");
-    const certificate = await issueCertificateManually({ db: t.db, queue: jobs.queue, clock: { now: () => at } }, admin, requestId, {
-      registrationNumber: "AK-2026/0142-7",
-      pdfUrl: "https://partner.example/certifikaty/7.pdf",
-    });
+    const certificate = valueOrThrow(
+      await issueCertificateManually({ db: t.db, queue: jobs.queue, clock: { now: () => at } }, admin, requestId, {
+        registrationNumber: "AK-2026/0142-7",
+        pdfUrl: "https://partner.example/certifikaty/7.pdf",
+      }),
+    );
     expect(certificate).toMatchObject({
       registrationNumber: "AK-2026/0142-7",
       pdfUrl: "https://partner.example/certifikaty/7.pdf",
@@ -401,13 +406,13 @@ describe("the manual partner (phase 1)", () => {
     const s = await pendingTask();
     const { requestId } = (await issueCertificate(deps({ partner: "manual" }), s.job)) as { requestId: string };
     const manualDeps = { db: t.db, queue: jobs.queue };
-    const results = await Promise.allSettled([
+    const results = await Promise.all([
       issueCertificateManually(manualDeps, admin, requestId, { registrationNumber: `PAR-${requestId}-A` }),
       issueCertificateManually(manualDeps, { ...admin, actorId: "p-4002" }, requestId, { registrationNumber: `PAR-${requestId}-B` }),
     ]);
-    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
-    expect(refused.reason).toMatchObject({ code: "certificate_request_not_pending" });
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    const refused = results.find((r) => !r.ok);
+    expect(refused?.error).toMatchObject({ code: "certificate_request_not_pending" });
     expect(await certificatesOf(t.db, s.enrollmentId)).toHaveLength(1);
   });
 });
@@ -419,8 +424,8 @@ describe("verification and numbers", () => {
     const [job] = await issueJobs(s.enrollmentId);
     await issueCertificate(deps(), job);
     const [row] = await certificatesOf(t.db, s.enrollmentId);
-    expect((await verifyCertificate(t.db, row.registrationNumber, row.verificationHash)).id).toBe(row.id);
-    expect((await verifyCertificate(t.db, row.registrationNumber, row.verificationHash.toUpperCase())).id).toBe(row.id);
+    expect(valueOrThrow(await verifyCertificate(t.db, row.registrationNumber, row.verificationHash)).id).toBe(row.id);
+    expect(valueOrThrow(await verifyCertificate(t.db, row.registrationNumber, row.verificationHash.toUpperCase())).id).toBe(row.id);
     const changed = row.verificationHash.slice(0, -1) + (row.verificationHash.endsWith("0") ? "1" : "0");
     for (const [number, h] of [
       [row.registrationNumber, changed],
@@ -433,7 +438,7 @@ describe("verification and numbers", () => {
       expect(error).toMatchObject({ code: "not_found", status: 404 });
     }
     await t.db.update(schema.certificates).set({ revokedAt: new Date(), revokedReason: "podvod pri teste" }).where(eq(schema.certificates.id, row.id));
-    const revoked = await verifyCertificate(t.db, row.registrationNumber, row.verificationHash);
+    const revoked = valueOrThrow(await verifyCertificate(t.db, row.registrationNumber, row.verificationHash));
     expect(toVerificationResponse(revoked).valid).toBe(false);
   });
 
@@ -446,9 +451,9 @@ describe("verification and numbers", () => {
     const code = shortVerificationCode(row.verificationHash);
     expect(code).toBe(`${row.verificationHash.slice(0, 5).toUpperCase()}-${row.verificationHash.slice(5, 10).toUpperCase()}`);
     for (const typed of [code, code.toLowerCase(), code.replace("-", " "), ` ${code.replace("-", "")} `, row.verificationHash.slice(0, 10)]) {
-      expect((await verifyCertificate(t.db, row.registrationNumber, typed)).id).toBe(row.id);
+      expect(valueOrThrow(await verifyCertificate(t.db, row.registrationNumber, typed)).id).toBe(row.id);
     }
-    expect((await verifyCertificate(t.db, ` ${row.registrationNumber} `, code)).id).toBe(row.id);
+    expect(valueOrThrow(await verifyCertificate(t.db, ` ${row.registrationNumber} `, code)).id).toBe(row.id);
     const other = row.verificationHash[9] === "a" ? "b" : "a";
     for (const [number, typed] of [
       [row.registrationNumber, row.verificationHash.slice(0, 9) + other],

@@ -4,9 +4,10 @@
 // does it (issue.ts storeCertificate), and the audit log records who entered the number.
 import { and, desc, eq, type SQL } from "drizzle-orm";
 import { writeAudit, type AuditActor } from "../audit";
-import { schema, type Database } from "../db";
+import { schema, type Database, type Tx } from "../db";
 import type { CertificateDraft } from "../db/schema";
 import { DomainError } from "../kernel/errors";
+import { ok, refusalOf, refused, type Outcome } from "../kernel/outcome";
 import type { Queue } from "../queue";
 import { storeCertificate, type CertificateRow } from "./issue";
 import { isId } from "../../shared/ids";
@@ -81,61 +82,75 @@ export type AdminActor = AuditActor;
  * certificate is stored with `issuedAt` = now, the task marked issued, an audit row
  * written, all in one transaction. The task's row lock makes a double submit wait for the
  * first and then get 409 `certificate_request_not_pending`; a number another certificate
- * holds is 409 `registration_number_taken` (nothing is stored).
+ * holds is 409 `registration_number_taken` (nothing is stored). These refusals are returned
+ * (an Outcome); the ones found after the certificate's insert are thrown inside the
+ * transaction, so it rolls back, and returned from here.
  */
 export async function issueCertificateManually(
   deps: { db: Database; queue: Queue; clock?: { now(): Date } },
   actor: AdminActor,
   requestId: string,
   input: ManualIssueInput,
-): Promise<CertificateRow> {
-  if (!isId(requestId)) throw new DomainError("not_found", "Úloha na vydanie certifikátu neexistuje.");
-  return deps.db.transaction(async (tx) => {
-    const [request] = await tx.select().from(certificateRequests).where(eq(certificateRequests.id, requestId)).for("update");
-    if (!request) throw new DomainError("not_found", "Úloha na vydanie certifikátu neexistuje.");
-    if (request.state !== "pending") {
-      throw new DomainError("certificate_request_not_pending", undefined, { certificateId: request.certificateId });
-    }
-    const issuedAt = (deps.clock ?? { now: () => new Date() }).now();
-    const stored = await storeCertificate(tx, deps.queue, {
+): Promise<Outcome<CertificateRow>> {
+  if (!isId(requestId)) return refused("not_found", "Úloha na vydanie certifikátu neexistuje.");
+  try {
+    return await deps.db.transaction((tx) => issueTask(tx, deps, actor, requestId, input));
+  } catch (error) {
+    return refusalOf(error);
+  }
+}
+
+async function issueTask(
+  tx: Tx,
+  deps: { queue: Queue; clock?: { now(): Date } },
+  actor: AdminActor,
+  requestId: string,
+  input: ManualIssueInput,
+): Promise<Outcome<CertificateRow>> {
+  const [request] = await tx.select().from(certificateRequests).where(eq(certificateRequests.id, requestId)).for("update");
+  if (!request) return refused("not_found", "Úloha na vydanie certifikátu neexistuje.");
+  if (request.state !== "pending") {
+    return refused("certificate_request_not_pending", undefined, { certificateId: request.certificateId });
+  }
+  const issuedAt = (deps.clock ?? { now: () => new Date() }).now();
+  const stored = await storeCertificate(tx, deps.queue, {
+    enrollmentId: request.enrollmentId,
+    type: request.type,
+    levelId: request.levelId,
+    draft: request.draft,
+    registrationNumber: input.registrationNumber,
+    pdfUrl: input.pdfUrl ?? null,
+    issuedAt,
+  });
+  if (stored.status === "number_taken") {
+    throw new DomainError("registration_number_taken", undefined, [
+      { path: "registrationNumber", message: "Toto registračné číslo už má iný certifikát.", code: "registration_number_taken" },
+    ]);
+  }
+  if (stored.status === "exists") {
+    // issued meanwhile by another way (e.g. the sandbox before a change of partner)
+    throw new DomainError("certificate_request_not_pending", "Tento certifikát už bol vydaný.", { certificateId: stored.certificate.id });
+  }
+  const certificate = stored.certificate;
+  await tx
+    .update(certificateRequests)
+    .set({ state: "issued", certificateId: certificate.id, completedBy: actor.actorId, completedAt: issuedAt })
+    .where(eq(certificateRequests.id, request.id));
+  await writeAudit(tx, {
+    actorId: actor.actorId,
+    actorRoles: actor.actorRoles,
+    action: "certificate.issue_manual",
+    targetType: "certificate",
+    targetId: certificate.id,
+    details: {
+      certificateRequestId: request.id,
       enrollmentId: request.enrollmentId,
       type: request.type,
       levelId: request.levelId,
-      draft: request.draft,
-      registrationNumber: input.registrationNumber,
-      pdfUrl: input.pdfUrl ?? null,
-      issuedAt,
-    });
-    if (stored.status === "number_taken") {
-      throw new DomainError("registration_number_taken", undefined, [
-        { path: "registrationNumber", message: "Toto registračné číslo už má iný certifikát.", code: "registration_number_taken" },
-      ]);
-    }
-    if (stored.status === "exists") {
-      // issued meanwhile by another way (e.g. the sandbox before a change of partner)
-      throw new DomainError("certificate_request_not_pending", "Tento certifikát už bol vydaný.", { certificateId: stored.certificate.id });
-    }
-    const certificate = stored.certificate;
-    await tx
-      .update(certificateRequests)
-      .set({ state: "issued", certificateId: certificate.id, completedBy: actor.actorId, completedAt: issuedAt })
-      .where(eq(certificateRequests.id, request.id));
-    await writeAudit(tx, {
-      actorId: actor.actorId,
-      actorRoles: actor.actorRoles,
-      action: "certificate.issue_manual",
-      targetType: "certificate",
-      targetId: certificate.id,
-      details: {
-        certificateRequestId: request.id,
-        enrollmentId: request.enrollmentId,
-        type: request.type,
-        levelId: request.levelId,
-        registrationNumber: certificate.registrationNumber,
-        pdfUrl: certificate.pdfUrl,
-      },
-      ip: actor.ip ?? null,
-    });
-    return certificate;
+      registrationNumber: certificate.registrationNumber,
+      pdfUrl: certificate.pdfUrl,
+    },
+    ip: actor.ip ?? null,
   });
+  return ok(certificate);
 }

@@ -4,6 +4,7 @@ import { timingSafeEqual } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { prepared, schema, type DbOrTx } from "../db";
 import { DomainError } from "../kernel/errors";
+import { ok, refused, type Outcome } from "../kernel/outcome";
 import { bratislavaDay } from "../../shared/calendar";
 import type { Certificate, CertificateRequest, VerificationResponse } from "./contract";
 import { hashMatches } from "./hash";
@@ -197,16 +198,16 @@ export async function getStudentCertificate(db: DbOrTx, studentId: string, certi
  * limit, as the short link (docs/decisions/certificates/a-certificate-page-that-says-what-it.md > A certificate page that says what it is). The hash is compared in constant time; a revoked certificate is
  * found (the answer says `valid: false`).
  */
-export async function verifyCertificate(db: DbOrTx, registrationNumber: string | undefined, presentedHash: string | null): Promise<CertificateRow> {
+export async function verifyCertificate(db: DbOrTx, registrationNumber: string | undefined, presentedHash: string | null): Promise<Outcome<CertificateRow>> {
   // made only when refused: an error captures its stack, which a verified answer need not pay for
-  const notFound = () => new DomainError("not_found", "Certifikát s týmto registračným číslom a overovacím kódom neexistuje.");
-  if (!registrationNumber || registrationNumber.length > 200) throw notFound();
+  const notFound = () => refused("not_found", "Certifikát s týmto registračným číslom a overovacím kódom neexistuje.");
+  if (!registrationNumber || registrationNumber.length > 200) return notFound();
   const row = await certificateByNumber(db, registrationNumber.trim());
   // compare even when the number is unknown, so both failures take the same time; the
   // short code (10 hex digits, as typed from paper) is compared with the hash's prefix
   const stored = row?.verificationHash ?? "0".repeat(64);
   const typed = presentedHash ? typedCode(presentedHash) : "";
   const matches = typed.length === SHORT_LINK_HASH_CHARS ? hashMatches(stored.slice(0, SHORT_LINK_HASH_CHARS), typed) : hashMatches(stored, presentedHash);
-  if (!row || !matches) throw notFound();
-  return row;
+  if (!row || !matches) return notFound();
+  return ok(row);
 }

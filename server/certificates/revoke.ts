@@ -5,19 +5,26 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { writeAudit } from "../audit";
 import { schema, type Database, type DbOrTx } from "../db";
 import type { Queue } from "../queue";
-import { DomainError } from "../kernel/errors";
+import { ok, refused, type Outcome } from "../kernel/outcome";
 import type { AdminActor } from "./manual";
 import { isId } from "../../shared/ids";
 
 const { certificates } = schema;
 
-export async function revokeCertificate(db: Database, actor: AdminActor, certificateId: string, reason: string, now: Date): Promise<{ revokedAt: Date }> {
-  if (!isId(certificateId)) throw new DomainError("not_found", "Certifikát neexistuje.");
+/** Revokes a certificate; refused: not_found, or conflict when it is revoked already (nothing written). */
+export async function revokeCertificate(
+  db: Database,
+  actor: AdminActor,
+  certificateId: string,
+  reason: string,
+  now: Date,
+): Promise<Outcome<{ revokedAt: Date }>> {
+  if (!isId(certificateId)) return refused("not_found", "Certifikát neexistuje.");
   return db.transaction(async (tx) => {
     const [certificate] = await tx.select().from(certificates).where(eq(certificates.id, certificateId)).for("update");
-    if (!certificate) throw new DomainError("not_found", "Certifikát neexistuje.");
+    if (!certificate) return refused("not_found", "Certifikát neexistuje.");
     if (certificate.revokedAt) {
-      throw new DomainError("conflict", "Certifikát je už odvolaný.", {
+      return refused("conflict", "Certifikát je už odvolaný.", {
         revokedAt: certificate.revokedAt.toISOString(),
         revokedReason: certificate.revokedReason,
       });
@@ -32,7 +39,7 @@ export async function revokeCertificate(db: Database, actor: AdminActor, certifi
       details: { registrationNumber: certificate.registrationNumber, enrollmentId: certificate.enrollmentId, type: certificate.type, reason },
       ip: actor.ip ?? null,
     });
-    return { revokedAt: now };
+    return ok({ revokedAt: now });
   });
 }
 

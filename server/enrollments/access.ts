@@ -8,7 +8,7 @@
 // on every access).
 import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { prepared, schema, type DbOrTx } from "../db";
-import { DomainError } from "../kernel/errors";
+import { ok, refused, valueOrThrow, type Outcome } from "../kernel/outcome";
 import type { EnrollmentRow } from "./rows";
 
 const { enrollments } = schema;
@@ -35,15 +35,20 @@ export function mayLearn(enrollment: Pick<EnrollmentRow, "state" | "suspendedAt"
 
 type Where = { studentId: string } & ({ courseSlug: string } | { courseVersionId: string });
 
+/** The student's enrollment that may learn (learningEnrollmentOf below), or its refusal thrown: for use cases inside a transaction. */
+export async function requireLearningEnrollment(db: DbOrTx, where: Where, now: Date, options: { forUpdate?: boolean } = {}): Promise<EnrollmentRow> {
+  return valueOrThrow(await learningEnrollmentOf(db, where, now, options));
+}
+
 /**
- * The student's enrollment for a slug or a course version that may learn, or a
- * DomainError: 403 `no_enrollment` when there is none, or it is cancelled, expired or
+ * The student's enrollment for a slug or a course version that may learn, or the
+ * refusal: 403 `no_enrollment` when there is none, or it is cancelled, expired or
  * suspended (a disputed payment). An active enrollment whose `accessExpiresAt` has passed
  * becomes expired here (in its own statement, so the refusal does not roll it back).
  * `forUpdate` takes the enrollment's row lock in the same statement (inside a transaction:
  * the lock lockEnrollment would take, one round trip fewer).
  */
-export async function requireLearningEnrollment(db: DbOrTx, where: Where, now: Date, options: { forUpdate?: boolean } = {}): Promise<EnrollmentRow> {
+export async function learningEnrollmentOf(db: DbOrTx, where: Where, now: Date, options: { forUpdate?: boolean } = {}): Promise<Outcome<EnrollmentRow>> {
   const bySlug = "courseSlug" in where;
   const forUpdate = options.forUpdate === true;
   const name = `learning_enrollment_by_${bySlug ? "slug" : "version"}${forUpdate ? "_for_update" : ""}`;
@@ -64,13 +69,13 @@ export async function requireLearningEnrollment(db: DbOrTx, where: Where, now: D
     return (forUpdate ? select.for("update") : select).prepare(name);
   });
   const [enrollment] = await query.execute({ studentId: where.studentId, course: "courseSlug" in where ? where.courseSlug : where.courseVersionId });
-  if (!enrollment) throw new DomainError("no_enrollment");
-  if (enrollment.suspendedAt) throw new DomainError("no_enrollment", "Prístup ku kurzu je pozastavený, kým administrátor nevyrieši reklamáciu platby.");
+  if (!enrollment) return refused("no_enrollment");
+  if (enrollment.suspendedAt) return refused("no_enrollment", "Prístup ku kurzu je pozastavený, kým administrátor nevyrieši reklamáciu platby.");
   if (enrollment.state === "active" && enrollment.accessExpiresAt && enrollment.accessExpiresAt <= now) {
     await expireEnrollment(db, enrollment.id, now);
-    throw new DomainError("no_enrollment", "Prístup ku kurzu vypršal.");
+    return refused("no_enrollment", "Prístup ku kurzu vypršal.");
   }
-  return enrollment;
+  return ok(enrollment);
 }
 
 async function expireEnrollment(db: DbOrTx, enrollmentId: string, now: Date) {

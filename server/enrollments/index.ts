@@ -19,7 +19,7 @@ export {
   type EnrollmentListItem,
 } from "./contract";
 export { lockEnrollment, findEnrollment, type EnrollmentRow, type EnrollmentStateValue } from "./rows";
-export { requireLearningEnrollment, expireEnrollmentAccess, mayLearn, holdsCourse, HOLDING_STATES, type HoldingState } from "./access";
+export { requireLearningEnrollment, learningEnrollmentOf, expireEnrollmentAccess, mayLearn, holdsCourse, HOLDING_STATES, type HoldingState } from "./access";
 export { enrollmentRecord, listStudentEnrollments, findOwnEnrollment } from "./record";
 export { recordProgress, markCancelled, otherActiveEnrollment, setAccessExpiry, moveToCourseVersion, updateStudentSnapshot } from "./changes";
 

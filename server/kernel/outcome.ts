@@ -30,3 +30,10 @@ export function valueOrThrow<T>(outcome: Outcome<T>): T {
   if (!outcome.ok) throw outcome.error;
   return outcome.value;
 }
+
+/** Whether a use case's result is an Outcome (the /api layer answers a refused one as its error). */
+export function isOutcome(value: unknown): value is Outcome<unknown> {
+  if (typeof value !== "object" || value === null || Object.keys(value).length !== 2) return false;
+  const v = value as { ok?: unknown; value?: unknown; error?: unknown };
+  return (v.ok === true && "value" in v) || (v.ok === false && v.error instanceof DomainError);
+}

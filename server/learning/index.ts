@@ -9,6 +9,8 @@ export {
   getLearnView,
   getLearnPage,
   getStudyPosition,
+  studyPositionOf,
+  learnPageOf,
   type StudyPosition,
   getPart,
   getPartPage,

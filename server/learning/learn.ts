@@ -3,10 +3,11 @@
 // needs; the routes stay thin. spec: Endpoints > Learning (student), Enrollments (student).
 import type { Database, DbOrTx } from "../db";
 import { DomainError } from "../kernel/errors";
+import { ok, refusalOf, refused, valueOrThrow, type Outcome } from "../kernel/outcome";
 import type { Queue } from "../queue";
 import type { MediaUrls } from "../video";
 import type { BlockProgress } from "../db/schema/learning";
-import { findOwnEnrollment, lockEnrollment, mayLearn, requireLearningEnrollment, type EnrollmentRow } from "../enrollments";
+import { findOwnEnrollment, learningEnrollmentOf, lockEnrollment, mayLearn, type EnrollmentRow } from "../enrollments";
 import { courseSlugKnown } from "./slugs";
 import type { EnrollmentDetail, LearnView, PartView, ProgressAnswer, ProgressBody } from "./contract";
 import {
@@ -73,27 +74,26 @@ function positionOf(
   };
 }
 
-/** The learning dashboard: the learn view and the student's position, from one read of the facts. */
 /** Who pays for the enrollment and which course chain it is on: what the dashboard's panels need besides the view. */
 export type LearnEnrollmentFacts = { courseId: string; reason: EnrollmentRow["reason"]; sponsorOrgId: string | null; orderId: string | null };
 
-export async function getLearnPage(
-  deps: LearningDeps,
-  studentId: string,
-  slug: string,
-  from: { partId?: string } = {},
-): Promise<{ view: LearnView; position: StudyPosition; enrollment: LearnEnrollmentFacts }> {
-  if (!slug || slug.length > 200 || slug.includes("\0")) throw new DomainError("not_found");
-  let enrollment: EnrollmentRow;
-  try {
-    enrollment = await requireLearningEnrollment(deps.db, { studentId, courseSlug: slug }, deps.now);
-  } catch (error) {
-    if (error instanceof DomainError && error.code === "no_enrollment" && !(await courseSlugKnown(deps.db, slug))) throw new DomainError("not_found");
-    throw error;
-  }
-  const structure = await structureOf(deps.db, enrollment);
+type LearnPage = { view: LearnView; position: StudyPosition; enrollment: LearnEnrollmentFacts };
+
+/** The learning dashboard (the learn view and the student's position, from one read of the facts), or its refusal thrown (404 not_found, 403 no_enrollment): the pages that show the error page. */
+export async function getLearnPage(deps: LearningDeps, studentId: string, slug: string, from: { partId?: string } = {}): Promise<LearnPage> {
+  return valueOrThrow(await learnPageOf(deps, studentId, slug, from));
+}
+
+/** The learning dashboard, or the refusal: 404 not_found for an unknown course, 403 no_enrollment. */
+export async function learnPageOf(deps: LearningDeps, studentId: string, slug: string, from: { partId?: string } = {}): Promise<Outcome<LearnPage>> {
+  if (!slug || slug.length > 200 || slug.includes("\0")) return refused("not_found");
+  const enrolled = await learningEnrollmentOf(deps.db, { studentId, courseSlug: slug }, deps.now);
+  if (!enrolled.ok) return enrolled.error.code === "no_enrollment" && !(await courseSlugKnown(deps.db, slug)) ? refused("not_found") : enrolled;
+  const enrollment = enrolled.value;
+  const structure = await loadCourseStructure(deps.db, enrollment.courseVersionId);
+  if (!structure) return refused("not_found");
   const facts = await loadProgressFacts(deps.db, enrollment.id);
-  return {
+  return ok({
     view: learnView(structure, enrollment, facts),
     position: positionOf(structure, enrollment, facts, from),
     enrollment: {
@@ -102,7 +102,7 @@ export async function getLearnPage(
       sponsorOrgId: enrollment.sponsorOrgId ?? null,
       orderId: enrollment.orderId ?? null,
     },
-  };
+  });
 }
 
 /** The student's position in the course `slug` (seen from a part: after its completion; a test's result page). */
@@ -110,17 +110,31 @@ export async function getStudyPosition(deps: LearningDeps, studentId: string, sl
   return (await getLearnPage(deps, studentId, slug, from)).position;
 }
 
+/** The student's position in the course `slug`, or the refusal (404 not_found, 403 no_enrollment). */
+export async function studyPositionOf(deps: LearningDeps, studentId: string, slug: string): Promise<Outcome<StudyPosition>> {
+  const page = await learnPageOf(deps, studentId, slug);
+  return page.ok ? ok(page.value.position) : page;
+}
+
 type PartContext = { enrollment: EnrollmentRow; structure: CourseStructure; part: PartNode };
 
-/** The part, the student's enrollment on its course version, or 404 / 403. */
+/** The part, the student's enrollment on its course version, or its refusal thrown (404 / 403): for the writes. */
 async function resolvePart(deps: LearningDeps, studentId: string, partId: string): Promise<PartContext> {
+  return valueOrThrow(await partContextOf(deps, studentId, partId));
+}
+
+/** The part, the student's enrollment on its course version, or the refusal (404 not_found, 403 no_enrollment). */
+async function partContextOf(deps: LearningDeps, studentId: string, partId: string): Promise<Outcome<PartContext>> {
   const courseVersionId = isId(partId) ? await courseVersionOfPart(deps.db, partId) : null;
-  if (!courseVersionId) throw new DomainError("not_found");
-  const enrollment = await requireLearningEnrollment(deps.db, { studentId, courseVersionId }, deps.now);
-  const structure = await structureOf(deps.db, enrollment);
+  if (!courseVersionId) return refused("not_found");
+  const enrolled = await learningEnrollmentOf(deps.db, { studentId, courseVersionId }, deps.now);
+  if (!enrolled.ok) return enrolled;
+  const enrollment = enrolled.value;
+  const structure = await loadCourseStructure(deps.db, enrollment.courseVersionId);
+  if (!structure) return refused("not_found");
   const part = structure.partById.get(partId);
-  if (!part) throw new DomainError("not_found");
-  return { enrollment, structure, part };
+  if (!part) return refused("not_found");
+  return ok({ enrollment, structure, part });
 }
 
 /**
@@ -128,7 +142,7 @@ async function resolvePart(deps: LearningDeps, studentId: string, partId: string
  * watch time counts from the player's reports (engine.nextBlockProgress).
  */
 export async function getPart(deps: LearningDeps, studentId: string, partId: string): Promise<PartView> {
-  return (await readPart(deps, studentId, partId)).view;
+  return valueOrThrow(await readPart(deps, studentId, partId)).view;
 }
 
 /**
@@ -140,16 +154,21 @@ export async function getPartPage(
   deps: LearningDeps,
   studentId: string,
   partId: string,
-): Promise<{ part: PartView; learn: LearnView; position: StudyPosition }> {
-  const { view, enrollment, structure, facts } = await readPart(deps, studentId, partId);
-  return { part: view, learn: learnView(structure, enrollment, facts), position: positionOf(structure, enrollment, facts, { partId }) };
+): Promise<Outcome<{ part: PartView; learn: LearnView; position: StudyPosition }>> {
+  const read = await readPart(deps, studentId, partId);
+  if (!read.ok) return read;
+  const { view, enrollment, structure, facts } = read.value;
+  return ok({ part: view, learn: learnView(structure, enrollment, facts), position: positionOf(structure, enrollment, facts, { partId }) });
 }
 
+/** The part as the student may see it, or the refusal (404, 403 no_enrollment, 403 part_locked with the missing prerequisites). */
 async function readPart(deps: LearningDeps, studentId: string, partId: string) {
-  const { enrollment, structure, part } = await resolvePart(deps, studentId, partId);
+  const found = await partContextOf(deps, studentId, partId);
+  if (!found.ok) return found;
+  const { enrollment, structure, part } = found.value;
   const facts = await loadProgressFacts(deps.db, enrollment.id);
-  if (partStateOf(facts, part.id) === "locked") throw lockedError(structure, part);
-  return { view: partView(structure, facts, part, deps.media, deps.now), enrollment, structure, facts };
+  if (partStateOf(facts, part.id) === "locked") return refusalOf(lockedError(structure, part));
+  return ok({ view: partView(structure, facts, part, deps.media, deps.now), enrollment, structure, facts });
 }
 
 function lockedError(structure: CourseStructure, part: PartNode): DomainError {

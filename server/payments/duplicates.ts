@@ -14,7 +14,7 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { schema, type Database, type DbOrTx, type Tx } from "../db";
 import { writeAudit, type AuditActor } from "../audit";
-import { DomainError } from "../kernel/errors";
+import { ok, refused, type Outcome } from "../kernel/outcome";
 import { lockOrder, refundOfPayingPayment } from "../orders";
 import { refundBalance } from "./balance";
 import type { Queue } from "../queue";
@@ -201,21 +201,21 @@ export async function retryFailedRefund(
   deps: { queue: Queue },
   actor: AuditActor,
   input: { orderId: string; refundId: string },
-): Promise<{ refundId: string }> {
+): Promise<Outcome<{ refundId: string }>> {
   const order = await lockOrder(tx, input.orderId);
-  if (!order) throw new DomainError("not_found", "Objednávka sa nenašla.");
+  if (!order) return refused("not_found", "Objednávka sa nenašla.");
   const [refund] = await tx
     .select()
     .from(refunds)
     .where(and(eq(refunds.id, input.refundId), eq(refunds.orderId, order.id)))
     .for("update");
-  if (!refund) throw new DomainError("not_found", "Refundácia sa nenašla.");
-  if (refund.state !== "failed") throw new DomainError("conflict", "Táto refundácia nezlyhala; nie je čo skúšať znova.", { state: refund.state });
+  if (!refund) return refused("not_found", "Refundácia sa nenašla.");
+  if (refund.state !== "failed") return refused("conflict", "Táto refundácia nezlyhala; nie je čo skúšať znova.", { state: refund.state });
   if (refundOfPayingPayment(refund, order.payingPaymentId)) {
     const balance = await refundBalance(tx, order);
-    if (balance.disputeOpen) throw new DomainError("order_disputed", undefined, { state: order.state });
+    if (balance.disputeOpen) return refused("order_disputed", undefined, { state: order.state });
     if (refund.amountCents > balance.refundableCents) {
-      throw new DomainError("refund_exceeds_remaining", undefined, { requestedCents: refund.amountCents, remainingCents: balance.refundableCents });
+      return refused("refund_exceeds_remaining", undefined, { requestedCents: refund.amountCents, remainingCents: balance.refundableCents });
     }
   }
   await tx.update(refunds).set({ state: "pending", failureReason: null, failedAt: null, gatewayRefundId: null }).where(eq(refunds.id, refund.id));
@@ -229,5 +229,5 @@ export async function retryFailedRefund(
     targetId: order.id,
     details: { refundId: refund.id, amountCents: refund.amountCents, previousFailure: refund.failureReason },
   });
-  return { refundId: refund.id };
+  return ok({ refundId: refund.id });
 }

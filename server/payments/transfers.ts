@@ -10,7 +10,7 @@
 // flagged and the admins alerted; it is never accepted silently.
 import { desc, eq, inArray } from "drizzle-orm";
 import { schema, type Database, type Tx } from "../db";
-import { DomainError } from "../kernel/errors";
+import { ok, refusalOf, refused, type Outcome } from "../kernel/outcome";
 import { writeAudit, type AuditActor } from "../audit";
 import { heldEnrollment, lockOrder, lockPurchaseOfOrder, orderIdByVariableSymbol } from "../orders";
 import { bratislavaDay, issuingSupplier } from "../invoices";
@@ -177,20 +177,20 @@ async function applyCredit(
 
 export type RecordTransferInput = { orderId: string; amountCents: number; bookingDate: string; bankReference: string };
 
-/** An admin records a credit seen on the account for the order (its variable symbol). */
-export async function recordBankTransfer(deps: TransferDeps, actor: AuditActor, input: RecordTransferInput): Promise<CreditOutcome> {
+/** An admin records a credit seen on the account for the order (its variable symbol); refused (nothing written): a future date, an unknown order, one without a payment request. */
+export async function recordBankTransfer(deps: TransferDeps, actor: AuditActor, input: RecordTransferInput): Promise<Outcome<CreditOutcome>> {
   const today = bratislavaDay(deps.now);
   if (input.bookingDate > today) {
     const message = "Dátum pripísania nemôže byť v budúcnosti.";
-    throw new DomainError("validation", message, [{ path: "bookingDate", message, code: "in_future" }]);
+    return refused("validation", message, [{ path: "bookingDate", message, code: "in_future" }]);
   }
   return deps.db.transaction(async (tx) => {
     // the purchase lock first, then the order's row (the order every payment path takes them in)
     await lockPurchaseOfOrder(tx, input.orderId);
     const order = await lockOrder(tx, input.orderId);
-    if (!order) throw new DomainError("not_found", "Objednávka sa nenašla.");
+    if (!order) return refused("not_found", "Objednávka sa nenašla.");
     if (!order.transferVariableSymbol) {
-      throw new DomainError("validation", "Objednávka nemá výzvu na úhradu prevodom.", [
+      return refused("validation", "Objednávka nemá výzvu na úhradu prevodom.", [
         { path: "orderId", message: "Objednávka nemá výzvu na úhradu prevodom.", code: "no_payment_request" },
       ]);
     }
@@ -222,7 +222,7 @@ export async function recordBankTransfer(deps: TransferDeps, actor: AuditActor, 
         bankTransferId: outcome.transferId,
       },
     });
-    return outcome;
+    return ok(outcome);
   });
 }
 
@@ -237,13 +237,19 @@ export type StatementImport = {
  * one transaction (a statement is all or nothing). A statement of another account, or a
  * file that is not one, is refused (422).
  */
-export async function importBankStatement(deps: TransferDeps, actor: AuditActor, xml: string): Promise<StatementImport> {
-  const statements = parseCamt053(xml);
+export async function importBankStatement(deps: TransferDeps, actor: AuditActor, xml: string): Promise<Outcome<StatementImport>> {
+  let statements: ReturnType<typeof parseCamt053>;
+  try {
+    statements = parseCamt053(xml);
+  } catch (error) {
+    // a file that is not a CAMT.053 statement (the parser's 422)
+    return refusalOf(error);
+  }
   const own = issuingSupplier().iban.replace(/\s+/g, "").toUpperCase();
   const foreign = statements.find((s) => s.iban && s.iban !== own);
   if (foreign) {
     const message = `Výpis je z iného účtu (${foreign.iban}), nie z účtu akadémie.`;
-    throw new DomainError("validation", message, [{ path: "statement", message, code: "foreign_account" }]);
+    return refused("validation", message, [{ path: "statement", message, code: "foreign_account" }]);
   }
   return deps.db.transaction(async (tx) => {
     const credits: CreditOutcome[] = [];
@@ -266,7 +272,7 @@ export async function importBankStatement(deps: TransferDeps, actor: AuditActor,
         .slice(0, 200),
       details: { counts, credits: credits.length },
     });
-    return { statements: statements.map((s) => ({ statementId: s.statementId, iban: s.iban })), credits, counts };
+    return ok({ statements: statements.map((s) => ({ statementId: s.statementId, iban: s.iban })), credits, counts });
   });
 }
 

@@ -3,7 +3,7 @@
 import { and, asc, eq, inArray, min } from "drizzle-orm";
 import { schema, type Database, type DbOrTx } from "../db";
 import { isId } from "../../shared/ids";
-import { DomainError } from "../kernel/errors";
+import { ok, refused, type Outcome } from "../kernel/outcome";
 import { writeAudit, type AuditActor } from "../audit";
 import { HOLDING_STATES } from "../enrollments";
 import { getWebinar } from "./admin";
@@ -50,15 +50,15 @@ export async function webinarAttendance(db: DbOrTx, webinarId: string): Promise<
   });
 }
 
-/** The admin's correction (attended or not, with a reason), audited; a later one replaces it. */
+/** The admin's correction (attended or not, with a reason), audited; a later one replaces it. Refused: 422 without a reason, 404 for an enrollment of another course. */
 export async function correctAttendance(
   deps: { db: Database; queue: Queue; now: Date },
   actor: AuditActor,
   input: { webinarId: string; enrollmentId: string; attended: boolean; reason: string },
-): Promise<void> {
+): Promise<Outcome<void>> {
   const reason = input.reason.trim();
-  if (reason.length < 3) throw new DomainError("validation", "Uveďte dôvod opravy.", [{ path: "reason", message: "Uveďte dôvod opravy.", code: "custom" }]);
-  await deps.db.transaction(async (tx) => {
+  if (reason.length < 3) return refused("validation", "Uveďte dôvod opravy.", [{ path: "reason", message: "Uveďte dôvod opravy.", code: "custom" }]);
+  return deps.db.transaction(async (tx) => {
     const webinar = await getWebinar(tx, input.webinarId);
     const [enrollment] = isId(input.enrollmentId)
       ? await tx
@@ -66,7 +66,7 @@ export async function correctAttendance(
           .from(enrollments)
           .where(and(eq(enrollments.id, input.enrollmentId), eq(enrollments.courseId, webinar.courseId)))
       : [];
-    if (!enrollment) throw new DomainError("not_found", "Zápis na tento kurz sa nenašiel.");
+    if (!enrollment) return refused("not_found", "Zápis na tento kurz sa nenašiel.");
     const values = { webinarId: webinar.id, enrollmentId: enrollment.id, attended: input.attended, reason, correctedBy: actor.actorId, correctedAt: deps.now };
     await tx
       .insert(webinarAttendanceCorrections)
@@ -86,5 +86,6 @@ export async function correctAttendance(
     });
     // a required session's attendance changed: its level may complete now
     await afterAttendanceChange(tx, deps, webinar, enrollment.id);
+    return ok(undefined);
   });
 }

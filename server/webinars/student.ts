@@ -6,8 +6,8 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import { schema, type Database, type DbOrTx } from "../db";
 import { isId } from "../../shared/ids";
-import { DomainError } from "../kernel/errors";
-import { HOLDING_STATES, requireLearningEnrollment } from "../enrollments";
+import { ok, refused, valueOrThrow, type Outcome } from "../kernel/outcome";
+import { HOLDING_STATES, learningEnrollmentOf } from "../enrollments";
 import type { MediaUrls } from "../video";
 import type { StudentWebinar, StudentWebinarList } from "./contract";
 import { icsCalendar, type IcsEvent } from "./ics";
@@ -55,10 +55,9 @@ function studentView(row: WebinarRow, slug: string, media: MediaUrls, now: Date)
   };
 }
 
-/** The enrolled student's course (403 no_enrollment otherwise) and its chain's root id. */
-async function enrolledCourse(db: DbOrTx, studentId: string, slug: string, now: Date) {
-  const enrollment = await requireLearningEnrollment(db, { studentId, courseSlug: slug }, now);
-  return enrollment;
+/** The enrolled student's enrollment of the course (refused 403 no_enrollment otherwise). */
+function enrolledCourse(db: DbOrTx, studentId: string, slug: string, now: Date) {
+  return learningEnrollmentOf(db, { studentId, courseSlug: slug }, now);
 }
 
 /** Upcoming (soonest first, cancelled ones included) and past (held ones, newest first). */
@@ -69,29 +68,42 @@ export async function listStudentWebinars(
   calendarFeedUrl: string,
   /** the course chain's id when the caller has already found the student's enrollment (the learning dashboard) */
   knownCourseId?: string,
-): Promise<StudentWebinarList> {
-  const courseId = knownCourseId ?? (await enrolledCourse(deps.db, studentId, slug, deps.now)).courseId;
+): Promise<Outcome<StudentWebinarList>> {
+  let courseId = knownCourseId;
+  if (!courseId) {
+    const enrolled = await enrolledCourse(deps.db, studentId, slug, deps.now);
+    if (!enrolled.ok) return enrolled;
+    courseId = enrolled.value.courseId;
+  }
   const rows = await deps.db.select().from(webinars).where(eq(webinars.courseId, courseId)).orderBy(asc(webinars.startsAt));
   const now = deps.now.getTime();
   const upcoming = rows.filter((r) => r.endsAt.getTime() > now);
   const past = rows.filter((r) => r.endsAt.getTime() <= now && r.state === "scheduled").reverse();
-  return {
+  return ok({
     upcoming: upcoming.map((r) => studentView(r, slug, deps.media, deps.now)),
     past: past.map((r) => studentView(r, slug, deps.media, deps.now)),
     calendarFeedUrl,
-  };
+  });
 }
 
+/** The enrolled student's session of the course, or its refusal thrown (403 no_enrollment, 404 not_found). */
 export async function enrolledWebinar(db: DbOrTx, studentId: string, slug: string, webinarId: string, now: Date) {
-  const enrollment = await enrolledCourse(db, studentId, slug, now);
+  return valueOrThrow(await enrolledWebinarOf(db, studentId, slug, webinarId, now));
+}
+
+/** The enrolled student's session of the course, or the refusal (403 no_enrollment, 404 not_found). */
+export async function enrolledWebinarOf(db: DbOrTx, studentId: string, slug: string, webinarId: string, now: Date) {
+  const enrolled = await enrolledCourse(db, studentId, slug, now);
+  if (!enrolled.ok) return enrolled;
+  const enrollment = enrolled.value;
   const [row] = isId(webinarId)
     ? await db
         .select()
         .from(webinars)
         .where(and(eq(webinars.id, webinarId), eq(webinars.courseId, enrollment.courseId)))
     : [];
-  if (!row) throw new DomainError("not_found", "Webinár sa nenašiel.");
-  return { enrollment, row };
+  if (!row) return refused("not_found", "Webinár sa nenašiel.");
+  return ok({ enrollment, row });
 }
 
 /**
@@ -103,18 +115,20 @@ export async function joinWebinar(
   studentId: string,
   slug: string,
   webinarId: string,
-): Promise<{ joinUrl: string }> {
-  const { enrollment, row } = await enrolledWebinar(deps.db, studentId, slug, webinarId, deps.now);
-  if (row.state === "cancelled") throw new DomainError("conflict", "Webinár bol zrušený.");
-  if (row.endsAt.getTime() <= deps.now.getTime()) throw new DomainError("conflict", "Webinár už skončil.");
+): Promise<Outcome<{ joinUrl: string }>> {
+  const found = await enrolledWebinarOf(deps.db, studentId, slug, webinarId, deps.now);
+  if (!found.ok) return found;
+  const { enrollment, row } = found.value;
+  if (row.state === "cancelled") return refused("conflict", "Webinár bol zrušený.");
+  if (row.endsAt.getTime() <= deps.now.getTime()) return refused("conflict", "Webinár už skončil.");
   if (!joinable(row, deps.now))
-    throw new DomainError("conflict", "Pripojiť sa dá od 15 minút pred začiatkom webinára.", { joinOpensAt: joinOpensAt(row).toISOString() });
+    return refused("conflict", "Pripojiť sa dá od 15 minút pred začiatkom webinára.", { joinOpensAt: joinOpensAt(row).toISOString() });
   await deps.db.transaction(async (tx) => {
     await tx.insert(webinarJoins).values({ webinarId: row.id, studentId, enrollmentId: enrollment.id, joinedAt: deps.now });
     // a required session attended: its level may complete now
     await afterAttendanceChange(tx, deps, row, enrollment.id);
   });
-  return { joinUrl: row.joinUrl };
+  return ok({ joinUrl: row.joinUrl });
 }
 
 export function icsEventOf(row: WebinarRow, pageUrl: string): IcsEvent {
@@ -181,17 +195,17 @@ export async function renewCalendarFeed(db: Database, key: Buffer, studentId: st
  * drop them) of the courses the student may learn in. A bad signature or a revoked feed is
  * 404 (the URL is the credential; nothing tells a guesser which part was wrong).
  */
-export async function calendarFeed(deps: { db: Database; now: Date; publicUrl: string }, key: Buffer, token: string): Promise<string> {
+export async function calendarFeed(deps: { db: Database; now: Date; publicUrl: string }, key: Buffer, token: string): Promise<Outcome<string>> {
   const [feedId, signature] = token.split(".");
   const expected = isId(feedId) ? feedSignature(key, feedId) : "";
-  const ok = !!signature && expected.length === signature.length && timingSafeEqual(Buffer.from(expected), Buffer.from(signature));
-  const [feed] = ok
+  const signed = !!signature && expected.length === signature.length && timingSafeEqual(Buffer.from(expected), Buffer.from(signature));
+  const [feed] = signed
     ? await deps.db
         .select()
         .from(webinarCalendarFeeds)
         .where(and(eq(webinarCalendarFeeds.id, feedId), isNull(webinarCalendarFeeds.revokedAt)))
     : [];
-  if (!feed) throw new DomainError("not_found", "Kalendár sa nenašiel alebo jeho adresa bola zrušená.");
+  if (!feed) return refused("not_found", "Kalendár sa nenašiel alebo jeho adresa bola zrušená.");
   const held = await deps.db
     .selectDistinct({ courseId: enrollments.courseId, slug: enrollments.courseSlug })
     .from(enrollments)
@@ -206,7 +220,7 @@ export async function calendarFeed(deps: { db: Database; now: Date; publicUrl: s
         .limit(500)
     : [];
   const events = rows.map((r) => icsEventOf(r, `${deps.publicUrl}/kurzy/${slugOf.get(r.courseId)}/studium`));
-  return icsCalendar(events, { host: new URL(deps.publicUrl).hostname, now: deps.now, name: "Webináre kurzov" });
+  return ok(icsCalendar(events, { host: new URL(deps.publicUrl).hostname, now: deps.now, name: "Webináre kurzov" }));
 }
 
 /** The course's slug for a chain root (course pages name courses by slug). */

@@ -47,27 +47,26 @@ export const action = pageRoute(async ({ request, context }: Route.ActionArgs) =
   const file = form.get("statement");
   if (!(file instanceof File) || file.size === 0) return data({ refusal: "Vyberte súbor výpisu (XML, CAMT.053).", report: null }, { status: 422 });
   if (file.size > MAX_STATEMENT_BYTES) return data({ refusal: "Výpis je väčší ako 5 MB.", report: null }, { status: 422 });
-  try {
-    const result = await importStatement(context.get(servicesContext), actorOf(context, user), await file.text());
-    return {
-      refusal: null,
-      report: {
-        counts: result.counts,
-        credits: result.credits.map((c) => ({
-          reference: c.bankReference,
-          amount: formatMoney(c.amountCents, "EUR"),
-          variableSymbol: c.variableSymbol ?? "—",
-          orderId: c.orderId,
-          label: RESULT_LABELS[c.result] ?? c.result,
-          flagged: c.result !== "paid" && c.result !== "duplicate",
-        })),
-      },
-    };
-  } catch (e) {
-    const refusal = formRefusalOf(e);
-    if (!refusal) throw e;
-    return data({ refusal: refusal.message, report: null }, { status: refusal.status });
+  const imported = await importStatement(context.get(servicesContext), actorOf(context, user), await file.text());
+  if (!imported.ok) {
+    if (!formRefusalOf(imported.error)) throw imported.error;
+    return data({ refusal: imported.error.message, report: null }, { status: imported.error.status });
   }
+  const result = imported.value;
+  return {
+    refusal: null,
+    report: {
+      counts: result.counts,
+      credits: result.credits.map((c) => ({
+        reference: c.bankReference,
+        amount: formatMoney(c.amountCents, "EUR"),
+        variableSymbol: c.variableSymbol ?? "—",
+        orderId: c.orderId,
+        label: RESULT_LABELS[c.result] ?? c.result,
+        flagged: c.result !== "paid" && c.result !== "duplicate",
+      })),
+    },
+  };
 });
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styles }];

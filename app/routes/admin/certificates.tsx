@@ -26,7 +26,6 @@ import {
   listRecentCertificates,
   revokeCertificate,
 } from "#server/certificates";
-import { DomainError } from "#server/kernel/errors";
 import { formatDate, formatDateTime } from "#shared/format";
 import { ID_PATTERN } from "#shared/ids";
 
@@ -89,11 +88,12 @@ export const action = pageRoute(async ({ request, context }: Route.ActionArgs) =
     const certificateId = String(submission.payload.certificateId ?? "");
     if (submission.status !== "success") return data({ requestId: `revoke-${certificateId}`, result: submission.reply() }, { status: 400 });
     await requireRecentSignInForPage(request, context, formData);
-    try {
-      await revokeCertificate(services.db, actorOf(context, user), certificateId, submission.value.reason, services.clock.now());
-    } catch (error) {
-      if (!(error instanceof DomainError) || error.status >= 500) throw error;
-      return data({ requestId: `revoke-${certificateId}`, result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+    const revoked = await revokeCertificate(services.db, actorOf(context, user), certificateId, submission.value.reason, services.clock.now());
+    if (!revoked.ok) {
+      return data(
+        { requestId: `revoke-${certificateId}`, result: submission.reply({ formErrors: [revoked.error.message] }) },
+        { status: revoked.error.status },
+      );
     }
     return redirect(`/admin/certifikaty?zruseny=${certificateId}`);
   }
@@ -102,17 +102,15 @@ export const action = pageRoute(async ({ request, context }: Route.ActionArgs) =
   if (submission.status !== "success") return data({ requestId, result: submission.reply() }, { status: 400 });
   const { registrationNumber, pdfUrl } = submission.value;
   await requireRecentSignInForPage(request, context, formData);
-  try {
-    const certificate = await issueCertificateManually(services, actorOf(context, user), requestId, { registrationNumber, pdfUrl: pdfUrl ?? null });
-    return redirect(`/admin/certifikaty?vydany=${certificate.id}`);
-  } catch (error) {
-    if (!(error instanceof DomainError) || error.status >= 500) throw error;
-    const result =
-      error.code === "registration_number_taken"
-        ? submission.reply({ fieldErrors: { registrationNumber: [error.message] } })
-        : submission.reply({ formErrors: [error.message] });
-    return data({ requestId, result }, { status: error.status });
-  }
+  const issued = await issueCertificateManually(services, actorOf(context, user), requestId, { registrationNumber, pdfUrl: pdfUrl ?? null });
+  if (issued.ok) return redirect(`/admin/certifikaty?vydany=${issued.value.id}`);
+  const { error } = issued;
+  if (error.status >= 500) throw error;
+  const result =
+    error.code === "registration_number_taken"
+      ? submission.reply({ fieldErrors: { registrationNumber: [error.message] } })
+      : submission.reply({ formErrors: [error.message] });
+  return data({ requestId, result }, { status: error.status });
 });
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Certifikáty") }, { name: "robots", content: "noindex" }];

@@ -38,16 +38,16 @@ export const action = pageRoute(async (args: Route.ActionArgs) => {
   const form = await readForm(args.request);
   const attended = String(form.get("attended") ?? "");
   if (attended !== "yes" && attended !== "no") throw new DomainError("validation", "Vyberte, či sa študent zúčastnil.");
-  try {
-    await correctAttendance(depsOf(services), actor, {
-      webinarId: args.params.webinarId,
-      enrollmentId: String(form.get("enrollmentId") ?? ""),
-      attended: attended === "yes",
-      reason: String(form.get("reason") ?? ""),
-    });
-  } catch (error) {
-    if (error instanceof DomainError && error.code === "validation") return { error: error.message, enrollmentId: String(form.get("enrollmentId") ?? "") };
-    throw error;
+  const corrected = await correctAttendance(depsOf(services), actor, {
+    webinarId: args.params.webinarId,
+    enrollmentId: String(form.get("enrollmentId") ?? ""),
+    attended: attended === "yes",
+    reason: String(form.get("reason") ?? ""),
+  });
+  if (!corrected.ok) {
+    // no reason: back on the form; an enrollment of another course: the error page
+    if (corrected.error.code === "validation") return { error: corrected.error.message, enrollmentId: String(form.get("enrollmentId") ?? "") };
+    throw corrected.error;
   }
   return redirect(doneUrl(`/admin/kurzy/${args.params.courseId}/webinare/${args.params.webinarId}/ucast`, "ulozene"));
 });

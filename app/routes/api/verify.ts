@@ -25,8 +25,10 @@ const headers = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
 const route = operationRoute({
   GET: publicMethod({
     operation: [certificatesApi, "verifyCertificate"],
-    run: async ({ services, params, url }) =>
-      json(toVerificationResponse(await verifyCertificate(services.db, params.registrationNumber, url.searchParams.get("h"))), { headers }),
+    run: async ({ services, params, url }) => {
+      const found = await verifyCertificate(services.db, params.registrationNumber, url.searchParams.get("h"));
+      return found.ok ? json(toVerificationResponse(found.value), { headers }) : found;
+    },
   }),
   POST: publicMethod({
     operation: [certificatesApi, "checkCertificateCredential"],

@@ -271,12 +271,10 @@ async function retryRefundAction(
 ) {
   await requireRecentSignInForPage(request, context, formData);
   const refundId = String(formData.get("refundId") ?? "");
-  try {
-    await retryRefund(context.get(servicesContext), actorOf(context, user), { orderId, refundId });
-  } catch (e) {
-    const refusal = formRefusalOf(e);
-    if (!refusal) throw e;
-    return data({ retryRefusal: refusal.message }, { status: refusal.status });
+  const retried = await retryRefund(context.get(servicesContext), actorOf(context, user), { orderId, refundId });
+  if (!retried.ok) {
+    if (!formRefusalOf(retried.error)) throw retried.error;
+    return data({ retryRefusal: retried.error.message }, { status: retried.error.status });
   }
   return redirect(`/admin/objednavky/${orderId}?hotovo=refundacia-znova`);
 }

@@ -71,13 +71,12 @@ export async function recordTransferAction(
   if (!parsed.success) {
     return data({ transferRefusal: "Vyplňte sumu (napr. 120,00), dátum pripísania a referenciu platby z banky." }, { status: 422 });
   }
-  let result: string;
-  try {
-    ({ result } = await recordTransfer(context.get(servicesContext), actorOf(context, user), orderId, parsed.data));
-  } catch (e) {
-    const refusal = formRefusalOf(e);
-    if (!refusal) throw e;
-    return data({ transferRefusal: refusal.message }, { status: refusal.status });
+  const recorded = await recordTransfer(context.get(servicesContext), actorOf(context, user), orderId, parsed.data);
+  if (!recorded.ok) {
+    // an unknown order is the error page; the other refusals go back to the form
+    if (!formRefusalOf(recorded.error)) throw recorded.error;
+    return data({ transferRefusal: recorded.error.message }, { status: recorded.error.status });
   }
+  const { result } = recorded.value;
   return redirect(`/admin/objednavky/${orderId}?hotovo=prevod-${result === "paid" ? "zaplatil" : result === "duplicate" ? "duplicitny" : "oznaceny"}`);
 }

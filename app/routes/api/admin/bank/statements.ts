@@ -6,8 +6,10 @@ import { paymentsApi } from "#server/payments";
 const route = operationRoute({
   POST: method({
     operation: [paymentsApi, "importBankStatement"],
-    run: async ({ services, actor, request }) =>
-      answerResponse({ status: 200, body: await importStatement(services, actor, await statementText(request)), headers: { "Cache-Control": "no-store" } }),
+    run: async ({ services, actor, request }) => {
+      const imported = await importStatement(services, actor, await statementText(request));
+      return imported.ok ? answerResponse({ status: 200, body: imported.value, headers: { "Cache-Control": "no-store" } }) : imported;
+    },
   }),
 });
 

@@ -10,8 +10,10 @@ const route = operationRoute({
     stepUp: true,
     body: IssueCertificateBody,
     status: 201,
-    run: async ({ services, actor, params, body }) =>
-      toCertificateResponse(await issueCertificateManually(services, actor, params.requestId ?? "", body), services.site.publicUrl),
+    run: async ({ services, actor, params, body }) => {
+      const issued = await issueCertificateManually(services, actor, params.requestId ?? "", body);
+      return issued.ok ? toCertificateResponse(issued.value, services.site.publicUrl) : issued;
+    },
   }),
 });
 

@@ -9,8 +9,8 @@ const route = operationRoute({
     stepUp: true,
     body: RevokeCertificateBody,
     run: async ({ services, actor, params, body }) => {
-      const { revokedAt } = await revokeCertificate(services.db, actor, params.certificateId ?? "", body.reason, services.clock.now());
-      return { ok: true, revokedAt: revokedAt.toISOString() };
+      const revoked = await revokeCertificate(services.db, actor, params.certificateId ?? "", body.reason, services.clock.now());
+      return revoked.ok ? { ok: true, revokedAt: revoked.value.revokedAt.toISOString() } : revoked;
     },
   }),
 });

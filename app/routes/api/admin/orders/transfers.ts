@@ -8,7 +8,9 @@ const route = operationRoute({
     operation: [paymentsApi, "recordOrderTransfer"],
     body: RecordTransferBody,
     run: async ({ services, actor, params, body }) => {
-      const outcome = await recordTransfer(services, actor, params.orderId, body);
+      const recorded = await recordTransfer(services, actor, params.orderId, body);
+      if (!recorded.ok) return recorded;
+      const outcome = recorded.value;
       return answerResponse({ status: outcome.result === "duplicate" ? 200 : 201, body: outcome, headers: { "Cache-Control": "no-store" } });
     },
   }),

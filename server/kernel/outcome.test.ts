@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { DomainError } from "./errors";
+import { isOutcome, ok, refusalOf, refused, valueOrThrow } from "./outcome";
+
+describe("Outcome", () => {
+  it("ok carries the value; refused a DomainError with the table's status and message", () => {
+    expect(ok(3)).toEqual({ ok: true, value: 3 });
+    const r = refused("no_enrollment");
+    expect(r.ok).toBe(false);
+    expect(r.error).toBeInstanceOf(DomainError);
+    expect(r.error.status).toBe(403);
+    expect(r.error.message).toBe("Na tento kurz nie ste zapísaný.");
+    expect(refused("conflict", "Webinár už skončil.", { a: 1 }).error.toBody()).toEqual({
+      error: "conflict",
+      message: "Webinár už skončil.",
+      details: { a: 1 },
+    });
+  });
+
+  it("refusalOf takes a DomainError and throws anything else on", () => {
+    const e = new DomainError("not_found");
+    expect(refusalOf(e)).toEqual({ ok: false, error: e });
+    expect(() => refusalOf(new Error("boom"))).toThrow("boom");
+  });
+
+  it("valueOrThrow gives the value or throws the refusal", () => {
+    expect(valueOrThrow(ok("x"))).toBe("x");
+    expect(() => valueOrThrow(refused("conflict"))).toThrow(DomainError);
+  });
+
+  it("isOutcome knows an outcome from a value that merely has ok", () => {
+    expect(isOutcome(ok({ ok: true, savedAt: "" }))).toBe(true);
+    expect(isOutcome(refused("conflict"))).toBe(true);
+    expect(isOutcome({ ok: true, savedAt: "", answers: [] })).toBe(false);
+    expect(isOutcome({ ok: false, error: "conflict" })).toBe(false);
+    expect(isOutcome(null)).toBe(false);
+  });
+});
