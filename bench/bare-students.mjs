@@ -78,7 +78,6 @@ import { TIME_ZONE } from "../shared/calendar.ts";
 
 const { learnView, partView, blockProgressView, enrollmentDetail } = await import("../server/learning/views.ts");
 const {
-  allBlocksCompleted,
   courseDone,
   currentLevel,
   levelModulesDone,
@@ -88,6 +87,8 @@ const {
   partMayOpen,
   partStateOf,
   progressCounters,
+  requiredBlocksDone,
+  unmetRequirements,
   testGate: placementOf,
 } = await import("../server/learning/engine.ts");
 const { scoreAttempt } = await import("../server/quizzes/scoring.ts");
@@ -346,14 +347,16 @@ const FACTS = (e) => `(select coalesce(json_agg(p), '[]'::json) from part_progre
 // join, the admin's correction, or the recording watched), what the pages' next step and
 // progress measure count
 const REQUIREMENTS = (
-  e,
+  id,
 ) => `(select coalesce(json_agg(json_build_object('id', 'webinar:' || w.id, 'levelId', vl.id, 'kind', 'webinar', 'ref', w.id, 'title', w.title,
-    'met', coalesce(c.attended, exists (select 1 from webinar_joins j where j.webinar_id = w.id and j.enrollment_id = ${e}.id))
+    'met', coalesce(c.attended, exists (select 1 from webinar_joins j where j.webinar_id = w.id and j.enrollment_id = re.id))
       or coalesce(v.progress->>'state' = 'completed', false)) order by w.starts_at), '[]'::json)
-  from webinars w join levels wl on wl.id = w.level_id join levels vl on vl.course_id = ${e}.course_version_id and vl.slug = wl.slug
-  left join webinar_attendance_corrections c on c.webinar_id = w.id and c.enrollment_id = ${e}.id
-  left join webinar_recording_views v on v.webinar_id = w.id and v.enrollment_id = ${e}.id
-  where w.course_id = ${e}.course_id and w.attendance_required and w.state = 'scheduled' and w.level_id is not null) as f_requirements`;
+  from enrollments re
+  join webinars w on w.course_id = re.course_id and w.attendance_required and w.state = 'scheduled' and w.level_id is not null
+  join levels wl on wl.id = w.level_id join levels vl on vl.course_id = re.course_version_id and vl.slug = wl.slug
+  left join webinar_attendance_corrections c on c.webinar_id = w.id and c.enrollment_id = re.id
+  left join webinar_recording_views v on v.webinar_id = w.id and v.enrollment_id = re.id
+  where re.id = ${id}) as f_requirements`;
 // the learning dashboard's besides: the student's standing with each test (server/quizzes
 // testStandings), the course chain's webinars (its panel) and a sponsoring club's name
 const DASHBOARD = (e) => `(select coalesce(json_agg(json_build_array(s.test_id, s.passed, s.used, s.max_attempts, s.in_progress)), '[]'::json) from (
@@ -385,7 +388,7 @@ function factsOf(r) {
     passedTests: new Set(r.f_passed),
     moduleCompletions: new Map(r.f_modules.map(([id, at]) => [id, new Date(at)])),
     levelCompletions: new Map(r.f_levels.map(([id, at]) => [id, new Date(at)])),
-    // read for the pages only (the JSON views do not use them)
+    // read where they count (the pages' next step and measure, what a write completes): the JSON views do not use them
     requirements: r.f_requirements ?? [],
   };
 }
@@ -462,7 +465,7 @@ async function learnData(userId, slug, now, page = false) {
   const {
     rows: [row],
   } = await pool.query(
-    `select e.*, ${FACTS("e.id")}${page ? `, ${REQUIREMENTS("e")}, ${DASHBOARD("e")}` : ""} from (select * from enrollments where student_id = $1 and course_slug = $2 and ${LEARNING} ${LEARNING_ORDER}) e`,
+    `select e.*, ${FACTS("e.id")}${page ? `, ${REQUIREMENTS("e.id")}, ${DASHBOARD("e")}` : ""} from (select * from enrollments where student_id = $1 and course_slug = $2 and ${LEARNING} ${LEARNING_ORDER}) e`,
     [userId, slug],
   );
   if (!row) {
@@ -496,7 +499,7 @@ async function partContext(userId, partId, now, client = pool, lock = false, pag
         versionId,
       ])
     : await client.query(
-        `select e.*, ${FACTS("e.id")}${page ? `, ${REQUIREMENTS("e")}` : ""} from (select * from enrollments where student_id = $1 and course_version_id = $2 and ${LEARNING} ${LEARNING_ORDER}) e`,
+        `select e.*, ${FACTS("e.id")}${page ? `, ${REQUIREMENTS("e.id")}` : ""} from (select * from enrollments where student_id = $1 and course_version_id = $2 and ${LEARNING} ${LEARNING_ORDER}) e`,
         [userId, versionId],
       );
   await requireLearning(row, now, client);
@@ -568,7 +571,12 @@ function derive(structure, facts, enrollment, now) {
         result.completedModules.push(module.id);
       }
     }
-    if (!facts.levelCompletions.has(level.id) && levelModulesDone(facts, level) && (!level.levelTest?.required || facts.passedTests.has(level.levelTest.id))) {
+    if (
+      !facts.levelCompletions.has(level.id) &&
+      levelModulesDone(facts, level) &&
+      (!level.levelTest?.required || facts.passedTests.has(level.levelTest.id)) &&
+      unmetRequirements(facts, level).length === 0
+    ) {
       facts.levelCompletions.set(level.id, now);
       result.completedLevels.push(level.id);
     }
@@ -687,7 +695,7 @@ async function reportProgress(userId, partId, body, now) {
     const block = body.blockId === undefined ? undefined : part.contentBlocks.find((b) => b.id === body.blockId);
     if (body.blockId !== undefined && !block)
       throw new DomainError("validation", undefined, [{ path: "blockId", message: "Blok s týmto id v tejto časti nie je." }]);
-    let facts = factsOf((await client.query(`select ${FACTS("$1")}`, [locked.id])).rows[0]);
+    let facts = factsOf((await client.query(`select ${FACTS("$1")}, ${REQUIREMENTS("$1")}`, [locked.id])).rows[0]);
     if (facts.parts.size < structure.parts.length) {
       // progress not preallocated (server/learning/preallocate.ts): the first level's parts without prerequisites open
       const first = structure.levels[0]?.id;
@@ -701,11 +709,10 @@ async function reportProgress(userId, partId, body, now) {
           missing.map((x) => (x.levelId === first && x.prerequisites.length === 0 ? "available" : "locked")),
         ],
       );
-      facts = factsOf((await client.query(`select ${FACTS("$1")}`, [locked.id])).rows[0]);
+      facts = factsOf((await client.query(`select ${FACTS("$1")}, ${REQUIREMENTS("$1")}`, [locked.id])).rows[0]);
     }
     const row = facts.parts.get(part.id);
     if (row.state === "locked") throw lockedError(structure, part);
-
     const blocks = [...row.blockProgress];
     let updated;
     if (block) {
@@ -719,7 +726,7 @@ async function reportProgress(userId, partId, body, now) {
       state = "in_progress";
       startedAt ??= now;
     }
-    if (state !== "completed" && (body.markPartCompleted === true || allBlocksCompleted(part, blocks))) {
+    if (state !== "completed" && (body.markPartCompleted === true || requiredBlocksDone(part, blocks))) {
       state = "completed";
       completedAt = now;
       startedAt ??= now;
@@ -911,7 +918,7 @@ async function startAttempt(userId, testId, key, hash, route, now) {
              points = case when rate_limits.expire <= $5 then excluded.points else rate_limits.points + excluded.points end,
              expire = case when rate_limits.expire <= $5 then excluded.expire else rate_limits.expire end
            returning points, expire)
-         select ${FACTS("$1")},
+         select ${FACTS("$1")}, ${REQUIREMENTS("$1")},
            (select coalesce(json_agg(a order by a.attempt_number), '[]'::json) from test_attempts a
              where a.test_id = $2 and a.enrollment_id = $1 and a.voided_at is null and a.state = 'in_progress') as open,
            (select json_build_object('used', count(*) filter (where voided_at is null), 'last', coalesce(max(attempt_number), 0),
@@ -1064,7 +1071,7 @@ async function submitAttempt(userId, testId, attemptId, answers, key, hash, rout
         rows: [r],
       } = await client.query(
         // the attempt is `t`: FACTS names its own test_attempts `a`, which would shadow it
-        `select row_to_json(t) as attempt, ${FACTS("t.enrollment_id")},
+        `select row_to_json(t) as attempt, ${FACTS("t.enrollment_id")}, ${REQUIREMENTS("t.enrollment_id")},
            (select count(*)::int from test_attempts u where u.test_id = t.test_id and u.enrollment_id = t.enrollment_id and u.voided_at is null) as used
          from test_attempts t where t.id = $1`,
         [attemptId],
