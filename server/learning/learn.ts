@@ -10,6 +10,7 @@ import { findOwnEnrollment, lockEnrollment, mayLearn, requireLearningEnrollment,
 import { courseSlugKnown } from "./slugs";
 import type { EnrollmentDetail, LearnView, PartView, ProgressAnswer, ProgressBody } from "./contract";
 import {
+  loadContentFacts,
   loadProgressFacts,
   missingBlocks,
   nextBlockProgress,
@@ -19,6 +20,7 @@ import {
   requiredBlocksDone,
   savePartProgress,
   type BlockReport,
+  type ContentFacts,
   type MissingBlock,
 } from "./engine";
 import { courseVersionOfPart, loadCourseStructure, type CourseStructure, type PartNode } from "./structure";
@@ -36,9 +38,26 @@ async function structureOf(db: DbOrTx, enrollment: EnrollmentRow): Promise<Cours
   return structure;
 }
 
-/** GET /api/courses/<slug>/learn: 404 for an unknown slug, 403 no_enrollment without a learning enrollment. */
+/**
+ * GET /api/courses/<slug>/learn: 404 for an unknown slug, 403 no_enrollment without a learning
+ * enrollment. The view reads the content facts alone (no next step: the levels' requirements are not read).
+ */
 export async function getLearnView(deps: LearningDeps, studentId: string, slug: string): Promise<LearnView> {
-  return (await getLearnPage(deps, studentId, slug)).view;
+  const { enrollment, structure } = await learningEnrollment(deps, studentId, slug);
+  return learnView(structure, enrollment, await loadContentFacts(deps.db, enrollment.id));
+}
+
+/** The student's learning enrollment on the course `slug` and its version's structure: 404 for an unknown slug, 403 no_enrollment. */
+async function learningEnrollment(deps: LearningDeps, studentId: string, slug: string): Promise<{ enrollment: EnrollmentRow; structure: CourseStructure }> {
+  if (!slug || slug.length > 200 || slug.includes("\0")) throw new DomainError("not_found");
+  let enrollment: EnrollmentRow;
+  try {
+    enrollment = await requireLearningEnrollment(deps.db, { studentId, courseSlug: slug }, deps.now);
+  } catch (error) {
+    if (error instanceof DomainError && error.code === "no_enrollment" && !(await courseSlugKnown(deps.db, slug))) throw new DomainError("not_found");
+    throw error;
+  }
+  return { enrollment, structure: await structureOf(deps.db, enrollment) };
 }
 
 /**
@@ -83,15 +102,7 @@ export async function getLearnPage(
   slug: string,
   from: { partId?: string } = {},
 ): Promise<{ view: LearnView; position: StudyPosition; enrollment: LearnEnrollmentFacts }> {
-  if (!slug || slug.length > 200 || slug.includes("\0")) throw new DomainError("not_found");
-  let enrollment: EnrollmentRow;
-  try {
-    enrollment = await requireLearningEnrollment(deps.db, { studentId, courseSlug: slug }, deps.now);
-  } catch (error) {
-    if (error instanceof DomainError && error.code === "no_enrollment" && !(await courseSlugKnown(deps.db, slug))) throw new DomainError("not_found");
-    throw error;
-  }
-  const structure = await structureOf(deps.db, enrollment);
+  const { enrollment, structure } = await learningEnrollment(deps, studentId, slug);
   const facts = await loadProgressFacts(deps.db, enrollment.id);
   return {
     view: learnView(structure, enrollment, facts),
@@ -128,7 +139,8 @@ async function resolvePart(deps: LearningDeps, studentId: string, partId: string
  * watch time counts from the player's reports (engine.nextBlockProgress).
  */
 export async function getPart(deps: LearningDeps, studentId: string, partId: string): Promise<PartView> {
-  return (await readPart(deps, studentId, partId)).view;
+  // the part view reads the content facts alone (no next step: the levels' requirements are not read)
+  return (await readPart(deps, studentId, partId, loadContentFacts)).view;
 }
 
 /**
@@ -141,13 +153,13 @@ export async function getPartPage(
   studentId: string,
   partId: string,
 ): Promise<{ part: PartView; learn: LearnView; position: StudyPosition }> {
-  const { view, enrollment, structure, facts } = await readPart(deps, studentId, partId);
+  const { view, enrollment, structure, facts } = await readPart(deps, studentId, partId, loadProgressFacts);
   return { part: view, learn: learnView(structure, enrollment, facts), position: positionOf(structure, enrollment, facts, { partId }) };
 }
 
-async function readPart(deps: LearningDeps, studentId: string, partId: string) {
+async function readPart<F extends ContentFacts>(deps: LearningDeps, studentId: string, partId: string, load: (db: DbOrTx, enrollmentId: string) => Promise<F>) {
   const { enrollment, structure, part } = await resolvePart(deps, studentId, partId);
-  const facts = await loadProgressFacts(deps.db, enrollment.id);
+  const facts = await load(deps.db, enrollment.id);
   if (partStateOf(facts, part.id) === "locked") throw lockedError(structure, part);
   return { view: partView(structure, facts, part, deps.media, deps.now), enrollment, structure, facts };
 }
@@ -163,7 +175,7 @@ function lockedError(structure: CourseStructure, part: PartNode): DomainError {
 /** GET /api/parts/<id>/playback-url[?blockId=]: a new signed URL (the first video block when none is named). */
 export async function renewPlaybackUrl(deps: LearningDeps, studentId: string, partId: string, blockId: string | null) {
   const { enrollment, structure, part } = await resolvePart(deps, studentId, partId);
-  const facts = await loadProgressFacts(deps.db, enrollment.id);
+  const facts = await loadContentFacts(deps.db, enrollment.id);
   if (partStateOf(facts, part.id) === "locked") throw lockedError(structure, part);
   const videos = part.contentBlocks.filter((b) => b.type === "video");
   const block = blockId === null ? videos[0] : videos.find((b) => b.id === blockId);
@@ -290,7 +302,8 @@ async function updatePart(deps: LearningDeps, { enrollment, structure, part }: P
 /** GET /api/enrollments/<id> (owner): the enrollment with partProgress, completions and courseCompleted. */
 export async function getEnrollmentDetail(db: Database, studentId: string, enrollmentId: string): Promise<EnrollmentDetail> {
   const enrollment = await findOwnEnrollment(db, studentId, enrollmentId);
-  return enrollmentDetail(enrollment, await loadProgressFacts(db, enrollment.id), await loadCourseStructure(db, enrollment.courseVersionId));
+  // the detail reads the content facts alone (the levels' requirements are not read)
+  return enrollmentDetail(enrollment, await loadContentFacts(db, enrollment.id), await loadCourseStructure(db, enrollment.courseVersionId));
 }
 
 /**
