@@ -20,8 +20,7 @@
 //   passed tests, module and level completions) in one statement, the learn view [2];
 // - GET /api/parts/<id>: the part's version from memory, the enrollment and facts in one
 //   statement, media URLs signed with the app's signer (the local video stand-in's and the
-//   course files' keys); the first hand-out of a video URL is remembered as the app does
-//   (a transaction of its own, once per block) [2];
+//   course files' keys); handing out a URL writes nothing, as in the app [2];
 // - GET /api/enrollments/<id>: the enrollment by id and its facts in one statement, the
 //   owner compared [2];
 // - POST /api/parts/<id>/progress: Origin compared; BEGIN, the enrollment locked, the facts
@@ -44,7 +43,12 @@
 //   looks the key up first and answers 409 while the first request still runs; here the
 //   second waits for the first on the key's unique index, then replays its answer.
 // - GET /kurzy/<slug>/studium and /kurzy/<slug>/studium/<id> (the pages): the same data as
-//   the two JSON paths above [2], shaped as the pages' loaders shape it, then rendered with
+//   the two JSON paths above, with what the loaders read besides in the same statement (the
+//   levels' webinar requirements, which the next step and the progress measure count; on
+//   the dashboard also the standing with each test, the course's webinars for its panel
+//   and a sponsoring club's name) [2], shaped as the pages' loaders shape it (the app's
+//   pure helpers from app/lib and server/learning/next-step.ts; a level's end after
+//   ?sprava=uroven-hotova reads its certificate [+1]), then rendered with
 //   the app's own route components from the built server bundle (build/server/index.js):
 //   React Router's ServerRouter over a static handler context made here (no request
 //   handler, no middleware, no loaders), React's renderToString, and the loader data
@@ -70,11 +74,10 @@ import { renderToString } from "react-dom/server";
 import { matchRoutes, ServerRouter } from "react-router";
 import { deriveKey, hmac, safeEqual, sha256, unseal } from "../server/auth/crypto.ts";
 import { hashMatches } from "../server/certificates/hash.ts";
-import { TIME_ZONE } from "../shared/calendar";
+import { TIME_ZONE } from "../shared/calendar.ts";
 
 const { learnView, partView, blockProgressView, enrollmentDetail } = await import("../server/learning/views.ts");
 const {
-  allBlocksCompleted,
   courseDone,
   currentLevel,
   levelModulesDone,
@@ -84,6 +87,8 @@ const {
   partMayOpen,
   partStateOf,
   progressCounters,
+  requiredBlocksDone,
+  unmetRequirements,
   testGate: placementOf,
 } = await import("../server/learning/engine.ts");
 const { scoreAttempt } = await import("../server/quizzes/scoring.ts");
@@ -95,9 +100,17 @@ const { createUrlSigner, deriveKey: mediaKey } = await import("../server/video/s
 const { createCourseFiles } = await import("../server/video/files.ts");
 const { createMediaUrls, expiryAfter, PLAYBACK_URL_TTL_SEC, PREVIEW_URL_TTL_SEC } = await import("../server/video/media.ts");
 const { DomainError } = await import("../server/kernel/errors.ts");
-const { isId, newId } = await import("../server/db/ids.ts");
+const { isId } = await import("../shared/ids.ts");
+const { newId } = await import("../server/db/ids.ts");
 const { renderMarkdown } = await import("../server/catalog/markdown.ts");
-const { formatDateTime, formatDecimal } = await import("../server/money/index.ts");
+const { nextStep, progressMeasure } = await import("../server/learning/next-step.ts");
+const { secondsLeftToWatch } = await import("../shared/watch.ts");
+// the pages' own pure helpers (app/lib), as their loaders use them
+const { moduleWaitsFor, testLine } = await import("../app/lib/learn-sequence.ts");
+const { nextStepLink, nextStepNote } = await import("../app/lib/next-step.ts");
+const { fileSize, fileType, leftText, MESSAGES, outlineOf } = await import("../app/lib/learn-part-view.ts");
+const { DEMO_INVOICE_SUPPLIER, DEMO_SUPPORT_EMAIL } = await import("../server/config/index.ts");
+const { formatDateTime } = await import("../shared/format.ts");
 // pg-boss's own job insert (the app enqueues through pg-boss in the business transaction)
 const bossPlans = await import("pg-boss/dist/plans.js");
 
@@ -329,6 +342,30 @@ const FACTS = (e) => `(select coalesce(json_agg(p), '[]'::json) from part_progre
   (select coalesce(json_agg(json_build_array(m.module_id, m.completed_at)), '[]'::json) from module_completions m where m.enrollment_id = ${e}) as f_modules,
   (select coalesce(json_agg(json_build_array(l.level_id, l.completed_at)), '[]'::json) from level_completions l where l.enrollment_id = ${e}) as f_levels`;
 
+// the levels' requirements from outside the content (server/webinars/requirements.ts: a
+// required webinar of the course chain, matched to the version's level by slug; met by a
+// join, the admin's correction, or the recording watched), what the pages' next step and
+// progress measure count
+const REQUIREMENTS = (
+  id,
+) => `(select coalesce(json_agg(json_build_object('id', 'webinar:' || w.id, 'levelId', vl.id, 'kind', 'webinar', 'ref', w.id, 'title', w.title,
+    'met', coalesce(c.attended, exists (select 1 from webinar_joins j where j.webinar_id = w.id and j.enrollment_id = re.id))
+      or coalesce(v.progress->>'state' = 'completed', false)) order by w.starts_at), '[]'::json)
+  from enrollments re
+  join webinars w on w.course_id = re.course_id and w.attendance_required and w.state = 'scheduled' and w.level_id is not null
+  join levels wl on wl.id = w.level_id join levels vl on vl.course_id = re.course_version_id and vl.slug = wl.slug
+  left join webinar_attendance_corrections c on c.webinar_id = w.id and c.enrollment_id = re.id
+  left join webinar_recording_views v on v.webinar_id = w.id and v.enrollment_id = re.id
+  where re.id = ${id}) as f_requirements`;
+// the learning dashboard's besides: the student's standing with each test (server/quizzes
+// testStandings), the course chain's webinars (its panel) and a sponsoring club's name
+const DASHBOARD = (e) => `(select coalesce(json_agg(json_build_array(s.test_id, s.passed, s.used, s.max_attempts, s.in_progress)), '[]'::json) from (
+    select a.test_id, coalesce(bool_or(a.passed), false) as passed, count(*)::int as used, t.max_attempts,
+      max(case when a.state = 'in_progress' then a.id end) as in_progress
+    from test_attempts a join tests t on t.id = a.test_id where a.enrollment_id = ${e}.id and a.voided_at is null group by a.test_id, t.max_attempts) s) as f_standings,
+  (select coalesce(json_agg(w order by w.starts_at), '[]'::json) from webinars w where w.course_id = ${e}.course_id) as f_webinars,
+  (select o.name from organizations o where o.id = ${e}.sponsor_org_id) as f_club`;
+
 const date = (v) => (v === null || v === undefined ? null : new Date(v));
 
 function factsOf(r) {
@@ -351,6 +388,8 @@ function factsOf(r) {
     passedTests: new Set(r.f_passed),
     moduleCompletions: new Map(r.f_modules.map(([id, at]) => [id, new Date(at)])),
     levelCompletions: new Map(r.f_levels.map(([id, at]) => [id, new Date(at)])),
+    // read where they count (the pages' next step and measure, what a write completes): the JSON views do not use them
+    requirements: r.f_requirements ?? [],
   };
 }
 
@@ -421,12 +460,12 @@ async function transaction(fn) {
 // ---------------------------------------------------------------------------------
 // The learn view and the part [2 statements each, the session included]
 
-async function learnData(userId, slug, now) {
+async function learnData(userId, slug, now, page = false) {
   if (!slug || slug.length > 200 || slug.includes("\0")) throw new DomainError("not_found");
   const {
     rows: [row],
   } = await pool.query(
-    `select e.*, ${FACTS("e.id")} from (select * from enrollments where student_id = $1 and course_slug = $2 and ${LEARNING} ${LEARNING_ORDER}) e`,
+    `select e.*, ${FACTS("e.id")}${page ? `, ${REQUIREMENTS("e.id")}, ${DASHBOARD("e")}` : ""} from (select * from enrollments where student_id = $1 and course_slug = $2 and ${LEARNING} ${LEARNING_ORDER}) e`,
     [userId, slug],
   );
   if (!row) {
@@ -436,7 +475,9 @@ async function learnData(userId, slug, now) {
   await requireLearning(row, now);
   const structure = await structureOf(row.course_version_id);
   if (!structure) throw new DomainError("not_found");
-  return { view: learnView(structure, enrollmentOf(row), factsOf(row)), structure };
+  const enrollment = enrollmentOf(row);
+  const facts = factsOf(row);
+  return { view: learnView(structure, enrollment, facts), structure, enrollment, facts, row };
 }
 
 function lockedError(structure, part) {
@@ -445,7 +486,7 @@ function lockedError(structure, part) {
 }
 
 /** The part's version (memory; a part of a version not held is looked up) and the student's enrollment on it with its facts. */
-async function partContext(userId, partId, now, client = pool, lock = false) {
+async function partContext(userId, partId, now, client = pool, lock = false, page = false) {
   const versionId = !isId(partId)
     ? null
     : (versionOfPart.get(partId) ?? (await client.query(`select course_id from parts where id = $1`, [partId])).rows[0]?.course_id);
@@ -458,7 +499,7 @@ async function partContext(userId, partId, now, client = pool, lock = false) {
         versionId,
       ])
     : await client.query(
-        `select e.*, ${FACTS("e.id")} from (select * from enrollments where student_id = $1 and course_version_id = $2 and ${LEARNING} ${LEARNING_ORDER}) e`,
+        `select e.*, ${FACTS("e.id")}${page ? `, ${REQUIREMENTS("e.id")}` : ""} from (select * from enrollments where student_id = $1 and course_version_id = $2 and ${LEARNING} ${LEARNING_ORDER}) e`,
         [userId, versionId],
       );
   await requireLearning(row, now, client);
@@ -468,39 +509,27 @@ async function partContext(userId, partId, now, client = pool, lock = false) {
   return { row, structure, part };
 }
 
-async function readPart(userId, partId, now) {
-  const { row, structure, part } = await partContext(userId, partId, now);
-  let facts = factsOf(row);
+async function readPart(userId, partId, now, page = false) {
+  const { row, structure, part } = await partContext(userId, partId, now, pool, false, page);
+  const facts = factsOf(row);
   if (partStateOf(facts, part.id) === "locked") throw lockedError(structure, part);
-  const unissued = part.contentBlocks
-    .filter((b) => b.type === "video" && b.state === "ready")
-    .map((b) => b.id)
-    .filter((id) => !facts.parts.get(part.id)?.blockProgress.some((b) => b.blockId === id && (b.playbackIssuedAt || b.lastReportAt)));
-  if (unissued.length > 0) {
-    // the first hand-out of a video URL is remembered (watch reports are judged from it): once per block
-    facts = await transaction(async (client) => {
-      await client.query(`select id from enrollments where id = $1 for update`, [row.id]);
-      const fresh = factsOf((await client.query(`select ${FACTS("$1")}`, [row.id])).rows[0]);
-      const current = fresh.parts.get(part.id);
-      if (!current) return fresh;
-      const blocks = [...current.blockProgress];
-      for (const blockId of unissued) {
-        const i = blocks.findIndex((b) => b.blockId === blockId);
-        if (i >= 0 && (blocks[i].playbackIssuedAt || blocks[i].lastReportAt)) continue;
-        if (i >= 0) blocks[i] = { ...blocks[i], playbackIssuedAt: now.toISOString() };
-        else blocks.push({ blockId, state: "in_progress", secondsWatched: 0, totalSeconds: 0, playbackIssuedAt: now.toISOString() });
-      }
-      await client.query(`update part_progress set block_progress = $3::jsonb, updated_at = $4 where enrollment_id = $1 and part_id = $2`, [
-        row.id,
-        part.id,
-        JSON.stringify(blocks),
-        now,
-      ]);
-      fresh.parts.set(part.id, { ...current, blockProgress: blocks });
-      return fresh;
-    });
-  }
+  // handing out a URL writes nothing (server/learning/learn.ts getPart: watch time counts from the player's reports)
   return { view: partView(structure, facts, part, media, now), enrollment: enrollmentOf(row), structure, facts };
+}
+
+/** Where the student stands (server/learning/learn.ts positionOf). */
+function positionOf(structure, enrollment, facts, from = {}) {
+  const [lastId] = [...facts.levelCompletions].sort((a, b) => b[1].getTime() - a[1].getTime()).map(([id]) => id);
+  const level = lastId ? structure.levelById.get(lastId) : undefined;
+  return {
+    enrollmentId: enrollment.id,
+    next: nextStep(structure, facts, enrollment.state, from),
+    progress: progressMeasure(structure, facts, enrollment.state),
+    lastCompletedLevel: level
+      ? { id: level.id, title: level.title, issuesIntermediateCertificate: level.issuesIntermediateCertificate, last: structure.levels.at(-1) === level }
+      : null,
+    requirements: facts.requirements,
+  };
 }
 
 // ---------------------------------------------------------------------------------
@@ -542,7 +571,12 @@ function derive(structure, facts, enrollment, now) {
         result.completedModules.push(module.id);
       }
     }
-    if (!facts.levelCompletions.has(level.id) && levelModulesDone(facts, level) && (!level.levelTest?.required || facts.passedTests.has(level.levelTest.id))) {
+    if (
+      !facts.levelCompletions.has(level.id) &&
+      levelModulesDone(facts, level) &&
+      (!level.levelTest?.required || facts.passedTests.has(level.levelTest.id)) &&
+      unmetRequirements(facts, level).length === 0
+    ) {
       facts.levelCompletions.set(level.id, now);
       result.completedLevels.push(level.id);
     }
@@ -661,7 +695,7 @@ async function reportProgress(userId, partId, body, now) {
     const block = body.blockId === undefined ? undefined : part.contentBlocks.find((b) => b.id === body.blockId);
     if (body.blockId !== undefined && !block)
       throw new DomainError("validation", undefined, [{ path: "blockId", message: "Blok s týmto id v tejto časti nie je." }]);
-    let facts = factsOf((await client.query(`select ${FACTS("$1")}`, [locked.id])).rows[0]);
+    let facts = factsOf((await client.query(`select ${FACTS("$1")}, ${REQUIREMENTS("$1")}`, [locked.id])).rows[0]);
     if (facts.parts.size < structure.parts.length) {
       // progress not preallocated (server/learning/preallocate.ts): the first level's parts without prerequisites open
       const first = structure.levels[0]?.id;
@@ -675,11 +709,10 @@ async function reportProgress(userId, partId, body, now) {
           missing.map((x) => (x.levelId === first && x.prerequisites.length === 0 ? "available" : "locked")),
         ],
       );
-      facts = factsOf((await client.query(`select ${FACTS("$1")}`, [locked.id])).rows[0]);
+      facts = factsOf((await client.query(`select ${FACTS("$1")}, ${REQUIREMENTS("$1")}`, [locked.id])).rows[0]);
     }
     const row = facts.parts.get(part.id);
     if (row.state === "locked") throw lockedError(structure, part);
-
     const blocks = [...row.blockProgress];
     let updated;
     if (block) {
@@ -693,7 +726,7 @@ async function reportProgress(userId, partId, body, now) {
       state = "in_progress";
       startedAt ??= now;
     }
-    if (state !== "completed" && (body.markPartCompleted === true || allBlocksCompleted(part, blocks))) {
+    if (state !== "completed" && (body.markPartCompleted === true || requiredBlocksDone(part, blocks))) {
       state = "completed";
       completedAt = now;
       startedAt ??= now;
@@ -885,7 +918,7 @@ async function startAttempt(userId, testId, key, hash, route, now) {
              points = case when rate_limits.expire <= $5 then excluded.points else rate_limits.points + excluded.points end,
              expire = case when rate_limits.expire <= $5 then excluded.expire else rate_limits.expire end
            returning points, expire)
-         select ${FACTS("$1")},
+         select ${FACTS("$1")}, ${REQUIREMENTS("$1")},
            (select coalesce(json_agg(a order by a.attempt_number), '[]'::json) from test_attempts a
              where a.test_id = $2 and a.enrollment_id = $1 and a.voided_at is null and a.state = 'in_progress') as open,
            (select json_build_object('used', count(*) filter (where voided_at is null), 'last', coalesce(max(attempt_number), 0),
@@ -1038,7 +1071,7 @@ async function submitAttempt(userId, testId, attemptId, answers, key, hash, rout
         rows: [r],
       } = await client.query(
         // the attempt is `t`: FACTS names its own test_attempts `a`, which would shadow it
-        `select row_to_json(t) as attempt, ${FACTS("t.enrollment_id")},
+        `select row_to_json(t) as attempt, ${FACTS("t.enrollment_id")}, ${REQUIREMENTS("t.enrollment_id")},
            (select count(*)::int from test_attempts u where u.test_id = t.test_id and u.enrollment_id = t.enrollment_id and u.voided_at is null) as used
          from test_attempts t where t.id = $1`,
         [attemptId],
@@ -1163,29 +1196,106 @@ async function renderPage(url, loaderData, status) {
   return (html.startsWith("<!DOCTYPE") ? "" : "<!DOCTYPE html>") + html.slice(0, at) + transfer + html.slice(at);
 }
 
+// the seller in every page's footer (server/services.ts sellerOf: the invoice supplier and SUPPORT_EMAIL, from the same variables)
+const seller = {
+  name: process.env.INVOICE_SUPPLIER_NAME ?? DEMO_INVOICE_SUPPLIER.name,
+  address: process.env.INVOICE_SUPPLIER_ADDRESS ?? DEMO_INVOICE_SUPPLIER.address,
+  ico: process.env.INVOICE_SUPPLIER_ICO ?? DEMO_INVOICE_SUPPLIER.ico,
+  email: process.env.SUPPORT_EMAIL ?? DEMO_SUPPORT_EMAIL,
+  registration: process.env.INVOICE_SUPPLIER_REGISTRATION ?? (process.env.INVOICE_SUPPLIER_NAME ? undefined : DEMO_INVOICE_SUPPLIER.registration) ?? null,
+};
+
 function rootData(session) {
-  return { viewer: { displayName: session.displayName }, csrfToken: hmac(csrfKey, `csrf:${session.sessionId}`) };
+  return { viewer: { displayName: session.displayName }, csrfToken: hmac(csrfKey, `csrf:${session.sessionId}`), seller };
 }
 
-/** app/routes/learn.tsx's loader data. */
-function learnPageData(view) {
+// server/webinars/student.ts's join window and paths and app/lib/webinars.server.ts's date
+// line, as there (their modules cannot be loaded here: the webinars area's index brings a
+// class that type stripping does not take)
+const JOIN_OPENS_BEFORE_MS = 15 * 60_000;
+const joinOpensAt = (row) => new Date(row.startsAt.getTime() - JOIN_OPENS_BEFORE_MS);
+const joinable = (row, now) => row.state === "scheduled" && now.getTime() >= joinOpensAt(row).getTime() && now.getTime() < row.endsAt.getTime();
+const webinarJoinPath = (slug, id) => `/kurzy/${slug}/webinare/${id}/pripojit`;
+const webinarCalendarPath = (slug, id) => `/kurzy/${slug}/webinare/${id}/kalendar.ics`;
+const dayFormat = new Intl.DateTimeFormat("sk-SK", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Bratislava" });
+const timeFormat = new Intl.DateTimeFormat("sk-SK", { hour: "numeric", minute: "2-digit", timeZone: "Europe/Bratislava" });
+function sessionWhen(startsAt, endsAt) {
+  const s = new Date(startsAt);
+  const e = new Date(endsAt);
+  const sameDay = dayFormat.format(s) === dayFormat.format(e);
+  const text = sameDay
+    ? `${dayFormat.format(s)}, ${timeFormat.format(s)} – ${timeFormat.format(e)}`
+    : `${dayFormat.format(s)}, ${timeFormat.format(s)} – ${dayFormat.format(e)}, ${timeFormat.format(e)}`;
+  return text.replace(/[\s\u202f]+/g, "\u00a0");
+}
+
+/** A webinar as the student sees it (server/webinars/student.ts studentView), from its row as JSON. */
+function webinarLine(w, slug, now) {
+  const row = {
+    ...w,
+    startsAt: new Date(w.starts_at),
+    endsAt: new Date(w.ends_at),
+    joinUrl: w.join_url,
+    recordingPlaybackId: w.recording_playback_id,
+  };
+  const ended = row.endsAt.getTime() <= now.getTime();
+  const playback = ended && row.state === "scheduled" && row.recordingPlaybackId ? media.playback(row.recordingPlaybackId, now) : null;
+  const view = {
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    lecturer: row.lecturer,
+    levelId: row.level_id,
+    attendanceRequired: row.attendance_required,
+    state: row.state,
+    joinOpensAt: joinOpensAt(row).toISOString(),
+    joinUrl: joinable(row, now) ? row.joinUrl : null,
+    joinPath: webinarJoinPath(slug, row.id),
+    calendarPath: webinarCalendarPath(slug, row.id),
+    recording: playback ? { playbackUrl: playback.url, expiresAt: playback.expiresAt.toISOString() } : null,
+  };
+  // app/lib/webinars.server.ts webinarPanel's line
+  return { ...view, when: sessionWhen(view.startsAt, view.endsAt), opensAt: timeFormat.format(new Date(view.joinOpensAt)) };
+}
+
+/** app/routes/learn.tsx's loader data, from the learn view and the one read of the enrollment with its facts and the page's extras. */
+function learnPageData({ view, structure, enrollment, facts, row }, now) {
+  const position = positionOf(structure, enrollment, facts);
+  const standings = new Map(
+    row.f_standings.map(([testId, passed, used, maxAttempts, inProgressAttemptId]) => [testId, { passed, used, maxAttempts, inProgressAttemptId }]),
+  );
+  const slug = view.course.slug;
   const titleOf = new Map(view.levels.flatMap((l) => l.topics.flatMap((t) => t.module?.parts ?? [])).map((p) => [p._id, p.title]));
-  const allParts = view.levels.flatMap((l) => l.topics.flatMap((t) => t.module?.parts ?? []));
-  const next = allParts.find((p) => p.state === "in_progress") ?? allParts.find((p) => p.state === "available");
-  const requiredParts = allParts.filter((p) => p.requiredForCompletion);
   const current = view.levels.find((l) => l._id === view.progress.currentLevelId) ?? null;
+  const club = enrollment.reason === "sponsor" && enrollment.orderId && enrollment.sponsorOrgId ? row.f_club : null;
+  const nowMs = now.getTime();
+  const webinars = row.f_webinars;
+  const upcoming = webinars.filter((w) => new Date(w.ends_at).getTime() > nowMs);
+  const past = webinars.filter((w) => new Date(w.ends_at).getTime() <= nowMs && w.state === "scheduled").reverse();
   return {
+    clubSees: club
+      ? `Kurz vám hradí ${club}. Klub vidí váš postup v tomto kurze (stav, percento, poslednú aktivitu, testy a certifikáty), nie vaše ostatné kurzy.`
+      : null,
     view: {
       ...view,
       levels: view.levels.map((level, i) => ({
         ...level,
         lockedReason: level.state === "locked" && i > 0 ? `Odomkne sa po dokončení úrovne ${view.levels[i - 1].title}.` : null,
+        testLine: level.levelTest
+          ? testLine(slug, level.levelTest, "Test úrovne", "sprístupní sa po dokončení všetkých modulov úrovne", standings.get(level.levelTest.id))
+          : null,
         topics: level.topics.map((t) => ({
           ...t,
           module: t.module && {
             ...t.module,
+            waitsFor: moduleWaitsFor(t.module, standings),
             parts: t.module.parts.map((p) => ({
               ...p,
+              testLine: p.partTest
+                ? testLine(slug, p.partTest, "Kontrolný test časti", `sprístupní sa po dokončení časti ${p.title}`, standings.get(p.partTest.id))
+                : null,
               lockedReason:
                 p.state !== "locked"
                   ? null
@@ -1197,88 +1307,67 @@ function learnPageData(view) {
         })),
       })),
     },
-    parts: { completed: requiredParts.filter((p) => p.state === "completed").length, total: requiredParts.length },
-    next: next ? { id: next._id, title: next.title, started: next.state === "in_progress" } : null,
+    courseTestLine: view.courseTest
+      ? testLine(slug, view.courseTest, "Záverečný test kurzu", "sprístupní sa po dokončení všetkých úrovní", standings.get(view.courseTest.id))
+      : null,
+    measure: position.progress,
+    next: nextStepLink(slug, position.next),
+    nextNote: nextStepNote(position.next, { lastLevelId: view.levels.at(-1)?._id ?? null, courseTestRequired: view.courseTest?.required === true }),
+    requirements: position.requirements.map((r) => ({ levelId: r.levelId, title: r.title, met: r.met, href: `/kurzy/${slug}/webinare/${r.ref}` })),
     currentLevelTitle: current?.title ?? null,
     lastActivity: view.progress.lastActivityAt ? formatDateTime(view.progress.lastActivityAt) : null,
     accessUntil: view.enrollment.accessExpiresAt ? formatDateTime(view.enrollment.accessExpiresAt) : null,
+    webinars: { slug, upcoming: upcoming.map((w) => webinarLine(w, slug, now)), past: past.map((w) => webinarLine(w, slug, now)) },
   };
 }
 
-// app/routes/learn-part.tsx's messages and helpers, as there
-const MESSAGES = {
-  precitane: "Označené ako prečítané.",
-  pozrete: "Video je pozreté.",
-  nedopozerane: "Video ešte nie je pozreté celé. Dopozerajte ho a skúste to znova.",
-  "cast-hotova": "Časť je dokončená.",
-  "modul-hotovy": "Časť je dokončená a s ňou celý modul.",
-  "uroven-hotova": "Dokončili ste celú úroveň. Ďalšia úroveň je odomknutá.",
-  "kurz-hotovy": "Dokončili ste celý kurz.",
-  "predosla-hotova": "Predchádzajúca časť je dokončená. Pokračujete ďalšou.",
-};
-const leftText = (seconds) => {
-  const m = Math.floor(seconds / 60);
-  const s = seconds % 60;
-  return m > 0 ? `${m} min${s > 0 ? ` ${s} s` : ""}` : `${s} s`;
-};
-const fileSize = (bytes) =>
-  bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${formatDecimal(bytes / 1024, 0)} kB` : `${formatDecimal(bytes / (1024 * 1024), 1)} MB`;
-function fileType(mimeType) {
-  const known = { "application/pdf": "PDF", "image/png": "PNG", "image/jpeg": "JPEG", "text/csv": "CSV" };
-  return known[mimeType] ?? (mimeType.includes("spreadsheet") ? "tabuľka" : mimeType.includes("word") ? "dokument" : mimeType);
-}
-function outlineOf(view, currentPartId) {
-  const all = view.levels.flatMap((l) => l.topics.flatMap((t) => t.module?.parts ?? [])).filter((p) => p.requiredForCompletion);
+/** app/lib/level-end.server.ts: a level's end names the intermediate certificate it issued [1 more statement, only after a level's end]. */
+async function levelEndOf(position) {
+  const level = position.lastCompletedLevel;
+  if (!level) return null;
+  if (!level.issuesIntermediateCertificate) return { levelTitle: level.title, issues: false, certificate: null };
+  const {
+    rows: [row],
+  } = await pool.query(`select id, certificate_title, revoked_at from certificates where enrollment_id = $1 and type = 'intermediate' and level_id = $2`, [
+    position.enrollmentId,
+    level.id,
+  ]);
   return {
-    completed: all.filter((p) => p.state === "completed").length,
-    total: all.length,
-    levels: view.levels.map((level, i) => ({
-      id: level._id,
-      title: `${i + 1}. ${level.title}`,
-      state: level.state,
-      modules: level.topics.flatMap((t) =>
-        t.module
-          ? [
-              {
-                id: t._id,
-                title: t.title,
-                state: t.module.state,
-                ratio: t.module.parts.length === 0 ? 0 : t.module.parts.filter((p) => p.state === "completed").length / t.module.parts.length,
-                parts: t.module.parts.map((p) => ({ id: p._id, title: p.title, state: p.state, current: p._id === currentPartId })),
-              },
-            ]
-          : [],
-      ),
-    })),
+    levelTitle: level.title,
+    issues: true,
+    certificate: row && !row.revoked_at ? { title: row.certificate_title, href: `/ucet/certifikaty/${row.id}` } : null,
   };
 }
 
 /** app/routes/learn-part.tsx's loader data and status (403 with what unlocks a locked part). */
 async function partPageData(userId, slug, partId, search, now) {
   try {
-    const { view: part, enrollment, structure, facts } = await readPart(userId, partId, now);
+    const { view: part, enrollment, structure, facts } = await readPart(userId, partId, now, true);
     if (part.course.slug !== slug) throw new DomainError("not_found");
     const view = learnView(structure, enrollment, facts);
+    const position = positionOf(structure, enrollment, facts, { partId });
     const message = search.get("sprava");
-    const blockId = search.get("blok");
-    const left = Number.parseInt(search.get("zostava") ?? "", 10);
+    const watched = new Map(part.progress.blockProgress.map((b) => [b.blockId, b]));
     return {
       status: 200,
       data: {
         locked: null,
-        message: message && !blockId ? (MESSAGES[message] ?? null) : null,
-        blockMessage:
-          message && blockId && MESSAGES[message]
-            ? {
-                blockId,
-                refused: message === "nedopozerane",
-                text:
-                  message === "nedopozerane" && Number.isFinite(left) && left > 0
-                    ? `Video ešte nie je pozreté celé: zostáva ešte asi ${leftText(left)}. Dopozerajte ho a skúste to znova.`
-                    : MESSAGES[message],
-              }
-            : null,
+        message: message && !(message === "chyba" && part.progress.state === "completed") ? (MESSAGES[message] ?? null) : null,
+        refused: message === "chyba" && part.progress.state !== "completed",
+        missing:
+          part.progress.state === "completed"
+            ? []
+            : part.contentBlocks.flatMap((b) =>
+                b.type === "video" && b.state === "ready" && (b.durationSec ?? 0) > 0 && watched.get(b.id)?.state !== "completed"
+                  ? [{ blockId: b.id, left: leftText(Math.max(1, secondsLeftToWatch(b.durationSec ?? 0, watched.get(b.id)?.secondsWatched ?? 0))) }]
+                  : [],
+              ),
+        hasReading: part.contentBlocks.some((b) => b.type !== "video"),
+        next: nextStepLink(slug, position.next),
+        nextNote: nextStepNote(position.next, { lastLevelId: view.levels.at(-1)?._id ?? null, courseTestRequired: view.courseTest?.required === true }),
+        levelEnd: message === "uroven-hotova" ? await levelEndOf(position) : null,
         outline: outlineOf(view, part._id),
+        progress: position.progress,
         part: {
           ...part,
           contentBlocks: part.contentBlocks.map((b) => ({ ...b, html: b.type === "text" ? renderMarkdown(b.markdown) : null })),
@@ -1293,8 +1382,14 @@ async function partPageData(userId, slug, partId, search, now) {
       data: {
         locked: { prerequisites: (error.details.prerequisites ?? []).map((p) => p.title), slug },
         message: null,
-        blockMessage: null,
+        refused: false,
+        missing: [],
+        hasReading: false,
+        next: null,
+        nextNote: null,
+        levelEnd: null,
         outline: null,
+        progress: null,
         part: null,
       },
     };
@@ -1489,8 +1584,8 @@ const server = http.createServer(async (req, res) => {
       return send(res, answer.status, answer.body, answer.replayed ? { "Idempotent-Replayed": "true" } : {});
     }
     if (req.method === "GET" && (m = /^\/kurzy\/([^/]+)\/studium$/.exec(url.pathname))) {
-      const { view } = await learnData(userId, decodeURIComponent(m[1]), now);
-      return sendHtml(res, 200, await renderPage(url, { root: rootData(session), "routes/learn": learnPageData(view) }, 200));
+      const learn = await learnData(userId, decodeURIComponent(m[1]), now, true);
+      return sendHtml(res, 200, await renderPage(url, { root: rootData(session), "routes/learn": learnPageData(learn, now) }, 200));
     }
     if (req.method === "GET" && (m = /^\/kurzy\/([^/]+)\/studium\/([^/]+)$/.exec(url.pathname))) {
       const { status, data } = await partPageData(userId, decodeURIComponent(m[1]), decodeURIComponent(m[2]), url.searchParams, now);

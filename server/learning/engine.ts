@@ -34,12 +34,20 @@ export const VIEWING_MAX_SEC = 6 * 3600;
 
 export type PartProgressRow = typeof partProgress.$inferSelect;
 
-/** Everything stored about one enrollment's progress. */
-export type ProgressFacts = {
+/**
+ * What is stored about one enrollment's progress in the course content: the part states,
+ * passed tests and completions. Every view (the learn view, a part, the enrollment
+ * detail) and every derivation but a level's completion and the next step reads only these.
+ */
+export type ContentFacts = {
   parts: Map<string, PartProgressRow>;
   passedTests: Set<string>;
   moduleCompletions: Map<string, Date>;
   levelCompletions: Map<string, Date>;
+};
+
+/** Everything stored about one enrollment's progress. */
+export type ProgressFacts = ContentFacts & {
   /** what levels wait for besides their content (a required webinar), from the source start-up handed in */
   requirements: LevelRequirement[];
 };
@@ -59,11 +67,22 @@ function partRowFromJson(raw: Record<string, unknown>): PartProgressRow {
 type FactsRow = { parts: Record<string, unknown>[]; passed: string[]; modules: [string, string][]; levels: [string, string][] };
 
 /**
- * Everything stored about one enrollment's progress, in one round trip: the part states,
- * the passed tests (a passed attempt not voided: read here, written by quizzes) and the module and level completions, each as
- * a JSON aggregate of one indexed lookup (docs/decisions/learning/the-student-path-at-scale.md > The student path at scale).
+ * Everything stored about one enrollment's progress: the content facts (one round trip)
+ * and then the levels' requirements from outside the content (their source's read).
  */
 export async function loadProgressFacts(db: DbOrTx, enrollmentId: string): Promise<ProgressFacts> {
+  const content = await loadContentFacts(db, enrollmentId);
+  return { ...content, requirements: await loadLevelRequirements(db, enrollmentId) };
+}
+
+/**
+ * The content facts, in one round trip: the part states, the passed tests (a passed attempt
+ * not voided: read here, written by quizzes) and the module and level completions, each as
+ * a JSON aggregate of one indexed lookup (docs/decisions/learning/the-student-path-at-scale.md > The student path at scale).
+ * What a view reads; not the levels' requirements, which only a level's completion and the
+ * next step count (docs/decisions/platform/json-api-without-express.md).
+ */
+export async function loadContentFacts(db: DbOrTx, enrollmentId: string): Promise<ContentFacts> {
   const id = sql.placeholder("enrollmentId");
   const query = prepared(db, "progress_facts", (name) =>
     db
@@ -91,30 +110,29 @@ export async function loadProgressFacts(db: DbOrTx, enrollmentId: string): Promi
     passedTests: new Set(parse(row.passed)),
     moduleCompletions: new Map(parse(row.modules).map(([id, at]) => [id, new Date(at)])),
     levelCompletions: new Map(parse(row.levels).map(([id, at]) => [id, new Date(at)])),
-    requirements: await loadLevelRequirements(db, enrollmentId),
   };
 }
 
 // ---------------------------------------------------------------------------------
 // Derivations (pure)
 
-export function partStateOf(facts: ProgressFacts, partId: string): PartState {
+export function partStateOf(facts: ContentFacts, partId: string): PartState {
   return facts.parts.get(partId)?.state ?? "locked";
 }
 
-function testPassed(facts: ProgressFacts, test: { id: string } | null): boolean {
+function testPassed(facts: ContentFacts, test: { id: string } | null): boolean {
   return test !== null && facts.passedTests.has(test.id);
 }
 
 /** Every required part completed and every required part test passed. */
-export function moduleDone(facts: ProgressFacts, module: ModuleNode): boolean {
+export function moduleDone(facts: ContentFacts, module: ModuleNode): boolean {
   return module.parts.every(
     (p) => (!p.requiredForCompletion || partStateOf(facts, p.id) === "completed") && (!p.partTest?.required || testPassed(facts, p.partTest)),
   );
 }
 
 /** The level's modules are done (what its level test waits for). */
-export function levelModulesDone(facts: ProgressFacts, level: LevelNode): boolean {
+export function levelModulesDone(facts: ContentFacts, level: LevelNode): boolean {
   return level.topics.every((t) => t.module === null || facts.moduleCompletions.has(t.module.id) || moduleDone(facts, t.module));
 }
 
@@ -124,19 +142,19 @@ export function unmetRequirements(facts: ProgressFacts, level: LevelNode): Level
 }
 
 /** Levels are sequential: the first is open, each next one when the previous is completed. */
-export function levelUnlocked(structure: CourseStructure, facts: ProgressFacts, level: LevelNode): boolean {
+export function levelUnlocked(structure: CourseStructure, facts: ContentFacts, level: LevelNode): boolean {
   const index = structure.levels.indexOf(level);
   return index <= 0 || facts.levelCompletions.has(structure.levels[index - 1].id);
 }
 
-export function levelState(structure: CourseStructure, facts: ProgressFacts, level: LevelNode): LevelState {
+export function levelState(structure: CourseStructure, facts: ContentFacts, level: LevelNode): LevelState {
   if (facts.levelCompletions.has(level.id)) return "completed";
   if (!levelUnlocked(structure, facts, level)) return "locked";
   const started = level.topics.some((t) => t.module?.parts.some((p) => ["in_progress", "completed"].includes(partStateOf(facts, p.id))));
   return started ? "in_progress" : "available";
 }
 
-export function moduleState(facts: ProgressFacts, module: ModuleNode): ModuleState {
+export function moduleState(facts: ContentFacts, module: ModuleNode): ModuleState {
   if (facts.moduleCompletions.has(module.id)) return "completed";
   const states = module.parts.map((p) => partStateOf(facts, p.id));
   if (states.some((s) => s === "in_progress" || s === "completed")) return "in_progress";
@@ -144,11 +162,11 @@ export function moduleState(facts: ProgressFacts, module: ModuleNode): ModuleSta
   return "locked";
 }
 
-export function allLevelsDone(structure: CourseStructure, facts: ProgressFacts): boolean {
+export function allLevelsDone(structure: CourseStructure, facts: ContentFacts): boolean {
   return structure.levels.length > 0 && structure.levels.every((l) => facts.levelCompletions.has(l.id));
 }
 
-export function courseDone(structure: CourseStructure, facts: ProgressFacts): boolean {
+export function courseDone(structure: CourseStructure, facts: ContentFacts): boolean {
   const test = structure.course.courseTest;
   return allLevelsDone(structure, facts) && (!test?.required || testPassed(facts, test));
 }
@@ -159,27 +177,27 @@ export function courseDone(structure: CourseStructure, facts: ProgressFacts): bo
  * a level test once every module of its (unlocked) level is completed, the course test
  * once every level is completed.
  */
-export function partTestAvailable(facts: ProgressFacts, part: PartNode): boolean {
+export function partTestAvailable(facts: ContentFacts, part: PartNode): boolean {
   return part.partTest !== null && partStateOf(facts, part.id) === "completed";
 }
-export function levelTestAvailable(structure: CourseStructure, facts: ProgressFacts, level: LevelNode): boolean {
+export function levelTestAvailable(structure: CourseStructure, facts: ContentFacts, level: LevelNode): boolean {
   return (
     level.levelTest !== null &&
     levelUnlocked(structure, facts, level) &&
     level.topics.every((t) => t.module === null || facts.moduleCompletions.has(t.module.id))
   );
 }
-export function courseTestAvailable(structure: CourseStructure, facts: ProgressFacts): boolean {
+export function courseTestAvailable(structure: CourseStructure, facts: ContentFacts): boolean {
   return structure.course.courseTest !== null && allLevelsDone(structure, facts);
 }
 
 /** The first level not completed (the last one when all are). */
-export function currentLevel(structure: CourseStructure, facts: ProgressFacts): LevelNode | null {
+export function currentLevel(structure: CourseStructure, facts: ContentFacts): LevelNode | null {
   return structure.levels.find((l) => !facts.levelCompletions.has(l.id)) ?? structure.levels.at(-1) ?? null;
 }
 
 /** A part's own availability rule: its level is unlocked and its prerequisites are completed. */
-export function partMayOpen(structure: CourseStructure, facts: ProgressFacts, part: PartNode): boolean {
+export function partMayOpen(structure: CourseStructure, facts: ContentFacts, part: PartNode): boolean {
   const level = structure.levelById.get(part.levelId);
   return !!level && levelUnlocked(structure, facts, level) && part.prerequisites.every((id) => partStateOf(facts, id) === "completed");
 }

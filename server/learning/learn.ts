@@ -11,6 +11,7 @@ import { findOwnEnrollment, learningEnrollmentOf, lockEnrollment, mayLearn, type
 import { courseSlugKnown } from "./slugs";
 import type { EnrollmentDetail, LearnView, PartView, ProgressAnswer, ProgressBody } from "./contract";
 import {
+  loadContentFacts,
   loadProgressFacts,
   missingBlocks,
   nextBlockProgress,
@@ -20,6 +21,7 @@ import {
   requiredBlocksDone,
   savePartProgress,
   type BlockReport,
+  type ContentFacts,
   type MissingBlock,
 } from "./engine";
 import { courseVersionOfPart, loadCourseStructure, type CourseStructure, type PartNode } from "./structure";
@@ -37,9 +39,26 @@ async function structureOf(db: DbOrTx, enrollment: EnrollmentRow): Promise<Cours
   return structure;
 }
 
-/** GET /api/courses/<slug>/learn: 404 for an unknown slug, 403 no_enrollment without a learning enrollment. */
+/**
+ * GET /api/courses/<slug>/learn: 404 for an unknown slug, 403 no_enrollment without a learning
+ * enrollment. The view reads the content facts alone (no next step: the levels' requirements are not read).
+ */
 export async function getLearnView(deps: LearningDeps, studentId: string, slug: string): Promise<LearnView> {
-  return (await getLearnPage(deps, studentId, slug)).view;
+  const { enrollment, structure } = valueOrThrow(await learningEnrollment(deps, studentId, slug));
+  return learnView(structure, enrollment, await loadContentFacts(deps.db, enrollment.id));
+}
+
+/** The student's learning enrollment on the course `slug` and its version's structure, or the refusal: 404 for an unknown slug, 403 no_enrollment. */
+async function learningEnrollment(
+  deps: LearningDeps,
+  studentId: string,
+  slug: string,
+): Promise<Outcome<{ enrollment: EnrollmentRow; structure: CourseStructure }>> {
+  if (!slug || slug.length > 200 || slug.includes("\0")) return refused("not_found");
+  const enrolled = await learningEnrollmentOf(deps.db, { studentId, courseSlug: slug }, deps.now);
+  if (!enrolled.ok) return enrolled.error.code === "no_enrollment" && !(await courseSlugKnown(deps.db, slug)) ? refused("not_found") : enrolled;
+  const structure = await loadCourseStructure(deps.db, enrolled.value.courseVersionId);
+  return structure ? ok({ enrollment: enrolled.value, structure }) : refused("not_found");
 }
 
 /**
@@ -86,12 +105,9 @@ export async function getLearnPage(deps: LearningDeps, studentId: string, slug: 
 
 /** The learning dashboard, or the refusal: 404 not_found for an unknown course, 403 no_enrollment. */
 export async function learnPageOf(deps: LearningDeps, studentId: string, slug: string, from: { partId?: string } = {}): Promise<Outcome<LearnPage>> {
-  if (!slug || slug.length > 200 || slug.includes("\0")) return refused("not_found");
-  const enrolled = await learningEnrollmentOf(deps.db, { studentId, courseSlug: slug }, deps.now);
-  if (!enrolled.ok) return enrolled.error.code === "no_enrollment" && !(await courseSlugKnown(deps.db, slug)) ? refused("not_found") : enrolled;
-  const enrollment = enrolled.value;
-  const structure = await loadCourseStructure(deps.db, enrollment.courseVersionId);
-  if (!structure) return refused("not_found");
+  const found = await learningEnrollment(deps, studentId, slug);
+  if (!found.ok) return found;
+  const { enrollment, structure } = found.value;
   const facts = await loadProgressFacts(deps.db, enrollment.id);
   return ok({
     view: learnView(structure, enrollment, facts),
@@ -142,7 +158,8 @@ async function partContextOf(deps: LearningDeps, studentId: string, partId: stri
  * watch time counts from the player's reports (engine.nextBlockProgress).
  */
 export async function getPart(deps: LearningDeps, studentId: string, partId: string): Promise<PartView> {
-  return valueOrThrow(await readPart(deps, studentId, partId)).view;
+  // the part view reads the content facts alone (no next step: the levels' requirements are not read)
+  return valueOrThrow(await readPart(deps, studentId, partId, loadContentFacts)).view;
 }
 
 /**
@@ -155,18 +172,18 @@ export async function getPartPage(
   studentId: string,
   partId: string,
 ): Promise<Outcome<{ part: PartView; learn: LearnView; position: StudyPosition }>> {
-  const read = await readPart(deps, studentId, partId);
+  const read = await readPart(deps, studentId, partId, loadProgressFacts);
   if (!read.ok) return read;
   const { view, enrollment, structure, facts } = read.value;
   return ok({ part: view, learn: learnView(structure, enrollment, facts), position: positionOf(structure, enrollment, facts, { partId }) });
 }
 
 /** The part as the student may see it, or the refusal (404, 403 no_enrollment, 403 part_locked with the missing prerequisites). */
-async function readPart(deps: LearningDeps, studentId: string, partId: string) {
+async function readPart<F extends ContentFacts>(deps: LearningDeps, studentId: string, partId: string, load: (db: DbOrTx, enrollmentId: string) => Promise<F>) {
   const found = await partContextOf(deps, studentId, partId);
   if (!found.ok) return found;
   const { enrollment, structure, part } = found.value;
-  const facts = await loadProgressFacts(deps.db, enrollment.id);
+  const facts = await load(deps.db, enrollment.id);
   if (partStateOf(facts, part.id) === "locked") return refusalOf(lockedError(structure, part));
   return ok({ view: partView(structure, facts, part, deps.media, deps.now), enrollment, structure, facts });
 }
@@ -182,7 +199,7 @@ function lockedError(structure: CourseStructure, part: PartNode): DomainError {
 /** GET /api/parts/<id>/playback-url[?blockId=]: a new signed URL (the first video block when none is named). */
 export async function renewPlaybackUrl(deps: LearningDeps, studentId: string, partId: string, blockId: string | null) {
   const { enrollment, structure, part } = await resolvePart(deps, studentId, partId);
-  const facts = await loadProgressFacts(deps.db, enrollment.id);
+  const facts = await loadContentFacts(deps.db, enrollment.id);
   if (partStateOf(facts, part.id) === "locked") throw lockedError(structure, part);
   const videos = part.contentBlocks.filter((b) => b.type === "video");
   const block = blockId === null ? videos[0] : videos.find((b) => b.id === blockId);
@@ -309,7 +326,8 @@ async function updatePart(deps: LearningDeps, { enrollment, structure, part }: P
 /** GET /api/enrollments/<id> (owner): the enrollment with partProgress, completions and courseCompleted. */
 export async function getEnrollmentDetail(db: Database, studentId: string, enrollmentId: string): Promise<EnrollmentDetail> {
   const enrollment = await findOwnEnrollment(db, studentId, enrollmentId);
-  return enrollmentDetail(enrollment, await loadProgressFacts(db, enrollment.id), await loadCourseStructure(db, enrollment.courseVersionId));
+  // the detail reads the content facts alone (the levels' requirements are not read)
+  return enrollmentDetail(enrollment, await loadContentFacts(db, enrollment.id), await loadCourseStructure(db, enrollment.courseVersionId));
 }
 
 /**

@@ -5,12 +5,12 @@ import type { MediaUrls } from "../video";
 import { enrollmentRecord, type EnrollmentRow } from "../enrollments";
 import type { EnrollmentDetail, LearnView, PartView } from "./contract";
 import { serializeAttachment, serializeBlock } from "./serialize";
-import { courseDone, courseTestAvailable, levelState, levelTestAvailable, moduleState, partStateOf, partTestAvailable, type ProgressFacts } from "./engine";
+import { courseDone, courseTestAvailable, levelState, levelTestAvailable, moduleState, partStateOf, partTestAvailable, type ContentFacts } from "./engine";
 import type { CourseStructure, PartNode } from "./structure";
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-export function learnView(structure: CourseStructure, enrollment: EnrollmentRow, facts: ProgressFacts): LearnView {
+export function learnView(structure: CourseStructure, enrollment: EnrollmentRow, facts: ContentFacts): LearnView {
   const courseTest = structure.course.courseTest;
   return {
     course: {
@@ -77,7 +77,7 @@ export function blockProgressView(entries: BlockProgress[]) {
     .map((e) => ({ blockId: e.blockId, state: e.state, secondsWatched: e.secondsWatched, totalSeconds: e.totalSeconds }));
 }
 
-export function partView(structure: CourseStructure, facts: ProgressFacts, part: PartNode, media: MediaUrls, now: Date): PartView {
+export function partView(structure: CourseStructure, facts: ContentFacts, part: PartNode, media: MediaUrls, now: Date): PartView {
   const module = structure.moduleById.get(part.moduleId)!;
   const topic = structure.topicById.get(part.topicId)!;
   const level = structure.levelById.get(part.levelId)!;
@@ -104,7 +104,7 @@ export function partView(structure: CourseStructure, facts: ProgressFacts, part:
 }
 
 /** The enrollment (the owner's, found by server/enrollments) with its progress records. */
-export function enrollmentDetail(e: EnrollmentRow, facts: ProgressFacts, structure: CourseStructure | null): EnrollmentDetail {
+export function enrollmentDetail(e: EnrollmentRow, facts: ContentFacts, structure: CourseStructure | null): EnrollmentDetail {
   return {
     ...enrollmentRecord(e),
     partProgress: [...facts.parts.values()]
