@@ -1,6 +1,6 @@
-// The admin's filtered lists' shared pieces (audit log, webhook events, orders): a filter
+// The admin lists' shared pieces (audit log, webhook events, orders; the pages of courses and enrollments): a filter
 // field's error attributes, the filter form's buttons, what stands in for the table (an
-// invalid filter, nothing found) and the pager.
+// invalid filter, nothing found) and the pagers.
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
@@ -59,6 +59,19 @@ export function ListPager({ page, pages, label, href }: { page: number; pages: n
       {page > 1 ? <Link to={href(page - 1)}>Novšie</Link> : null}
       <span>{`Strana ${page} z ${pages}`}</span>
       {page < pages ? <Link to={href(page + 1)}>Staršie</Link> : null}
+    </nav>
+  );
+}
+
+/** The previous and next page as sentences (courses, enrollments), shown when there is more than one page. */
+export function PageLinks({ page, totalPages, href }: { page: number; totalPages: number; href: (page: number) => string }) {
+  if (totalPages <= 1) return null;
+  return (
+    <nav aria-label="Stránkovanie">
+      <p>
+        {page > 1 ? <Link to={href(page - 1)}>Predchádzajúca strana</Link> : null} Strana {page} z {totalPages}{" "}
+        {page < totalPages ? <Link to={href(page + 1)}>Ďalšia strana</Link> : null}
+      </p>
     </nav>
   );
 }
