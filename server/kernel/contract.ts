@@ -42,3 +42,12 @@ export type Pagination = z.infer<typeof Pagination>;
 export const EnrollmentState = z.enum(enrollmentState.enumValues);
 /** spec: Resources > Enrollment.reason */
 export const EnrollmentReason = z.enum(enrollmentReason.enumValues);
+
+/**
+ * An /api operation's description from its head (method, path, operationId, summary, tags, auth)
+ * and the rest, with each `{name}` of the path an id path parameter (no key when there are none).
+ */
+export function operationWithIdParams<Head extends { path: string }, Rest extends object>(head: Head, rest: Rest) {
+  const pathParams = Object.fromEntries([...head.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, Id]));
+  return { ...head, ...(Object.keys(pathParams).length ? { pathParams } : {}), ...rest };
+}

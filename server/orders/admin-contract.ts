@@ -5,7 +5,7 @@
 // serializer cannot leak a field silently.
 import { z } from "zod";
 import { startOfDayInBratislava } from "../../shared/calendar";
-import { Id, blankAsUnset, positiveInt, EnrollmentState } from "../kernel/contract";
+import { Id, blankAsUnset, positiveInt, EnrollmentState, operationWithIdParams } from "../kernel/contract";
 import type { ApiArea, ApiOperation } from "../http/openapi";
 import type { ErrorCode } from "../kernel/errors";
 import { BillingType, OrderState } from "./contract";
@@ -291,17 +291,7 @@ function op(
   summary: string,
   rest: Partial<ApiOperation> & Pick<ApiOperation, "responses">,
 ): ApiOperation {
-  const pathParams = Object.fromEntries([...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, Id]));
-  return {
-    method,
-    path,
-    operationId,
-    summary,
-    tags: ["admin", "orders"],
-    auth: admin,
-    ...(Object.keys(pathParams).length ? { pathParams } : {}),
-    ...rest,
-  };
+  return operationWithIdParams({ method, path, operationId, summary, tags: ["admin", "orders"], auth: admin }, rest);
 }
 
 export const adminOrdersApi: ApiArea = {
