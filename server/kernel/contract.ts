@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { enrollmentState, enrollmentReason } from "../db/schema";
 import { ID_PATTERN } from "../../shared/ids";
+import type { ErrorCode } from "./errors";
 
 /** 24-character lowercase hex id (spec: ids are 24-char lowercase hex). */
 export const Id = z.string().regex(ID_PATTERN, "Musí to byť 24-znakový identifikátor (hex).");
@@ -51,3 +52,6 @@ export function operationWithIdParams<Head extends { path: string }, Rest extend
   const pathParams = Object.fromEntries([...head.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, Id]));
   return { ...head, ...(Object.keys(pathParams).length ? { pathParams } : {}), ...rest };
 }
+
+/** The refusals of an operation that takes an Idempotency-Key (server/http/idempotency.ts), in the order the operations list them. */
+export const IDEMPOTENCY_ERRORS = ["idempotency_key_invalid", "idempotency_key_reused", "idempotency_in_progress"] as const satisfies readonly ErrorCode[];

@@ -2,7 +2,7 @@
 // Resources > Test, Question, TestAttempt; docs/decisions/quizzes/tests.md > Tests). Fields beyond the spec's
 // are marked; none of the spec's is renamed.
 import { z } from "zod";
-import { Id, Iso } from "../kernel/contract";
+import { Id, Iso, IDEMPOTENCY_ERRORS } from "../kernel/contract";
 import type { ApiArea } from "../http/openapi";
 
 export const QuestionType = z.enum(["single_choice", "multiple_choice", "text"]);
@@ -149,9 +149,7 @@ export const quizzesApi: ApiArea = {
         "max_attempts_reached",
         "cooldown_active",
         "idempotency_key_required",
-        "idempotency_key_invalid",
-        "idempotency_key_reused",
-        "idempotency_in_progress",
+        ...IDEMPOTENCY_ERRORS,
         "rate_limited",
       ],
     },
@@ -211,16 +209,7 @@ export const quizzesApi: ApiArea = {
       pathParams: { testId, attemptId },
       body: { contentType: "application/json", schema: AnswersBody },
       responses: { 200: { description: "the result", schema: SubmitResult } },
-      errors: [
-        "unauthorized",
-        "not_found",
-        "validation",
-        "attempt_expired",
-        "idempotency_key_required",
-        "idempotency_key_invalid",
-        "idempotency_key_reused",
-        "idempotency_in_progress",
-      ],
+      errors: ["unauthorized", "not_found", "validation", "attempt_expired", "idempotency_key_required", ...IDEMPOTENCY_ERRORS],
     },
   ],
 };
