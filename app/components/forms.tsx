@@ -39,9 +39,28 @@
 //       </Form>
 //     );
 //   }
-import { getFormProps, getInputProps, getTextareaProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useNavigation } from "react-router";
+import type { z } from "zod";
+import { parseForm } from "../lib/validation";
+
+/** A form schema: an object (or a union of objects) in and out. */
+type FormSchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
+type FormOptions<S extends FormSchema> = Parameters<typeof useForm<z.input<S>, z.output<S>>>[0];
+
+/**
+ * A Conform form that checks itself in the browser (JavaScript on) with the schema the action
+ * checks again: a field on leaving it, then on every input once it has an error.
+ */
+export function useSchemaForm<S extends FormSchema>(schema: S, options: Pick<FormOptions<S>, "id" | "lastResult" | "defaultValue">) {
+  return useForm<z.input<S>, z.output<S>>({
+    ...options,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseForm(formData, schema),
+  });
+}
 
 export { getFormProps };
 
