@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { z } from "zod";
 import { Breadcrumbs } from "./breadcrumbs";
-import { FieldErrors, useSchemaForm } from "./forms";
+import { FieldDescription, FieldErrors, useSchemaForm } from "./forms";
 
 /** What an authoring action answers when a form fails (app/lib/admin-authoring.server.ts FormReply). */
 export type ActionReply =
@@ -205,11 +205,7 @@ export function SelectField({
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
-      {description ? (
-        <p id={meta.descriptionId} className="field-description">
-          {description}
-        </p>
-      ) : null}
+      <FieldDescription id={meta.descriptionId}>{description}</FieldDescription>
       <select key={key} {...props} aria-invalid={Boolean(meta.errors?.length) || undefined}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -238,11 +234,7 @@ export function CheckboxGroup({
   return (
     <fieldset className="field checkbox-group" aria-describedby={description ? meta.descriptionId : undefined}>
       <legend>{legend}</legend>
-      {description ? (
-        <p id={meta.descriptionId} className="field-description">
-          {description}
-        </p>
-      ) : null}
+      <FieldDescription id={meta.descriptionId}>{description}</FieldDescription>
       {options.map((o) => {
         const id = `${meta.id}-${o.value}`;
         return (

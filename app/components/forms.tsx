@@ -68,6 +68,16 @@ export { getFormProps };
 type AnyField = FieldMetadata<any, any, any>;
 
 /** The field's errors under the control; the id is what aria-describedby points to. */
+/** A field's description, which its control's aria-describedby names (`id`); nothing without one. */
+export function FieldDescription({ id, children }: { id: string | undefined; children?: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p id={id} className="field-description">
+      {children}
+    </p>
+  );
+}
+
 export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   if (!errors?.length) return null;
   return (
@@ -142,11 +152,7 @@ export function TextField({ meta, label, description, type = "text", autoComplet
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
-      {description ? (
-        <p id={meta.descriptionId} className="field-description">
-          {description}
-        </p>
-      ) : null}
+      <FieldDescription id={meta.descriptionId}>{description}</FieldDescription>
       {multiline ? (
         <TextArea meta={meta} describedBy={describedBy} rows={rows} />
       ) : (
@@ -188,11 +194,7 @@ export function CheckboxField({ meta, label, description }: { meta: AnyField; la
     <div className="field field-checkbox">
       <input key={key} {...props} aria-invalid={Boolean(meta.errors?.length) || undefined} />
       <label htmlFor={meta.id}>{label}</label>
-      {description ? (
-        <p id={meta.descriptionId} className="field-description">
-          {description}
-        </p>
-      ) : null}
+      <FieldDescription id={meta.descriptionId}>{description}</FieldDescription>
       <FieldErrors id={meta.errorId} errors={meta.errors} />
     </div>
   );
