@@ -3,7 +3,7 @@
 // are marked; none of the spec's is renamed.
 import { z } from "zod";
 import { Id, Iso, IDEMPOTENCY_ERRORS } from "../kernel/contract";
-import type { ApiArea } from "../http/openapi";
+import type { ApiArea, ApiOperation } from "../http/openapi";
 
 export const QuestionType = z.enum(["single_choice", "multiple_choice", "text"]);
 
@@ -127,6 +127,22 @@ const testId = Id;
 const attemptId = Id;
 const idempotencyNote = "header Idempotency-Key (UUID) required";
 
+/** Saving an attempt's answers: PUT, and POST the same. */
+function saveAnswersOperation(method: "put" | "post", operationId: string, summary: string): ApiOperation {
+  return {
+    method,
+    path: "/api/tests/{testId}/attempts/{attemptId}/answers",
+    operationId,
+    summary,
+    tags: ["tests"],
+    auth: { kind: "session" },
+    pathParams: { testId, attemptId },
+    body: { contentType: "application/json", schema: AnswersBody },
+    responses: { 200: { description: "what is saved", schema: SavedAnswers } },
+    errors: ["unauthorized", "not_found", "validation", "attempt_expired", "conflict"],
+  };
+}
+
 export const quizzesApi: ApiArea = {
   schemas: { ServedQuestion, AnswerInput, AnswersBody, AttemptStarted, Downstream, QuestionResultView, SubmitResult, AttemptList, AttemptView, SavedAnswers },
   operations: [
@@ -175,30 +191,8 @@ export const quizzesApi: ApiArea = {
       responses: { 200: { description: "the attempt", schema: AttemptView } },
       errors: ["unauthorized", "not_found"],
     },
-    {
-      method: "put",
-      path: "/api/tests/{testId}/attempts/{attemptId}/answers",
-      operationId: "saveAnswers",
-      summary: "Save answers during an attempt (replaces the saved set); POST does the same",
-      tags: ["tests"],
-      auth: { kind: "session" },
-      pathParams: { testId, attemptId },
-      body: { contentType: "application/json", schema: AnswersBody },
-      responses: { 200: { description: "what is saved", schema: SavedAnswers } },
-      errors: ["unauthorized", "not_found", "validation", "attempt_expired", "conflict"],
-    },
-    {
-      method: "post",
-      path: "/api/tests/{testId}/attempts/{attemptId}/answers",
-      operationId: "saveAnswersPost",
-      summary: "Save answers during an attempt (the same as PUT)",
-      tags: ["tests"],
-      auth: { kind: "session" },
-      pathParams: { testId, attemptId },
-      body: { contentType: "application/json", schema: AnswersBody },
-      responses: { 200: { description: "what is saved", schema: SavedAnswers } },
-      errors: ["unauthorized", "not_found", "validation", "attempt_expired", "conflict"],
-    },
+    saveAnswersOperation("put", "saveAnswers", "Save answers during an attempt (replaces the saved set); POST does the same"),
+    saveAnswersOperation("post", "saveAnswersPost", "Save answers during an attempt (the same as PUT)"),
     {
       method: "post",
       path: "/api/tests/{testId}/attempts/{attemptId}/submit",
