@@ -2,13 +2,12 @@
 // item (its errors come back only to the form that was sent: `_form`), small one-button
 // forms (move up/down, delete: plain POSTs, so they work without JavaScript; with it a
 // delete asks first), the course header with the editor's tabs, select fields.
-import { useForm, getInputProps, getSelectProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, getSelectProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { z } from "zod";
-import { parseForm } from "../lib/validation";
 import { Breadcrumbs } from "./breadcrumbs";
-import { FieldErrors } from "./forms";
+import { FieldDescription, FieldErrors, useSchemaForm } from "./forms";
 
 /** What an authoring action answers when a form fails (app/lib/admin-authoring.server.ts FormReply). */
 export type ActionReply =
@@ -28,13 +27,10 @@ export const formId = (key: string) => key.replace(/[^A-Za-z0-9_-]/g, "-");
  * server's reply only when it answers this form.
  */
 export function useAdminForm<S extends z.ZodObject>(key: string, schema: S, reply: ActionReply, defaultValue?: Record<string, unknown>) {
-  return useForm<z.input<S>, z.output<S>>({
+  return useSchemaForm(schema, {
     id: formId(key),
     lastResult: reply?.form === key ? reply.result : undefined,
     defaultValue: defaultValue as never,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, schema),
   });
 }
 
@@ -209,11 +205,7 @@ export function SelectField({
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
-      {description ? (
-        <p id={meta.descriptionId} className="field-description">
-          {description}
-        </p>
-      ) : null}
+      <FieldDescription id={meta.descriptionId}>{description}</FieldDescription>
       <select key={key} {...props} aria-invalid={Boolean(meta.errors?.length) || undefined}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -242,11 +234,7 @@ export function CheckboxGroup({
   return (
     <fieldset className="field checkbox-group" aria-describedby={description ? meta.descriptionId : undefined}>
       <legend>{legend}</legend>
-      {description ? (
-        <p id={meta.descriptionId} className="field-description">
-          {description}
-        </p>
-      ) : null}
+      <FieldDescription id={meta.descriptionId}>{description}</FieldDescription>
       {options.map((o) => {
         const id = `${meta.id}-${o.value}`;
         return (

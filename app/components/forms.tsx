@@ -39,9 +39,28 @@
 //       </Form>
 //     );
 //   }
-import { getFormProps, getInputProps, getTextareaProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useNavigation } from "react-router";
+import type { z } from "zod";
+import { parseForm } from "../lib/validation";
+
+/** A form schema: an object (or a union of objects) in and out. */
+type FormSchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
+type FormOptions<S extends FormSchema> = Parameters<typeof useForm<z.input<S>, z.output<S>>>[0];
+
+/**
+ * A Conform form that checks itself in the browser (JavaScript on) with the schema the action
+ * checks again: a field on leaving it, then on every input once it has an error.
+ */
+export function useSchemaForm<S extends FormSchema>(schema: S, options: Pick<FormOptions<S>, "id" | "lastResult" | "defaultValue">) {
+  return useForm<z.input<S>, z.output<S>>({
+    ...options,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseForm(formData, schema),
+  });
+}
 
 export { getFormProps };
 
@@ -49,6 +68,16 @@ export { getFormProps };
 type AnyField = FieldMetadata<any, any, any>;
 
 /** The field's errors under the control; the id is what aria-describedby points to. */
+/** A field's description, which its control's aria-describedby names (`id`); nothing without one. */
+export function FieldDescription({ id, children }: { id: string | undefined; children?: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p id={id} className="field-description">
+      {children}
+    </p>
+  );
+}
+
 export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   if (!errors?.length) return null;
   return (
@@ -123,11 +152,7 @@ export function TextField({ meta, label, description, type = "text", autoComplet
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
-      {description ? (
-        <p id={meta.descriptionId} className="field-description">
-          {description}
-        </p>
-      ) : null}
+      <FieldDescription id={meta.descriptionId}>{description}</FieldDescription>
       {multiline ? (
         <TextArea meta={meta} describedBy={describedBy} rows={rows} />
       ) : (
@@ -169,11 +194,7 @@ export function CheckboxField({ meta, label, description }: { meta: AnyField; la
     <div className="field field-checkbox">
       <input key={key} {...props} aria-invalid={Boolean(meta.errors?.length) || undefined} />
       <label htmlFor={meta.id}>{label}</label>
-      {description ? (
-        <p id={meta.descriptionId} className="field-description">
-          {description}
-        </p>
-      ) : null}
+      <FieldDescription id={meta.descriptionId}>{description}</FieldDescription>
       <FieldErrors id={meta.errorId} errors={meta.errors} />
     </div>
   );

@@ -1,8 +1,9 @@
 // Building blocks of the admin insights pages: the period form, a table of figures beside
-// the previous period, and export links (app/routes/admin/dashboard.tsx and the course and
-// test statistics pages).
+// the previous period, export links and the dashboard's counts by state
+// (app/routes/admin/dashboard.tsx and the course and test statistics pages).
 import { Form, Link } from "react-router";
 import { FieldErrors } from "./forms";
+import { plural } from "#shared/plural";
 
 export type FigureRow = { key: string; label: string; current: string; previous: string; change: string; trend: "up" | "down" | "same" };
 
@@ -100,5 +101,42 @@ export function ExportLinks({ links }: { links: { href: string; label: string }[
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A card of the platform's figures: the total (a noun in its three forms), then the count by state. */
+export function StateCounts(p: {
+  id: string;
+  title: string;
+  total: number;
+  forms: [one: string, few: string, many: string];
+  caption: string;
+  column: string;
+  rows: { state: string; label: string; count: number }[];
+}) {
+  return (
+    <section className="card" aria-labelledby={p.id}>
+      <h2 id={p.id}>{p.title}</h2>
+      <p className="stat-total">
+        <span className="stat-number">{p.total}</span> {plural(p.total, ...p.forms)} spolu
+      </p>
+      <table className="stats">
+        <caption className="visually-hidden">{p.caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{p.column}</th>
+            <th scope="col">Počet</th>
+          </tr>
+        </thead>
+        <tbody>
+          {p.rows.map((s) => (
+            <tr key={s.state}>
+              <th scope="row">{s.label}</th>
+              <td>{s.count}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }

@@ -5,16 +5,14 @@
 // exactly as POST /api/orders does (the role asked live), then the same gateway.
 import { randomUUID } from "node:crypto";
 import { Form, Link } from "react-router";
-import type { z } from "zod";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import type { Route } from "./+types/course-buy-club";
 import { servicesContext } from "../context";
 import { Breadcrumbs } from "../components/breadcrumbs";
-import { CheckboxField, ErrorSummary, SubmitButton, TextField } from "../components/forms";
+import { CheckboxField, ErrorSummary, SubmitButton, TextField, useSchemaForm } from "../components/forms";
 import { pageTitle } from "../site";
 import { pageRoute, readForm } from "../lib/page.server";
 import { requireUserForPage } from "../lib/auth.server";
-import { parseForm } from "../lib/validation";
 import { clubCheckoutSchema, clubOrderBodyFromForm } from "../lib/checkout";
 import { checkoutAction } from "../lib/checkout.server";
 import { DomainError } from "#server/kernel/errors";
@@ -76,13 +74,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function CourseBuyClub({ loaderData: c, actionData }: Route.ComponentProps) {
-  const [form, f] = useForm<z.input<typeof clubCheckoutSchema>>({
-    lastResult: actionData,
-    defaultValue: c.defaults,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, clubCheckoutSchema),
-  });
+  const [form, f] = useSchemaForm(clubCheckoutSchema, { lastResult: actionData, defaultValue: c.defaults });
   return (
     <section className="narrow checkout">
       <Breadcrumbs items={[{ label: "Katalóg kurzov", href: "/" }, { label: c.title, href: `/kurzy/${c.slug}` }, { label: "Nákup pre klub" }]} />

@@ -6,17 +6,15 @@
 // a hidden Idempotency-Key makes a double submit land on the same order.
 import { randomUUID } from "node:crypto";
 import { Form, Link } from "react-router";
-import type { z } from "zod";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import type { Route } from "./+types/course-buy";
 import { servicesContext } from "../context";
 import { Breadcrumbs } from "../components/breadcrumbs";
-import { CheckboxField, ErrorSummary, SubmitButton, TextField } from "../components/forms";
+import { CheckboxField, ErrorSummary, SubmitButton, TextField, useSchemaForm } from "../components/forms";
 import { pageTitle } from "../site";
 import { pageRoute, readForm } from "../lib/page.server";
 import { countPublicRead } from "../lib/public-read.server";
 import { requireUserForPage } from "../lib/auth.server";
-import { parseForm } from "../lib/validation";
 import { checkoutSchema, orderBodyFromForm } from "../lib/checkout";
 import { checkoutAction } from "../lib/checkout.server";
 import { DomainError } from "#server/kernel/errors";
@@ -68,13 +66,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function CourseBuy({ loaderData: c, actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm<z.input<typeof checkoutSchema>>({
-    lastResult: actionData,
-    defaultValue: c.defaults,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, checkoutSchema),
-  });
+  const [form, fields] = useSchemaForm(checkoutSchema, { lastResult: actionData, defaultValue: c.defaults });
   const f = fields;
   const billingType = f.billingType;
   const chosen = (billingType.value as string | undefined) ?? "personal";

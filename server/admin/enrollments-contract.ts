@@ -3,7 +3,7 @@
 // spec's are marked "beyond the spec"; none of the spec's is renamed. The decisions behind
 // them: docs/decisions/authoring/admin-enrollments.md > Admin enrollments; payloads: docs/api.md > Admin: enrollments.
 import { z } from "zod";
-import { Id, Iso, blankAsUnset, positiveInt } from "../kernel/contract";
+import { Id, Iso, blankAsUnset, positiveInt, operationWithIdParams } from "../kernel/contract";
 import type { ApiArea, ApiOperation } from "../http/openapi";
 import type { ErrorCode } from "../kernel/errors";
 import { EnrollmentRecord, EnrollmentState } from "../enrollments";
@@ -221,20 +221,15 @@ function op(
   summary: string,
   options: { body?: z.ZodType; query?: z.ZodObject; status?: number; response: z.ZodType; errors: ErrorCode[] },
 ): ApiOperation {
-  const pathParams = Object.fromEntries([...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, Id]));
-  return {
-    method,
-    path,
-    operationId,
-    summary,
-    tags: ["admin", "enrollments"],
-    auth: admin,
-    ...(Object.keys(pathParams).length ? { pathParams } : {}),
-    ...(options.query ? { query: options.query } : {}),
-    ...(options.body ? { body: { contentType: json, schema: options.body } } : {}),
-    responses: { [options.status ?? 200]: { description: summary, schema: options.response } },
-    errors: [...base, ...options.errors],
-  };
+  return operationWithIdParams(
+    { method, path, operationId, summary, tags: ["admin", "enrollments"], auth: admin },
+    {
+      ...(options.query ? { query: options.query } : {}),
+      ...(options.body ? { body: { contentType: json, schema: options.body } } : {}),
+      responses: { [options.status ?? 200]: { description: summary, schema: options.response } },
+      errors: [...base, ...options.errors],
+    },
+  );
 }
 
 export const enrollmentsAdminApi: ApiArea = {

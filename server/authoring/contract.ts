@@ -3,7 +3,7 @@
 // are documented in docs/api.md. Request schemas are strict (an unknown key is a 422),
 // response schemas are strict too, so a serializer cannot leak a field silently.
 import { z } from "zod";
-import { Id, blankAsUnset, positiveInt, Pagination, type SameType } from "../kernel/contract";
+import { Id, blankAsUnset, positiveInt, Pagination, operationWithIdParams, type SameType } from "../kernel/contract";
 import type { Accreditation as StoredAccreditation } from "../db/schema";
 export { Id };
 import type { ApiArea, ApiOperation } from "../http/openapi";
@@ -655,20 +655,15 @@ function op(
     errors?: ErrorCode[];
   },
 ): ApiOperation {
-  const pathParams = Object.fromEntries([...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, Id]));
-  return {
-    method,
-    path,
-    operationId,
-    summary,
-    tags: ["admin", "authoring"],
-    auth: options.auth ?? editor,
-    ...(Object.keys(pathParams).length ? { pathParams } : {}),
-    ...(options.query ? { query: options.query } : {}),
-    ...(options.body ? { body: { contentType: json, schema: options.body } } : {}),
-    responses: { [options.status ?? 200]: { description: options.description ?? summary, schema: options.response } },
-    errors: options.errors ?? writeErrors,
-  };
+  return operationWithIdParams(
+    { method, path, operationId, summary, tags: ["admin", "authoring"], auth: options.auth ?? editor },
+    {
+      ...(options.query ? { query: options.query } : {}),
+      ...(options.body ? { body: { contentType: json, schema: options.body } } : {}),
+      responses: { [options.status ?? 200]: { description: options.description ?? summary, schema: options.response } },
+      errors: options.errors ?? writeErrors,
+    },
+  );
 }
 
 export const authoringApi: ApiArea = {

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { enrollmentState, enrollmentReason } from "../db/schema";
 import { ID_PATTERN } from "../../shared/ids";
+import type { ErrorCode } from "./errors";
 
 /** 24-character lowercase hex id (spec: ids are 24-char lowercase hex). */
 export const Id = z.string().regex(ID_PATTERN, "Musí to byť 24-znakový identifikátor (hex).");
@@ -42,3 +43,15 @@ export type Pagination = z.infer<typeof Pagination>;
 export const EnrollmentState = z.enum(enrollmentState.enumValues);
 /** spec: Resources > Enrollment.reason */
 export const EnrollmentReason = z.enum(enrollmentReason.enumValues);
+
+/**
+ * An /api operation's description from its head (method, path, operationId, summary, tags, auth)
+ * and the rest, with each `{name}` of the path an id path parameter (no key when there are none).
+ */
+export function operationWithIdParams<Head extends { path: string }, Rest extends object>(head: Head, rest: Rest) {
+  const pathParams = Object.fromEntries([...head.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, Id]));
+  return { ...head, ...(Object.keys(pathParams).length ? { pathParams } : {}), ...rest };
+}
+
+/** The refusals of an operation that takes an Idempotency-Key (server/http/idempotency.ts), in the order the operations list them. */
+export const IDEMPOTENCY_ERRORS = ["idempotency_key_invalid", "idempotency_key_reused", "idempotency_in_progress"] as const satisfies readonly ErrorCode[];

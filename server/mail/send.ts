@@ -230,15 +230,23 @@ function orderRecipient(order: typeof orders.$inferSelect): string | null {
   );
 }
 
+/** The order and the buyer's address, or why the e-mail is skipped. */
+async function orderAndRecipient(deps: MailDeps, orderId: string): Promise<{ order: typeof orders.$inferSelect; to: string } | { skip: string }> {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return { skip: "order not found" };
+  const to = orderRecipient(order);
+  if (!to) return { skip: "no e-mail address on the order" };
+  return { order, to };
+}
+
 /** A refund completed: the buyer learns the amount, whether access ended, and gets the credit note. */
 /** Money arrived for a course the student holds already: it goes back in full. */
 async function composeDuplicatePayment(deps: MailDeps, refundId: string): Promise<Composed> {
   const [refund] = await deps.db.select().from(refunds).where(eq(refunds.id, refundId));
   if (!refund) return { skip: "refund not found" };
-  const [order] = await deps.db.select().from(orders).where(eq(orders.id, refund.orderId));
-  if (!order) return { skip: "order not found" };
-  const to = orderRecipient(order);
-  if (!to) return { skip: "no e-mail address on the order" };
+  const found = await orderAndRecipient(deps, refund.orderId);
+  if ("skip" in found) return found;
+  const { order, to } = found;
   const [course] = await deps.db.select({ slug: courses.slug }).from(courses).where(eq(courses.id, order.courseVersionId));
   const content = duplicatePayment({
     name: order.studentDisplayName,
@@ -255,10 +263,9 @@ async function composeRefundCompleted(deps: MailDeps, refundId: string): Promise
   const [refund] = await deps.db.select().from(refunds).where(eq(refunds.id, refundId));
   if (!refund) return { skip: "refund not found" };
   if (refund.state !== "completed" || !refund.settledAt) return { skip: `refund not completed (state ${refund.state})` };
-  const [order] = await deps.db.select().from(orders).where(eq(orders.id, refund.orderId));
-  if (!order) return { skip: "order not found" };
-  const to = orderRecipient(order);
-  if (!to) return { skip: "no e-mail address on the order" };
+  const found = await orderAndRecipient(deps, refund.orderId);
+  if ("skip" in found) return found;
+  const { order, to } = found;
   // the credit note (an order with an invoice has one); its render job may not have run
   // yet, so it is rendered here (rendering never replaces stored bytes)
   const [note] = await deps.db.select({ id: creditNotes.id }).from(creditNotes).where(eq(creditNotes.refundId, refund.id));
@@ -467,10 +474,9 @@ async function composeCertificateRevoked(deps: MailDeps, certificateId: string):
 async function composePaymentAmountMismatch(deps: MailDeps, refundId: string): Promise<Composed> {
   const [refund] = await deps.db.select().from(refunds).where(eq(refunds.id, refundId));
   if (!refund) return { skip: "refund not found" };
-  const [order] = await deps.db.select().from(orders).where(eq(orders.id, refund.orderId));
-  if (!order) return { skip: "order not found" };
-  const to = orderRecipient(order);
-  if (!to) return { skip: "no e-mail address on the order" };
+  const found = await orderAndRecipient(deps, refund.orderId);
+  if ("skip" in found) return found;
+  const { order, to } = found;
   const [payment] = refund.paymentId ? await deps.db.select().from(payments).where(eq(payments.id, refund.paymentId)) : [];
   const content = paymentAmountMismatch({
     name: order.studentDisplayName,

@@ -5,7 +5,7 @@
 // serializer cannot leak a field silently.
 import { z } from "zod";
 import { startOfDayInBratislava } from "../../shared/calendar";
-import { Id, blankAsUnset, positiveInt, EnrollmentState } from "../kernel/contract";
+import { Id, blankAsUnset, positiveInt, EnrollmentState, operationWithIdParams, IDEMPOTENCY_ERRORS } from "../kernel/contract";
 import type { ApiArea, ApiOperation } from "../http/openapi";
 import type { ErrorCode } from "../kernel/errors";
 import { BillingType, OrderState } from "./contract";
@@ -291,17 +291,7 @@ function op(
   summary: string,
   rest: Partial<ApiOperation> & Pick<ApiOperation, "responses">,
 ): ApiOperation {
-  const pathParams = Object.fromEntries([...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, Id]));
-  return {
-    method,
-    path,
-    operationId,
-    summary,
-    tags: ["admin", "orders"],
-    auth: admin,
-    ...(Object.keys(pathParams).length ? { pathParams } : {}),
-    ...rest,
-  };
+  return operationWithIdParams({ method, path, operationId, summary, tags: ["admin", "orders"], auth: admin }, rest);
 }
 
 export const adminOrdersApi: ApiArea = {
@@ -366,9 +356,7 @@ export const adminOrdersApi: ApiArea = {
           "refund_exceeds_remaining",
           "seats_exhausted",
           "idempotency_key_required",
-          "idempotency_key_invalid",
-          "idempotency_key_reused",
-          "idempotency_in_progress",
+          ...IDEMPOTENCY_ERRORS,
           "payment_gateway_unavailable",
         ],
       },
@@ -381,16 +369,7 @@ export const adminOrdersApi: ApiArea = {
       {
         body: { contentType: "application/json", schema: DisputeResolutionBody },
         responses: { 200: { description: "the decision was applied", schema: DisputeResolutionResponse } },
-        errors: [
-          ...readErrors,
-          "reauthentication_required",
-          "validation",
-          "order_not_disputed",
-          "no_suspended_enrollment",
-          "idempotency_key_invalid",
-          "idempotency_key_reused",
-          "idempotency_in_progress",
-        ],
+        errors: [...readErrors, "reauthentication_required", "validation", "order_not_disputed", "no_suspended_enrollment", ...IDEMPOTENCY_ERRORS],
       },
     ),
     op("get", "/api/admin/orders/{orderId}/invoice", "adminGetOrderInvoice", "The order's invoice PDF (404 before payment)", {

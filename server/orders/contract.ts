@@ -1,7 +1,7 @@
 // Request and response shapes of the orders area (spec: Resources > Order and Payment;
 // Endpoints > Orders (student)). Required billingAddress members: docs/decisions/README.md.
 import { z } from "zod";
-import { Id } from "../kernel/contract";
+import { Id, IDEMPOTENCY_ERRORS } from "../kernel/contract";
 import type { ApiArea } from "../http/openapi";
 
 const required = (max = 200) => z.string().trim().min(1).max(max);
@@ -193,9 +193,7 @@ export const ordersApi: ApiArea = {
         "course_not_available",
         "enrollment_deadline_passed",
         "enrollment_limit_reached",
-        "idempotency_key_invalid",
-        "idempotency_key_reused",
-        "idempotency_in_progress",
+        ...IDEMPOTENCY_ERRORS,
         "rate_limited",
         "payment_gateway_unavailable",
       ],
@@ -263,9 +261,7 @@ export const ordersApi: ApiArea = {
         "enrollment_deadline_passed",
         "enrollment_limit_reached",
         "order_pending",
-        "idempotency_key_invalid",
-        "idempotency_key_reused",
-        "idempotency_in_progress",
+        ...IDEMPOTENCY_ERRORS,
         "payment_gateway_unavailable",
       ],
     },

@@ -2,8 +2,8 @@
 // Resources > Test, Question, TestAttempt; docs/decisions/quizzes/tests.md > Tests). Fields beyond the spec's
 // are marked; none of the spec's is renamed.
 import { z } from "zod";
-import { Id, Iso } from "../kernel/contract";
-import type { ApiArea } from "../http/openapi";
+import { Id, Iso, IDEMPOTENCY_ERRORS } from "../kernel/contract";
+import type { ApiArea, ApiOperation } from "../http/openapi";
 
 export const QuestionType = z.enum(["single_choice", "multiple_choice", "text"]);
 
@@ -127,6 +127,22 @@ const testId = Id;
 const attemptId = Id;
 const idempotencyNote = "header Idempotency-Key (UUID) required";
 
+/** Saving an attempt's answers: PUT, and POST the same. */
+function saveAnswersOperation(method: "put" | "post", operationId: string, summary: string): ApiOperation {
+  return {
+    method,
+    path: "/api/tests/{testId}/attempts/{attemptId}/answers",
+    operationId,
+    summary,
+    tags: ["tests"],
+    auth: { kind: "session" },
+    pathParams: { testId, attemptId },
+    body: { contentType: "application/json", schema: AnswersBody },
+    responses: { 200: { description: "what is saved", schema: SavedAnswers } },
+    errors: ["unauthorized", "not_found", "validation", "attempt_expired", "conflict"],
+  };
+}
+
 export const quizzesApi: ApiArea = {
   schemas: { ServedQuestion, AnswerInput, AnswersBody, AttemptStarted, Downstream, QuestionResultView, SubmitResult, AttemptList, AttemptView, SavedAnswers },
   operations: [
@@ -149,9 +165,7 @@ export const quizzesApi: ApiArea = {
         "max_attempts_reached",
         "cooldown_active",
         "idempotency_key_required",
-        "idempotency_key_invalid",
-        "idempotency_key_reused",
-        "idempotency_in_progress",
+        ...IDEMPOTENCY_ERRORS,
         "rate_limited",
       ],
     },
@@ -177,30 +191,8 @@ export const quizzesApi: ApiArea = {
       responses: { 200: { description: "the attempt", schema: AttemptView } },
       errors: ["unauthorized", "not_found"],
     },
-    {
-      method: "put",
-      path: "/api/tests/{testId}/attempts/{attemptId}/answers",
-      operationId: "saveAnswers",
-      summary: "Save answers during an attempt (replaces the saved set); POST does the same",
-      tags: ["tests"],
-      auth: { kind: "session" },
-      pathParams: { testId, attemptId },
-      body: { contentType: "application/json", schema: AnswersBody },
-      responses: { 200: { description: "what is saved", schema: SavedAnswers } },
-      errors: ["unauthorized", "not_found", "validation", "attempt_expired", "conflict"],
-    },
-    {
-      method: "post",
-      path: "/api/tests/{testId}/attempts/{attemptId}/answers",
-      operationId: "saveAnswersPost",
-      summary: "Save answers during an attempt (the same as PUT)",
-      tags: ["tests"],
-      auth: { kind: "session" },
-      pathParams: { testId, attemptId },
-      body: { contentType: "application/json", schema: AnswersBody },
-      responses: { 200: { description: "what is saved", schema: SavedAnswers } },
-      errors: ["unauthorized", "not_found", "validation", "attempt_expired", "conflict"],
-    },
+    saveAnswersOperation("put", "saveAnswers", "Save answers during an attempt (replaces the saved set); POST does the same"),
+    saveAnswersOperation("post", "saveAnswersPost", "Save answers during an attempt (the same as PUT)"),
     {
       method: "post",
       path: "/api/tests/{testId}/attempts/{attemptId}/submit",
@@ -211,16 +203,7 @@ export const quizzesApi: ApiArea = {
       pathParams: { testId, attemptId },
       body: { contentType: "application/json", schema: AnswersBody },
       responses: { 200: { description: "the result", schema: SubmitResult } },
-      errors: [
-        "unauthorized",
-        "not_found",
-        "validation",
-        "attempt_expired",
-        "idempotency_key_required",
-        "idempotency_key_invalid",
-        "idempotency_key_reused",
-        "idempotency_in_progress",
-      ],
+      errors: ["unauthorized", "not_found", "validation", "attempt_expired", "idempotency_key_required", ...IDEMPOTENCY_ERRORS],
     },
   ],
 };

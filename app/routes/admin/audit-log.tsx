@@ -11,6 +11,7 @@ import { pageRoute } from "../../lib/page.server";
 import { requireRoleForPage } from "../../lib/auth.server";
 import { errorsByField, listUrl as adminListUrl, readFilters, type Filters as AdminFilters } from "../../lib/admin-lists";
 import { FieldErrors } from "../../components/forms";
+import { FilterActions, FilteredRows, invalidField, ListPager } from "../../components/admin-list";
 import { actorLabel } from "../../lib/admin-order-labels";
 import { auditActionLabel, auditTargetLabel, auditTargetLink } from "../../lib/audit-labels";
 import { Breadcrumbs } from "../../components/breadcrumbs";
@@ -103,7 +104,7 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle("Auditný záz
 export default function AuditLog({ loaderData: d }: Route.ComponentProps) {
   const f = d.filters;
   const e = d.errors;
-  const invalid = (name: string) => (e[name]?.length ? { "aria-invalid": true as const, "aria-describedby": `${name}-error` } : {});
+  const invalid = (name: string) => invalidField(e, name);
   return (
     <>
       <Breadcrumbs items={[{ label: "Administrácia", href: "/admin" }, { label: "Auditný záznam" }]} />
@@ -146,24 +147,10 @@ export default function AuditLog({ loaderData: d }: Route.ComponentProps) {
           </select>
           <FieldErrors id="action-error" errors={e.action} />
         </div>
-        <div className="filter-actions">
-          <button type="submit">Filtrovať</button>
-          <Link to="/admin/audit">Zrušiť filtre</Link>
-        </div>
+        <FilterActions reset="/admin/audit" />
       </Form>
-      {e.page ? (
-        <p className="alert" role="alert">
-          {e.page[0]}
-        </p>
-      ) : null}
-      {d.rows === null ? (
-        <p className="alert" role="alert">
-          Filter nie je platný. Opravte označené polia.
-        </p>
-      ) : d.rows.length === 0 ? (
-        <p className="notice">Žiadny záznam nezodpovedá filtru.</p>
-      ) : (
-        <div className="table-scroll">
+      <FilteredRows rows={d.rows} empty="Žiadny záznam nezodpovedá filtru." pageErrors={e.page}>
+        {(rows) => (
           <table className="admin-table">
             <caption className="visually-hidden">Auditný záznam, najnovšie prvé ({d.total})</caption>
             <thead>
@@ -176,7 +163,7 @@ export default function AuditLog({ loaderData: d }: Route.ComponentProps) {
               </tr>
             </thead>
             <tbody>
-              {d.rows.map((r) => (
+              {rows.map((r) => (
                 <tr key={r.id}>
                   <td className="nowrap">
                     <time dateTime={r.atIso}>{r.at}</time>
@@ -234,15 +221,9 @@ export default function AuditLog({ loaderData: d }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
-      )}
-      {d.pages > 1 ? (
-        <nav className="pagination" aria-label="Stránkovanie auditného záznamu">
-          {d.page > 1 ? <Link to={listUrl(f, d.page - 1)}>Novšie</Link> : null}
-          <span>{`Strana ${d.page} z ${d.pages}`}</span>
-          {d.page < d.pages ? <Link to={listUrl(f, d.page + 1)}>Staršie</Link> : null}
-        </nav>
-      ) : null}
+        )}
+      </FilteredRows>
+      <ListPager page={d.page} pages={d.pages} label="Stránkovanie auditného záznamu" href={(page) => listUrl(f, page)} />
     </>
   );
 }

@@ -12,6 +12,7 @@ import { pageRoute } from "../../lib/page.server";
 import { pageTitle } from "../../site";
 import { doneMessage, editorOf } from "../../lib/admin-authoring.server";
 import { DoneStatus } from "../../components/admin-authoring";
+import { PageLinks } from "../../components/admin-list";
 import { AdminCourseListQuery } from "#server/authoring";
 import { listCourseSummaries } from "#server/insights";
 import { DomainError, zodDetails } from "#server/kernel/errors";
@@ -157,14 +158,7 @@ export default function AdminCourses({ loaderData: d }: Route.ComponentProps) {
           </table>
         </div>
       )}
-      {totalPages > 1 ? (
-        <nav aria-label="Stránkovanie">
-          <p>
-            {page > 1 ? <Link to={listUrl(d.state, page - 1)}>Predchádzajúca strana</Link> : null} Strana {page} z {totalPages}{" "}
-            {page < totalPages ? <Link to={listUrl(d.state, page + 1)}>Ďalšia strana</Link> : null}
-          </p>
-        </nav>
-      ) : null}
+      <PageLinks page={page} totalPages={totalPages} href={(p) => listUrl(d.state, p)} />
     </>
   );
 }

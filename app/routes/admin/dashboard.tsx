@@ -13,7 +13,7 @@ import { pageRoute } from "../../lib/page.server";
 import { funnelLabels, funnelRows, learningRows, periodOf, salesRows, withPeriodStatus } from "../../lib/insights.server";
 import { count, euros, percent, shortBucket } from "../../lib/insights-format";
 import { BarList, ColumnChart } from "../../components/charts";
-import { ExportLinks, FigureTable, PeriodForm } from "../../components/insights";
+import { ExportLinks, FigureTable, PeriodForm, StateCounts } from "../../components/insights";
 import { Attention } from "../../components/dashboard-attention";
 import { getAdminDashboard } from "#server/admin";
 import { ordersNeedingAttention } from "#server/orders";
@@ -22,7 +22,6 @@ import { getDashboard, IDLE_DAYS, learningAttention } from "#server/insights";
 import { undeliveredEInvoices } from "#server/einvoices";
 import { formatMoney } from "#server/money";
 import { formatDate } from "#shared/format";
-import { plural } from "#shared/plural";
 import { pageTitle } from "../../site";
 
 const courseStateLabels = { published: "Publikované", draft: "Koncepty", archived: "Archivované", deleted: "Zmazané" } as const;
@@ -247,53 +246,25 @@ export default function AdminDashboard({ loaderData: d }: Route.ComponentProps) 
           />
         </section>
         <div className="stat-groups">
-          <section className="card" aria-labelledby="kurzy-nadpis">
-            <h2 id="kurzy-nadpis">Kurzy</h2>
-            <p className="stat-total">
-              <span className="stat-number">{d.courseCount}</span> {plural(d.courseCount, "kurz", "kurzy", "kurzov")} spolu
-            </p>
-            <table className="stats">
-              <caption className="visually-hidden">Verzie kurzov podľa stavu</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Stav verzie</th>
-                  <th scope="col">Počet</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.courseStates.map((s) => (
-                  <tr key={s.state}>
-                    <th scope="row">{s.label}</th>
-                    <td>{s.count}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+          <StateCounts
+            id="kurzy-nadpis"
+            title="Kurzy"
+            total={d.courseCount}
+            forms={["kurz", "kurzy", "kurzov"]}
+            caption="Verzie kurzov podľa stavu"
+            column="Stav verzie"
+            rows={d.courseStates}
+          />
 
-          <section className="card" aria-labelledby="zapisy-nadpis">
-            <h2 id="zapisy-nadpis">Zápisy študentov</h2>
-            <p className="stat-total">
-              <span className="stat-number">{d.enrollmentCount}</span> {plural(d.enrollmentCount, "zápis", "zápisy", "zápisov")} spolu
-            </p>
-            <table className="stats">
-              <caption className="visually-hidden">Zápisy podľa stavu</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Stav zápisu</th>
-                  <th scope="col">Počet</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.enrollmentStates.map((s) => (
-                  <tr key={s.state}>
-                    <th scope="row">{s.label}</th>
-                    <td>{s.count}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+          <StateCounts
+            id="zapisy-nadpis"
+            title="Zápisy študentov"
+            total={d.enrollmentCount}
+            forms={["zápis", "zápisy", "zápisov"]}
+            caption="Zápisy podľa stavu"
+            column="Stav zápisu"
+            rows={d.enrollmentStates}
+          />
         </div>
       </details>
 

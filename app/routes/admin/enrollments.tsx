@@ -20,6 +20,7 @@ import { ENROLLMENT_PICKER_PARAMS, ENROLLMENT_REASON_LABELS, ENROLLMENT_STATE_LA
 import { Breadcrumbs } from "../../components/breadcrumbs";
 import { DoneStatus, FormKey, IntentButton, SelectField, useAdminForm, type ActionReply } from "../../components/admin-authoring";
 import { EnrollmentActionForms } from "../../components/admin-enrollments";
+import { PageLinks } from "../../components/admin-list";
 import { FormErrors, TextField } from "../../components/forms";
 import { AdminEnrollmentListQuery, courseFilterOptions, grantableCourses, listEnrollmentsForAdmin, testsOfVersions } from "#server/admin";
 import { plural } from "#shared/plural";
@@ -274,14 +275,7 @@ export default function AdminEnrollments({ loaderData: d, actionData }: Route.Co
           </table>
         </div>
       )}
-      {totalPages > 1 ? (
-        <nav aria-label="Stránkovanie">
-          <p>
-            {page > 1 ? <Link to={listUrl(d.filters, page - 1)}>Predchádzajúca strana</Link> : null} Strana {page} z {totalPages}{" "}
-            {page < totalPages ? <Link to={listUrl(d.filters, page + 1)}>Ďalšia strana</Link> : null}
-          </p>
-        </nav>
-      ) : null}
+      <PageLinks page={page} totalPages={totalPages} href={(p) => listUrl(d.filters, p)} />
     </>
   );
 }

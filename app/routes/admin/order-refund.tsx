@@ -7,9 +7,8 @@
 // to the order; "Späť na úpravu" (intent=edit) returns to the form with its values. Role admin.
 // The refund is a sensitive action: a sign-in older than STEP_UP_MAX_AGE_SEC sends the admin
 // through the provider and back to this form with what they typed (app/lib/step-up.server.ts).
-import type { z } from "zod";
 import { data, Form, Link, redirect } from "react-router";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import type { Route } from "./+types/order-refund";
 import styles from "../../admin-orders.css?url";
 import { servicesContext } from "../../context";
@@ -22,7 +21,7 @@ import { KEPT_FORM_NOTICE, keptForm, keptIdempotencyKey, requireRecentSignInForP
 import { euroTextFromCents } from "../../lib/admin-order-labels";
 import { orderStateLabels } from "../../lib/order-labels";
 import { Breadcrumbs } from "../../components/breadcrumbs";
-import { CheckboxField, FormErrors, SubmitButton, TextField } from "../../components/forms";
+import { CheckboxField, FormErrors, SubmitButton, TextField, useSchemaForm } from "../../components/forms";
 import { pageTitle } from "../../site";
 import { idempotencyRoute } from "#server/http/idempotency";
 import { DomainError } from "#server/kernel/errors";
@@ -146,14 +145,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 function RefundForm({ o, reply }: { o: Route.ComponentProps["loaderData"]; reply: unknown }) {
-  const [form, fields] = useForm<z.input<typeof refundFormSchema>, z.output<typeof refundFormSchema>>({
-    id: "refund",
-    lastResult: reply as never,
-    defaultValue: o.defaults,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, refundFormSchema),
-  });
+  const [form, fields] = useSchemaForm(refundFormSchema, { id: "refund", lastResult: reply as never, defaultValue: o.defaults });
   return (
     <Form method="post" {...getFormProps(form)} className="refund-form">
       <FormErrors meta={form} />

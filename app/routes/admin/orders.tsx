@@ -10,6 +10,7 @@ import { pageRoute } from "../../lib/page.server";
 import { requireRoleForPage } from "../../lib/auth.server";
 import { errorsByField, listUrl as adminListUrl, readFilters, type Filters as AdminFilters } from "../../lib/admin-lists";
 import { FieldErrors } from "../../components/forms";
+import { FilterActions, FilteredRows, invalidField, ListPager } from "../../components/admin-list";
 import { orderStateLabels } from "../../lib/order-labels";
 import { Breadcrumbs } from "../../components/breadcrumbs";
 import { pageTitle } from "../../site";
@@ -72,7 +73,7 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle("Objednávky")
 export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
   const f = d.filters;
   const e = d.errors;
-  const invalid = (name: string) => (e[name]?.length ? { "aria-invalid": true as const, "aria-describedby": `${name}-error` } : {});
+  const invalid = (name: string) => invalidField(e, name);
   return (
     <>
       <Breadcrumbs items={[{ label: "Administrácia", href: "/admin" }, { label: "Objednávky" }]} />
@@ -118,19 +119,10 @@ export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
           <input id="f-before" name="createdBefore" type="date" defaultValue={f.createdBefore ?? ""} {...invalid("createdBefore")} />
           <FieldErrors id="createdBefore-error" errors={e.createdBefore} />
         </div>
-        <div className="filter-actions">
-          <button type="submit">Filtrovať</button>
-          <Link to="/admin/objednavky">Zrušiť filtre</Link>
-        </div>
+        <FilterActions reset="/admin/objednavky" />
       </Form>
-      {d.orders === null ? (
-        <p className="alert" role="alert">
-          Filter nie je platný. Opravte označené polia.
-        </p>
-      ) : d.orders.length === 0 ? (
-        <p className="notice">Žiadna objednávka nezodpovedá filtru.</p>
-      ) : (
-        <div className="table-scroll">
+      <FilteredRows rows={d.orders} empty="Žiadna objednávka nezodpovedá filtru.">
+        {(orders) => (
           <table className="admin-table">
             <caption className="visually-hidden">Objednávky, najnovšie prvé ({d.pagination!.totalItems})</caption>
             <thead>
@@ -147,7 +139,7 @@ export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
               </tr>
             </thead>
             <tbody>
-              {d.orders.map((o) => (
+              {orders.map((o) => (
                 <tr key={o.id}>
                   <td className="nowrap">
                     <Link to={`/admin/objednavky/${o.id}`} aria-label={`Objednávka ${o.number}`}>
@@ -193,14 +185,10 @@ export default function AdminOrders({ loaderData: d }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
-      )}
-      {d.pagination && d.pagination.totalPages > 1 ? (
-        <nav className="pagination" aria-label="Stránkovanie objednávok">
-          {d.pagination.page > 1 ? <Link to={listUrl(f, d.pagination.page - 1)}>Novšie</Link> : null}
-          <span>{`Strana ${d.pagination.page} z ${d.pagination.totalPages}`}</span>
-          {d.pagination.page < d.pagination.totalPages ? <Link to={listUrl(f, d.pagination.page + 1)}>Staršie</Link> : null}
-        </nav>
+        )}
+      </FilteredRows>
+      {d.pagination ? (
+        <ListPager page={d.pagination.page} pages={d.pagination.totalPages} label="Stránkovanie objednávok" href={(page) => listUrl(f, page)} />
       ) : null}
     </>
   );

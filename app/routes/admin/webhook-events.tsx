@@ -10,6 +10,7 @@ import { pageRoute } from "../../lib/page.server";
 import { requireRoleForPage } from "../../lib/auth.server";
 import { errorsByField, listUrl as adminListUrl, readFilters, type Filters as AdminFilters } from "../../lib/admin-lists";
 import { FieldErrors } from "../../components/forms";
+import { FilterActions, FilteredRows, invalidField, ListPager } from "../../components/admin-list";
 import { webhookProviderLabels, webhookResultLabels } from "../../lib/admin-order-labels";
 import { Breadcrumbs } from "../../components/breadcrumbs";
 import { pageTitle } from "../../site";
@@ -61,7 +62,7 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle("Prijaté webh
 export default function WebhookEvents({ loaderData: d }: Route.ComponentProps) {
   const f = d.filters;
   const e = d.errors;
-  const invalid = (name: string) => (e[name]?.length ? { "aria-invalid": true as const, "aria-describedby": `${name}-error` } : {});
+  const invalid = (name: string) => invalidField(e, name);
   return (
     <>
       <Breadcrumbs items={[{ label: "Administrácia", href: "/admin" }, { label: "Prijaté webhooky" }]} />
@@ -110,24 +111,10 @@ export default function WebhookEvents({ loaderData: d }: Route.ComponentProps) {
           <input id="w-order" name="orderId" defaultValue={f.orderId ?? ""} {...invalid("orderId")} />
           <FieldErrors id="orderId-error" errors={e.orderId} />
         </div>
-        <div className="filter-actions">
-          <button type="submit">Filtrovať</button>
-          <Link to="/admin/webhooky">Zrušiť filtre</Link>
-        </div>
+        <FilterActions reset="/admin/webhooky" />
       </Form>
-      {e.page ? (
-        <p className="alert" role="alert">
-          {e.page[0]}
-        </p>
-      ) : null}
-      {d.events === null ? (
-        <p className="alert" role="alert">
-          Filter nie je platný. Opravte označené polia.
-        </p>
-      ) : d.events.length === 0 ? (
-        <p className="notice">Žiadna udalosť nezodpovedá filtru.</p>
-      ) : (
-        <div className="table-scroll">
+      <FilteredRows rows={d.events} empty="Žiadna udalosť nezodpovedá filtru." pageErrors={e.page}>
+        {(events) => (
           <table className="admin-table">
             <caption className="visually-hidden">Prijaté webhooky, najnovšie prvé ({d.total})</caption>
             <thead>
@@ -140,7 +127,7 @@ export default function WebhookEvents({ loaderData: d }: Route.ComponentProps) {
               </tr>
             </thead>
             <tbody>
-              {d.events.map((ev) => (
+              {events.map((ev) => (
                 <tr key={ev.id}>
                   <td className="nowrap">
                     <Link to={`/admin/webhooky/${ev.id}`} aria-label={`Udalosť ${ev.eventId} prijatá ${ev.receivedAt}`}>
@@ -166,15 +153,9 @@ export default function WebhookEvents({ loaderData: d }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
-      )}
-      {d.pages > 1 ? (
-        <nav className="pagination" aria-label="Stránkovanie webhookov">
-          {d.page > 1 ? <Link to={listUrl(f, d.page - 1)}>Novšie</Link> : null}
-          <span>{`Strana ${d.page} z ${d.pages}`}</span>
-          {d.page < d.pages ? <Link to={listUrl(f, d.page + 1)}>Staršie</Link> : null}
-        </nav>
-      ) : null}
+        )}
+      </FilteredRows>
+      <ListPager page={d.page} pages={d.pages} label="Stránkovanie webhookov" href={(page) => listUrl(f, page)} />
     </>
   );
 }

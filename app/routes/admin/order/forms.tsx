@@ -1,12 +1,10 @@
 // The admin order page's pieces: the timeline item, status messages and the dispute decision form.
-import type { z } from "zod";
 import { Form } from "react-router";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import type { Route } from "../+types/order";
-import { parseForm } from "../../../lib/validation";
 import { plural } from "#shared/plural";
 import { disputeFormSchema } from "../../../lib/admin-dispute-form";
-import { FormErrors, SubmitButton, TextField } from "../../../components/forms";
+import { FormErrors, SubmitButton, TextField, useSchemaForm } from "../../../components/forms";
 
 export type TimelineItem = { at: string; what: string; detail?: string };
 
@@ -31,14 +29,7 @@ export function staleRefusal(reply: unknown): string | null {
 }
 
 export function DisputeForm({ dispute, reply }: { dispute: NonNullable<Route.ComponentProps["loaderData"]["dispute"]>; reply: unknown }) {
-  const [form, fields] = useForm<z.input<typeof disputeFormSchema>, z.output<typeof disputeFormSchema>>({
-    id: "dispute",
-    lastResult: reply as never,
-    defaultValue: dispute.defaults,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, disputeFormSchema),
-  });
+  const [form, fields] = useSchemaForm(disputeFormSchema, { id: "dispute", lastResult: reply as never, defaultValue: dispute.defaults });
   return (
     <section aria-labelledby="reklamacia" className="card dispute-decision">
       <h2 id="reklamacia">Reklamácia platby</h2>
