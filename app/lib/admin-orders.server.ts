@@ -6,7 +6,8 @@ import type { RouterContextProvider } from "react-router";
 import { requestRefund, resolveDispute, retryFailedRefund, type DisputeResolutionInput, type RefundActor, type RefundInput } from "#server/payments";
 import { DomainError } from "#server/kernel/errors";
 import { withIdempotency, type IdempotentAnswer } from "#server/http/idempotency";
-import { creditNoteFileName, creditNotePdf, invoiceFileName, invoiceForOrder, invoicePdfForOrder } from "#server/invoices";
+import { creditNoteFileName, creditNotePdf, invoiceFileName, storedInvoicePdf } from "#server/invoices";
+import { valueOrThrow } from "#server/kernel/outcome";
 import type { AppServices } from "#server/services";
 import { requireRole, actorOf } from "./auth.server";
 import { contentDisposition, PRIVATE_FILE_HEADERS } from "./download.server";
@@ -76,17 +77,9 @@ function pdfResponse(pdf: Uint8Array, filename: string): Response {
 
 /** The stored invoice PDF of any order; 404 before payment and until the render job stored it. */
 export async function invoicePdfResponse(services: AppServices, orderId: string) {
-  const invoice = isId(orderId) ? await invoicePdfForOrder(services.db, orderId) : null;
-  if (invoice) return pdfResponse(invoice.pdf, invoiceFileName(invoice.number));
-  const pending = isId(orderId) ? await invoiceForOrder(services.db, orderId) : null;
-  if (pending)
-    throw new DomainError(
-      "not_found",
-      "Faktúra sa ešte pripravuje. Skúste to o chvíľu.",
-      { invoiceNumber: pending.number },
-      { headers: { "Retry-After": "5" } },
-    );
-  throw new DomainError("not_found", "Objednávka nemá faktúru.");
+  if (!isId(orderId)) throw new DomainError("not_found", "Objednávka nemá faktúru.");
+  const invoice = valueOrThrow(await storedInvoicePdf(services.db, orderId, "Objednávka nemá faktúru."));
+  return pdfResponse(invoice.pdf, invoiceFileName(invoice.number));
 }
 
 /** A credit note PDF of an order; 404 when the order has no such note, or until its PDF is stored. */

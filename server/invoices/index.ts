@@ -6,7 +6,7 @@
 // - `assignInvoice(tx, { orderId, paidAt })` inside the transaction that marks the order
 //   paid (idempotent per order); then enqueue `invoices.render-pdf { invoiceId }` in the
 //   same transaction.
-// - `invoicePdfForOrder(db, orderId)` for GET /api/orders/<id>/invoice (null → 404),
+// - `storedInvoicePdf(db, orderId, noneMessage)` for GET /api/orders/<id>/invoice (a refusal → 404),
 //   `invoiceForOrder` for the invoice URL in order views.
 // The order's billingDetails is read as billing.ts describes; amountCents is the price
 // the buyer paid (with VAT) and vatRateBp its rate.
@@ -15,6 +15,7 @@ export {
   renderInvoicePdf,
   renderInvoicePdfJob,
   invoicePdfForOrder,
+  storedInvoicePdf,
   invoiceForOrder,
   ensureInvoicePdfForOrder,
   invoiceFileName,

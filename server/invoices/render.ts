@@ -6,6 +6,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import type { InvoiceSupplier } from "../config";
 import { schema, type Database, type DbOrTx } from "../db";
 import { DomainError } from "../kernel/errors";
+import { ok, refused, type Outcome } from "../kernel/outcome";
 import type { Logger } from "../log";
 import type { QueuePayloads } from "../queue";
 import type { PriceBreakdown } from "../money";
@@ -165,6 +166,20 @@ export async function invoicePdfForOrder(db: DbOrTx, orderId: string): Promise<{
   const [row] = await db.select({ number: invoices.number, pdf: invoices.pdf }).from(invoices).where(eq(invoices.orderId, orderId));
   if (!row?.pdf) return null;
   return { number: row.number, pdf: row.pdf };
+}
+
+/**
+ * The stored invoice PDF of an order, or the 404 refusal: while the render job has not stored
+ * it yet (a few seconds after payment) "being prepared" with the number and Retry-After 5;
+ * without an invoice, `noneMessage`.
+ */
+export async function storedInvoicePdf(db: DbOrTx, orderId: string, noneMessage: string): Promise<Outcome<{ number: string; pdf: Uint8Array }>> {
+  const invoice = await invoicePdfForOrder(db, orderId);
+  if (invoice) return ok(invoice);
+  const pending = await invoiceForOrder(db, orderId);
+  if (pending)
+    return refused("not_found", "Faktúra sa ešte pripravuje. Skúste to o chvíľu.", { invoiceNumber: pending.number }, { headers: { "Retry-After": "5" } });
+  return refused("not_found", noneMessage);
 }
 
 /**

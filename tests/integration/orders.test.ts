@@ -419,7 +419,8 @@ describe("failure, retry-payment and the owner's views", () => {
     expect(after.state).toBe("failed");
     expect(after.paymentSessionId).not.toBe(before);
     // no invoice before payment
-    expect((await peter.get(`/api/orders/${order.orderId}/invoice`)).status).toBe(404);
+    const noInvoice = await peter.get(`/api/orders/${order.orderId}/invoice`);
+    expect([noInvoice.status, await noInvoice.json()]).toEqual([404, { error: "not_found", message: "Objednávka zatiaľ nemá faktúru.", details: {} }]);
 
     res = await deliver(app.url, paymentEvent(order.orderId, order.amount));
     expect(await res.json()).toMatchObject({ result: "paid" });

@@ -25,6 +25,13 @@ let editor: CookieJar;
 let webinarId: string;
 
 const graph = (path: string, init?: RequestInit) => fetch(`${app.url}/stand-ins/graph${path}`, init);
+/** The editor schedules a webinar of the course through the admin API. */
+const scheduleWebinar = (body: Record<string, string>) =>
+  editor.fetch(`${app.url}/api/admin/courses/${course.courseId}/webinars`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: app.url },
+    body: JSON.stringify(body),
+  });
 const notify = (body: unknown) =>
   fetch(`${app.url}/api/webhooks/meetings`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
@@ -32,16 +39,12 @@ beforeAll(async () => {
   app = await startAppWithQueue({ MEETINGS_CLIENT_STATE: CLIENT_STATE });
   course = await writeLearningCourse(app.db, { slug: "kurz-so-zaznamom-z-teams" });
   editor = (await signIn(app.url, "martin.simko@demo.sk")).jar;
-  const res = await editor.fetch(`${app.url}/api/admin/courses/${course.courseId}/webinars`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: app.url },
-    body: JSON.stringify({
-      title: "Webinár v Teams",
-      startsAt: new Date(Date.now() + 60_000).toISOString(),
-      endsAt: new Date(Date.now() + 3_600_000).toISOString(),
-      joinUrl: "https://teams.microsoft.com/l/meetup-join/19%3ameeting_abc%40thread.v2/0",
-      onlineMeetingId: MEETING_ID,
-    }),
+  const res = await scheduleWebinar({
+    title: "Webinár v Teams",
+    startsAt: new Date(Date.now() + 60_000).toISOString(),
+    endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+    joinUrl: "https://teams.microsoft.com/l/meetup-join/19%3ameeting_abc%40thread.v2/0",
+    onlineMeetingId: MEETING_ID,
   });
   expect(res.status).toBe(201);
   const body = (await res.json()) as { webinar: { _id: string; onlineMeetingId: string } };
@@ -84,15 +87,11 @@ describe("the meetings webhook", () => {
 
 describe("the meeting id on the course's webinar page", () => {
   it("sets it with the other fields, refuses a malformed one on its field (nothing saved), and clears it", async () => {
-    const created = await editor.fetch(`${app.url}/api/admin/courses/${course.courseId}/webinars`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: app.url },
-      body: JSON.stringify({
-        title: "Webinár bez schôdze",
-        startsAt: new Date(Date.now() + 86_400_000).toISOString(),
-        endsAt: new Date(Date.now() + 90_000_000).toISOString(),
-        joinUrl: "https://teams.microsoft.com/l/meetup-join/other",
-      }),
+    const created = await scheduleWebinar({
+      title: "Webinár bez schôdze",
+      startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+      endsAt: new Date(Date.now() + 90_000_000).toISOString(),
+      joinUrl: "https://teams.microsoft.com/l/meetup-join/other",
     });
     const id = ((await created.json()) as { webinar: { _id: string } }).webinar._id;
     const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);

@@ -4,9 +4,8 @@
 // `Accept: application/xml` (or ?format=xml): the e-invoice (UBL) of a company order.
 import { method, operationRoute } from "../../../lib/operation-route.server";
 import { servicesContext } from "../../../context";
-import { DomainError } from "#server/kernel/errors";
 import { ordersApi, assertOrderOwner } from "#server/orders";
-import { invoiceFileName, invoiceForOrder, invoicePdfForOrder } from "#server/invoices";
+import { invoiceFileName, storedInvoicePdf } from "#server/invoices";
 import { eInvoiceXmlResponse, prefersXml } from "../../../lib/einvoice.server";
 
 const route = operationRoute({
@@ -16,18 +15,9 @@ const route = operationRoute({
       const { db } = context.get(servicesContext);
       const order = await assertOrderOwner(db, user.id, params.orderId);
       if (prefersXml(request)) return eInvoiceXmlResponse(db, order.id);
-      const invoice = await invoicePdfForOrder(db, order.id);
-      if (!invoice) {
-        const pending = await invoiceForOrder(db, order.id);
-        if (pending)
-          throw new DomainError(
-            "not_found",
-            "Faktúra sa ešte pripravuje. Skúste to o chvíľu.",
-            { invoiceNumber: pending.number },
-            { headers: { "Retry-After": "5" } },
-          );
-        throw new DomainError("not_found", "Objednávka zatiaľ nemá faktúru.");
-      }
+      const stored = await storedInvoicePdf(db, order.id, "Objednávka zatiaľ nemá faktúru.");
+      if (!stored.ok) return stored;
+      const invoice = stored.value;
       return new Response(Buffer.from(invoice.pdf), {
         headers: {
           "Content-Type": "application/pdf",
