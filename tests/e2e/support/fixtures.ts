@@ -6,6 +6,7 @@
 // app page the test passed through too quickly for its check (the next navigation
 // interrupted it) is opened again in the same browser context and checked then.
 // `expectAccessible(page)` checks the current page on the spot (e.g. after opening a menu).
+import { createHash } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 
@@ -25,9 +26,8 @@ class Snapshotter {
   private context: BrowserContext | null = null;
   constructor(private readonly browser: Browser) {}
 
-  async page(of: Page): Promise<Page> {
+  async page(of: Page, html: string): Promise<Page> {
     const url = of.url();
-    const html = await of.content();
     this.context ??= await this.browser.newContext({ viewport: of.viewportSize(), javaScriptEnabled: true });
     const copy = await this.context.newPage();
     await copy.route(
@@ -44,11 +44,50 @@ class Snapshotter {
   }
 }
 
+/**
+ * The same document checked twice gives the same findings: axe-core's verdict depends only on
+ * the DOM, the stylesheets (one build per run) and the viewport, so a page whose DOM was
+ * already checked at the same size and JavaScript setting in this worker is not analysed
+ * again (about half of the checks of a run: the catalog and course pages are opened by
+ * many tests). What differs per render without changing what axe sees is left out of the
+ * comparison: inline script bodies (the hydration data, with its timestamps), CSP nonces
+ * and the values of hidden inputs (idempotency keys). Any other difference, a single
+ * character of text, is a new check.
+ */
+const checkedDocuments = new Map<string, Omit<Violation, "url">[]>();
+
+function documentKey(page: Page, html: string, javaScript: boolean): string {
+  const normalized = html
+    .replace(/(<script\b[^>]*>)[\s\S]*?<\/script>/gi, "$1</script>")
+    .replace(/\snonce="[^"]*"/gi, "")
+    .replace(/(<input\b[^>]*\btype="hidden"[^>]*\bvalue=")[^"]*"/gi, '$1"');
+  const viewport = page.viewportSize();
+  return createHash("sha256").update(`${viewport?.width}x${viewport?.height} js=${javaScript}\n${normalized}`).digest("hex");
+}
+
 async function violationsOf(page: Page, snapshots?: Snapshotter): Promise<Violation[]> {
   const url = page.url();
-  const target = snapshots ? await snapshots.page(page) : page;
+  const html = await page.content();
+  const key = documentKey(page, html, !snapshots);
+  const known = checkedDocuments.get(key);
+  if (known) return known.map((v) => ({ ...v, url }));
+  const violations = await analyse(page, html, snapshots);
+  // a check interrupted by a navigation throws before this line: nothing half-known is kept
+  checkedDocuments.set(
+    key,
+    violations.map(({ url: _url, ...rest }) => rest),
+  );
+  return violations;
+}
+
+async function analyse(page: Page, html: string, snapshots?: Snapshotter): Promise<Violation[]> {
+  const url = page.url();
+  const target = snapshots ? await snapshots.page(page, html) : page;
   const results = await new AxeBuilder({ page: target })
     .withTags(WCAG_TAGS)
+    // only the violations are read: passes and inapplicable rules are not collected node by
+    // node nor sent back to the test (the same verdicts, a fraction of the work)
+    .options({ resultTypes: ["violations"] })
     .analyze()
     .finally(async () => {
       if (target !== page) await target.close();
