@@ -11,6 +11,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, or, type SQL } from "drizzle-orm";
 import { schema, type Database, type DbOrTx } from "../db";
 import { DomainError } from "../kernel/errors";
+import { ok, refusalOf, type Outcome } from "../kernel/outcome";
 import { startOfDayInBratislava } from "../../shared/calendar";
 import type { Queue } from "../queue";
 import { writeAudit, type AuditActor } from "../audit";
@@ -125,6 +126,21 @@ function audit(tx: DbOrTx, actor: AdminActor, action: string, target: { type: st
     details,
     ip: actor.ip ?? null,
   });
+}
+
+/**
+ * The admin's change, or the refusal it met (the admin answers it: on the form, or as the
+ * API's error body). The checks throw where they are, most of them inside the change's
+ * transaction, which must roll back; they become the refusal here, at the use case's
+ * boundary. The provider down (503) stays thrown: a failure, not a refusal.
+ */
+async function outcomeOf<T>(change: () => Promise<T>): Promise<Outcome<T>> {
+  try {
+    return ok(await change());
+  } catch (error) {
+    if (error instanceof DomainError && error.code === "identity_provider_unavailable") throw error;
+    return refusalOf(error);
+  }
 }
 
 /** The SQLSTATE of a driver error (pg and PGlite; drizzle wraps them in `cause`). */
@@ -322,6 +338,14 @@ export async function grantEnrollment(
   deps: EnrollmentAdminDeps,
   actor: AdminActor,
   body: GrantEnrollmentBody,
+): Promise<Outcome<{ enrollment: AdminEnrollment; progress: AdminProgress }>> {
+  return outcomeOf(() => grant(deps, actor, body));
+}
+
+async function grant(
+  deps: EnrollmentAdminDeps,
+  actor: AdminActor,
+  body: GrantEnrollmentBody,
 ): Promise<{ enrollment: AdminEnrollment; progress: AdminProgress }> {
   const expiresAt = body.accessExpiresAt ? new Date(body.accessExpiresAt) : null;
   if (expiresAt && expiresAt <= deps.now) throw invalid("accessExpiresAt", "Prístup musí končiť v budúcnosti.");
@@ -384,7 +408,11 @@ export async function batchEnroll(
   deps: EnrollmentAdminDeps,
   actor: AdminActor,
   body: BatchEnrollBody,
-): Promise<{ createdCount: number; enrollmentIds: string[] }> {
+): Promise<Outcome<{ createdCount: number; enrollmentIds: string[] }>> {
+  return outcomeOf(() => batch(deps, actor, body));
+}
+
+async function batch(deps: EnrollmentAdminDeps, actor: AdminActor, body: BatchEnrollBody): Promise<{ createdCount: number; enrollmentIds: string[] }> {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, body.orderId)).limit(1);
   if (!order) throw invalid("orderId", "Objednávka sa nenašla.", "order_not_found");
   if (order.sponsorOrgId !== body.sponsorOrgId) throw invalid("orderId", "Objednávka nie je klubovým nákupom tejto organizácie.", "order_not_sponsored");
@@ -467,14 +495,16 @@ export async function cancelEnrollment(
   actor: AdminActor,
   enrollmentId: string,
   body: CancelEnrollmentBody,
-): Promise<{ ok: true; cancelledAt: string }> {
-  return deps.db.transaction(async (tx) => {
-    const row = await lockForAdmin(tx, enrollmentId);
-    if (row.state !== "active") throw new DomainError("enrollment_not_active", "Zrušiť sa dá len aktívny zápis.", { state: row.state });
-    await markCancelled(tx, row.id, body.reason, deps.now);
-    await audit(tx, actor, "enrollment.cancel", { type: "enrollment", id: row.id }, body.reason, { note: body.note ?? null, previousState: row.state });
-    return { ok: true as const, cancelledAt: deps.now.toISOString() };
-  });
+): Promise<Outcome<{ ok: true; cancelledAt: string }>> {
+  return outcomeOf(() =>
+    deps.db.transaction(async (tx) => {
+      const row = await lockForAdmin(tx, enrollmentId);
+      if (row.state !== "active") throw new DomainError("enrollment_not_active", "Zrušiť sa dá len aktívny zápis.", { state: row.state });
+      await markCancelled(tx, row.id, body.reason, deps.now);
+      await audit(tx, actor, "enrollment.cancel", { type: "enrollment", id: row.id }, body.reason, { note: body.note ?? null, previousState: row.state });
+      return { ok: true as const, cancelledAt: deps.now.toISOString() };
+    }),
+  );
 }
 
 /**
@@ -484,6 +514,10 @@ export async function cancelEnrollment(
  * enrollments are 409 enrollment_not_active.
  */
 export async function extendEnrollment(deps: EnrollmentAdminDeps, actor: AdminActor, enrollmentId: string, body: ExtendEnrollmentBody) {
+  return outcomeOf(() => extend(deps, actor, enrollmentId, body));
+}
+
+async function extend(deps: EnrollmentAdminDeps, actor: AdminActor, enrollmentId: string, body: ExtendEnrollmentBody) {
   const newExpiresAt = new Date(body.newExpiresAt);
   if (newExpiresAt <= deps.now) throw invalid("newExpiresAt", "Nový koniec prístupu musí byť v budúcnosti.");
   try {
@@ -518,18 +552,21 @@ export async function extendEnrollment(deps: EnrollmentAdminDeps, actor: AdminAc
  * are not void). Completions a voided pass led to stay (the engine never takes one back).
  */
 export async function resetTestAttempts(deps: EnrollmentAdminDeps, actor: AdminActor, enrollmentId: string, body: ResetTestAttemptsBody) {
-  return deps.db.transaction(async (tx) => {
-    const row = await lockForAdmin(tx, enrollmentId);
-    const [test] = await tx.select({ courseId: tests.courseId, title: tests.title }).from(tests).where(eq(tests.id, body.testId)).limit(1);
-    if (!test || test.courseId !== row.courseVersionId) throw invalid("testId", "Tento test nepatrí do verzie kurzu, na ktorú je zápis.", "test_not_in_course");
-    const voidedAttemptIds = await voidAttempts(tx, { enrollmentId: row.id, testId: body.testId, reason: body.reason, now: deps.now });
-    await audit(tx, actor, "enrollment.reset_test_attempts", { type: "enrollment", id: row.id }, body.reason, {
-      testId: body.testId,
-      testTitle: test.title,
-      voidedAttemptIds,
-    });
-    return { ok: true as const, voidedAttemptIds };
-  });
+  return outcomeOf(() =>
+    deps.db.transaction(async (tx) => {
+      const row = await lockForAdmin(tx, enrollmentId);
+      const [test] = await tx.select({ courseId: tests.courseId, title: tests.title }).from(tests).where(eq(tests.id, body.testId)).limit(1);
+      if (!test || test.courseId !== row.courseVersionId)
+        throw invalid("testId", "Tento test nepatrí do verzie kurzu, na ktorú je zápis.", "test_not_in_course");
+      const voidedAttemptIds = await voidAttempts(tx, { enrollmentId: row.id, testId: body.testId, reason: body.reason, now: deps.now });
+      await audit(tx, actor, "enrollment.reset_test_attempts", { type: "enrollment", id: row.id }, body.reason, {
+        testId: body.testId,
+        testTitle: test.title,
+        voidedAttemptIds,
+      });
+      return { ok: true as const, voidedAttemptIds };
+    }),
+  );
 }
 
 /**
@@ -539,28 +576,34 @@ export async function resetTestAttempts(deps: EnrollmentAdminDeps, actor: AdminA
  * lists both.
  */
 export async function migrateEnrollment(deps: EnrollmentAdminDeps, actor: AdminActor, enrollmentId: string, body: MigrateEnrollmentBody) {
-  return deps.db.transaction(async (tx) => {
-    const row = await lockForAdmin(tx, enrollmentId);
-    if (row.state !== "active") throw new DomainError("enrollment_not_active", "Presunúť na inú verziu sa dá len aktívny zápis.", { state: row.state });
-    const [current] = await tx.select().from(courses).where(eq(courses.id, row.courseVersionId)).limit(1);
-    const [target] = await tx.select().from(courses).where(eq(courses.id, body.targetCourseVersionId)).limit(1);
-    if (!target || target.slug !== current.slug) throw invalid("targetCourseVersionId", "Cieľová verzia nepatrí k tomuto kurzu.", "version_not_in_course");
-    if (target.id === current.id) throw invalid("targetCourseVersionId", "Zápis už je na tejto verzii.", "same_version");
-    if (target.state !== "published" && target.state !== "archived") {
-      throw invalid("targetCourseVersionId", "Presunúť sa dá len na zverejnenú alebo archivovanú verziu.", "version_not_released");
-    }
-    await moveToCourseVersion(tx, row.id, target, deps.now);
-    const moved = await migrateProgress(tx, { queue: deps.queue, now: deps.now }, { enrollmentId: row.id, fromVersionId: current.id, toVersionId: target.id });
-    await audit(tx, actor, "enrollment.migrate", { type: "enrollment", id: row.id }, body.reason, {
-      fromVersionId: current.id,
-      fromVersion: current.version,
-      toVersionId: target.id,
-      toVersion: target.version,
-      keptPartIds: moved.keptPartIds,
-      lostPartIds: moved.lostPartIds,
-    });
-    return { enrollment: await serializedById(tx, row.id), keptPartIds: moved.keptPartIds, lostPartIds: moved.lostPartIds };
-  });
+  return outcomeOf(() =>
+    deps.db.transaction(async (tx) => {
+      const row = await lockForAdmin(tx, enrollmentId);
+      if (row.state !== "active") throw new DomainError("enrollment_not_active", "Presunúť na inú verziu sa dá len aktívny zápis.", { state: row.state });
+      const [current] = await tx.select().from(courses).where(eq(courses.id, row.courseVersionId)).limit(1);
+      const [target] = await tx.select().from(courses).where(eq(courses.id, body.targetCourseVersionId)).limit(1);
+      if (!target || target.slug !== current.slug) throw invalid("targetCourseVersionId", "Cieľová verzia nepatrí k tomuto kurzu.", "version_not_in_course");
+      if (target.id === current.id) throw invalid("targetCourseVersionId", "Zápis už je na tejto verzii.", "same_version");
+      if (target.state !== "published" && target.state !== "archived") {
+        throw invalid("targetCourseVersionId", "Presunúť sa dá len na zverejnenú alebo archivovanú verziu.", "version_not_released");
+      }
+      await moveToCourseVersion(tx, row.id, target, deps.now);
+      const moved = await migrateProgress(
+        tx,
+        { queue: deps.queue, now: deps.now },
+        { enrollmentId: row.id, fromVersionId: current.id, toVersionId: target.id },
+      );
+      await audit(tx, actor, "enrollment.migrate", { type: "enrollment", id: row.id }, body.reason, {
+        fromVersionId: current.id,
+        fromVersion: current.version,
+        toVersionId: target.id,
+        toVersion: target.version,
+        keptPartIds: moved.keptPartIds,
+        lostPartIds: moved.lostPartIds,
+      });
+      return { enrollment: await serializedById(tx, row.id), keptPartIds: moved.keptPartIds, lostPartIds: moved.lostPartIds };
+    }),
+  );
 }
 
 /**
@@ -570,6 +613,10 @@ export async function migrateEnrollment(deps: EnrollmentAdminDeps, actor: AdminA
  * no longer knows is 409 conflict (the snapshot stays).
  */
 export async function resyncEnrollment(deps: EnrollmentAdminDeps, actor: AdminActor, enrollmentId: string) {
+  return outcomeOf(() => resync(deps, actor, enrollmentId));
+}
+
+async function resync(deps: EnrollmentAdminDeps, actor: AdminActor, enrollmentId: string) {
   const found = await loadRow(deps.db, enrollmentId);
   if (!found) throw new DomainError("not_found", "Zápis sa nenašiel.");
   const person = await personFromProvider(deps.idpApi, found.row.studentId);
