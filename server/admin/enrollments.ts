@@ -11,7 +11,8 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, or, type SQL } from "drizzle-orm";
 import { schema, type Database, type DbOrTx } from "../db";
 import { DomainError } from "../kernel/errors";
-import { ok, refusalOf, type Outcome } from "../kernel/outcome";
+import { outcomeOf, type Outcome } from "../kernel/outcome";
+
 import { startOfDayInBratislava } from "../../shared/calendar";
 import type { Queue } from "../queue";
 import { writeAudit, type AuditActor } from "../audit";
@@ -46,6 +47,11 @@ import { personForEnrollment, personFromProvider, type PersonSnapshot } from "./
 import { isId } from "../../shared/ids";
 
 const { enrollments, courses, orders, tests } = schema;
+
+// the changes' refusals are thrown where they are found, most inside the change's transaction,
+// which must roll back, and returned at the use case's boundary (outcomeOf); the provider
+// down (503) stays thrown: a failure, not a refusal
+const PROVIDER_DOWN = ["identity_provider_unavailable"] as const;
 
 export type AdminActor = AuditActor;
 export type EnrollmentAdminDeps = { db: Database; idpApi: IdpApi; queue: Queue; now: Date };
@@ -126,21 +132,6 @@ function audit(tx: DbOrTx, actor: AdminActor, action: string, target: { type: st
     details,
     ip: actor.ip ?? null,
   });
-}
-
-/**
- * The admin's change, or the refusal it met (the admin answers it: on the form, or as the
- * API's error body). The checks throw where they are, most of them inside the change's
- * transaction, which must roll back; they become the refusal here, at the use case's
- * boundary. The provider down (503) stays thrown: a failure, not a refusal.
- */
-async function outcomeOf<T>(change: () => Promise<T>): Promise<Outcome<T>> {
-  try {
-    return ok(await change());
-  } catch (error) {
-    if (error instanceof DomainError && error.code === "identity_provider_unavailable") throw error;
-    return refusalOf(error);
-  }
 }
 
 /** The SQLSTATE of a driver error (pg and PGlite; drizzle wraps them in `cause`). */
@@ -339,7 +330,7 @@ export async function grantEnrollment(
   actor: AdminActor,
   body: GrantEnrollmentBody,
 ): Promise<Outcome<{ enrollment: AdminEnrollment; progress: AdminProgress }>> {
-  return outcomeOf(() => grant(deps, actor, body));
+  return outcomeOf(() => grant(deps, actor, body), PROVIDER_DOWN);
 }
 
 async function grant(
@@ -409,7 +400,7 @@ export async function batchEnroll(
   actor: AdminActor,
   body: BatchEnrollBody,
 ): Promise<Outcome<{ createdCount: number; enrollmentIds: string[] }>> {
-  return outcomeOf(() => batch(deps, actor, body));
+  return outcomeOf(() => batch(deps, actor, body), PROVIDER_DOWN);
 }
 
 async function batch(deps: EnrollmentAdminDeps, actor: AdminActor, body: BatchEnrollBody): Promise<{ createdCount: number; enrollmentIds: string[] }> {
@@ -496,14 +487,16 @@ export async function cancelEnrollment(
   enrollmentId: string,
   body: CancelEnrollmentBody,
 ): Promise<Outcome<{ ok: true; cancelledAt: string }>> {
-  return outcomeOf(() =>
-    deps.db.transaction(async (tx) => {
-      const row = await lockForAdmin(tx, enrollmentId);
-      if (row.state !== "active") throw new DomainError("enrollment_not_active", "Zrušiť sa dá len aktívny zápis.", { state: row.state });
-      await markCancelled(tx, row.id, body.reason, deps.now);
-      await audit(tx, actor, "enrollment.cancel", { type: "enrollment", id: row.id }, body.reason, { note: body.note ?? null, previousState: row.state });
-      return { ok: true as const, cancelledAt: deps.now.toISOString() };
-    }),
+  return outcomeOf(
+    () =>
+      deps.db.transaction(async (tx) => {
+        const row = await lockForAdmin(tx, enrollmentId);
+        if (row.state !== "active") throw new DomainError("enrollment_not_active", "Zrušiť sa dá len aktívny zápis.", { state: row.state });
+        await markCancelled(tx, row.id, body.reason, deps.now);
+        await audit(tx, actor, "enrollment.cancel", { type: "enrollment", id: row.id }, body.reason, { note: body.note ?? null, previousState: row.state });
+        return { ok: true as const, cancelledAt: deps.now.toISOString() };
+      }),
+    PROVIDER_DOWN,
   );
 }
 
@@ -514,7 +507,7 @@ export async function cancelEnrollment(
  * enrollments are 409 enrollment_not_active.
  */
 export async function extendEnrollment(deps: EnrollmentAdminDeps, actor: AdminActor, enrollmentId: string, body: ExtendEnrollmentBody) {
-  return outcomeOf(() => extend(deps, actor, enrollmentId, body));
+  return outcomeOf(() => extend(deps, actor, enrollmentId, body), PROVIDER_DOWN);
 }
 
 async function extend(deps: EnrollmentAdminDeps, actor: AdminActor, enrollmentId: string, body: ExtendEnrollmentBody) {
@@ -552,20 +545,22 @@ async function extend(deps: EnrollmentAdminDeps, actor: AdminActor, enrollmentId
  * are not void). Completions a voided pass led to stay (the engine never takes one back).
  */
 export async function resetTestAttempts(deps: EnrollmentAdminDeps, actor: AdminActor, enrollmentId: string, body: ResetTestAttemptsBody) {
-  return outcomeOf(() =>
-    deps.db.transaction(async (tx) => {
-      const row = await lockForAdmin(tx, enrollmentId);
-      const [test] = await tx.select({ courseId: tests.courseId, title: tests.title }).from(tests).where(eq(tests.id, body.testId)).limit(1);
-      if (!test || test.courseId !== row.courseVersionId)
-        throw invalid("testId", "Tento test nepatrí do verzie kurzu, na ktorú je zápis.", "test_not_in_course");
-      const voidedAttemptIds = await voidAttempts(tx, { enrollmentId: row.id, testId: body.testId, reason: body.reason, now: deps.now });
-      await audit(tx, actor, "enrollment.reset_test_attempts", { type: "enrollment", id: row.id }, body.reason, {
-        testId: body.testId,
-        testTitle: test.title,
-        voidedAttemptIds,
-      });
-      return { ok: true as const, voidedAttemptIds };
-    }),
+  return outcomeOf(
+    () =>
+      deps.db.transaction(async (tx) => {
+        const row = await lockForAdmin(tx, enrollmentId);
+        const [test] = await tx.select({ courseId: tests.courseId, title: tests.title }).from(tests).where(eq(tests.id, body.testId)).limit(1);
+        if (!test || test.courseId !== row.courseVersionId)
+          throw invalid("testId", "Tento test nepatrí do verzie kurzu, na ktorú je zápis.", "test_not_in_course");
+        const voidedAttemptIds = await voidAttempts(tx, { enrollmentId: row.id, testId: body.testId, reason: body.reason, now: deps.now });
+        await audit(tx, actor, "enrollment.reset_test_attempts", { type: "enrollment", id: row.id }, body.reason, {
+          testId: body.testId,
+          testTitle: test.title,
+          voidedAttemptIds,
+        });
+        return { ok: true as const, voidedAttemptIds };
+      }),
+    PROVIDER_DOWN,
   );
 }
 
@@ -576,33 +571,35 @@ export async function resetTestAttempts(deps: EnrollmentAdminDeps, actor: AdminA
  * lists both.
  */
 export async function migrateEnrollment(deps: EnrollmentAdminDeps, actor: AdminActor, enrollmentId: string, body: MigrateEnrollmentBody) {
-  return outcomeOf(() =>
-    deps.db.transaction(async (tx) => {
-      const row = await lockForAdmin(tx, enrollmentId);
-      if (row.state !== "active") throw new DomainError("enrollment_not_active", "Presunúť na inú verziu sa dá len aktívny zápis.", { state: row.state });
-      const [current] = await tx.select().from(courses).where(eq(courses.id, row.courseVersionId)).limit(1);
-      const [target] = await tx.select().from(courses).where(eq(courses.id, body.targetCourseVersionId)).limit(1);
-      if (!target || target.slug !== current.slug) throw invalid("targetCourseVersionId", "Cieľová verzia nepatrí k tomuto kurzu.", "version_not_in_course");
-      if (target.id === current.id) throw invalid("targetCourseVersionId", "Zápis už je na tejto verzii.", "same_version");
-      if (target.state !== "published" && target.state !== "archived") {
-        throw invalid("targetCourseVersionId", "Presunúť sa dá len na zverejnenú alebo archivovanú verziu.", "version_not_released");
-      }
-      await moveToCourseVersion(tx, row.id, target, deps.now);
-      const moved = await migrateProgress(
-        tx,
-        { queue: deps.queue, now: deps.now },
-        { enrollmentId: row.id, fromVersionId: current.id, toVersionId: target.id },
-      );
-      await audit(tx, actor, "enrollment.migrate", { type: "enrollment", id: row.id }, body.reason, {
-        fromVersionId: current.id,
-        fromVersion: current.version,
-        toVersionId: target.id,
-        toVersion: target.version,
-        keptPartIds: moved.keptPartIds,
-        lostPartIds: moved.lostPartIds,
-      });
-      return { enrollment: await serializedById(tx, row.id), keptPartIds: moved.keptPartIds, lostPartIds: moved.lostPartIds };
-    }),
+  return outcomeOf(
+    () =>
+      deps.db.transaction(async (tx) => {
+        const row = await lockForAdmin(tx, enrollmentId);
+        if (row.state !== "active") throw new DomainError("enrollment_not_active", "Presunúť na inú verziu sa dá len aktívny zápis.", { state: row.state });
+        const [current] = await tx.select().from(courses).where(eq(courses.id, row.courseVersionId)).limit(1);
+        const [target] = await tx.select().from(courses).where(eq(courses.id, body.targetCourseVersionId)).limit(1);
+        if (!target || target.slug !== current.slug) throw invalid("targetCourseVersionId", "Cieľová verzia nepatrí k tomuto kurzu.", "version_not_in_course");
+        if (target.id === current.id) throw invalid("targetCourseVersionId", "Zápis už je na tejto verzii.", "same_version");
+        if (target.state !== "published" && target.state !== "archived") {
+          throw invalid("targetCourseVersionId", "Presunúť sa dá len na zverejnenú alebo archivovanú verziu.", "version_not_released");
+        }
+        await moveToCourseVersion(tx, row.id, target, deps.now);
+        const moved = await migrateProgress(
+          tx,
+          { queue: deps.queue, now: deps.now },
+          { enrollmentId: row.id, fromVersionId: current.id, toVersionId: target.id },
+        );
+        await audit(tx, actor, "enrollment.migrate", { type: "enrollment", id: row.id }, body.reason, {
+          fromVersionId: current.id,
+          fromVersion: current.version,
+          toVersionId: target.id,
+          toVersion: target.version,
+          keptPartIds: moved.keptPartIds,
+          lostPartIds: moved.lostPartIds,
+        });
+        return { enrollment: await serializedById(tx, row.id), keptPartIds: moved.keptPartIds, lostPartIds: moved.lostPartIds };
+      }),
+    PROVIDER_DOWN,
   );
 }
 
@@ -613,7 +610,7 @@ export async function migrateEnrollment(deps: EnrollmentAdminDeps, actor: AdminA
  * no longer knows is 409 conflict (the snapshot stays).
  */
 export async function resyncEnrollment(deps: EnrollmentAdminDeps, actor: AdminActor, enrollmentId: string) {
-  return outcomeOf(() => resync(deps, actor, enrollmentId));
+  return outcomeOf(() => resync(deps, actor, enrollmentId), PROVIDER_DOWN);
 }
 
 async function resync(deps: EnrollmentAdminDeps, actor: AdminActor, enrollmentId: string) {
