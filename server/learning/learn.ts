@@ -3,7 +3,7 @@
 // needs; the routes stay thin. spec: Endpoints > Learning (student), Enrollments (student).
 import type { Database, DbOrTx } from "../db";
 import { DomainError } from "../kernel/errors";
-import { ok, refusalOf, refused, valueOrThrow, type Outcome } from "../kernel/outcome";
+import { ok, outcomeOf, refusalOf, refused, valueOrThrow, type Outcome } from "../kernel/outcome";
 import type { Queue } from "../queue";
 import type { MediaUrls } from "../video";
 import type { BlockProgress } from "../db/schema/learning";
@@ -294,12 +294,8 @@ export async function finishPart(deps: LearningDeps, studentId: string, partId: 
  * ended meanwhile: 403 no_enrollment; the part locked: 403 part_locked). Thrown inside so the
  * transaction rolls back, returned here at the writes' boundary.
  */
-async function updatePartOutcome(...args: Parameters<typeof updatePart>): Promise<Outcome<Awaited<ReturnType<typeof updatePart>>>> {
-  try {
-    return ok(await updatePart(...args));
-  } catch (error) {
-    return refusalOf(error);
-  }
+function updatePartOutcome(...args: Parameters<typeof updatePart>): Promise<Outcome<Awaited<ReturnType<typeof updatePart>>>> {
+  return outcomeOf(() => updatePart(...args));
 }
 
 async function updatePart(deps: LearningDeps, { enrollment, structure, part }: PartContext, reports: BlockReport[], markPartCompleted: boolean) {
