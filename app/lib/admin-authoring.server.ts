@@ -11,6 +11,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import { getAdminCourseDetail, Id, type Actor, type AdminCourseDetail, type PublishProblem } from "#server/authoring";
 import { DomainError, zodDetails, type ErrorDetails } from "#server/kernel/errors";
+import { isOutcome, type Refused } from "#server/kernel/outcome";
 import { hasRole } from "#server/identity";
 import type { AppServices } from "#server/services";
 import { servicesContext } from "../context";
@@ -98,7 +99,8 @@ type Handler<S extends z.ZodType> = {
   schema: S;
   /** contract paths → this form's fields */
   fields?: FieldMap;
-  run: (value: z.output<S>, submission: Submission) => Promise<Response | ReturnType<typeof formReply>>;
+  /** the change: a redirect or a form reply, or the use case's refusal (answered as a thrown DomainError is) */
+  run: (value: z.output<S>, submission: Submission) => Promise<Response | ReturnType<typeof formReply> | Refused>;
   /**
    * a sensitive action (refund, grant, cancellation, migration, certificate, publishing):
    * a valid form from a sign-in that is too old goes through the provider and back to the
@@ -130,9 +132,8 @@ export async function handleIntents(request: Request, handlers: Record<string, H
     if (!options.context) throw new Error(`intent ${name} needs a recent sign-in: pass handleIntents the context`);
     await requireRecentSignInForPage(request, options.context, formData);
   }
-  try {
-    return await handler.run(submission.value, submission);
-  } catch (error) {
+  // a refusal the editor can act on comes back on the form; 401/403/404 and anything unexpected are thrown
+  const answer = (error: unknown) => {
     // the provider down during publish is said on the form too (try again), not as an error page
     const fixable =
       error instanceof DomainError && ((![401, 403, 404].includes(error.status) && error.status < 500) || error.code === "identity_provider_unavailable");
@@ -140,7 +141,14 @@ export async function handleIntents(request: Request, handlers: Record<string, H
       return formReply({ form, result: domainErrorReply(submission, error, handler.fields) }, error.status);
     }
     throw error;
+  };
+  let result;
+  try {
+    result = await handler.run(submission.value, submission);
+  } catch (error) {
+    return answer(error);
   }
+  return isOutcome(result) ? answer(result.error) : result;
 }
 
 /** The new order of `ids` with `id` one step up or down (unchanged at either end). */

@@ -3,7 +3,8 @@
 // answer (grant, cancel, extend, reset test attempts, resync): each parses its form,
 // builds the API body, checks it with the contract's schema and calls the same domain
 // function as /api/admin/enrollments, then redirects (Post/Redirect/Get). Refusals the
-// admin can act on (422, 409, the provider down) come back on the form that was sent.
+// admin can act on (422, 409, the provider down) come back on the form that was sent: the
+// use cases return them (an Outcome) and handleIntents answers a returned refusal as a thrown one.
 import { redirect, type RouterContextProvider } from "react-router";
 import {
   CancelEnrollmentBody,
@@ -23,6 +24,7 @@ import {
   type PickerMatch,
 } from "#server/admin";
 import { DomainError } from "#server/kernel/errors";
+import { refused } from "#server/kernel/outcome";
 import type { AppServices } from "#server/services";
 import { servicesContext } from "../context";
 import { contractBody, endOfDayInBratislava, handleIntents, intent } from "./admin-authoring.server";
@@ -90,7 +92,7 @@ export async function enrollmentActions(args: Args) {
           const deps = depsOf(services);
           const person = await lookupPerson(services.db, services.idpApi, v.person, deps.now);
           if (!person) {
-            throw new DomainError("validation", undefined, [
+            return refused("validation", undefined, [
               { path: "studentId", message: `Osobu „${v.person}“ poskytovateľ identity nepozná. Skontrolujte ID alebo e-mail.` },
             ]);
           }
@@ -102,8 +104,10 @@ export async function enrollmentActions(args: Args) {
             ...(v.reason === "sponsor" ? { sponsorOrgId: v.sponsorOrgId } : {}),
             ...(v.accessExpiresOn ? { accessExpiresAt: endOfDayInBratislava(v.accessExpiresOn) } : {}),
           });
-          const { enrollment } = await grantEnrollment(deps, actor, body);
-          return redirect(back(request, "zapisany", `/admin/zapisy/${enrollment._id}`));
+          // a refusal (422, 409) goes back to handleIntents, which shows it on the form
+          const granted = await grantEnrollment(deps, actor, body);
+          if (!granted.ok) return granted;
+          return redirect(back(request, "zapisany", `/admin/zapisy/${granted.value.enrollment._id}`));
         },
       }),
       cancel: intent({
@@ -112,8 +116,8 @@ export async function enrollmentActions(args: Args) {
         fields: { reason: "reason", note: "note" },
         run: async (v) => {
           const body = contractBody(CancelEnrollmentBody, { reason: v.reason, ...(v.note ? { note: v.note } : {}) });
-          await cancelEnrollment(depsOf(services), actor, v.enrollmentId, body);
-          return redirect(back(request, "zruseny"));
+          const cancelled = await cancelEnrollment(depsOf(services), actor, v.enrollmentId, body);
+          return cancelled.ok ? redirect(back(request, "zruseny")) : cancelled;
         },
       }),
       extend: intent({
@@ -121,8 +125,8 @@ export async function enrollmentActions(args: Args) {
         fields: { newExpiresAt: "newExpiresOn" },
         run: async (v) => {
           const body = contractBody(ExtendEnrollmentBody, { newExpiresAt: endOfDayInBratislava(v.newExpiresOn) });
-          const result = await extendEnrollment(depsOf(services), actor, v.enrollmentId, body);
-          return redirect(back(request, result.reactivated ? "obnoveny" : "predlzeny"));
+          const extended = await extendEnrollment(depsOf(services), actor, v.enrollmentId, body);
+          return extended.ok ? redirect(back(request, extended.value.reactivated ? "obnoveny" : "predlzeny")) : extended;
         },
       }),
       resetAttempts: intent({
@@ -130,15 +134,15 @@ export async function enrollmentActions(args: Args) {
         fields: { testId: "testId", reason: "reason" },
         run: async (v) => {
           const body = contractBody(ResetTestAttemptsBody, { testId: v.testId, reason: v.reason });
-          await resetTestAttempts(depsOf(services), actor, v.enrollmentId, body);
-          return redirect(back(request, "pokusy"));
+          const reset = await resetTestAttempts(depsOf(services), actor, v.enrollmentId, body);
+          return reset.ok ? redirect(back(request, "pokusy")) : reset;
         },
       }),
       resync: intent({
         schema: resyncForm,
         run: async (v) => {
-          const result = await resyncEnrollment(depsOf(services), actor, v.enrollmentId);
-          return redirect(back(request, result.changed ? "aktualizovany" : "bez-zmeny"));
+          const resynced = await resyncEnrollment(depsOf(services), actor, v.enrollmentId);
+          return resynced.ok ? redirect(back(request, resynced.value.changed ? "aktualizovany" : "bez-zmeny")) : resynced;
         },
       }),
     },

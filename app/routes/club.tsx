@@ -39,8 +39,21 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
   const { deps, actor } = clubOf(context);
   const back = (key: keyof typeof DONE) => redirect(`/klub/${encodeURIComponent(params.orgId)}?hotovo=${key}`);
   return handleIntents(request, {
-    assign: intent({ schema: AssignForm, run: async (v) => (await assignSeat(deps, actor, params.orgId, contractBody(AssignSeatBody, v)), back("priradene")) }),
-    revoke: intent({ schema: Revoke, run: async (v) => (await revokeSeat(deps, actor, params.orgId, v.assignmentId), back("vratene")) }),
+    // a refusal (not a member, no free seat, a started seat) goes back to handleIntents, which shows it on the form
+    assign: intent({
+      schema: AssignForm,
+      run: async (v) => {
+        const assigned = await assignSeat(deps, actor, params.orgId, contractBody(AssignSeatBody, v));
+        return assigned.ok ? back("priradene") : assigned;
+      },
+    }),
+    revoke: intent({
+      schema: Revoke,
+      run: async (v) => {
+        const revoked = await revokeSeat(deps, actor, params.orgId, v.assignmentId);
+        return revoked.ok ? back("vratene") : revoked;
+      },
+    }),
   });
 });
 

@@ -90,7 +90,10 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
     // "Dokončiť a pokračovať": the part completes when its required blocks are done; else the
     // page says what is missing
     "part-complete": async () => {
-      const answer = await finishPart(deps, user.id, params.partId);
+      const finished = await finishPart(deps, user.id, params.partId);
+      // no enrollment (any more), a locked part, no such part: the error page
+      if (!finished.ok) throw finished.error;
+      const answer = finished.value;
       if (answer.courseCompleted) return redirect(`/kurzy/${params.slug}/hotovo`);
       if (answer.partState !== "completed") return redirect(`${here}?sprava=chyba#dokoncit`);
       const done = outcome(answer);

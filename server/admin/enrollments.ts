@@ -11,6 +11,8 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, or, type SQL } from "drizzle-orm";
 import { schema, type Database, type DbOrTx } from "../db";
 import { DomainError } from "../kernel/errors";
+import { outcomeOf, type Outcome } from "../kernel/outcome";
+
 import { startOfDayInBratislava } from "../../shared/calendar";
 import type { Queue } from "../queue";
 import { writeAudit, type AuditActor } from "../audit";
@@ -45,6 +47,11 @@ import { personForEnrollment, personFromProvider, type PersonSnapshot } from "./
 import { isId } from "../../shared/ids";
 
 const { enrollments, courses, orders, tests } = schema;
+
+// the changes' refusals are thrown where they are found, most inside the change's transaction,
+// which must roll back, and returned at the use case's boundary (outcomeOf); the provider
+// down (503) stays thrown: a failure, not a refusal
+const PROVIDER_DOWN = ["identity_provider_unavailable"] as const;
 
 export type AdminActor = AuditActor;
 export type EnrollmentAdminDeps = { db: Database; idpApi: IdpApi; queue: Queue; now: Date };
@@ -322,6 +329,14 @@ export async function grantEnrollment(
   deps: EnrollmentAdminDeps,
   actor: AdminActor,
   body: GrantEnrollmentBody,
+): Promise<Outcome<{ enrollment: AdminEnrollment; progress: AdminProgress }>> {
+  return outcomeOf(() => grant(deps, actor, body), PROVIDER_DOWN);
+}
+
+async function grant(
+  deps: EnrollmentAdminDeps,
+  actor: AdminActor,
+  body: GrantEnrollmentBody,
 ): Promise<{ enrollment: AdminEnrollment; progress: AdminProgress }> {
   const expiresAt = body.accessExpiresAt ? new Date(body.accessExpiresAt) : null;
   if (expiresAt && expiresAt <= deps.now) throw invalid("accessExpiresAt", "Prístup musí končiť v budúcnosti.");
@@ -384,7 +399,11 @@ export async function batchEnroll(
   deps: EnrollmentAdminDeps,
   actor: AdminActor,
   body: BatchEnrollBody,
-): Promise<{ createdCount: number; enrollmentIds: string[] }> {
+): Promise<Outcome<{ createdCount: number; enrollmentIds: string[] }>> {
+  return outcomeOf(() => batch(deps, actor, body), PROVIDER_DOWN);
+}
+
+async function batch(deps: EnrollmentAdminDeps, actor: AdminActor, body: BatchEnrollBody): Promise<{ createdCount: number; enrollmentIds: string[] }> {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, body.orderId)).limit(1);
   if (!order) throw invalid("orderId", "Objednávka sa nenašla.", "order_not_found");
   if (order.sponsorOrgId !== body.sponsorOrgId) throw invalid("orderId", "Objednávka nie je klubovým nákupom tejto organizácie.", "order_not_sponsored");
@@ -467,14 +486,18 @@ export async function cancelEnrollment(
   actor: AdminActor,
   enrollmentId: string,
   body: CancelEnrollmentBody,
-): Promise<{ ok: true; cancelledAt: string }> {
-  return deps.db.transaction(async (tx) => {
-    const row = await lockForAdmin(tx, enrollmentId);
-    if (row.state !== "active") throw new DomainError("enrollment_not_active", "Zrušiť sa dá len aktívny zápis.", { state: row.state });
-    await markCancelled(tx, row.id, body.reason, deps.now);
-    await audit(tx, actor, "enrollment.cancel", { type: "enrollment", id: row.id }, body.reason, { note: body.note ?? null, previousState: row.state });
-    return { ok: true as const, cancelledAt: deps.now.toISOString() };
-  });
+): Promise<Outcome<{ ok: true; cancelledAt: string }>> {
+  return outcomeOf(
+    () =>
+      deps.db.transaction(async (tx) => {
+        const row = await lockForAdmin(tx, enrollmentId);
+        if (row.state !== "active") throw new DomainError("enrollment_not_active", "Zrušiť sa dá len aktívny zápis.", { state: row.state });
+        await markCancelled(tx, row.id, body.reason, deps.now);
+        await audit(tx, actor, "enrollment.cancel", { type: "enrollment", id: row.id }, body.reason, { note: body.note ?? null, previousState: row.state });
+        return { ok: true as const, cancelledAt: deps.now.toISOString() };
+      }),
+    PROVIDER_DOWN,
+  );
 }
 
 /**
@@ -484,6 +507,10 @@ export async function cancelEnrollment(
  * enrollments are 409 enrollment_not_active.
  */
 export async function extendEnrollment(deps: EnrollmentAdminDeps, actor: AdminActor, enrollmentId: string, body: ExtendEnrollmentBody) {
+  return outcomeOf(() => extend(deps, actor, enrollmentId, body), PROVIDER_DOWN);
+}
+
+async function extend(deps: EnrollmentAdminDeps, actor: AdminActor, enrollmentId: string, body: ExtendEnrollmentBody) {
   const newExpiresAt = new Date(body.newExpiresAt);
   if (newExpiresAt <= deps.now) throw invalid("newExpiresAt", "Nový koniec prístupu musí byť v budúcnosti.");
   try {
@@ -518,18 +545,23 @@ export async function extendEnrollment(deps: EnrollmentAdminDeps, actor: AdminAc
  * are not void). Completions a voided pass led to stay (the engine never takes one back).
  */
 export async function resetTestAttempts(deps: EnrollmentAdminDeps, actor: AdminActor, enrollmentId: string, body: ResetTestAttemptsBody) {
-  return deps.db.transaction(async (tx) => {
-    const row = await lockForAdmin(tx, enrollmentId);
-    const [test] = await tx.select({ courseId: tests.courseId, title: tests.title }).from(tests).where(eq(tests.id, body.testId)).limit(1);
-    if (!test || test.courseId !== row.courseVersionId) throw invalid("testId", "Tento test nepatrí do verzie kurzu, na ktorú je zápis.", "test_not_in_course");
-    const voidedAttemptIds = await voidAttempts(tx, { enrollmentId: row.id, testId: body.testId, reason: body.reason, now: deps.now });
-    await audit(tx, actor, "enrollment.reset_test_attempts", { type: "enrollment", id: row.id }, body.reason, {
-      testId: body.testId,
-      testTitle: test.title,
-      voidedAttemptIds,
-    });
-    return { ok: true as const, voidedAttemptIds };
-  });
+  return outcomeOf(
+    () =>
+      deps.db.transaction(async (tx) => {
+        const row = await lockForAdmin(tx, enrollmentId);
+        const [test] = await tx.select({ courseId: tests.courseId, title: tests.title }).from(tests).where(eq(tests.id, body.testId)).limit(1);
+        if (!test || test.courseId !== row.courseVersionId)
+          throw invalid("testId", "Tento test nepatrí do verzie kurzu, na ktorú je zápis.", "test_not_in_course");
+        const voidedAttemptIds = await voidAttempts(tx, { enrollmentId: row.id, testId: body.testId, reason: body.reason, now: deps.now });
+        await audit(tx, actor, "enrollment.reset_test_attempts", { type: "enrollment", id: row.id }, body.reason, {
+          testId: body.testId,
+          testTitle: test.title,
+          voidedAttemptIds,
+        });
+        return { ok: true as const, voidedAttemptIds };
+      }),
+    PROVIDER_DOWN,
+  );
 }
 
 /**
@@ -539,28 +571,36 @@ export async function resetTestAttempts(deps: EnrollmentAdminDeps, actor: AdminA
  * lists both.
  */
 export async function migrateEnrollment(deps: EnrollmentAdminDeps, actor: AdminActor, enrollmentId: string, body: MigrateEnrollmentBody) {
-  return deps.db.transaction(async (tx) => {
-    const row = await lockForAdmin(tx, enrollmentId);
-    if (row.state !== "active") throw new DomainError("enrollment_not_active", "Presunúť na inú verziu sa dá len aktívny zápis.", { state: row.state });
-    const [current] = await tx.select().from(courses).where(eq(courses.id, row.courseVersionId)).limit(1);
-    const [target] = await tx.select().from(courses).where(eq(courses.id, body.targetCourseVersionId)).limit(1);
-    if (!target || target.slug !== current.slug) throw invalid("targetCourseVersionId", "Cieľová verzia nepatrí k tomuto kurzu.", "version_not_in_course");
-    if (target.id === current.id) throw invalid("targetCourseVersionId", "Zápis už je na tejto verzii.", "same_version");
-    if (target.state !== "published" && target.state !== "archived") {
-      throw invalid("targetCourseVersionId", "Presunúť sa dá len na zverejnenú alebo archivovanú verziu.", "version_not_released");
-    }
-    await moveToCourseVersion(tx, row.id, target, deps.now);
-    const moved = await migrateProgress(tx, { queue: deps.queue, now: deps.now }, { enrollmentId: row.id, fromVersionId: current.id, toVersionId: target.id });
-    await audit(tx, actor, "enrollment.migrate", { type: "enrollment", id: row.id }, body.reason, {
-      fromVersionId: current.id,
-      fromVersion: current.version,
-      toVersionId: target.id,
-      toVersion: target.version,
-      keptPartIds: moved.keptPartIds,
-      lostPartIds: moved.lostPartIds,
-    });
-    return { enrollment: await serializedById(tx, row.id), keptPartIds: moved.keptPartIds, lostPartIds: moved.lostPartIds };
-  });
+  return outcomeOf(
+    () =>
+      deps.db.transaction(async (tx) => {
+        const row = await lockForAdmin(tx, enrollmentId);
+        if (row.state !== "active") throw new DomainError("enrollment_not_active", "Presunúť na inú verziu sa dá len aktívny zápis.", { state: row.state });
+        const [current] = await tx.select().from(courses).where(eq(courses.id, row.courseVersionId)).limit(1);
+        const [target] = await tx.select().from(courses).where(eq(courses.id, body.targetCourseVersionId)).limit(1);
+        if (!target || target.slug !== current.slug) throw invalid("targetCourseVersionId", "Cieľová verzia nepatrí k tomuto kurzu.", "version_not_in_course");
+        if (target.id === current.id) throw invalid("targetCourseVersionId", "Zápis už je na tejto verzii.", "same_version");
+        if (target.state !== "published" && target.state !== "archived") {
+          throw invalid("targetCourseVersionId", "Presunúť sa dá len na zverejnenú alebo archivovanú verziu.", "version_not_released");
+        }
+        await moveToCourseVersion(tx, row.id, target, deps.now);
+        const moved = await migrateProgress(
+          tx,
+          { queue: deps.queue, now: deps.now },
+          { enrollmentId: row.id, fromVersionId: current.id, toVersionId: target.id },
+        );
+        await audit(tx, actor, "enrollment.migrate", { type: "enrollment", id: row.id }, body.reason, {
+          fromVersionId: current.id,
+          fromVersion: current.version,
+          toVersionId: target.id,
+          toVersion: target.version,
+          keptPartIds: moved.keptPartIds,
+          lostPartIds: moved.lostPartIds,
+        });
+        return { enrollment: await serializedById(tx, row.id), keptPartIds: moved.keptPartIds, lostPartIds: moved.lostPartIds };
+      }),
+    PROVIDER_DOWN,
+  );
 }
 
 /**
@@ -570,6 +610,10 @@ export async function migrateEnrollment(deps: EnrollmentAdminDeps, actor: AdminA
  * no longer knows is 409 conflict (the snapshot stays).
  */
 export async function resyncEnrollment(deps: EnrollmentAdminDeps, actor: AdminActor, enrollmentId: string) {
+  return outcomeOf(() => resync(deps, actor, enrollmentId), PROVIDER_DOWN);
+}
+
+async function resync(deps: EnrollmentAdminDeps, actor: AdminActor, enrollmentId: string) {
   const found = await loadRow(deps.db, enrollmentId);
   if (!found) throw new DomainError("not_found", "Zápis sa nenašiel.");
   const person = await personFromProvider(deps.idpApi, found.row.studentId);

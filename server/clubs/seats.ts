@@ -9,6 +9,8 @@ import { and, asc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import { schema, type Database, type DbOrTx } from "../db";
 import { isId } from "../../shared/ids";
 import { DomainError } from "../kernel/errors";
+import { outcomeOf, type Outcome } from "../kernel/outcome";
+
 import type { Queue } from "../queue";
 import type { Logger } from "../log";
 import { writeAudit, type AuditActor } from "../audit";
@@ -19,6 +21,11 @@ import { paidClubOrders, seatUsage, type OrderRow } from "../orders";
 import type { AssignSeatBody, ClubCourseSeats, ClubSeatsResponse, SeatAssignment } from "./contract";
 
 const { seatAssignments, enrollments, courses, partProgress, testAttempts } = schema;
+
+// the changes' refusals are thrown where they are found, most inside the change's transaction,
+// which must roll back, and returned at the use case's boundary (outcomeOf); the provider
+// down (503) stays thrown: a failure, not a refusal
+const PROVIDER_DOWN = ["identity_provider_unavailable"] as const;
 
 export type ClubDeps = { db: Database; idpApi: IdpApi; queue: Queue; now: Date };
 export type Club = { id: string; name: string };
@@ -211,7 +218,11 @@ async function enrollOnSeat(tx: DbOrTx, order: OrderRow, orgId: string, person: 
  * sponsorship e-mail); an unknown address waits as `pending` (and gets an invitation) until
  * its first sign-in. 409 seats_exhausted when no paid order of the club has a free seat.
  */
-export async function assignSeat(deps: ClubDeps, actor: AuditActor, orgId: string, body: AssignSeatBody): Promise<SeatAssignment> {
+export async function assignSeat(deps: ClubDeps, actor: AuditActor, orgId: string, body: AssignSeatBody): Promise<Outcome<SeatAssignment>> {
+  return outcomeOf(() => assign(deps, actor, orgId, body), PROVIDER_DOWN);
+}
+
+async function assign(deps: ClubDeps, actor: AuditActor, orgId: string, body: AssignSeatBody): Promise<SeatAssignment> {
   const club = await requireClubAdmin(deps, actor.actorId, orgId);
   const rootId = await rootCourseId(deps.db, body.courseId);
   if (!rootId) throw new DomainError("validation", "Kurz sa nenašiel.", [{ path: "courseId", message: "Neznámy kurz.", code: "course_not_found" }]);
@@ -276,7 +287,11 @@ export async function assignSeat(deps: ClubDeps, actor: AuditActor, orgId: strin
  * seat, or one whose person has not started, goes back to the club; the enrollment is
  * cancelled (reason seat_revoked) and the change audited. 409 seat_started otherwise.
  */
-export async function revokeSeat(deps: ClubDeps, actor: AuditActor, orgId: string, assignmentId: string): Promise<void> {
+export async function revokeSeat(deps: ClubDeps, actor: AuditActor, orgId: string, assignmentId: string): Promise<Outcome<void>> {
+  return outcomeOf(() => revoke(deps, actor, orgId, assignmentId), PROVIDER_DOWN);
+}
+
+async function revoke(deps: ClubDeps, actor: AuditActor, orgId: string, assignmentId: string): Promise<void> {
   const club = await requireClubAdmin(deps, actor.actorId, orgId);
   const notFound = () => new DomainError("not_found", "Priradenie miesta sa nenašlo.");
   if (!isId(assignmentId)) throw notFound();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "./errors";
-import { isOutcome, ok, refusalOf, refused, valueOrThrow } from "./outcome";
+import { isOutcome, ok, outcomeOf, refusalOf, refused, valueOrThrow } from "./outcome";
 
 describe("Outcome", () => {
   it("ok carries the value; refused a DomainError with the table's status and message", () => {
@@ -26,6 +26,15 @@ describe("Outcome", () => {
   it("valueOrThrow gives the value or throws the refusal", () => {
     expect(valueOrThrow(ok("x"))).toBe("x");
     expect(() => valueOrThrow(refused("conflict"))).toThrow(DomainError);
+  });
+
+  it("outcomeOf returns the value or the refusal thrown inside; a listed failure and anything else stay thrown", async () => {
+    expect(await outcomeOf(async () => 3)).toEqual({ ok: true, value: 3 });
+    const e = new DomainError("conflict");
+    expect(await outcomeOf(async () => Promise.reject(e))).toEqual({ ok: false, error: e });
+    const down = new DomainError("identity_provider_unavailable");
+    await expect(outcomeOf(async () => Promise.reject(down), ["identity_provider_unavailable"])).rejects.toBe(down);
+    await expect(outcomeOf(async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
   });
 
   it("isOutcome knows an outcome from a value that merely has ok", () => {

@@ -37,3 +37,18 @@ export function isOutcome(value: unknown): value is Outcome<unknown> {
   const v = value as { ok?: unknown; value?: unknown; error?: unknown };
   return (v.ok === true && "value" in v) || (v.ok === false && v.error instanceof DomainError);
 }
+
+/**
+ * The value of `work`, or the refusal it threw: the boundary of a use case whose refusals are
+ * found inside a transaction that must roll back (thrown there, returned here). A DomainError
+ * whose code is one of `failures` (the identity provider down: 503) stays thrown, a failure
+ * and not a refusal; anything else thrown goes on as it is.
+ */
+export async function outcomeOf<T>(work: () => Promise<T>, failures: readonly ErrorCode[] = []): Promise<Outcome<T>> {
+  try {
+    return ok(await work());
+  } catch (error) {
+    if (error instanceof DomainError && failures.includes(error.code)) throw error;
+    return refusalOf(error);
+  }
+}

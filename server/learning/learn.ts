@@ -3,7 +3,7 @@
 // needs; the routes stay thin. spec: Endpoints > Learning (student), Enrollments (student).
 import type { Database, DbOrTx } from "../db";
 import { DomainError } from "../kernel/errors";
-import { ok, refusalOf, refused, valueOrThrow, type Outcome } from "../kernel/outcome";
+import { ok, outcomeOf, refusalOf, refused, valueOrThrow, type Outcome } from "../kernel/outcome";
 import type { Queue } from "../queue";
 import type { MediaUrls } from "../video";
 import type { BlockProgress } from "../db/schema/learning";
@@ -134,11 +134,6 @@ export async function studyPositionOf(deps: LearningDeps, studentId: string, slu
 
 type PartContext = { enrollment: EnrollmentRow; structure: CourseStructure; part: PartNode };
 
-/** The part, the student's enrollment on its course version, or its refusal thrown (404 / 403): for the writes. */
-async function resolvePart(deps: LearningDeps, studentId: string, partId: string): Promise<PartContext> {
-  return valueOrThrow(await partContextOf(deps, studentId, partId));
-}
-
 /** The part, the student's enrollment on its course version, or the refusal (404 not_found, 403 no_enrollment). */
 async function partContextOf(deps: LearningDeps, studentId: string, partId: string): Promise<Outcome<PartContext>> {
   const courseVersionId = isId(partId) ? await courseVersionOfPart(deps.db, partId) : null;
@@ -154,12 +149,14 @@ async function partContextOf(deps: LearningDeps, studentId: string, partId: stri
 }
 
 /**
- * GET /api/parts/<id>: the part with freshly signed URLs. Handing out a URL credits nothing:
- * watch time counts from the player's reports (engine.nextBlockProgress).
+ * GET /api/parts/<id>: the part with freshly signed URLs, or the refusal (404, 403
+ * no_enrollment, 403 part_locked). Handing out a URL credits nothing: watch time counts from
+ * the player's reports (engine.nextBlockProgress).
  */
-export async function getPart(deps: LearningDeps, studentId: string, partId: string): Promise<PartView> {
+export async function getPart(deps: LearningDeps, studentId: string, partId: string): Promise<Outcome<PartView>> {
   // the part view reads the content facts alone (no next step: the levels' requirements are not read)
-  return valueOrThrow(await readPart(deps, studentId, partId, loadContentFacts)).view;
+  const read = await readPart(deps, studentId, partId, loadContentFacts);
+  return read.ok ? ok(read.value.view) : read;
 }
 
 /**
@@ -196,37 +193,52 @@ function lockedError(structure: CourseStructure, part: PartNode): DomainError {
   });
 }
 
-/** GET /api/parts/<id>/playback-url[?blockId=]: a new signed URL (the first video block when none is named). */
-export async function renewPlaybackUrl(deps: LearningDeps, studentId: string, partId: string, blockId: string | null) {
-  const { enrollment, structure, part } = await resolvePart(deps, studentId, partId);
+/**
+ * GET /api/parts/<id>/playback-url[?blockId=]: a new signed URL (the first video block when
+ * none is named), or the refusal (404, 403 no_enrollment / part_locked, 422 no such video or
+ * not ready yet).
+ */
+export async function renewPlaybackUrl(
+  deps: LearningDeps,
+  studentId: string,
+  partId: string,
+  blockId: string | null,
+): Promise<Outcome<{ blockId: string; playbackUrl: string; expiresAt: string }>> {
+  const found = await partContextOf(deps, studentId, partId);
+  if (!found.ok) return found;
+  const { enrollment, structure, part } = found.value;
   const facts = await loadContentFacts(deps.db, enrollment.id);
-  if (partStateOf(facts, part.id) === "locked") throw lockedError(structure, part);
+  if (partStateOf(facts, part.id) === "locked") return refusalOf(lockedError(structure, part));
   const videos = part.contentBlocks.filter((b) => b.type === "video");
   const block = blockId === null ? videos[0] : videos.find((b) => b.id === blockId);
   if (!block || block.type !== "video") {
-    throw new DomainError("validation", undefined, [
+    return refused("validation", undefined, [
       { path: "blockId", message: blockId === null ? "Táto časť nemá video." : "Video s týmto blockId v časti nie je." },
     ]);
   }
   if (block.state !== "ready" || !block.videoPlaybackId) {
-    throw new DomainError("validation", "Video sa ešte spracúva.", [{ path: "blockId", message: "Video ešte nie je pripravené." }]);
+    return refused("validation", "Video sa ešte spracúva.", [{ path: "blockId", message: "Video ešte nie je pripravené." }]);
   }
   const signed = deps.media.playback(block.videoPlaybackId, deps.now);
-  return { blockId: block.id, playbackUrl: signed.url, expiresAt: signed.expiresAt.toISOString() };
+  return ok({ blockId: block.id, playbackUrl: signed.url, expiresAt: signed.expiresAt.toISOString() });
 }
 
 /**
  * The part page's play address (docs/decisions/learning/completion-that-means-study.md > Completion that means study): the
  * browser fetches the video from here when the student presses play (the element loads
  * nothing before), so the server sees playing start: a viewing of the block starts (one
- * under way goes on) and the answer is a freshly signed URL to redirect to.
+ * under way goes on) and the answer is a freshly signed URL to redirect to. Or the refusal
+ * (404 no such ready video, 403 no_enrollment / part_locked).
  */
-export async function startPlayback(deps: LearningDeps, studentId: string, partId: string, blockId: string): Promise<{ playbackUrl: string }> {
-  const context = await resolvePart(deps, studentId, partId);
+export async function startPlayback(deps: LearningDeps, studentId: string, partId: string, blockId: string): Promise<Outcome<{ playbackUrl: string }>> {
+  const found = await partContextOf(deps, studentId, partId);
+  if (!found.ok) return found;
+  const context = found.value;
   const block = context.part.contentBlocks.find((b) => b.id === blockId && b.type === "video");
-  if (!block || block.type !== "video" || block.state !== "ready" || !block.videoPlaybackId) throw new DomainError("not_found");
-  await updatePart(deps, context, [{ blockId: block.id }], false);
-  return { playbackUrl: deps.media.playback(block.videoPlaybackId, deps.now).url };
+  if (!block || block.type !== "video" || block.state !== "ready" || !block.videoPlaybackId) return refused("not_found");
+  const updated = await updatePartOutcome(deps, context, [{ blockId: block.id }], false);
+  if (!updated.ok) return updated;
+  return ok({ playbackUrl: deps.media.playback(block.videoPlaybackId, deps.now).url });
 }
 
 /**
@@ -235,16 +247,18 @@ export async function startPlayback(deps: LearningDeps, studentId: string, partI
  * `markPartCompleted` completes the part as the spec's transition says (Part: "with
  * markPartCompleted true, or completion of required blocks"); the part page's one button
  * uses `finishPart`, which holds to the study rule (docs/decisions/learning/completion-that-means-study.md > Completion that
- * means study).
+ * means study). Or the refusal (404, 403 no_enrollment / part_locked, 422 no such block).
  */
-export async function reportProgress(deps: LearningDeps, studentId: string, partId: string, body: ProgressBody): Promise<ProgressAnswer> {
-  const context = await resolvePart(deps, studentId, partId);
+export async function reportProgress(deps: LearningDeps, studentId: string, partId: string, body: ProgressBody): Promise<Outcome<ProgressAnswer>> {
+  const found = await partContextOf(deps, studentId, partId);
+  if (!found.ok) return found;
+  const context = found.value;
   const block = body.blockId === undefined ? undefined : context.part.contentBlocks.find((b) => b.id === body.blockId);
   if (body.blockId !== undefined && !block) {
-    throw new DomainError("validation", undefined, [{ path: "blockId", message: "Blok s týmto id v tejto časti nie je." }]);
+    return refused("validation", undefined, [{ path: "blockId", message: "Blok s týmto id v tejto časti nie je." }]);
   }
-  const { answer } = await updatePart(deps, context, block ? [{ ...body, blockId: block.id }] : [], body.markPartCompleted === true);
-  return answer;
+  const updated = await updatePartOutcome(deps, context, block ? [{ ...body, blockId: block.id }] : [], body.markPartCompleted === true);
+  return updated.ok ? ok(updated.value.answer) : updated;
 }
 
 /** What "Dokončiť a pokračovať" answers: the progress answer and what the part still misses. */
@@ -257,17 +271,31 @@ export type FinishAnswer = ProgressAnswer & { missing: MissingBlock[] };
  * required block is then done (videos need VIDEO_COMPLETION_RATIO of playback the server has
  * seen: a claim with no viewing under way earns nothing). A part without required
  * blocks completes manually. Otherwise the part stays open and the answer says what is missing.
+ * Or the refusal (404, 403 no_enrollment / part_locked).
  */
-export async function finishPart(deps: LearningDeps, studentId: string, partId: string): Promise<FinishAnswer> {
-  const context = await resolvePart(deps, studentId, partId);
+export async function finishPart(deps: LearningDeps, studentId: string, partId: string): Promise<Outcome<FinishAnswer>> {
+  const found = await partContextOf(deps, studentId, partId);
+  if (!found.ok) return found;
+  const context = found.value;
   // texts and pictures are read; each video claims its whole length, and the engine credits
   // only what the viewing under way allows
   const reports: BlockReport[] = requiredBlocks(context.part).map((b) =>
     b.type === "video" ? { blockId: b.id, secondsWatched: b.durationSec ?? 0, startsViewing: false } : { blockId: b.id, state: "completed" as const },
   );
   const manual = reports.length === 0;
-  const { answer, blocks } = await updatePart(deps, context, reports, manual);
-  return { ...answer, missing: answer.partState === "completed" ? [] : missingBlocks(context.part, blocks) };
+  const updated = await updatePartOutcome(deps, context, reports, manual);
+  if (!updated.ok) return updated;
+  const { answer, blocks } = updated.value;
+  return ok({ ...answer, missing: answer.partState === "completed" ? [] : missingBlocks(context.part, blocks) });
+}
+
+/**
+ * The part update, or the refusal its transaction found under the enrollment's lock (access
+ * ended meanwhile: 403 no_enrollment; the part locked: 403 part_locked). Thrown inside so the
+ * transaction rolls back, returned here at the writes' boundary.
+ */
+function updatePartOutcome(...args: Parameters<typeof updatePart>): Promise<Outcome<Awaited<ReturnType<typeof updatePart>>>> {
+  return outcomeOf(() => updatePart(...args));
 }
 
 async function updatePart(deps: LearningDeps, { enrollment, structure, part }: PartContext, reports: BlockReport[], markPartCompleted: boolean) {

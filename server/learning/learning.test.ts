@@ -12,8 +12,10 @@ import { startJobs, type Jobs } from "../../jobs";
 import { openTestDatabase, type OpenTestDatabase } from "../../tests/support/db";
 import { enrollIn, recordPassedAttempt, writeLearningCourse, type LearningFixture } from "../../tests/support/learning-fixtures";
 import { expireEnrollmentAccess } from "../enrollments";
-import { getEnrollmentDetail, getLearnView, getPart, reconcileEnrollment, reportProgress, startPlayback, type LearningDeps } from "./index";
+import * as learning from "./index";
+import { getEnrollmentDetail, getLearnView, reconcileEnrollment, type LearningDeps } from "./index";
 import { DomainError } from "../kernel/errors";
+import { valueOrThrow, type Outcome } from "../kernel/outcome";
 
 let t: OpenTestDatabase;
 let jobs: Jobs;
@@ -54,6 +56,18 @@ async function jobsFor(enrollmentId: string) {
   return rows.map((r) => ({ name: r.name, ...r.data }) as Record<string, unknown>);
 }
 
+// the part reads and writes return an Outcome: these give its value, or throw its refusal
+const getPart = async (...a: Parameters<typeof learning.getPart>) => valueOrThrow(await learning.getPart(...a));
+const reportProgress = async (...a: Parameters<typeof learning.reportProgress>) => valueOrThrow(await learning.reportProgress(...a));
+const startPlayback = async (...a: Parameters<typeof learning.startPlayback>) => valueOrThrow(await learning.startPlayback(...a));
+
+/** The refusal an Outcome-returning use case returned (not threw). */
+async function refusal(promise: Promise<Outcome<unknown>>): Promise<DomainError> {
+  const outcome = await promise;
+  if (outcome.ok) throw new Error("expected a refusal");
+  return outcome.error;
+}
+
 async function rejection(promise: Promise<unknown>): Promise<DomainError> {
   try {
     await promise;
@@ -79,9 +93,9 @@ describe("initial split and unlocking", () => {
 
   it("unlocks a part when its prerequisite completes, and a locked part is refused", async () => {
     const s = await newStudent();
-    const locked = await rejection(getPart(deps(), s.studentId, course.part("a2").id));
+    const locked = await refusal(learning.getPart(deps(), s.studentId, course.part("a2").id));
     expect(locked.code).toBe("part_locked");
-    const lockedWrite = await rejection(complete(s, "a2"));
+    const lockedWrite = await refusal(learning.reportProgress(deps(), s.studentId, course.part("a2").id, { markPartCompleted: true }));
     expect(lockedWrite.code).toBe("part_locked");
 
     const answer = await complete(s, "a1");
@@ -156,7 +170,7 @@ describe("video blocks are judged on the server", () => {
 
   it("an unknown block is 422 validation naming blockId", async () => {
     const s = await newStudent();
-    const error = await rejection(reportProgress(deps(), s.studentId, course.part("a1").id, { blockId: "nope", state: "completed" }));
+    const error = await refusal(learning.reportProgress(deps(), s.studentId, course.part("a1").id, { blockId: "nope", state: "completed" }));
     expect(error.code).toBe("validation");
     expect(error.details).toEqual([expect.objectContaining({ path: "blockId" })]);
   });
@@ -283,14 +297,14 @@ describe("versions, ownership and access", () => {
     const answer = await reportProgress(deps(), s.studentId, v1.part("a1").id, { markPartCompleted: true });
     expect(answer.partState).toBe("completed");
     // the new version's parts are not this enrollment's
-    expect((await rejection(getPart(deps(), s.studentId, v2.part("a1").id))).code).toBe("no_enrollment");
+    expect((await refusal(learning.getPart(deps(), s.studentId, v2.part("a1").id))).code).toBe("no_enrollment");
   });
 
   it("someone else's enrollment is 404; a course without enrollment is 403 no_enrollment; an unknown slug 404", async () => {
     const s = await newStudent();
     expect((await rejection(getEnrollmentDetail(t.db, "p-someone-else", s.enrollmentId))).code).toBe("not_found");
     expect((await rejection(getLearnView(deps(), "p-someone-else", course.slug))).code).toBe("no_enrollment");
-    expect((await rejection(getPart(deps(), "p-someone-else", course.part("a1").id))).code).toBe("no_enrollment");
+    expect((await refusal(learning.getPart(deps(), "p-someone-else", course.part("a1").id))).code).toBe("no_enrollment");
     expect((await rejection(getLearnView(deps(), s.studentId, "neexistuje"))).code).toBe("not_found");
   });
 
@@ -317,6 +331,6 @@ describe("versions, ownership and access", () => {
     expect((await rejection(getLearnView(deps(), a.studentId, course.slug))).code).toBe("no_enrollment");
     const b = await newStudent();
     await t.db.update(schema.enrollments).set({ suspendedAt: new Date() }).where(eq(schema.enrollments.id, b.enrollmentId));
-    expect((await rejection(complete(b, "a1"))).code).toBe("no_enrollment");
+    expect((await refusal(learning.reportProgress(deps(), b.studentId, course.part("a1").id, { markPartCompleted: true }))).code).toBe("no_enrollment");
   });
 });

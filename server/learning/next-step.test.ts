@@ -16,18 +16,15 @@ import { demoCatalog } from "../seed";
 import { startJobs, type Jobs } from "../../jobs";
 import { openTestDatabase, type OpenTestDatabase } from "../../tests/support/db";
 import { enrollIn, recordPassedAttempt, writeLearningCourse, type LearningFixture } from "../../tests/support/learning-fixtures";
-import {
-  finishPart,
-  getLearnView,
-  getPart,
-  getStudyPosition,
-  loadCourseStructure,
-  reconcileEnrollment,
-  reportProgress,
-  startPlayback,
-  type LearningDeps,
-  type NextStep,
-} from "./index";
+import * as learning from "./index";
+import { getLearnView, getStudyPosition, loadCourseStructure, reconcileEnrollment, type LearningDeps, type NextStep } from "./index";
+import { valueOrThrow } from "../kernel/outcome";
+
+// the part reads and writes return an Outcome: these give its value, or throw its refusal
+const getPart = async (...a: Parameters<typeof learning.getPart>) => valueOrThrow(await learning.getPart(...a));
+const reportProgress = async (...a: Parameters<typeof learning.reportProgress>) => valueOrThrow(await learning.reportProgress(...a));
+const startPlayback = async (...a: Parameters<typeof learning.startPlayback>) => valueOrThrow(await learning.startPlayback(...a));
+const finishPart = async (...a: Parameters<typeof learning.finishPart>) => valueOrThrow(await learning.finishPart(...a));
 
 let t: OpenTestDatabase;
 let jobs: Jobs;

@@ -47,9 +47,11 @@ async function student(fixture = course) {
   return { studentId, enrollmentId: await enrollIn(t.db, fixture, studentId) };
 }
 async function completePart(s: { studentId: string }, slug: string, fixture = course) {
-  await reportProgress({ db: t.db, queue: jobs.queue, media: createUnsignedMediaUrls(), now: new Date() }, s.studentId, fixture.part(slug).id, {
-    markPartCompleted: true,
-  });
+  await value(
+    reportProgress({ db: t.db, queue: jobs.queue, media: createUnsignedMediaUrls(), now: new Date() }, s.studentId, fixture.part(slug).id, {
+      markPartCompleted: true,
+    }),
+  );
 }
 async function rejection(promise: Promise<unknown>): Promise<DomainError> {
   try {

@@ -2,10 +2,14 @@
 // per change: the row, the audit row and the students' e-mails (mail.send jobs, one per
 // active enrollment, enqueued in the same transaction). A change of what a calendar holds
 // (time, join URL, title) raises SEQUENCE, so the fresh .ics replaces the old copy.
+// A change returns its refusal (unknown course or webinar, a cancelled or ended one, the
+// form's problems): found inside the change's transaction, thrown there so it rolls back,
+// returned at the use case's boundary (outcomeOf).
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { schema, type Database, type DbOrTx, type Tx } from "../db";
 import { isId } from "../../shared/ids";
 import { DomainError } from "../kernel/errors";
+import { outcomeOf, type Outcome } from "../kernel/outcome";
 import { writeAudit, type AuditActor } from "../audit";
 import type { Queue } from "../queue";
 import type { Webinar, WebinarCreateRequest, WebinarPatchRequest } from "./contract";
@@ -105,7 +109,11 @@ async function meetingProblems(db: DbOrTx, onlineMeetingId: string | null | unde
   return other && other.id !== self ? [{ path: "onlineMeetingId", message: "Táto schôdza už patrí inému webináru." }] : [];
 }
 
-export async function createWebinar(deps: AdminDeps, actor: AuditActor, courseId: string, input: WebinarCreateRequest): Promise<{ webinar: Webinar }> {
+export async function createWebinar(deps: AdminDeps, actor: AuditActor, courseId: string, input: WebinarCreateRequest): Promise<Outcome<{ webinar: Webinar }>> {
+  return outcomeOf(() => create(deps, actor, courseId, input));
+}
+
+async function create(deps: AdminDeps, actor: AuditActor, courseId: string, input: WebinarCreateRequest): Promise<{ webinar: Webinar }> {
   return deps.db.transaction(async (tx) => {
     const chain = await courseChain(tx, courseId);
     const startsAt = toSecond(input.startsAt);
@@ -153,7 +161,11 @@ async function lockScheduled(tx: Tx, webinarId: string): Promise<WebinarRow> {
   return row;
 }
 
-export async function updateWebinar(deps: AdminDeps, actor: AuditActor, webinarId: string, patch: WebinarPatchRequest): Promise<{ webinar: Webinar }> {
+export async function updateWebinar(deps: AdminDeps, actor: AuditActor, webinarId: string, patch: WebinarPatchRequest): Promise<Outcome<{ webinar: Webinar }>> {
+  return outcomeOf(() => update(deps, actor, webinarId, patch));
+}
+
+async function update(deps: AdminDeps, actor: AuditActor, webinarId: string, patch: WebinarPatchRequest): Promise<{ webinar: Webinar }> {
   return deps.db.transaction(async (tx) => {
     const row = await lockScheduled(tx, webinarId);
     if (row.endsAt.getTime() <= deps.now.getTime() && (patch.startsAt !== undefined || patch.endsAt !== undefined || patch.joinUrl !== undefined)) {
@@ -206,7 +218,11 @@ export async function updateWebinar(deps: AdminDeps, actor: AuditActor, webinarI
   });
 }
 
-export async function cancelWebinar(deps: AdminDeps, actor: AuditActor, webinarId: string, reason?: string | null): Promise<{ webinar: Webinar }> {
+export async function cancelWebinar(deps: AdminDeps, actor: AuditActor, webinarId: string, reason?: string | null): Promise<Outcome<{ webinar: Webinar }>> {
+  return outcomeOf(() => cancel(deps, actor, webinarId, reason));
+}
+
+async function cancel(deps: AdminDeps, actor: AuditActor, webinarId: string, reason?: string | null): Promise<{ webinar: Webinar }> {
   return deps.db.transaction(async (tx) => {
     const row = await lockScheduled(tx, webinarId);
     if (row.endsAt.getTime() <= deps.now.getTime()) throw new DomainError("conflict", "Webinár už skončil; zrušiť sa dá len budúci.");

@@ -20,6 +20,7 @@ import { startJobs, type Jobs } from "../../jobs";
 import { enrollIn, writeLearningCourse, type LearningFixture } from "../support/learning-fixtures";
 import { completeCourse, completeLevel1, eventually } from "../support/certificate-fixtures";
 import { reportProgress } from "#server/learning";
+import { valueOrThrow } from "#server/kernel/outcome";
 import { createUnsignedMediaUrls } from "#server/video";
 import { expect, test } from "./support/fixtures";
 import { signIn } from "./support/journeys";
@@ -67,9 +68,11 @@ async function petersLevelTest() {
   const course = await writeLearningCourse(db, { slug: `test-na-mobile-${Date.now().toString(36)}` });
   const enrollmentId = await enrollIn(db, course, "p-1002");
   await completeLevel1(db, jobs!.queue, course, "p-1002", enrollmentId);
-  await reportProgress({ db, queue: jobs!.queue, media: createUnsignedMediaUrls(), now: new Date() }, "p-1002", course.part("c1").id, {
-    markPartCompleted: true,
-  });
+  valueOrThrow(
+    await reportProgress({ db, queue: jobs!.queue, media: createUnsignedMediaUrls(), now: new Date() }, "p-1002", course.part("c1").id, {
+      markPartCompleted: true,
+    }),
+  );
   return course;
 }
 

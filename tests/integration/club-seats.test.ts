@@ -176,6 +176,14 @@ describe("assigning seats", () => {
       .where(eq(schema.partProgress.enrollmentId, luciaSeat.enrollmentId!));
     const started = await revoke(tomas, luciaSeat._id);
     expect([started.status, (await started.json()).error]).toEqual([409, "seat_started"]);
+    // the club page's form gets the same refusal (returned by revokeSeat) on the page, not an error page
+    const onPage = await tomas.jar.fetch(`${app.url}/klub/${CLUB}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url },
+      body: new URLSearchParams({ intent: "revoke", assignmentId: luciaSeat._id }).toString(),
+    });
+    expect(onPage.status).toBe(409);
+    expect(await onPage.text()).toContain("Člen už kurz začal; miesto sa už nedá vziať späť.");
     expect((await revoke(lucia, marekSeat._id)).status).toBe(403);
     expect((await revoke(tomas, marekSeat._id, "o-9001")).status).toBe(403);
 

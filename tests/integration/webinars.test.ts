@@ -120,6 +120,25 @@ describe("the admin API", () => {
     expect(await app.db.select().from(schema.webinars).where(eq(schema.webinars.courseId, course.courseId))).toHaveLength(0);
   });
 
+  it("the course's webinar page shows a refusal createWebinar returns on its form (a start in the past: 422)", async () => {
+    const res = await editor.fetch(`${app.url}/admin/kurzy/${course.courseId}/webinare`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
+      body: new URLSearchParams({
+        intent: "createWebinar",
+        _form: "createWebinar",
+        title: "Webinár v minulosti",
+        day: "2020-01-01",
+        startTime: "10:00",
+        endTime: "11:00",
+        joinUrl: "https://teams.example.com/l/meetup-join/minulost",
+      }).toString(),
+    });
+    expect(res.status).toBe(422);
+    expect(await res.text()).toContain("Začiatok webinára musí byť v budúcnosti.");
+    expect(await app.db.select().from(schema.webinars).where(eq(schema.webinars.title, "Webinár v minulosti"))).toHaveLength(0);
+  });
+
   it("schedules a webinar (201, in the contract, audited) on the course chain", async () => {
     const path = `/api/admin/courses/${course.courseId}/webinars`;
     const { res, body } = await adminCall("POST", path, session({ levelId: null }));
@@ -285,6 +304,13 @@ describe("changes and cancellation", () => {
     expect(cancelled.body.webinar).toMatchObject({ state: "cancelled", sequence: 1 });
     expect((await adminCall("DELETE", `/api/admin/webinars/${id}`)).res.status).toBe(409);
     expect((await adminCall("PATCH", `/api/admin/webinars/${id}`, { title: "x" })).res.status).toBe(409);
+    // the course's webinar page gets the same refusal (returned by cancelWebinar), not an error page
+    const onPage = await editor.fetch(`${app.url}/admin/kurzy/${course.courseId}/webinare`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
+      body: new URLSearchParams({ intent: "cancelWebinar", _form: `cancelWebinar:${id}`, webinarId: id }).toString(),
+    });
+    expect(onPage.status).toBe(409);
     const [mail] = await until(
       "the cancellation e-mail",
       () => outboxFor("„Zrušený webinár“ je zrušený"),

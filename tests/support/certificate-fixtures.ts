@@ -5,6 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import { schema, type Database } from "#server/db";
 import { reconcileEnrollment, reportProgress } from "#server/learning";
+import { valueOrThrow } from "#server/kernel/outcome";
 import type { Queue } from "#server/queue";
 import { createUnsignedMediaUrls } from "#server/video";
 import { recordPassedAttempt, type LearningFixture } from "./learning-fixtures";
@@ -15,13 +16,13 @@ const media = createUnsignedMediaUrls();
 export async function completeLevel1(db: Database, queue: Queue, course: LearningFixture, studentId: string, enrollmentId: string) {
   const deps = { db, queue, media, now: new Date() };
   await recordPassedAttempt(db, enrollmentId, course.part("b1").testId!, studentId);
-  for (const slug of ["a1", "a2", "b1"]) await reportProgress(deps, studentId, course.part(slug).id, { markPartCompleted: true });
+  for (const slug of ["a1", "a2", "b1"]) valueOrThrow(await reportProgress(deps, studentId, course.part(slug).id, { markPartCompleted: true }));
 }
 
 /** The rest of the course: level 2, its level test and the course test; the final certificate is queued. */
 export async function completeCourse(db: Database, queue: Queue, course: LearningFixture, studentId: string, enrollmentId: string) {
   const deps = { db, queue, media, now: new Date() };
-  await reportProgress(deps, studentId, course.part("c1").id, { markPartCompleted: true });
+  valueOrThrow(await reportProgress(deps, studentId, course.part("c1").id, { markPartCompleted: true }));
   await recordPassedAttempt(db, enrollmentId, course.levelTestId, studentId);
   await db.transaction((tx) => reconcileEnrollment(tx, { queue, now: new Date() }, enrollmentId));
   await recordPassedAttempt(db, enrollmentId, course.courseTestId, studentId);

@@ -100,28 +100,30 @@ export const action = pageRoute(async (args: Route.ActionArgs) => {
     const upload = await services.video.createRecordingUpload({ db: services.db, now: deps.now }, actor, webinarId, `${here}#zaznam-${webinarId}`);
     return { recordingUpload: { webinarId, uploadUrl: upload.uploadUrl, scripted: services.video.providerName === "mux" } };
   }
+  // a refusal a change returns (a cancelled or ended webinar, the form's problems) goes back to
+  // handleIntents, which shows it on the form
   return handleIntents(args.request, {
     createWebinar: intent({
       schema: createWebinarForm,
       fields: fieldMap,
       run: async (v) => {
-        await createWebinar(deps, actor, d.course._id, contractBody(WebinarCreateRequest, bodyOf(v)));
-        return redirect(doneUrl(here, "pridane"));
+        const created = await createWebinar(deps, actor, d.course._id, contractBody(WebinarCreateRequest, bodyOf(v)));
+        return created.ok ? redirect(doneUrl(here, "pridane")) : created;
       },
     }),
     editWebinar: intent({
       schema: editWebinarForm,
       fields: fieldMap,
       run: async (v) => {
-        await updateWebinar(deps, actor, v.webinarId, contractBody(WebinarPatchRequest, bodyOf(v)));
-        return redirect(doneUrl(here, "ulozene"));
+        const updated = await updateWebinar(deps, actor, v.webinarId, contractBody(WebinarPatchRequest, bodyOf(v)));
+        return updated.ok ? redirect(doneUrl(here, "ulozene")) : updated;
       },
     }),
     cancelWebinar: intent({
       schema: cancelWebinarForm,
       run: async (v) => {
-        await cancelWebinar(deps, actor, v.webinarId, v.reason ?? null);
-        return redirect(doneUrl(here, "webinar-zruseny"));
+        const cancelled = await cancelWebinar(deps, actor, v.webinarId, v.reason ?? null);
+        return cancelled.ok ? redirect(doneUrl(here, "webinar-zruseny")) : cancelled;
       },
     }),
   });

@@ -13,6 +13,8 @@ import { depsOf } from "../../lib/deps.server";
 
 export const loader = pageRoute(async ({ request, params, context }: Route.LoaderArgs) => {
   const { user } = requireUserForPage(request, context);
-  const { playbackUrl } = await startPlayback(depsOf(context), user.id, params.partId, params.blockId);
-  return redirect(playbackUrl, { headers: PRIVATE });
+  const started = await startPlayback(depsOf(context), user.id, params.partId, params.blockId);
+  // no such ready video, no enrollment, a locked part: the error page
+  if (!started.ok) throw started.error;
+  return redirect(started.value.playbackUrl, { headers: PRIVATE });
 });

@@ -11,7 +11,8 @@ const route = operationRoute({
     operation: [learningApi, "renewPlaybackUrl"],
     run: async ({ request, params, context, user }) => {
       const blockId = new URL(request.url).searchParams.get("blockId");
-      return json(await renewPlaybackUrl(depsOf(context), user.id, params.partId, blockId), { headers: PRIVATE });
+      const renewed = await renewPlaybackUrl(depsOf(context), user.id, params.partId, blockId);
+      return renewed.ok ? json(renewed.value, { headers: PRIVATE }) : renewed;
     },
   }),
 });

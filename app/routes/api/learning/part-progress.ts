@@ -12,7 +12,8 @@ const route = operationRoute({
     operation: [learningApi, "reportPartProgress"],
     run: async ({ request, params, context, user }) => {
       const body = await readJsonBody(request, ProgressBody);
-      return json(await reportProgress(depsOf(context), user.id, params.partId, body), { headers: PRIVATE });
+      const answer = await reportProgress(depsOf(context), user.id, params.partId, body);
+      return answer.ok ? json(answer.value, { headers: PRIVATE }) : answer;
     },
   }),
 });

@@ -10,7 +10,9 @@ const route = operationRoute({
   GET: method({
     operation: [learningApi, "getPart"],
     run: async ({ params, context, user }) => {
-      return json(await getPart(depsOf(context), user.id, params.partId), { headers: PRIVATE });
+      const part = await getPart(depsOf(context), user.id, params.partId);
+      // a refusal goes to operationRoute, which answers it with the spec's error body
+      return part.ok ? json(part.value, { headers: PRIVATE }) : part;
     },
   }),
 });

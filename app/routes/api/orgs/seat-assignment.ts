@@ -7,8 +7,9 @@ const route = operationRoute({
     operation: [clubsApi, "revokeClubSeat"],
     run: async ({ context, params }) => {
       const { deps, actor } = clubOf(context);
-      await revokeSeat(deps, actor, params.orgId, params.assignmentId);
-      return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+      const revoked = await revokeSeat(deps, actor, params.orgId, params.assignmentId);
+      // a refusal goes to operationRoute, which answers it with the spec's error body
+      return revoked.ok ? new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } }) : revoked;
     },
   }),
 });

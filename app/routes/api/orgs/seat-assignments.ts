@@ -9,7 +9,9 @@ const route = operationRoute({
     body: AssignSeatBody,
     run: async ({ context, params, body }) => {
       const { deps, actor } = clubOf(context);
-      return json(await assignSeat(deps, actor, params.orgId, body), { status: 201, headers: { "Cache-Control": "no-store" } });
+      const assigned = await assignSeat(deps, actor, params.orgId, body);
+      // a refusal goes to operationRoute, which answers it with the spec's error body
+      return assigned.ok ? json(assigned.value, { status: 201, headers: { "Cache-Control": "no-store" } }) : assigned;
     },
   }),
 });
