@@ -21,6 +21,7 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import { unstable_preloadRoutePattern } from "react-router/route-pattern";
 import type { AnswerCache, AnswerTracking, StoredAnswer } from "./answer-cache";
 import { routeManifestContext } from "./route-methods";
+import { knownBodyOf } from "../kernel/errors";
 
 export const BUFFER_MAX_BYTES = 2 * 1024 * 1024;
 export const BUFFER_WAIT_MS = 100;
@@ -212,6 +213,13 @@ async function send(req: ExpressRequest, res: ExpressResponse, response: Respons
     res.end();
     return;
   }
+  // a JSON answer made by `json`: its bytes are known, no stream to read
+  const known = knownBodyOf(response);
+  if (known !== undefined) {
+    void body.cancel().catch(() => {});
+    finish(req, res, Buffer.from(known), complete);
+    return;
+  }
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) {
     res.flushHeaders();
     await stream(res, body.getReader(), []);
@@ -240,6 +248,11 @@ async function send(req: ExpressRequest, res: ExpressResponse, response: Respons
   }
   const bytes = chunks.length === 1 ? Buffer.from(chunks[0].buffer, chunks[0].byteOffset, chunks[0].byteLength) : Buffer.concat(chunks, size);
   if (closed(res)) return;
+  finish(req, res, bytes, complete);
+}
+
+/** A whole body in one write: ETag and 304 (cacheRules), Content-Length. */
+function finish(req: ExpressRequest, res: ExpressResponse, bytes: Buffer, complete?: (body: Buffer) => void): void {
   const notModified = cacheRules(req, res, bytes);
   complete?.(bytes);
   if (notModified) {

@@ -236,7 +236,21 @@ export function zodDetails(issues: readonly { path: PropertyKey[]; message: stri
 export function json(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   headers.set("Content-Type", "application/json; charset=utf-8");
-  return new Response(JSON.stringify(data), { ...init, headers });
+  const text = JSON.stringify(data);
+  const response = new Response(text, { ...init, headers });
+  knownBodies.set(response, text);
+  return response;
+}
+
+/**
+ * The text a JSON answer was made from, kept beside the Response: the server writes it
+ * without reading the body back through its stream (server/http/respond.ts). Only the
+ * Response object `json` made has one; a copy or a wrapper is read as any other answer.
+ */
+const knownBodies = new WeakMap<Response, string>();
+
+export function knownBodyOf(response: Response): string | undefined {
+  return knownBodies.get(response);
 }
 
 /**

@@ -68,7 +68,11 @@ export function createLogger(level: LogLevel = "info", _json = true, options: Cr
       },
       serializers: { error: (e: unknown) => (e instanceof Error ? pino.stdSerializers.err(e) : scrubUrl(e)) },
     },
-    options.destination ?? pino.destination({ dest: 1, sync: true }),
+    // written off the request's path: lines made while a write is under way go out together
+    // in the next one (one system call for many requests under load, where each request's
+    // own write cost as much CPU as a cheap read's whole query); pino writes what is left
+    // synchronously when the process exits (docs/decisions/platform/json-api-without-express.md)
+    options.destination ?? pino.destination({ dest: 1, sync: false }),
   );
   return wrap(base);
 }
