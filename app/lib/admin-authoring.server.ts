@@ -11,6 +11,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import { getAdminCourseDetail, Id, type Actor, type AdminCourseDetail, type PublishProblem } from "#server/authoring";
 import { DomainError, zodDetails, type ErrorDetails } from "#server/kernel/errors";
+import { isOutcome, ok, refused, valueOrThrow, type Outcome, type Refused } from "#server/kernel/outcome";
 import { hasRole } from "#server/identity";
 import type { AppServices } from "#server/services";
 import { servicesContext } from "../context";
@@ -87,18 +88,23 @@ export function domainErrorReply(submission: Submission, error: DomainError, fie
   return submission.reply({ formErrors, fieldErrors });
 }
 
-/** The contract's schema over a body the page built: its issues are a 422 like the API's. */
-export function contractBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+/** The contract's schema over a body the page built: its issues are a 422 refusal like the API's. */
+export function contractOutcome<S extends z.ZodType>(schema: S, body: unknown): Outcome<z.output<S>> {
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new DomainError("validation", undefined, zodDetails(parsed.error.issues) as ErrorDetails);
-  return parsed.data;
+  return parsed.success ? ok(parsed.data) : refused("validation", undefined, zodDetails(parsed.error.issues) as ErrorDetails);
+}
+
+/** contractOutcome thrown: a handler of handleIntents answers the 422 on its form. */
+export function contractBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  return valueOrThrow(contractOutcome(schema, body));
 }
 
 type Handler<S extends z.ZodType> = {
   schema: S;
   /** contract paths → this form's fields */
   fields?: FieldMap;
-  run: (value: z.output<S>, submission: Submission) => Promise<Response | ReturnType<typeof formReply>>;
+  /** a redirect, a form reply, or a use case's refusal (answered like a thrown DomainError) */
+  run: (value: z.output<S>, submission: Submission) => Promise<Response | ReturnType<typeof formReply> | Refused>;
   /**
    * a sensitive action (refund, grant, cancellation, migration, certificate, publishing):
    * a valid form from a sign-in that is too old goes through the provider and back to the
@@ -115,8 +121,9 @@ export function intent<S extends z.ZodType>(handler: Handler<S>): Handler<S> {
 }
 
 /**
- * Dispatches a page's POST on its `intent` field. Refusals the editor can act on come
- * back on the form (`_form`); 401/403/404 and anything unexpected are thrown.
+ * Dispatches a page's POST on its `intent` field. Refusals the editor can act on, returned
+ * by the handler (a refused Outcome) or thrown by it, come back on the form (`_form`);
+ * 401/403/404 and anything unexpected are thrown.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- handlers of different input types in one table; each is checked where it is written
 export async function handleIntents(request: Request, handlers: Record<string, Handler<any>>, options: { context?: Readonly<RouterContextProvider> } = {}) {
@@ -130,17 +137,22 @@ export async function handleIntents(request: Request, handlers: Record<string, H
     if (!options.context) throw new Error(`intent ${name} needs a recent sign-in: pass handleIntents the context`);
     await requireRecentSignInForPage(request, options.context, formData);
   }
-  try {
-    return await handler.run(submission.value, submission);
-  } catch (error) {
+  const onForm = (error: unknown) => {
     // the provider down during publish is said on the form too (try again), not as an error page
     const fixable =
       error instanceof DomainError && ((![401, 403, 404].includes(error.status) && error.status < 500) || error.code === "identity_provider_unavailable");
-    if (fixable) {
-      return formReply({ form, result: domainErrorReply(submission, error, handler.fields) }, error.status);
-    }
+    if (fixable) return formReply({ form, result: domainErrorReply(submission, error, handler.fields) }, error.status);
     throw error;
+  };
+  let result;
+  try {
+    result = await handler.run(submission.value, submission);
+  } catch (error) {
+    // what is still thrown: a refusal of a use case not yet returning an Outcome, a contract
+    // check of the page (contractBody), or a failure such as the identity provider down
+    return onForm(error);
   }
+  return isOutcome(result) ? onForm(result.error) : result;
 }
 
 /** The new order of `ids` with `id` one step up or down (unchanged at either end). */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { newId, schema, type Database } from "../db";
 import { DomainError } from "../kernel/errors";
+import { isOutcome, valueOrThrow } from "../kernel/outcome";
 import type { IdpApi } from "../identity";
 import { openTestDatabase, type OpenTestDatabase } from "../../tests/support/db";
 import {
@@ -121,9 +122,10 @@ async function courseRow(id: string) {
   return row;
 }
 
+/** The refusal a use case returned (a refused Outcome) or, not yet converted, threw. */
 async function expectDomainError(promise: Promise<unknown>, code: string) {
   const error = await promise.then(
-    () => null,
+    (value) => (isOutcome(value) && !value.ok ? value.error : null),
     (e: unknown) => e,
   );
   expect(error, `expected DomainError ${code}`).toBeInstanceOf(DomainError);
@@ -233,7 +235,7 @@ describe("drafts", () => {
 
   it("keeps a video block's provider fields when the editor sends the block back", async () => {
     const { p1 } = await publishableCourse();
-    const part = await updatePart(db, editor, p1._id, { contentBlocks: [{ type: "video", transcript: "Prepis" }] });
+    const part = valueOrThrow(await updatePart(db, editor, p1._id, { contentBlocks: [{ type: "video", transcript: "Prepis" }] }));
     const video = part.contentBlocks[0];
     expect(video).toMatchObject({ type: "video", state: "waiting", transcript: "Prepis" });
     // the provider's webhook fills the block (simulated)
@@ -241,12 +243,14 @@ describe("drafts", () => {
       .update(schema.parts)
       .set({ contentBlocks: [{ ...video, type: "video", state: "ready", videoPlaybackId: "pb-1", durationSec: 60 }] as never })
       .where(eq(schema.parts.id, p1._id));
-    const again = await updatePart(db, editor, p1._id, {
-      contentBlocks: [
-        { id: video.id, type: "video", transcript: "Nový prepis" },
-        { type: "text", markdown: "Ďalej" },
-      ],
-    });
+    const again = valueOrThrow(
+      await updatePart(db, editor, p1._id, {
+        contentBlocks: [
+          { id: video.id, type: "video", transcript: "Nový prepis" },
+          { type: "text", markdown: "Ďalej" },
+        ],
+      }),
+    );
     expect(again.contentBlocks[0]).toEqual({
       id: video.id,
       type: "video",
@@ -287,7 +291,7 @@ describe("publish", () => {
   it("publishes a valid draft: publishedAt, publishedBy, instructor snapshot from the provider, audit", async () => {
     const { course } = await publishableCourse();
     now = new Date("2026-11-23T10:00:00Z");
-    const result = await publishCourse(db, services, admin, course._id);
+    const result = valueOrThrow(await publishCourse(db, services, admin, course._id));
     expect(result).toEqual({ ok: true, publishedAt: "2026-11-23T10:00:00.000Z" });
     const row = await courseRow(course._id);
     expect(row).toMatchObject({ state: "published", publishedBy: "p-4001" });
@@ -311,7 +315,7 @@ describe("publish", () => {
     ["level_without_topics", async (c) => db.delete(schema.topics).where(eq(schema.topics.levelId, c.level._id)), (c) => c.level._id],
     ["topic_module_count", async (c) => db.delete(schema.modules).where(eq(schema.modules.id, c.module._id)), (c) => c.topic._id],
     ["module_without_parts", async (c) => db.delete(schema.parts).where(eq(schema.parts.moduleId, c.module._id)), (c) => c.module._id],
-    ["module_without_required_part", (c) => updatePart(db, editor, c.p1._id, { requiredForCompletion: false }), (c) => c.module._id],
+    ["module_without_required_part", (c) => updatePart(db, editor, c.p1._id, { requiredForCompletion: false }).then(valueOrThrow), (c) => c.module._id],
     ["price_missing", (c) => updateCourse(db, editor, c.course._id, { priceCents: 0 }), (c) => c.course._id],
     ["accreditation_missing", (c) => updateCourse(db, editor, c.course._id, { accreditation: null }), (c) => c.course._id],
     ["course_test_invalid", async (c) => db.update(schema.tests).set({ placement: "level" }).where(eq(schema.tests.id, c.test._id)), (c) => c.test._id],
@@ -331,7 +335,7 @@ describe("publish", () => {
 
   it("refuses a video block that is not ready, then a preview clip still being cut; a ready video publishes", async () => {
     const c = await publishableCourse();
-    const part = await updatePart(db, editor, c.p1._id, { contentBlocks: [{ type: "video", transcript: "Prepis" }] });
+    const part = valueOrThrow(await updatePart(db, editor, c.p1._id, { contentBlocks: [{ type: "video", transcript: "Prepis" }] }));
     const video = part.contentBlocks[0] as { id: string };
     let error = await expectDomainError(publishCourse(db, services, admin, c.course._id), "validation");
     expect(error.details).toEqual([expect.objectContaining({ code: "video_not_ready", id: video.id, message: expect.stringContaining("nie je nahraté") })]);
@@ -353,14 +357,14 @@ describe("publish", () => {
     expect(error.details).toEqual([expect.objectContaining({ code: "video_preview_pending", id: video.id })]);
     expect(await courseRow(c.course._id)).toMatchObject({ state: "draft", publishedAt: null });
     await setBlock({ state: "ready", videoPlaybackId: "pb-1", durationSec: 60, previewCut: { ...cut, status: "ready" } });
-    await publishCourse(db, services, admin, c.course._id);
+    valueOrThrow(await publishCourse(db, services, admin, c.course._id));
     expect(await courseRow(c.course._id)).toMatchObject({ state: "published" });
   });
 
   it("publishing version 2 archives version 1; significant changes need a new accreditation", async () => {
     const { course } = await publishableCourse();
-    await publishCourse(db, services, admin, course._id);
-    const { newCourseId, version } = await createNewVersion(db, editor, course._id);
+    valueOrThrow(await publishCourse(db, services, admin, course._id));
+    const { newCourseId, version } = valueOrThrow(await createNewVersion(db, editor, course._id));
     expect(version).toBe(2);
     await expectDomainError(createNewVersion(db, editor, course._id), "draft_exists");
     const v2 = await getAdminCourseDetail(db, newCourseId);
@@ -377,7 +381,7 @@ describe("publish", () => {
     const module = await createModule(db, editor, topic._id, { estimatedMinutes: 10 });
     await createPart(db, editor, module._id, PartCreateRequest.parse({ slug: "p", title: "P" }));
     now = new Date("2026-11-24T10:00:00Z");
-    await publishCourse(db, services, admin, newCourseId);
+    valueOrThrow(await publishCourse(db, services, admin, newCourseId));
     expect(await courseRow(course._id)).toMatchObject({ state: "archived", archivedAt: now });
     expect(await courseRow(newCourseId)).toMatchObject({ state: "published", version: 2, previousVersionId: course._id });
     // re-publishing v1 while v2 is published: 409, never the unique index's 500
@@ -387,36 +391,36 @@ describe("publish", () => {
 
   it("two archived versions of one slug published at once: one 200, one 409, never the index's 500", async () => {
     const { course } = await publishableCourse();
-    await publishCourse(db, services, admin, course._id);
-    const { newCourseId } = await createNewVersion(db, editor, course._id);
-    await publishCourse(db, services, admin, newCourseId);
+    valueOrThrow(await publishCourse(db, services, admin, course._id));
+    const { newCourseId } = valueOrThrow(await createNewVersion(db, editor, course._id));
+    valueOrThrow(await publishCourse(db, services, admin, newCourseId));
     await archiveCourse(db, clock, admin, newCourseId);
-    const results = await Promise.allSettled([publishCourse(db, services, admin, course._id), publishCourse(db, services, admin, newCourseId)]);
-    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    const [refused] = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
-    expect(refused.reason).toBeInstanceOf(DomainError);
-    expect((refused.reason as DomainError).code).toBe("another_version_published");
+    const results = await Promise.all([publishCourse(db, services, admin, course._id), publishCourse(db, services, admin, newCourseId)]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    const [refused] = results.filter((r) => !r.ok);
+    expect(refused.error).toBeInstanceOf(DomainError);
+    expect(refused.error.code).toBe("another_version_published");
     const states = [(await courseRow(course._id)).state, (await courseRow(newCourseId)).state].sort();
     expect(states).toEqual(["archived", "published"]);
   });
 
   it("minor edits in version 2 publish without a new accreditation", async () => {
     const { course } = await publishableCourse();
-    await publishCourse(db, services, admin, course._id);
-    const { newCourseId } = await createNewVersion(db, editor, course._id);
+    valueOrThrow(await publishCourse(db, services, admin, course._id));
+    const { newCourseId } = valueOrThrow(await createNewVersion(db, editor, course._id));
     await updateCourse(db, editor, newCourseId, { title: "Riadenie klubu 2026", description: "Upravený text." });
-    await expect(publishCourse(db, services, admin, newCourseId)).resolves.toMatchObject({ ok: true });
+    await expect(publishCourse(db, services, admin, newCourseId)).resolves.toMatchObject({ ok: true, value: { ok: true } });
   });
 
   it("re-publishes an archived version only while its enrollmentDeadline has not passed", async () => {
     const { course } = await publishableCourse();
     await updateCourse(db, editor, course._id, { enrollmentDeadline: "2026-12-01T00:00:00Z" });
     now = new Date("2026-11-23T10:00:00Z");
-    await publishCourse(db, services, admin, course._id);
+    valueOrThrow(await publishCourse(db, services, admin, course._id));
     await archiveCourse(db, clock, admin, course._id);
     await expectDomainError(archiveCourse(db, clock, admin, course._id), "conflict");
     now = new Date("2026-11-25T10:00:00Z");
-    await publishCourse(db, services, admin, course._id);
+    valueOrThrow(await publishCourse(db, services, admin, course._id));
     expect(await courseRow(course._id)).toMatchObject({ state: "published", archivedAt: null, publishedAt: now });
     await archiveCourse(db, clock, admin, course._id);
     now = new Date("2026-12-02T10:00:00Z");
@@ -431,9 +435,9 @@ describe("new version", () => {
     const { course, p1 } = await publishableCourse();
     const partTest = await createTest(db, editor, TestCreateRequest.parse({ courseId: course._id, placement: "part", partId: p1._id, title: "Test časti" }));
     await createQuestion(db, editor, partTest._id, QuestionCreateRequest.parse({ type: "text", text: "Skratka?", acceptedAnswers: ["RPO"] }));
-    await publishCourse(db, services, admin, course._id);
+    valueOrThrow(await publishCourse(db, services, admin, course._id));
     const before = await getAdminCourseDetail(db, course._id);
-    const { newCourseId } = await createNewVersion(db, editor, course._id);
+    const { newCourseId } = valueOrThrow(await createNewVersion(db, editor, course._id));
     const clone = await getAdminCourseDetail(db, newCourseId);
     expect(clone.course).toMatchObject({
       slug: course.slug,
@@ -473,7 +477,7 @@ describe("new version", () => {
     for (const test of clone.tests) expect(test.courseId).toBe(newCourseId);
 
     // editing the draft leaves the published version untouched
-    await updatePart(db, editor, b.parts[0]._id, { title: "Zmenené" });
+    valueOrThrow(await updatePart(db, editor, b.parts[0]._id, { title: "Zmenené" }));
     expect((await getAdminCourseDetail(db, course._id)).levels).toEqual(before.levels);
   });
 });
@@ -495,7 +499,7 @@ describe("delete", () => {
 
   it("refuses a version with enrollments (409 course_has_enrollments) and changes nothing", async () => {
     const { course } = await publishableCourse();
-    await publishCourse(db, services, admin, course._id);
+    valueOrThrow(await publishCourse(db, services, admin, course._id));
     await archiveCourse(db, clock, admin, course._id);
     await enroll(course._id, course.slug, "cancelled");
     const error = await expectDomainError(deleteCourse(db, admin, course._id), "course_has_enrollments");
@@ -534,7 +538,7 @@ describe("delete", () => {
 
   it("refuses a published and an archived version (409 version_not_deletable); only the five-year job deletes archived ones", async () => {
     const { course } = await publishableCourse();
-    await publishCourse(db, services, admin, course._id);
+    valueOrThrow(await publishCourse(db, services, admin, course._id));
     const published = await expectDomainError(deleteCourse(db, admin, course._id), "version_not_deletable");
     expect(published.details).toEqual({ state: "published" });
     expect(published.message).toContain("Archivujte");
@@ -556,7 +560,7 @@ describe("soft deletion after 5 years (the daily job)", () => {
     const enrolled = await publishableCourse();
     const recent = await publishableCourse();
     for (const c of [old, enrolled, recent]) {
-      await publishCourse(db, services, admin, c.course._id);
+      valueOrThrow(await publishCourse(db, services, admin, c.course._id));
       await archiveCourse(db, clock, admin, c.course._id);
     }
     const archivedAt = new Date("2020-01-10T00:00:00Z");

@@ -6,6 +6,7 @@ import { and, asc, eq, inArray, max } from "drizzle-orm";
 import { z } from "zod";
 import { newId, schema, type Database, type Tx } from "../db";
 import { DomainError } from "../kernel/errors";
+import type { Outcome } from "../kernel/outcome";
 import type { Attachment, ContentBlock } from "../db/schema";
 import { fileSummaries, storedFilePath, SLIDE_PX, type FileSummary } from "../files";
 import type {
@@ -24,7 +25,7 @@ import type {
   TopicCreateRequest,
   TopicPatchRequest,
 } from "./contract";
-import { audit, forgetPrerequisites, invalid, lockDraftCourse, notFound, renumber, slugConflictsAs409, type Actor } from "./editing";
+import { audit, editTransaction, forgetPrerequisites, invalid, lockDraftCourse, notFound, renumber, slugConflictsAs409, type Actor } from "./editing";
 import { toAdminLevel, toAdminModule, toAdminPart, toAdminTopic } from "./serialize";
 
 type LevelCreate = z.infer<typeof LevelCreateRequest>;
@@ -479,8 +480,9 @@ export async function createPart(db: Database, actor: Actor, moduleId: string, i
   });
 }
 
-export async function updatePart(db: Database, actor: Actor, partId: string, input: PartPatchRequest): Promise<AdminPart> {
-  return db.transaction(async (tx) => {
+/** PATCH of a part (the part editor's forms, /api): its refusals (404, not a draft, slug, prerequisites, files) are returned. */
+export async function updatePart(db: Database, actor: Actor, partId: string, input: PartPatchRequest): Promise<Outcome<AdminPart>> {
+  return editTransaction(db, async (tx) => {
     const found = await findPart(tx, partId);
     await lockDraftCourse(tx, found.courseId);
     if (input.prerequisites !== undefined) await checkPrerequisites(tx, found.courseId, partId, input.prerequisites);

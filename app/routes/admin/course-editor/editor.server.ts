@@ -35,7 +35,6 @@ import {
   type PublishProblem,
   authoringApi,
 } from "#server/authoring";
-import { DomainError } from "#server/kernel/errors";
 import { levelOf, moduleOf, partOf, same, topicOf } from "./tree.server";
 
 export type { Detail } from "./tree.server";
@@ -59,15 +58,14 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
         authorize: () => requireRole(args.context, ...operationRoles(authoringApi, "adminPublishCourse"), { action: "Zverejniť kurz" }),
         stepUp: true,
         run: async () => {
-          try {
-            await publishCourse(db, services, actor, courseId);
-          } catch (error) {
-            if (error instanceof DomainError && error.code === "validation" && Array.isArray(error.details)) {
-              return formReply({ form: "publish", problems: error.details as PublishProblem[] }, 422);
-            }
-            throw error;
+          const published = await publishCourse(db, services, actor, courseId);
+          if (published.ok) return redirect(doneUrl(here, "zverejneny"));
+          const { error } = published;
+          // the rules the draft fails, each on its item; other refusals on the form (handleIntents)
+          if (error.code === "validation" && Array.isArray(error.details)) {
+            return formReply({ form: "publish", problems: error.details as PublishProblem[] }, 422);
           }
-          return redirect(doneUrl(here, "zverejneny"));
+          return published;
         },
       }),
       archive: intent({
@@ -81,15 +79,13 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
       newVersion: intent({
         schema: f.newVersion,
         run: async () => {
-          try {
-            const { newCourseId } = await createNewVersion(db, actor, courseId);
-            return redirect(doneUrl(`/admin/kurzy/${newCourseId}`, "nova-verzia"));
-          } catch (error) {
-            const draft =
-              error instanceof DomainError && error.code === "draft_exists" ? (error.details as { draftCourseId?: string }).draftCourseId : undefined;
-            if (draft) return redirect(doneUrl(`/admin/kurzy/${draft}`, "koncept-existuje"));
-            throw error;
-          }
+          const created = await createNewVersion(db, actor, courseId);
+          if (created.ok) return redirect(doneUrl(`/admin/kurzy/${created.value.newCourseId}`, "nova-verzia"));
+          const { error } = created;
+          // the chain's draft already exists: open it
+          const draft = error.code === "draft_exists" ? (error.details as { draftCourseId?: string }).draftCourseId : undefined;
+          if (draft) return redirect(doneUrl(`/admin/kurzy/${draft}`, "koncept-existuje"));
+          return created;
         },
       }),
       deleteCourse: intent({
