@@ -6,7 +6,7 @@
 // validation, 409 slug taken or not editable) comes back as errors on the form that was
 // sent, while 403 and 404 render the error page.
 import { bratislavaDay, endOfDayInBratislava as endOfDay } from "#shared/calendar";
-import { data, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import { getAdminCourseDetail, Id, type Actor, type AdminCourseDetail, type PublishProblem } from "#server/authoring";
@@ -153,6 +153,11 @@ export async function handleIntents(request: Request, handlers: Record<string, H
     return onForm(error);
   }
   return isOutcome(result) ? onForm(result.error) : result;
+}
+
+/** A use case's value as the redirect `to` names (Post/Redirect/Get), or its refusal for handleIntents to answer. */
+export function redirectOr<T>(outcome: Outcome<T>, to: (value: T) => string): Response | Refused {
+  return outcome.ok ? redirect(to(outcome.value)) : outcome;
 }
 
 /** The new order of `ids` with `id` one step up or down (unchanged at either end). */

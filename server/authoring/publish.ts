@@ -9,7 +9,7 @@ import type { IdpApi } from "../identity";
 import type { ContentBlock, InstructorProfile } from "../db/schema";
 import type { PublishProblem } from "./contract";
 import { readCourseTree, type CourseTreeRows } from "./courses";
-import { audit, databaseError, lockCourse, type Actor, type CourseRow } from "./editing";
+import { audit, databaseError, editTransaction, lockCourse, type Actor, type CourseRow } from "./editing";
 
 type Clock = { now(): Date };
 
@@ -285,8 +285,8 @@ export async function publishCourse(
 }
 
 /** POST /api/admin/courses/<id>/archive (admin): a published version leaves the catalog; enrollments go on. */
-export async function archiveCourse(db: Database, clock: Clock, actor: Actor, courseId: string): Promise<{ ok: true; archivedAt: string }> {
-  return db.transaction(async (tx) => {
+export async function archiveCourse(db: Database, clock: Clock, actor: Actor, courseId: string): Promise<Outcome<{ ok: true; archivedAt: string }>> {
+  return editTransaction(db, async (tx) => {
     const course = await lockCourse(tx, courseId);
     if (course.state !== "published") throw new DomainError("conflict", "Archivovať možno len zverejnený kurz.", { state: course.state });
     const now = clock.now();

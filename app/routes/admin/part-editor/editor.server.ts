@@ -4,7 +4,7 @@
 import { redirect } from "react-router";
 import type { Route } from "../+types/part-editor";
 import { pageRoute } from "../../../lib/page.server";
-import { contractBody, courseDetail, doneMessage, doneUrl, editorOf, formReply, handleIntents, intent } from "../../../lib/admin-authoring.server";
+import { contractBody, courseDetail, doneMessage, doneUrl, editorOf, formReply, handleIntents, intent, redirectOr } from "../../../lib/admin-authoring.server";
 import { chaptersText, parseChapters, partForms as f } from "../../../lib/authoring-forms";
 import {
   attachmentInputOf,
@@ -274,12 +274,8 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
       schema: f.createPartTest,
       fields: { title: "title" },
       run: async (v) => {
-        const test = await createTest(
-          services.db,
-          actor,
-          contractBody(TestCreateRequest, { courseId: d.course._id, placement: "part", partId: part._id, title: v.title }),
-        );
-        return redirect(doneUrl(`/admin/kurzy/${d.course._id}/testy/${test._id}`, "pridane"));
+        const body = contractBody(TestCreateRequest, { courseId: d.course._id, placement: "part", partId: part._id, title: v.title });
+        return redirectOr(await createTest(services.db, actor, body), (test) => doneUrl(`/admin/kurzy/${d.course._id}/testy/${test._id}`, "pridane"));
       },
     }),
   });
