@@ -2,9 +2,10 @@
 // loader and action, not only in the /admin layout's middleware), one course version's
 // detail, and one action shape: a form names its `intent`, the matching zod schema parses
 // it (400 with Conform's reply on failure), the handler calls the same domain function as
-// /api/admin/* and redirects (Post/Redirect/Get); a DomainError the editor can fix (422
-// validation, 409 slug taken or not editable) comes back as errors on the form that was
-// sent, while 403 and 404 render the error page.
+// /api/admin/* and redirects (Post/Redirect/Get); a refusal the editor can fix (422
+// validation, 409 slug taken or not editable), returned by the use case (an Outcome) or
+// thrown, comes back as errors on the form that was sent, while 403 and 404 render the
+// error page.
 import { bratislavaDay, endOfDayInBratislava as endOfDay } from "#shared/calendar";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
