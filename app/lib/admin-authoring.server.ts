@@ -2,16 +2,17 @@
 // loader and action, not only in the /admin layout's middleware), one course version's
 // detail, and one action shape: a form names its `intent`, the matching zod schema parses
 // it (400 with Conform's reply on failure), the handler calls the same domain function as
-// /api/admin/* and redirects (Post/Redirect/Get); a DomainError the editor can fix (422
-// validation, 409 slug taken or not editable) comes back as errors on the form that was
-// sent, while 403 and 404 render the error page.
+// /api/admin/* and redirects (Post/Redirect/Get); a refusal the editor can fix (422
+// validation, 409 slug taken or not editable), returned by the use case (an Outcome) or
+// thrown, comes back as errors on the form that was sent, while 403 and 404 render the
+// error page.
 import { bratislavaDay, endOfDayInBratislava as endOfDay } from "#shared/calendar";
-import { data, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import { getAdminCourseDetail, Id, type Actor, type AdminCourseDetail, type PublishProblem } from "#server/authoring";
 import { DomainError, zodDetails, type ErrorDetails } from "#server/kernel/errors";
-import { isOutcome, type Refused } from "#server/kernel/outcome";
+import { isOutcome, ok, refused, valueOrThrow, type Outcome, type Refused } from "#server/kernel/outcome";
 import { hasRole } from "#server/identity";
 import type { AppServices } from "#server/services";
 import { servicesContext } from "../context";
@@ -88,18 +89,22 @@ export function domainErrorReply(submission: Submission, error: DomainError, fie
   return submission.reply({ formErrors, fieldErrors });
 }
 
-/** The contract's schema over a body the page built: its issues are a 422 like the API's. */
-export function contractBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+/** The contract's schema over a body the page built: its issues are a 422 refusal like the API's. */
+export function contractOutcome<S extends z.ZodType>(schema: S, body: unknown): Outcome<z.output<S>> {
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new DomainError("validation", undefined, zodDetails(parsed.error.issues) as ErrorDetails);
-  return parsed.data;
+  return parsed.success ? ok(parsed.data) : refused("validation", undefined, zodDetails(parsed.error.issues) as ErrorDetails);
+}
+
+/** contractOutcome thrown: a handler of handleIntents answers the 422 on its form. */
+export function contractBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  return valueOrThrow(contractOutcome(schema, body));
 }
 
 type Handler<S extends z.ZodType> = {
   schema: S;
   /** contract paths → this form's fields */
   fields?: FieldMap;
-  /** the change: a redirect or a form reply, or the use case's refusal (answered as a thrown DomainError is) */
+  /** a redirect, a form reply, or a use case's refusal (answered like a thrown DomainError) */
   run: (value: z.output<S>, submission: Submission) => Promise<Response | ReturnType<typeof formReply> | Refused>;
   /**
    * a sensitive action (refund, grant, cancellation, migration, certificate, publishing):
@@ -117,8 +122,9 @@ export function intent<S extends z.ZodType>(handler: Handler<S>): Handler<S> {
 }
 
 /**
- * Dispatches a page's POST on its `intent` field. Refusals the editor can act on come
- * back on the form (`_form`); 401/403/404 and anything unexpected are thrown.
+ * Dispatches a page's POST on its `intent` field. Refusals the editor can act on, returned
+ * by the handler (a refused Outcome) or thrown by it, come back on the form (`_form`);
+ * 401/403/404 and anything unexpected are thrown.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- handlers of different input types in one table; each is checked where it is written
 export async function handleIntents(request: Request, handlers: Record<string, Handler<any>>, options: { context?: Readonly<RouterContextProvider> } = {}) {
@@ -132,23 +138,27 @@ export async function handleIntents(request: Request, handlers: Record<string, H
     if (!options.context) throw new Error(`intent ${name} needs a recent sign-in: pass handleIntents the context`);
     await requireRecentSignInForPage(request, options.context, formData);
   }
-  // a refusal the editor can act on comes back on the form; 401/403/404 and anything unexpected are thrown
-  const answer = (error: unknown) => {
+  const onForm = (error: unknown) => {
     // the provider down during publish is said on the form too (try again), not as an error page
     const fixable =
       error instanceof DomainError && ((![401, 403, 404].includes(error.status) && error.status < 500) || error.code === "identity_provider_unavailable");
-    if (fixable) {
-      return formReply({ form, result: domainErrorReply(submission, error, handler.fields) }, error.status);
-    }
+    if (fixable) return formReply({ form, result: domainErrorReply(submission, error, handler.fields) }, error.status);
     throw error;
   };
   let result;
   try {
     result = await handler.run(submission.value, submission);
   } catch (error) {
-    return answer(error);
+    // what is still thrown: a refusal of a use case not yet returning an Outcome, a contract
+    // check of the page (contractBody), or a failure such as the identity provider down
+    return onForm(error);
   }
-  return isOutcome(result) ? answer(result.error) : result;
+  return isOutcome(result) ? onForm(result.error) : result;
+}
+
+/** A use case's value as the redirect `to` names (Post/Redirect/Get), or its refusal for handleIntents to answer. */
+export function redirectOr<T>(outcome: Outcome<T>, to: (value: T) => string): Response | Refused {
+  return outcome.ok ? redirect(to(outcome.value)) : outcome;
 }
 
 /** The new order of `ids` with `id` one step up or down (unchanged at either end). */

@@ -1,9 +1,8 @@
 // Shapes the insights area's figures for the pages: labels, money and changes against the
 // previous period, formatted on the server (server/money), so components only lay them out.
 import { data } from "react-router";
-import { DomainError } from "#server/kernel/errors";
 import { formatMoney } from "#server/money";
-import { parsePeriod, type Dashboard, type Period } from "#server/insights";
+import { parsePeriod, periodOutcome, type Dashboard, type Period } from "#server/insights";
 import { count, percent } from "./insights-format";
 
 import type { FigureRow } from "../components/insights";
@@ -78,14 +77,11 @@ export type PeriodErrors = Record<string, string[]>;
  */
 export function periodOf(request: Request, now: Date): { period: Period; errors: PeriodErrors } {
   const params = new URL(request.url).searchParams;
-  try {
-    return { period: parsePeriod(params, now), errors: {} };
-  } catch (error) {
-    if (!(error instanceof DomainError) || error.code !== "validation") throw error;
-    const errors: PeriodErrors = {};
-    for (const d of error.details as { path: string; message: string }[]) (errors[d.path] ??= []).push(d.message);
-    return { period: parsePeriod(new URLSearchParams(), now), errors };
-  }
+  const asked = periodOutcome(params, now);
+  if (asked.ok) return { period: asked.value, errors: {} };
+  const errors: PeriodErrors = {};
+  for (const d of asked.error.details as { path: string; message: string }[]) (errors[d.path] ??= []).push(d.message);
+  return { period: parsePeriod(new URLSearchParams(), now), errors };
 }
 
 /** A loader's answer: 422 when the period's form has errors. */

@@ -5,6 +5,7 @@
 // stores the blocks and writes the audit row. spec: Resources > Content block.
 import type { Database } from "../db";
 import { DomainError, zodDetails, type ErrorDetails } from "../kernel/errors";
+import { ok, refusalOf, refused, type Outcome } from "../kernel/outcome";
 import { PartPatchRequest, type AdminPart } from "./contract";
 import { updatePart } from "./content";
 import type { Actor } from "./editing";
@@ -65,19 +66,27 @@ export function applyBlockEdit(blocks: readonly BlockInput[], edit: BlockEdit): 
   }
 }
 
-/** Applies one edit to the part's blocks and stores them (updatePart); `changed` false when there was nothing to do. */
+/**
+ * Applies one edit to the part's blocks and stores them (updatePart); `changed` false when
+ * there was nothing to do. Refusals (no such block, a list the contract refuses, updatePart's) are returned.
+ */
 export async function editPartBlocks(
   db: Database,
   actor: Actor,
   part: Pick<AdminPart, "_id" | "contentBlocks">,
   edit: BlockEdit,
-): Promise<{ changed: boolean }> {
-  const next = applyBlockEdit(part.contentBlocks.map(blockInputOf), edit);
-  if (!next) return { changed: false };
+): Promise<Outcome<{ changed: boolean }>> {
+  let next;
+  try {
+    next = applyBlockEdit(part.contentBlocks.map(blockInputOf), edit);
+  } catch (error) {
+    return refusalOf(error);
+  }
+  if (!next) return ok({ changed: false });
   const body = PartPatchRequest.safeParse({ contentBlocks: next });
-  if (!body.success) throw new DomainError("validation", undefined, zodDetails(body.error.issues) as ErrorDetails);
-  await updatePart(db, actor, part._id, body.data);
-  return { changed: true };
+  if (!body.success) return refused("validation", undefined, zodDetails(body.error.issues) as ErrorDetails);
+  const saved = await updatePart(db, actor, part._id, body.data);
+  return saved.ok ? ok({ changed: true }) : saved;
 }
 
 /**
@@ -86,7 +95,7 @@ export async function editPartBlocks(
  * so one transaction and one audit row (docs/decisions/authoring/one-save-for-a-part-and-its.md > One save for a part and its
  * blocks). Typed blocks replace the stored ones by id (a video keeps what the provider
  * filled in); a stored block the form did not send stays as it is; a typed id the part no
- * longer has is 404.
+ * longer has is 404. Refusals are returned.
  */
 export async function savePartWithBlocks(
   db: Database,
@@ -95,12 +104,16 @@ export async function savePartWithBlocks(
   fields: Omit<PartPatchRequest, "contentBlocks">,
   typed: readonly BlockInput[],
   edit?: BlockEdit | readonly BlockEdit[],
-): Promise<AdminPart> {
+): Promise<Outcome<AdminPart>> {
   let blocks = part.contentBlocks.map(blockInputOf);
-  for (const b of typed) blocks = applyBlockEdit(blocks, { op: "replace", blockId: b.id ?? "", block: b }) ?? blocks;
-  // the list button's edit, then blocks added on the same form (a new text, an uploaded file)
-  for (const e of edit === undefined ? [] : Array.isArray(edit) ? edit : [edit as BlockEdit]) blocks = applyBlockEdit(blocks, e) ?? blocks;
+  try {
+    for (const b of typed) blocks = applyBlockEdit(blocks, { op: "replace", blockId: b.id ?? "", block: b }) ?? blocks;
+    // the list button's edit, then blocks added on the same form (a new text, an uploaded file)
+    for (const e of edit === undefined ? [] : Array.isArray(edit) ? edit : [edit as BlockEdit]) blocks = applyBlockEdit(blocks, e) ?? blocks;
+  } catch (error) {
+    return refusalOf(error);
+  }
   const body = PartPatchRequest.safeParse({ ...fields, contentBlocks: blocks });
-  if (!body.success) throw new DomainError("validation", undefined, zodDetails(body.error.issues) as ErrorDetails);
+  if (!body.success) return refused("validation", undefined, zodDetails(body.error.issues) as ErrorDetails);
   return updatePart(db, actor, part._id, body.data);
 }

@@ -1,11 +1,13 @@
 // Levels, topics, the module of a topic and parts of a draft course: create, update,
 // delete, reorder. Every write locks the course and refuses one that is not a draft
-// (409 `course_not_editable`), and writes an audit row in the same transaction.
+// (409 `course_not_editable`), and writes an audit row in the same transaction. Refusals
+// are returned (an Outcome: thrown inside the transaction, returned by editTransaction).
 // spec: Endpoints > Admin: courses and content; Resources > Level, Topic, Module, Part.
 import { and, asc, eq, inArray, max } from "drizzle-orm";
 import { z } from "zod";
 import { newId, schema, type Database, type Tx } from "../db";
 import { DomainError } from "../kernel/errors";
+import type { Outcome } from "../kernel/outcome";
 import type { Attachment, ContentBlock } from "../db/schema";
 import { fileSummaries, storedFilePath, SLIDE_PX, type FileSummary } from "../files";
 import type {
@@ -24,7 +26,7 @@ import type {
   TopicCreateRequest,
   TopicPatchRequest,
 } from "./contract";
-import { audit, forgetPrerequisites, invalid, lockDraftCourse, notFound, renumber, slugConflictsAs409, type Actor } from "./editing";
+import { audit, editTransaction, forgetPrerequisites, invalid, lockDraftCourse, notFound, renumber, slugConflictsAs409, type Actor } from "./editing";
 import { toAdminLevel, toAdminModule, toAdminPart, toAdminTopic } from "./serialize";
 
 type LevelCreate = z.infer<typeof LevelCreateRequest>;
@@ -75,8 +77,8 @@ function assertPermutation(current: string[], ids: string[]): void {
 
 // ---------- levels ----------
 
-export async function createLevel(db: Database, actor: Actor, courseId: string, input: LevelCreate): Promise<AdminLevel> {
-  return db.transaction(async (tx) => {
+export async function createLevel(db: Database, actor: Actor, courseId: string, input: LevelCreate): Promise<Outcome<AdminLevel>> {
+  return editTransaction(db, async (tx) => {
     const course = await lockDraftCourse(tx, courseId);
     const [last] = await tx
       .select({ n: max(schema.levels.orderIndex) })
@@ -93,8 +95,8 @@ export async function createLevel(db: Database, actor: Actor, courseId: string, 
   });
 }
 
-export async function updateLevel(db: Database, actor: Actor, levelId: string, input: LevelPatch): Promise<AdminLevel> {
-  return db.transaction(async (tx) => {
+export async function updateLevel(db: Database, actor: Actor, levelId: string, input: LevelPatch): Promise<Outcome<AdminLevel>> {
+  return editTransaction(db, async (tx) => {
     const found = await findLevel(tx, levelId);
     await lockDraftCourse(tx, found.courseId);
     const [level] = await slugConflictsAs409(() => tx.update(schema.levels).set(input).where(eq(schema.levels.id, levelId)).returning());
@@ -103,8 +105,8 @@ export async function updateLevel(db: Database, actor: Actor, levelId: string, i
   });
 }
 
-export async function deleteLevel(db: Database, actor: Actor, levelId: string): Promise<{ ok: true }> {
-  return db.transaction(async (tx) => {
+export async function deleteLevel(db: Database, actor: Actor, levelId: string): Promise<Outcome<{ ok: true }>> {
+  return editTransaction(db, async (tx) => {
     const level = await findLevel(tx, levelId);
     await lockDraftCourse(tx, level.courseId);
     const topics = await tx.select({ id: schema.topics.id }).from(schema.topics).where(eq(schema.topics.levelId, levelId));
@@ -147,8 +149,8 @@ export async function deleteLevel(db: Database, actor: Actor, levelId: string): 
   });
 }
 
-export async function reorderLevels(db: Database, actor: Actor, courseId: string, ids: string[]): Promise<AdminLevel[]> {
-  return db.transaction(async (tx) => {
+export async function reorderLevels(db: Database, actor: Actor, courseId: string, ids: string[]): Promise<Outcome<AdminLevel[]>> {
+  return editTransaction(db, async (tx) => {
     const course = await lockDraftCourse(tx, courseId);
     const current = await tx.select({ id: schema.levels.id }).from(schema.levels).where(eq(schema.levels.courseId, course.id));
     assertPermutation(
@@ -164,8 +166,8 @@ export async function reorderLevels(db: Database, actor: Actor, courseId: string
 
 // ---------- topics ----------
 
-export async function createTopic(db: Database, actor: Actor, levelId: string, input: TopicCreate): Promise<AdminTopic> {
-  return db.transaction(async (tx) => {
+export async function createTopic(db: Database, actor: Actor, levelId: string, input: TopicCreate): Promise<Outcome<AdminTopic>> {
+  return editTransaction(db, async (tx) => {
     const level = await findLevel(tx, levelId);
     await lockDraftCourse(tx, level.courseId);
     const [last] = await tx
@@ -183,8 +185,8 @@ export async function createTopic(db: Database, actor: Actor, levelId: string, i
   });
 }
 
-export async function updateTopic(db: Database, actor: Actor, topicId: string, input: TopicPatch): Promise<AdminTopic> {
-  return db.transaction(async (tx) => {
+export async function updateTopic(db: Database, actor: Actor, topicId: string, input: TopicPatch): Promise<Outcome<AdminTopic>> {
+  return editTransaction(db, async (tx) => {
     const found = await findTopic(tx, topicId);
     await lockDraftCourse(tx, found.courseId);
     const [topic] = await slugConflictsAs409(() => tx.update(schema.topics).set(input).where(eq(schema.topics.id, topicId)).returning());
@@ -193,8 +195,8 @@ export async function updateTopic(db: Database, actor: Actor, topicId: string, i
   });
 }
 
-export async function deleteTopic(db: Database, actor: Actor, topicId: string): Promise<{ ok: true }> {
-  return db.transaction(async (tx) => {
+export async function deleteTopic(db: Database, actor: Actor, topicId: string): Promise<Outcome<{ ok: true }>> {
+  return editTransaction(db, async (tx) => {
     const topic = await findTopic(tx, topicId);
     await lockDraftCourse(tx, topic.courseId);
     const modules = await tx.select({ id: schema.modules.id }).from(schema.modules).where(eq(schema.modules.topicId, topicId));
@@ -228,8 +230,8 @@ export async function deleteTopic(db: Database, actor: Actor, topicId: string): 
   });
 }
 
-export async function reorderTopics(db: Database, actor: Actor, levelId: string, ids: string[]): Promise<AdminTopic[]> {
-  return db.transaction(async (tx) => {
+export async function reorderTopics(db: Database, actor: Actor, levelId: string, ids: string[]): Promise<Outcome<AdminTopic[]>> {
+  return editTransaction(db, async (tx) => {
     const level = await findLevel(tx, levelId);
     await lockDraftCourse(tx, level.courseId);
     const current = await tx.select({ id: schema.topics.id }).from(schema.topics).where(eq(schema.topics.levelId, levelId));
@@ -246,8 +248,8 @@ export async function reorderTopics(db: Database, actor: Actor, levelId: string,
 
 // ---------- the module of a topic ----------
 
-export async function createModule(db: Database, actor: Actor, topicId: string, input: ModuleCreate): Promise<AdminModule> {
-  return db.transaction(async (tx) => {
+export async function createModule(db: Database, actor: Actor, topicId: string, input: ModuleCreate): Promise<Outcome<AdminModule>> {
+  return editTransaction(db, async (tx) => {
     const topic = await findTopic(tx, topicId);
     await lockDraftCourse(tx, topic.courseId);
     // spec: every Topic has exactly one Module
@@ -262,8 +264,8 @@ export async function createModule(db: Database, actor: Actor, topicId: string, 
   });
 }
 
-export async function updateModule(db: Database, actor: Actor, moduleId: string, input: ModulePatch): Promise<AdminModule> {
-  return db.transaction(async (tx) => {
+export async function updateModule(db: Database, actor: Actor, moduleId: string, input: ModulePatch): Promise<Outcome<AdminModule>> {
+  return editTransaction(db, async (tx) => {
     const found = await findModule(tx, moduleId);
     await lockDraftCourse(tx, found.courseId);
     const [module] = await tx.update(schema.modules).set(input).where(eq(schema.modules.id, moduleId)).returning();
@@ -272,8 +274,8 @@ export async function updateModule(db: Database, actor: Actor, moduleId: string,
   });
 }
 
-export async function deleteModule(db: Database, actor: Actor, moduleId: string): Promise<{ ok: true }> {
-  return db.transaction(async (tx) => {
+export async function deleteModule(db: Database, actor: Actor, moduleId: string): Promise<Outcome<{ ok: true }>> {
+  return editTransaction(db, async (tx) => {
     const module = await findModule(tx, moduleId);
     await lockDraftCourse(tx, module.courseId);
     const parts = await partsOfModules(tx, [moduleId]);
@@ -444,8 +446,8 @@ async function checkPrerequisites(tx: Tx, courseId: string, partId: string, prer
   }
 }
 
-export async function createPart(db: Database, actor: Actor, moduleId: string, input: PartCreateRequest): Promise<AdminPart> {
-  return db.transaction(async (tx) => {
+export async function createPart(db: Database, actor: Actor, moduleId: string, input: PartCreateRequest): Promise<Outcome<AdminPart>> {
+  return editTransaction(db, async (tx) => {
     const module = await findModule(tx, moduleId);
     await lockDraftCourse(tx, module.courseId);
     const id = newId();
@@ -479,8 +481,9 @@ export async function createPart(db: Database, actor: Actor, moduleId: string, i
   });
 }
 
-export async function updatePart(db: Database, actor: Actor, partId: string, input: PartPatchRequest): Promise<AdminPart> {
-  return db.transaction(async (tx) => {
+/** PATCH of a part (the part editor's forms, /api): its refusals (404, not a draft, slug, prerequisites, files) are returned. */
+export async function updatePart(db: Database, actor: Actor, partId: string, input: PartPatchRequest): Promise<Outcome<AdminPart>> {
+  return editTransaction(db, async (tx) => {
     const found = await findPart(tx, partId);
     await lockDraftCourse(tx, found.courseId);
     if (input.prerequisites !== undefined) await checkPrerequisites(tx, found.courseId, partId, input.prerequisites);
@@ -495,8 +498,8 @@ export async function updatePart(db: Database, actor: Actor, partId: string, inp
   });
 }
 
-export async function deletePart(db: Database, actor: Actor, partId: string): Promise<{ ok: true }> {
-  return db.transaction(async (tx) => {
+export async function deletePart(db: Database, actor: Actor, partId: string): Promise<Outcome<{ ok: true }>> {
+  return editTransaction(db, async (tx) => {
     const part = await findPart(tx, partId);
     await lockDraftCourse(tx, part.courseId);
     await tx.delete(schema.parts).where(eq(schema.parts.id, partId));
@@ -518,8 +521,8 @@ export async function deletePart(db: Database, actor: Actor, partId: string): Pr
   });
 }
 
-export async function reorderParts(db: Database, actor: Actor, moduleId: string, ids: string[]): Promise<AdminPart[]> {
-  return db.transaction(async (tx) => {
+export async function reorderParts(db: Database, actor: Actor, moduleId: string, ids: string[]): Promise<Outcome<AdminPart[]>> {
+  return editTransaction(db, async (tx) => {
     const module = await findModule(tx, moduleId);
     await lockDraftCourse(tx, module.courseId);
     const current = await tx.select({ id: schema.parts.id }).from(schema.parts).where(eq(schema.parts.moduleId, moduleId));

@@ -1,12 +1,14 @@
 // Course versions for the admin: list, detail with the whole tree, create a draft, update
-// a draft, delete. spec: Endpoints > Admin: courses and content; Course states.
+// a draft, delete. spec: Endpoints > Admin: courses and content; Course states. The writes
+// return their refusals (an Outcome, editTransaction); the detail's 404 is thrown (loaders).
 import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { newId, schema, type Database, type DbOrTx, type Tx } from "../db";
 import { DomainError } from "../kernel/errors";
 import { basisPointsFromFraction } from "../money";
 import { countEnrollmentsOfCourseVersion } from "../enrollments";
 import type { AdminCourse, AdminCourseDetail, AdminCourseListQuery, AdminCourseListResponse, CourseCreateRequest, CoursePatchRequest } from "./contract";
-import { audit, invalid, lockCourse, lockDraftCourse, type Actor, type CourseRow } from "./editing";
+import { audit, editTransaction, invalid, lockCourse, lockDraftCourse, type Actor, type CourseRow } from "./editing";
+import type { Outcome } from "../kernel/outcome";
 import { SOFT_DELETE_AFTER_YEARS } from "./retention";
 import { fileSummaries, type FileKind } from "../files";
 import { toAdminCourse, toAdminCourseListItem, toAdminLevel, toAdminModule, toAdminPart, toAdminTest, toAdminTopic } from "./serialize";
@@ -169,8 +171,8 @@ function courseValues(input: Partial<CourseCreateRequest & CoursePatchRequest>):
   } as Partial<CourseInsert>;
 }
 
-export async function createCourse(db: Database, actor: Actor, input: CourseCreateRequest): Promise<AdminCourse> {
-  return db.transaction(async (tx) => {
+export async function createCourse(db: Database, actor: Actor, input: CourseCreateRequest): Promise<Outcome<AdminCourse>> {
+  return editTransaction(db, async (tx) => {
     await assertSlugFree(tx, input.slug);
     await checkPictures(tx, input);
     const instructors = input.instructors ?? [];
@@ -192,8 +194,8 @@ export async function createCourse(db: Database, actor: Actor, input: CourseCrea
   });
 }
 
-export async function updateCourse(db: Database, actor: Actor, courseId: string, input: CoursePatchRequest): Promise<AdminCourse> {
-  return db.transaction(async (tx) => {
+export async function updateCourse(db: Database, actor: Actor, courseId: string, input: CoursePatchRequest): Promise<Outcome<AdminCourse>> {
+  return editTransaction(db, async (tx) => {
     const course = await lockDraftCourse(tx, courseId);
     if (input.slug !== undefined && input.slug !== course.slug) {
       // spec: Course.slug is identical across versions of one course
@@ -237,8 +239,8 @@ export async function updateCourse(db: Database, actor: Actor, courseId: string,
  * (archive it) and an archived one too (the `authoring.soft-delete-versions` job deletes it
  * five years after archival): 409 `version_not_deletable`.
  */
-export async function deleteCourse(db: Database, actor: Actor, courseId: string): Promise<{ ok: true; deleted: "soft" }> {
-  return db.transaction(async (tx) => {
+export async function deleteCourse(db: Database, actor: Actor, courseId: string): Promise<Outcome<{ ok: true; deleted: "soft" }>> {
+  return editTransaction(db, async (tx) => {
     const course = await lockCourse(tx, courseId);
     const enrollments = await countEnrollmentsOfCourseVersion(tx, course.id);
     if (enrollments > 0) throw new DomainError("course_has_enrollments", undefined, { enrollments });

@@ -2,8 +2,9 @@
 // "A published course (and its Level, Topic, Module, Part, Test) cannot be edited"),
 // the audit row, and database conflicts turned into DomainErrors.
 import { eq, sql } from "drizzle-orm";
-import { schema, type Tx } from "../db";
+import { schema, type Database, type Tx } from "../db";
 import { DomainError } from "../kernel/errors";
+import { ok, refusalOf, type Outcome } from "../kernel/outcome";
 import { writeAudit, type AuditActor } from "../audit";
 
 export type Actor = AuditActor;
@@ -55,6 +56,19 @@ export function databaseError(error: unknown): { code?: string; constraint?: str
     }
   }
   return {};
+}
+
+/**
+ * An authoring write as a use case returns it (docs/decisions/platform/use-cases-return-values.md):
+ * its value, or the refusal found under the course lock (not found, not a draft, a slug
+ * taken, a rule), thrown inside so the transaction rolls back and returned here.
+ */
+export async function editTransaction<T>(db: Database, work: (tx: Tx) => Promise<T>): Promise<Outcome<T>> {
+  try {
+    return ok(await db.transaction(work));
+  } catch (error) {
+    return refusalOf(error);
+  }
 }
 
 /** Runs `work`; a unique violation becomes 409 `slug_taken` (the slugs are the unique keys of the content tables). */

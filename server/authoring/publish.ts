@@ -4,11 +4,12 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { newId, schema, type Database, type DbOrTx, type Tx } from "../db";
 import { DomainError } from "../kernel/errors";
+import { ok, refusalOf, refused, type Outcome } from "../kernel/outcome";
 import type { IdpApi } from "../identity";
 import type { ContentBlock, InstructorProfile } from "../db/schema";
 import type { PublishProblem } from "./contract";
 import { readCourseTree, type CourseTreeRows } from "./courses";
-import { audit, databaseError, lockCourse, type Actor, type CourseRow } from "./editing";
+import { audit, databaseError, editTransaction, lockCourse, type Actor, type CourseRow } from "./editing";
 
 type Clock = { now(): Date };
 
@@ -201,31 +202,29 @@ async function snapshotInstructors(idpApi: IdpApi, course: CourseRow): Promise<{
   return { profiles, problems };
 }
 
-function publishedElsewhere(): DomainError {
-  return new DomainError("another_version_published");
-}
-
 /**
  * POST /api/admin/courses/<id>/publish (admin). A draft is validated (422 with a detail
  * per failing item), gets publishedAt/publishedBy and its instructors' snapshot, and the
  * version published before it is archived, in one transaction. An archived version is
  * published again while its enrollmentDeadline has not passed, unless another version of
  * the slug is published (409). The partial unique index stays the last word: a race that
- * slips through is a 409 too, never a 500.
+ * slips through is a 409 too, never a 500. Refusals are returned (the ones found under the
+ * course lock are thrown inside the transaction and returned at its boundary); the identity
+ * provider down is thrown (a failure; the editor's form says it too).
  */
 export async function publishCourse(
   db: Database,
   services: { idpApi: IdpApi; clock: Clock; video?: { providerName: string } },
   actor: Actor,
   courseId: string,
-): Promise<{ ok: true; publishedAt: string }> {
+): Promise<Outcome<{ ok: true; publishedAt: string }>> {
   const videoProvider = services.video?.providerName !== "none";
   const [peek] = await db.select().from(schema.courses).where(eq(schema.courses.id, courseId));
-  if (!peek || peek.state === "deleted") throw new DomainError("not_found", "Kurz sa nenašiel.");
+  if (!peek || peek.state === "deleted") return refused("not_found", "Kurz sa nenašiel.");
   // the provider is asked before the transaction opens (no network wait while holding locks)
   const snapshot = peek.state === "draft" ? await snapshotInstructors(services.idpApi, peek) : null;
   try {
-    return await db.transaction(async (tx) => {
+    const published = await db.transaction(async (tx) => {
       const course = await lockCourse(tx, courseId);
       const now = services.clock.now();
       if (course.state === "published") throw new DomainError("conflict", "Kurz je už zverejnený.", { state: course.state });
@@ -277,16 +276,17 @@ export async function publishCourse(
       );
       return { ok: true as const, publishedAt: now.toISOString() };
     });
+    return ok(published);
   } catch (error) {
     const { code, constraint } = databaseError(error);
-    if (code === "23505" && (constraint === undefined || constraint === "courses_one_published_per_slug")) throw publishedElsewhere();
-    throw error;
+    if (code === "23505" && (constraint === undefined || constraint === "courses_one_published_per_slug")) return refused("another_version_published");
+    return refusalOf(error);
   }
 }
 
 /** POST /api/admin/courses/<id>/archive (admin): a published version leaves the catalog; enrollments go on. */
-export async function archiveCourse(db: Database, clock: Clock, actor: Actor, courseId: string): Promise<{ ok: true; archivedAt: string }> {
-  return db.transaction(async (tx) => {
+export async function archiveCourse(db: Database, clock: Clock, actor: Actor, courseId: string): Promise<Outcome<{ ok: true; archivedAt: string }>> {
+  return editTransaction(db, async (tx) => {
     const course = await lockCourse(tx, courseId);
     if (course.state !== "published") throw new DomainError("conflict", "Archivovať možno len zverejnený kurz.", { state: course.state });
     const now = clock.now();
@@ -301,11 +301,12 @@ export async function archiveCourse(db: Database, clock: Clock, actor: Actor, co
  * slug, version = the chain's highest + 1, previousVersionId = the source, and deep
  * clones of levels, topics, modules, parts (blocks get new ids; video playback ids are
  * shared), tests and questions (answers get new ids), every reference remapped, in one
- * transaction. One draft per chain: a second is 409 `draft_exists`.
+ * transaction. One draft per chain: a second is 409 `draft_exists` (with the draft's id, which
+ * the editor opens). Refusals are returned (thrown inside the transaction, returned at its boundary).
  */
-export async function createNewVersion(db: Database, actor: Actor, courseId: string): Promise<{ newCourseId: string; version: number }> {
+export async function createNewVersion(db: Database, actor: Actor, courseId: string): Promise<Outcome<{ newCourseId: string; version: number }>> {
   try {
-    return await db.transaction(async (tx) => {
+    const created = await db.transaction(async (tx) => {
       const source = await lockCourse(tx, courseId);
       if (source.state === "draft") throw new DomainError("conflict", "Z konceptu sa nová verzia nerobí; upravte ho priamo.", { state: source.state });
       const [draft] = await tx
@@ -324,9 +325,10 @@ export async function createNewVersion(db: Database, actor: Actor, courseId: str
       await audit(tx, actor, "course.new_version", { type: "course", id: newCourseId }, { slug: source.slug, version, previousVersionId: source.id });
       return { newCourseId, version };
     });
+    return ok(created);
   } catch (error) {
-    if (databaseError(error).code === "23505") throw new DomainError("draft_exists");
-    throw error;
+    if (databaseError(error).code === "23505") return refused("draft_exists");
+    return refusalOf(error);
   }
 }
 

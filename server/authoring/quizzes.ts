@@ -1,6 +1,7 @@
 // Tests and questions of a draft course: create a test on a part, a level or the course,
 // update and delete it, questions with create, update, delete, reorder and move to
 // another test of the same course. spec: Resources > Test, Question; Endpoints > Admin.
+// Every write returns its refusals (an Outcome, editTransaction).
 import { and, asc, eq, max } from "drizzle-orm";
 import { z } from "zod";
 import { newId, schema, type Database, type Tx } from "../db";
@@ -16,7 +17,8 @@ import {
   type TestCreateRequest,
   type TestPatchRequest,
 } from "./contract";
-import { audit, invalid, lockDraftCourse, notFound, renumber, type Actor } from "./editing";
+import { audit, editTransaction, invalid, lockDraftCourse, notFound, renumber, type Actor } from "./editing";
+import type { Outcome } from "../kernel/outcome";
 import { toAdminQuestion, toAdminTest } from "./serialize";
 
 type Move = z.infer<typeof QuestionMoveRequest>;
@@ -73,8 +75,8 @@ async function attach(
   }
 }
 
-export async function createTest(db: Database, actor: Actor, input: TestCreateRequest): Promise<AdminTest> {
-  return db.transaction(async (tx) => {
+export async function createTest(db: Database, actor: Actor, input: TestCreateRequest): Promise<Outcome<AdminTest>> {
+  return editTransaction(db, async (tx) => {
     const course = await lockDraftCourse(tx, input.courseId);
     const { partId, levelId, required, courseId: _c, ...settings } = input;
     const [test] = await tx
@@ -87,8 +89,8 @@ export async function createTest(db: Database, actor: Actor, input: TestCreateRe
   });
 }
 
-export async function updateTest(db: Database, actor: Actor, testId: string, input: TestPatchRequest): Promise<AdminTest> {
-  return db.transaction(async (tx) => {
+export async function updateTest(db: Database, actor: Actor, testId: string, input: TestPatchRequest): Promise<Outcome<AdminTest>> {
+  return editTransaction(db, async (tx) => {
     const found = await findTest(tx, testId);
     await lockDraftCourse(tx, found.courseId);
     const { required, ...settings } = input;
@@ -107,8 +109,8 @@ export async function updateTest(db: Database, actor: Actor, testId: string, inp
 }
 
 /** Deletes a test and its questions; the part, level or course it hung on no longer has one. */
-export async function deleteTest(db: Database, actor: Actor, testId: string): Promise<{ ok: true }> {
-  return db.transaction(async (tx) => {
+export async function deleteTest(db: Database, actor: Actor, testId: string): Promise<Outcome<{ ok: true }>> {
+  return editTransaction(db, async (tx) => {
     const test = await findTest(tx, testId);
     await lockDraftCourse(tx, test.courseId);
     await tx.update(schema.parts).set({ partTestId: null, partTestRequired: false }).where(eq(schema.parts.partTestId, testId));
@@ -129,8 +131,8 @@ function storedAnswers(input: { id?: string; text: string; isCorrect: boolean }[
   }));
 }
 
-export async function createQuestion(db: Database, actor: Actor, testId: string, input: QuestionCreateRequest): Promise<AdminQuestion> {
-  return db.transaction(async (tx) => {
+export async function createQuestion(db: Database, actor: Actor, testId: string, input: QuestionCreateRequest): Promise<Outcome<AdminQuestion>> {
+  return editTransaction(db, async (tx) => {
     const test = await findTest(tx, testId);
     await lockDraftCourse(tx, test.courseId);
     const [last] = await tx
@@ -156,8 +158,8 @@ export async function createQuestion(db: Database, actor: Actor, testId: string,
   });
 }
 
-export async function updateQuestion(db: Database, actor: Actor, questionId: string, input: QuestionPatchRequest): Promise<AdminQuestion> {
-  return db.transaction(async (tx) => {
+export async function updateQuestion(db: Database, actor: Actor, questionId: string, input: QuestionPatchRequest): Promise<Outcome<AdminQuestion>> {
+  return editTransaction(db, async (tx) => {
     const found = await findQuestion(tx, questionId);
     const test = await findTest(tx, found.testId);
     await lockDraftCourse(tx, test.courseId);
@@ -199,8 +201,8 @@ async function questionIdsOf(tx: Tx, testId: string): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-export async function deleteQuestion(db: Database, actor: Actor, questionId: string): Promise<{ ok: true }> {
-  return db.transaction(async (tx) => {
+export async function deleteQuestion(db: Database, actor: Actor, questionId: string): Promise<Outcome<{ ok: true }>> {
+  return editTransaction(db, async (tx) => {
     const question = await findQuestion(tx, questionId);
     const test = await findTest(tx, question.testId);
     await lockDraftCourse(tx, test.courseId);
@@ -211,8 +213,8 @@ export async function deleteQuestion(db: Database, actor: Actor, questionId: str
   });
 }
 
-export async function reorderQuestions(db: Database, actor: Actor, testId: string, ids: string[]): Promise<AdminQuestion[]> {
-  return db.transaction(async (tx) => {
+export async function reorderQuestions(db: Database, actor: Actor, testId: string, ids: string[]): Promise<Outcome<AdminQuestion[]>> {
+  return editTransaction(db, async (tx) => {
     const test = await findTest(tx, testId);
     await lockDraftCourse(tx, test.courseId);
     const current = await questionIdsOf(tx, testId);
@@ -226,8 +228,8 @@ export async function reorderQuestions(db: Database, actor: Actor, testId: strin
 }
 
 /** Moves a question to another test of the same draft course (at `orderIndex`, else last). */
-export async function moveQuestion(db: Database, actor: Actor, questionId: string, input: Move): Promise<AdminQuestion> {
-  return db.transaction(async (tx) => {
+export async function moveQuestion(db: Database, actor: Actor, questionId: string, input: Move): Promise<Outcome<AdminQuestion>> {
+  return editTransaction(db, async (tx) => {
     const question = await findQuestion(tx, questionId);
     const from = await findTest(tx, question.testId);
     await lockDraftCourse(tx, from.courseId);

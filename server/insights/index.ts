@@ -2,7 +2,7 @@
 // learning figures, a course's and a test's statistics) and the CSV exports. It writes no
 // business table, only its own store of precomputed question statistics
 // (test_question_stats); every figure is an SQL aggregate (docs/decisions/admin-ui/admin-insights.md > Admin insights).
-export { parsePeriod, bratislavaDay, PERIOD_KINDS, MAX_PERIOD_DAYS, type Period, type PeriodKind, type DayRange } from "./period";
+export { parsePeriod, periodOutcome, bratislavaDay, PERIOD_KINDS, MAX_PERIOD_DAYS, type Period, type PeriodKind, type DayRange } from "./period";
 export {
   getDashboard,
   type Dashboard,

@@ -1,7 +1,7 @@
 // The period a statistic covers: whole Europe/Bratislava days, from `from` to `to`
 // inclusive (YYYY-MM-DD), and the period before it that the dashboard compares with
 // (docs/decisions/admin-ui/admin-insights.md > Admin insights: periods). Pure: no database.
-import { DomainError } from "../kernel/errors";
+import { ok, refused, valueOrThrow, type Outcome } from "../kernel/outcome";
 import { bratislavaDay } from "../../shared/calendar";
 
 export const PERIOD_KINDS = ["tento-mesiac", "minuly-mesiac", "tento-rok", "vlastne"] as const;
@@ -52,9 +52,9 @@ function monthEnd(day: string): string {
 /**
  * The period the query string asks for: `obdobie` (default this month) and, for
  * `vlastne`, `od` and `do`. A custom period that is not two real days in order, or is
- * longer than MAX_PERIOD_DAYS, is 422 `validation`.
+ * longer than MAX_PERIOD_DAYS, is refused as 422 `validation` (a detail per field).
  */
-export function parsePeriod(params: URLSearchParams, now: Date): Period {
+export function periodOutcome(params: URLSearchParams, now: Date): Outcome<Period> {
   const kindParam = params.get("obdobie") ?? "tento-mesiac";
   const kind: PeriodKind = (PERIOD_KINDS as readonly string[]).includes(kindParam) ? (kindParam as PeriodKind) : "tento-mesiac";
   const today = bratislavaDay(now);
@@ -82,13 +82,18 @@ export function parsePeriod(params: URLSearchParams, now: Date): Period {
     if (parseDay(dod) === null) details.push({ path: "do", message: "Zadajte dátum v tvare RRRR-MM-DD.", code: "invalid_date" });
     if (!details.length && dod < od) details.push({ path: "do", message: "Koniec obdobia je pred jeho začiatkom.", code: "range" });
     if (!details.length && daysBetween(od, dod) > MAX_PERIOD_DAYS) details.push({ path: "do", message: "Obdobie môže mať najviac 10 rokov.", code: "range" });
-    if (details.length) throw new DomainError("validation", "Vlastné obdobie nie je platné.", details);
+    if (details.length) return refused("validation", "Vlastné obdobie nie je platné.", details);
     from = od;
     to = dod;
     const length = daysBetween(from, to);
     previous = { from: addDays(from, -length), to: addDays(from, -1) };
   }
-  return { kind, from, to, previous, grain: daysBetween(from, to) <= 62 ? "day" : "month" };
+  return ok({ kind, from, to, previous, grain: daysBetween(from, to) <= 62 ? "day" : "month" });
+}
+
+/** periodOutcome for the exports, whose invalid period is the 422 error page (thrown to pageRoute). */
+export function parsePeriod(params: URLSearchParams, now: Date): Period {
+  return valueOrThrow(periodOutcome(params, now));
 }
 
 /** The buckets of a period: every day (YYYY-MM-DD) or every month (YYYY-MM). */

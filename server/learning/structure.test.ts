@@ -6,6 +6,7 @@ import type { Database } from "../db";
 import { openTestDatabase, type OpenTestDatabase } from "../../tests/support/db";
 import { writeLearningCourse } from "../../tests/support/learning-fixtures";
 import { createNewVersion, type Actor } from "../authoring";
+import { valueOrThrow } from "../kernel/outcome";
 import { loadCourseStructure } from "./structure";
 
 let t: OpenTestDatabase;
@@ -41,7 +42,7 @@ describe("the structure of a course version", () => {
     // the fixture reads (and so caches) its published version; a new draft version has
     // other ids, never read yet
     const published = await writeLearningCourse(t.db, { slug: "struktura-dav" });
-    const { newCourseId: draftId } = await createNewVersion(t.db, editor, published.courseId);
+    const { newCourseId: draftId } = valueOrThrow(await createNewVersion(t.db, editor, published.courseId));
 
     // what one read of a structure costs (a draft is never cached, so this reads)
     const one = counting(t.db);

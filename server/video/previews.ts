@@ -6,12 +6,14 @@
 // previewPlaybackId (webhook.ts). Order: checked (404, 409, 422), recorded in the block
 // under the course lock (checked again) with an audit row, then the provider is asked, so
 // an event of the clip always finds its cut recorded; a provider that refuses marks the cut
-// errored and answers 503.
+// errored and answers 503. These refusals are returned (an Outcome); a refusal found under
+// the lock is thrown inside the transaction (rolled back) and returned at its boundary.
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { Id } from "../kernel/contract";
 import type { Database } from "../db";
 import { DomainError } from "../kernel/errors";
+import { ok, refusalOf, refused, type Outcome, type Refused } from "../kernel/outcome";
 import type { VideoActor, VideoBlock, VideoBlockRef, VideoBlocks, VideoBlockView } from "./blocks";
 import { VideoProviderError, type VideoProvider } from "./provider";
 import { configuredProviderName } from "./none";
@@ -82,30 +84,37 @@ export function previewRangeProblems(block: VideoBlock, startSec: number, endSec
   return [];
 }
 
-function refuse(found: VideoBlockView, input: VideoPreviewRequest) {
-  if (found.courseState !== "draft") throw new DomainError("course_not_editable", undefined, { courseId: found.courseId, state: found.courseState });
+function refusalFor(found: VideoBlockView, input: VideoPreviewRequest): Refused | null {
+  if (found.courseState !== "draft") return refused("course_not_editable", undefined, { courseId: found.courseId, state: found.courseState });
   const problems = previewRangeProblems(found.block, input.previewStartSec, input.previewEndSec);
-  if (problems.length) throw new DomainError("validation", problems[0].message, problems);
+  return problems.length ? refused("validation", problems[0].message, problems) : null;
 }
 
-export async function setVideoPreview(deps: PreviewDeps, actor: VideoActor, input: VideoPreviewRequest): Promise<VideoPreviewResponse> {
+export async function setVideoPreview(deps: PreviewDeps, actor: VideoActor, input: VideoPreviewRequest): Promise<Outcome<VideoPreviewResponse>> {
   const ref = { partId: input.partId, blockId: input.blockId };
-  const found = await deps.blocks.find(deps.db, ref);
-  refuse(found, input);
-  const providerName = configuredProviderName(deps.provider);
-  const source = found.block;
   const cutId = `pc_${randomBytes(12).toString("hex")}`;
-  await deps.db.transaction((tx) =>
-    deps.blocks.recordPreviewCut(tx, actor, ref, {
-      id: cutId,
-      provider: providerName,
-      by: actor.actorId,
-      createdAt: deps.now.toISOString(),
-      startSec: input.previewStartSec,
-      endSec: input.previewEndSec,
-      status: "waiting",
-    }),
-  );
+  let source: VideoBlock;
+  try {
+    // the block's lookup answers its own 404/422 by throwing (the upload page's loader too)
+    const found = await deps.blocks.find(deps.db, ref);
+    const refusal = refusalFor(found, input);
+    if (refusal) return refusal;
+    const providerName = configuredProviderName(deps.provider);
+    source = found.block;
+    await deps.db.transaction((tx) =>
+      deps.blocks.recordPreviewCut(tx, actor, ref, {
+        id: cutId,
+        provider: providerName,
+        by: actor.actorId,
+        createdAt: deps.now.toISOString(),
+        startSec: input.previewStartSec,
+        endSec: input.previewEndSec,
+        status: "waiting",
+      }),
+    );
+  } catch (error) {
+    return refusalOf(error);
+  }
   let clip: { assetId: string };
   try {
     clip = await deps.provider.createClip(
@@ -124,16 +133,18 @@ export async function setVideoPreview(deps: PreviewDeps, actor: VideoActor, inpu
     const message = known ? (error.publicMessage ?? error.message) : "Ukážku sa nepodarilo vystrihnúť.";
     await deps.db.transaction((tx) => deps.blocks.updatePreviewCut(tx, ref, cutId, { status: "errored", message }, deps.now));
     if (!known) throw error;
-    throw new DomainError("video_provider_unavailable", error.publicMessage, { provider: deps.provider.name }, { cause: error });
+    // the provider refused this clip (the cut is marked errored, committed): the editor may try
+    // again; the cause stays on the error for the outbound-failure log
+    return refusalOf(new DomainError("video_provider_unavailable", error.publicMessage, { provider: deps.provider.name }, { cause: error }));
   }
   await deps.db.transaction((tx) => deps.blocks.updatePreviewCut(tx, ref, cutId, { assetId: clip.assetId }, deps.now));
   const after = (await deps.blocks.find(deps.db, ref)).block;
   const cut = after.previewCut?.id === cutId ? after.previewCut : null;
-  return {
+  return ok({
     cutId,
     status: cut?.status ?? "waiting",
     previewStartSec: input.previewStartSec,
     previewEndSec: input.previewEndSec,
     previewPlaybackId: after.previewPlaybackId ?? null,
-  };
+  });
 }

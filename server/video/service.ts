@@ -3,6 +3,7 @@
 // (never handed to routes).
 import type { Database } from "../db";
 import type { Queue } from "../queue";
+import type { Outcome } from "../kernel/outcome";
 import type { VideoActor, VideoBlockRef, VideoBlocks, VideoBlockView } from "./blocks";
 import { receiveMeetingNotifications, type MeetingsAck } from "./meetings";
 import type { VideoProvider } from "./provider";
@@ -18,8 +19,8 @@ export type Video = {
   getBlock(db: Database, ref: VideoBlockRef): Promise<VideoBlockView>;
   createUpload(deps: { db: Database; now: Date }, actor: VideoActor, input: VideoUploadRequest): Promise<VideoUploadResponse>;
   cancelUpload(deps: { db: Database; now: Date }, ref: VideoBlockRef): Promise<{ uploadId: string }>;
-  /** sets the course's preview clip range and asks the provider to cut it */
-  setPreview(deps: { db: Database; now: Date }, actor: VideoActor, input: VideoPreviewRequest): Promise<VideoPreviewResponse>;
+  /** sets the course's preview clip range and asks the provider to cut it (refusals returned: 404, 409, 422, 503) */
+  setPreview(deps: { db: Database; now: Date }, actor: VideoActor, input: VideoPreviewRequest): Promise<Outcome<VideoPreviewResponse>>;
   receiveWebhook(deps: { db: Database; queue: Queue; now: Date }, request: VideoWebhookRequest): Promise<VideoWebhookAck>;
   receiveMeetings(deps: { db: Database; queue: Queue; now: Date }, rawBody: string): Promise<MeetingsAck>;
   /** a direct upload of a webinar's recording (its page is `returnPath`, where a form upload returns) */

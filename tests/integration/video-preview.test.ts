@@ -255,6 +255,15 @@ describe("the local stand-in cuts the clip", () => {
     expect(refusedHtml).toMatch(/role="alert"[^>]*>(<p>)?Ukážka musí mať 10 až 60 sekúnd/);
     expect(refusedHtml).toContain('value="70"');
     expect((await blockNow(target.partId, target.blockId)).previewPlaybackId).toBe(previewPlaybackId);
+    // the use case's refusal (a clip past the video's end) on the same form, with what was typed
+    const pastEnd = await post("intent=preview&previewStartSec=20&previewEndSec=40");
+    expect(pastEnd.status).toBe(422);
+    const pastEndHtml = await pastEnd.text();
+    expect(pastEndHtml).toMatch(/role="alert"[^>]*>(<p>)?Ukážka musí skončiť najneskôr na konci videa/);
+    expect(pastEndHtml).toContain('value="40"');
+    // a form naming no known action is 400, nothing changed
+    expect((await post("intent=nieco&previewStartSec=4&previewEndSec=16")).status).toBe(400);
+    expect((await blockNow(target.partId, target.blockId)).previewPlaybackId).toBe(previewPlaybackId);
 
     const saved = await post("intent=preview&previewStartSec=4&previewEndSec=16,5");
     expect([302, 303]).toContain(saved.status);

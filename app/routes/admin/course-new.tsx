@@ -3,13 +3,13 @@
 // domain call as POST /api/admin/courses (server/authoring). Behind the /admin layout's role
 // check, repeated here for the loader and the action.
 // docs/decisions/admin-ui/course-list-by-course.md
-import { Form, redirect } from "react-router";
+import { Form } from "react-router";
 import { getFormProps } from "@conform-to/react";
 import type { Route } from "./+types/course-new";
 import authoringStyles from "../../admin-authoring.css?url";
 import { pageRoute } from "../../lib/page.server";
 import { pageTitle } from "../../site";
-import { contractBody, doneUrl, editorOf, handleIntents, intent } from "../../lib/admin-authoring.server";
+import { contractBody, doneUrl, editorOf, handleIntents, intent, redirectOr } from "../../lib/admin-authoring.server";
 import { createCourseForm, slugify } from "../../lib/authoring-forms";
 import { FormKey, IntentButton, useAdminForm } from "../../components/admin-authoring";
 import { Breadcrumbs } from "../../components/breadcrumbs";
@@ -35,8 +35,7 @@ export const action = pageRoute(async (args: Route.ActionArgs) => {
           priceCents: v.price,
           currency: v.currency,
         });
-        const course = await createCourse(services.db, actor, body);
-        return redirect(doneUrl(`/admin/kurzy/${course._id}`, "vytvoreny"));
+        return redirectOr(await createCourse(services.db, actor, body), (course) => doneUrl(`/admin/kurzy/${course._id}`, "vytvoreny"));
       },
     }),
   });

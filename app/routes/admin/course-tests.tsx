@@ -2,13 +2,13 @@
 // a level or a part; questions; pass mark) and a form creating one where none hangs yet
 // (createTest, as POST /api/admin/tests; settings start at the API's defaults and are
 // edited on the test's page).
-import { Form, Link, redirect } from "react-router";
+import { Form, Link } from "react-router";
 import { getFormProps } from "@conform-to/react";
 import type { Route } from "./+types/course-tests";
 import authoringStyles from "../../admin-authoring.css?url";
 import { pageRoute } from "../../lib/page.server";
 import { pageTitle } from "../../site";
-import { contractBody, courseDetail, doneMessage, doneUrl, editorOf, handleIntents, intent } from "../../lib/admin-authoring.server";
+import { contractBody, courseDetail, doneMessage, doneUrl, editorOf, handleIntents, intent, redirectOr } from "../../lib/admin-authoring.server";
 import { createTestForm } from "../../lib/authoring-forms";
 import { CourseHeader, DoneStatus, FormKey, IntentButton, SelectField, useAdminForm, type ActionReply } from "../../components/admin-authoring";
 import { FormErrors, TextField } from "../../components/forms";
@@ -70,8 +70,7 @@ export const action = pageRoute(async (args: Route.ActionArgs) => {
           ...(placement === "part" ? { partId: id } : placement === "level" ? { levelId: id } : {}),
           title: v.title,
         });
-        const test = await createTest(services.db, actor, body);
-        return redirect(doneUrl(`/admin/kurzy/${d.course._id}/testy/${test._id}`, "pridane"));
+        return redirectOr(await createTest(services.db, actor, body), (test) => doneUrl(`/admin/kurzy/${d.course._id}/testy/${test._id}`, "pridane"));
       },
     }),
   });

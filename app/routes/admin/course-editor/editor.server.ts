@@ -3,7 +3,7 @@
 import { redirect } from "react-router";
 import type { Route } from "../+types/course-editor";
 import { pageRoute } from "../../../lib/page.server";
-import { contractBody, courseDetail, doneUrl, editorOf, formReply, handleIntents, intent, moved } from "../../../lib/admin-authoring.server";
+import { contractBody, courseDetail, doneUrl, editorOf, formReply, handleIntents, intent, moved, redirectOr } from "../../../lib/admin-authoring.server";
 import { requireRole, operationRoles } from "../../../lib/auth.server";
 import { slugify, structureForms as f } from "../../../lib/authoring-forms";
 import {
@@ -35,7 +35,6 @@ import {
   type PublishProblem,
   authoringApi,
 } from "#server/authoring";
-import { DomainError } from "#server/kernel/errors";
 import { levelOf, moduleOf, partOf, same, topicOf } from "./tree.server";
 
 export type { Detail } from "./tree.server";
@@ -59,45 +58,40 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
         authorize: () => requireRole(args.context, ...operationRoles(authoringApi, "adminPublishCourse"), { action: "Zverejniť kurz" }),
         stepUp: true,
         run: async () => {
-          try {
-            await publishCourse(db, services, actor, courseId);
-          } catch (error) {
-            if (error instanceof DomainError && error.code === "validation" && Array.isArray(error.details)) {
-              return formReply({ form: "publish", problems: error.details as PublishProblem[] }, 422);
-            }
-            throw error;
+          const published = await publishCourse(db, services, actor, courseId);
+          if (published.ok) return redirect(doneUrl(here, "zverejneny"));
+          const { error } = published;
+          // the rules the draft fails, each on its item; other refusals on the form (handleIntents)
+          if (error.code === "validation" && Array.isArray(error.details)) {
+            return formReply({ form: "publish", problems: error.details as PublishProblem[] }, 422);
           }
-          return redirect(doneUrl(here, "zverejneny"));
+          return published;
         },
       }),
       archive: intent({
         schema: f.archive,
         run: async () => {
           requireRole(args.context, ...operationRoles(authoringApi, "adminArchiveCourse"), { action: "Archivovať kurz" });
-          await archiveCourse(db, services.clock, actor, courseId);
-          return redirect(doneUrl(here, "archivovany"));
+          return redirectOr(await archiveCourse(db, services.clock, actor, courseId), () => doneUrl(here, "archivovany"));
         },
       }),
       newVersion: intent({
         schema: f.newVersion,
         run: async () => {
-          try {
-            const { newCourseId } = await createNewVersion(db, actor, courseId);
-            return redirect(doneUrl(`/admin/kurzy/${newCourseId}`, "nova-verzia"));
-          } catch (error) {
-            const draft =
-              error instanceof DomainError && error.code === "draft_exists" ? (error.details as { draftCourseId?: string }).draftCourseId : undefined;
-            if (draft) return redirect(doneUrl(`/admin/kurzy/${draft}`, "koncept-existuje"));
-            throw error;
-          }
+          const created = await createNewVersion(db, actor, courseId);
+          if (created.ok) return redirect(doneUrl(`/admin/kurzy/${created.value.newCourseId}`, "nova-verzia"));
+          const { error } = created;
+          // the chain's draft already exists: open it
+          const draft = error.code === "draft_exists" ? (error.details as { draftCourseId?: string }).draftCourseId : undefined;
+          if (draft) return redirect(doneUrl(`/admin/kurzy/${draft}`, "koncept-existuje"));
+          return created;
         },
       }),
       deleteCourse: intent({
         schema: f.deleteCourse,
         run: async () => {
           requireRole(args.context, ...operationRoles(authoringApi, "adminDeleteCourse"), { action: "Zmazať kurz" });
-          await deleteCourse(db, actor, courseId);
-          return redirect(doneUrl("/admin/kurzy", "zmazane"));
+          return redirectOr(await deleteCourse(db, actor, courseId), () => doneUrl("/admin/kurzy", "zmazane"));
         },
       }),
 
@@ -112,8 +106,7 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
             subtitle: v.subtitle ?? null,
             estimatedHours: v.estimatedHours ?? 0,
           });
-          const level = await createLevel(db, actor, courseId, body);
-          return redirect(doneUrl(here, "pridane", `uzol-${level._id}`));
+          return redirectOr(await createLevel(db, actor, courseId, body), (level) => doneUrl(here, "pridane", `uzol-${level._id}`));
         },
       }),
       editLevel: intent({
@@ -128,8 +121,7 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
             estimatedHours: v.estimatedHours ?? 0,
             issuesIntermediateCertificate: v.issuesIntermediateCertificate,
           });
-          await updateLevel(db, actor, level._id, body);
-          return redirect(doneUrl(here, "ulozene", `uzol-${level._id}`));
+          return redirectOr(await updateLevel(db, actor, level._id, body), () => doneUrl(here, "ulozene", `uzol-${level._id}`));
         },
       }),
       moveLevel: intent({
@@ -141,16 +133,15 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
             v.levelId,
             v.direction,
           );
-          if (ids) await reorderLevels(db, actor, courseId, ids);
-          return redirect(doneUrl(here, "presunute", `uzol-${v.levelId}`));
+          const done = doneUrl(here, "presunute", `uzol-${v.levelId}`);
+          return ids ? redirectOr(await reorderLevels(db, actor, courseId, ids), () => done) : redirect(done);
         },
       }),
       deleteLevel: intent({
         schema: f.deleteLevel,
         run: async (v) => {
           requireRole(args.context, ...operationRoles(authoringApi, "adminDeleteLevel"), { action: "Zmazať úroveň" });
-          await deleteLevel(db, actor, levelOf(d, v.levelId)._id);
-          return redirect(doneUrl(here, "zmazane", "struktura"));
+          return redirectOr(await deleteLevel(db, actor, levelOf(d, v.levelId)._id), () => doneUrl(here, "zmazane", "struktura"));
         },
       }),
 
@@ -160,13 +151,8 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
         fields: topicFields,
         run: async (v) => {
           const level = levelOf(d, v.levelId);
-          const topic = await createTopic(
-            db,
-            actor,
-            level._id,
-            contractBody(TopicCreateRequest, { slug: v.slug ?? slugify(v.title), title: v.title, iconName: v.iconName ?? null }),
-          );
-          return redirect(doneUrl(here, "pridane", `uzol-${topic._id}`));
+          const body = contractBody(TopicCreateRequest, { slug: v.slug ?? slugify(v.title), title: v.title, iconName: v.iconName ?? null });
+          return redirectOr(await createTopic(db, actor, level._id, body), (topic) => doneUrl(here, "pridane", `uzol-${topic._id}`));
         },
       }),
       editTopic: intent({
@@ -174,13 +160,8 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
         fields: topicFields,
         run: async (v) => {
           const { topic } = topicOf(d, v.topicId);
-          await updateTopic(
-            db,
-            actor,
-            topic._id,
-            contractBody(TopicPatchRequest, { title: v.title, slug: v.slug ?? topic.slug, iconName: v.iconName ?? null }),
-          );
-          return redirect(doneUrl(here, "ulozene", `uzol-${topic._id}`));
+          const body = contractBody(TopicPatchRequest, { title: v.title, slug: v.slug ?? topic.slug, iconName: v.iconName ?? null });
+          return redirectOr(await updateTopic(db, actor, topic._id, body), () => doneUrl(here, "ulozene", `uzol-${topic._id}`));
         },
       }),
       moveTopic: intent({
@@ -192,16 +173,15 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
             v.topicId,
             v.direction,
           );
-          if (ids) await reorderTopics(db, actor, level._id, ids);
-          return redirect(doneUrl(here, "presunute", `uzol-${v.topicId}`));
+          const done = doneUrl(here, "presunute", `uzol-${v.topicId}`);
+          return ids ? redirectOr(await reorderTopics(db, actor, level._id, ids), () => done) : redirect(done);
         },
       }),
       deleteTopic: intent({
         schema: f.deleteTopic,
         run: async (v) => {
           const { level, topic } = topicOf(d, v.topicId);
-          await deleteTopic(db, actor, topic._id);
-          return redirect(doneUrl(here, "zmazane", `uzol-${level._id}`));
+          return redirectOr(await deleteTopic(db, actor, topic._id), () => doneUrl(here, "zmazane", `uzol-${level._id}`));
         },
       }),
 
@@ -211,13 +191,8 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
         fields: moduleFields,
         run: async (v) => {
           const { topic } = topicOf(d, v.topicId);
-          const module = await createModule(
-            db,
-            actor,
-            topic._id,
-            contractBody(ModuleCreateRequest, { title: v.title, estimatedMinutes: v.estimatedMinutes ?? 0 }),
-          );
-          return redirect(doneUrl(here, "pridane", `uzol-${module._id}`));
+          const body = contractBody(ModuleCreateRequest, { title: v.title, estimatedMinutes: v.estimatedMinutes ?? 0 });
+          return redirectOr(await createModule(db, actor, topic._id, body), (module) => doneUrl(here, "pridane", `uzol-${module._id}`));
         },
       }),
       editModule: intent({
@@ -225,16 +200,15 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
         fields: moduleFields,
         run: async (v) => {
           const module = moduleOf(d, v.moduleId);
-          await updateModule(db, actor, module._id, contractBody(ModulePatchRequest, { title: v.title, estimatedMinutes: v.estimatedMinutes ?? 0 }));
-          return redirect(doneUrl(here, "ulozene", `uzol-${module._id}`));
+          const body = contractBody(ModulePatchRequest, { title: v.title, estimatedMinutes: v.estimatedMinutes ?? 0 });
+          return redirectOr(await updateModule(db, actor, module._id, body), () => doneUrl(here, "ulozene", `uzol-${module._id}`));
         },
       }),
       deleteModule: intent({
         schema: f.deleteModule,
         run: async (v) => {
           const module = moduleOf(d, v.moduleId);
-          await deleteModule(db, actor, module._id);
-          return redirect(doneUrl(here, "zmazane", `uzol-${module.topicId}`));
+          return redirectOr(await deleteModule(db, actor, module._id), () => doneUrl(here, "zmazane", `uzol-${module.topicId}`));
         },
       }),
 
@@ -245,8 +219,7 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
         run: async (v) => {
           const module = moduleOf(d, v.moduleId);
           const body = contractBody(PartCreateRequest, { slug: v.slug ?? slugify(v.title), title: v.title, requiredForCompletion: v.requiredForCompletion });
-          const part = await createPart(db, actor, module._id, body);
-          return redirect(doneUrl(`${here}/casti/${part._id}`, "pridane"));
+          return redirectOr(await createPart(db, actor, module._id, body), (part) => doneUrl(`${here}/casti/${part._id}`, "pridane"));
         },
       }),
       movePart: intent({
@@ -258,16 +231,15 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
             v.partId,
             v.direction,
           );
-          if (ids) await reorderParts(db, actor, module._id, ids);
-          return redirect(doneUrl(here, "presunute", `uzol-${v.partId}`));
+          const done = doneUrl(here, "presunute", `uzol-${v.partId}`);
+          return ids ? redirectOr(await reorderParts(db, actor, module._id, ids), () => done) : redirect(done);
         },
       }),
       deletePart: intent({
         schema: f.deletePart,
         run: async (v) => {
           const { module } = partOf(d, v.partId);
-          await deletePart(db, actor, v.partId);
-          return redirect(doneUrl(here, "zmazane", `uzol-${module._id}`));
+          return redirectOr(await deletePart(db, actor, v.partId), () => doneUrl(here, "zmazane", `uzol-${module._id}`));
         },
       }),
     },

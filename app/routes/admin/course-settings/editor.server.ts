@@ -1,6 +1,5 @@
 // The course settings page's loader (the fields as the form shows them) and its action (saving
 // them through server/authoring).
-import { redirect } from "react-router";
 import type { Route } from "../+types/course-settings";
 import { pageRoute } from "../../../lib/page.server";
 import {
@@ -13,6 +12,7 @@ import {
   endOfDayInBratislava,
   handleIntents,
   intent,
+  redirectOr,
 } from "../../../lib/admin-authoring.server";
 import { courseSettingsForm, lines, textFromCents, TARGET_AUDIENCE_VALUES } from "../../../lib/authoring-forms";
 import { CoursePatchRequest, updateCourse } from "#server/authoring";
@@ -262,8 +262,7 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
           seoDescription: v.seoDescription ?? null,
           ...(v.newOgImageFileId ? { ogImageFileId: v.newOgImageFileId } : v.removeOgImage ? { ogImageFileId: null, ogImageUrl: null } : {}),
         });
-        await updateCourse(services.db, actor, course._id, body);
-        return redirect(doneUrl(`/admin/kurzy/${course._id}/udaje`, "ulozene"));
+        return redirectOr(await updateCourse(services.db, actor, course._id, body), () => doneUrl(`/admin/kurzy/${course._id}/udaje`, "ulozene"));
       },
     }),
   });

@@ -4,7 +4,7 @@
 import { redirect } from "react-router";
 import type { Route } from "../+types/part-editor";
 import { pageRoute } from "../../../lib/page.server";
-import { contractBody, courseDetail, doneMessage, doneUrl, editorOf, formReply, handleIntents, intent } from "../../../lib/admin-authoring.server";
+import { contractBody, courseDetail, doneMessage, doneUrl, editorOf, formReply, handleIntents, intent, redirectOr } from "../../../lib/admin-authoring.server";
 import { chaptersText, parseChapters, partForms as f } from "../../../lib/authoring-forms";
 import {
   attachmentInputOf,
@@ -86,8 +86,8 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
   const here = `/admin/kurzy/${d.course._id}/casti/${part._id}`;
   // block-list edits are server/authoring's (editPartBlocks): the page names the edit
   const editBlocks = async (edit: BlockEdit, anchor?: string, done: "ulozene" | "pridane" | "zmazane" | "presunute" = "ulozene") => {
-    await editPartBlocks(services.db, actor, part, edit);
-    return redirect(doneUrl(here, done, anchor));
+    const edited = await editPartBlocks(services.db, actor, part, edit);
+    return edited.ok ? redirect(doneUrl(here, done, anchor)) : edited;
   };
 
   // the part form and the one-file forms post to `?upload` (multipart): a chosen file is
@@ -176,7 +176,8 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
             ? [...part.attachments.filter((_, k) => k !== detach).map(attachmentInputOf), ...(added?.kind === "attachment" ? [{ fileId: added.fileId }] : [])]
             : undefined;
         // one call: the part's fields, every block and what is added or removed, in one transaction
-        await savePartWithBlocks(services.db, actor, part, { ...fields, ...(attachments ? { attachments } : {}) }, typed, edits);
+        const saved = await savePartWithBlocks(services.db, actor, part, { ...fields, ...(attachments ? { attachments } : {}) }, typed, edits);
+        if (!saved.ok) return saved;
         if (detach !== undefined) return redirect(doneUrl(here, "zmazane", "prilohy"));
         if (op?.op === "uncaption") return redirect(doneUrl(here, "zmazane", `blok-${op.blockId}`));
         if (added?.kind === "captions") return redirect(doneUrl(here, "pridane", `blok-${added.blockId}`));
@@ -256,8 +257,8 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
       fields: attachmentFields,
       run: async (v) => {
         const attachments = [...part.attachments.map(attachmentInputOf), { name: v.name, path: v.path, sizeBytes: v.sizeBytes, mimeType: v.mimeType }];
-        await updatePart(services.db, actor, part._id, contractBody(PartPatchRequest, { attachments }));
-        return redirect(doneUrl(here, "pridane", "prilohy"));
+        const saved = await updatePart(services.db, actor, part._id, contractBody(PartPatchRequest, { attachments }));
+        return saved.ok ? redirect(doneUrl(here, "pridane", "prilohy")) : saved;
       },
     }),
     deleteAttachment: intent({
@@ -265,20 +266,16 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
       run: async (v) => {
         if (v.index >= part.attachments.length) throw new DomainError("not_found", "Príloha v tejto časti nie je.");
         const attachments = part.attachments.filter((_, i) => i !== v.index).map(attachmentInputOf);
-        await updatePart(services.db, actor, part._id, contractBody(PartPatchRequest, { attachments }));
-        return redirect(doneUrl(here, "zmazane", "prilohy"));
+        const saved = await updatePart(services.db, actor, part._id, contractBody(PartPatchRequest, { attachments }));
+        return saved.ok ? redirect(doneUrl(here, "zmazane", "prilohy")) : saved;
       },
     }),
     createPartTest: intent({
       schema: f.createPartTest,
       fields: { title: "title" },
       run: async (v) => {
-        const test = await createTest(
-          services.db,
-          actor,
-          contractBody(TestCreateRequest, { courseId: d.course._id, placement: "part", partId: part._id, title: v.title }),
-        );
-        return redirect(doneUrl(`/admin/kurzy/${d.course._id}/testy/${test._id}`, "pridane"));
+        const body = contractBody(TestCreateRequest, { courseId: d.course._id, placement: "part", partId: part._id, title: v.title });
+        return redirectOr(await createTest(services.db, actor, body), (test) => doneUrl(`/admin/kurzy/${d.course._id}/testy/${test._id}`, "pridane"));
       },
     }),
   });

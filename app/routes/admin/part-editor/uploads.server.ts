@@ -7,8 +7,9 @@ import { redirect } from "react-router";
 import type { AppServices } from "#server/services";
 import { attachmentInputOf, editPartBlocks, PartPatchRequest, updatePart, type Actor, type AdminPart } from "#server/authoring";
 import { DomainError } from "#server/kernel/errors";
+import type { Outcome } from "#server/kernel/outcome";
 import { fileSummaries, PAGE_FORM_LIMITS } from "#server/files";
-import { contractBody, doneUrl, formReply } from "../../../lib/admin-authoring.server";
+import { contractOutcome, doneUrl, formReply } from "../../../lib/admin-authoring.server";
 export { isUpload, formRequest } from "../../../lib/admin-files.server";
 
 export const UPLOAD_INTENTS = { uploadPresentationBlock: "presentation", uploadImageBlock: "image", uploadAttachment: "attachment" } as const;
@@ -40,30 +41,32 @@ export async function handleUpload(received: Received, deps: { services: AppServ
   if (!outcome.value) return refused(form, fields, "file", "Vyberte súbor.", 422);
   if (outcome.value.kind !== UPLOAD_INTENTS[intent]) return refused(form, fields, "file", "Súbor bol nahraný ako iný druh.", 422);
   const fileId = outcome.value.id;
-  try {
-    switch (intent) {
-      case "uploadPresentationBlock":
-        await editPartBlocks(services.db, actor, part, { op: "add", block: { type: "presentation", fileId } });
-        return redirect(doneUrl(here, "pridane", "bloky"));
-      case "uploadImageBlock": {
-        const alt = (fields.alt ?? "").trim();
-        // the file stays unreferenced (removed after 30 days) until it is chosen again with a text
-        if (!alt) return refused(form, fields, "alt", "Obrázok potrebuje alternatívny text.", 422);
-        const caption = (fields.caption ?? "").trim();
-        await editPartBlocks(services.db, actor, part, { op: "add", block: { type: "image", fileId, alt, ...(caption ? { caption } : {}) } });
-        return redirect(doneUrl(here, "pridane", "bloky"));
-      }
-      case "uploadAttachment": {
-        const attachments = [...part.attachments.map(attachmentInputOf), { fileId }];
-        await updatePart(services.db, actor, part._id, contractBody(PartPatchRequest, { attachments }));
-        return redirect(doneUrl(here, "pridane", "prilohy"));
-      }
+  let saved: Outcome<unknown>;
+  let anchor = "bloky";
+  switch (intent) {
+    case "uploadPresentationBlock":
+      saved = await editPartBlocks(services.db, actor, part, { op: "add", block: { type: "presentation", fileId } });
+      break;
+    case "uploadImageBlock": {
+      const alt = (fields.alt ?? "").trim();
+      // the file stays unreferenced (removed after 30 days) until it is chosen again with a text
+      if (!alt) return refused(form, fields, "alt", "Obrázok potrebuje alternatívny text.", 422);
+      const caption = (fields.caption ?? "").trim();
+      saved = await editPartBlocks(services.db, actor, part, { op: "add", block: { type: "image", fileId, alt, ...(caption ? { caption } : {}) } });
+      break;
     }
-  } catch (error) {
-    if (error instanceof DomainError && error.status < 500 && ![401, 403, 404].includes(error.status))
-      return refused(form, fields, "file", error.message, error.status);
-    throw error;
+    case "uploadAttachment": {
+      const body = contractOutcome(PartPatchRequest, { attachments: [...part.attachments.map(attachmentInputOf), { fileId }] });
+      saved = body.ok ? await updatePart(services.db, actor, part._id, body.value) : body;
+      anchor = "prilohy";
+      break;
+    }
   }
+  if (saved.ok) return redirect(doneUrl(here, "pridane", anchor));
+  // a refusal the editor can act on is said on the file's field; 401/403/404 go to the error page
+  const { error } = saved;
+  if (error.status < 500 && ![401, 403, 404].includes(error.status)) return refused(form, fields, "file", error.message, error.status);
+  throw error;
 }
 
 type Added =

@@ -3,7 +3,7 @@
 import { redirect } from "react-router";
 import type { Route } from "../+types/test-editor";
 import { pageRoute } from "../../../lib/page.server";
-import { contractBody, courseDetail, doneMessage, doneUrl, editorOf, handleIntents, intent, moved } from "../../../lib/admin-authoring.server";
+import { contractBody, courseDetail, doneMessage, doneUrl, editorOf, handleIntents, intent, moved, redirectOr } from "../../../lib/admin-authoring.server";
 import { questionBody, testForms as f } from "../../../lib/authoring-forms";
 import {
   createQuestion,
@@ -133,23 +133,21 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
           showAnswersAfter: v.showAnswersAfter,
           required: v.required,
         });
-        await updateTest(db, actor, test._id, body);
-        return redirect(doneUrl(here, "ulozene"));
+        return redirectOr(await updateTest(db, actor, test._id, body), () => doneUrl(here, "ulozene"));
       },
     }),
     deleteTest: intent({
       schema: f.deleteTest,
       run: async () => {
-        await deleteTest(db, actor, test._id);
-        return redirect(doneUrl(`/admin/kurzy/${d.course._id}/testy`, "zmazane"));
+        return redirectOr(await deleteTest(db, actor, test._id), () => doneUrl(`/admin/kurzy/${d.course._id}/testy`, "zmazane"));
       },
     }),
     addQuestion: intent({
       schema: f.addQuestion,
       fields: QUESTION_FIELDS,
       run: async (v) => {
-        const question = await createQuestion(db, actor, test._id, contractBody(QuestionCreateRequest, questionBody(v)));
-        return redirect(doneUrl(here, "pridane", `otazka-${question._id}`));
+        const body = contractBody(QuestionCreateRequest, questionBody(v));
+        return redirectOr(await createQuestion(db, actor, test._id, body), (question) => doneUrl(here, "pridane", `otazka-${question._id}`));
       },
     }),
     editQuestion: intent({
@@ -157,8 +155,8 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
       fields: QUESTION_FIELDS,
       run: async (v) => {
         const q = questionOf(v.questionId);
-        await updateQuestion(db, actor, q._id, contractBody(QuestionPatchRequest, questionBody(v)));
-        return redirect(doneUrl(here, "ulozene", `otazka-${q._id}`));
+        const body = contractBody(QuestionPatchRequest, questionBody(v));
+        return redirectOr(await updateQuestion(db, actor, q._id, body), () => doneUrl(here, "ulozene", `otazka-${q._id}`));
       },
     }),
     moveQuestion: intent({
@@ -170,15 +168,14 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
           v.questionId,
           v.direction,
         );
-        if (ids) await reorderQuestions(db, actor, test._id, ids);
-        return redirect(doneUrl(here, "presunute", `otazka-${v.questionId}`));
+        const done = doneUrl(here, "presunute", `otazka-${v.questionId}`);
+        return ids ? redirectOr(await reorderQuestions(db, actor, test._id, ids), () => done) : redirect(done);
       },
     }),
     deleteQuestion: intent({
       schema: f.deleteQuestion,
       run: async (v) => {
-        await deleteQuestion(db, actor, questionOf(v.questionId)._id);
-        return redirect(doneUrl(here, "zmazane", "otazky"));
+        return redirectOr(await deleteQuestion(db, actor, questionOf(v.questionId)._id), () => doneUrl(here, "zmazane", "otazky"));
       },
     }),
     moveQuestionToTest: intent({
@@ -186,8 +183,8 @@ export const editorAction = pageRoute(async (args: Route.ActionArgs) => {
       fields: { testId: "testId" },
       run: async (v) => {
         const q = questionOf(v.questionId);
-        await moveQuestion(db, actor, q._id, contractBody(QuestionMoveRequest, { testId: v.testId }));
-        return redirect(doneUrl(here, "presunute", "otazky"));
+        const body = contractBody(QuestionMoveRequest, { testId: v.testId });
+        return redirectOr(await moveQuestion(db, actor, q._id, body), () => doneUrl(here, "presunute", "otazky"));
       },
     }),
   });

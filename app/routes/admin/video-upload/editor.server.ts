@@ -1,9 +1,9 @@
-// The video upload page's loader (the block, its uploads and cuts) and its action (a new direct
-// upload, cancelling one).
+// The video upload page's loader (the block, its uploads and cuts) and its action, one handler
+// per `intent` (dispatchIntent): a new direct upload, the preview clip, cancelling an upload.
 import { data, redirect } from "react-router";
 import type { Route } from "../+types/video-upload";
 import { servicesContext } from "../../../context";
-import { pageRoute, readForm } from "../../../lib/page.server";
+import { dispatchIntent, pageRoute, readForm } from "../../../lib/page.server";
 import { requireRoleForPage, actorOf } from "../../../lib/auth.server";
 import { DomainError } from "#server/kernel/errors";
 import { isId } from "#shared/ids";
@@ -90,40 +90,39 @@ export const editorAction = pageRoute(async ({ request, params, context }: Route
   const found = await load(params, context);
   const ref = { partId: found.partId, blockId: found.block.id };
   const form = await readForm(request);
-  const intent = form.get("intent");
   const deps = depsOf(services);
-  if (intent === "prepare") {
-    const actor = actorOf(context, user);
-    const upload = await services.video.createUpload(deps, actor, ref);
-    return { upload: { uploadUrl: upload.uploadUrl, expiresAt: formatDateTime(new Date(upload.expiresAt)) } };
-  }
-  if (intent === "preview") {
-    const seconds = (name: string) => {
-      const raw = String(form.get(name) ?? "")
-        .trim()
-        .replace(",", ".");
-      return raw === "" ? undefined : Number(raw);
-    };
-    const values = { previewStartSec: String(form.get("previewStartSec") ?? ""), previewEndSec: String(form.get("previewEndSec") ?? "") };
-    const parsed = VideoPreviewRequest.safeParse({ ...ref, previewStartSec: seconds("previewStartSec"), previewEndSec: seconds("previewEndSec") });
-    if (!parsed.success) {
-      const messages = parsed.error.issues.map((i) => (i.code === "invalid_type" ? "Zadajte začiatok aj koniec ukážky v sekundách." : i.message));
-      return data({ previewError: { messages: [...new Set(messages)], values } }, { status: 422 });
-    }
-    const actor = actorOf(context, user);
-    try {
-      await services.video.setPreview(deps, actor, parsed.data);
-    } catch (error) {
-      if (error instanceof DomainError && (error.status === 422 || error.status === 409 || error.status === 503)) {
+  const handlers = {
+    prepare: async () => {
+      const upload = await services.video.createUpload(deps, actorOf(context, user), ref);
+      return { upload: { uploadUrl: upload.uploadUrl, expiresAt: formatDateTime(new Date(upload.expiresAt)) } };
+    },
+    preview: async () => {
+      const seconds = (name: string) => {
+        const raw = String(form.get(name) ?? "")
+          .trim()
+          .replace(",", ".");
+        return raw === "" ? undefined : Number(raw);
+      };
+      const values = { previewStartSec: String(form.get("previewStartSec") ?? ""), previewEndSec: String(form.get("previewEndSec") ?? "") };
+      const parsed = VideoPreviewRequest.safeParse({ ...ref, previewStartSec: seconds("previewStartSec"), previewEndSec: seconds("previewEndSec") });
+      if (!parsed.success) {
+        const messages = parsed.error.issues.map((i) => (i.code === "invalid_type" ? "Zadajte začiatok aj koniec ukážky v sekundách." : i.message));
+        return data({ previewError: { messages: [...new Set(messages)], values } }, { status: 422 });
+      }
+      const cut = await services.video.setPreview(deps, actorOf(context, user), parsed.data);
+      if (cut.ok) return redirect(videoBlockPagePath(ref));
+      const { error } = cut;
+      // a range, a state or the provider the editor can answer on the form; 404 is the error page
+      if (error.status === 422 || error.status === 409 || error.status === 503) {
         return data({ previewError: { messages: [error.message], values } }, { status: error.status });
       }
       throw error;
-    }
-    return redirect(videoBlockPagePath(ref));
-  }
-  if (intent === "cancel") {
-    await services.video.cancelUpload(deps, ref);
-    return redirect(videoBlockPagePath(ref));
-  }
-  throw new DomainError("bad_request", "Neznáma akcia formulára.");
+    },
+    cancel: async () => {
+      await services.video.cancelUpload(deps, ref);
+      return redirect(videoBlockPagePath(ref));
+    },
+  };
+  // the answer is one of the handlers' (typed for the page's actionData)
+  return dispatchIntent<ReturnType<(typeof handlers)[keyof typeof handlers]>>(form, handlers);
 });
