@@ -238,11 +238,10 @@ export const editorAction = pageRoute(async ({ request, params, context }: Route
   const formData = await readForm(request);
   const { orderId } = params;
   const dispute = () => disputeAction(request, context, formData, orderId, user);
-  // the page's forms by their intent (pickIntent: an unknown one is 400 bad_request)
+  // the page's forms by their intent (the dispute form's two buttons: restore, cancel); an unknown one is 400 bad_request
   return dispatchIntent<Promise<EditorAnswer>>(formData, {
     "retry-refund": () => retryRefundAction(request, context, formData, orderId, user),
     "record-transfer": () => recordTransferAction(context, formData, orderId, user),
-    // the dispute form's two buttons
     restore: dispute,
     cancel: dispute,
   });
