@@ -7,7 +7,7 @@ import { requestRefund, resolveDispute, retryFailedRefund, type DisputeResolutio
 import { DomainError } from "#server/kernel/errors";
 import { withIdempotency, type IdempotentAnswer } from "#server/http/idempotency";
 import { creditNoteFileName, creditNotePdf, invoiceFileName, storedInvoicePdf } from "#server/invoices";
-import { valueOrThrow } from "#server/kernel/outcome";
+import { ok, refusalOf, valueOrThrow, type Outcome } from "#server/kernel/outcome";
 import type { AppServices } from "#server/services";
 import { requireRole, actorOf } from "./auth.server";
 import { contentDisposition, PRIVATE_FILE_HEADERS } from "./download.server";
@@ -22,46 +22,62 @@ export function adminOf(context: Readonly<RouterContextProvider>): { services: A
 
 /**
  * Starts a refund once per Idempotency-Key (required): the refund, its audit row and the
- * stored 202 answer commit together, so the same key twice is one refund.
+ * stored 202 answer commit together, so the same key twice is one refund. A refusal (more
+ * than is left, not paid, a dispute open, the key missing, reused or still in use) is
+ * returned: thrown inside the transaction, so the refund and its audit row roll back and
+ * the key is freed, and returned from here (docs/decisions/platform/use-cases-return-values.md).
  */
 export async function refundOrder(
   services: AppServices,
   actor: RefundActor,
   input: RefundInput,
   idempotency: { route: string; key: string | null | undefined; rawBody: unknown },
-): Promise<IdempotentAnswer> {
-  return withIdempotency(
-    { db: services.db, userId: actor.actorId, route: idempotency.route, key: idempotency.key, body: idempotency.rawBody, required: true },
-    async (tx) => {
-      const accepted = await requestRefund(
-        tx,
-        { refunds: services.payments.refunds, publicUrl: services.site.publicUrl, now: services.clock.now() },
-        actor,
-        input,
-      );
-      return { status: 202, body: accepted, headers: { "Cache-Control": "no-store" } };
-    },
-  );
+): Promise<Outcome<IdempotentAnswer>> {
+  try {
+    return ok(
+      await withIdempotency(
+        { db: services.db, userId: actor.actorId, route: idempotency.route, key: idempotency.key, body: idempotency.rawBody, required: true },
+        async (tx) => {
+          const accepted = await requestRefund(
+            tx,
+            { refunds: services.payments.refunds, publicUrl: services.site.publicUrl, now: services.clock.now() },
+            actor,
+            input,
+          );
+          return { status: 202, body: accepted, headers: { "Cache-Control": "no-store" } };
+        },
+      ),
+    );
+  } catch (error) {
+    return refusalOf(error);
+  }
 }
 
 /**
  * Ends a dispute (restore or cancel) in one transaction. The Idempotency-Key is optional
  * (the state machine refuses a second decision anyway): with one, a repeat answers the
- * first answer instead of 409.
+ * first answer instead of 409. A refusal (no longer disputed, nothing suspended to restore)
+ * is returned, thrown inside the transaction first so that nothing of it stays.
  */
 export async function resolveOrderDispute(
   services: AppServices,
   actor: RefundActor,
   input: DisputeResolutionInput,
   idempotency: { route: string; key: string | null | undefined; rawBody: unknown },
-): Promise<IdempotentAnswer> {
-  return withIdempotency(
-    { db: services.db, userId: actor.actorId, route: idempotency.route, key: idempotency.key, body: idempotency.rawBody, required: false },
-    async (tx) => {
-      const resolved = await resolveDispute(tx, { queue: services.queue, now: services.clock.now() }, actor, input);
-      return { status: 200, body: resolved, headers: { "Cache-Control": "no-store" } };
-    },
-  );
+): Promise<Outcome<IdempotentAnswer>> {
+  try {
+    return ok(
+      await withIdempotency(
+        { db: services.db, userId: actor.actorId, route: idempotency.route, key: idempotency.key, body: idempotency.rawBody, required: false },
+        async (tx) => {
+          const resolved = await resolveDispute(tx, { queue: services.queue, now: services.clock.now() }, actor, input);
+          return { status: 200, body: resolved, headers: { "Cache-Control": "no-store" } };
+        },
+      ),
+    );
+  } catch (error) {
+    return refusalOf(error);
+  }
 }
 
 /** "Skúsiť vrátenie znova": a failed refund is pending again and its job asks the gateway anew. */

@@ -11,7 +11,6 @@ import { servicesContext } from "../context";
 import { parseForm } from "./validation";
 import { placeOrder } from "./orders.server";
 import type { CachedUser } from "#server/identity";
-import { DomainError, inputRefusalOf } from "#server/kernel/errors";
 import { idempotencyRoute } from "#server/http/idempotency";
 import { CreateOrderBody } from "#server/orders";
 
@@ -33,14 +32,12 @@ export async function checkoutAction<S extends z.ZodType<{ idempotencyKey?: stri
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const paymentMethod = form.get("paymentMethod") === "transfer" ? "transfer" : undefined;
   const body = CreateOrderBody.parse({ ...(bodyOf(submission.value) as object), ...(paymentMethod ? { paymentMethod } : {}) });
-  let created: { redirectUrl: string };
-  try {
-    ({ body: created } = await placeOrder(services, user, body, { route: idempotencyRoute(request), key: submission.value.idempotencyKey, rawBody: body }));
-  } catch (e) {
-    const refusal = e instanceof DomainError ? e : inputRefusalOf(e);
-    if (refusal && refusal.status < 500) return data(submission.reply({ formErrors: [refusal.message] }), { status: refusal.status });
-    throw e;
+  const order = await placeOrder(services, user, body, { route: idempotencyRoute(request), key: submission.value.idempotencyKey, rawBody: body });
+  if (!order.ok) {
+    // a failure (the provider or the gateway down) is the error page; a refusal is said on the form
+    if (order.error.status >= 500) throw order.error;
+    return data(submission.reply({ formErrors: [order.error.message] }), { status: order.error.status });
   }
   await placed?.(body);
-  return redirectDocument(created.redirectUrl);
+  return redirectDocument(order.value.body.redirectUrl);
 }

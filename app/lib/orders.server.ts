@@ -6,9 +6,15 @@
 // idempotent answer commit together. Returns the answer as a value: the /api route wraps
 // it in JSON, the page redirects to the gateway. Retry-payment goes the same way
 // (POST /api/orders/<id>/retry-payment and the return page's "Zaplatiť znova").
+// A refusal (already enrolled, not the club's admin, a limit, the key reused or still in
+// use) is returned, not thrown (docs/decisions/platform/use-cases-return-values.md): one
+// found inside the idempotency transaction is thrown there, so it rolls back and frees the
+// key, and becomes the Outcome here at the boundary.
 import { createOrder, retryOrderPayment, sponsorOfOrder, type CreateOrderBody, type CreateOrderResponse, type RetryPaymentResponse } from "#server/orders";
 import type { CachedUser } from "#server/identity";
 import { withIdempotency, type IdempotentAnswer } from "#server/http/idempotency";
+import { inputRefusalOf } from "#server/kernel/errors";
+import { ok, refusalOf, type Outcome } from "#server/kernel/outcome";
 import type { AppServices } from "#server/services";
 
 export async function placeOrder(
@@ -16,27 +22,34 @@ export async function placeOrder(
   user: CachedUser,
   body: CreateOrderBody,
   idempotency: { route: string; key: string | null | undefined; rawBody: unknown },
-): Promise<IdempotentAnswer<CreateOrderResponse>> {
-  const sponsor = await sponsorOfOrder(services, user.id, body);
-  return withIdempotency(
-    {
-      db: services.db,
-      userId: user.id,
-      route: idempotency.route,
-      key: idempotency.key,
-      body: idempotency.rawBody,
-      required: false,
-      beforeExecute: (tx) => services.rateLimits.consume({ name: "orders", userId: user.id }, { tx }),
-    },
-    async (tx) => {
-      const created = await createOrder(
-        tx,
-        { sessions: services.payments.sessions, publicUrl: services.site.publicUrl, now: services.clock.now(), queue: services.queue },
-        { buyer: { id: user.id, displayName: user.displayName, email: user.email }, body, sponsor },
-      );
-      return { status: 201, body: created, headers: { "Cache-Control": "no-store" } };
-    },
-  );
+): Promise<Outcome<IdempotentAnswer<CreateOrderResponse>>> {
+  try {
+    const sponsor = await sponsorOfOrder(services, user.id, body);
+    return ok(
+      await withIdempotency(
+        {
+          db: services.db,
+          userId: user.id,
+          route: idempotency.route,
+          key: idempotency.key,
+          body: idempotency.rawBody,
+          required: false,
+          beforeExecute: (tx) => services.rateLimits.consume({ name: "orders", userId: user.id }, { tx }),
+        },
+        async (tx) => {
+          const created = await createOrder(
+            tx,
+            { sessions: services.payments.sessions, publicUrl: services.site.publicUrl, now: services.clock.now(), queue: services.queue },
+            { buyer: { id: user.id, displayName: user.displayName, email: user.email }, body, sponsor },
+          );
+          return { status: 201, body: created, headers: { "Cache-Control": "no-store" } };
+        },
+      ),
+    );
+  } catch (error) {
+    // a value the database cannot hold (NUL, out of range) is the order's 422 too
+    return refusalOf(inputRefusalOf(error) ?? error);
+  }
 }
 
 /**
@@ -52,17 +65,23 @@ export async function retryPayment(
   user: CachedUser,
   orderId: string,
   idempotency: { route: string; key: string | null | undefined; rawBody: unknown },
-): Promise<IdempotentAnswer<RetryPaymentResponse>> {
-  return withIdempotency(
-    { db: services.db, userId: user.id, route: idempotency.route, key: idempotency.key, body: idempotency.rawBody, required: false },
-    async (tx) => {
-      const answer = await retryOrderPayment(
-        tx,
-        { sessions: services.payments.sessions, publicUrl: services.site.publicUrl, now: services.clock.now() },
-        user.id,
-        orderId,
-      );
-      return { status: 200, body: answer, headers: { "Cache-Control": "no-store" } };
-    },
-  );
+): Promise<Outcome<IdempotentAnswer<RetryPaymentResponse>>> {
+  try {
+    return ok(
+      await withIdempotency(
+        { db: services.db, userId: user.id, route: idempotency.route, key: idempotency.key, body: idempotency.rawBody, required: false },
+        async (tx) => {
+          const answer = await retryOrderPayment(
+            tx,
+            { sessions: services.payments.sessions, publicUrl: services.site.publicUrl, now: services.clock.now() },
+            user.id,
+            orderId,
+          );
+          return { status: 200, body: answer, headers: { "Cache-Control": "no-store" } };
+        },
+      ),
+    );
+  } catch (error) {
+    return refusalOf(error);
+  }
 }

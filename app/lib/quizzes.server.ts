@@ -7,7 +7,7 @@ import type { CachedUser } from "#server/identity";
 import type { ErrorBody } from "#server/kernel/errors";
 import { withIdempotency, type IdempotentAnswer } from "#server/http/idempotency";
 import type { Tx } from "#server/db";
-import type { Outcome } from "#server/kernel/outcome";
+import { ok, refusalOf, type Outcome } from "#server/kernel/outcome";
 import { startAttempt, submitAttempt, submitOrHold, type AttemptStarted, type HeldSubmit, type SubmitResult } from "#server/quizzes";
 import type { AnswersBody } from "#server/quizzes";
 import { servicesContext } from "../context";
@@ -54,17 +54,26 @@ export function idempotentSubmit(
  * The attempt page's submit once per key: with questions left unanswered and not
  * `confirmed`, the answers are saved and the submit held (server/quizzes submitOrHold).
  * One transaction, the idempotency module's, holds the attempt, learning's reaction and the
- * stored answer (docs/decisions/quizzes/one-transaction-per-submit.md).
+ * stored answer (docs/decisions/quizzes/one-transaction-per-submit.md). A refusal that
+ * rolls that transaction back (an answer the attempt does not know, the key reused or its
+ * first request still running) is returned here, for the page to show; one that commits
+ * (a late submit: 409 attempt_expired) is the stored answer's error body.
  */
-export function idempotentPageSubmit(
+export async function idempotentPageSubmit(
   context: Readonly<RouterContextProvider>,
   user: CachedUser,
   params: { testId: string; attemptId: string; confirmed: boolean },
   request: { route: string; key: string | null; body: AnswersBody },
-): Promise<IdempotentAnswer<SubmitResult | HeldSubmit | ErrorBody>> {
-  return submitOncePerKey(context, user, request, (tx) =>
-    submitOrHold(tx, depsOf(context), user.id, params.testId, params.attemptId, request.body.answers, params.confirmed),
-  );
+): Promise<Outcome<IdempotentAnswer<SubmitResult | HeldSubmit | ErrorBody>>> {
+  try {
+    return ok(
+      await submitOncePerKey(context, user, request, (tx) =>
+        submitOrHold(tx, depsOf(context), user.id, params.testId, params.attemptId, request.body.answers, params.confirmed),
+      ),
+    );
+  } catch (error) {
+    return refusalOf(error);
+  }
 }
 
 function submitOncePerKey<T>(

@@ -17,7 +17,6 @@ import { pageRoute, readForm } from "../lib/page.server";
 import { requireUserForPage } from "../lib/auth.server";
 import { orderStateLabels } from "../lib/order-labels";
 import { retryPayment } from "../lib/orders.server";
-import { DomainError } from "#server/kernel/errors";
 import { eInvoicesForOrders } from "#server/einvoices";
 import { idempotencyRoute } from "#server/http/idempotency";
 import { getStudentOrder, orderNumber } from "#server/orders";
@@ -93,13 +92,11 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
   // than show "still processing".
   const deadline = Date.now() + FIRST_COPY_WAIT_MS;
   for (;;) {
-    try {
-      const { body } = await retryPayment(services, user, params.orderId, idempotency);
-      return redirectDocument(body.redirectUrl);
-    } catch (e) {
-      if (!(e instanceof DomainError && e.code === "idempotency_in_progress") || Date.now() >= deadline) throw e;
-      await new Promise((resolve) => setTimeout(resolve, FIRST_COPY_POLL_MS));
-    }
+    const retried = await retryPayment(services, user, params.orderId, idempotency);
+    if (retried.ok) return redirectDocument(retried.value.body.redirectUrl);
+    // any other refusal (not retryable, the key reused) is the error page, as a thrown one
+    if (retried.error.code !== "idempotency_in_progress" || Date.now() >= deadline) throw retried.error;
+    await new Promise((resolve) => setTimeout(resolve, FIRST_COPY_POLL_MS));
   }
 });
 

@@ -83,6 +83,12 @@ function refusal(body: ErrorBody, status: number) {
   return data({ refusal: { message: body.message, problems } }, { status });
 }
 
+/** A refusal about this attempt (409, 422) is said on its page; not found and the like stay error pages. */
+function refusalOnPage(error: DomainError) {
+  if (error.status !== 409 && error.status !== 422) throw error;
+  return refusal(error.toBody(), error.status);
+}
+
 export const action = pageRoute(async ({ request, params, context }: Route.ActionArgs) => {
   const { user } = requireUserForPage(request, context);
   const form = await readForm(request);
@@ -90,43 +96,40 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
   if (!parsed.success) return refusal(new DomainError("validation").toBody(), 422);
   const here = `/kurzy/${params.slug}/testy/${params.testId}/pokus/${params.attemptId}`;
   const { db } = context.get(servicesContext);
-  try {
-    // "Uložiť odpovede", and "Odovzdať test" (also a form sent without a button: the timer's
-    // submit at 0:00, Enter)
-    return await dispatchIntent(
-      form,
-      {
-        save: async () => {
-          const outcome = await db.transaction((tx) => saveAnswers(tx, depsOf(context), user.id, params.testId, params.attemptId, parsed.data.answers));
-          return outcome.ok ? redirect(`${here}?stav=ulozene`) : refusal(outcome.error.toBody(), outcome.error.status);
-        },
-        submit: async () => {
-          // one transaction: questions left unanswered keep the answers and show the summary
-          // before submitting (the summary's "Odovzdať aj tak" carries confirm=1)
-          const answer = await idempotentPageSubmit(
-            context,
-            user,
-            { testId: params.testId, attemptId: params.attemptId, confirmed: form.get("confirm") === "1" },
-            {
-              route: idempotencyRoute(request),
-              key: String(form.get("idempotencyKey") ?? ""),
-              body: parsed.data,
-            },
-          );
-          if (isRefusal(answer.body)) return refusal(answer.body, answer.status);
-          if ("held" in answer.body) return redirect(`${here}?nezodpovedane#zhrnutie`);
-          const { passed, downstream: d } = answer.body;
-          const stav = passed ? (d.courseCompleted ? "kurz" : d.levelCompleted ? "uroven" : d.moduleCompleted ? "modul" : null) : null;
-          return redirect(stav ? `${here}?stav=${stav}` : here);
-        },
+  // "Uložiť odpovede", and "Odovzdať test" (also a form sent without a button: the timer's
+  // submit at 0:00, Enter)
+  return dispatchIntent(
+    form,
+    {
+      save: async () => {
+        const outcome = await db.transaction((tx) => saveAnswers(tx, depsOf(context), user.id, params.testId, params.attemptId, parsed.data.answers));
+        return outcome.ok ? redirect(`${here}?stav=ulozene`) : refusalOnPage(outcome.error);
       },
-      { fallback: "submit" },
-    );
-  } catch (error) {
-    // a refusal about this attempt is said on its page; not found and the like stay error pages
-    if (error instanceof DomainError && (error.status === 409 || error.status === 422)) return refusal(error.toBody(), error.status);
-    throw error;
-  }
+      submit: async () => {
+        // one transaction: questions left unanswered keep the answers and show the summary
+        // before submitting (the summary's "Odovzdať aj tak" carries confirm=1)
+        const submitted = await idempotentPageSubmit(
+          context,
+          user,
+          { testId: params.testId, attemptId: params.attemptId, confirmed: form.get("confirm") === "1" },
+          {
+            route: idempotencyRoute(request),
+            key: String(form.get("idempotencyKey") ?? ""),
+            body: parsed.data,
+          },
+        );
+        if (!submitted.ok) return refusalOnPage(submitted.error);
+        const answer = submitted.value;
+        // a late submit's refusal committed with the automatic submission: its stored error body
+        if (isRefusal(answer.body)) return refusal(answer.body, answer.status);
+        if ("held" in answer.body) return redirect(`${here}?nezodpovedane#zhrnutie`);
+        const { passed, downstream: d } = answer.body;
+        const stav = passed ? (d.courseCompleted ? "kurz" : d.levelCompleted ? "uroven" : d.moduleCompleted ? "modul" : null) : null;
+        return redirect(stav ? `${here}?stav=${stav}` : here);
+      },
+    },
+    { fallback: "submit" },
+  );
 });
 
 /** After any answer of the action the attempt is read again (a refused late submit has finished it). */

@@ -19,7 +19,7 @@ import { prepared, schema, type Database, type DbOrTx } from "../db";
 import { isId } from "../../shared/ids";
 import type { QuestionSnapshot, SubmittedAnswer } from "../db/schema/learning";
 import { DomainError } from "../kernel/errors";
-import { ok, refused, type Outcome } from "../kernel/outcome";
+import { ok, refused, valueOrThrow, type Outcome } from "../kernel/outcome";
 import { afterAttempt, reviewScope, standingDownstream, testGate, type Downstream, type ReviewTopic, type TestGate } from "../learning";
 import type { Queue } from "../queue";
 import type { AnswerInput, AttemptList, AttemptStarted, AttemptView, SubmitResult } from "./contract";
@@ -209,8 +209,16 @@ export function resultOf(attempt: AttemptRow, test: TestRow, used: number, downs
 // ---------------------------------------------------------------------------------
 // Answers
 
-/** Answers checked against the attempt's snapshot: 422 naming the first wrong member. */
+/**
+ * Answers checked against the attempt's snapshot, thrown as their refusal: a submit runs
+ * inside the idempotency transaction, which a refusal must roll back (the key is freed).
+ */
 function checkedAnswers(attempt: AttemptRow, answers: AnswerInput[]): SubmittedAnswer[] {
+  return valueOrThrow(answersChecked(attempt, answers));
+}
+
+/** Answers checked against the attempt's snapshot: 422 naming every wrong member. */
+function answersChecked(attempt: AttemptRow, answers: AnswerInput[]): Outcome<SubmittedAnswer[]> {
   const byId = new Map(attempt.questionSnapshots.map((q) => [q.questionId, q]));
   const problems: { path: string; message: string }[] = [];
   answers.forEach((a, i) => {
@@ -229,11 +237,11 @@ function checkedAnswers(attempt: AttemptRow, answers: AnswerInput[]): SubmittedA
     if (q.type === "single_choice" && (a.selectedAnswerIds ?? []).length > 1)
       problems.push({ path: `answers.${i}.selectedAnswerIds`, message: "Vyberte jednu odpoveď." });
   });
-  if (problems.length > 0) throw new DomainError("validation", undefined, problems);
+  if (problems.length > 0) return refused("validation", undefined, problems);
   // one entry per question, the last one given wins
   const merged = new Map<string, SubmittedAnswer>();
   for (const a of answers) merged.set(a.questionId, toAnswerInput(a));
-  return [...merged.values()];
+  return ok([...merged.values()]);
 }
 
 function mergeAnswers(saved: SubmittedAnswer[], given: SubmittedAnswer[]): SubmittedAnswer[] {
@@ -448,8 +456,10 @@ export async function saveAnswers(
 ): Promise<Outcome<{ ok: true; savedAt: string; answers: AnswerInput[] }>> {
   const { ctx, attempt } = await ownAttempt(tx, studentId, testId, attemptId);
   if (attempt.state === "expired" || overdue(attempt, deps.now)) return refuseLate(tx, deps, ctx, attempt);
-  if (attempt.state === "submitted") throw new DomainError("conflict", "Pokus je už odovzdaný.", { result: await storedResult(tx, ctx, attempt) });
-  return saveChecked(tx, deps, ctx, attempt, checkedAnswers(attempt, answers));
+  // refused before anything is written: returned, the caller's transaction has nothing to undo
+  if (attempt.state === "submitted") return refused("conflict", "Pokus je už odovzdaný.", { result: await storedResult(tx, ctx, attempt) });
+  const checked = answersChecked(attempt, answers);
+  return checked.ok ? saveChecked(tx, deps, ctx, attempt, checked.value) : checked;
 }
 
 /** Saves checked answers of an attempt in progress (not overdue); the autosave in flight at 0:00 closes it instead. */

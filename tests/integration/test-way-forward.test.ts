@@ -133,6 +133,49 @@ describe("a failed test shows the way forward (no JavaScript)", () => {
   });
 });
 
+describe("a refusal is said on the attempt page (docs/decisions/platform/use-cases-return-values.md)", () => {
+  it("422 for an answer the attempt does not know (nothing kept), 422 for a key reused with another form, 409 for a save after submitting", async () => {
+    const martin = await signInStudent(app.url, "martin.simko@demo.sk");
+    const id = ((await (await martin.get("/api/me")).json()) as { user: { id: string } }).user.id;
+    await enrollIn(app.db, course, id);
+    expect((await martin.post(`/api/parts/${course.part("b1").id}/progress`, { markPartCompleted: true })).status).toBe(200);
+    const attempt = await start(martin);
+    const attemptId = attempt.split("/").pop()!;
+    const row = await snapshotOf(attemptId);
+    const q = row.questionSnapshots[0];
+    const key = randomUUID();
+    const tampered = await form(martin, attempt, [
+      ["idempotencyKey", key],
+      ["intent", "submit"],
+      ["confirm", "1"],
+      ["questionIds", q.questionId],
+      [`answer-${q.questionId}`, "neznama-odpoved"],
+    ]);
+    expect(tampered.status).toBe(422);
+    expect((await tampered.text()).replace(/<!-- -->/g, "")).toContain('role="alert"');
+    // rolled back: the attempt is still open and the key is free for the corrected form
+    expect(await snapshotOf(attemptId)).toMatchObject({ state: "in_progress", answers: [] });
+    const fields: [string, string][] = [
+      ["idempotencyKey", key],
+      ["intent", "submit"],
+      ["confirm", "1"],
+    ];
+    for (const s of row.questionSnapshots) fields.push(["questionIds", s.questionId], [`answer-${s.questionId}`, s.answers.find((a) => a.isCorrect)!.id]);
+    expect((await form(martin, attempt, fields)).status).toBe(302);
+    expect((await snapshotOf(attemptId)).state).toBe("submitted");
+    // the same key with another form: refused on the page
+    const reused = await form(martin, attempt, [...fields.slice(0, 3), ["questionIds", q.questionId]]);
+    expect(reused.status).toBe(422);
+    expect(await reused.text()).toContain('role="alert"');
+    // "Uložiť odpovede" on a submitted attempt: 409 with its message, the result shown
+    const save = await form(martin, attempt, [["intent", "save"], ...fields.slice(3)]);
+    expect(save.status).toBe(409);
+    const html = (await save.text()).replace(/<!-- -->/g, "");
+    expect(html).toContain("Pokus je už odovzdaný.");
+    expect(html).toContain("Test ste úspešne absolvovali.");
+  });
+});
+
 describe("at 0:00 the attempt closes (issue 29, item 3)", () => {
   it("a save or a submit after the deadline is not taken; the page shows the result at once", async () => {
     // a fresh student on the same test

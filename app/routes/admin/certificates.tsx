@@ -11,7 +11,7 @@ import { z } from "zod";
 import type { Route } from "./+types/certificates";
 import { servicesContext } from "../../context";
 import { requireRoleForPage, actorOf } from "../../lib/auth.server";
-import { pageRoute, readForm } from "../../lib/page.server";
+import { dispatchIntent, pageRoute, readForm } from "../../lib/page.server";
 import { KEPT_FORM_NOTICE, keptForm, requireRecentSignInForPage } from "../../lib/step-up.server";
 import { parseForm } from "../../lib/validation";
 import { FormErrors, getFormProps, SubmitButton, TextField } from "../../components/forms";
@@ -81,28 +81,42 @@ const revokeSchema = z.object({ certificateId: z.string().regex(ID_PATTERN), rea
 
 export const action = pageRoute(async ({ request, context }: Route.ActionArgs) => {
   const { user } = requireRoleForPage(request, context, "admin");
-  const services = context.get(servicesContext);
   const formData = await readForm(request);
-  if (formData.get("intent") === "revoke") {
-    const submission = parseForm(formData, revokeSchema);
-    const certificateId = String(submission.payload.certificateId ?? "");
-    if (submission.status !== "success") return data({ requestId: `revoke-${certificateId}`, result: submission.reply() }, { status: 400 });
-    await requireRecentSignInForPage(request, context, formData);
-    const revoked = await revokeCertificate(services.db, actorOf(context, user), certificateId, submission.value.reason, services.clock.now());
-    if (!revoked.ok) {
-      return data(
-        { requestId: `revoke-${certificateId}`, result: submission.reply({ formErrors: [revoked.error.message] }) },
-        { status: revoked.error.status },
-      );
-    }
-    return redirect(`/admin/certifikaty?zruseny=${certificateId}`);
+  const actor = actorOf(context, user);
+  // the issue form sends no intent (its one button); an unknown intent is 400 bad_request
+  return dispatchIntent<Promise<CertificatesAnswer>>(
+    formData,
+    { issue: () => issueAction(request, context, formData, actor), revoke: () => revokeAction(request, context, formData, actor) },
+    { fallback: "issue" },
+  );
+});
+
+type CertificatesAnswer = Awaited<ReturnType<typeof issueAction>> | Awaited<ReturnType<typeof revokeAction>>;
+type Actor = ReturnType<typeof actorOf>;
+
+/** "Zrušiť certifikát": revoked with the reason, or the refusal on that certificate's form. */
+async function revokeAction(request: Request, context: Route.ActionArgs["context"], formData: FormData, actor: Actor) {
+  const services = context.get(servicesContext);
+  const submission = parseForm(formData, revokeSchema);
+  const certificateId = String(submission.payload.certificateId ?? "");
+  if (submission.status !== "success") return data({ requestId: `revoke-${certificateId}`, result: submission.reply() }, { status: 400 });
+  await requireRecentSignInForPage(request, context, formData);
+  const revoked = await revokeCertificate(services.db, actor, certificateId, submission.value.reason, services.clock.now());
+  if (!revoked.ok) {
+    return data({ requestId: `revoke-${certificateId}`, result: submission.reply({ formErrors: [revoked.error.message] }) }, { status: revoked.error.status });
   }
+  return redirect(`/admin/certifikaty?zruseny=${certificateId}`);
+}
+
+/** "Vydať certifikát" of a pending task with the partner's number, or the refusal on the task's form. */
+async function issueAction(request: Request, context: Route.ActionArgs["context"], formData: FormData, actor: Actor) {
+  const services = context.get(servicesContext);
   const submission = parseForm(formData, issueSchema);
   const requestId = String(submission.payload.requestId ?? "");
   if (submission.status !== "success") return data({ requestId, result: submission.reply() }, { status: 400 });
   const { registrationNumber, pdfUrl } = submission.value;
   await requireRecentSignInForPage(request, context, formData);
-  const issued = await issueCertificateManually(services, actorOf(context, user), requestId, { registrationNumber, pdfUrl: pdfUrl ?? null });
+  const issued = await issueCertificateManually(services, actor, requestId, { registrationNumber, pdfUrl: pdfUrl ?? null });
   if (issued.ok) return redirect(`/admin/certifikaty?vydany=${issued.value.id}`);
   const { error } = issued;
   if (error.status >= 500) throw error;
@@ -111,7 +125,7 @@ export const action = pageRoute(async ({ request, context }: Route.ActionArgs) =
       ? submission.reply({ fieldErrors: { registrationNumber: [error.message] } })
       : submission.reply({ formErrors: [error.message] });
   return data({ requestId, result }, { status: error.status });
-});
+}
 
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Certifikáty") }, { name: "robots", content: "noindex" }];
 

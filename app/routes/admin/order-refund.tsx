@@ -117,17 +117,16 @@ export const action = pageRoute(async ({ request, params, context }: Route.Actio
   }
 
   const input = { amount: v.amount, reason: v.reason, alsoCancelEnrollment: v.alsoCancelEnrollment, ...(v.seats ? { seats: v.seats } : {}) };
-  try {
-    await refundOrder(
-      services,
-      actorOf(context, user),
-      { orderId: order._id, ...input },
-      { route: idempotencyRoute(request), key: v.idempotencyKey, rawBody: input },
-    );
-  } catch (e) {
+  const refunded = await refundOrder(
+    services,
+    actorOf(context, user),
+    { orderId: order._id, ...input },
+    { route: idempotencyRoute(request), key: v.idempotencyKey, rawBody: input },
+  );
+  if (!refunded.ok) {
     // refusals the admin can act on go back to the form, which keeps its values
-    const refusal = formRefusalOf(e);
-    if (!refusal) throw e;
+    const refusal = formRefusalOf(refunded.error);
+    if (!refusal) throw refunded.error;
     const reply =
       refusal.code === "refund_exceeds_remaining"
         ? submission.reply({ fieldErrors: { amount: [refusal.message] } })

@@ -3,7 +3,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "../+types/order";
 import { servicesContext } from "../../../context";
-import { formRefusalOf, pageRoute, readForm } from "../../../lib/page.server";
+import { formRefusalOf, dispatchIntent, pageRoute, readForm } from "../../../lib/page.server";
 import { requireRoleForPage, actorOf } from "../../../lib/auth.server";
 import { parseForm } from "../../../lib/validation";
 import { resolveOrderDispute, retryRefund } from "../../../lib/admin-orders.server";
@@ -235,31 +235,50 @@ export const editorLoader = pageRoute(async ({ request, params, context }: Route
 
 export const editorAction = pageRoute(async ({ request, params, context }: Route.ActionArgs) => {
   const { user } = requireRoleForPage(request, context, "admin");
-  const services = context.get(servicesContext);
   const formData = await readForm(request);
-  if (formData.get("intent") === "retry-refund") return retryRefundAction(request, context, formData, params.orderId, user);
-  if (formData.get("intent") === "record-transfer") return recordTransferAction(context, formData, params.orderId, user);
+  const { orderId } = params;
+  const dispute = () => disputeAction(request, context, formData, orderId, user);
+  // the page's forms by their intent (the dispute form's two buttons: restore, cancel); an unknown one is 400 bad_request
+  return dispatchIntent<Promise<EditorAnswer>>(formData, {
+    "retry-refund": () => retryRefundAction(request, context, formData, orderId, user),
+    "record-transfer": () => recordTransferAction(context, formData, orderId, user),
+    restore: dispute,
+    cancel: dispute,
+  });
+});
+
+/** What the page's forms answer (actionData): one of these. */
+type EditorAnswer =
+  Awaited<ReturnType<typeof disputeAction>> | Awaited<ReturnType<typeof retryRefundAction>> | Awaited<ReturnType<typeof recordTransferAction>>;
+
+/** The admin's decision on a disputed payment: "Obnoviť prístup" (restore) or "Ukončiť prístup" (cancel). */
+async function disputeAction(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  formData: FormData,
+  orderId: string,
+  user: ReturnType<typeof requireRoleForPage>["user"],
+) {
   const submission = parseForm(formData, disputeFormSchema);
   if (submission.status !== "success") return data({ reply: submission.reply() }, { status: 422 });
   // a sensitive action: a sign-in too old goes through the provider and back to this form
   await requireRecentSignInForPage(request, context, formData);
   const v = submission.value;
   const input = { outcome: v.intent, reason: v.reason };
-  try {
-    await resolveOrderDispute(
-      services,
-      actorOf(context, user),
-      { orderId: params.orderId, ...input },
-      { route: idempotencyRoute(request), key: v.idempotencyKey, rawBody: input },
-    );
-  } catch (e) {
+  const resolved = await resolveOrderDispute(
+    context.get(servicesContext),
+    actorOf(context, user),
+    { orderId, ...input },
+    { route: idempotencyRoute(request), key: v.idempotencyKey, rawBody: input },
+  );
+  if (!resolved.ok) {
     // a refusal the admin can read (409: no longer disputed, decided meanwhile) comes back on the form
-    const refusal = formRefusalOf(e);
-    if (!refusal) throw e;
+    const refusal = formRefusalOf(resolved.error);
+    if (!refusal) throw resolved.error;
     return data({ reply: submission.reply({ formErrors: [refusal.message] }) }, { status: refusal.status });
   }
-  return redirect(`/admin/objednavky/${params.orderId}?hotovo=${v.intent === "restore" ? "pristup-obnoveny" : "pristup-ukonceny"}`);
-});
+  return redirect(`/admin/objednavky/${orderId}?hotovo=${v.intent === "restore" ? "pristup-obnoveny" : "pristup-ukonceny"}`);
+}
 
 /** "Skúsiť vrátenie znova" on a failed refund (a sensitive action, like the refund itself). */
 async function retryRefundAction(

@@ -17,7 +17,9 @@ const route = operationRoute({
       const parsed = CreateOrderBody.safeParse(raw);
       if (!parsed.success) throw new DomainError("validation", undefined, zodDetails(parsed.error.issues));
       const { route, key } = idempotencyOf(request);
-      return answerResponse(await placeOrder(services, user, parsed.data, { route, key, rawBody: raw }));
+      const placed = await placeOrder(services, user, parsed.data, { route, key, rawBody: raw });
+      // a refusal is answered by operationRoute as its error (the spec's body and status)
+      return placed.ok ? answerResponse(placed.value) : placed;
     },
   }),
 });

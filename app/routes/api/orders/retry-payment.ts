@@ -17,7 +17,9 @@ const route = operationRoute({
       // the spec gives the request no body; whatever JSON comes (empty: {}) is bound to the key
       const raw = await readJson(request);
       const { route, key } = idempotencyOf(request);
-      return answerResponse(await retryPayment(services, user, params.orderId, { route, key, rawBody: raw }));
+      const retried = await retryPayment(services, user, params.orderId, { route, key, rawBody: raw });
+      // a refusal is answered by operationRoute as its error (the spec's body and status)
+      return retried.ok ? answerResponse(retried.value) : retried;
     },
   }),
 });

@@ -14,8 +14,11 @@ const route = operationRoute({
     // ending or restoring access is a sensitive action (docs/decisions/identity/step-up-for-sensitive-admin-actions.md > Step-up for sensitive admin actions)
     stepUp: true,
     body: DisputeResolutionBody,
-    run: async ({ services, actor, params, body, request }) =>
-      answerResponse(await resolveOrderDispute(services, actor, { orderId: params.orderId, ...body }, { ...idempotencyOf(request), rawBody: body })),
+    run: async ({ services, actor, params, body, request }) => {
+      const resolved = await resolveOrderDispute(services, actor, { orderId: params.orderId, ...body }, { ...idempotencyOf(request), rawBody: body });
+      // a refusal is answered by operationRoute as its error (the spec's body and status)
+      return resolved.ok ? answerResponse(resolved.value) : resolved;
+    },
   }),
 });
 

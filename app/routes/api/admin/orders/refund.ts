@@ -13,8 +13,11 @@ const route = operationRoute({
     stepUp: true,
     body: RefundRequestBody,
     // the key's body hash is over the validated body (an omitted alsoCancelEnrollment is false)
-    run: async ({ services, actor, params, body, request }) =>
-      answerResponse(await refundOrder(services, actor, { orderId: params.orderId, ...body }, { ...idempotencyOf(request), rawBody: body })),
+    run: async ({ services, actor, params, body, request }) => {
+      const refunded = await refundOrder(services, actor, { orderId: params.orderId, ...body }, { ...idempotencyOf(request), rawBody: body });
+      // a refusal is answered by operationRoute as its error (the spec's body and status)
+      return refunded.ok ? answerResponse(refunded.value) : refunded;
+    },
   }),
 });
 
