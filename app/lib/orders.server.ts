@@ -47,8 +47,11 @@ export async function placeOrder(
       ),
     );
   } catch (error) {
-    // a value the database cannot hold (NUL, out of range) is the order's 422 too
-    return refusalOf(inputRefusalOf(error) ?? error);
+    // a value the database cannot hold (NUL, out of range) is the order's 422 too, with the
+    // warning every such refusal leaves in the log (app/lib/api.server.ts)
+    const input = inputRefusalOf(error);
+    if (input) services.log.warn("input refused by the database", { route: idempotency.route, reason: input.message });
+    return refusalOf(input ?? error);
   }
 }
 
