@@ -76,6 +76,16 @@ test("the accessibility fixture finds violations (it is not a no-op)", async ({ 
   await page.evaluate(() => document.querySelector("main img:last-child")?.remove());
 });
 
+test("the accessibility fixture checks WCAG 2.2 A and AA only, not axe's best practices", async ({ page }) => {
+  await page.goto("/");
+  await page.evaluate(() => {
+    // two unnamed complementary landmarks: axe's best-practice rule landmark-unique, no WCAG criterion
+    for (let i = 0; i < 2; i++) document.querySelector("main")!.append(Object.assign(document.createElement("aside"), { textContent: `Poznámka ${i}` }));
+  });
+  await expectAccessible(page);
+  await page.evaluate(() => document.querySelectorAll("main aside").forEach((aside) => aside.remove()));
+});
+
 test.describe("error pages", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -84,10 +84,11 @@ async function analyse(page: Page, html: string, snapshots?: Snapshotter): Promi
   const url = page.url();
   const target = snapshots ? await snapshots.page(page, html) : page;
   const results = await new AxeBuilder({ page: target })
-    .withTags(WCAG_TAGS)
     // only the violations are read: passes and inapplicable rules are not collected node by
-    // node nor sent back to the test (the same verdicts, a fraction of the work)
+    // node nor sent back to the test (the same verdicts, a fraction of the work). Set before
+    // the tags: AxeBuilder's options() replaces the options withTags writes into
     .options({ resultTypes: ["violations"] })
+    .withTags(WCAG_TAGS)
     .analyze()
     .finally(async () => {
       if (target !== page) await target.close();
