@@ -7,7 +7,7 @@ import { requestRefund, resolveDispute, retryFailedRefund, type DisputeResolutio
 import { DomainError } from "#server/kernel/errors";
 import { withIdempotency, type IdempotentAnswer } from "#server/http/idempotency";
 import { creditNoteFileName, creditNotePdf, invoiceFileName, storedInvoicePdf } from "#server/invoices";
-import { ok, refusalOf, valueOrThrow, type Outcome } from "#server/kernel/outcome";
+import { outcomeOf, valueOrThrow, type Outcome } from "#server/kernel/outcome";
 import type { AppServices } from "#server/services";
 import { requireRole, actorOf } from "./auth.server";
 import { contentDisposition, PRIVATE_FILE_HEADERS } from "./download.server";
@@ -33,24 +33,20 @@ export async function refundOrder(
   input: RefundInput,
   idempotency: { route: string; key: string | null | undefined; rawBody: unknown },
 ): Promise<Outcome<IdempotentAnswer>> {
-  try {
-    return ok(
-      await withIdempotency(
-        { db: services.db, userId: actor.actorId, route: idempotency.route, key: idempotency.key, body: idempotency.rawBody, required: true },
-        async (tx) => {
-          const accepted = await requestRefund(
-            tx,
-            { refunds: services.payments.refunds, publicUrl: services.site.publicUrl, now: services.clock.now() },
-            actor,
-            input,
-          );
-          return { status: 202, body: accepted, headers: { "Cache-Control": "no-store" } };
-        },
-      ),
-    );
-  } catch (error) {
-    return refusalOf(error);
-  }
+  return outcomeOf(() =>
+    withIdempotency(
+      { db: services.db, userId: actor.actorId, route: idempotency.route, key: idempotency.key, body: idempotency.rawBody, required: true },
+      async (tx) => {
+        const accepted = await requestRefund(
+          tx,
+          { refunds: services.payments.refunds, publicUrl: services.site.publicUrl, now: services.clock.now() },
+          actor,
+          input,
+        );
+        return { status: 202, body: accepted, headers: { "Cache-Control": "no-store" } };
+      },
+    ),
+  );
 }
 
 /**
@@ -65,19 +61,15 @@ export async function resolveOrderDispute(
   input: DisputeResolutionInput,
   idempotency: { route: string; key: string | null | undefined; rawBody: unknown },
 ): Promise<Outcome<IdempotentAnswer>> {
-  try {
-    return ok(
-      await withIdempotency(
-        { db: services.db, userId: actor.actorId, route: idempotency.route, key: idempotency.key, body: idempotency.rawBody, required: false },
-        async (tx) => {
-          const resolved = await resolveDispute(tx, { queue: services.queue, now: services.clock.now() }, actor, input);
-          return { status: 200, body: resolved, headers: { "Cache-Control": "no-store" } };
-        },
-      ),
-    );
-  } catch (error) {
-    return refusalOf(error);
-  }
+  return outcomeOf(() =>
+    withIdempotency(
+      { db: services.db, userId: actor.actorId, route: idempotency.route, key: idempotency.key, body: idempotency.rawBody, required: false },
+      async (tx) => {
+        const resolved = await resolveDispute(tx, { queue: services.queue, now: services.clock.now() }, actor, input);
+        return { status: 200, body: resolved, headers: { "Cache-Control": "no-store" } };
+      },
+    ),
+  );
 }
 
 /** "Skúsiť vrátenie znova": a failed refund is pending again and its job asks the gateway anew. */

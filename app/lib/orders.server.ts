@@ -14,7 +14,7 @@ import { createOrder, retryOrderPayment, sponsorOfOrder, type CreateOrderBody, t
 import type { CachedUser } from "#server/identity";
 import { withIdempotency, type IdempotentAnswer } from "#server/http/idempotency";
 import { inputRefusalOf } from "#server/kernel/errors";
-import { ok, refusalOf, type Outcome } from "#server/kernel/outcome";
+import { ok, outcomeOf, refusalOf, type Outcome } from "#server/kernel/outcome";
 import type { AppServices } from "#server/services";
 
 export async function placeOrder(
@@ -69,22 +69,18 @@ export async function retryPayment(
   orderId: string,
   idempotency: { route: string; key: string | null | undefined; rawBody: unknown },
 ): Promise<Outcome<IdempotentAnswer<RetryPaymentResponse>>> {
-  try {
-    return ok(
-      await withIdempotency(
-        { db: services.db, userId: user.id, route: idempotency.route, key: idempotency.key, body: idempotency.rawBody, required: false },
-        async (tx) => {
-          const answer = await retryOrderPayment(
-            tx,
-            { sessions: services.payments.sessions, publicUrl: services.site.publicUrl, now: services.clock.now() },
-            user.id,
-            orderId,
-          );
-          return { status: 200, body: answer, headers: { "Cache-Control": "no-store" } };
-        },
-      ),
-    );
-  } catch (error) {
-    return refusalOf(error);
-  }
+  return outcomeOf(() =>
+    withIdempotency(
+      { db: services.db, userId: user.id, route: idempotency.route, key: idempotency.key, body: idempotency.rawBody, required: false },
+      async (tx) => {
+        const answer = await retryOrderPayment(
+          tx,
+          { sessions: services.payments.sessions, publicUrl: services.site.publicUrl, now: services.clock.now() },
+          user.id,
+          orderId,
+        );
+        return { status: 200, body: answer, headers: { "Cache-Control": "no-store" } };
+      },
+    ),
+  );
 }
