@@ -37,7 +37,37 @@ export function summarize({ vitest, playwright, browserMissing } = {}) {
     skipped += playwright.stats.skipped ?? 0;
     if (playwright.errors?.length) failed += playwright.errors.length;
   } else failed += 1;
-  return { passed, failed, skipped, ok: failed === 0 && passed > 0, line: `${passed} passed, ${failed} failed, ${skipped} skipped` };
+  return {
+    passed,
+    failed,
+    skipped,
+    ok: failed === 0 && passed > 0,
+    line: `${passed} passed, ${failed} failed, ${skipped} skipped`,
+    failures: failureNames({ vitest, playwright }),
+  };
+}
+
+/**
+ * The failed tests by file and name, printed just above the closing line: the tail of a CI
+ * log then says which test failed, not only how many.
+ */
+export function failureNames({ vitest, playwright } = {}) {
+  const names = [];
+  const root = process.cwd();
+  const relative = (file) => (typeof file === "string" && file.startsWith(root) ? file.slice(root.length + 1) : file);
+  for (const file of vitest?.testResults ?? []) {
+    const failed = (file.assertionResults ?? []).filter((a) => a.status === "failed");
+    for (const a of failed) names.push(`${relative(file.name)} › ${a.fullName ?? a.title}`);
+    if (file.status === "failed" && failed.length === 0) names.push(`${relative(file.name)} (the file failed: ${String(file.message ?? "").split("\n")[0]})`);
+  }
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? []) if (test.status === "unexpected") names.push(`${spec.file ?? suite.file} › ${[...titles, spec.title].join(" › ")}`);
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of playwright?.suites ?? []) walk(suite, []);
+  for (const error of playwright?.errors ?? []) names.push(`playwright: ${String(error.message ?? "").split("\n")[0]}`);
+  return names;
 }
 
 /** Number of tests in a `playwright test --list --reporter=json` report. */

@@ -43,5 +43,6 @@ function read(fileOrText, isFile = true) {
 }
 const summary = summarize({ vitest: read(vitestReport), playwright: read(playwrightReport), browserMissing });
 if (noBrowser) console.log(`${noBrowser} (${Math.max(1, browserMissing)} browser tests counted as failed)`);
+for (const name of summary.failures) console.log(`failed: ${name}`);
 console.log(summary.line);
 process.exit(summary.ok ? 0 : 1);

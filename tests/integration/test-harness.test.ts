@@ -142,6 +142,37 @@ describe("npm test's closing line", () => {
     expect(summarize({ vitest: hookFailed, playwright: { stats: { expected: 1 } } })).toMatchObject({ line: "4 passed, 1 failed, 2 skipped", ok: false });
   });
 
+  it("names each failed test, above the closing line", () => {
+    const cwd = process.cwd();
+    const failing = {
+      ...vitest,
+      success: false,
+      numFailedTests: 1,
+      testResults: [
+        { name: `${cwd}/tests/a.test.ts`, status: "failed", assertionResults: [{ status: "failed", fullName: "area does a thing" }, { status: "passed" }] },
+        { name: `${cwd}/tests/b.test.ts`, status: "failed", message: "hook timed out\nstack", assertionResults: [{ status: "skipped" }] },
+        { name: `${cwd}/tests/c.test.ts`, status: "passed", assertionResults: [{ status: "passed" }] },
+      ],
+    };
+    const browser = {
+      stats: { expected: 1, unexpected: 1 },
+      suites: [
+        {
+          title: "x.spec.ts",
+          file: "x.spec.ts",
+          specs: [],
+          suites: [{ title: "group", specs: [{ title: "walks", file: "x.spec.ts", tests: [{ status: "unexpected" }] }] }],
+        },
+      ],
+    };
+    expect(summarize({ vitest: failing, playwright: browser }).failures).toEqual([
+      "tests/a.test.ts › area does a thing",
+      "tests/b.test.ts (the file failed: hook timed out)",
+      "x.spec.ts › group › walks",
+    ]);
+    expect(summarize({ vitest, playwright }).failures).toEqual([]);
+  });
+
   it("without Chromium: one line on how to install it, and the browser tests count as failed", () => {
     expect(chromiumProblem(() => true, "/usr/bin/chromium")).toBeUndefined();
     expect(chromiumProblem(() => false, "/usr/bin/chromium")).toBe(
