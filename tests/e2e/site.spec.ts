@@ -2,7 +2,7 @@
 // on every page visited): the header fits one row on a 360 px phone, signed out and in;
 // error pages; the administration for a content manager and its 403 for a student.
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test } from "./support/fixtures";
+import { expect, expectAccessible, findingsWithoutJavaScript, test } from "./support/fixtures";
 
 test.beforeEach(async ({ context }) => {
   // offline machine: nothing but the app itself
@@ -74,6 +74,26 @@ test("the accessibility fixture finds violations (it is not a no-op)", async ({ 
   });
   await expect(expectAccessible(page)).rejects.toThrow(/image-alt/);
   await page.evaluate(() => document.querySelector("main img:last-child")?.remove());
+});
+
+test("the JavaScript-off check finds violations in every copy it makes, not only the first", async ({ browser }) => {
+  // a context of its own, outside the fixture (which would fail this test for these pages)
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const bodies: Record<string, string> = {
+    "no-alt": '<img src="/favicon.svg">',
+    fine: "<h1>V poriadku</h1>",
+    "unnamed-button": "<button></button>",
+  };
+  await page.route("**/axe-self-test/*", (route) =>
+    route.fulfill({
+      contentType: "text/html; charset=utf-8",
+      body: `<!doctype html><html lang="sk"><head><title>Test</title></head><body><main>${bodies[route.request().url().split("/").pop()!]}</main></body></html>`,
+    }),
+  );
+  const found = await findingsWithoutJavaScript(page, browser, ["/axe-self-test/no-alt", "/axe-self-test/fine", "/axe-self-test/unnamed-button"]);
+  expect(found).toEqual([["image-alt"], [], ["button-name"]]);
+  await context.close();
 });
 
 test("the accessibility fixture checks WCAG 2.2 A and AA only, not axe's best practices", async ({ page }) => {

@@ -7,7 +7,7 @@
 // interrupted it) is opened again in the same browser context and checked then.
 // `expectAccessible(page)` checks the current page on the spot (e.g. after opening a menu).
 import { createHash } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
+import axeCore, { type AxeResults, type RunOptions } from "axe-core";
 import { test as base, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 
 export { expect };
@@ -21,22 +21,36 @@ type Violation = { url: string; id: string; impact: string | null | undefined; h
  * With JavaScript off axe cannot run in the page (its timers never fire), so the page's
  * DOM is copied into a JavaScript-enabled page of the same size, at the same URL, with
  * every page script blocked by CSP; stylesheets and images load from the app as usual.
+ * One such page per test, navigated to each copy in turn: a new page per copy cost a
+ * renderer process each (about a quarter of a JavaScript-off check's time).
  */
 class Snapshotter {
   private context: BrowserContext | null = null;
+  private copy: Page | null = null;
+  private current: { url: string; html: string } | null = null;
   constructor(private readonly browser: Browser) {}
 
   async page(of: Page, html: string): Promise<Page> {
     const url = of.url();
-    this.context ??= await this.browser.newContext({ viewport: of.viewportSize(), javaScriptEnabled: true });
-    const copy = await this.context.newPage();
-    await copy.route(
-      (u) => u.href === url,
-      (route) =>
-        route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html, headers: { "Content-Security-Policy": "script-src 'none'" } }),
-    );
-    await copy.goto(url);
-    return copy;
+    if (!this.copy || this.copy.isClosed()) {
+      this.context ??= await this.browser.newContext({ viewport: of.viewportSize(), javaScriptEnabled: true });
+      this.copy = await this.context.newPage();
+      await this.copy.route(
+        (u) => u.href === this.current?.url,
+        (route) =>
+          route.fulfill({
+            status: 200,
+            contentType: "text/html; charset=utf-8",
+            body: this.current?.html ?? "",
+            headers: { "Content-Security-Policy": "script-src 'none'" },
+          }),
+      );
+    }
+    const size = of.viewportSize();
+    if (size) await this.copy.setViewportSize(size);
+    this.current = { url, html };
+    await this.copy.goto(url);
+    return this.copy;
   }
 
   async close() {
@@ -80,19 +94,32 @@ async function violationsOf(page: Page, snapshots?: Snapshotter): Promise<Violat
   return violations;
 }
 
+/**
+ * axe-core run in the page itself, the way @axe-core/playwright's legacy mode does it but
+ * without its two costs per check: its default mode finishes every run in a new blank page
+ * (a renderer process, and axe-core injected a second time), and both modes give the
+ * injection one second before going on without it. The pages have no frames to recurse into.
+ */
+async function runAxe(page: Page): Promise<AxeResults> {
+  await page.evaluate(axeCore.source);
+  return page.evaluate(async (options) => {
+    const axe = (window as unknown as { axe?: typeof axeCore }).axe;
+    // injected into a document the page has since left
+    if (!axe) throw new Error("the page navigated away before axe-core ran");
+    return axe.run(document, options);
+  }, AXE_OPTIONS);
+}
+
+/**
+ * Only the violations are read: passes and inapplicable rules are not collected node by
+ * node nor sent back to the test (the same verdicts, a fraction of the work).
+ */
+const AXE_OPTIONS: RunOptions = { runOnly: { type: "tag", values: WCAG_TAGS }, resultTypes: ["violations"] };
+
 async function analyse(page: Page, html: string, snapshots?: Snapshotter): Promise<Violation[]> {
   const url = page.url();
   const target = snapshots ? await snapshots.page(page, html) : page;
-  const results = await new AxeBuilder({ page: target })
-    // only the violations are read: passes and inapplicable rules are not collected node by
-    // node nor sent back to the test (the same verdicts, a fraction of the work). Set before
-    // the tags: AxeBuilder's options() replaces the options withTags writes into
-    .options({ resultTypes: ["violations"] })
-    .withTags(WCAG_TAGS)
-    .analyze()
-    .finally(async () => {
-      if (target !== page) await target.close();
-    });
+  const results = await runAxe(target);
   return results.violations.map((v) => ({
     url,
     id: v.id,
@@ -112,10 +139,50 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(violations, `WCAG 2.2 AA violations:\n${describeViolations(violations)}`).toEqual([]);
 }
 
+/**
+ * The rules each URL breaks, opened one after the other in `page` (JavaScript off) and
+ * checked as the fixture checks such pages: through one copying page. For its self-test.
+ */
+export async function findingsWithoutJavaScript(page: Page, browser: Browser, urls: string[]): Promise<string[][]> {
+  const snapshots = new Snapshotter(browser);
+  try {
+    const found: string[][] = [];
+    for (const url of urls) {
+      await page.goto(url);
+      found.push((await violationsOf(page, snapshots)).map((v) => v.id));
+    }
+    return found;
+  } finally {
+    await snapshots.close();
+  }
+}
+
 /** A navigation that destroyed the page under a running check: not a finding. */
 function interrupted(error: unknown): boolean {
   const text = error instanceof Error ? error.message : String(error);
   return /Execution context was destroyed|Target (page, context or browser )?(has been )?closed|frame was detached|navigat/i.test(text);
+}
+
+/**
+ * Resolves once the body and every form and form control of an app page carry React's props
+ * (hydrated; links are left out: a lesson's Markdown is set as HTML, and React never owns its
+ * links); at once on a page React Router did not render (the provider's, the gateway's) or one
+ * that is already gone.
+ */
+async function untilHydrated(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () => {
+        if (!(window as unknown as { __reactRouterContext?: unknown }).__reactRouterContext) return true;
+        const hydrated = (el: Element) => Object.keys(el).some((key) => key.startsWith("__reactProps$"));
+        return hydrated(document.body) && [...document.querySelectorAll("body form, body button, body input, body select, body textarea")].every(hydrated);
+      },
+      undefined,
+      { timeout: 10_000 },
+    )
+    .catch((error: unknown) => {
+      if (!interrupted(error)) throw error;
+    });
 }
 
 class AutoAxe {
@@ -164,11 +231,17 @@ class AutoAxe {
     }
   }
 
-  /** goto: navigate, then check before the test continues. */
+  /**
+   * goto: navigate, then (JavaScript on) wait until React has hydrated the app's page, then
+   * check before the test continues. Without the wait a test could use a control before
+   * its handler exists (a file chosen before hydration is never uploaded); the check used
+   * to take long enough to hide that.
+   */
   async around<T>(navigate: () => Promise<T>): Promise<T> {
     this.paused++;
     try {
       const response = await navigate();
+      if (!this.snapshots) await untilHydrated(this.page);
       await this.queue;
       await this.schedule();
       return response;
