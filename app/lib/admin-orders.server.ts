@@ -5,7 +5,7 @@
 import type { RouterContextProvider } from "react-router";
 import { requestRefund, resolveDispute, retryFailedRefund, type DisputeResolutionInput, type RefundActor, type RefundInput } from "#server/payments";
 import { DomainError } from "#server/kernel/errors";
-import { withIdempotency, type IdempotentAnswer } from "#server/http/idempotency";
+import { idempotentRequest, withIdempotency, type IdempotentAnswer, type RequestIdempotency } from "#server/http/idempotency";
 import { creditNoteFileName, creditNotePdf, invoiceFileName, storedInvoicePdf } from "#server/invoices";
 import { outcomeOf, valueOrThrow, type Outcome } from "#server/kernel/outcome";
 import type { AppServices } from "#server/services";
@@ -31,21 +31,18 @@ export async function refundOrder(
   services: AppServices,
   actor: RefundActor,
   input: RefundInput,
-  idempotency: { route: string; key: string | null | undefined; rawBody: unknown },
+  idempotency: RequestIdempotency,
 ): Promise<Outcome<IdempotentAnswer>> {
   return outcomeOf(() =>
-    withIdempotency(
-      { db: services.db, userId: actor.actorId, route: idempotency.route, key: idempotency.key, body: idempotency.rawBody, required: true },
-      async (tx) => {
-        const accepted = await requestRefund(
-          tx,
-          { refunds: services.payments.refunds, publicUrl: services.site.publicUrl, now: services.clock.now() },
-          actor,
-          input,
-        );
-        return { status: 202, body: accepted, headers: { "Cache-Control": "no-store" } };
-      },
-    ),
+    withIdempotency(idempotentRequest(services.db, actor.actorId, idempotency, true), async (tx) => {
+      const accepted = await requestRefund(
+        tx,
+        { refunds: services.payments.refunds, publicUrl: services.site.publicUrl, now: services.clock.now() },
+        actor,
+        input,
+      );
+      return { status: 202, body: accepted, headers: { "Cache-Control": "no-store" } };
+    }),
   );
 }
 
@@ -59,16 +56,13 @@ export async function resolveOrderDispute(
   services: AppServices,
   actor: RefundActor,
   input: DisputeResolutionInput,
-  idempotency: { route: string; key: string | null | undefined; rawBody: unknown },
+  idempotency: RequestIdempotency,
 ): Promise<Outcome<IdempotentAnswer>> {
   return outcomeOf(() =>
-    withIdempotency(
-      { db: services.db, userId: actor.actorId, route: idempotency.route, key: idempotency.key, body: idempotency.rawBody, required: false },
-      async (tx) => {
-        const resolved = await resolveDispute(tx, { queue: services.queue, now: services.clock.now() }, actor, input);
-        return { status: 200, body: resolved, headers: { "Cache-Control": "no-store" } };
-      },
-    ),
+    withIdempotency(idempotentRequest(services.db, actor.actorId, idempotency, false), async (tx) => {
+      const resolved = await resolveDispute(tx, { queue: services.queue, now: services.clock.now() }, actor, input);
+      return { status: 200, body: resolved, headers: { "Cache-Control": "no-store" } };
+    }),
   );
 }
 

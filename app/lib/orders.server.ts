@@ -12,7 +12,7 @@
 // key, and becomes the Outcome here at the boundary.
 import { createOrder, retryOrderPayment, sponsorOfOrder, type CreateOrderBody, type CreateOrderResponse, type RetryPaymentResponse } from "#server/orders";
 import type { CachedUser } from "#server/identity";
-import { withIdempotency, type IdempotentAnswer } from "#server/http/idempotency";
+import { idempotentRequest, withIdempotency, type IdempotentAnswer, type RequestIdempotency } from "#server/http/idempotency";
 import { inputRefusalOf } from "#server/kernel/errors";
 import { ok, outcomeOf, refusalOf, type Outcome } from "#server/kernel/outcome";
 import type { AppServices } from "#server/services";
@@ -21,19 +21,14 @@ export async function placeOrder(
   services: AppServices,
   user: CachedUser,
   body: CreateOrderBody,
-  idempotency: { route: string; key: string | null | undefined; rawBody: unknown },
+  idempotency: RequestIdempotency,
 ): Promise<Outcome<IdempotentAnswer<CreateOrderResponse>>> {
   try {
     const sponsor = await sponsorOfOrder(services, user.id, body);
     return ok(
       await withIdempotency(
         {
-          db: services.db,
-          userId: user.id,
-          route: idempotency.route,
-          key: idempotency.key,
-          body: idempotency.rawBody,
-          required: false,
+          ...idempotentRequest(services.db, user.id, idempotency, false),
           beforeExecute: (tx) => services.rateLimits.consume({ name: "orders", userId: user.id }, { tx }),
         },
         async (tx) => {
@@ -67,20 +62,17 @@ export async function retryPayment(
   services: AppServices,
   user: CachedUser,
   orderId: string,
-  idempotency: { route: string; key: string | null | undefined; rawBody: unknown },
+  idempotency: RequestIdempotency,
 ): Promise<Outcome<IdempotentAnswer<RetryPaymentResponse>>> {
   return outcomeOf(() =>
-    withIdempotency(
-      { db: services.db, userId: user.id, route: idempotency.route, key: idempotency.key, body: idempotency.rawBody, required: false },
-      async (tx) => {
-        const answer = await retryOrderPayment(
-          tx,
-          { sessions: services.payments.sessions, publicUrl: services.site.publicUrl, now: services.clock.now() },
-          user.id,
-          orderId,
-        );
-        return { status: 200, body: answer, headers: { "Cache-Control": "no-store" } };
-      },
-    ),
+    withIdempotency(idempotentRequest(services.db, user.id, idempotency, false), async (tx) => {
+      const answer = await retryOrderPayment(
+        tx,
+        { sessions: services.payments.sessions, publicUrl: services.site.publicUrl, now: services.clock.now() },
+        user.id,
+        orderId,
+      );
+      return { status: 200, body: answer, headers: { "Cache-Control": "no-store" } };
+    }),
   );
 }

@@ -104,6 +104,17 @@ export type IdempotentRequest = {
   beforeExecute?: (tx: Tx) => Promise<void>;
 };
 
+/**
+ * A request's idempotency as a use case is given it by its route or page: the route, the
+ * key (header or form field) and the body the key is bound to.
+ */
+export type RequestIdempotency = { route: string; key: string | null | undefined; rawBody: unknown };
+
+/** withIdempotency's request for `userId` acting through `idempotency`. */
+export function idempotentRequest(db: Database, userId: string, idempotency: RequestIdempotency, required: boolean): IdempotentRequest {
+  return { db, userId, route: idempotency.route, key: idempotency.key, body: idempotency.rawBody, required };
+}
+
 type StoredRow = typeof idempotencyKeys.$inferSelect;
 
 /**
